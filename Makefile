@@ -1,0 +1,45 @@
+# Everything a fresh machine with Python 3.11 needs goes through these targets.
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+HOST   ?= 127.0.0.1
+PORT   ?= 8000
+
+.PHONY: run test soak lint typecheck format openapi bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+# Reinstall only when the project's metadata changed.
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/banquise serve --host $(HOST) --port $(PORT)
+
+test: $(STAMP)
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+soak: $(STAMP)
+	$(BIN)/python -m pytest -m soak $(PYTEST_ARGS)
+
+lint: $(STAMP)
+	$(BIN)/ruff check domain service projections tests
+	$(BIN)/ruff format --check domain service projections tests
+	$(BIN)/mypy
+
+format: $(STAMP)
+	$(BIN)/ruff format domain service projections tests
+	$(BIN)/ruff check --fix domain service projections tests
+
+openapi: $(STAMP)
+	$(BIN)/banquise openapi > openapi/openapi.json
+
+bench: $(STAMP)
+	$(BIN)/python -m bench
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,1 @@
+"""Pure game rules for Banquise: no I/O, no clock, no framework, no eventsourcing import."""

@@ -1,0 +1,116 @@
+"""The contract every game kind implements, so that the service can store, replay and serve any game.
+
+Each game package (``domain.arctic``, ``domain.arctica``) exposes one object ``RULES`` satisfying
+:class:`GameRules`. The service never imports a game's internals beyond that object.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar, Literal, Protocol
+
+import msgspec
+
+Language = Literal["en", "fr", "es"]
+
+
+class Perspective(msgspec.Struct, frozen=True):
+    """Who is looking at a state: a spectator, one seat (0-based), or everyone (omniscient)."""
+
+    kind: Literal["spectator", "seat", "omniscient"] = "spectator"
+    seat: int | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> Perspective:
+        """``spectator`` | ``omniscient`` | ``seat:N``; raises ``ValueError`` otherwise."""
+        if text in ("spectator", "omniscient"):
+            return cls(kind=text)  # type: ignore[arg-type]
+        if text.startswith("seat:") and text[5:].isdigit():
+            return cls(kind="seat", seat=int(text[5:]))
+        raise ValueError(f"perspective must be spectator, omniscient or seat:N, not {text!r}")
+
+
+_ENCODER = msgspec.json.Encoder(order="deterministic")
+
+
+def canonical_bytes(value: Any) -> bytes:
+    """The canonical encoding of a state: deterministic key order, so equal states give equal bytes."""
+    return _ENCODER.encode(value)
+
+
+def state_hash(state: Any) -> str:
+    """``sha256:<hex>`` of the canonical encoding: the replay and the engine compare these."""
+    return "sha256:" + hashlib.sha256(canonical_bytes(state)).hexdigest()
+
+
+class PlayerResult(msgspec.Struct, frozen=True):
+    """One seat's final (or current) standing: total, breakdown by category, rank (1 = winner)."""
+
+    seat: int
+    player: str
+    total: int
+    breakdown: dict[str, int]
+    rank: int
+
+
+class GameRules(Protocol):
+    """What the service needs from a game kind. Every method is pure."""
+
+    kind: ClassVar[str]  # "arctic" | "arctica"
+    rules_version: str  # pinned in the first event; a rules change never alters an old replay
+    setup_type: type[Any]  # msgspec Struct the client sends to create a game
+    move_type: Any  # tagged union of move Structs (tag field "type")
+    event_type: Any  # tagged union of event Structs (tag field "type")
+
+    def start(self, setup: Any) -> list[Any]:
+        """Validate a setup and return the opening events (the first carries the resolved setup:
+        players, options, rules version, and every chance outcome such as the deck order).
+        Raises ``RuleViolation``/``SetupError``."""
+        ...
+
+    def initial_state(self) -> Any:
+        """The state before the first event (``evolve`` of the opening event fills it)."""
+        ...
+
+    def decide(self, state: Any, move: Any) -> list[Any]:
+        """Events a legal move produces, or ``RuleViolation``. Never mutates ``state``."""
+        ...
+
+    def evolve(self, state: Any, event: Any) -> Any:
+        """Apply one fact. Never validates, never fails on stored history, never mutates ``state``."""
+        ...
+
+    def fold(self, events: Iterable[Any], state: Any | None = None) -> Any: ...
+
+    def is_finished(self, state: Any) -> bool: ...
+
+    def players(self, state: Any) -> Sequence[str]:
+        """Player handles by seat."""
+        ...
+
+    def results(self, state: Any) -> list[PlayerResult]:
+        """Score breakdown per seat, ranked with the game's tie-break."""
+        ...
+
+    def view(self, state: Any, perspective: Perspective) -> Any:
+        """The state as ``perspective`` may see it (a Struct or JSON-able value), hidden info removed."""
+        ...
+
+    def legal_moves(self, state: Any) -> list[Any]: ...
+
+    def actor(self, event: Any) -> int | None:
+        """The seat an event belongs to, or ``None`` for the table (setup, refills, end of round)."""
+        ...
+
+    def describe(self, event: Any, lang: Language = "en") -> str:
+        """A one-line description of an event for timelines, in English, French or Spanish."""
+        ...
+
+    def is_turn_start(self, event: Any) -> bool:
+        """True for the event that opens a turn (the timeline marks turns with it)."""
+        ...
+
+    def redact_event(self, event: Any, perspective: Perspective, state: Any) -> Any:
+        """The event as ``perspective`` may see it (hidden card ids removed), for public event logs."""
+        ...
