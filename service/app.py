@@ -6,8 +6,8 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from litestar import Litestar
-from litestar.datastructures import State
 from litestar.concurrency import sync_to_thread
+from litestar.datastructures import State
 from litestar.di import Provide
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import SwaggerRenderPlugin
@@ -68,14 +68,16 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
-        owned = runtime is None
-        rt = runtime or await sync_to_thread(Runtime.open, settings, params)
-        app.state.runtime = rt
+        if runtime is not None:
+            app.state.runtime = runtime
+            yield
+            return
+        opened = await sync_to_thread(Runtime.open, settings, params)
+        app.state.runtime = opened
         try:
             yield
         finally:
-            if owned:
-                await sync_to_thread(rt.close)
+            await sync_to_thread(opened.close)
 
     def provide_runtime(state: State) -> Runtime:
         runtime_: Runtime = state.runtime

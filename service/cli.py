@@ -42,7 +42,9 @@ def _openapi(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def build_parser(settings: Settings) -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="banquise", description="Record and replay Arctic and Arctica games.")
+    parser = argparse.ArgumentParser(
+        prog="banquise", description="Record and replay Arctic and Arctica games."
+    )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     serve = sub.add_parser("serve", help="run the HTTP API (embedded PostgreSQL unless DATABASE_URL is set)")

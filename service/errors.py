@@ -47,7 +47,13 @@ class ProblemError(Exception):
     """Raise from a handler to answer with a problem: ``ProblemError(404, "game_not_found", "...")``."""
 
     def __init__(
-        self, status: int, code: str, detail: str, *, title: str | None = None, headers: dict[str, str] | None = None,
+        self,
+        status: int,
+        code: str,
+        detail: str,
+        *,
+        title: str | None = None,
+        headers: dict[str, str] | None = None,
         **extra: Any,
     ) -> None:
         super().__init__(detail)
@@ -78,7 +84,7 @@ def problem_response(
     if detail:
         body["detail"] = detail
     body["instance"] = request.url.path
-    request_id = request.scope.get("banquise_request_id")  # type: ignore[typeddict-item]
+    request_id = request.scope.get("banquise_request_id")
     if request_id:
         body["request_id"] = request_id
     body.update({k: v for k, v in extra.items() if v is not None})
@@ -129,7 +135,9 @@ def _http(request: Request[Any, Any, Any], exc: HTTPException) -> Response[Any]:
         else:
             code = "http_error"
     if exc.status_code >= 500:
-        log.error("server error %s on %s %s: %s", exc.status_code, request.method, request.url.path, exc.detail)
+        log.error(
+            "server error %s on %s %s: %s", exc.status_code, request.method, request.url.path, exc.detail
+        )
     return problem_response(request, exc.status_code, code, str(exc.detail), headers=exc.headers)
 
 

@@ -19,7 +19,8 @@ _encoder = msgspec.json.Encoder()
 class JsonFormatter(logging.Formatter):
     def format(self, record: logging.LogRecord) -> str:
         entry: dict[str, Any] = {
-            "ts": time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(record.created)) + f".{int(record.msecs):03d}Z",
+            "ts": time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(record.created))
+            + f".{int(record.msecs):03d}Z",
             "level": record.levelname.lower(),
             "logger": record.name,
             "msg": record.getMessage(),
@@ -78,18 +79,19 @@ class RequestLogMiddleware:
                 MutableScopeHeaders.from_message(message)[REQUEST_ID_HEADER] = request_id
             await send(message)
 
+        method = scope.get("method", "")
         try:
             await self.app(scope, receive, send_with_id)
         finally:
             access_log.info(
                 "%s %s %s",
-                scope["method"],
+                method,
                 scope["path"],
                 status,
                 extra={
                     "fields": {
                         "request_id": request_id,
-                        "method": scope["method"],
+                        "method": method,
                         "path": scope["path"],
                         "status": status,
                         "duration_ms": round((time.perf_counter() - started) * 1000, 2),

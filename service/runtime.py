@@ -40,7 +40,9 @@ class Runtime:
             if embedded is not None:
                 embedded.stop()
             raise
-        log.info("database ready", extra={"fields": {"database": params.describe(), "server_version": version}})
+        log.info(
+            "database ready", extra={"fields": {"database": params.describe(), "server_version": version}}
+        )
         return cls(settings=settings, params=params, store=store, embedded=embedded, server_version=version)
 
     def close(self) -> None:

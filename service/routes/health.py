@@ -44,7 +44,9 @@ async def health(runtime: NamedDependency[Runtime]) -> Response[Health]:
         )
     except Exception as exc:  # any failure to reach the database is the answer, not an error
         database = DatabaseHealth(
-            status="down", where=runtime.params.describe(), embedded=runtime.params.embedded,
+            status="down",
+            where=runtime.params.describe(),
+            embedded=runtime.params.embedded,
             error=str(exc).splitlines()[0] if str(exc) else type(exc).__name__,
         )
     ok = database.status == "up"

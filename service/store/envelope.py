@@ -25,3 +25,6 @@ class Recorded(msgspec.Struct, frozen=True, kw_only=True):
     # When the move was played at the table, if the record says so (the record's own clock).
     played_at: datetime | None = None
     comment: str | None = None
+    # On the first event of a move: the move as submitted (JSON); on the opening event: the setup.
+    # Kept so that a game's record can be exported from its events alone.
+    command: msgspec.Raw | None = None

@@ -8,6 +8,7 @@ filtered by event type and a rename is one ``register_topic`` call.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from datetime import datetime
 from functools import lru_cache
 from typing import Any, Generic, TypeVar, cast
@@ -28,24 +29,22 @@ class _Payload(msgspec.Struct, Generic[E], frozen=True, omit_defaults=True):
     m: int | None = None
     p: datetime | None = None
     c: str | None = None
+    # The recorder's move (or, on the opening event, the setup) exactly as submitted.
+    x: msgspec.Raw | None = None
 
 
 _encoder = msgspec.json.Encoder()
 
 
-@lru_cache(maxsize=512)
-def _decoder(cls: type[Any]) -> msgspec.json.Decoder[_Payload[Any]]:
-    return msgspec.json.Decoder(_Payload[cls])  # type: ignore[valid-type]
+@lru_cache(maxsize=1024)
+def _decoder(topic: str) -> msgspec.json.Decoder[_Payload[Any]]:
+    cls: Any = resolve_topic(topic)
+    return msgspec.json.Decoder(_Payload[cls])
 
 
-@lru_cache(maxsize=512)
-def _topic(cls: type[Any]) -> str:
+@lru_cache(maxsize=1024)
+def _topic(cls: Hashable) -> str:
     return get_topic(cls)
-
-
-@lru_cache(maxsize=512)
-def _class(topic: str) -> type[Any]:
-    return cast(type[Any], resolve_topic(topic))
 
 
 class MsgspecMapper(Mapper[UUID]):
@@ -55,7 +54,9 @@ class MsgspecMapper(Mapper[UUID]):
 
     def to_stored_event(self, domain_event: Any) -> StoredEvent:
         rec = cast(Recorded, domain_event)
-        payload = _Payload(at=rec.recorded_at, e=rec.event, m=rec.move, p=rec.played_at, c=rec.comment)
+        payload = _Payload(
+            at=rec.recorded_at, e=rec.event, m=rec.move, p=rec.played_at, c=rec.comment, x=rec.command
+        )
         return StoredEvent(
             originator_id=rec.originator_id,
             originator_version=rec.originator_version,
@@ -65,7 +66,7 @@ class MsgspecMapper(Mapper[UUID]):
 
     def to_domain_event(self, stored_event: StoredEvent) -> Any:
         try:
-            payload = _decoder(_class(stored_event.topic)).decode(stored_event.state)
+            payload = _decoder(stored_event.topic).decode(stored_event.state)
         except (msgspec.DecodeError, msgspec.ValidationError) as exc:
             raise MapperDeserialisationError(
                 f"stored event {stored_event.originator_id}@{stored_event.originator_version} "
@@ -80,4 +81,5 @@ class MsgspecMapper(Mapper[UUID]):
             move=payload.m,
             played_at=payload.p,
             comment=payload.c,
+            command=payload.x,
         )

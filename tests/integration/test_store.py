@@ -20,7 +20,13 @@ NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 
 def records(game: uuid.UUID, start: int, texts: list[str], move: int | None = None) -> list[Recorded]:
     return [
-        Recorded(originator_id=game, originator_version=start + i, event=Noted(t, (i, i + 1)), recorded_at=NOW, move=move)
+        Recorded(
+            originator_id=game,
+            originator_version=start + i,
+            event=Noted(t, (i, i + 1)),
+            recorded_at=NOW,
+            move=move,
+        )
         for i, t in enumerate(texts)
     ]
 
@@ -71,11 +77,16 @@ def test_concurrent_saves_at_the_same_version_exactly_one_wins(store: GameLog) -
     assert store.version(game) == 2
 
 
-def test_work_within_the_transaction_rolls_back_with_a_conflict(store: GameLog, database: ConnectionParams) -> None:
+def test_work_within_the_transaction_rolls_back_with_a_conflict(
+    store: GameLog, database: ConnectionParams
+) -> None:
     with psycopg.connect(database.conninfo(), autocommit=True) as conn:
         conn.execute("CREATE TABLE IF NOT EXISTS side_rows (game uuid, note text)")
     game = uuid.uuid4()
-    store.append(records(game, 1, ["one"]), within=lambda cur: cur.execute("INSERT INTO side_rows VALUES (%s, 'a')", (game,)))
+    store.append(
+        records(game, 1, ["one"]),
+        within=lambda cur: cur.execute("INSERT INTO side_rows VALUES (%s, 'a')", (game,)),
+    )
     with pytest.raises(VersionConflict):
         store.append(
             records(game, 1, ["again"]),
@@ -96,7 +107,10 @@ def test_notifications_follow_commit_order(store: GameLog) -> None:
 
 def test_migrations_run_once_even_from_concurrent_processes(database: ConnectionParams) -> None:
     calls: list[str] = []
-    steps = [("t1_test_step", lambda: calls.append("ran")), ("t2_test_table", "CREATE TABLE once_only (id int)")]
+    steps = [
+        ("t1_test_step", lambda: calls.append("ran")),
+        ("t2_test_table", "CREATE TABLE once_only (id int)"),
+    ]
     barrier = threading.Barrier(4)
     results: list[list[str]] = []
 
@@ -113,7 +127,9 @@ def test_migrations_run_once_even_from_concurrent_processes(database: Connection
     assert sorted(map(tuple, results)) == [(), (), (), ("t1_test_step", "t2_test_table")]
 
 
-def test_a_second_application_on_the_same_database_reads_the_same_events(store: GameLog, database: ConnectionParams) -> None:
+def test_a_second_application_on_the_same_database_reads_the_same_events(
+    store: GameLog, database: ConnectionParams
+) -> None:
     game = uuid.uuid4()
     store.append(records(game, 1, ["shared"]))
     other = GameLog(database)
