@@ -8,7 +8,6 @@ filtered by event type and a rename is one ``register_topic`` call.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from datetime import datetime
 from functools import lru_cache
 from typing import Any, Generic, TypeVar, cast
@@ -42,9 +41,14 @@ def _decoder(topic: str) -> msgspec.json.Decoder[_Payload[Any]]:
     return msgspec.json.Decoder(_Payload[cls])
 
 
-@lru_cache(maxsize=1024)
-def _topic(cls: Hashable) -> str:
-    return get_topic(cls)
+_topics: dict[type[Any], str] = {}
+
+
+def _topic(cls: type[Any]) -> str:
+    topic = _topics.get(cls)
+    if topic is None:
+        topic = _topics[cls] = get_topic(cls)
+    return topic
 
 
 class MsgspecMapper(Mapper[UUID]):
