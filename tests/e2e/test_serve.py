@@ -1,0 +1,105 @@
+"""``banquise serve`` as a real process: embedded database that survives restarts, clear start-up errors."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import httpx
+import pytest
+
+pytestmark = pytest.mark.e2e
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextmanager
+def serving(data_dir: Path, env: dict[str, str] | None = None) -> Iterator[str]:
+    port = free_port()
+    environ = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL",)}
+    environ.update({"BANQUISE_DATA_DIR": str(data_dir), "BANQUISE_PORT": str(port), **(env or {})})
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "service.cli", "serve"],
+        env=environ,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if proc.poll() is not None:
+                out = proc.stdout.read().decode() if proc.stdout else ""
+                raise AssertionError(f"server exited with {proc.returncode}:\n{out}")
+            try:
+                if httpx.get(base + "/health", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.2)
+        else:
+            raise AssertionError("server did not answer within 60 s")
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+def test_embedded_database_keeps_its_data_across_restarts(tmp_path: Path) -> None:
+    import psycopg
+
+    data = tmp_path / "data"
+    with serving(data) as base:
+        health = httpx.get(base + "/health").json()
+        assert health["database"] == health["database"] | {"status": "up", "embedded": True}
+        socket_dir = data.resolve() / "pgdata"
+        with psycopg.connect(
+            host=str(socket_dir), dbname="postgres", user="postgres", autocommit=True
+        ) as conn:
+            conn.execute("CREATE TABLE kept (v text)")
+            conn.execute("INSERT INTO kept VALUES ('still here')")
+    with (
+        serving(data) as base,
+        psycopg.connect(host=str(socket_dir), dbname="postgres", user="postgres") as conn,
+    ):
+        assert httpx.get(base + "/health").status_code == 200
+        assert conn.execute("SELECT v FROM kept").fetchall() == [("still here",)]
+
+
+def test_unreachable_database_is_one_clear_line_and_a_nonzero_exit(tmp_path: Path) -> None:
+    env = {**os.environ, "DATABASE_URL": "postgresql://nobody:secret@127.0.0.1:1/nowhere"}
+    done = subprocess.run(
+        [sys.executable, "-m", "service.cli", "serve", "--port", str(free_port())],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 3
+    lines = [line for line in done.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1, done.stderr
+    assert "cannot reach PostgreSQL at postgresql://nobody@127.0.0.1:1/nowhere" in lines[0]
+    assert "secret" not in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_bad_setting_is_reported_without_a_traceback() -> None:
+    env = {**os.environ, "BANQUISE_PORT": "eighty"}
+    done = subprocess.run(
+        [sys.executable, "-m", "service.cli", "serve"], env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 2
+    assert "BANQUISE_PORT must be an integer" in done.stderr
+    assert "Traceback" not in done.stderr
