@@ -1,1 +1,98 @@
-"""Arctica."""
+"""Arctica (This Way! Editions, 2025-26): the pure rules engine.
+
+The service uses one object, :data:`RULES`, satisfying :class:`domain.game.GameRules`. Published
+board and card data are not public: the engine reads them from a versioned *edition*
+(``domain/arctica/editions/``); the shipped ``demo-1`` edition is invented data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar
+
+from domain.game import Language, Perspective, PlayerResult
+
+from . import editions
+from .describe import describe as _describe
+from .edition import Edition
+from .events import ActionPerformed, Event, GameStarted, PawnPlaced
+from .evolve import evolve as _evolve
+from .moves import Move
+from .rules import RULES_VERSION, Setup, decide, start
+from .scoring import results as _results
+from .state import GameState
+from .view import redact_event as _redact
+from .view import view as _view
+
+
+class ArcticaRules:
+    kind: ClassVar[str] = "arctica"
+    rules_version = RULES_VERSION
+    setup_type = Setup
+    move_type = Move
+    event_type = Event
+
+    @staticmethod
+    def edition_of(state: GameState) -> Edition:
+        return editions.get(state.edition_id, state.edition_version)
+
+    def start(self, setup: Setup) -> list[Any]:
+        return list(start(editions.get(setup.edition, setup.edition_version), setup))
+
+    def initial_state(self) -> GameState:
+        return GameState()
+
+    def decide(self, state: GameState, move: Any) -> list[Any]:
+        if state.phase == "setup":
+            return list(decide(editions.demo(), state, move))
+        return list(decide(self.edition_of(state), state, move))
+
+    def evolve(self, state: GameState, event: Any) -> GameState:
+        return _evolve(state, event)
+
+    def fold(self, events: Iterable[Any], state: GameState | None = None) -> GameState:
+        s = GameState() if state is None else state
+        for e in events:
+            s = _evolve(s, e)
+        return s
+
+    def is_finished(self, state: GameState) -> bool:
+        return state.phase == "finished"
+
+    def players(self, state: GameState) -> Sequence[str]:
+        return [p.name for p in state.players]
+
+    def results(self, state: GameState) -> list[PlayerResult]:
+        if state.results:
+            return list(state.results)
+        if not state.players:
+            return []
+        return _results(self.edition_of(state), state)
+
+    def view(self, state: GameState, perspective: Perspective) -> Any:
+        return _view(state, perspective)
+
+    def legal_moves(self, state: GameState) -> list[Any]:
+        from .simulator import candidate_moves
+
+        if state.phase in ("setup", "finished"):
+            return []
+        return candidate_moves(self.edition_of(state), state)
+
+    def actor(self, event: Any) -> int | None:
+        seat = getattr(event, "seat", None)
+        return seat if isinstance(seat, int) else None
+
+    def describe(self, event: Any, lang: Language = "en") -> str:
+        return _describe(event, lang)
+
+    def is_turn_start(self, event: Any) -> bool:
+        return isinstance(event, PawnPlaced)
+
+    def redact_event(self, event: Any, perspective: Perspective, state: Any) -> Any:
+        return _redact(event, perspective, state)
+
+
+RULES = ArcticaRules()
+
+__all__ = ["RULES", "ActionPerformed", "ArcticaRules", "GameStarted", "Setup"]

@@ -1,0 +1,380 @@
+"""``evolve(state, event)``: apply one fact. Never validates, never fails on stored history, never
+mutates: each event replaces only the tuples it changes (``msgspec.structs.replace``)."""
+
+from __future__ import annotations
+
+from functools import singledispatch
+
+from msgspec.structs import replace
+
+from . import events as ev
+from .edition import FAMILIES
+from .state import EMPTY, FLORA, GameState, Loc, PlayerState, Token
+
+_FAM = {f: i for i, f in enumerate(FAMILIES)}
+
+
+def active_seat(state: GameState) -> int:
+    n = len(state.players)
+    return (state.start_player + state.turn) % n if n else 0
+
+
+def _set_player(state: GameState, seat: int, player: PlayerState) -> GameState:
+    players = (*state.players[:seat], player, *state.players[seat + 1 :])
+    return replace(state, players=players)
+
+
+def _remove_one(items: tuple, item: object) -> tuple:
+    for i, x in enumerate(items):
+        if x == item:
+            return items[:i] + items[i + 1 :]
+    return items
+
+
+def _remove_all(items: tuple[int, ...], gone: tuple[int, ...]) -> tuple[int, ...]:
+    out = items
+    for g in gone:
+        out = _remove_one(out, g)
+    return out
+
+
+def _bump(counts: tuple[int, ...], family: str, delta: int) -> tuple[int, ...]:
+    i = _FAM[family]
+    return (*counts[:i], counts[i] + delta, *counts[i + 1 :])
+
+
+def _set_slot(slots: tuple[str, ...], index: int, value: str) -> tuple[str, ...]:
+    return (*slots[:index], value, *slots[index + 1 :])
+
+
+def _take(state: GameState, seat: int, family: str, loc: Loc) -> GameState:
+    p = state.players[seat]
+    if loc.zone == "supply":
+        return _set_player(state, seat, replace(p, supply=_bump(p.supply, family, -1)))
+    if loc.zone == "release":
+        return _set_player(state, seat, replace(p, release=_bump(p.release, family, -1)))
+    if loc.zone == "long_wheel":
+        return _set_player(state, seat, replace(p, long_wheel=_set_slot(p.long_wheel, loc.index, EMPTY)))
+    if loc.zone == "short_wheel":
+        return _set_player(state, seat, replace(p, short_wheel=_set_slot(p.short_wheel, loc.index, EMPTY)))
+    if loc.zone == "map":
+        return replace(state, map=(*state.map[: loc.index], None, *state.map[loc.index + 1 :]))
+    circle = state.circle
+    space = _remove_one(circle[loc.index], Token(seat, family))
+    return replace(state, circle=(*circle[: loc.index], space, *circle[loc.index + 1 :]))
+
+
+def _put(state: GameState, seat: int, family: str, loc: Loc) -> GameState:
+    p = state.players[seat]
+    if loc.zone == "supply":
+        return _set_player(state, seat, replace(p, supply=_bump(p.supply, family, 1)))
+    if loc.zone == "release":
+        return _set_player(state, seat, replace(p, release=_bump(p.release, family, 1)))
+    if loc.zone == "long_wheel":
+        return _set_player(state, seat, replace(p, long_wheel=_set_slot(p.long_wheel, loc.index, family)))
+    if loc.zone == "short_wheel":
+        return _set_player(state, seat, replace(p, short_wheel=_set_slot(p.short_wheel, loc.index, family)))
+    if loc.zone == "map":
+        tok = Token(seat, family)
+        return replace(state, map=(*state.map[: loc.index], tok, *state.map[loc.index + 1 :]))
+    circle = state.circle
+    space = tuple(sorted((*circle[loc.index], Token(seat, family)), key=lambda t: (t.seat, t.family)))
+    return replace(state, circle=(*circle[: loc.index], space, *circle[loc.index + 1 :]))
+
+
+def place_flora(wheel: tuple[str, ...], count: int) -> tuple[str, ...]:
+    slots = list(wheel)
+    for i, v in enumerate(slots):
+        if count == 0:
+            break
+        if v == EMPTY:
+            slots[i] = FLORA
+            count -= 1
+    return tuple(slots)
+
+
+def rotate(p: PlayerState) -> PlayerState:
+    release, flora = p.release, p.release_flora
+    wheels = []
+    for wheel in (p.short_wheel, p.long_wheel):
+        fell = wheel[-1] if wheel else EMPTY
+        if fell == FLORA:
+            flora += 1
+        elif fell != EMPTY:
+            release = _bump(release, fell, 1)
+        wheels.append(((EMPTY, *wheel[:-1])) if wheel else wheel)
+    return replace(p, short_wheel=wheels[0], long_wheel=wheels[1], release=release, release_flora=flora)
+
+
+def pay_flora(p: PlayerState, amount: int) -> PlayerState:
+    from_release = min(amount, p.release_flora)
+    amount -= from_release
+    wheel = list(p.long_wheel)
+    for i in range(len(wheel) - 1, -1, -1):
+        if amount == 0:
+            break
+        if wheel[i] == FLORA:
+            wheel[i] = EMPTY
+            amount -= 1
+    return replace(p, release_flora=p.release_flora - from_release, long_wheel=tuple(wheel))
+
+
+@singledispatch
+def _apply(event: object, state: GameState) -> GameState:
+    return state  # unknown facts change nothing
+
+
+@_apply.register
+def _(e: ev.GameStarted, state: GameState) -> GameState:
+    b = e.board
+    n = len(e.players)
+    players = []
+    for seat, name in enumerate(e.players):
+        long_card, short_card = e.starting_cards[seat]
+        long_wheel = place_flora((EMPTY,) * b.long_slots, b.starting_flora)
+        on_wheel = long_wheel.count(FLORA)
+        supply: tuple[int, ...] = (6, 6, 6, 6, 6)
+        for fam in b.circle_tokens:
+            supply = _bump(supply, fam, -1)
+        players.append(
+            PlayerState(
+                name=name,
+                hand=tuple(e.hands[seat] or ()),
+                long_column=(long_card,),
+                short_column=(short_card,),
+                long_wheel=long_wheel,
+                short_wheel=(EMPTY,) * b.short_slots,
+                release_flora=b.starting_flora - on_wheel,
+                supply=supply,
+            )
+        )
+    circle: list[tuple[Token, ...]] = [() for _ in range(b.circle_spaces)]
+    circle[b.circle_start] = tuple(
+        sorted((Token(s, f) for s in range(n) for f in b.circle_tokens), key=lambda t: (t.seat, t.family))
+    )
+    return replace(
+        state,
+        phase="select",
+        rules_version=e.rules_version,
+        edition_id=e.edition_id,
+        edition_version=e.edition_version,
+        chance=e.chance,
+        players=tuple(players),
+        start_player=e.start_player,
+        deck=tuple(e.deck or ()),
+        round=1,
+        orientations=(0,) * b.action_wheels,
+        circle=tuple(circle),
+        map=(None,) * b.map_spaces,
+        round_cards=e.round_cards,
+        event_plan=e.event_plan or (),
+    )
+
+
+@_apply.register
+def _(e: ev.PawnPlaced, state: GameState) -> GameState:
+    return replace(state, pawn=e.space)
+
+
+@_apply.register
+def _(e: ev.WheelTurned, state: GameState) -> GameState:
+    o = state.orientations
+    return replace(state, orientations=(*o[: e.wheel], e.orientation, *o[e.wheel + 1 :]))
+
+
+@_apply.register
+def _(e: ev.ActionsOffered, state: GameState) -> GameState:
+    return replace(
+        state,
+        phase="actions",
+        offered=e.actions,
+        active_left=e.actions,
+        responders=e.responders,
+        ordered=e.ordered,
+    )
+
+
+def _done(state: GameState, seat: int, action: str | None) -> GameState:
+    if state.active_left and seat == active_seat(state) and action in state.active_left:
+        return replace(state, active_left=_remove_one(state.active_left, action))
+    return replace(state, responders=_remove_one(state.responders, seat))
+
+
+@_apply.register
+def _(e: ev.ActionPerformed, state: GameState) -> GameState:
+    return _done(state, e.seat, e.action)
+
+
+@_apply.register
+def _(e: ev.ActionSkipped, state: GameState) -> GameState:
+    return _done(state, e.seat, e.action)
+
+
+@_apply.register
+def _(e: ev.CardsDiscarded, state: GameState) -> GameState:
+    p = state.players[e.seat]
+    state = _set_player(state, e.seat, replace(p, hand=_remove_all(p.hand, e.cards)))
+    return replace(state, discard=state.discard + e.cards)
+
+
+@_apply.register
+def _(e: ev.FaunaPlayed, state: GameState) -> GameState:
+    p = state.players[e.seat]
+    p = replace(p, hand=_remove_one(p.hand, e.card))
+    if e.column == "long":
+        p = replace(p, long_column=(e.card, *p.long_column))
+    else:
+        p = replace(p, short_column=(e.card, *p.short_column))
+    return _set_player(state, e.seat, p)
+
+
+@_apply.register
+def _(e: ev.CardMovedToBack, state: GameState) -> GameState:
+    p = state.players[e.seat]
+    if e.column == "long":
+        p = replace(p, long_column=(*_remove_one(p.long_column, e.card), e.card))
+    else:
+        p = replace(p, short_column=(*_remove_one(p.short_column, e.card), e.card))
+    return _set_player(state, e.seat, p)
+
+
+@_apply.register
+def _(e: ev.CardDestroyed, state: GameState) -> GameState:
+    p = state.players[e.seat]
+    p = replace(
+        p, long_column=_remove_one(p.long_column, e.card), short_column=_remove_one(p.short_column, e.card)
+    )
+    return replace(_set_player(state, e.seat, p), discard=(*state.discard, e.card))
+
+
+@_apply.register
+def _(e: ev.TokenMoved, state: GameState) -> GameState:
+    return _put(_take(state, e.seat, e.family, e.src), e.seat, e.family, e.dst)
+
+
+@_apply.register
+def _(e: ev.TokenMigrated, state: GameState) -> GameState:
+    state = _take(state, e.seat, e.family, Loc("circle", e.src))
+    return _put(state, e.seat, e.family, Loc("circle", e.dst))
+
+
+@_apply.register
+def _(e: ev.FloraGained, state: GameState) -> GameState:
+    p = state.players[e.seat]
+    p = replace(
+        p, long_wheel=place_flora(p.long_wheel, e.on_wheel), release_flora=p.release_flora + e.to_release
+    )
+    return _set_player(state, e.seat, p)
+
+
+@_apply.register
+def _(e: ev.FloraPaid, state: GameState) -> GameState:
+    return _set_player(state, e.seat, pay_flora(state.players[e.seat], e.amount))
+
+
+@_apply.register
+def _(e: ev.CardsDrawn, state: GameState) -> GameState:
+    cards = e.cards or ()
+    p = state.players[e.seat]
+    state = _set_player(state, e.seat, replace(p, hand=p.hand + cards))
+    return replace(state, deck=_remove_all(state.deck, cards))
+
+
+@_apply.register
+def _(e: ev.BiodiversityScored, state: GameState) -> GameState:
+    p = state.players[e.seat]
+    if e.cause.startswith("majority:"):
+        p = replace(p, bp_majorities=p.bp_majorities + e.points)
+    elif e.cause == "ice6":
+        p = replace(p, bp_trades=p.bp_trades + e.points)
+    else:
+        p = replace(p, bp_effects=p.bp_effects + e.points)
+    return _set_player(state, e.seat, p)
+
+
+@_apply.register
+def _(e: ev.WheelsRotated, state: GameState) -> GameState:
+    return _set_player(state, e.seat, rotate(state.players[e.seat]))
+
+
+@_apply.register
+def _(e: ev.TurnEnded, state: GameState) -> GameState:
+    selection = state.selection + 1
+    return replace(
+        state,
+        turn=state.turn + 1,
+        selection=selection,
+        phase="melt" if selection >= 5 else "select",
+        offered=(),
+        active_left=(),
+        responders=(),
+        ordered=False,
+    )
+
+
+@_apply.register
+def _(e: ev.IceMelted, state: GameState) -> GameState:
+    return replace(state, melted=(*state.melted, e.tile), phase="majority", majorities_done=())
+
+
+@_apply.register
+def _(e: ev.MajorityResolved, state: GameState) -> GameState:
+    return replace(state, majorities_done=(*state.majorities_done, e.region))
+
+
+@_apply.register
+def _(e: ev.CollapseStep, state: GameState) -> GameState:
+    return replace(state, phase="collapse", pending_collapses=e.due)
+
+
+@_apply.register
+def _(e: ev.CollapseResolved, state: GameState) -> GameState:
+    return replace(state, pending_collapses=_remove_one(state.pending_collapses, Token(e.seat, e.family)))
+
+
+@_apply.register
+def _(e: ev.EndangeredStep, state: GameState) -> GameState:
+    return replace(state, phase="endangered", pending=e.seats)
+
+
+@_apply.register
+def _(e: ev.EndangeredResolved, state: GameState) -> GameState:
+    return replace(state, pending=_remove_one(state.pending, e.seat))
+
+
+@_apply.register
+def _(e: ev.EventsDue, state: GameState) -> GameState:
+    return replace(state, phase="reveal", revealed=())
+
+
+@_apply.register
+def _(e: ev.EventRevealed, state: GameState) -> GameState:
+    return replace(state, revealed=(*state.revealed, e.subregion))
+
+
+@_apply.register
+def _(e: ev.EventStep, state: GameState) -> GameState:
+    return replace(state, phase="events", pending=e.seats)
+
+
+@_apply.register
+def _(e: ev.EventResolved, state: GameState) -> GameState:
+    return replace(state, pending=_remove_one(state.pending, e.seat))
+
+
+@_apply.register
+def _(e: ev.RoundEnded, state: GameState) -> GameState:
+    if e.round >= 4:
+        return replace(state, phase="scoring", pending=(), revealed=(), majorities_done=())
+    return replace(
+        state, phase="select", round=e.round + 1, selection=0, pending=(), revealed=(), majorities_done=()
+    )
+
+
+@_apply.register
+def _(e: ev.GameEnded, state: GameState) -> GameState:
+    return replace(state, phase="finished", results=e.results)
+
+
+def evolve(state: GameState, event: ev.Event) -> GameState:
+    return _apply(event, state)

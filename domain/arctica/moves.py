@@ -1,0 +1,187 @@
+"""Moves a recorder sends. A tagged union (tag field ``type``). Every move names its ``seat``
+(except the table's chance moves). Outcomes of effects whose content is edition data are supplied in
+``outcomes``, keyed by their cause (``flash:<card>``, ``ability:<card>``, ``map:<space>``,
+``connection:<a>-<b>``, ``circle:<space>``); when the edition defines an effect the key may be
+omitted (the engine applies the defined effect; migrations it grants are then declined)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+import msgspec
+
+from .edition import Action, Family
+from .state import Loc
+
+NonNeg = Annotated[int, msgspec.Meta(ge=0)]
+Seat = Annotated[int, msgspec.Meta(ge=0, le=4)]
+
+
+class MigrationStep(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Move one own token of ``family`` from circle space ``space`` one space clockwise (ice-bound
+    families go on to the next space with ice). ``trade`` lists own tokens on ice tile #6 to trade
+    (1 Flora each: +3 BP, back to the release area) when this step arrives there."""
+
+    space: NonNeg
+    family: Family
+    trade: tuple[Family, ...] = ()
+    outcomes: dict[str, Outcome] = {}
+
+
+class Outcome(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """The concrete result of an effect: pay ``flora_cost``, gain ``flora``, draw ``cards`` (their
+    ids in ``drawn`` for table-recorded games), score ``bp``, then the chosen ``migrations``."""
+
+    flora: NonNeg = 0
+    flora_cost: NonNeg = 0
+    cards: NonNeg = 0
+    drawn: tuple[int, ...] | None = None
+    bp: NonNeg = 0
+    migrations: tuple[MigrationStep, ...] = ()
+
+
+class _Move(msgspec.Struct, frozen=True, tag=True, tag_field="type", forbid_unknown_fields=True):
+    pass
+
+
+class SelectSpace(_Move, tag="select_space", frozen=True):
+    """Active player: put the action pawn on ``space`` and turn ``wheel`` (one of the two wheels
+    connected to it) a quarter turn, ``direction`` +1 (clockwise) or -1."""
+
+    seat: Seat
+    space: NonNeg
+    wheel: NonNeg
+    direction: Literal[1, -1]
+
+
+class PlayFauna(_Move, tag="fauna", frozen=True):
+    seat: Seat
+    card: int
+    discards: tuple[int, ...] = ()
+    outcomes: dict[str, Outcome] = {}
+
+
+class Reproduce(_Move, tag="reproduction", frozen=True):
+    seat: Seat
+    card: int
+
+
+class UseAbility(_Move, tag="ability", frozen=True):
+    seat: Seat
+    card: int
+    outcomes: dict[str, Outcome] = {}
+
+
+class TakeFlora(_Move, tag="flora", frozen=True):
+    seat: Seat
+
+
+class Migrate(_Move, tag="migration", frozen=True):
+    """Up to two movements (fewer only when the player has no more token to move or declines)."""
+
+    seat: Seat
+    steps: tuple[MigrationStep, ...] = ()
+
+
+class Draw(_Move, tag="draw", frozen=True):
+    seat: Seat
+    drawn: tuple[int, ...] | None = None
+
+
+class RotateAndDraw(_Move, tag="rotate_card", frozen=True):
+    seat: Seat
+    drawn: tuple[int, ...] | None = None
+
+
+class RotateAndMigrate(_Move, tag="rotate_migration", frozen=True):
+    seat: Seat
+    step: MigrationStep | None = None
+
+
+class Colonize(_Move, tag="colony", frozen=True):
+    seat: Seat
+    family: Family
+    spaces: tuple[NonNeg, ...]
+    outcomes: dict[str, Outcome] = {}
+
+
+class Skip(_Move, tag="skip", frozen=True):
+    """Do not perform ``action`` (the active player forfeits one of their two actions; another player
+    declines their choice)."""
+
+    seat: Seat
+    action: Action | None = None
+
+
+class RecordMajority(_Move, tag="record_majority", frozen=True):
+    """The table records the majority points of ``region`` (only when the edition's round card does
+    not define its rewards)."""
+
+    region: NonNeg
+    points: tuple[NonNeg, ...]
+
+
+class ResolveCollapse(_Move, tag="collapse", frozen=True):
+    seat: Seat
+    family: Family
+    tokens: tuple[Loc, ...]
+    drawn: tuple[int, ...] | None = None
+
+
+class ResolveEndangered(_Move, tag="endangered", frozen=True):
+    """Pay 1 Flora per endangered badge (``destroy`` = null) or destroy one endangered card."""
+
+    seat: Seat
+    destroy: int | None = None
+
+
+class RevealEvents(_Move, tag="reveal_events", frozen=True):
+    """The table records the hit sub-region (0..2) of each affected region still unrevealed."""
+
+    subregions: tuple[NonNeg, ...]
+
+
+class Save(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    space: NonNeg
+    dest: NonNeg | None = None
+    outcomes: dict[str, Outcome] = {}
+
+
+class ResolveEvent(_Move, tag="event", frozen=True):
+    """The tokens of ``seat`` on map spaces listed in ``saves`` flee (1 Flora each, +1 to reach ice
+    for ice-bound families); its other tokens in the hit sub-regions are discarded."""
+
+    seat: Seat
+    saves: tuple[Save, ...] = ()
+
+
+Move = (
+    SelectSpace
+    | PlayFauna
+    | Reproduce
+    | UseAbility
+    | TakeFlora
+    | Migrate
+    | Draw
+    | RotateAndDraw
+    | RotateAndMigrate
+    | Colonize
+    | Skip
+    | RecordMajority
+    | ResolveCollapse
+    | ResolveEndangered
+    | RevealEvents
+    | ResolveEvent
+)
+
+ACTION_MOVES: dict[type, str] = {
+    PlayFauna: "fauna",
+    Reproduce: "reproduction",
+    UseAbility: "ability",
+    TakeFlora: "flora",
+    Migrate: "migration",
+    Draw: "draw",
+    RotateAndDraw: "rotate_card",
+    RotateAndMigrate: "rotate_migration",
+    Colonize: "colony",
+}

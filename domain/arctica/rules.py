@@ -1,0 +1,828 @@
+"""``start`` and ``decide``: validate setups and moves against the Arctica rules summary and the
+edition, and produce events. Pure: the edition object is passed in, nothing is mutated.
+
+``decide`` folds its own events as it goes (so a later check sees Flora gained earlier in the same
+move) and then runs the automatic steps (end of turn, ice melt, majorities defined by the edition,
+the end-of-round steps, the final scoring) until a player's or the table's decision is needed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Annotated, Any
+
+import msgspec
+
+from domain.chance import SplitMix64
+
+from . import events as ev
+from . import moves as mv
+from .edition import FAMILIES, ICE_BOUND, Card, Edition, EditionIndex, Effect, RoundCard, index
+from .evolve import active_seat, evolve
+from .scoring import results as score_results
+from .state import EMPTY, FLORA, HAND_LIMIT, GameState, Loc, PlayerState, Token
+from .violations import fail, setup_fail
+
+RULES_VERSION = "arctica-rules-1"
+ROUNDS = 4
+SELECTIONS_PER_ROUND = 5
+
+
+class Setup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """What a client sends to create an Arctica game.
+
+    With ``seed`` the engine resolves every chance outcome from it (deck order, start player unless
+    given, round cards, event sub-regions) and records them in ``GameStarted``. Without a seed the
+    game is recorded at a real table: ``hands`` and ``round_cards`` are required, cards drawn later are
+    named in the moves, and event sub-regions come from ``event_plan`` or a ``reveal_events`` move.
+    """
+
+    players: tuple[str, ...]
+    edition: str = "demo-1"
+    edition_version: str | None = None
+    seed: Annotated[int, msgspec.Meta(ge=0)] | None = None
+    start_player: int | None = None
+    hands: tuple[tuple[int, ...], ...] | None = None
+    round_cards: tuple[int, ...] | None = None
+    event_plan: tuple[tuple[int, ...], ...] | None = None
+
+
+# ---------------------------------------------------------------- queries used by rules and views
+
+
+def round_card(ed: Edition, state: GameState, rnd: int | None = None) -> RoundCard:
+    rnd = state.round if rnd is None else rnd
+    if rnd >= ROUNDS:
+        return ed.final_round_card
+    return ed.round_cards[state.round_cards[rnd - 1]]
+
+
+def has_ice(ed: Edition, state: GameState, space: int) -> bool:
+    ice = ed.circle[space].ice
+    return ice is not None and ice not in state.melted
+
+
+def live_tile(ed: Edition, state: GameState, space: int) -> int | None:
+    return ed.circle[space].ice if has_ice(ed, state, space) else None
+
+
+def next_ice(ed: Edition, state: GameState, start: int) -> int:
+    """``start`` if it has ice, else the next space clockwise that has."""
+    n = len(ed.circle)
+    dst = start % n
+    for _ in range(n):
+        if has_ice(ed, state, dst):
+            return dst
+        dst = (dst + 1) % n
+    return start % n
+
+
+def destination(ed: Edition, state: GameState, space: int, family: str) -> int:
+    dst = (space + 1) % len(ed.circle)
+    return next_ice(ed, state, dst) if family in ICE_BOUND else dst
+
+
+def offered_actions(ed: Edition, orientations: tuple[int, ...], space: int) -> tuple[str, str]:
+    sp = ed.action_spaces[space]
+    a, b = (
+        ed.action_wheels[w].faces[(orientations[w] + k) % 4]
+        for w, k in zip(sp.wheels, sp.sectors, strict=True)
+    )
+    return (a, b)
+
+
+def flora_total(p: PlayerState) -> int:
+    return p.release_flora + p.long_wheel.count(FLORA)
+
+
+def ecosystem(p: PlayerState) -> tuple[int, ...]:
+    return p.long_column + p.short_column
+
+
+def badges(idx: EditionIndex, p: PlayerState) -> list[str]:
+    return [b for c in ecosystem(p) for b in idx.cards[c].badges]
+
+
+def endangered_badges(idx: EditionIndex, p: PlayerState) -> int:
+    return sum(idx.cards[c].endangered for c in ecosystem(p))
+
+
+def hit_spaces(ed: Edition, state: GameState) -> list[int]:
+    regions = round_card(ed, state).regions
+    hit = set(zip(regions, state.revealed, strict=False))
+    return [i for i, ms in enumerate(ed.map) if (ms.region, ms.subregion) in hit]
+
+
+def collapses_due(state: GameState) -> tuple[Token, ...]:
+    if state.round < 2:
+        return ()
+    return tuple(
+        Token(seat, fam)
+        for seat, p in enumerate(state.players)
+        for f, fam in enumerate(FAMILIES)
+        if p.supply[f] == 0
+    )
+
+
+def collapse_locs(state: GameState, seat: int, family: str) -> list[Loc]:
+    """Where ``seat`` has tokens of ``family`` that a collapse may discard (map or player board)."""
+    p = state.players[seat]
+    locs = [Loc("map", i) for i, t in enumerate(state.map) if t == Token(seat, family)]
+    locs += [Loc("long_wheel", i) for i, v in enumerate(p.long_wheel) if v == family]
+    locs += [Loc("short_wheel", i) for i, v in enumerate(p.short_wheel) if v == family]
+    locs += [Loc("release")] * p.release[FAMILIES.index(family)]
+    return locs
+
+
+# ---------------------------------------------------------------- the builder
+
+
+class _Builder:
+    def __init__(self, ed: Edition, state: GameState, outcomes: dict[str, mv.Outcome] | None = None) -> None:
+        self.ed = ed
+        self.idx = index(ed)
+        self.s = state
+        self.events: list[ev.Event] = []
+        self.outcomes = dict(outcomes or {})
+
+    def emit(self, event: ev.Event) -> None:
+        self.s = evolve(self.s, event)
+        self.events.append(event)
+
+    def outcome(self, key: str) -> mv.Outcome | None:
+        return self.outcomes.pop(key, None)
+
+    def check_consumed(self) -> None:
+        if self.outcomes:
+            fail(
+                "arctica.unexpected_outcome",
+                f"outcomes supplied for effects that did not happen: {sorted(self.outcomes)}",
+            )
+
+    def player(self, seat: int) -> PlayerState:
+        return self.s.players[seat]
+
+    # -- resources
+
+    def gain_flora(self, seat: int, amount: int, cause: str) -> None:
+        if amount <= 0:
+            return
+        free = self.player(seat).long_wheel.count(EMPTY)
+        on = min(amount, free)
+        self.emit(ev.FloraGained(seat=seat, amount=amount, on_wheel=on, to_release=amount - on, cause=cause))
+
+    def pay_flora(self, seat: int, amount: int, cause: str) -> None:
+        if amount <= 0:
+            return
+        have = flora_total(self.player(seat))
+        if have < amount:
+            fail("arctica.cannot_pay", f"seat {seat} has {have} Flora, {amount} needed ({cause})")
+        self.emit(ev.FloraPaid(seat=seat, amount=amount, cause=cause))
+
+    def score(self, seat: int, points: int, cause: str) -> None:
+        if points > 0:
+            self.emit(ev.BiodiversityScored(seat=seat, points=points, cause=cause))
+
+    def draw(self, seat: int, count: int, supplied: tuple[int, ...] | None, cause: str) -> None:
+        s = self.s
+        k = max(0, min(count, HAND_LIMIT - len(self.player(seat).hand), len(s.deck)))
+        if s.chance == "seeded":
+            cards = s.deck[:k]
+            if supplied is not None and tuple(supplied) != cards:
+                fail("arctica.draw_mismatch", f"the recorded deck gives {list(cards)}, not {list(supplied)}")
+        else:
+            if supplied is None:
+                if k:
+                    fail("arctica.draw_required", f"name the {k} card(s) drawn ({cause})")
+                supplied = ()
+            if len(supplied) != k:
+                fail("arctica.draw_count", f"{k} card(s) are drawn here ({cause}), not {len(supplied)}")
+            pool = set(s.deck)
+            if len(set(supplied)) != len(supplied) or not set(supplied) <= pool:
+                fail("arctica.unknown_card", f"cards {list(supplied)} are not all unseen cards")
+            cards = tuple(supplied)
+        if k:
+            self.emit(ev.CardsDrawn(seat=seat, count=k, cards=cards, cause=cause))
+
+    def effect(self, seat: int, cause: str, defined: Effect | None, supplied: mv.Outcome | None) -> None:
+        if supplied is not None:
+            if defined is not None and (
+                (supplied.flora, supplied.flora_cost, supplied.cards, supplied.bp)
+                != (defined.flora, defined.flora_cost, defined.cards, defined.bp)
+                or len(supplied.migrations) > defined.migrations
+            ):
+                fail(
+                    "arctica.outcome_mismatch",
+                    f"{cause}: the edition prints {msgspec.to_builtins(defined)}",
+                    legal=[defined],
+                )
+            out = supplied
+        elif defined is not None:
+            out = mv.Outcome(
+                flora=defined.flora, flora_cost=defined.flora_cost, cards=defined.cards, bp=defined.bp
+            )
+        else:
+            return
+        self.pay_flora(seat, out.flora_cost, cause)
+        self.gain_flora(seat, out.flora, cause)
+        self.draw(seat, out.cards, out.drawn, cause)
+        self.score(seat, out.bp, cause)
+        for step in out.migrations:
+            self.migrate(seat, step, cause)
+
+    # -- tokens
+
+    def place_token(self, seat: int, card: Card, cause: str) -> None:
+        p = self.player(seat)
+        zone = "long_wheel" if card.generation == "long" else "short_wheel"
+        wheel = p.long_wheel if card.generation == "long" else p.short_wheel
+        if EMPTY not in wheel:
+            fail("arctica.wheel_full", f"the {card.generation}-generation wheel has no free slot")
+        if p.supply[FAMILIES.index(card.family)] <= 0:
+            fail("arctica.no_token_in_supply", f"no {card.family} token left in the supply")
+        self.emit(
+            ev.TokenMoved(
+                seat=seat,
+                family=card.family,
+                src=Loc("supply"),
+                dst=Loc(zone, wheel.index(EMPTY)),  # type: ignore[arg-type]
+                cause=cause,
+            )
+        )
+
+    def migrate(self, seat: int, step: mv.MigrationStep, cause: str) -> None:
+        s, ed = self.s, self.ed
+        if step.space >= len(s.circle) or Token(seat, step.family) not in s.circle[step.space]:
+            own = [
+                mv.MigrationStep(space=i, family=t.family)  # type: ignore[arg-type]
+                for i, sp in enumerate(s.circle)
+                for t in sp
+                if t.seat == seat
+            ]
+            fail(
+                "arctica.no_token_on_circle",
+                f"seat {seat} has no {step.family} on circle space {step.space}",
+                legal=own,
+            )
+        dst = destination(ed, s, step.space, step.family)
+        self.emit(ev.TokenMigrated(seat=seat, family=step.family, src=step.space, dst=dst, cause=cause))
+        local = dict(step.outcomes)
+        tile = live_tile(ed, self.s, dst)
+        if tile != 6:  # ice tile #6 gives no automatic bonus
+            key = f"circle:{dst}"
+            self.effect(seat, key, ed.circle[dst].bonus, local.pop(key, None))
+        if step.trade:
+            if tile != 6:
+                fail("arctica.trade_not_on_ice6", "trading needs the token to reach ice tile #6")
+            for fam in step.trade:
+                if Token(seat, fam) not in self.s.circle[dst]:
+                    fail("arctica.trade_token_missing", f"no own {fam} token on ice tile #6")
+                self.pay_flora(seat, 1, "ice6")
+                self.score(seat, 3, "ice6")
+                self.emit(
+                    ev.TokenMoved(
+                        seat=seat, family=fam, src=Loc("circle", dst), dst=Loc("release"), cause="ice6"
+                    )
+                )
+        if local:
+            fail(
+                "arctica.unexpected_outcome",
+                f"outcomes supplied for effects that did not happen: {sorted(local)}",
+            )
+
+    # -- automatic steps
+
+    def auto(self) -> None:
+        ed = self.ed
+        while True:
+            s = self.s
+            ph = s.phase
+            if ph == "actions" and not s.active_left and not s.responders:
+                self.emit(ev.TurnEnded(round=s.round, turn=s.turn))
+            elif ph == "melt":
+                space = self.idx.ice_space.get(s.round)
+                if space is not None:
+                    for tok in s.circle[space]:
+                        self.emit(
+                            ev.TokenMoved(
+                                seat=tok.seat,
+                                family=tok.family,
+                                src=Loc("circle", space),
+                                dst=Loc("supply"),
+                                cause="ice_melt",
+                            )
+                        )
+                self.emit(ev.IceMelted(round=s.round, tile=s.round, space=-1 if space is None else space))
+            elif ph == "majority":
+                card = round_card(ed, s)
+                todo = [r for r in card.regions if r not in s.majorities_done]
+                if not todo:
+                    self.emit(ev.CollapseStep(round=s.round, due=collapses_due(s)))
+                elif card.rewards is None:
+                    return
+                else:
+                    tokens = region_tokens(ed, s, todo[0])
+                    points = majority_points(tokens, card.rewards)
+                    for seat, pts in enumerate(points):
+                        self.score(seat, pts, f"majority:{todo[0]}")
+                    self.emit(
+                        ev.MajorityResolved(round=s.round, region=todo[0], tokens=tokens, points=points)
+                    )
+            elif ph == "collapse" and not s.pending_collapses:
+                seats = tuple(i for i, p in enumerate(s.players) if endangered_badges(self.idx, p) > 0)
+                self.emit(ev.EndangeredStep(round=s.round, seats=seats))
+            elif ph == "endangered" and not s.pending:
+                self.emit(ev.EventsDue(round=s.round, regions=round_card(ed, s).regions))
+            elif ph == "reveal":
+                regions = round_card(ed, s).regions
+                k = len(s.revealed)
+                if k >= len(regions):
+                    hit = hit_spaces(ed, s)
+                    seats = tuple(sorted({t.seat for i in hit if (t := s.map[i]) is not None}))
+                    self.emit(ev.EventStep(round=s.round, seats=seats))
+                elif s.event_plan:
+                    sub = s.event_plan[s.round - 1][k]
+                    self.emit(ev.EventRevealed(round=s.round, region=regions[k], subregion=sub))
+                else:
+                    return
+            elif ph == "events" and not s.pending:
+                self.emit(ev.RoundEnded(round=s.round))
+            elif ph == "scoring":
+                self.emit(ev.GameEnded(results=tuple(score_results(ed, s))))
+            else:
+                return
+
+
+def region_tokens(ed: Edition, state: GameState, region: int) -> tuple[int, ...]:
+    counts = [0] * len(state.players)
+    for i, t in enumerate(state.map):
+        if t is not None and ed.map[i].region == region:
+            counts[t.seat] += 1
+    return tuple(counts)
+
+
+def majority_points(tokens: tuple[int, ...], rewards: tuple[int, ...]) -> tuple[int, ...]:
+    """Most tokens scores the highest reward; tied players each score the reward of the rank they
+    share and the next rank is skipped [DECISION]; a player without tokens scores nothing."""
+    out = []
+    for t in tokens:
+        rank = sum(1 for u in tokens if u > t)
+        out.append(rewards[rank] if t > 0 and rank < len(rewards) else 0)
+    return tuple(out)
+
+
+# ---------------------------------------------------------------- setup
+
+
+def start(ed: Edition, setup: Setup) -> list[ev.Event]:
+    idx = index(ed)
+    n = len(setup.players)
+    if not 2 <= n <= 5 or any(not p.strip() for p in setup.players) or len(set(setup.players)) != n:
+        setup_fail("arctica.bad_players", "Arctica needs 2 to 5 players with distinct, non-empty names")
+    if setup.start_player is not None and not 0 <= setup.start_player < n:
+        setup_fail("arctica.bad_setup", f"start_player must be a seat 0..{n - 1}")
+    hand_size = ed.setup.hand_size
+    n_cards = len(ed.round_cards)
+
+    def regions_of(rnd: int) -> int:
+        return len(
+            ed.final_round_card.regions if rnd >= ROUNDS else ed.round_cards[round_cards[rnd - 1]].regions
+        )
+
+    if setup.seed is not None:
+        if setup.hands is not None:
+            setup_fail("arctica.bad_setup", "a seeded game deals its own hands")
+        rng = SplitMix64(setup.seed)
+        deck = list(idx.fauna_ids)
+        rng.shuffle(deck)
+        start_player = setup.start_player if setup.start_player is not None else rng.below(n)
+        order = list(range(n_cards))
+        rng.shuffle(order)
+        round_cards = tuple(order[:3]) if setup.round_cards is None else setup.round_cards
+        _check_round_cards(round_cards, n_cards)
+        plan: tuple[tuple[int, ...], ...] | None = setup.event_plan or tuple(
+            tuple(rng.below(3) for _ in range(regions_of(r))) for r in range(1, ROUNDS + 1)
+        )
+        hands = tuple(tuple(deck[s * hand_size : (s + 1) * hand_size]) for s in range(n))
+        rest: tuple[int, ...] = tuple(deck[n * hand_size :])
+        chance = "seeded"
+    else:
+        if setup.hands is None or setup.round_cards is None:
+            setup_fail("arctica.bad_setup", "a table-recorded game (no seed) names the hands and round cards")
+        round_cards = setup.round_cards
+        _check_round_cards(round_cards, n_cards)
+        hands = setup.hands
+        dealt = [c for h in hands for c in h]
+        if (
+            len(hands) != n
+            or any(len(h) != hand_size for h in hands)
+            or len(set(dealt)) != len(dealt)
+            or not set(dealt) <= set(idx.fauna_ids)
+        ):
+            setup_fail("arctica.bad_setup", f"each of the {n} hands holds {hand_size} distinct Fauna cards")
+        start_player = setup.start_player or 0
+        plan = setup.event_plan
+        rest = tuple(sorted(set(idx.fauna_ids) - set(dealt)))
+        chance = "table"
+    if plan is not None and (
+        len(plan) != ROUNDS
+        or any(len(plan[r - 1]) != regions_of(r) for r in range(1, ROUNDS + 1))
+        or any(not 0 <= x <= 2 for row in plan for x in row)
+    ):
+        setup_fail("arctica.bad_setup", "event_plan gives one sub-region 0..2 per affected region per round")
+    board = ev.BoardSetup(
+        short_slots=ed.short_slots,
+        long_slots=ed.long_slots,
+        action_wheels=len(ed.action_wheels),
+        circle_spaces=len(ed.circle),
+        map_spaces=len(ed.map),
+        starting_flora=ed.setup.flora,
+        circle_start=ed.setup.circle_start,
+        circle_tokens=tuple(ed.setup.circle_tokens),
+    )
+    return [
+        ev.GameStarted(
+            rules_version=RULES_VERSION,
+            edition_id=ed.id,
+            edition_version=ed.version,
+            players=tuple(setup.players),
+            chance=chance,  # type: ignore[arg-type]
+            seed=setup.seed,
+            start_player=start_player,
+            board=board,
+            starting_cards=tuple(ed.setup.starting_cards[:n]),
+            hands=tuple(hands),
+            deck=rest,
+            round_cards=tuple(round_cards),
+            event_plan=plan,
+        )
+    ]
+
+
+def _check_round_cards(round_cards: tuple[int, ...], n_cards: int) -> None:
+    if len(round_cards) != 3 or len(set(round_cards)) != 3 or any(not 0 <= c < n_cards for c in round_cards):
+        setup_fail("arctica.bad_setup", f"three distinct round cards 0..{n_cards - 1} for rounds 1-3")
+
+
+# ---------------------------------------------------------------- decide
+
+
+def decide(ed: Edition, state: GameState, move: mv.Move) -> list[ev.Event]:
+    if state.phase == "setup":
+        fail("arctica.not_started", "the game has not started")
+    if state.phase == "finished":
+        fail("arctica.game_finished", "the game is over")
+    b = _Builder(ed, state, getattr(move, "outcomes", None))
+    handler = _HANDLERS[type(move)]
+    handler(b, move)
+    b.check_consumed()
+    b.auto()
+    return b.events
+
+
+def _require_phase(b: _Builder, *phases: str) -> None:
+    if b.s.phase not in phases:
+        fail("arctica.wrong_phase", f"the game is in step {b.s.phase!r}, not {' / '.join(phases)}")
+
+
+def _require_actor(b: _Builder, seat: int, action: str | None, *, skip: bool = False) -> None:
+    _require_phase(b, "actions")
+    s = b.s
+    if seat >= len(s.players):
+        fail("arctica.not_your_turn", f"no seat {seat}")
+    active = active_seat(s)
+    if s.active_left:
+        if seat != active:
+            fail("arctica.not_your_turn", f"seat {active} is performing their actions")
+        if action not in s.active_left:
+            fail(
+                "arctica.action_not_offered",
+                f"{action} is not among {list(s.active_left)}",
+                legal=s.active_left,
+            )
+    else:
+        if seat not in s.responders:
+            fail("arctica.not_your_turn", f"seat {seat} has no choice to make now", legal=s.responders)
+        if s.ordered and seat != s.responders[0]:
+            fail(
+                "arctica.out_of_order",
+                f"seat {s.responders[0]} resolves first (Colony)",
+                legal=s.responders[:1],
+            )
+        if not (skip and action is None) and action not in s.offered:
+            fail("arctica.action_not_offered", f"{action} is not among {list(s.offered)}", legal=s.offered)
+    if skip:
+        b.emit(ev.ActionSkipped(seat=seat, action=action))
+    else:
+        b.emit(ev.ActionPerformed(seat=seat, action=action or ""))
+
+
+def _select(b: _Builder, m: mv.SelectSpace) -> None:
+    _require_phase(b, "select")
+    s, ed = b.s, b.ed
+    active = active_seat(s)
+    if m.seat != active:
+        fail("arctica.not_your_turn", f"seat {active} is the active player")
+    if m.space >= len(ed.action_spaces):
+        fail("arctica.unknown_space", f"no action space {m.space}")
+    if m.space == s.pawn:
+        legal = [i for i in range(len(ed.action_spaces)) if i != s.pawn]
+        fail("arctica.space_unavailable", f"the action pawn is already on space {m.space}", legal=legal)
+    sp = ed.action_spaces[m.space]
+    if m.wheel not in sp.wheels:
+        fail(
+            "arctica.wheel_not_adjacent",
+            f"space {m.space} connects wheels {list(sp.wheels)}",
+            legal=sp.wheels,
+        )
+    b.emit(ev.PawnPlaced(seat=m.seat, round=s.round, turn=s.turn, space=m.space))
+    orientation = (s.orientations[m.wheel] + m.direction) % 4
+    b.emit(ev.WheelTurned(seat=m.seat, wheel=m.wheel, direction=m.direction, orientation=orientation))
+    actions = offered_actions(ed, b.s.orientations, m.space)
+    n = len(s.players)
+    responders = tuple((active + k) % n for k in range(1, n))
+    b.emit(
+        ev.ActionsOffered(seat=m.seat, actions=actions, responders=responders, ordered="colony" in actions)
+    )
+
+
+def _top_card(b: _Builder, seat: int, card: int, *, reproduce: bool) -> str:
+    p = b.player(seat)
+    tops = [c[0] for c in (p.long_column, p.short_column) if c]
+    if card not in tops:
+        legal = [c for c in tops if not (reproduce and c in b.idx.starting_ids)]
+        fail("arctica.not_on_top", f"card {card} is not on top of a generation column", legal=legal)
+    return "long" if p.long_column and p.long_column[0] == card else "short"
+
+
+def _fauna(b: _Builder, m: mv.PlayFauna) -> None:
+    _require_actor(b, m.seat, "fauna")
+    p = b.player(m.seat)
+    if m.card not in p.hand:
+        fail("arctica.card_not_in_hand", f"card {m.card} is not in seat {m.seat}'s hand", legal=p.hand)
+    card = b.idx.cards[m.card]
+    rest = list(p.hand)
+    rest.remove(m.card)
+    if (
+        len(m.discards) != card.cost
+        or len(set(m.discards)) != len(m.discards)
+        or not set(m.discards) <= set(rest)
+    ):
+        fail(
+            "arctica.wrong_cost", f"{card.name} costs {card.cost}: discard exactly {card.cost} other card(s)"
+        )
+    have = badges(b.idx, p)
+    for badge in card.requires:
+        if badge not in have:
+            fail("arctica.missing_badges", f"{card.name} requires {list(card.requires)}")
+        have.remove(badge)
+    cause = f"fauna:{card.id}"
+    wheel = p.long_wheel if card.generation == "long" else p.short_wheel
+    if EMPTY not in wheel:
+        fail("arctica.wheel_full", f"the {card.generation}-generation wheel has no free slot")
+    if m.discards:
+        b.emit(ev.CardsDiscarded(seat=m.seat, cards=m.discards, cause=cause))
+    b.emit(ev.FaunaPlayed(seat=m.seat, card=card.id, column=card.generation))
+    b.place_token(m.seat, card, cause)
+    key = f"flash:{card.id}"
+    b.effect(m.seat, key, card.flash, b.outcome(key))
+
+
+def _reproduce(b: _Builder, m: mv.Reproduce) -> None:
+    _require_actor(b, m.seat, "reproduction")
+    column = _top_card(b, m.seat, m.card, reproduce=True)
+    if m.card in b.idx.starting_ids:
+        fail("arctica.starting_card", "the two starting Generation Cards cannot reproduce")
+    cause = f"reproduction:{m.card}"
+    b.place_token(m.seat, b.idx.cards[m.card], cause)
+    b.emit(ev.CardMovedToBack(seat=m.seat, card=m.card, column=column, cause=cause))  # type: ignore[arg-type]
+
+
+def _ability(b: _Builder, m: mv.UseAbility) -> None:
+    _require_actor(b, m.seat, "ability")
+    column = _top_card(b, m.seat, m.card, reproduce=False)
+    key = f"ability:{m.card}"
+    b.effect(m.seat, key, b.idx.cards[m.card].ability, b.outcome(key))
+    b.emit(ev.CardMovedToBack(seat=m.seat, card=m.card, column=column, cause=key))  # type: ignore[arg-type]
+
+
+def _flora(b: _Builder, m: mv.TakeFlora) -> None:
+    _require_actor(b, m.seat, "flora")
+    b.gain_flora(m.seat, 2, "action:flora")
+
+
+def _migrate(b: _Builder, m: mv.Migrate) -> None:
+    _require_actor(b, m.seat, "migration")
+    if len(m.steps) > 2:
+        fail("arctica.too_many_migrations", "Migration x2 moves at most two tokens")
+    for step in m.steps:
+        b.migrate(m.seat, step, "action:migration")
+
+
+def _draw(b: _Builder, m: mv.Draw) -> None:
+    _require_actor(b, m.seat, "draw")
+    b.draw(m.seat, 2, m.drawn, "action:draw")
+
+
+def _rotate(b: _Builder, seat: int, cause: str) -> None:
+    p = b.player(seat)
+    fell = tuple(w[-1] for w in (p.short_wheel, p.long_wheel) if w and w[-1] != EMPTY)
+    b.emit(ev.WheelsRotated(seat=seat, fell=fell, cause=cause))
+
+
+def _rotate_card(b: _Builder, m: mv.RotateAndDraw) -> None:
+    _require_actor(b, m.seat, "rotate_card")
+    _rotate(b, m.seat, "action:rotate_card")
+    b.draw(m.seat, 1, m.drawn, "action:rotate_card")
+
+
+def _rotate_migration(b: _Builder, m: mv.RotateAndMigrate) -> None:
+    _require_actor(b, m.seat, "rotate_migration")
+    _rotate(b, m.seat, "action:rotate_migration")
+    if m.step is not None:
+        b.migrate(m.seat, m.step, "action:rotate_migration")
+
+
+def _colony(b: _Builder, m: mv.Colonize) -> None:
+    _require_actor(b, m.seat, "colony")
+    ed, s = b.ed, b.s
+    if not m.spaces:
+        fail("arctica.no_space_chosen", "place at least one token")
+    f = FAMILIES.index(m.family)
+    if b.player(m.seat).release[f] < len(m.spaces):
+        fail(
+            "arctica.release_empty",
+            f"only {b.player(m.seat).release[f]} {m.family} token(s) in the release area",
+        )
+    if len(set(m.spaces)) != len(m.spaces):
+        fail("arctica.space_occupied", "a space is listed twice")
+    for sp in m.spaces:
+        if sp >= len(ed.map) or ed.map[sp].family != m.family:
+            legal = [i for i, ms in enumerate(ed.map) if ms.family == m.family and s.map[i] is None]
+            fail("arctica.wrong_species_space", f"space {sp} is not a {m.family} space", legal=legal)
+        if s.map[sp] is not None:
+            fail("arctica.space_occupied", f"map space {sp} is occupied")
+    b.pay_flora(m.seat, 1, "colony")
+    for sp in m.spaces:
+        b.emit(
+            ev.TokenMoved(
+                seat=m.seat, family=m.family, src=Loc("release"), dst=Loc("map", sp), cause="colony"
+            )
+        )
+        key = f"map:{sp}"
+        b.effect(m.seat, key, ed.map[sp].effect, b.outcome(key))
+        for other, a, conn in b.idx.links.get(sp, ()):
+            owner = b.s.map[other]
+            if owner is None:
+                continue
+            ckey = f"connection:{a}-{conn.b}"
+            b.effect(m.seat, ckey, conn.bonus, b.outcome(ckey))
+            if owner.seat != m.seat:
+                b.effect(owner.seat, ckey, conn.bonus, b.outcome(f"{ckey}@{owner.seat}"))
+
+
+def _skip(b: _Builder, m: mv.Skip) -> None:
+    _require_actor(b, m.seat, m.action, skip=True)
+
+
+def _record_majority(b: _Builder, m: mv.RecordMajority) -> None:
+    _require_phase(b, "majority")
+    s = b.s
+    card = round_card(b.ed, s)
+    if card.rewards is not None:
+        fail("arctica.majority_defined", "the edition defines this round's majority rewards")
+    todo = [r for r in card.regions if r not in s.majorities_done]
+    if not todo or m.region != todo[0] or len(m.points) != len(s.players):
+        fail("arctica.bad_points", f"record one value per seat for region {todo[0] if todo else None}")
+    for seat, pts in enumerate(m.points):
+        b.score(seat, pts, f"majority:{m.region}")
+    b.emit(
+        ev.MajorityResolved(
+            round=s.round, region=m.region, tokens=region_tokens(b.ed, s, m.region), points=m.points
+        )
+    )
+
+
+def _collapse(b: _Builder, m: mv.ResolveCollapse) -> None:
+    _require_phase(b, "collapse")
+    s = b.s
+    if Token(m.seat, m.family) not in s.pending_collapses:
+        fail(
+            "arctica.no_collapse",
+            f"no collapse of {m.family} is due for seat {m.seat}",
+            legal=s.pending_collapses,
+        )
+    available = collapse_locs(s, m.seat, m.family)
+    need = min(3, len(available))
+    if len(m.tokens) != need:
+        fail("arctica.wrong_collapse_tokens", f"discard exactly {need} {m.family} token(s)", legal=available)
+    b.emit(ev.CollapseResolved(seat=m.seat, family=m.family))
+    for loc in m.tokens:
+        if loc not in collapse_locs(b.s, m.seat, m.family):
+            fail("arctica.wrong_collapse_tokens", f"no own {m.family} token at {loc}", legal=available)
+        b.emit(ev.TokenMoved(seat=m.seat, family=m.family, src=loc, dst=Loc("supply"), cause="collapse"))
+    b.draw(m.seat, 4, m.drawn, "collapse")
+    b.gain_flora(m.seat, 2, "collapse")
+
+
+def _endangered(b: _Builder, m: mv.ResolveEndangered) -> None:
+    _require_phase(b, "endangered")
+    s = b.s
+    if m.seat not in s.pending:
+        fail("arctica.not_your_turn", f"seat {m.seat} has no endangered upkeep to resolve", legal=s.pending)
+    p = b.player(m.seat)
+    count = endangered_badges(b.idx, p)
+    if m.destroy is None:
+        b.pay_flora(m.seat, count, "endangered")
+    else:
+        if m.destroy not in ecosystem(p) or b.idx.cards[m.destroy].endangered == 0:
+            legal = [c for c in ecosystem(p) if b.idx.cards[c].endangered]
+            fail(
+                "arctica.not_endangered_card",
+                f"card {m.destroy} is not an endangered card of the ecosystem",
+                legal=legal,
+            )
+        b.emit(ev.CardDestroyed(seat=m.seat, card=m.destroy, cause="endangered"))
+    b.emit(ev.EndangeredResolved(seat=m.seat, badges=count, paid=m.destroy is None, destroyed=m.destroy))
+
+
+def _reveal(b: _Builder, m: mv.RevealEvents) -> None:
+    _require_phase(b, "reveal")
+    s = b.s
+    if s.event_plan:
+        fail("arctica.reveal_not_needed", "the event sub-regions were recorded at setup")
+    regions = round_card(b.ed, s).regions[len(s.revealed) :]
+    if len(m.subregions) != len(regions) or any(x > 2 for x in m.subregions):
+        fail("arctica.bad_subregion", f"one sub-region 0..2 for each of regions {list(regions)}")
+    for region, sub in zip(regions, m.subregions, strict=True):
+        b.emit(ev.EventRevealed(round=s.round, region=region, subregion=sub))
+
+
+def _event(b: _Builder, m: mv.ResolveEvent) -> None:
+    _require_phase(b, "events")
+    s, ed = b.s, b.ed
+    if m.seat not in s.pending:
+        fail("arctica.not_your_turn", f"seat {m.seat} has no token in a hit sub-region", legal=s.pending)
+    mine = [i for i in hit_spaces(ed, s) if (t := s.map[i]) is not None and t.seat == m.seat]
+    saves = {sv.space: sv for sv in m.saves}
+    if len(saves) != len(m.saves) or not set(saves) <= set(mine):
+        fail("arctica.bad_save", "save own tokens of the hit sub-regions, each once", legal=mine)
+    saved = lost = 0
+    for i in mine:
+        tok = s.map[i]
+        assert tok is not None
+        sv = saves.get(i)
+        if sv is None:
+            b.emit(
+                ev.TokenMoved(
+                    seat=m.seat, family=tok.family, src=Loc("map", i), dst=Loc("supply"), cause="event"
+                )
+            )
+            lost += 1
+            continue
+        ms = ed.map[i]
+        options = ed.regions[ms.region].subregions[ms.subregion].flee_spaces
+        dest = sv.dest if sv.dest is not None else (options[0] if len(options) == 1 else None)
+        if dest is None or dest not in options:
+            fail("arctica.bad_destination", f"flee to one of circle spaces {list(options)}", legal=options)
+        cost = 1
+        if tok.family in ICE_BOUND and not has_ice(ed, b.s, dest):
+            cost = 2
+            dest = next_ice(ed, b.s, dest + 1)
+        b.pay_flora(m.seat, cost, "event")
+        b.emit(
+            ev.TokenMoved(
+                seat=m.seat, family=tok.family, src=Loc("map", i), dst=Loc("circle", dest), cause="event_flee"
+            )
+        )
+        local = dict(sv.outcomes)
+        if live_tile(ed, b.s, dest) != 6:
+            key = f"circle:{dest}"
+            b.effect(m.seat, key, ed.circle[dest].bonus, local.pop(key, None))
+        if local:
+            fail(
+                "arctica.unexpected_outcome",
+                f"outcomes supplied for effects that did not happen: {sorted(local)}",
+            )
+        saved += 1
+    b.emit(ev.EventResolved(seat=m.seat, saved=saved, lost=lost))
+
+
+_HANDLERS: dict[type, Callable[[_Builder, Any], None]] = {
+    mv.SelectSpace: _select,
+    mv.PlayFauna: _fauna,
+    mv.Reproduce: _reproduce,
+    mv.UseAbility: _ability,
+    mv.TakeFlora: _flora,
+    mv.Migrate: _migrate,
+    mv.Draw: _draw,
+    mv.RotateAndDraw: _rotate_card,
+    mv.RotateAndMigrate: _rotate_migration,
+    mv.Colonize: _colony,
+    mv.Skip: _skip,
+    mv.RecordMajority: _record_majority,
+    mv.ResolveCollapse: _collapse,
+    mv.ResolveEndangered: _endangered,
+    mv.RevealEvents: _reveal,
+    mv.ResolveEvent: _event,
+}

@@ -1,0 +1,253 @@
+"""A seeded simulator for complete legal games (2-5 players), and the move candidates behind
+``RULES.legal_moves``. Same ``(players, seed)`` → same game: the only generator is SplitMix64.
+
+``candidate_moves`` lists representative moves (one discard choice per playable card, a few token
+selections, ...), not every combination: the full move space of Fauna discards and Colony subsets is
+too large to enumerate. Every candidate it returns through ``legal_moves`` has passed ``decide``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from domain.chance import SplitMix64
+from domain.errors import RuleViolation
+
+from . import editions
+from . import moves as mv
+from .edition import FAMILIES, Edition, Effect, index
+from .events import Event
+from .evolve import active_seat, evolve
+from .rules import (
+    Setup,
+    collapse_locs,
+    decide,
+    destination,
+    ecosystem,
+    flora_total,
+    hit_spaces,
+    live_tile,
+    round_card,
+    start,
+)
+from .state import GameState
+
+_MAX_MOVES = 5000
+
+
+class SimulatedGame(msgspec.Struct, frozen=True):
+    setup: Setup
+    moves: list[mv.Move]
+    events: list[Event]
+
+
+class _Pick:
+    """Choices: random with a generator, else the first option (deterministic ``legal_moves``)."""
+
+    def __init__(self, rng: SplitMix64 | None) -> None:
+        self.rng = rng
+
+    def below(self, n: int) -> int:
+        return self.rng.below(n) if self.rng is not None and n > 0 else 0
+
+    def chance(self, num: int, den: int) -> bool:
+        return self.rng.below(den) < num if self.rng is not None else False
+
+    def sample(self, items: list[Any], k: int) -> list[Any]:
+        items = list(items)
+        if self.rng is not None:
+            self.rng.shuffle(items)
+        return items[:k]
+
+
+def _steps(ed: Edition, state: GameState, seat: int, count: int, pick: _Pick) -> tuple[mv.MigrationStep, ...]:
+    own = [(i, t.family) for i, sp in enumerate(state.circle) for t in sp if t.seat == seat]
+    steps = []
+    flora = flora_total(state.players[seat])
+    for _ in range(count):
+        if not own:
+            break
+        k = pick.below(len(own))
+        space, fam = own[k]
+        dst = destination(ed, state, space, fam)
+        own[k] = (dst, fam)
+        trade: tuple[Any, ...] = ()
+        if live_tile(ed, state, dst) == 6 and flora > 0 and pick.chance(2, 3):
+            trade = (fam,)
+            own.pop(k)
+            flora -= 1
+        steps.append(mv.MigrationStep(space=space, family=fam, trade=trade))  # type: ignore[arg-type]
+    return tuple(steps)
+
+
+def _outcomes(
+    ed: Edition, state: GameState, seat: int, key: str, effect: Effect | None, pick: _Pick
+) -> dict[str, mv.Outcome]:
+    if effect is None or effect.migrations == 0 or not pick.chance(3, 4):
+        return {}
+    steps = _steps(ed, state, seat, effect.migrations, pick)
+    if not steps:
+        return {}
+    return {
+        key: mv.Outcome(
+            flora=effect.flora,
+            flora_cost=effect.flora_cost,
+            cards=effect.cards,
+            bp=effect.bp,
+            migrations=steps,
+        )
+    }
+
+
+def _action_moves(ed: Edition, state: GameState, seat: int, action: str, pick: _Pick) -> list[mv.Move]:
+    idx = index(ed)
+    p = state.players[seat]
+    out: list[mv.Move] = []
+    tops = [c[0] for c in (p.long_column, p.short_column) if c]
+    if action == "fauna":
+        for card_id in p.hand:
+            card = idx.cards[card_id]
+            rest = [c for c in p.hand if c != card_id]
+            if card.cost > len(rest):
+                continue
+            discards = tuple(pick.sample(rest, card.cost))
+            outcomes = _outcomes(ed, state, seat, f"flash:{card_id}", card.flash, pick)
+            out.append(mv.PlayFauna(seat=seat, card=card_id, discards=discards, outcomes=outcomes))
+    elif action == "reproduction":
+        out += [mv.Reproduce(seat=seat, card=c) for c in tops if c not in idx.starting_ids]
+    elif action == "ability":
+        for c in tops:
+            outcomes = _outcomes(ed, state, seat, f"ability:{c}", idx.cards[c].ability, pick)
+            out.append(mv.UseAbility(seat=seat, card=c, outcomes=outcomes))
+    elif action == "flora":
+        out.append(mv.TakeFlora(seat=seat))
+    elif action == "migration":
+        out.append(mv.Migrate(seat=seat, steps=_steps(ed, state, seat, 2, pick)))
+    elif action == "draw":
+        out.append(mv.Draw(seat=seat))
+    elif action == "rotate_card":
+        out.append(mv.RotateAndDraw(seat=seat))
+    elif action == "rotate_migration":
+        steps = _steps(ed, state, seat, 1, pick)
+        out.append(mv.RotateAndMigrate(seat=seat, step=steps[0] if steps else None))
+    elif action == "colony":
+        for f, fam in enumerate(FAMILIES):
+            have = p.release[f]
+            if not have:
+                continue
+            free = [i for i, ms in enumerate(ed.map) if ms.family == fam and state.map[i] is None]
+            if free:
+                k = 1 + pick.below(min(have, len(free)))
+                spaces = tuple(sorted(pick.sample(free, k)))
+                out.append(mv.Colonize(seat=seat, family=fam, spaces=spaces))  # type: ignore[arg-type]
+    return out
+
+
+def candidate_moves(
+    ed: Edition, state: GameState, rng: SplitMix64 | None = None, *, check: bool = True
+) -> list[Any]:
+    """Representative moves for the current step (checked with ``decide`` unless ``check=False``)."""
+    pick = _Pick(rng)
+    s = state
+    n = len(s.players)
+    out: list[Any] = []
+    if s.phase == "select":
+        seat = active_seat(s)
+        for space, sp in enumerate(ed.action_spaces):
+            if space == s.pawn:
+                continue
+            for wheel in sp.wheels:
+                for d in (1, -1):
+                    out.append(mv.SelectSpace(seat=seat, space=space, wheel=wheel, direction=d))
+    elif s.phase == "actions":
+        if s.active_left:
+            seat = active_seat(s)
+            for action in dict.fromkeys(s.active_left):
+                out += _action_moves(ed, s, seat, action, pick)
+                out.append(mv.Skip(seat=seat, action=action))  # type: ignore[arg-type]
+        else:
+            seats = s.responders[:1] if s.ordered else s.responders
+            for seat in seats:
+                for action in dict.fromkeys(s.offered):
+                    out += _action_moves(ed, s, seat, action, pick)
+                out.append(mv.Skip(seat=seat))
+    elif s.phase == "majority":
+        card = round_card(ed, s)
+        todo = [r for r in card.regions if r not in s.majorities_done]
+        out.append(mv.RecordMajority(region=todo[0], points=(0,) * n))
+    elif s.phase == "collapse":
+        for tok in s.pending_collapses:
+            locs = collapse_locs(s, tok.seat, tok.family)
+            chosen = pick.sample(locs, min(3, len(locs)))
+            out.append(mv.ResolveCollapse(seat=tok.seat, family=tok.family, tokens=tuple(chosen)))  # type: ignore[arg-type]
+    elif s.phase == "endangered":
+        idx = index(ed)
+        for seat in s.pending:
+            out.append(mv.ResolveEndangered(seat=seat))
+            for c in ecosystem(s.players[seat]):
+                if idx.cards[c].endangered:
+                    out.append(mv.ResolveEndangered(seat=seat, destroy=c))
+    elif s.phase == "reveal":
+        regions = round_card(ed, s).regions[len(s.revealed) :]
+        out.append(mv.RevealEvents(subregions=tuple(pick.below(3) for _ in regions)))
+    elif s.phase == "events":
+        hit = hit_spaces(ed, s)
+        for seat in s.pending:
+            mine = [i for i in hit if (t := s.map[i]) is not None and t.seat == seat]
+            saves = []
+            for i in mine:
+                ms = ed.map[i]
+                options = ed.regions[ms.region].subregions[ms.subregion].flee_spaces
+                saves.append(mv.Save(space=i, dest=options[pick.below(len(options))]))
+            if saves:
+                out.append(mv.ResolveEvent(seat=seat, saves=tuple(saves[:1])))
+                out.append(mv.ResolveEvent(seat=seat, saves=tuple(saves)))
+            out.append(mv.ResolveEvent(seat=seat))
+    if not check:
+        return out
+    legal = []
+    for m in out:
+        try:
+            decide(ed, state, m)
+        except RuleViolation:
+            continue
+        legal.append(m)
+    return legal
+
+
+def choose_move(ed: Edition, state: GameState, rng: SplitMix64) -> mv.Move:
+    """A random legal move, preferring actions to skips; returns the events too."""
+    cands = candidate_moves(ed, state, rng, check=False)
+    rng.shuffle(cands)
+    cands.sort(key=lambda m: isinstance(m, mv.Skip))
+    for m in cands:
+        try:
+            decide(ed, state, m)
+        except RuleViolation:
+            continue
+        return m
+    raise RuntimeError(f"no legal move found in phase {state.phase}")  # pragma: no cover
+
+
+def simulate(players: int, seed: int, edition: Edition | None = None) -> SimulatedGame:
+    """A complete legal game of ``players`` (2-5) from ``seed``: the same seed gives the same game."""
+    ed = edition or editions.demo()
+    setup = Setup(players=tuple(f"Player {i + 1}" for i in range(players)), edition=ed.id, seed=seed)
+    events: list[Event] = list(start(ed, setup))
+    state = GameState()
+    for e in events:
+        state = evolve(state, e)
+    rng = SplitMix64(seed ^ 0x5EED_A7C7)
+    moves: list[mv.Move] = []
+    while state.phase != "finished":
+        if len(moves) >= _MAX_MOVES:  # pragma: no cover
+            raise RuntimeError("simulation did not finish")
+        move = choose_move(ed, state, rng)
+        new = decide(ed, state, move)
+        for e in new:
+            state = evolve(state, e)
+        moves.append(move)
+        events.extend(new)
+    return SimulatedGame(setup=setup, moves=moves, events=events)

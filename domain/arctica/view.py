@@ -1,0 +1,45 @@
+"""What a perspective may see: other seats' hands, the deck (its order, or for table games the pool
+of unseen cards, which would reveal the hands) and the future event sub-regions are hidden."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+from msgspec.structs import replace
+
+from domain.game import Perspective
+
+from . import events as ev
+from .evolve import active_seat
+from .state import GameState
+
+
+def _sees_seat(perspective: Perspective, seat: int) -> bool:
+    return perspective.kind == "omniscient" or (perspective.kind == "seat" and perspective.seat == seat)
+
+
+def view(state: GameState, perspective: Perspective) -> dict[str, Any]:
+    data: dict[str, Any] = msgspec.to_builtins(state)
+    omniscient = perspective.kind == "omniscient"
+    for seat, p in enumerate(data["players"]):
+        p["hand_size"] = len(p["hand"])
+        if not _sees_seat(perspective, seat):
+            p["hand"] = None
+    data["deck_size"] = len(state.deck)
+    data["active_seat"] = active_seat(state) if state.players else None
+    if not omniscient:
+        data["deck"] = None
+        data["event_plan"] = None
+    return data
+
+
+def redact_event(event: ev.Event, perspective: Perspective, state: GameState | None = None) -> ev.Event:
+    if perspective.kind == "omniscient":
+        return event
+    if isinstance(event, ev.CardsDrawn) and not _sees_seat(perspective, event.seat):
+        return replace(event, cards=None)
+    if isinstance(event, ev.GameStarted):
+        hands = tuple(h if _sees_seat(perspective, s) else None for s, h in enumerate(event.hands))
+        return replace(event, hands=hands, deck=None, event_plan=None)
+    return event
