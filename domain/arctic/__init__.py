@@ -1,0 +1,1 @@
+"""Arctic (Ludonaute, 2024): the pure rules engine."""

@@ -1,0 +1,693 @@
+"""``decide`` and ``legal_moves``: the rules of §5-§9 applied to a recorder's moves.
+
+``decide(state, move)`` validates the move, returns its events, then the automatic consequences
+(end of placing, penalty draws, power taken, forced token moves, end of drawing, River refills, turn
+boundaries, end-game trigger, final round, final score) — each its own event — until the game waits
+for the next decision. It never mutates the state.
+
+Decision points (``GameState.phase``) and the moves they accept:
+- ``place`` (step 1): ``PuffinSwap``, ``PuffinTakeBack`` (before the first card, before Moose B),
+  ``UseMooseB``, ``PlaceCard``; ``EndStep`` only with an empty hand (accept the shortfall while
+  Moose B could still lower it). Placing ends by itself after the N-th card, a Fox card, or when
+  the hand is empty and Moose B cannot help.
+- ``tokens`` (step 2, only when both directions are possible): ``MoveTokens``.
+- ``walrus``: ``WalrusStep`` or ``EndStep``.
+- ``draw`` (step 3): ``SetDrawDelta`` (Moose A), ``TakeFromRiver``, ``TakeFromDrawPile`` (Orca B),
+  ``TakeFromPenalty`` (Polar bear A). Drawing ends by itself after the last card due or when there
+  is nothing left to draw.
+- ``discard`` (hand above 7): ``Discard``.
+- ``give`` (Polar bear B): ``GivePenalty`` or ``EndStep``.
+- ``totems`` (public mode, game over, totems unknown): ``RevealTotem``.
+Any time (public mode): ``RevealRiver`` (required before anything else while a River card is
+unknown), ``RevealCard``, ``RevealTotem``; any time: ``DeclareFoxWild``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from domain.arctic import catalogue as cat
+from domain.arctic import events as ev
+from domain.arctic import moves as mv
+from domain.arctic import state as st
+from domain.arctic.evolve import evolve, placement_value, visible_card
+from domain.arctic.scoring import score
+from domain.arctic.state import EMPTY, UNKNOWN, GameState, PlayerState
+from domain.arctic.violations import violation
+
+_IDS = cat.CARD_IDS
+_A = cat.ANIMALS
+
+
+def _cid(card: int) -> str | None:
+    return None if card < 0 else _IDS[card]
+
+
+# --- queries shared by decide, legal_moves and the simulator ---------------------------------------
+def holds(s: GameState, animal: int, side: int | None = None) -> bool:
+    return s.holders[animal] == s.active and (side is None or s.sides[animal] == side)
+
+
+def moose_b_available(s: GameState) -> bool:
+    return holds(s, cat.MOOSE, cat.SIDE_B) and not s.moose_used and s.n_from_card
+
+
+def placing_complete(s: GameState) -> bool:
+    if s.placing_closed or s.placed >= s.place_target:
+        return True
+    return s.players[s.active].hand_size == 0 and not moose_b_available(s)
+
+
+def token_options(s: GameState) -> list[tuple[int, int]]:
+    """(main step, companion step) choices of §5 step 2 for the visible card."""
+    v = visible_card(s.players[s.active])
+    if v is None:
+        return []
+    pm, pc = s.tokens[cat.MAIN[v]], s.tokens[cat.COMPANION[v]]
+    last = cat.TRACK_LAST
+    opts = []
+    if pm < last and pc > 0:
+        opts.append((1, -1))
+    if pc < last and pm > 0:
+        opts.append((-1, 1))
+    if not opts:  # both on the same end card: both move inward
+        step = 1 if pm == 0 else -1
+        opts.append((step, step))
+    return opts
+
+
+def walrus_animal(s: GameState) -> int:
+    v = visible_card(s.players[s.active])
+    assert v is not None
+    return cat.MAIN[v] if s.sides[cat.WALRUS] == cat.SIDE_A else cat.COMPANION[v]
+
+
+def draw_sources(s: GameState) -> bool:
+    if any(c != EMPTY for c in s.river):
+        return True
+    if holds(s, cat.ORCA, cat.SIDE_B) and s.draw_left > 0:
+        return True
+    return holds(s, cat.POLAR_BEAR, cat.SIDE_A) and s.players[s.active].penalty_size > 0
+
+
+def seen(s: GameState) -> list[bool]:
+    """Public mode: which cards are known somewhere on the table."""
+    out = [False] * len(_IDS)
+    for c in s.river:
+        if c >= 0:
+            out[c] = True
+    for p in s.players:
+        for zone in (p.pile, p.hand, p.penalty):
+            for c in zone:
+                if c >= 0:
+                    out[c] = True
+    return out
+
+
+def unseen_cards(s: GameState) -> list[int]:
+    known = seen(s)
+    return [c for c in cat.cards_for(len(s.names)) if not known[c]]
+
+
+# --- card checks ------------------------------------------------------------------------------------
+def _parse_card(s: GameState, card: str) -> int:
+    c = cat.CARD_INDEX.get(card)
+    if c is None:
+        violation("arctic.unknown_card", f"{card!r} is not an Arctic card id")
+    if cat.DECK[c] > len(s.names):
+        violation(
+            "arctic.card_not_in_game", f"{card} is not in play with {len(s.names)} players (decks 1..N)"
+        )
+    return c
+
+
+def _check_unseen(s: GameState, c: int) -> None:
+    if seen(s)[c]:
+        violation("arctic.card_already_seen", f"{_IDS[c]} is already known elsewhere on the table")
+
+
+def _zone_card(
+    s: GameState, p: PlayerState, card: str | None, zone: str, allow_unknown: bool, legal: list[Any]
+) -> int:
+    """Validate a card leaving ``p``'s hand or penalty zone; UNKNOWN for an unnamed public card."""
+    known, unknown = (p.hand, p.hand_unknown) if zone == "hand" else (p.penalty, p.penalty_unknown)
+    missing = "arctic.card_not_in_hand" if zone == "hand" else "arctic.card_not_in_penalty"
+    if card is None:
+        if s.mode == "full" or not allow_unknown:
+            violation("arctic.card_required", "the card must be named here", legal)
+        if unknown == 0:
+            if known:
+                violation("arctic.card_required", f"every card in the {zone} is known: name it", legal)
+            violation(missing, f"no card in the {zone}", legal)
+        return UNKNOWN
+    c = _parse_card(s, card)
+    if c in known:
+        return c
+    if s.mode == "full" or unknown == 0:
+        violation(missing, f"{card} is not in the player's {zone}", legal)
+    _check_unseen(s, c)
+    return c
+
+
+# --- automatic consequences ---------------------------------------------------------------------------
+def _top(s: GameState) -> int:
+    """The top card of the draw pile (UNKNOWN in public mode); assumes draw_left > 0."""
+    if s.mode == "full":
+        return s.deck[len(s.deck) - s.draw_left]
+    return UNKNOWN
+
+
+def _after_take(s: GameState) -> list[Any]:
+    """DrawPileExhausted when the card just taken was the last one (§7.1)."""
+    if s.draw_left == 0 and not s.reserve_in_use:
+        return [ev.DrawPileExhausted(reserve_size=s.reserve_left)]
+    return []
+
+
+def _apply(s: GameState, events: list[Any], new: list[Any]) -> GameState:
+    for e in new:
+        s = evolve(s, e)
+        events.append(e)
+    return s
+
+
+def _refill(s: GameState, events: list[Any]) -> GameState:
+    """Refill the River to 6, lowest empty slots first, from the draw pile (§5 step 3, §7b.9)."""
+    while s.draw_left > 0 and EMPTY in s.river:
+        slot = s.river.index(EMPTY)
+        s = _apply(s, events, [ev.RiverRefilled(slot=slot, card=_cid(_top(s)))])
+        s = _apply(s, events, _after_take(s))
+    return s
+
+
+def _next_turn(s: GameState) -> list[Any]:
+    n = len(s.names)
+    seat = (s.active + 1) % n
+    out: list[Any] = []
+    final = s.final_round
+    if s.reserve_in_use and not s.final_round and seat == s.start_seat:
+        out.append(ev.FinalRoundStarted(start_seat=s.start_seat))
+        final = True
+    rnd = s.round + (1 if seat == s.start_seat else 0)
+    n_value, _ = placement_value(s.players[seat])
+    out.append(ev.TurnStarted(seat=seat, turn=s.turn + 1, round=rnd, final=final, placement_value=n_value))
+    return out
+
+
+def _auto(s: GameState) -> list[Any]:
+    """The next automatic events at this point, or [] when the game waits for a decision."""
+    phase = s.phase
+    seat = s.active
+    if phase == st.PLACE:
+        if placing_complete(s):
+            return [ev.PlacingEnded(seat=seat, placed=s.placed, shortfall=max(0, s.place_target - s.placed))]
+        return []
+    if phase == st.PLACE_END:
+        if s.pending > 0 and s.draw_left > 0:
+            drawn = ev.PenaltyCardDrawn(seat=seat, card=_cid(_top(s)))
+            s2 = evolve(s, drawn)
+            return [drawn, *_after_take(s2)]
+        v = visible_card(s.players[seat])
+        assert v is not None, "step 1 always ends with a face-up visible card"
+        animal = cat.MAIN[v]
+        holder = s.holders[animal]
+        return [
+            ev.PowerTaken(
+                seat=seat,
+                animal=_A[animal],  # type: ignore[arg-type]
+                side=cat.SIDES[s.sides[animal]],  # type: ignore[arg-type]
+                from_seat=None if holder < 0 else holder,
+            )
+        ]
+    if phase == st.TOKENS:
+        opts = token_options(s)
+        if len(opts) == 1:
+            return [_tokens_event(s, opts[0])]
+        return []
+    if phase == st.DRAW:
+        if s.drawn >= s.draw_target or not draw_sources(s):
+            return [ev.DrawingEnded(seat=seat, drawn=s.drawn)]
+        return []
+    if phase == st.END_TURN:
+        if not s.final_round and s.draw_left > 0 and EMPTY in s.river:
+            out: list[Any] = []
+            _refill(s, out)
+            return out
+        return [ev.TurnEnded(seat=seat)]
+    if phase == st.BETWEEN:
+        return _next_turn(s)
+    if phase == st.TOTEMS:
+        if all(p.totem != UNKNOWN for p in s.players):
+            scores = score(s)
+            winner = next(sc.seat for sc in scores if sc.rank == 1)
+            return [ev.GameFinished(scores=scores, winner=winner)]
+        return []
+    return []
+
+
+def _tokens_event(s: GameState, option: tuple[int, int]) -> ev.TokensMoved:
+    v = visible_card(s.players[s.active])
+    assert v is not None
+    return ev.TokensMoved(
+        seat=s.active,
+        main=_A[cat.MAIN[v]],  # type: ignore[arg-type]
+        main_step=option[0],
+        companion=_A[cat.COMPANION[v]],  # type: ignore[arg-type]
+        companion_step=option[1],
+    )
+
+
+def advance(s: GameState, events: list[Any]) -> tuple[GameState, list[Any]]:
+    """Evolve ``events`` into ``s`` and append the automatic consequences until a decision point."""
+    for e in events:
+        s = evolve(s, e)
+    while True:
+        more = _auto(s)
+        if not more:
+            return s, events
+        s = _apply(s, events, more)
+
+
+# --- move handlers -------------------------------------------------------------------------------------
+def _require_phase(s: GameState, phase: str, what: str) -> None:
+    if s.phase != phase:
+        violation(
+            "arctic.wrong_step", f"{what} is not allowed now (the game waits for: {s.phase})", legal_moves(s)
+        )
+
+
+def _require_power(s: GameState, animal: int, side: int, what: str) -> None:
+    if not holds(s, animal, side):
+        violation(
+            "arctic.power_not_held",
+            f"{what} needs the {_A[animal]} power, side {cat.SIDES[side]}",
+            legal_moves(s),
+        )
+
+
+def _puffin_checks(s: GameState, side: int, what: str) -> None:
+    _require_phase(s, st.PLACE, what)
+    _require_power(s, cat.PUFFIN, side, what)
+    if s.puffin_used:
+        violation("arctic.power_already_used", "the Puffin power was already used this turn", legal_moves(s))
+    if s.placed > 0 or s.moose_used:
+        violation(
+            "arctic.puffin_after_placing",
+            "Puffin powers are used before the first card is placed (and before Moose B)",
+            legal_moves(s),
+        )
+    if s.players[s.active].hand_size == 0:
+        violation("arctic.puffin_empty_hand", "Puffin powers need a card in hand", legal_moves(s))
+
+
+def _puffin_swap(s: GameState, m: mv.PuffinSwap) -> list[Any]:
+    _puffin_checks(s, cat.SIDE_A, "Puffin A")
+    _check_slot(s, m.river_slot)
+    p = s.players[s.active]
+    c = _zone_card(s, p, m.hand_card, "hand", False, legal_moves(s))
+    river_card = s.river[m.river_slot]
+    return [
+        ev.PuffinSwapped(
+            seat=s.active, hand_card=_IDS[c], river_slot=m.river_slot, river_card=_IDS[river_card]
+        )
+    ]
+
+
+def _puffin_take_back(s: GameState, m: mv.PuffinTakeBack) -> list[Any]:
+    _puffin_checks(s, cat.SIDE_B, "Puffin B")
+    p = s.players[s.active]
+    v = visible_card(p)
+    if v is None:
+        violation("arctic.no_visible_card", "Puffin B needs a face-up visible card", legal_moves(s))
+    rest = PlayerState(pile=p.pile[:-1], pile_down=p.pile_down[:-1])
+    n_value, _ = placement_value(rest)
+    return [ev.VisibleCardTakenBack(seat=s.active, card=_IDS[v], placement_value=n_value)]
+
+
+def _use_moose_b(s: GameState, m: mv.UseMooseB) -> list[Any]:
+    _require_phase(s, st.PLACE, "Moose B")
+    _require_power(s, cat.MOOSE, cat.SIDE_B, "Moose B")
+    if s.moose_used:
+        violation("arctic.power_already_used", "Moose B was already used this turn", legal_moves(s))
+    if not s.n_from_card:
+        violation("arctic.no_visible_card", "Moose B needs a face-up visible card (§7b.4)", legal_moves(s))
+    if m.delta not in (1, -1) or (m.delta == -1 and s.placed > s.place_n - 1):
+        violation(
+            "arctic.invalid_delta", "Moose B changes N by +1 or -1, not below what is placed", legal_moves(s)
+        )
+    return [ev.PlacementValueChanged(seat=s.active, delta=m.delta, placement_value=s.place_n + m.delta)]
+
+
+def _place_card(s: GameState, m: mv.PlaceCard) -> list[Any]:
+    _require_phase(s, st.PLACE, "Placing a card")
+    p = s.players[s.active]
+    if p.hand_size == 0:
+        violation("arctic.card_not_in_hand", "the hand is empty", legal_moves(s))
+    if m.placement != "top":
+        side = cat.SIDE_A if m.placement == "face_down" else cat.SIDE_B
+        _require_power(s, cat.FOX, side, f"placing {m.placement.replace('_', ' ')}")
+        if visible_card(p) is None:
+            violation(
+                "arctic.no_visible_card",
+                "Fox powers need a pile whose top card is face up (§6, §7b.3)",
+                legal_moves(s),
+            )
+        if s.placed + 1 != s.place_target and p.hand_size != 1:
+            violation(
+                "arctic.fox_not_last_card", "a Fox power applies to the last card placed", legal_moves(s)
+            )
+    c = _zone_card(s, p, m.card, "hand", m.placement == "face_down", legal_moves(s))
+    return [ev.CardPlaced(seat=s.active, card=_cid(c), placement=m.placement)]
+
+
+def _move_tokens(s: GameState, m: mv.MoveTokens) -> list[Any]:
+    _require_phase(s, st.TOKENS, "Moving tokens")
+    v = visible_card(s.players[s.active])
+    assert v is not None
+    up = cat.ANIMAL_INDEX.get(m.up, -1)
+    for opt in token_options(s):
+        if (up == cat.MAIN[v] and opt[0] == 1 and opt[1] == -1) or (
+            up == cat.COMPANION[v] and opt[1] == 1 and opt[0] == -1
+        ):
+            return [_tokens_event(s, opt)]
+    violation("arctic.token_direction", f"{m.up} cannot go up now", legal_moves(s))
+
+
+def _walrus_step(s: GameState, m: mv.WalrusStep) -> list[Any]:
+    _require_phase(s, st.WALRUS, "A Walrus step")
+    animal = walrus_animal(s)
+    step = 1 if m.direction == "up" else -1
+    if not 0 <= s.tokens[animal] + step <= cat.TRACK_LAST:
+        violation(
+            "arctic.walrus_off_track", f"the {_A[animal]} token cannot go {m.direction}", legal_moves(s)
+        )
+    return [ev.WalrusTokenMoved(seat=s.active, animal=_A[animal], step=step)]  # type: ignore[arg-type]
+
+
+def _end_step(s: GameState, m: mv.EndStep) -> list[Any]:
+    if s.phase == st.WALRUS:
+        return [ev.PowerDeclined(seat=s.active, animal="walrus")]
+    if s.phase == st.GIVE:
+        return [ev.PowerDeclined(seat=s.active, animal="polar_bear")]
+    if s.phase == st.PLACE:
+        if s.players[s.active].hand_size > 0:
+            violation(
+                "arctic.wrong_placement_count",
+                f"{s.place_target - s.placed} more card(s) must be placed while the hand holds cards",
+                legal_moves(s),
+            )
+        return [ev.PlacingEnded(seat=s.active, placed=s.placed, shortfall=max(0, s.place_target - s.placed))]
+    violation(
+        "arctic.wrong_step", f"nothing optional to end now (the game waits for: {s.phase})", legal_moves(s)
+    )
+
+
+def _set_draw_delta(s: GameState, m: mv.SetDrawDelta) -> list[Any]:
+    _require_phase(s, st.DRAW, "Moose A")
+    _require_power(s, cat.MOOSE, cat.SIDE_A, "Moose A")
+    if s.moose_a_used:
+        violation("arctic.power_already_used", "Moose A was already used this turn", legal_moves(s))
+    if m.delta not in (1, -1) or s.draw_target + m.delta < s.drawn:
+        violation("arctic.invalid_delta", "Moose A changes the draw value by +1 or -1", legal_moves(s))
+    return [ev.DrawValueChanged(seat=s.active, delta=m.delta, draw_value=s.draw_target + m.delta)]
+
+
+def _check_slot(s: GameState, slot: int) -> None:
+    if not 0 <= slot < cat.RIVER_SLOTS:
+        violation("arctic.river_slot_invalid", f"River slots are 0..5, not {slot}", legal_moves(s))
+    if s.river[slot] == EMPTY:
+        violation("arctic.river_slot_empty", f"River slot {slot} is empty", legal_moves(s))
+
+
+def _take_from_river(s: GameState, m: mv.TakeFromRiver) -> list[Any]:
+    _require_phase(s, st.DRAW, "Drawing")
+    _check_slot(s, m.slot)
+    orca = holds(s, cat.ORCA, cat.SIDE_A)
+    if m.orca_refill and not orca:
+        _require_power(s, cat.ORCA, cat.SIDE_A, "Refilling the River at once")
+    events: list[Any] = [ev.CardTakenFromRiver(seat=s.active, slot=m.slot, card=_cid(s.river[m.slot]))]
+    if orca and m.orca_refill is not False:
+        s2 = evolve(s, events[0])
+        _refill(s2, events)
+    return events
+
+
+def _take_from_draw_pile(s: GameState, m: mv.TakeFromDrawPile) -> list[Any]:
+    _require_phase(s, st.DRAW, "Drawing")
+    _require_power(s, cat.ORCA, cat.SIDE_B, "Drawing from the draw pile")
+    if s.draw_left == 0:
+        violation("arctic.draw_pile_empty", "the draw pile is empty", legal_moves(s))
+    drawn = ev.CardTakenFromDrawPile(seat=s.active, card=_cid(_top(s)))
+    return [drawn, *_after_take(evolve(s, drawn))]
+
+
+def _take_from_penalty(s: GameState, m: mv.TakeFromPenalty) -> list[Any]:
+    _require_phase(s, st.DRAW, "Drawing")
+    _require_power(s, cat.POLAR_BEAR, cat.SIDE_A, "Drawing from the penalty zone")
+    p = s.players[s.active]
+    if p.penalty_size == 0:
+        violation("arctic.penalty_empty", "the penalty zone is empty", legal_moves(s))
+    c = _zone_card(s, p, m.card, "penalty", True, legal_moves(s))
+    return [ev.CardTakenFromPenalty(seat=s.active, card=_cid(c))]
+
+
+def _discard(s: GameState, m: mv.Discard) -> list[Any]:
+    _require_phase(s, st.DISCARD, "Discarding")
+    c = _zone_card(s, s.players[s.active], m.card, "hand", True, legal_moves(s))
+    return [ev.CardDiscarded(seat=s.active, card=_cid(c))]
+
+
+def _give_penalty(s: GameState, m: mv.GivePenalty) -> list[Any]:
+    _require_phase(s, st.GIVE, "Polar bear B")
+    if not 0 <= m.to_seat < len(s.names) or m.to_seat == s.active:
+        violation("arctic.invalid_seat", "Polar bear B gives to another player", legal_moves(s))
+    c = _zone_card(s, s.players[s.active], m.card, "penalty", True, legal_moves(s))
+    return [ev.PenaltyCardGiven(seat=s.active, to_seat=m.to_seat, card=_cid(c))]
+
+
+def _require_public(s: GameState, what: str) -> None:
+    if s.mode != "public":
+        violation("arctic.not_public_mode", f"{what}: every card is already known in full mode")
+
+
+def _check_seat(s: GameState, seat: int) -> None:
+    if not 0 <= seat < len(s.names):
+        violation("arctic.invalid_seat", f"no seat {seat}")
+
+
+def _reveal_river(s: GameState, m: mv.RevealRiver) -> list[Any]:
+    _require_public(s, "RevealRiver")
+    if not 0 <= m.slot < cat.RIVER_SLOTS:
+        violation("arctic.river_slot_invalid", f"River slots are 0..5, not {m.slot}")
+    if s.river[m.slot] != UNKNOWN:
+        violation("arctic.wrong_step", f"River slot {m.slot} is not waiting for a reveal", legal_moves(s))
+    c = _parse_card(s, m.card)
+    _check_unseen(s, c)
+    return [ev.RiverCardRevealed(slot=m.slot, card=m.card)]
+
+
+def _reveal_card(s: GameState, m: mv.RevealCard) -> list[Any]:
+    _require_public(s, "RevealCard")
+    _check_seat(s, m.seat)
+    p = s.players[m.seat]
+    if (p.hand_unknown if m.zone == "hand" else p.penalty_unknown) == 0:
+        violation("arctic.no_unknown_card", f"no unknown card in seat {m.seat}'s {m.zone}")
+    c = _parse_card(s, m.card)
+    _check_unseen(s, c)
+    return [ev.CardRevealed(seat=m.seat, zone=m.zone, card=m.card)]
+
+
+def _reveal_totem(s: GameState, m: mv.RevealTotem) -> list[Any]:
+    _check_seat(s, m.seat)
+    if s.players[m.seat].totem != UNKNOWN:
+        violation("arctic.totem_already_known", f"seat {m.seat}'s totem is already known")
+    animal = cat.ANIMAL_INDEX.get(m.animal, -1)
+    if animal < 0 or any(p.totem == animal for p in s.players):
+        violation("arctic.totem_taken", f"{m.animal} is not a free totem animal", legal_moves(s))
+    return [ev.TotemRevealed(seat=m.seat, animal=m.animal)]
+
+
+def wild_neighbours(p: PlayerState, position: int) -> list[int]:
+    """Animals a face-down card at ``position`` may count as: nearest face-up card below and above."""
+    out: list[int] = []
+    for rng in (range(position - 1, -1, -1), range(position + 1, len(p.pile))):
+        for i in rng:
+            if not p.pile_down[i]:
+                if cat.MAIN[p.pile[i]] not in out:
+                    out.append(cat.MAIN[p.pile[i]])
+                break
+    return out
+
+
+def _declare_fox_wild(s: GameState, m: mv.DeclareFoxWild) -> list[Any]:
+    _check_seat(s, m.seat)
+    p = s.players[m.seat]
+    if not (0 <= m.position < len(p.pile) and p.pile_down[m.position]):
+        violation("arctic.fox_wild_invalid", f"position {m.position} is not a face-down card")
+    if cat.ANIMAL_INDEX.get(m.animal, -1) not in wild_neighbours(p, m.position):
+        violation("arctic.fox_wild_invalid", f"{m.animal} is not the animal of a neighbouring run")
+    return [ev.FoxWildDeclared(seat=m.seat, position=m.position, animal=m.animal)]
+
+
+_TURN_HANDLERS: dict[type, Callable[[GameState, Any], list[Any]]] = {
+    mv.PuffinSwap: _puffin_swap,
+    mv.PuffinTakeBack: _puffin_take_back,
+    mv.UseMooseB: _use_moose_b,
+    mv.PlaceCard: _place_card,
+    mv.MoveTokens: _move_tokens,
+    mv.WalrusStep: _walrus_step,
+    mv.SetDrawDelta: _set_draw_delta,
+    mv.TakeFromRiver: _take_from_river,
+    mv.TakeFromDrawPile: _take_from_draw_pile,
+    mv.TakeFromPenalty: _take_from_penalty,
+    mv.Discard: _discard,
+    mv.GivePenalty: _give_penalty,
+    mv.EndStep: _end_step,
+}
+_NOTE_HANDLERS: dict[type, Callable[[GameState, Any], list[Any]]] = {
+    mv.RevealRiver: _reveal_river,
+    mv.RevealCard: _reveal_card,
+    mv.RevealTotem: _reveal_totem,
+    mv.DeclareFoxWild: _declare_fox_wild,
+}
+
+
+def decide(s: GameState, move: Any) -> list[Any]:
+    if s.phase == st.SETUP:
+        violation("arctic.not_started", "the game has not started")
+    if s.phase == st.FINISHED:
+        violation("arctic.game_finished", "the game is over")
+    note = _NOTE_HANDLERS.get(type(move))
+    if note is not None:
+        events = note(s, move)
+    else:
+        handler = _TURN_HANDLERS.get(type(move))
+        if handler is None:
+            violation("arctic.wrong_step", f"not an Arctic move: {type(move).__name__}", legal_moves(s))
+        if s.mode == "public" and UNKNOWN in s.river:
+            violation(
+                "arctic.reveal_required",
+                f"River slot {s.river.index(UNKNOWN)} must be revealed first",
+                legal_moves(s),
+            )
+        if s.phase == st.TOTEMS:
+            violation("arctic.wrong_step", "the game is over: only totem reveals remain", legal_moves(s))
+        if move.seat != s.active:
+            violation(
+                "arctic.not_your_turn",
+                f"it is seat {s.active}'s turn, not seat {move.seat}'s",
+                legal_moves(s),
+            )
+        events = handler(s, move)
+    return advance(s, list(events))[1]
+
+
+# --- legal moves ---------------------------------------------------------------------------------------
+def _hand_choices(s: GameState, p: PlayerState, allow_unknown: bool) -> list[str | None]:
+    out: list[str | None] = [_IDS[c] for c in p.hand]
+    if s.mode == "public" and p.hand_unknown > 0:
+        if allow_unknown:
+            out.append(None)
+        out.extend(_IDS[c] for c in unseen_cards(s))
+    return out
+
+
+def _penalty_choices(s: GameState, p: PlayerState) -> list[str | None]:
+    out: list[str | None] = [_IDS[c] for c in p.penalty]
+    if s.mode == "public" and p.penalty_unknown > 0:
+        out.append(None)
+    return out
+
+
+def legal_moves(s: GameState) -> list[Any]:
+    """The moves that advance the game at this decision point. The optional notes ``RevealCard``,
+    ``DeclareFoxWild`` (and ``RevealTotem`` before the end) are accepted when valid, not listed."""
+    phase = s.phase
+    if phase in (st.SETUP, st.FINISHED):
+        return []
+    if s.mode == "public" and UNKNOWN in s.river:
+        cards = unseen_cards(s)
+        return [
+            mv.RevealRiver(slot=i, card=_IDS[c]) for i, r in enumerate(s.river) if r == UNKNOWN for c in cards
+        ]
+    seat = s.active
+    p = s.players[seat]
+    out: list[Any] = []
+    if phase == st.PLACE:
+        if p.hand_size > 0 and s.placed == 0 and not s.moose_used and not s.puffin_used:
+            if holds(s, cat.PUFFIN, cat.SIDE_A):
+                for c in _hand_choices(s, p, False):
+                    for slot, r in enumerate(s.river):
+                        if r != EMPTY:
+                            out.append(mv.PuffinSwap(seat=seat, hand_card=c or "", river_slot=slot))
+            if holds(s, cat.PUFFIN, cat.SIDE_B) and visible_card(p) is not None:
+                out.append(mv.PuffinTakeBack(seat=seat))
+        if moose_b_available(s):
+            out.append(mv.UseMooseB(seat=seat, delta=1))
+            if s.placed <= s.place_n - 1:
+                out.append(mv.UseMooseB(seat=seat, delta=-1))
+        if p.hand_size == 0:
+            out.append(mv.EndStep(seat=seat))
+            return out
+        last = s.placed + 1 == s.place_target or p.hand_size == 1
+        fox_ok = last and visible_card(p) is not None
+        fox_a = fox_ok and holds(s, cat.FOX, cat.SIDE_A)
+        fox_b = fox_ok and holds(s, cat.FOX, cat.SIDE_B)
+        for c in _hand_choices(s, p, False):
+            out.append(mv.PlaceCard(seat=seat, card=c, placement="top"))
+            if fox_b:
+                out.append(mv.PlaceCard(seat=seat, card=c, placement="bottom"))
+        if fox_a:
+            for c in _hand_choices(s, p, True):
+                out.append(mv.PlaceCard(seat=seat, card=c, placement="face_down"))
+        return out
+    if phase == st.TOKENS:
+        v = visible_card(p)
+        assert v is not None
+        for main_step, _ in token_options(s):
+            up = cat.MAIN[v] if main_step == 1 else cat.COMPANION[v]
+            out.append(mv.MoveTokens(seat=seat, up=_A[up]))  # type: ignore[arg-type]
+        return out
+    if phase == st.WALRUS:
+        pos = s.tokens[walrus_animal(s)]
+        if pos < cat.TRACK_LAST:
+            out.append(mv.WalrusStep(seat=seat, direction="up"))
+        if pos > 0:
+            out.append(mv.WalrusStep(seat=seat, direction="down"))
+        out.append(mv.EndStep(seat=seat))
+        return out
+    if phase == st.DRAW:
+        if holds(s, cat.MOOSE, cat.SIDE_A) and not s.moose_a_used:
+            out.append(mv.SetDrawDelta(seat=seat, delta=1))
+            out.append(mv.SetDrawDelta(seat=seat, delta=-1))
+        orca_a = holds(s, cat.ORCA, cat.SIDE_A)
+        for slot, r in enumerate(s.river):
+            if r != EMPTY:
+                out.append(mv.TakeFromRiver(seat=seat, slot=slot))
+                if orca_a:
+                    out.append(mv.TakeFromRiver(seat=seat, slot=slot, orca_refill=False))
+        if holds(s, cat.ORCA, cat.SIDE_B) and s.draw_left > 0:
+            out.append(mv.TakeFromDrawPile(seat=seat))
+        if holds(s, cat.POLAR_BEAR, cat.SIDE_A):
+            for c in _penalty_choices(s, p):
+                out.append(mv.TakeFromPenalty(seat=seat, card=c))
+        return out
+    if phase == st.DISCARD:
+        return [mv.Discard(seat=seat, card=c) for c in _hand_choices(s, p, True)]
+    if phase == st.GIVE:
+        for to in range(len(s.names)):
+            if to != seat:
+                for c in _penalty_choices(s, p):
+                    out.append(mv.GivePenalty(seat=seat, to_seat=to, card=c))
+        out.append(mv.EndStep(seat=seat))
+        return out
+    if phase == st.TOTEMS:
+        taken = {pl.totem for pl in s.players}
+        for i, pl in enumerate(s.players):
+            if pl.totem == UNKNOWN:
+                for a in range(6):
+                    if a not in taken:
+                        out.append(mv.RevealTotem(seat=i, animal=_A[a]))  # type: ignore[arg-type]
+        return out
+    return out

@@ -1,0 +1,194 @@
+"""Scoring (§8) with the Fox-A wild cards (§6).
+
+A face-down (Fox A) card counts as the animal of the run directly above or below it. A block of
+adjacent face-down cards sits between two face-up cards: each card of the block takes the animal
+of the face-up card just below or just above the block. Only "lower part takes the animal below,
+upper part the animal above" splits can help (anything else breaks a run), so a block of k cards has
+k + 1 useful choices. The engine picks the best legal total unless the record declared one
+(``FoxWildDeclared``); a declaration that is no longer legal (the neighbours changed) is ignored.
+Ties between choices: the first in enumeration order (lowest split index, bottom block first).
+Beyond ``EXACT_LIMIT`` combinations the engine improves block by block until nothing improves
+(coordinate ascent) instead of enumerating everything.
+
+A totem not yet known (public mode) scores 0 and ``totem_animal`` is ``None``; a public-mode game
+only emits ``GameFinished`` once every totem is revealed.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from typing import Final
+
+from domain.arctic import catalogue as cat
+from domain.arctic.events import SeatScore
+from domain.arctic.state import UNKNOWN, GameState, PlayerState
+from domain.game import PlayerResult
+
+EXACT_LIMIT: Final[int] = 4096
+WILD: Final[int] = -1
+NOTHING: Final[int] = -2  # a wild card with no face-up neighbour counts as no animal
+
+
+def longest_runs(animals: Sequence[int]) -> list[int]:
+    """Longest run length per animal (index 0..5) in a bottom-to-top sequence of animals."""
+    best = [0] * 6
+    prev, length = -9, 0
+    for a in animals:
+        if a == prev:
+            length += 1
+        else:
+            prev, length = a, 1
+        if 0 <= a < 6 and length > best[a]:
+            best[a] = length
+    return best
+
+
+def runs_score(animals: Sequence[int]) -> tuple[dict[str, int], int, int]:
+    """(animal -> S(longest run) for runs of 2+, runs total, diversity points)."""
+    best = longest_runs(animals)
+    per = {cat.ANIMALS[a]: cat.scale(n) for a, n in enumerate(best) if n >= 2}
+    return per, sum(per.values()), cat.scale(len(per))
+
+
+def _blocks(animals: list[int]) -> list[tuple[list[int], int, int]]:
+    """Blocks of adjacent wild positions: (positions, animal below or NOTHING, animal above or NOTHING)."""
+    out: list[tuple[list[int], int, int]] = []
+    i, n = 0, len(animals)
+    while i < n:
+        if animals[i] != WILD:
+            i += 1
+            continue
+        j = i
+        while j < n and animals[j] == WILD:
+            j += 1
+        below = animals[i - 1] if i > 0 else NOTHING
+        above = animals[j] if j < n else NOTHING
+        out.append((list(range(i, j)), below, above))
+        i = j
+    return out
+
+
+def _block_options(
+    positions: list[int], below: int, above: int, declared: dict[int, int]
+) -> list[tuple[int, ...]]:
+    k = len(positions)
+    cands = [a for a in (below, above) if a != NOTHING]
+    if not cands:
+        return [(NOTHING,) * k]
+    lo = below if below != NOTHING else above
+    hi = above if above != NOTHING else below
+    splits = [(lo,) * i + (hi,) * (k - i) for i in range(k, -1, -1)]
+    if lo == hi:
+        splits = splits[:1]
+    wanted = {i: declared[pos] for i, pos in enumerate(positions) if declared.get(pos) in cands}
+    if not wanted:
+        return splits
+    ok = [o for o in splits if all(o[i] == a for i, a in wanted.items())]
+    if ok:
+        return ok
+    if k <= 12:
+        full = [
+            o
+            for o in itertools.product(sorted(set(cands)), repeat=k)
+            if all(o[i] == a for i, a in wanted.items())
+        ]
+        if full:
+            return full
+    return splits
+
+
+def best_pile(p: PlayerState) -> tuple[list[int], list[int]]:
+    """(the pile's animals bottom to top with wild cards resolved, the animal chosen per wild card)."""
+    animals = [WILD if down else cat.MAIN[c] for c, down in zip(p.pile, p.pile_down, strict=True)]
+    blocks = _blocks(animals)
+    if not blocks:
+        return animals, []
+    declared = dict(p.wild)
+    options = [_block_options(pos, lo, hi, declared) for pos, lo, hi in blocks]
+
+    def total(choice: Sequence[int]) -> int:
+        seq = list(animals)
+        for (positions, _, _), opt_i, opts in zip(blocks, choice, options, strict=True):
+            for pos, a in zip(positions, opts[opt_i], strict=True):
+                seq[pos] = a
+        _, runs, diversity = runs_score(seq)
+        return runs + diversity
+
+    sizes = [len(o) for o in options]
+    count = 1
+    for size in sizes:
+        count *= size
+    if count <= EXACT_LIMIT:
+        best_choice: tuple[int, ...] = tuple(0 for _ in sizes)
+        best_total = -1
+        for choice in itertools.product(*(range(size) for size in sizes)):
+            t = total(choice)
+            if t > best_total:
+                best_total, best_choice = t, choice
+        chosen = list(best_choice)
+    else:
+        chosen = [0] * len(sizes)
+        current = total(chosen)
+        improved = True
+        while improved:
+            improved = False
+            for b, size in enumerate(sizes):
+                for o in range(size):
+                    trial = [*chosen[:b], o, *chosen[b + 1 :]]
+                    t = total(trial)
+                    if t > current:
+                        current, chosen, improved = t, trial, True
+    resolved = list(animals)
+    wild_animals: list[int] = []
+    for (positions, _, _), opt_i, opts in zip(blocks, chosen, options, strict=True):
+        for pos, a in zip(positions, opts[opt_i], strict=True):
+            resolved[pos] = a
+            wild_animals.append(a)
+    return resolved, wild_animals
+
+
+def seat_score(s: GameState, seat: int, rank: int = 0) -> SeatScore:
+    p = s.players[seat]
+    resolved, wild = best_pile(p)
+    per, runs, diversity = runs_score(resolved)
+    totem = cat.LANDSCAPE[s.tokens[p.totem]] if p.totem != UNKNOWN else 0
+    penalty = -p.penalty_size
+    return SeatScore(
+        seat=seat,
+        player=s.names[seat],
+        runs=per,
+        runs_total=runs,
+        diversity=diversity,
+        totem_animal=cat.ANIMALS[p.totem] if p.totem != UNKNOWN else None,  # type: ignore[arg-type]
+        totem=totem,
+        penalty=penalty,
+        total=runs + diversity + totem + penalty,
+        rank=rank,
+        fox_wild=[cat.ANIMALS[a] if a >= 0 else None for a in wild],  # type: ignore[misc]
+    )
+
+
+def score(s: GameState) -> list[SeatScore]:
+    """Every seat's score, in seat order, ranked: higher total first; tie: the player closest to
+    the start player in turn order (start player first) wins (§8)."""
+    n = len(s.names)
+    raw = [seat_score(s, seat) for seat in range(n)]
+    order = sorted(range(n), key=lambda seat: (-raw[seat].total, (seat - s.start_seat) % n))
+    ranks = {seat: i + 1 for i, seat in enumerate(order)}
+    return [seat_score(s, seat, ranks[seat]) for seat in range(n)]
+
+
+def breakdown(sc: SeatScore) -> dict[str, int]:
+    out = {"runs": sc.runs_total, "diversity": sc.diversity, "totem": sc.totem, "penalty": sc.penalty}
+    for animal in cat.ANIMALS:
+        out[f"run:{animal}"] = sc.runs.get(animal, 0)
+    return out
+
+
+def results(s: GameState) -> list[PlayerResult]:
+    scores = sorted(score(s), key=lambda sc: sc.rank)
+    return [
+        PlayerResult(seat=sc.seat, player=sc.player, total=sc.total, breakdown=breakdown(sc), rank=sc.rank)
+        for sc in scores
+    ]
