@@ -1,1 +1,89 @@
-"""Arctic (Ludonaute, 2024): the pure rules engine."""
+"""Arctic (Ludonaute, 2024): the pure rules engine.
+
+The service uses one object, :data:`RULES`, satisfying :class:`domain.game.GameRules`. See
+``domain/arctic/README.md`` for the module layout, moves, events and violation codes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar
+
+from domain.game import Language, Perspective, PlayerResult
+
+from . import state as _st
+from .describe import describe as _describe
+from .events import Event, GameStarted, TurnStarted
+from .evolve import evolve as _evolve
+from .evolve import fold as _fold
+from .moves import ArcticMove, Move
+from .rules import decide as _decide
+from .rules import legal_moves as _legal_moves
+from .scoring import results as _results
+from .scoring import score as _score
+from .setup import RULES_VERSION, Setup
+from .setup import start as _start
+from .state import GameState
+from .view import ArcticView
+from .view import redact_event as _redact
+from .view import view as _view
+
+
+class ArcticRules:
+    kind: ClassVar[str] = "arctic"
+    rules_version = RULES_VERSION
+    setup_type = Setup
+    move_type = Move
+    event_type = Event
+
+    def start(self, setup: Setup) -> list[Any]:
+        return list(_start(setup))
+
+    def initial_state(self) -> GameState:
+        return GameState()
+
+    def decide(self, state: GameState, move: Any) -> list[Any]:
+        return _decide(state, move)
+
+    def evolve(self, state: GameState, event: Any) -> GameState:
+        return _evolve(state, event)
+
+    def fold(self, events: Iterable[Any], state: GameState | None = None) -> GameState:
+        return _fold(events, state)
+
+    def is_finished(self, state: GameState) -> bool:
+        return state.phase == _st.FINISHED
+
+    def players(self, state: GameState) -> Sequence[str]:
+        return list(state.names)
+
+    def score(self, state: GameState) -> list[Any]:
+        """Per-seat ``SeatScore`` (runs per animal, diversity, totem, penalty, total, rank)."""
+        return _score(state) if state.names else []
+
+    def results(self, state: GameState) -> list[PlayerResult]:
+        return _results(state) if state.names else []
+
+    def view(self, state: GameState, perspective: Perspective) -> ArcticView:
+        return _view(state, perspective)
+
+    def legal_moves(self, state: GameState) -> list[Any]:
+        return _legal_moves(state)
+
+    def actor(self, event: Any) -> int | None:
+        seat = getattr(event, "seat", None)
+        return seat if isinstance(seat, int) else None
+
+    def describe(self, event: Any, lang: Language = "en") -> str:
+        return _describe(event, lang)
+
+    def is_turn_start(self, event: Any) -> bool:
+        return isinstance(event, TurnStarted)
+
+    def redact_event(self, event: Any, perspective: Perspective, state: Any) -> Any:
+        return _redact(event, perspective, state)
+
+
+RULES = ArcticRules()
+
+__all__ = ["RULES", "ArcticMove", "ArcticRules", "GameStarted", "GameState", "Setup"]

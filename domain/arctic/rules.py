@@ -130,15 +130,16 @@ def _check_unseen(s: GameState, c: int) -> None:
 def _zone_card(
     s: GameState, p: PlayerState, card: str | None, zone: str, allow_unknown: bool, legal: list[Any]
 ) -> int:
-    """Validate a card leaving ``p``'s hand or penalty zone; UNKNOWN for an unnamed public card."""
+    """Validate a card leaving ``p``'s hand or penalty zone; UNKNOWN for an unnamed public card.
+
+    An unnamed card leaving a zone that holds known cards makes all the zone's remaining cards
+    unknown (the record cannot tell which one left)."""
     known, unknown = (p.hand, p.hand_unknown) if zone == "hand" else (p.penalty, p.penalty_unknown)
     missing = "arctic.card_not_in_hand" if zone == "hand" else "arctic.card_not_in_penalty"
     if card is None:
         if s.mode == "full" or not allow_unknown:
             violation("arctic.card_required", "the card must be named here", legal)
-        if unknown == 0:
-            if known:
-                violation("arctic.card_required", f"every card in the {zone} is known: name it", legal)
+        if unknown == 0 and not known:
             violation(missing, f"no card in the {zone}", legal)
         return UNKNOWN
     c = _parse_card(s, card)
@@ -586,16 +587,16 @@ def decide(s: GameState, move: Any) -> list[Any]:
 # --- legal moves ---------------------------------------------------------------------------------------
 def _hand_choices(s: GameState, p: PlayerState, allow_unknown: bool) -> list[str | None]:
     out: list[str | None] = [_IDS[c] for c in p.hand]
+    if s.mode == "public" and allow_unknown and p.hand_size > 0:
+        out.append(None)
     if s.mode == "public" and p.hand_unknown > 0:
-        if allow_unknown:
-            out.append(None)
         out.extend(_IDS[c] for c in unseen_cards(s))
     return out
 
 
 def _penalty_choices(s: GameState, p: PlayerState) -> list[str | None]:
     out: list[str | None] = [_IDS[c] for c in p.penalty]
-    if s.mode == "public" and p.penalty_unknown > 0:
+    if s.mode == "public" and p.penalty_size > 0:
         out.append(None)
     return out
 
