@@ -689,8 +689,6 @@ def _record_majority(b: _Builder, m: mv.RecordMajority) -> None:
     _require_phase(b, "majority")
     s = b.s
     card = round_card(b.ed, s)
-    if card.rewards is not None:
-        fail("arctica.majority_defined", "the edition defines this round's majority rewards")
     todo = [r for r in card.regions if r not in s.majorities_done]
     if not todo or m.region != todo[0] or len(m.points) != len(s.players):
         fail("arctica.bad_points", f"record one value per seat for region {todo[0] if todo else None}")
@@ -749,8 +747,6 @@ def _endangered(b: _Builder, m: mv.ResolveEndangered) -> None:
 def _reveal(b: _Builder, m: mv.RevealEvents) -> None:
     _require_phase(b, "reveal")
     s = b.s
-    if s.event_plan:
-        fail("arctica.reveal_not_needed", "the event sub-regions were recorded at setup")
     regions = round_card(b.ed, s).regions[len(s.revealed) :]
     if len(m.subregions) != len(regions) or any(x > 2 for x in m.subregions):
         fail("arctica.bad_subregion", f"one sub-region 0..2 for each of regions {list(regions)}")

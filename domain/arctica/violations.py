@@ -51,12 +51,10 @@ CODES: dict[str, str] = {
     "arctica.wrong_species_space": "the map space is not for that species type",
     "arctica.release_empty": "not enough tokens of that species in the release area",
     # end of round
-    "arctica.majority_defined": "the edition defines this majority reward; the engine scores it",
     "arctica.bad_points": "majority points must name every seat, for the next pending region",
     "arctica.no_collapse": "no collapse of that species is due for this seat",
     "arctica.wrong_collapse_tokens": "collapse discards exactly 3 own tokens of the species (map or board)",
     "arctica.not_endangered_card": "the card destroyed must be an endangered card of the ecosystem",
-    "arctica.reveal_not_needed": "the event sub-regions are already known",
     "arctica.bad_subregion": "a sub-region is 0, 1 or 2, one per affected region still unrevealed",
     "arctica.bad_save": "a saved token must be an own token in a hit sub-region, listed once",
     "arctica.bad_destination": "the flee destination must be a flee space of the token's sub-region",
