@@ -156,7 +156,7 @@ def test_endangered_upkeep_pay_one_flora_per_badge_or_destroy_a_card():
 def test_events_discard_tokens_in_the_hit_sub_region_unless_saved_for_one_flora():
     # PLAN round 1: region 0 sub-region 0 (spaces 0-2, flees to circle 0), region 1 sub-region 2 (15-17)
     given, move = last_selection(to_map(0, "marine_mammal", 0), to_map(1, "invertebrate", 1))
-    events, s = finish(given, move)
+    events, _ = finish(given, move)
     assert [(e.region, e.subregion) for e in of_type(events, ev.EventRevealed)] == [(0, 0), (1, 2)]
     assert of_type(events, ev.EventStep)[0].seats == (0, 1)
     given = [*given, *events]
