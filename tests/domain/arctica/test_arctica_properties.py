@@ -3,6 +3,8 @@ scores, deterministic folds and replays."""
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -81,7 +83,7 @@ def check_game(players: int, seed: int) -> None:
     for r in end.results:
         assert sum(r.breakdown.values()) == r.total
     ranked = sorted(end.results, key=lambda r: r.rank)
-    assert ranked[0].rank == 1 and all(a.total >= b.total for a, b in zip(ranked, ranked[1:], strict=False))
+    assert ranked[0].rank == 1 and all(a.total >= b.total for a, b in pairwise(ranked))
     # deterministic fold, also after a JSON round trip of the events
     assert state_hash(RULES.fold(game.events)) == state_hash(s)
     decoded = msgspec.json.decode(msgspec.json.encode(game.events), type=list[Event])
