@@ -205,6 +205,8 @@ class _Builder:
             self.emit(ev.CardsDrawn(seat=seat, count=k, cards=cards, cause=cause))
 
     def effect(self, seat: int, cause: str, defined: Effect | None, supplied: mv.Outcome | None) -> None:
+        if supplied is not None and min(supplied.flora, supplied.flora_cost, supplied.cards, supplied.bp) < 0:
+            fail("arctica.bad_outcome", f"{cause}: outcome values are never negative")
         if supplied is not None:
             if defined is not None and (
                 (supplied.flora, supplied.flora_cost, supplied.cards, supplied.bp)
@@ -252,7 +254,7 @@ class _Builder:
 
     def migrate(self, seat: int, step: mv.MigrationStep, cause: str) -> None:
         s, ed = self.s, self.ed
-        if step.space >= len(s.circle) or Token(seat, step.family) not in s.circle[step.space]:
+        if not 0 <= step.space < len(s.circle) or Token(seat, step.family) not in s.circle[step.space]:
             own = [
                 mv.MigrationStep(space=i, family=t.family)  # type: ignore[arg-type]
                 for i, sp in enumerate(s.circle)
@@ -523,7 +525,7 @@ def _select(b: _Builder, m: mv.SelectSpace) -> None:
     active = active_seat(s)
     if m.seat != active:
         fail("arctica.not_your_turn", f"seat {active} is the active player")
-    if m.space >= len(ed.action_spaces):
+    if not 0 <= m.space < len(ed.action_spaces):
         fail("arctica.unknown_space", f"no action space {m.space}")
     if m.space == s.pawn:
         legal = [i for i in range(len(ed.action_spaces)) if i != s.pawn]
@@ -657,7 +659,7 @@ def _colony(b: _Builder, m: mv.Colonize) -> None:
     if len(set(m.spaces)) != len(m.spaces):
         fail("arctica.space_occupied", "a space is listed twice")
     for sp in m.spaces:
-        if sp >= len(ed.map) or ed.map[sp].family != m.family:
+        if not 0 <= sp < len(ed.map) or ed.map[sp].family != m.family:
             legal = [i for i, ms in enumerate(ed.map) if ms.family == m.family and s.map[i] is None]
             fail("arctica.wrong_species_space", f"space {sp} is not a {m.family} space", legal=legal)
         if s.map[sp] is not None:
@@ -690,7 +692,7 @@ def _record_majority(b: _Builder, m: mv.RecordMajority) -> None:
     s = b.s
     card = round_card(b.ed, s)
     todo = [r for r in card.regions if r not in s.majorities_done]
-    if not todo or m.region != todo[0] or len(m.points) != len(s.players):
+    if not todo or m.region != todo[0] or len(m.points) != len(s.players) or min(m.points) < 0:
         fail("arctica.bad_points", f"record one value per seat for region {todo[0] if todo else None}")
     for seat, pts in enumerate(m.points):
         b.score(seat, pts, f"majority:{m.region}")
@@ -748,7 +750,7 @@ def _reveal(b: _Builder, m: mv.RevealEvents) -> None:
     _require_phase(b, "reveal")
     s = b.s
     regions = round_card(b.ed, s).regions[len(s.revealed) :]
-    if len(m.subregions) != len(regions) or any(x > 2 for x in m.subregions):
+    if len(m.subregions) != len(regions) or any(not 0 <= x <= 2 for x in m.subregions):
         fail("arctica.bad_subregion", f"one sub-region 0..2 for each of regions {list(regions)}")
     for region, sub in zip(regions, m.subregions, strict=True):
         b.emit(ev.EventRevealed(round=s.round, region=region, subregion=sub))

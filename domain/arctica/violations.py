@@ -35,6 +35,7 @@ CODES: dict[str, str] = {
     # effects and resources
     "arctica.cannot_pay": "not enough Flora",
     "arctica.outcome_mismatch": "the recorded outcome differs from the edition's printed effect",
+    "arctica.bad_outcome": "a recorded outcome has a negative value",
     "arctica.unexpected_outcome": "an outcome was supplied for an effect that did not happen",
     "arctica.draw_required": "a table-recorded game must name the cards drawn",
     "arctica.draw_mismatch": "the cards named are not the top of the recorded deck",

@@ -362,3 +362,13 @@ def test_skip_by_the_active_player_names_an_offered_action():
     assert violation(given, mv.Skip(seat=0, action="colony")) == "arctica.action_not_offered"
     assert isinstance(when(given, mv.Skip(seat=0, action="flora"))[0], ev.ActionSkipped)
     assert done  # imported helper used elsewhere
+
+
+def test_negative_values_built_in_code_are_refused():
+    given = at(("fauna", "draw"))
+    move = mv.PlayFauna(seat=0, card=10, discards=(7,), outcomes={"flash:10": mv.Outcome(bp=-1)})
+    assert violation(given, move) == "arctica.bad_outcome"
+    assert (
+        violation([started(3)], mv.SelectSpace(seat=0, space=-1, wheel=0, direction=1))
+        == "arctica.unknown_space"
+    )

@@ -223,6 +223,9 @@ def test_game_ends_after_round_4_with_the_scoring_breakdown():
     given, move = last_selection(*to_release(0, "fish", 2), flora(1, 3), rnd=4)
     events, s = finish(given, move)
     (end,) = of_type(events, ev.GameEnded)
+    # the fourth round affects all three regions
+    assert [r.region for r in of_type(events, ev.MajorityResolved)] == [0, 1, 2]
+    assert len(of_type(events, ev.EventRevealed)) == 3
     assert s.phase == "finished" and RULES.is_finished(s)
     assert list(end.results) == results(ED, s) == RULES.results(s)
     by_seat = {r.seat: r for r in end.results}
