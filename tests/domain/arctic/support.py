@@ -202,9 +202,7 @@ def position(
     def fn(s: GameState) -> GameState:
         p = s.players[seat]
         if pile is not None:
-            p = replace(
-                p, pile=ids(pile), pile_down=tuple(down) if down is not None else (False,) * len(pile)
-            )
+            p = replace(p, pile=ids(pile), pile_down=tuple(down) if down is not None else (False,) * len(pile))
         if hand is not None:
             p = replace(p, hand=ids(hand))
         if penalty is not None:
@@ -237,3 +235,24 @@ __all__ = [
     "sides",
     "types",
 ]
+
+
+def plain_move(t: Table) -> Any:
+    """The first legal move that uses no power (declines optional ones)."""
+    from domain.arctic.rules import legal_moves
+    from domain.arctic.simulator import is_power_move
+
+    legal = legal_moves(t.state)
+    for m in legal:
+        if not is_power_move(m) and not (isinstance(m, mv.TakeFromRiver) and m.orca_refill is False):
+            return m
+    return legal[0]
+
+
+def finish_turn(t: Table) -> list[Any]:
+    """Play the active seat's turn to its end with plain moves; returns the events."""
+    seat, turn = t.state.active, t.state.turn
+    out: list[Any] = []
+    while t.state.phase != "finished" and (t.state.active, t.state.turn) == (seat, turn):
+        out += t.play(plain_move(t))
+    return out

@@ -115,9 +115,7 @@ def test_start_seat_and_public_mode() -> None:
 
 
 def test_public_mode_needs_no_seed_when_sides_are_given() -> None:
-    events = RULES.start(
-        Setup(players=["a", "b"], mode="public", power_sides=dict.fromkeys(cat.ANIMALS, "B"))
-    )
+    events = RULES.start(Setup(players=["a", "b"], mode="public", power_sides=dict.fromkeys(cat.ANIMALS, "B")))
     assert events[0].power_sides == dict.fromkeys(cat.ANIMALS, "B")
 
 

@@ -118,9 +118,7 @@ def test_moose_b_places_one_fewer_or_one_more() -> None:
     out = t.play(mv.PlaceCard(seat=0, card="d1-orca-2"))
     assert out[1] == ev.PlacingEnded(seat=0, placed=2, shortfall=0)
     t = give_power(table(moose="B"), "moose", 0)
-    assert t.play(mv.UseMooseB(seat=0, delta=1)) == [
-        ev.PlacementValueChanged(seat=0, delta=1, placement_value=4)
-    ]
+    assert t.play(mv.UseMooseB(seat=0, delta=1)) == [ev.PlacementValueChanged(seat=0, delta=1, placement_value=4)]
     t.play(*(mv.PlaceCard(seat=0, card=c) for c in HAND[:3]))
     assert t.state.phase == "place"
     t.play(mv.PlaceCard(seat=0, card=HAND[3]))
@@ -179,9 +177,7 @@ def test_walrus_one_more_step(side: str, moved: str) -> None:
     t.play(mv.PlaceCard(seat=0, card="d1-fox-3"))  # fox + orca
     t.play(mv.MoveTokens(seat=0, up="fox"))
     assert t.state.phase == "walrus"
-    assert t.play(mv.WalrusStep(seat=0, direction="up"))[0] == ev.WalrusTokenMoved(
-        seat=0, animal=moved, step=1
-    )
+    assert t.play(mv.WalrusStep(seat=0, direction="up"))[0] == ev.WalrusTokenMoved(seat=0, animal=moved, step=1)
     assert t.token(moved) == 4 if moved == "fox" else t.token(moved) == 2
     assert t.state.phase == "draw"
 

@@ -148,9 +148,7 @@ def test_both_tokens_on_the_same_end_both_move_inward() -> None:
         t = basic()
         set_tokens(t, moose=end, puffin=end)
         out = t.play(mv.PlaceCard(seat=0, card="d1-moose-3"))
-        assert out[-1] == ev.TokensMoved(
-            seat=0, main="moose", main_step=step, companion="puffin", companion_step=step
-        )
+        assert out[-1] == ev.TokensMoved(seat=0, main="moose", main_step=step, companion="puffin", companion_step=step)
         assert t.token("moose") == t.token("puffin") == end + step
 
 
