@@ -36,7 +36,7 @@ format: $(STAMP)
 	$(BIN)/ruff check --fix domain service projections tests
 
 openapi: $(STAMP)
-	$(BIN)/banquise openapi > openapi/openapi.json
+	$(BIN)/banquise openapi --write openapi
 
 bench: $(STAMP)
 	$(BIN)/python -m bench

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import Any
 
 from litestar import Litestar
+from litestar._openapi.plugin import OpenAPIPlugin
 from litestar.concurrency import sync_to_thread
 from litestar.datastructures import State
 from litestar.di import Provide
@@ -17,8 +19,12 @@ from litestar.types import ASGIApp
 from service import __version__
 from service.database import ConnectionParams
 from service.errors import EXCEPTION_HANDLERS
+from service.games.kinds import Registry
 from service.logs import RequestLogMiddleware
+from service.openapi_docs import kind_components
+from service.routes.games import games_controller
 from service.routes.health import health
+from service.routes.records import records_schema
 from service.runtime import Runtime
 from service.settings import Settings
 
@@ -37,21 +43,33 @@ class BanquiseApp(Litestar):
     def _create_asgi_handler(self) -> ASGIApp:
         return RequestLogMiddleware(super()._create_asgi_handler())
 
+    def add_schemas(self, schemas: dict[str, Any]) -> None:
+        """Add component schemas generated outside Litestar (the per-kind msgspec schemas).
 
-def openapi_config() -> OpenAPIConfig:
+        Litestar builds ``components.schemas`` from its own registry; the document is built once
+        here and cached by the plugin, so the extra schemas are merged into that cached document.
+        """
+        document = self.plugins.get(OpenAPIPlugin).provide_openapi()
+        document.components.schemas = {**document.components.schemas, **schemas}
+
+
+def openapi_config(registry: Registry) -> OpenAPIConfig:
     return OpenAPIConfig(
         title="Banquise",
         version=__version__,
         description=DESCRIPTION,
         path="/schema",
         render_plugins=[SwaggerRenderPlugin(path="/")],
-        tags=[Tag(name="service", description="Health and metadata")],
+        tags=[
+            Tag(name="service", description="Health and metadata"),
+            Tag(name="games", description="Record, import, export and replay games"),
+        ],
         components=Components(
             security_schemes={
                 "apiKey": SecurityScheme(
                     type="http", scheme="bearer", description="An API key made with `banquise keys create`."
                 )
-            }
+            },
         ),
     )
 
@@ -65,6 +83,7 @@ def create_app(
     """Build the app. ``params`` reuses a database already resolved (``banquise serve``); ``runtime``
     reuses an opened store (tests). Without either, the lifespan resolves the database from settings."""
     settings = settings or Settings.from_env()
+    registry = runtime.games.registry if runtime is not None else Registry.default()
 
     @asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
@@ -83,14 +102,16 @@ def create_app(
         runtime_: Runtime = state.runtime
         return runtime_
 
-    return BanquiseApp(
-        route_handlers=[health],
+    app = BanquiseApp(
+        route_handlers=[health, records_schema, games_controller(registry)],
         dependencies={"runtime": Provide(provide_runtime, sync_to_thread=False)},
         lifespan=[lifespan],
         exception_handlers=EXCEPTION_HANDLERS,
-        openapi_config=openapi_config(),
+        openapi_config=openapi_config(registry),
         request_max_body_size=settings.max_body_bytes,
         # Logging is ours (service.logs): one JSON line per record, configured by the CLI.
         logging_config=None,
         debug=False,
     )
+    app.add_schemas(kind_components(registry)[1])
+    return app

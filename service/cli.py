@@ -7,6 +7,7 @@ import json
 import logging
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 from service.database import DatabaseUnavailable
 from service.logs import configure_logging
@@ -33,18 +34,35 @@ def _serve(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
-def _openapi(args: argparse.Namespace, settings: Settings) -> int:
+def documents(settings: Settings) -> dict[str, str]:
+    """The generated documents kept in openapi/: the API and the record format."""
     from service.app import create_app
+    from service.games.kinds import Registry
+    from service.routes.records import schema_document
 
-    schema = create_app(settings).openapi_schema.to_schema()
-    sys.stdout.write(json.dumps(schema, indent=2, sort_keys=True) + "\n")
+    def dump(value: object) -> str:
+        return json.dumps(value, indent=2, sort_keys=True) + "\n"
+
+    return {
+        "openapi.json": dump(create_app(settings).openapi_schema.to_schema()),
+        "record.schema.json": dump(schema_document(Registry.default())),
+    }
+
+
+def _openapi(args: argparse.Namespace, settings: Settings) -> int:
+    docs = documents(settings)
+    if args.write is None:
+        sys.stdout.write(docs["openapi.json"])
+        return 0
+    args.write.mkdir(parents=True, exist_ok=True)
+    for name, text in docs.items():
+        (args.write / name).write_text(text)
+        log.info("wrote %s", args.write / name)
     return 0
 
 
 def build_parser(settings: Settings) -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="banquise", description="Record and replay Arctic and Arctica games."
-    )
+    parser = argparse.ArgumentParser(prog="banquise", description="Record and replay Arctic and Arctica games.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     serve = sub.add_parser("serve", help="run the HTTP API (embedded PostgreSQL unless DATABASE_URL is set)")
@@ -52,7 +70,8 @@ def build_parser(settings: Settings) -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, default=settings.port)
     serve.set_defaults(run=_serve)
 
-    openapi = sub.add_parser("openapi", help="print the OpenAPI document of the API")
+    openapi = sub.add_parser("openapi", help="print the OpenAPI document (or write it and the record schema)")
+    openapi.add_argument("--write", type=Path, metavar="DIR", help="write openapi.json and record.schema.json in DIR")
     openapi.set_defaults(run=_openapi)
     return parser
 

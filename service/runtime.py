@@ -5,8 +5,10 @@ from __future__ import annotations
 import logging
 import warnings
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from service.database import ConnectionParams, EmbeddedServer, check_reachable, resolve
+from service.games.service import GameService
 from service.settings import Settings
 from service.store import GameLog
 
@@ -40,10 +42,14 @@ class Runtime:
             if embedded is not None:
                 embedded.stop()
             raise
-        log.info(
-            "database ready", extra={"fields": {"database": params.describe(), "server_version": version}}
-        )
+        log.info("database ready", extra={"fields": {"database": params.describe(), "server_version": version}})
         return cls(settings=settings, params=params, store=store, embedded=embedded, server_version=version)
+
+    @cached_property
+    def games(self) -> GameService:
+        from service.games.kinds import Registry
+
+        return GameService(self.store, Registry.default(), snapshot_interval=self.settings.snapshot_interval)
 
     def close(self) -> None:
         self.store.close()

@@ -50,3 +50,24 @@ def runtime(settings: Settings, database: ConnectionParams, store: GameLog) -> R
 def client(settings: Settings, runtime: Runtime) -> Iterator[TestClient]:  # type: ignore[type-arg]
     with TestClient(create_app(settings, runtime=runtime)) as c:
         yield c
+
+
+@pytest.fixture(scope="module")
+def api_key(database: ConnectionParams, store: GameLog) -> str:
+    """A fresh API key's token (the store fixture has created the tables)."""
+    import psycopg
+
+    from service import keys
+
+    with psycopg.connect(database.conninfo(), autocommit=True) as conn:
+        return keys.create(conn, "tests").token
+
+
+@pytest.fixture(scope="module")
+def other_key(database: ConnectionParams, store: GameLog) -> str:
+    import psycopg
+
+    from service import keys
+
+    with psycopg.connect(database.conninfo(), autocommit=True) as conn:
+        return keys.create(conn, "someone else").token

@@ -44,9 +44,7 @@ def server(tmp_dir: Path) -> Iterator[ConnectionParams]:
 
         # Credentials passed explicitly: the container would otherwise read POSTGRES_USER and
         # POSTGRES_PASSWORD from the environment, the same names eventsourcing uses.
-        with PostgresContainer(
-            "postgres:16-alpine", username="banquise", password="banquise", dbname="postgres"
-        ) as pg:
+        with PostgresContainer("postgres:16-alpine", username="banquise", password="banquise", dbname="postgres") as pg:
             yield ConnectionParams(
                 dbname="postgres",
                 host=pg.get_container_host_ip(),

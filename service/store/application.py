@@ -50,9 +50,7 @@ class GameLog(Application[UUID]):
             "APPLICATION_RECORDER_TOPIC": get_topic(GameRecorder),
         }
         super().__init__(env)
-        migrations.migrate(
-            params.conninfo(), schema, [("0001_event_store", self._create_event_tables), *TABLES]
-        )
+        migrations.migrate(params.conninfo(), schema, [("0001_event_store", self._create_event_tables), *TABLES])
         # Composite types exist now: let the recorder's connections use them.
         self.game_recorder.datastore.register_type_adapters()
 

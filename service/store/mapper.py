@@ -22,6 +22,9 @@ from service.store.envelope import Recorded
 E = TypeVar("E")
 
 
+_NO_COMMAND = msgspec.Raw()
+
+
 class _Payload(msgspec.Struct, Generic[E], frozen=True, omit_defaults=True):
     at: datetime
     e: E
@@ -29,7 +32,8 @@ class _Payload(msgspec.Struct, Generic[E], frozen=True, omit_defaults=True):
     p: datetime | None = None
     c: str | None = None
     # The recorder's move (or, on the opening event, the setup) exactly as submitted.
-    x: msgspec.Raw | None = None
+    # Raw cannot sit in a union with None; omit_defaults compares by identity, so one shared empty Raw.
+    x: msgspec.Raw = _NO_COMMAND
 
 
 _encoder = msgspec.json.Encoder()
@@ -59,7 +63,12 @@ class MsgspecMapper(Mapper[UUID]):
     def to_stored_event(self, domain_event: Any) -> StoredEvent:
         rec = cast(Recorded, domain_event)
         payload = _Payload(
-            at=rec.recorded_at, e=rec.event, m=rec.move, p=rec.played_at, c=rec.comment, x=rec.command
+            at=rec.recorded_at,
+            e=rec.event,
+            m=rec.move,
+            p=rec.played_at,
+            c=rec.comment,
+            x=rec.command if rec.command is not None else _NO_COMMAND,
         )
         return StoredEvent(
             originator_id=rec.originator_id,
@@ -85,5 +94,5 @@ class MsgspecMapper(Mapper[UUID]):
             move=payload.m,
             played_at=payload.p,
             comment=payload.c,
-            command=payload.x,
+            command=payload.x if payload.x else None,
         )

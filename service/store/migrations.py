@@ -27,8 +27,7 @@ def _apply(conn: psycopg.Connection[Any], schema: str, steps: list[Step]) -> lis
     table = sql.Identifier(schema, "banquise_migrations")
     conn.execute(
         sql.SQL(
-            "CREATE TABLE IF NOT EXISTS {} "
-            "(id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())"
+            "CREATE TABLE IF NOT EXISTS {} (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())"
         ).format(table)
     )
     done = {row[0] for row in conn.execute(sql.SQL("SELECT id FROM {}").format(table))}

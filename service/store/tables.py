@@ -1,7 +1,65 @@
-"""Banquise's own tables beside the event store, as migration steps (see migrations.py)."""
+"""Banquise's own tables beside the event store, as migration steps (see migrations.py).
+
+Write-side tables only: rows that must commit atomically with a game's events (its index row, an
+idempotency key, a state snapshot) or that guard writes (API keys). Read models live in projections/.
+"""
 
 from __future__ import annotations
 
 from service.store.migrations import Step
 
-TABLES: list[Step] = []
+API_KEYS = """
+CREATE TABLE api_keys (
+    id          text PRIMARY KEY,                 -- the public part of a key: bq_<id>_<secret>
+    name        text NOT NULL,
+    secret_hash bytea NOT NULL,                   -- sha256 of the whole key; the key itself is never stored
+    admin       boolean NOT NULL DEFAULT false,
+    created_at  timestamptz NOT NULL DEFAULT now(),
+    revoked_at  timestamptz
+);
+"""
+
+GAMES = """
+CREATE TABLE games (
+    id            uuid PRIMARY KEY,
+    kind          text NOT NULL,
+    rules_version text NOT NULL,
+    owner_key     text NOT NULL REFERENCES api_keys (id),
+    record_id     text UNIQUE,                    -- a client's id for an imported record (idempotent import)
+    record_hash   text,                           -- sha256 of that record, to tell a retry from a clash
+    players       text[] NOT NULL,                -- handles as written, by seat
+    handles       text[] NOT NULL,                -- lower-cased handles, for case-insensitive filters
+    status        text NOT NULL,                  -- live | finished
+    version       integer NOT NULL,               -- number of events
+    moves         integer NOT NULL,
+    created_at    timestamptz NOT NULL,
+    updated_at    timestamptz NOT NULL,
+    played_at     timestamptz                     -- when the game began at the table, if known
+);
+CREATE INDEX games_by_created ON games (created_at DESC, id DESC);
+CREATE INDEX games_by_handle ON games USING gin (handles);
+CREATE INDEX games_by_kind_status ON games (kind, status, created_at DESC);
+
+CREATE TABLE idempotency_keys (
+    key_id       text NOT NULL,
+    idem_key     text NOT NULL,
+    request_hash text NOT NULL,
+    status       integer NOT NULL,
+    body         bytea NOT NULL,
+    headers      jsonb NOT NULL,
+    created_at   timestamptz NOT NULL DEFAULT now(),
+    PRIMARY KEY (key_id, idem_key)
+);
+
+CREATE TABLE game_snapshots (
+    game_id uuid NOT NULL,
+    version integer NOT NULL,
+    state   bytea NOT NULL,                       -- msgpack of the engine's state after `version` events
+    PRIMARY KEY (game_id, version)
+);
+"""
+
+TABLES: list[Step] = [
+    ("0002_api_keys", API_KEYS),
+    ("0003_games", GAMES),
+]

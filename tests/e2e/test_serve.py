@@ -65,9 +65,7 @@ def test_embedded_database_keeps_its_data_across_restarts(tmp_path: Path) -> Non
         health = httpx.get(base + "/health").json()
         assert health["database"] == health["database"] | {"status": "up", "embedded": True}
         socket_dir = data.resolve() / "pgdata"
-        with psycopg.connect(
-            host=str(socket_dir), dbname="postgres", user="postgres", autocommit=True
-        ) as conn:
+        with psycopg.connect(host=str(socket_dir), dbname="postgres", user="postgres", autocommit=True) as conn:
             conn.execute("CREATE TABLE kept (v text)")
             conn.execute("INSERT INTO kept VALUES ('still here')")
     with (
@@ -97,9 +95,7 @@ def test_unreachable_database_is_one_clear_line_and_a_nonzero_exit(tmp_path: Pat
 
 def test_bad_setting_is_reported_without_a_traceback() -> None:
     env = {**os.environ, "BANQUISE_PORT": "eighty"}
-    done = subprocess.run(
-        [sys.executable, "-m", "service.cli", "serve"], env=env, capture_output=True, text=True
-    )
+    done = subprocess.run([sys.executable, "-m", "service.cli", "serve"], env=env, capture_output=True, text=True)
     assert done.returncode == 2
     assert "BANQUISE_PORT must be an integer" in done.stderr
     assert "Traceback" not in done.stderr

@@ -77,9 +77,7 @@ def test_concurrent_saves_at_the_same_version_exactly_one_wins(store: GameLog) -
     assert store.version(game) == 2
 
 
-def test_work_within_the_transaction_rolls_back_with_a_conflict(
-    store: GameLog, database: ConnectionParams
-) -> None:
+def test_work_within_the_transaction_rolls_back_with_a_conflict(store: GameLog, database: ConnectionParams) -> None:
     with psycopg.connect(database.conninfo(), autocommit=True) as conn:
         conn.execute("CREATE TABLE IF NOT EXISTS side_rows (game uuid, note text)")
     game = uuid.uuid4()

@@ -1,0 +1,1 @@
+"""Recording and replaying games of any kind through the event store."""

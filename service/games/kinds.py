@@ -1,0 +1,92 @@
+"""The game kinds the service knows, each wrapped with the decoders the service needs."""
+
+from __future__ import annotations
+
+import importlib
+import logging
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+import msgspec
+
+from domain.game import GameRules
+from service.games.records import GameRecord, NewGame, RecordedMove
+
+log = logging.getLogger("banquise.kinds")
+
+# Game packages in the order they are offered; each exposes ``RULES``.
+PACKAGES = {"arctic": "domain.arctic", "arctica": "domain.arctica"}
+
+
+@dataclass(eq=False)
+class Kind:
+    """One game kind: its rules and cached msgspec codecs for its setups, moves, records, states."""
+
+    rules: GameRules
+    name: str = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.name = self.rules.kind
+
+    @cached_property
+    def state_type(self) -> type[Any]:
+        return type(self.rules.initial_state())
+
+    @cached_property
+    def new_game_decoder(self) -> msgspec.json.Decoder[Any]:
+        return msgspec.json.Decoder(NewGame[self.rules.setup_type])  # type: ignore[name-defined]
+
+    @cached_property
+    def move_decoder(self) -> msgspec.json.Decoder[Any]:
+        return msgspec.json.Decoder(RecordedMove[self.rules.move_type])  # type: ignore[name-defined]
+
+    @cached_property
+    def record_decoder(self) -> msgspec.json.Decoder[Any]:
+        return msgspec.json.Decoder(GameRecord[self.rules.setup_type, self.rules.move_type])  # type: ignore[name-defined]
+
+    @cached_property
+    def setup_decoder(self) -> msgspec.json.Decoder[Any]:
+        return msgspec.json.Decoder(self.rules.setup_type)
+
+    @cached_property
+    def bare_move_decoder(self) -> msgspec.json.Decoder[Any]:
+        return msgspec.json.Decoder(self.rules.move_type)
+
+    @cached_property
+    def snapshot_decoder(self) -> msgspec.msgpack.Decoder[Any]:
+        return msgspec.msgpack.Decoder(self.state_type)
+
+
+_snapshot_encoder = msgspec.msgpack.Encoder()
+
+
+def encode_snapshot(state: Any) -> bytes:
+    return _snapshot_encoder.encode(state)
+
+
+class Registry:
+    def __init__(self, kinds: list[Kind]) -> None:
+        self._kinds = {k.name: k for k in kinds}
+
+    @classmethod
+    def default(cls) -> Registry:
+        kinds = []
+        for name, module in PACKAGES.items():
+            try:
+                rules = importlib.import_module(module).RULES
+            except (ImportError, AttributeError) as exc:
+                log.warning("game kind %s is not available: %s", name, exc)
+                continue
+            kinds.append(Kind(rules))
+        return cls(kinds)
+
+    def get(self, name: str) -> Kind | None:
+        return self._kinds.get(name)
+
+    def names(self) -> list[str]:
+        return list(self._kinds)
+
+    def __iter__(self) -> Iterator[Kind]:
+        return iter(self._kinds.values())

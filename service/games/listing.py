@@ -1,0 +1,62 @@
+"""``GET /games``: filters and keyset pagination over the games index."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from psycopg import sql
+
+from service.games.schemas import GamePage
+from service.games.service import GameService, decode_cursor, encode_cursor
+
+MAX_LIMIT = 200
+
+
+def list_games(
+    service: GameService,
+    *,
+    player: str | None = None,
+    kind: str | None = None,
+    status: str | None = None,
+    since: datetime | None = None,
+    until: datetime | None = None,
+    limit: int = 50,
+    cursor: str | None = None,
+) -> GamePage:
+    """Newest first. ``player`` matches a handle case-insensitively; ``since``/``until`` bound the
+    creation time (inclusive/exclusive)."""
+    where: list[sql.Composable] = []
+    params: list[Any] = []
+    if player:
+        where.append(sql.SQL("handles @> ARRAY[%s]::text[]"))
+        params.append(player.lower())
+    if kind:
+        where.append(sql.SQL("kind = %s"))
+        params.append(kind)
+    if status:
+        where.append(sql.SQL("status = %s"))
+        params.append(status)
+    if since:
+        where.append(sql.SQL("created_at >= %s"))
+        params.append(since)
+    if until:
+        where.append(sql.SQL("created_at < %s"))
+        params.append(until)
+    if cursor:
+        after = decode_cursor(cursor)
+        where.append(sql.SQL("(created_at, id) < (%s, %s)"))
+        params.extend([after.created_at, after.id])
+    query: sql.Composable = sql.SQL("SELECT * FROM games")
+    if where:
+        query += sql.SQL(" WHERE ") + sql.SQL(" AND ").join(where)
+    query += sql.SQL(" ORDER BY created_at DESC, id DESC LIMIT %s")
+    params.append(limit + 1)
+    with service.store.game_recorder.datastore.get_connection() as conn:
+        rows = [dict(r) for r in conn.execute(query, params).fetchall()]
+    more = len(rows) > limit
+    rows = rows[:limit]
+    return GamePage(
+        items=[GameService._summary(r, None) for r in rows],
+        next_cursor=encode_cursor(rows[-1]["created_at"], rows[-1]["id"]) if more and rows else None,
+    )

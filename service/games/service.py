@@ -1,0 +1,731 @@
+"""Recording and reading games: the write path (create, append, import) and the read path.
+
+Everything here is synchronous (the event store is): the HTTP layer calls it in worker threads.
+Each write validates in memory first, then stores its events, the game's index row, the snapshots
+due and the idempotency key in one transaction: a failure stores nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from typing import Any
+from uuid import UUID, uuid4
+
+import msgspec
+from psycopg import Cursor
+from psycopg.rows import DictRow
+from psycopg.types.json import Jsonb
+
+from domain.errors import RuleViolation
+from domain.game import Language, Perspective, state_hash
+from service.errors import ProblemError
+from service.games.kinds import Kind, Registry, encode_snapshot
+from service.games.records import FORMAT, FORMAT_VERSION, GameRecord, KindHead, RecordedMove, RecordHead
+from service.games.schemas import (
+    EventOut,
+    GameCreated,
+    GameSummary,
+    MoveAccepted,
+    Replay,
+    Status,
+    Timeline,
+    TimelineEntry,
+)
+from service.games.states import States
+from service.keys import ApiKey
+from service.store import GameLog, Recorded
+from service.store.application import VersionConflict
+from service.store.recorder import Within
+
+_json = msgspec.json.Encoder()
+_canonical = msgspec.json.Encoder(order="deterministic")
+
+
+class Opening(msgspec.Struct, kw_only=True, omit_defaults=True):
+    """Kept on a game's first event: the record header, so a record exports from events alone."""
+
+    setup: msgspec.Raw
+    tags: dict[str, str] = {}
+    started_at: datetime | None = None
+    record_id: str | None = None
+
+
+_opening_decoder = msgspec.json.Decoder(Opening)
+
+
+class Idempotency(msgspec.Struct, frozen=True):
+    """A client's ``Idempotency-Key`` for one request (scoped to its API key and the request's hash)."""
+
+    key_id: str
+    key: str
+    request_hash: str
+
+
+class Reply(msgspec.Struct, kw_only=True):
+    """An HTTP answer the service decided on: replayed verbatim for a retried idempotency key."""
+
+    status: int
+    body: bytes
+    headers: dict[str, str] = {}
+
+
+def request_hash(method: str, path: str, body: bytes) -> str:
+    return hashlib.sha256(method.encode() + b" " + path.encode() + b"\n" + body).hexdigest()
+
+
+def etag(version: int) -> str:
+    return f'"{version}"'
+
+
+def _decode_error(exc: msgspec.MsgspecError, what: str) -> ProblemError:
+    if isinstance(exc, msgspec.ValidationError):
+        return ProblemError(400, "invalid_request", f"{what}: {exc}", title="Invalid request")
+    return ProblemError(400, "invalid_json", f"{what} is not valid JSON: {exc}", title="Malformed JSON")
+
+
+def _violation(exc: RuleViolation, **extra: Any) -> ProblemError:
+    return ProblemError(
+        422,
+        exc.code,
+        exc.message,
+        title="Illegal move",
+        rule=exc.rule,
+        legal=[msgspec.to_builtins(m) for m in exc.legal] or None,
+        **extra,
+    )
+
+
+class GameService:
+    def __init__(self, store: GameLog, registry: Registry, *, snapshot_interval: int = 64) -> None:
+        self.store = store
+        self.registry = registry
+        self.states = States(store, interval=snapshot_interval)
+        self._datastore = store.game_recorder.datastore
+        # Serialises writers to one game inside this process: they would only collide in the database.
+        self._game_locks: dict[UUID, threading.Lock] = {}
+        self._locks_guard = threading.Lock()
+
+    # ---------------------------------------------------------------- helpers
+    def kind(self, name: str) -> Kind:
+        kind = self.registry.get(name)
+        if kind is None:
+            raise ProblemError(
+                422,
+                "unknown_game_kind",
+                f"unknown game kind {name!r}; known kinds: {', '.join(self.registry.names())}",
+                known=self.registry.names(),
+            )
+        return kind
+
+    def _row(self, game_id: UUID) -> dict[str, Any]:
+        with self._datastore.get_connection() as conn:
+            row = conn.execute("SELECT * FROM games WHERE id = %s", (game_id,)).fetchone()
+        if row is None:
+            raise ProblemError(404, "game_not_found", f"there is no game {game_id}")
+        return dict(row)
+
+    def _replay_idempotent(self, idem: Idempotency | None) -> Reply | None:
+        if idem is None:
+            return None
+        with self._datastore.get_connection() as conn:
+            row = conn.execute(
+                "SELECT request_hash, status, body, headers FROM idempotency_keys WHERE key_id = %s AND idem_key = %s",
+                (idem.key_id, idem.key),
+            ).fetchone()
+        if row is None:
+            return None
+        if row["request_hash"] != idem.request_hash:
+            raise ProblemError(
+                422,
+                "idempotency_key_reused",
+                "this Idempotency-Key was already used for a different request",
+            )
+        return Reply(status=row["status"], body=bytes(row["body"]), headers=dict(row["headers"]))
+
+    @staticmethod
+    def _within(*steps: Within | None) -> Within:
+        def run(cur: Cursor[DictRow]) -> None:
+            for step in steps:
+                if step is not None:
+                    step(cur)
+
+        return run
+
+    @staticmethod
+    def _store_idempotent(idem: Idempotency | None, reply: Reply) -> Within | None:
+        if idem is None:
+            return None
+
+        def run(cur: Cursor[DictRow]) -> None:
+            cur.execute(
+                "INSERT INTO idempotency_keys (key_id, idem_key, request_hash, status, body, headers) "
+                "VALUES (%s, %s, %s, %s, %s, %s)",
+                (idem.key_id, idem.key, idem.request_hash, reply.status, reply.body, Jsonb(reply.headers)),
+            )
+
+        return run
+
+    def _snapshots(self, game_id: UUID, due: list[tuple[int, bytes]]) -> Within | None:
+        if not due:
+            return None
+
+        def run(cur: Cursor[DictRow]) -> None:
+            cur.executemany(
+                "INSERT INTO game_snapshots (game_id, version, state) VALUES (%s, %s, %s) ON CONFLICT DO NOTHING",
+                [(game_id, v, s) for v, s in due],
+            )
+
+        return run
+
+    def _lock(self, game_id: UUID) -> threading.Lock:
+        with self._locks_guard:
+            lock = self._game_locks.get(game_id)
+            if lock is None:
+                if len(self._game_locks) > 10_000:
+                    self._game_locks.clear()
+                lock = self._game_locks[game_id] = threading.Lock()
+            return lock
+
+    def _event_out(self, kind: Kind, rec: Recorded, event: Any | None = None) -> EventOut:
+        ev = rec.event if event is None else event
+        return EventOut(
+            version=rec.originator_version,
+            type=type(rec.event).__name__,
+            recorded_at=rec.recorded_at,
+            played_at=rec.played_at,
+            move=rec.move,
+            actor=kind.rules.actor(rec.event),
+            event=ev,
+        )
+
+    # ---------------------------------------------------------------- write path
+    def _opening_records(
+        self, kind: Kind, game_id: UUID, setup: Any, now: datetime, opening: Opening
+    ) -> list[Recorded]:
+        try:
+            events = kind.rules.start(setup)
+        except RuleViolation as exc:
+            raise _violation(exc) from exc
+        command = msgspec.Raw(_json.encode(opening))
+        return [
+            Recorded(
+                originator_id=game_id,
+                originator_version=i + 1,
+                event=event,
+                recorded_at=now,
+                played_at=opening.started_at,
+                command=command if i == 0 else None,
+            )
+            for i, event in enumerate(events)
+        ]
+
+    def _insert_game(
+        self,
+        game_id: UUID,
+        kind: Kind,
+        key: ApiKey,
+        state: Any,
+        version: int,
+        moves: int,
+        now: datetime,
+        started_at: datetime | None,
+        record_id: str | None = None,
+        record_hash: str | None = None,
+    ) -> Within:
+        players = list(kind.rules.players(state))
+        status = "finished" if kind.rules.is_finished(state) else "live"
+
+        def run(cur: Cursor[DictRow]) -> None:
+            cur.execute(
+                "INSERT INTO games (id, kind, rules_version, owner_key, record_id, record_hash, players, handles, "
+                "status, version, moves, created_at, updated_at, played_at) "
+                "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                (
+                    game_id,
+                    kind.name,
+                    kind.rules.rules_version,
+                    key.id,
+                    record_id,
+                    record_hash,
+                    players,
+                    [p.lower() for p in players],
+                    status,
+                    version,
+                    moves,
+                    now,
+                    now,
+                    started_at,
+                ),
+            )
+
+        return run
+
+    def create(self, key: ApiKey, body: bytes, idem: Idempotency | None = None) -> Reply:
+        replay = self._replay_idempotent(idem)
+        if replay is not None:
+            return replay
+        try:
+            head = msgspec.json.decode(body, type=KindHead)
+        except msgspec.MsgspecError as exc:
+            raise _decode_error(exc, "the new game") from exc
+        kind = self.kind(head.kind)
+        try:
+            new = kind.new_game_decoder.decode(body)
+        except msgspec.MsgspecError as exc:
+            raise _decode_error(exc, "the new game") from exc
+        game_id, now = uuid4(), datetime.now(UTC)
+        opening = Opening(setup=msgspec.Raw(_json.encode(new.setup)), tags=new.tags, started_at=new.started_at)
+        records = self._opening_records(kind, game_id, new.setup, now, opening)
+        state, due = self.states.fold(kind, kind.rules.initial_state(), records)
+        created = GameCreated(
+            id=game_id,
+            kind=kind.name,
+            rules_version=kind.rules.rules_version,
+            version=len(records),
+            moves=0,
+            status="finished" if kind.rules.is_finished(state) else "live",
+            players=list(kind.rules.players(state)),
+        )
+        reply = Reply(
+            status=201,
+            body=_json.encode(created),
+            headers={"etag": etag(len(records)), "location": f"/games/{game_id}"},
+        )
+        within = self._within(
+            self._insert_game(game_id, kind, key, state, len(records), 0, now, new.started_at),
+            self._snapshots(game_id, due),
+            self._store_idempotent(idem, reply),
+        )
+        try:
+            self.store.append(records, within=within)
+        except VersionConflict:
+            again = self._replay_idempotent(idem)
+            if again is not None:
+                return again
+            raise
+        self.states.remember(game_id, len(records), state)
+        return reply
+
+    def append(
+        self, key: ApiKey, game_id: UUID, body: bytes, if_match: int | None, idem: Idempotency | None = None
+    ) -> Reply:
+        replay = self._replay_idempotent(idem)
+        if replay is not None:
+            return replay
+        row = self._row(game_id)
+        if row["owner_key"] != key.id:
+            raise ProblemError(403, "not_game_owner", "only the key that created a game may append to it")
+        kind = self.kind(row["kind"])
+        try:
+            submitted: RecordedMove[Any] = kind.move_decoder.decode(body)
+        except msgspec.MsgspecError as exc:
+            raise _decode_error(exc, "the move") from exc
+        with self._lock(game_id):
+            version, state = self.states.current(kind, game_id)
+            if if_match is not None and if_match != version:
+                raise self._stale(version, if_match)
+            move_index = row["moves"] if row["version"] == version else self._move_count(game_id)
+            try:
+                events = kind.rules.decide(state, submitted.move)
+            except RuleViolation as exc:
+                raise _violation(exc, move_index=move_index, version=version) from exc
+            if not events:
+                raise RuntimeError(f"{kind.name} decided no event for a legal move: {submitted.move!r}")
+            now = datetime.now(UTC)
+            command = msgspec.Raw(_json.encode(submitted.move))
+            records = [
+                Recorded(
+                    originator_id=game_id,
+                    originator_version=version + i + 1,
+                    event=event,
+                    recorded_at=now,
+                    move=move_index,
+                    played_at=submitted.at,
+                    comment=submitted.comment if i == 0 else None,
+                    command=command if i == 0 else None,
+                )
+                for i, event in enumerate(events)
+            ]
+            new_state, due = self.states.fold(kind, state, records)
+            new_version = version + len(records)
+            status: Status = "finished" if kind.rules.is_finished(new_state) else "live"
+            accepted = MoveAccepted(
+                game_id=game_id,
+                move=move_index,
+                version=new_version,
+                status=status,
+                events=[self._event_out(kind, r) for r in records],
+            )
+            reply = Reply(status=201, body=_json.encode(accepted), headers={"etag": etag(new_version)})
+
+            def update_row(cur: Cursor[DictRow]) -> None:
+                cur.execute(
+                    "UPDATE games SET version = %s, moves = %s, status = %s, updated_at = %s WHERE id = %s",
+                    (new_version, move_index + 1, status, now, game_id),
+                )
+
+            within = self._within(update_row, self._snapshots(game_id, due), self._store_idempotent(idem, reply))
+            try:
+                self.store.append(records, within=within)
+            except VersionConflict:
+                again = self._replay_idempotent(idem)
+                if again is not None:
+                    return again
+                raise self._stale(self.store.version(game_id), if_match) from None
+            self.states.remember(game_id, new_version, new_state)
+        return reply
+
+    def _move_count(self, game_id: UUID) -> int:
+        with self._datastore.get_connection() as conn:
+            row = conn.execute("SELECT moves FROM games WHERE id = %s", (game_id,)).fetchone()
+        return int(row["moves"]) if row else 0
+
+    @staticmethod
+    def _stale(current: int, expected: int | None) -> ProblemError:
+        detail = (
+            f"the game is at version {current}, not {expected}: reload it and resubmit"
+            if expected is not None
+            else f"another move was stored first; the game is now at version {current}"
+        )
+        return ProblemError(
+            409,
+            "version_conflict",
+            detail,
+            title="Stale version",
+            current_version=current,
+            headers={"etag": etag(current)},
+        )
+
+    def import_record(self, key: ApiKey, body: bytes, idem: Idempotency | None = None) -> Reply:
+        replay = self._replay_idempotent(idem)
+        if replay is not None:
+            return replay
+        try:
+            head = msgspec.json.decode(body, type=RecordHead)
+        except msgspec.MsgspecError as exc:
+            raise _decode_error(exc, "the record") from exc
+        if head.format != FORMAT or head.version != FORMAT_VERSION:
+            raise ProblemError(
+                422,
+                "unsupported_record_format",
+                f"this server reads {FORMAT} version {FORMAT_VERSION}, not {head.format} version {head.version}",
+            )
+        kind = self.kind(head.kind)
+        try:
+            record: GameRecord[Any, Any] = kind.record_decoder.decode(body)
+        except msgspec.MsgspecError as exc:
+            raise _decode_error(exc, "the record") from exc
+        if record.rules_version is not None and record.rules_version != kind.rules.rules_version:
+            raise ProblemError(
+                422,
+                "unsupported_rules_version",
+                f"the record follows rules {record.rules_version!r}; this server plays {kind.rules.rules_version!r}",
+            )
+        digest = hashlib.sha256(_canonical.encode(record)).hexdigest() if record.id else None
+        if record.id is not None:
+            existing = self._existing_import(record.id, digest)
+            if existing is not None:
+                return existing
+        game_id, now = uuid4(), datetime.now(UTC)
+        opening = Opening(
+            setup=msgspec.Raw(_json.encode(record.setup)),
+            tags=record.tags,
+            started_at=record.started_at,
+            record_id=record.id,
+        )
+        records = self._opening_records(kind, game_id, record.setup, now, opening)
+        state, due = self.states.fold(kind, kind.rules.initial_state(), records)
+        interval = self.states.interval
+        decide = kind.rules.decide
+        evolve = kind.rules.evolve
+        version = len(records)
+        for index, recorded in enumerate(record.moves):
+            try:
+                events = decide(state, recorded.move)
+            except RuleViolation as exc:
+                raise _violation(exc, move_index=index, version=version) from exc
+            for i, event in enumerate(events):
+                version += 1
+                records.append(
+                    Recorded(
+                        originator_id=game_id,
+                        originator_version=version,
+                        event=event,
+                        recorded_at=now,
+                        move=index,
+                        played_at=recorded.at,
+                        comment=recorded.comment if i == 0 else None,
+                        command=msgspec.Raw(_json.encode(recorded.move)) if i == 0 else None,
+                    )
+                )
+                state = evolve(state, event)
+                if version % interval == 0:
+                    due.append((version, encode_snapshot(state)))
+        created = GameCreated(
+            id=game_id,
+            kind=kind.name,
+            rules_version=kind.rules.rules_version,
+            version=version,
+            moves=len(record.moves),
+            status="finished" if kind.rules.is_finished(state) else "live",
+            players=list(kind.rules.players(state)),
+            record_id=record.id,
+        )
+        reply = Reply(
+            status=201,
+            body=_json.encode(created),
+            headers={"etag": etag(version), "location": f"/games/{game_id}"},
+        )
+        within = self._within(
+            self._insert_game(
+                game_id,
+                kind,
+                key,
+                state,
+                version,
+                len(record.moves),
+                now,
+                record.started_at,
+                record.id,
+                digest,
+            ),
+            self._snapshots(game_id, due),
+            self._store_idempotent(idem, reply),
+        )
+        try:
+            self.store.append(records, within=within)
+        except VersionConflict:
+            again = self._replay_idempotent(idem)
+            if again is not None:
+                return again
+            if record.id is not None:
+                existing = self._existing_import(record.id, digest)
+                if existing is not None:
+                    return existing
+            raise
+        self.states.remember(game_id, version, state)
+        return reply
+
+    def _existing_import(self, record_id: str, digest: str | None) -> Reply | None:
+        with self._datastore.get_connection() as conn:
+            row = conn.execute("SELECT * FROM games WHERE record_id = %s", (record_id,)).fetchone()
+        if row is None:
+            return None
+        if row["record_hash"] != digest:
+            raise ProblemError(
+                409,
+                "record_id_conflict",
+                f"a different record with id {record_id!r} is already stored as game {row['id']}",
+                game_id=str(row["id"]),
+            )
+        created = GameCreated(
+            id=row["id"],
+            kind=row["kind"],
+            rules_version=row["rules_version"],
+            version=row["version"],
+            moves=row["moves"],
+            status=row["status"],
+            players=list(row["players"]),
+            record_id=record_id,
+        )
+        return Reply(
+            status=200,
+            body=_json.encode(created),
+            headers={"etag": etag(row["version"]), "location": f"/games/{row['id']}"},
+        )
+
+    # ---------------------------------------------------------------- read path
+    def summary(self, game_id: UUID) -> GameSummary:
+        row = self._row(game_id)
+        kind = self.kind(row["kind"])
+        _, state = self.states.current(kind, game_id)
+        return self._summary(row, kind.rules.results(state))
+
+    @staticmethod
+    def _summary(row: dict[str, Any], results: Any) -> GameSummary:
+        gid = row["id"]
+        return GameSummary(
+            id=gid,
+            kind=row["kind"],
+            rules_version=row["rules_version"],
+            status=row["status"],
+            players=list(row["players"]),
+            version=row["version"],
+            moves=row["moves"],
+            created_at=row["created_at"],
+            updated_at=row["updated_at"],
+            started_at=row["played_at"],
+            record_id=row["record_id"],
+            results=results,
+            links={
+                "self": f"/games/{gid}",
+                "record": f"/games/{gid}/record",
+                "events": f"/games/{gid}/events",
+                "timeline": f"/games/{gid}/timeline",
+                "replay": f"/games/{gid}/replay/{row['version']}",
+            },
+        )
+
+    def record(self, game_id: UUID) -> tuple[int, dict[str, Any]]:
+        """The game as a record (the import format); exporting then importing gives the same events."""
+        row = self._row(game_id)
+        opening: Opening | None = None
+        moves: list[dict[str, Any]] = []
+        for rec in self.store.read(game_id):
+            if rec.command is None:
+                continue
+            if rec.move is None:
+                opening = _opening_decoder.decode(rec.command)
+                continue
+            entry: dict[str, Any] = {"move": msgspec.json.decode(rec.command)}
+            if rec.played_at is not None:
+                entry["at"] = rec.played_at
+            if rec.comment is not None:
+                entry["comment"] = rec.comment
+            moves.append(entry)
+        if opening is None:
+            raise RuntimeError(f"game {game_id} has no opening command")
+        record: dict[str, Any] = {
+            "format": FORMAT,
+            "version": FORMAT_VERSION,
+            "kind": row["kind"],
+            "id": opening.record_id or f"game:{game_id}",
+            "rules_version": row["rules_version"],
+            "tags": opening.tags,
+            "setup": msgspec.json.decode(opening.setup),
+            "moves": moves,
+        }
+        if opening.started_at is not None:
+            record["started_at"] = opening.started_at
+        return row["version"], record
+
+    def may_see(self, row: dict[str, Any], perspective: Perspective, key: ApiKey | None) -> None:
+        if perspective.kind == "spectator":
+            return
+        if row["status"] == "finished" or (key is not None and key.id == row["owner_key"]):
+            return
+        raise ProblemError(
+            403,
+            "perspective_forbidden",
+            f"the {perspective.kind} perspective of a live game needs its owner's key (or a finished game)",
+        )
+
+    def parse_perspective(self, text: str, players: int) -> Perspective:
+        try:
+            perspective = Perspective.parse(text)
+        except ValueError as exc:
+            raise ProblemError(400, "invalid_perspective", str(exc)) from exc
+        if perspective.kind == "seat" and not 0 <= (perspective.seat or 0) < players:
+            raise ProblemError(400, "invalid_perspective", f"seat {perspective.seat} is not a seat of this game")
+        return perspective
+
+    def events(
+        self,
+        game_id: UUID,
+        perspective_text: str,
+        key: ApiKey | None,
+        after: int = 0,
+        limit: int | None = None,
+    ) -> Iterator[EventOut]:
+        row = self._row(game_id)
+        kind = self.kind(row["kind"])
+        perspective = self.parse_perspective(perspective_text, len(row["players"]))
+        self.may_see(row, perspective, key)
+        return self._events(kind, game_id, perspective, after, limit)
+
+    def _events(
+        self, kind: Kind, game_id: UUID, perspective: Perspective, after: int, limit: int | None
+    ) -> Iterator[EventOut]:
+        rules = kind.rules
+        state = self.states.at(kind, game_id, after) if after else rules.initial_state()
+        for rec in self.store.read(game_id, after=after, limit=limit):
+            state = rules.evolve(state, rec.event)
+            yield self._event_out(kind, rec, rules.redact_event(rec.event, perspective, state))
+
+    def timeline(self, game_id: UUID, language: Language) -> Timeline:
+        row = self._row(game_id)
+        kind = self.kind(row["kind"])
+        rules = kind.rules
+        players = list(row["players"])
+        state = rules.initial_state()
+        entries: list[TimelineEntry] = []
+        previous_move: int | None = -1
+        for rec in self.store.read(game_id):
+            state = rules.evolve(state, rec.event)
+            actor = rules.actor(rec.event)
+            entries.append(
+                TimelineEntry(
+                    step=rec.originator_version,
+                    type=type(rec.event).__name__,
+                    description=rules.describe(rec.event, language),
+                    state_hash=state_hash(state),
+                    recorded_at=rec.recorded_at,
+                    played_at=rec.played_at,
+                    move=rec.move,
+                    move_start=rec.move != previous_move,
+                    turn_start=rules.is_turn_start(rec.event),
+                    actor=actor,
+                    player=players[actor] if actor is not None and 0 <= actor < len(players) else None,
+                )
+            )
+            previous_move = rec.move
+        return Timeline(game_id=game_id, kind=kind.name, language=language, steps=len(entries), entries=entries)
+
+    def replay(self, game_id: UUID, step: int, perspective_text: str, key: ApiKey | None) -> Replay:
+        row = self._row(game_id)
+        kind = self.kind(row["kind"])
+        steps = int(row["version"])
+        if not 1 <= step <= steps:
+            raise ProblemError(
+                404,
+                "step_not_found",
+                f"this game has steps 1 to {steps}, not {step}",
+                steps=steps,
+            )
+        perspective = self.parse_perspective(perspective_text, len(row["players"]))
+        self.may_see(row, perspective, key)
+        rules = kind.rules
+        state = self.states.at(kind, game_id, step)
+        rec = next(iter(self.store.read(game_id, after=step - 1, upto=step)))
+        base = f"/games/{game_id}/replay/"
+        query = f"?perspective={perspective_text}"
+        return Replay(
+            game_id=game_id,
+            kind=kind.name,
+            step=step,
+            steps=steps,
+            perspective=perspective_text,
+            state_hash=state_hash(state),
+            event=self._event_out(kind, rec, rules.redact_event(rec.event, perspective, state)),
+            view=rules.view(state, perspective),
+            links={
+                "first": f"{base}1{query}",
+                "previous": f"{base}{step - 1}{query}" if step > 1 else None,
+                "next": f"{base}{step + 1}{query}" if step < steps else None,
+                "last": f"{base}{steps}{query}",
+            },
+        )
+
+
+class Cursor_(msgspec.Struct, array_like=True):
+    created_at: datetime
+    id: UUID
+
+
+def encode_cursor(created_at: datetime, game_id: UUID) -> str:
+    import base64
+
+    return base64.urlsafe_b64encode(_json.encode(Cursor_(created_at, game_id))).decode().rstrip("=")
+
+
+def decode_cursor(text: str) -> Cursor_:
+    import base64
+
+    try:
+        raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+        return msgspec.json.decode(raw, type=Cursor_)
+    except (ValueError, msgspec.MsgspecError) as exc:
+        raise ProblemError(400, "invalid_cursor", "this cursor was not made by this API") from exc

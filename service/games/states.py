@@ -1,0 +1,104 @@
+"""Game states without refolding whole games: an in-process cache and stored snapshots.
+
+* ``current`` keeps each game's latest state in an LRU; a read first asks the store for events
+  newer than the cached version (one indexed query, usually empty), so several API processes
+  stay correct.
+* ``at(step)`` starts from the newest snapshot at or before ``step`` (snapshots are stored every
+  ``interval`` events, in the same transaction as the events) and folds at most ``interval``
+  events: the cost of a replay step does not grow with the step number.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from typing import Any
+from uuid import UUID
+
+from service.games.kinds import Kind, encode_snapshot
+from service.store import GameLog, Recorded
+
+
+class _Lru:
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._items: OrderedDict[Any, Any] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Any) -> Any | None:
+        with self._lock:
+            value = self._items.get(key)
+            if value is not None:
+                self._items.move_to_end(key)
+            return value
+
+    def put(self, key: Any, value: Any) -> None:
+        with self._lock:
+            self._items[key] = value
+            self._items.move_to_end(key)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+
+class States:
+    def __init__(self, store: GameLog, *, interval: int = 64, cache_size: int = 4096) -> None:
+        self.store = store
+        self.interval = interval
+        self._latest = _Lru(cache_size)
+        self._steps = _Lru(cache_size)
+
+    def current(self, kind: Kind, game_id: UUID) -> tuple[int, Any]:
+        """The game's version and state now (version 0 and the initial state for an unknown game)."""
+        cached = self._latest.get(game_id)
+        if cached is None:
+            version, state = self._from_snapshot(kind, game_id, None)
+        else:
+            version, state = cached
+        for rec in self.store.read(game_id, after=version):
+            state = kind.rules.evolve(state, rec.event)
+            version = rec.originator_version
+        self._latest.put(game_id, (version, state))
+        return version, state
+
+    def remember(self, game_id: UUID, version: int, state: Any) -> None:
+        """Record the state just written (the writer knows it; no need to read it back)."""
+        self._latest.put(game_id, (version, state))
+
+    def at(self, kind: Kind, game_id: UUID, step: int) -> Any:
+        """The state after the first ``step`` events."""
+        cached = self._steps.get((game_id, step))
+        if cached is not None:
+            return cached
+        version, state = self._from_snapshot(kind, game_id, step)
+        for rec in self.store.read(game_id, after=version, upto=step):
+            state = kind.rules.evolve(state, rec.event)
+        self._steps.put((game_id, step), state)
+        return state
+
+    def _from_snapshot(self, kind: Kind, game_id: UUID, upto: int | None) -> tuple[int, Any]:
+        with self.store.game_recorder.datastore.get_connection() as conn:
+            if upto is None:
+                row = conn.execute(
+                    "SELECT version, state FROM game_snapshots WHERE game_id = %s ORDER BY version DESC LIMIT 1",
+                    (game_id,),
+                ).fetchone()
+            else:
+                row = conn.execute(
+                    "SELECT version, state FROM game_snapshots WHERE game_id = %s AND version <= %s "
+                    "ORDER BY version DESC LIMIT 1",
+                    (game_id, upto),
+                ).fetchone()
+        if row is None:
+            return 0, kind.rules.initial_state()
+        return int(row["version"]), kind.snapshot_decoder.decode(row["state"])
+
+    def fold(self, kind: Kind, state: Any, records: list[Recorded]) -> tuple[Any, list[tuple[int, bytes]]]:
+        """Fold ``records`` onto ``state``: the final state and the snapshots due among them."""
+        due: list[tuple[int, bytes]] = []
+        evolve = kind.rules.evolve
+        interval = self.interval
+        for rec in records:
+            state = evolve(state, rec.event)
+            if rec.originator_version % interval == 0:
+                due.append((rec.originator_version, encode_snapshot(state)))
+        return state, due

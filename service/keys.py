@@ -1,0 +1,91 @@
+"""API keys: ``bq_<id>_<secret>``, stored as a sha256 hash, never in clear.
+
+Keys are random (160 bits of secret), so a fast hash is the right tool: there is nothing to
+brute-force, and verifying must stay cheap on every write.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from datetime import datetime
+
+import msgspec
+import psycopg
+from psycopg.rows import tuple_row
+
+PREFIX = "bq_"
+
+
+class ApiKey(msgspec.Struct, frozen=True, kw_only=True):
+    id: str
+    name: str
+    admin: bool
+    created_at: datetime
+    revoked_at: datetime | None = None
+
+
+class NewKey(msgspec.Struct, frozen=True, kw_only=True):
+    key: ApiKey
+    token: str  # shown once, at creation
+
+
+def _hash(token: str) -> bytes:
+    return hashlib.sha256(token.encode()).digest()
+
+
+def _cur(conn: psycopg.Connection) -> psycopg.Cursor[tuple]:
+    # Callers may hand us connections with any row factory (the event store's use dict rows).
+    return conn.cursor(row_factory=tuple_row)
+
+
+def split(token: str) -> str | None:
+    """The key id inside a token, or None when the token is not shaped like one of ours."""
+    if not token.startswith(PREFIX):
+        return None
+    parts = token[len(PREFIX) :].split("_", 1)
+    if len(parts) != 2 or not parts[0].isalnum() or not parts[1]:
+        return None
+    return parts[0]
+
+
+def create(conn: psycopg.Connection, name: str, *, admin: bool = False) -> NewKey:
+    key_id = secrets.token_hex(6)
+    token = f"{PREFIX}{key_id}_{secrets.token_urlsafe(20)}"
+    row = (
+        _cur(conn)
+        .execute(
+            "INSERT INTO api_keys (id, name, secret_hash, admin) VALUES (%s, %s, %s, %s) RETURNING created_at",
+            (key_id, name, _hash(token), admin),
+        )
+        .fetchone()
+    )
+    assert row is not None
+    return NewKey(key=ApiKey(id=key_id, name=name, admin=admin, created_at=row[0]), token=token)
+
+
+def verify(conn: psycopg.Connection, token: str) -> ApiKey | None:
+    """The live key a token belongs to, or None (unknown, revoked, or wrong secret)."""
+    key_id = split(token)
+    if key_id is None:
+        return None
+    row = (
+        _cur(conn)
+        .execute("SELECT name, admin, created_at, revoked_at, secret_hash FROM api_keys WHERE id = %s", (key_id,))
+        .fetchone()
+    )
+    if row is None or row[3] is not None or not hmac.compare_digest(bytes(row[4]), _hash(token)):
+        return None
+    return ApiKey(id=key_id, name=row[0], admin=row[1], created_at=row[2])
+
+
+def listing(conn: psycopg.Connection) -> list[ApiKey]:
+    rows = _cur(conn).execute("SELECT id, name, admin, created_at, revoked_at FROM api_keys ORDER BY created_at, id")
+    return [ApiKey(id=r[0], name=r[1], admin=r[2], created_at=r[3], revoked_at=r[4]) for r in rows]
+
+
+def revoke(conn: psycopg.Connection, key_id: str) -> bool:
+    """Revoke a key; False when there is no such live key."""
+    cur = _cur(conn).execute("UPDATE api_keys SET revoked_at = now() WHERE id = %s AND revoked_at IS NULL", (key_id,))
+    return cur.rowcount == 1

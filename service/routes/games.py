@@ -1,0 +1,290 @@
+"""``/games``: create, append moves, import and export records, list, events, timeline, replay."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from datetime import datetime
+from typing import Annotated, Any, Literal
+from uuid import UUID
+
+import msgspec
+from litestar import Controller, Request, Response, get, post
+from litestar.concurrency import sync_to_thread
+from litestar.di import NamedDependency, Provide
+from litestar.openapi import ResponseSpec
+from litestar.params import FromPath, FromQuery, HeaderParameter, QueryParameter
+from litestar.response import Stream
+
+from domain.game import Language
+from service.auth import caller, required
+from service.errors import ProblemError
+from service.games.kinds import Registry
+from service.games.listing import MAX_LIMIT, list_games
+from service.games.schemas import EventOut, GameCreated, GamePage, GameSummary, MoveAccepted, Replay, Timeline
+from service.games.service import GameService, Idempotency, Reply, request_hash
+from service.keys import ApiKey
+from service.openapi_docs import body_operation, kind_components
+from service.runtime import Runtime
+
+_json = msgspec.json.Encoder()
+LANGUAGES: tuple[Language, ...] = ("en", "fr", "es")
+
+
+def _reply(reply: Reply) -> Response[Any]:
+    return Response(content=reply.body, status_code=reply.status, headers=reply.headers, media_type="application/json")
+
+
+def _idempotency(request: Request[Any, Any, Any], key: ApiKey, body: bytes, value: str | None) -> Idempotency | None:
+    if value is None:
+        return None
+    value = value.strip()
+    if not 1 <= len(value) <= 200 or not value.isprintable():
+        raise ProblemError(400, "invalid_idempotency_key", "Idempotency-Key must be 1 to 200 printable characters")
+    return Idempotency(key.id, value, request_hash(request.method, request.url.path, body))
+
+
+def _if_match(value: str | None) -> int | None:
+    if value is None:
+        return None
+    text = value.strip().removeprefix("W/").strip('"')
+    if not text.isdigit():
+        raise ProblemError(400, "invalid_if_match", f'If-Match must be a game version such as "12", not {value!r}')
+    return int(text)
+
+
+def negotiate_language(request: Request[Any, Any, Any], lang: str | None) -> Language:
+    if lang is not None:
+        for known in LANGUAGES:
+            if lang == known:
+                return known
+        raise ProblemError(400, "unsupported_language", f"lang must be one of {', '.join(LANGUAGES)}")
+    header = request.headers.get("accept-language", "")
+    ranked: list[tuple[float, int, str]] = []
+    for position, part in enumerate(header.split(",")):
+        tag, _, params = part.strip().partition(";")
+        quality = 1.0
+        if params.strip().startswith("q="):
+            try:
+                quality = float(params.strip()[2:])
+            except ValueError:
+                quality = 0.0
+        primary = tag.strip().lower().split("-")[0]
+        if primary in LANGUAGES and quality > 0:
+            ranked.append((-quality, position, primary))
+    best = sorted(ranked)[0][2] if ranked else "en"
+    return next(k for k in LANGUAGES if k == best)
+
+
+PROBLEMS = {
+    400: ResponseSpec(None, description="Malformed JSON, wrong types or unknown fields (problem+json)"),
+    401: ResponseSpec(None, description="Missing or invalid API key"),
+    404: ResponseSpec(None, description="Unknown game"),
+    413: ResponseSpec(None, description="Body larger than BANQUISE_MAX_BODY_BYTES"),
+    422: ResponseSpec(None, description="Illegal move or setup: the rule's code, message and legal alternatives"),
+}
+IdempotencyKey = Annotated[
+    str | None,
+    HeaderParameter(
+        name="Idempotency-Key",
+        description="Retrying with the same key returns the first response and stores nothing twice.",
+        required=False,
+    ),
+]
+Perspective = Annotated[
+    str,
+    QueryParameter(
+        description=(
+            "spectator | seat:N | omniscient. Seats and omniscient need the owner's key while the game is live."
+        ),
+        pattern=r"^(spectator|omniscient|seat:[0-9]+)$",
+    ),
+]
+
+
+def games_controller(registry: Registry) -> type[Controller]:
+    """The controller, with request-body documentation generated from the registered game kinds."""
+    bodies, _ = kind_components(registry)
+
+    class GamesController(Controller):
+        path = "/games"
+        tags = ["games"]
+        dependencies = {"key": Provide(caller)}
+        security = [{"apiKey": []}]
+
+        @post(
+            "/",
+            summary="Create a game from a setup",
+            status_code=201,
+            operation_class=body_operation(bodies["new_game"], "A game kind and its setup."),
+            responses=PROBLEMS,
+        )
+        async def create(
+            self,
+            request: Request[Any, Any, Any],
+            runtime: NamedDependency[Runtime],
+            key: NamedDependency[ApiKey | None],
+            idempotency_key: IdempotencyKey = None,
+        ) -> Response[GameCreated]:
+            owner = required(key)
+            body = await request.body()
+            idem = _idempotency(request, owner, body, idempotency_key)
+            return _reply(await sync_to_thread(runtime.games.create, owner, body, idem))
+
+        @post(
+            "/import",
+            summary="Import a whole game record atomically (all or nothing; idempotent by record id)",
+            status_code=201,
+            operation_class=body_operation(bodies["record"], "A game record (see GET /records/schema)."),
+            responses={
+                **PROBLEMS,
+                200: ResponseSpec(GameCreated, description="This record id was already imported"),
+            },
+        )
+        async def import_record(
+            self,
+            request: Request[Any, Any, Any],
+            runtime: NamedDependency[Runtime],
+            key: NamedDependency[ApiKey | None],
+            idempotency_key: IdempotencyKey = None,
+        ) -> Response[GameCreated]:
+            owner = required(key)
+            body = await request.body()
+            idem = _idempotency(request, owner, body, idempotency_key)
+            return _reply(await sync_to_thread(runtime.games.import_record, owner, body, idem))
+
+        @post(
+            "/{game_id:uuid}/moves",
+            summary="Append one move (If-Match: the version you expect)",
+            status_code=201,
+            operation_class=body_operation(bodies["move"], "One move, with an optional time and comment."),
+            responses={
+                **PROBLEMS,
+                403: ResponseSpec(None, description="Not the game owner's key"),
+                409: ResponseSpec(None, description="Stale If-Match: the problem carries current_version"),
+            },
+        )
+        async def append(
+            self,
+            request: Request[Any, Any, Any],
+            game_id: FromPath[UUID],
+            runtime: NamedDependency[Runtime],
+            key: NamedDependency[ApiKey | None],
+            if_match: Annotated[
+                str | None,
+                HeaderParameter(
+                    name="If-Match", description='The version the move applies to, e.g. "12"', required=False
+                ),
+            ] = None,
+            idempotency_key: IdempotencyKey = None,
+        ) -> Response[MoveAccepted]:
+            owner = required(key)
+            body = await request.body()
+            idem = _idempotency(request, owner, body, idempotency_key)
+            reply = await sync_to_thread(runtime.games.append, owner, game_id, body, _if_match(if_match), idem)
+            return _reply(reply)
+
+        @get("/", summary="List games, newest first, with filters and cursor pagination", security=[])
+        async def list_games(
+            self,
+            runtime: NamedDependency[Runtime],
+            player: FromQuery[str | None] = None,
+            kind: FromQuery[str | None] = None,
+            status: FromQuery[Literal["live", "finished"] | None] = None,
+            since: FromQuery[datetime | None] = None,
+            until: FromQuery[datetime | None] = None,
+            limit: Annotated[int, QueryParameter(ge=1, le=MAX_LIMIT)] = 50,
+            cursor: FromQuery[str | None] = None,
+        ) -> GamePage:
+            return await sync_to_thread(
+                lambda: list_games(
+                    runtime.games,
+                    player=player,
+                    kind=kind,
+                    status=status,
+                    since=since,
+                    until=until,
+                    limit=limit,
+                    cursor=cursor,
+                )
+            )
+
+        @get("/{game_id:uuid}", summary="A game's summary and current scores", security=[])
+        async def summary(self, game_id: FromPath[UUID], runtime: NamedDependency[Runtime]) -> Response[GameSummary]:
+            summary = await sync_to_thread(runtime.games.summary, game_id)
+            return Response(summary, headers={"etag": f'"{summary.version}"'})
+
+        @get("/{game_id:uuid}/record", summary="Export the game as a record (the import format)", security=[])
+        async def record(self, game_id: FromPath[UUID], runtime: NamedDependency[Runtime]) -> Response[dict[str, Any]]:
+            version, record = await sync_to_thread(runtime.games.record, game_id)
+            return Response(record, headers={"etag": f'"{version}"'})
+
+        @get(
+            "/{game_id:uuid}/events",
+            summary="The raw event log: a JSON array, or NDJSON (Accept: application/x-ndjson or format=ndjson)",
+        )
+        async def events(
+            self,
+            request: Request[Any, Any, Any],
+            game_id: FromPath[UUID],
+            runtime: NamedDependency[Runtime],
+            key: NamedDependency[ApiKey | None],
+            perspective: Perspective = "spectator",
+            after: Annotated[int, QueryParameter(ge=0, description="Only events after this version")] = 0,
+            format: FromQuery[Literal["json", "ndjson"] | None] = None,
+        ) -> Response[list[EventOut]]:
+            games: GameService = runtime.games
+            iterator = await sync_to_thread(games.events, game_id, perspective, key, after)
+            wants_ndjson = format == "ndjson" or (
+                format is None and "application/x-ndjson" in request.headers.get("accept", "")
+            )
+            if not wants_ndjson:
+                return Response(await sync_to_thread(list, iterator))
+
+            async def lines() -> AsyncIterator[bytes]:
+                while True:
+                    page = await sync_to_thread(_take, iterator, 500)
+                    if not page:
+                        return
+                    yield b"".join(_json.encode(item) + b"\n" for item in page)
+
+            return Stream(lines(), media_type="application/x-ndjson")  # type: ignore[return-value]
+
+        @get(
+            "/{game_id:uuid}/timeline",
+            summary="One entry per step (event): description, actor, move and turn marks, state hash",
+            security=[],
+        )
+        async def timeline(
+            self,
+            request: Request[Any, Any, Any],
+            game_id: FromPath[UUID],
+            runtime: NamedDependency[Runtime],
+            lang: Annotated[
+                str | None,
+                QueryParameter(description="en | fr | es; default from Accept-Language, else en"),
+            ] = None,
+        ) -> Timeline:
+            language = negotiate_language(request, lang)
+            return await sync_to_thread(runtime.games.timeline, game_id, language)
+
+        @get("/{game_id:uuid}/replay/{step:int}", summary="The board after a step, seen from a perspective")
+        async def replay(
+            self,
+            game_id: FromPath[UUID],
+            step: FromPath[int],
+            runtime: NamedDependency[Runtime],
+            key: NamedDependency[ApiKey | None],
+            perspective: Perspective = "spectator",
+        ) -> Replay:
+            return await sync_to_thread(runtime.games.replay, game_id, step, perspective, key)
+
+    return GamesController
+
+
+def _take(iterator: Any, n: int) -> list[Any]:
+    out = []
+    for item in iterator:
+        out.append(item)
+        if len(out) >= n:
+            break
+    return out
