@@ -123,8 +123,7 @@ def build_demo() -> Edition:
     ice_at = {0: 5, 2: 1, 4: 2, 6: 3, 8: 4, 10: 6}
     bonus_cycle = (Effect(flora=1), Effect(cards=1), Effect(bp=1), Effect(), Effect(bp=2), Effect(flora=1))
     circle = tuple(
-        CircleSpace(ice=ice_at.get(i), bonus=Effect() if ice_at.get(i) == 6 else bonus_cycle[i % 6])
-        for i in range(12)
+        CircleSpace(ice=ice_at.get(i), bonus=Effect() if ice_at.get(i) == 6 else bonus_cycle[i % 6]) for i in range(12)
     )
     regions = tuple(
         Region(

@@ -184,9 +184,7 @@ class EditionIndex:
             links.setdefault(conn.a, []).append((conn.b, conn.a, conn))
             links.setdefault(conn.b, []).append((conn.a, conn.a, conn))
         self.links = {k: tuple(sorted(v, key=lambda t: t[0])) for k, v in links.items()}
-        self.ice_space: dict[int, int] = {
-            sp.ice: i for i, sp in enumerate(edition.circle) if sp.ice is not None
-        }
+        self.ice_space: dict[int, int] = {sp.ice: i for i, sp in enumerate(edition.circle) if sp.ice is not None}
 
 
 _INDEXES: dict[int, tuple[Edition, EditionIndex]] = {}

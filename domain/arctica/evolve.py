@@ -241,9 +241,7 @@ def _(e: ev.CardMovedToBack, state: GameState) -> GameState:
 @_apply.register
 def _(e: ev.CardDestroyed, state: GameState) -> GameState:
     p = state.players[e.seat]
-    p = replace(
-        p, long_column=_remove_one(p.long_column, e.card), short_column=_remove_one(p.short_column, e.card)
-    )
+    p = replace(p, long_column=_remove_one(p.long_column, e.card), short_column=_remove_one(p.short_column, e.card))
     return replace(_set_player(state, e.seat, p), discard=(*state.discard, e.card))
 
 
@@ -261,9 +259,7 @@ def _(e: ev.TokenMigrated, state: GameState) -> GameState:
 @_apply.register
 def _(e: ev.FloraGained, state: GameState) -> GameState:
     p = state.players[e.seat]
-    p = replace(
-        p, long_wheel=place_flora(p.long_wheel, e.on_wheel), release_flora=p.release_flora + e.to_release
-    )
+    p = replace(p, long_wheel=place_flora(p.long_wheel, e.on_wheel), release_flora=p.release_flora + e.to_release)
     return _set_player(state, e.seat, p)
 
 
@@ -366,9 +362,7 @@ def _(e: ev.EventResolved, state: GameState) -> GameState:
 def _(e: ev.RoundEnded, state: GameState) -> GameState:
     if e.round >= 4:
         return replace(state, phase="scoring", pending=(), revealed=(), majorities_done=())
-    return replace(
-        state, phase="select", round=e.round + 1, selection=0, pending=(), revealed=(), majorities_done=()
-    )
+    return replace(state, phase="select", round=e.round + 1, selection=0, pending=(), revealed=(), majorities_done=())
 
 
 @_apply.register

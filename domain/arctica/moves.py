@@ -2,7 +2,11 @@
 (except the table's chance moves). Outcomes of effects whose content is edition data are supplied in
 ``outcomes``, keyed by their cause (``flash:<card>``, ``ability:<card>``, ``map:<space>``,
 ``connection:<a>-<b>``, ``circle:<space>``); when the edition defines an effect the key may be
-omitted (the engine applies the defined effect; migrations it grants are then declined)."""
+omitted (the engine applies the defined effect; migrations it grants are then declined).
+
+``drawn`` (on every move that can draw): the ids of all cards drawn during the move, in draw order
+(actions, effects, bonuses, a connection bonus drawn by the other player). Required in games recorded
+at a table (no seed); optional in seeded games, where it must equal the top of the recorded deck."""
 
 from __future__ import annotations
 
@@ -29,13 +33,12 @@ class MigrationStep(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 class Outcome(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """The concrete result of an effect: pay ``flora_cost``, gain ``flora``, draw ``cards`` (their
-    ids in ``drawn`` for table-recorded games), score ``bp``, then the chosen ``migrations``."""
+    """The concrete result of an effect: pay ``flora_cost``, gain ``flora``, draw ``cards``, score
+    ``bp``, then the chosen ``migrations``."""
 
     flora: NonNeg = 0
     flora_cost: NonNeg = 0
     cards: NonNeg = 0
-    drawn: tuple[int, ...] | None = None
     bp: NonNeg = 0
     migrations: tuple[MigrationStep, ...] = ()
 
@@ -59,6 +62,7 @@ class PlayFauna(_Move, tag="fauna", frozen=True):
     card: int
     discards: tuple[int, ...] = ()
     outcomes: dict[str, Outcome] = {}
+    drawn: tuple[int, ...] | None = None
 
 
 class Reproduce(_Move, tag="reproduction", frozen=True):
@@ -70,6 +74,7 @@ class UseAbility(_Move, tag="ability", frozen=True):
     seat: Seat
     card: int
     outcomes: dict[str, Outcome] = {}
+    drawn: tuple[int, ...] | None = None
 
 
 class TakeFlora(_Move, tag="flora", frozen=True):
@@ -81,6 +86,7 @@ class Migrate(_Move, tag="migration", frozen=True):
 
     seat: Seat
     steps: tuple[MigrationStep, ...] = ()
+    drawn: tuple[int, ...] | None = None
 
 
 class Draw(_Move, tag="draw", frozen=True):
@@ -96,6 +102,7 @@ class RotateAndDraw(_Move, tag="rotate_card", frozen=True):
 class RotateAndMigrate(_Move, tag="rotate_migration", frozen=True):
     seat: Seat
     step: MigrationStep | None = None
+    drawn: tuple[int, ...] | None = None
 
 
 class Colonize(_Move, tag="colony", frozen=True):
@@ -103,6 +110,7 @@ class Colonize(_Move, tag="colony", frozen=True):
     family: Family
     spaces: tuple[NonNeg, ...]
     outcomes: dict[str, Outcome] = {}
+    drawn: tuple[int, ...] | None = None
 
 
 class Skip(_Move, tag="skip", frozen=True):
@@ -153,6 +161,7 @@ class ResolveEvent(_Move, tag="event", frozen=True):
 
     seat: Seat
     saves: tuple[Save, ...] = ()
+    drawn: tuple[int, ...] | None = None
 
 
 Move = (

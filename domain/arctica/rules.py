@@ -33,8 +33,9 @@ class Setup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     With ``seed`` the engine resolves every chance outcome from it (deck order, start player unless
     given, round cards, event sub-regions) and records them in ``GameStarted``. Without a seed the
-    game is recorded at a real table: ``hands`` and ``round_cards`` are required, cards drawn later are
-    named in the moves, and event sub-regions come from ``event_plan`` or a ``reveal_events`` move.
+    game is recorded at a real table: ``hands`` and ``round_cards`` are required, every card drawn
+    later is named in its move's ``drawn`` (in draw order), and event sub-regions come from
+    ``event_plan`` or a ``reveal_events`` move.
     """
 
     players: tuple[str, ...]
@@ -84,10 +85,7 @@ def destination(ed: Edition, state: GameState, space: int, family: str) -> int:
 
 def offered_actions(ed: Edition, orientations: tuple[int, ...], space: int) -> tuple[str, str]:
     sp = ed.action_spaces[space]
-    a, b = (
-        ed.action_wheels[w].faces[(orientations[w] + k) % 4]
-        for w, k in zip(sp.wheels, sp.sectors, strict=True)
-    )
+    a, b = (ed.action_wheels[w].faces[(orientations[w] + k) % 4] for w, k in zip(sp.wheels, sp.sectors, strict=True))
     return (a, b)
 
 
@@ -117,10 +115,7 @@ def collapses_due(state: GameState) -> tuple[Token, ...]:
     if state.round < 2:
         return ()
     return tuple(
-        Token(seat, fam)
-        for seat, p in enumerate(state.players)
-        for f, fam in enumerate(FAMILIES)
-        if p.supply[f] == 0
+        Token(seat, fam) for seat, p in enumerate(state.players) for f, fam in enumerate(FAMILIES) if p.supply[f] == 0
     )
 
 
@@ -138,12 +133,21 @@ def collapse_locs(state: GameState, seat: int, family: str) -> list[Loc]:
 
 
 class _Builder:
-    def __init__(self, ed: Edition, state: GameState, outcomes: dict[str, mv.Outcome] | None = None) -> None:
+    def __init__(
+        self,
+        ed: Edition,
+        state: GameState,
+        outcomes: dict[str, mv.Outcome] | None = None,
+        drawn: tuple[int, ...] | None = None,
+    ) -> None:
         self.ed = ed
         self.idx = index(ed)
         self.s = state
         self.events: list[ev.Event] = []
         self.outcomes = dict(outcomes or {})
+        self.supplied_drawn = drawn
+        self.queue: list[int] | None = None if drawn is None else list(drawn)
+        self.drawn_all: list[int] = []
 
     def emit(self, event: ev.Event) -> None:
         self.s = evolve(self.s, event)
@@ -183,26 +187,35 @@ class _Builder:
         if points > 0:
             self.emit(ev.BiodiversityScored(seat=seat, points=points, cause=cause))
 
-    def draw(self, seat: int, count: int, supplied: tuple[int, ...] | None, cause: str) -> None:
+    def draw(self, seat: int, count: int, cause: str) -> None:
         s = self.s
         k = max(0, min(count, HAND_LIMIT - len(self.player(seat).hand), len(s.deck)))
+        if k == 0:
+            return
         if s.chance == "seeded":
             cards = s.deck[:k]
-            if supplied is not None and tuple(supplied) != cards:
-                fail("arctica.draw_mismatch", f"the recorded deck gives {list(cards)}, not {list(supplied)}")
         else:
-            if supplied is None:
-                if k:
-                    fail("arctica.draw_required", f"name the {k} card(s) drawn ({cause})")
-                supplied = ()
-            if len(supplied) != k:
-                fail("arctica.draw_count", f"{k} card(s) are drawn here ({cause}), not {len(supplied)}")
-            pool = set(s.deck)
-            if len(set(supplied)) != len(supplied) or not set(supplied) <= pool:
-                fail("arctica.unknown_card", f"cards {list(supplied)} are not all unseen cards")
-            cards = tuple(supplied)
-        if k:
-            self.emit(ev.CardsDrawn(seat=seat, count=k, cards=cards, cause=cause))
+            if self.queue is None:
+                fail("arctica.draw_required", f"name the card(s) drawn in this move ({k} for {cause})")
+            if len(self.queue) < k:
+                fail("arctica.draw_count", f"{k} card(s) are drawn for {cause}: too few cards named")
+            cards = tuple(self.queue[:k])
+            del self.queue[:k]
+            if len(set(cards)) != k or not set(cards) <= set(s.deck):
+                fail("arctica.unknown_card", f"cards {list(cards)} are not all unseen cards")
+        self.drawn_all.extend(cards)
+        self.emit(ev.CardsDrawn(seat=seat, count=k, cards=cards, cause=cause))
+
+    def check_draws(self) -> None:
+        if self.supplied_drawn is None:
+            return
+        if self.s.chance == "seeded" and tuple(self.drawn_all) != tuple(self.supplied_drawn):
+            fail(
+                "arctica.draw_mismatch",
+                f"the recorded deck gives {self.drawn_all}, not {list(self.supplied_drawn)}",
+            )
+        if self.queue:
+            fail("arctica.draw_count", f"more cards named than drawn: {self.queue} left over")
 
     def effect(self, seat: int, cause: str, defined: Effect | None, supplied: mv.Outcome | None) -> None:
         if supplied is not None and min(supplied.flora, supplied.flora_cost, supplied.cards, supplied.bp) < 0:
@@ -220,14 +233,12 @@ class _Builder:
                 )
             out = supplied
         elif defined is not None:
-            out = mv.Outcome(
-                flora=defined.flora, flora_cost=defined.flora_cost, cards=defined.cards, bp=defined.bp
-            )
+            out = mv.Outcome(flora=defined.flora, flora_cost=defined.flora_cost, cards=defined.cards, bp=defined.bp)
         else:
             return
         self.pay_flora(seat, out.flora_cost, cause)
         self.gain_flora(seat, out.flora, cause)
-        self.draw(seat, out.cards, out.drawn, cause)
+        self.draw(seat, out.cards, cause)
         self.score(seat, out.bp, cause)
         for step in out.migrations:
             self.migrate(seat, step, cause)
@@ -282,9 +293,7 @@ class _Builder:
                 self.pay_flora(seat, 1, "ice6")
                 self.score(seat, 3, "ice6")
                 self.emit(
-                    ev.TokenMoved(
-                        seat=seat, family=fam, src=Loc("circle", dst), dst=Loc("release"), cause="ice6"
-                    )
+                    ev.TokenMoved(seat=seat, family=fam, src=Loc("circle", dst), dst=Loc("release"), cause="ice6")
                 )
         if local:
             fail(
@@ -327,9 +336,7 @@ class _Builder:
                     points = majority_points(tokens, card.rewards)
                     for seat, pts in enumerate(points):
                         self.score(seat, pts, f"majority:{todo[0]}")
-                    self.emit(
-                        ev.MajorityResolved(round=s.round, region=todo[0], tokens=tokens, points=points)
-                    )
+                    self.emit(ev.MajorityResolved(round=s.round, region=todo[0], tokens=tokens, points=points))
             elif ph == "collapse" and not s.pending_collapses:
                 seats = tuple(i for i, p in enumerate(s.players) if endangered_badges(self.idx, p) > 0)
                 self.emit(ev.EndangeredStep(round=s.round, seats=seats))
@@ -387,9 +394,7 @@ def start(ed: Edition, setup: Setup) -> list[ev.Event]:
     n_cards = len(ed.round_cards)
 
     def regions_of(rnd: int) -> int:
-        return len(
-            ed.final_round_card.regions if rnd >= ROUNDS else ed.round_cards[round_cards[rnd - 1]].regions
-        )
+        return len(ed.final_round_card.regions if rnd >= ROUNDS else ed.round_cards[round_cards[rnd - 1]].regions)
 
     if setup.seed is not None:
         if setup.hands is not None:
@@ -474,10 +479,11 @@ def decide(ed: Edition, state: GameState, move: mv.Move) -> list[ev.Event]:
         fail("arctica.not_started", "the game has not started")
     if state.phase == "finished":
         fail("arctica.game_finished", "the game is over")
-    b = _Builder(ed, state, getattr(move, "outcomes", None))
+    b = _Builder(ed, state, getattr(move, "outcomes", None), getattr(move, "drawn", None))
     handler = _HANDLERS[type(move)]
     handler(b, move)
     b.check_consumed()
+    b.check_draws()
     b.auto()
     return b.events
 
@@ -543,9 +549,7 @@ def _select(b: _Builder, m: mv.SelectSpace) -> None:
     actions = offered_actions(ed, b.s.orientations, m.space)
     n = len(s.players)
     responders = tuple((active + k) % n for k in range(1, n))
-    b.emit(
-        ev.ActionsOffered(seat=m.seat, actions=actions, responders=responders, ordered="colony" in actions)
-    )
+    b.emit(ev.ActionsOffered(seat=m.seat, actions=actions, responders=responders, ordered="colony" in actions))
 
 
 def _top_card(b: _Builder, seat: int, card: int, *, reproduce: bool) -> str:
@@ -565,14 +569,8 @@ def _fauna(b: _Builder, m: mv.PlayFauna) -> None:
     card = b.idx.cards[m.card]
     rest = list(p.hand)
     rest.remove(m.card)
-    if (
-        len(m.discards) != card.cost
-        or len(set(m.discards)) != len(m.discards)
-        or not set(m.discards) <= set(rest)
-    ):
-        fail(
-            "arctica.wrong_cost", f"{card.name} costs {card.cost}: discard exactly {card.cost} other card(s)"
-        )
+    if len(m.discards) != card.cost or len(set(m.discards)) != len(m.discards) or not set(m.discards) <= set(rest):
+        fail("arctica.wrong_cost", f"{card.name} costs {card.cost}: discard exactly {card.cost} other card(s)")
     have = badges(b.idx, p)
     for badge in card.requires:
         if badge not in have:
@@ -623,7 +621,7 @@ def _migrate(b: _Builder, m: mv.Migrate) -> None:
 
 def _draw(b: _Builder, m: mv.Draw) -> None:
     _require_actor(b, m.seat, "draw")
-    b.draw(m.seat, 2, m.drawn, "action:draw")
+    b.draw(m.seat, 2, "action:draw")
 
 
 def _rotate(b: _Builder, seat: int, cause: str) -> None:
@@ -635,7 +633,7 @@ def _rotate(b: _Builder, seat: int, cause: str) -> None:
 def _rotate_card(b: _Builder, m: mv.RotateAndDraw) -> None:
     _require_actor(b, m.seat, "rotate_card")
     _rotate(b, m.seat, "action:rotate_card")
-    b.draw(m.seat, 1, m.drawn, "action:rotate_card")
+    b.draw(m.seat, 1, "action:rotate_card")
 
 
 def _rotate_migration(b: _Builder, m: mv.RotateAndMigrate) -> None:
@@ -666,11 +664,7 @@ def _colony(b: _Builder, m: mv.Colonize) -> None:
             fail("arctica.space_occupied", f"map space {sp} is occupied")
     b.pay_flora(m.seat, 1, "colony")
     for sp in m.spaces:
-        b.emit(
-            ev.TokenMoved(
-                seat=m.seat, family=m.family, src=Loc("release"), dst=Loc("map", sp), cause="colony"
-            )
-        )
+        b.emit(ev.TokenMoved(seat=m.seat, family=m.family, src=Loc("release"), dst=Loc("map", sp), cause="colony"))
         key = f"map:{sp}"
         b.effect(m.seat, key, ed.map[sp].effect, b.outcome(key))
         for other, a, conn in b.idx.links.get(sp, ()):
@@ -697,9 +691,7 @@ def _record_majority(b: _Builder, m: mv.RecordMajority) -> None:
     for seat, pts in enumerate(m.points):
         b.score(seat, pts, f"majority:{m.region}")
     b.emit(
-        ev.MajorityResolved(
-            round=s.round, region=m.region, tokens=region_tokens(b.ed, s, m.region), points=m.points
-        )
+        ev.MajorityResolved(round=s.round, region=m.region, tokens=region_tokens(b.ed, s, m.region), points=m.points)
     )
 
 
@@ -721,7 +713,7 @@ def _collapse(b: _Builder, m: mv.ResolveCollapse) -> None:
         if loc not in collapse_locs(b.s, m.seat, m.family):
             fail("arctica.wrong_collapse_tokens", f"no own {m.family} token at {loc}", legal=available)
         b.emit(ev.TokenMoved(seat=m.seat, family=m.family, src=loc, dst=Loc("supply"), cause="collapse"))
-    b.draw(m.seat, 4, m.drawn, "collapse")
+    b.draw(m.seat, 4, "collapse")
     b.gain_flora(m.seat, 2, "collapse")
 
 
@@ -771,11 +763,7 @@ def _event(b: _Builder, m: mv.ResolveEvent) -> None:
         assert tok is not None
         sv = saves.get(i)
         if sv is None:
-            b.emit(
-                ev.TokenMoved(
-                    seat=m.seat, family=tok.family, src=Loc("map", i), dst=Loc("supply"), cause="event"
-                )
-            )
+            b.emit(ev.TokenMoved(seat=m.seat, family=tok.family, src=Loc("map", i), dst=Loc("supply"), cause="event"))
             lost += 1
             continue
         ms = ed.map[i]

@@ -18,7 +18,7 @@ from domain.errors import RuleViolation
 from . import editions
 from . import moves as mv
 from .edition import FAMILIES, Edition, Effect, index
-from .events import Event
+from .events import CardsDrawn, Event, GameStarted
 from .evolve import active_seat, evolve
 from .rules import (
     Setup,
@@ -145,9 +145,7 @@ def _action_moves(ed: Edition, state: GameState, seat: int, action: str, pick: _
     return out
 
 
-def candidate_moves(
-    ed: Edition, state: GameState, rng: SplitMix64 | None = None, *, check: bool = True
-) -> list[Any]:
+def candidate_moves(ed: Edition, state: GameState, rng: SplitMix64 | None = None, *, check: bool = True) -> list[Any]:
     """Representative moves for the current step (checked with ``decide`` unless ``check=False``)."""
     pick = _Pick(rng)
     s = state
@@ -251,3 +249,48 @@ def simulate(players: int, seed: int, edition: Edition | None = None) -> Simulat
         moves.append(move)
         events.extend(new)
     return SimulatedGame(setup=setup, moves=moves, events=events)
+
+
+def table_record(game: SimulatedGame) -> tuple[Setup, list[mv.Move]]:
+    """The same game as if recorded at a real table: no seed; hands and round cards in the setup; every
+    card drawn named in its move's ``drawn``; event sub-regions revealed by ``reveal_events`` moves."""
+    first = game.events[0]
+    assert isinstance(first, GameStarted) and first.event_plan is not None
+    ed = editions.get(first.edition_id, first.edition_version)
+    setup = Setup(
+        players=first.players,
+        edition=first.edition_id,
+        edition_version=first.edition_version,
+        start_player=first.start_player,
+        hands=tuple(tuple(h or ()) for h in first.hands),
+        round_cards=first.round_cards,
+    )
+    seeded = _fold(GameState(), game.events[:1])
+    table = _fold(GameState(), start(ed, setup))
+    out: list[mv.Move] = []
+
+    def reveal() -> None:
+        nonlocal table
+        while table.phase == "reveal":
+            plan = first.event_plan[table.round - 1]  # type: ignore[index]
+            move = mv.RevealEvents(subregions=plan[len(table.revealed) :])
+            table = _fold(table, decide(ed, table, move))
+            out.append(move)
+
+    for move in game.moves:
+        reveal()
+        new = decide(ed, seeded, move)
+        seeded = _fold(seeded, new)
+        cards = tuple(c for e in new if isinstance(e, CardsDrawn) for c in e.cards or ())
+        if hasattr(move, "drawn"):
+            move = msgspec.structs.replace(move, drawn=cards or None)
+        table = _fold(table, decide(ed, table, move))
+        out.append(move)
+    reveal()
+    return setup, out
+
+
+def _fold(state: GameState, events: list[Event]) -> GameState:
+    for e in events:
+        state = evolve(state, e)
+    return state

@@ -34,9 +34,7 @@ def at(actions: tuple[str, str], *extra, seat: int = 0, hands=None, deck=DECK, n
 
 
 def fish_on_short(seat: int, slot: int) -> ev.TokenMoved:
-    return ev.TokenMoved(
-        seat=seat, family="fish", src=Loc("supply"), dst=Loc("short_wheel", slot), cause="test"
-    )
+    return ev.TokenMoved(seat=seat, family="fish", src=Loc("supply"), dst=Loc("short_wheel", slot), cause="test")
 
 
 # ---------------------------------------------------------------- Fauna
@@ -119,18 +117,13 @@ def test_outcome_for_an_effect_that_did_not_happen():
 
 
 def test_undefined_effects_accept_any_well_formed_outcome():
-    open_ed = editions.register(
-        replace(ED, id="test-open", cards=tuple(replace(c, flash=None) for c in ED.cards))
-    )
+    open_ed = editions.register(replace(ED, id="test-open", cards=tuple(replace(c, flash=None) for c in ED.cards)))
     assert open_ed.label == ED.label
     given = at(("fauna", "draw"))
     given[0] = replace(given[0], edition_id="test-open")
     move = mv.PlayFauna(seat=0, card=10, discards=(7,), outcomes={"flash:10": mv.Outcome(flora=3, bp=5)})
     events = when(given, move)
-    assert (
-        of_type(events, ev.FloraGained)[0].amount == 3
-        and of_type(events, ev.BiodiversityScored)[0].points == 5
-    )
+    assert of_type(events, ev.FloraGained)[0].amount == 3 and of_type(events, ev.BiodiversityScored)[0].points == 5
     assert not of_type(when(given, mv.PlayFauna(seat=0, card=10, discards=(7,))), ev.BiodiversityScored)
     # conservation still holds: cannot pay Flora one does not have
     move = mv.PlayFauna(seat=0, card=10, discards=(7,), outcomes={"flash:10": mv.Outcome(flora_cost=3)})
@@ -142,10 +135,7 @@ def test_undefined_effects_accept_any_well_formed_outcome():
 
 def test_reproduction_never_with_the_starting_generation_cards():
     long_start = ED.setup.starting_cards[0][0]
-    assert (
-        violation(at(("reproduction", "draw")), mv.Reproduce(seat=0, card=long_start))
-        == "arctica.starting_card"
-    )
+    assert violation(at(("reproduction", "draw")), mv.Reproduce(seat=0, card=long_start)) == "arctica.starting_card"
 
 
 def test_reproduction_of_a_top_card_adds_a_token_and_moves_the_card_to_the_back():
@@ -178,9 +168,7 @@ def test_ability_resolves_the_top_banner_and_moves_the_card_to_the_back():
 def test_ability_with_a_migration_chosen_by_the_player():
     given = at(("ability", "draw"), ev.FaunaPlayed(seat=0, card=10, column="long"))  # ability: 1 migration
     step = mv.MigrationStep(space=0, family="fish")
-    events = when(
-        given, mv.UseAbility(seat=0, card=10, outcomes={"ability:10": mv.Outcome(migrations=(step,))})
-    )
+    events = when(given, mv.UseAbility(seat=0, card=10, outcomes={"ability:10": mv.Outcome(migrations=(step,))}))
     assert of_type(events, ev.TokenMigrated)[0] == ev.TokenMigrated(
         seat=0, family="fish", src=0, dst=1, cause="ability:10"
     )
@@ -198,9 +186,7 @@ def test_flora_x2_goes_to_the_long_wheel_then_overflows_to_the_release_area():
     given = at(("flora", "draw"))
     s = fold([*given, *when(given, mv.TakeFlora(seat=0))])
     assert s.players[0].long_wheel.count(FLORA) == 4 and s.players[0].release_flora == 0
-    given = at(
-        ("flora", "draw"), flora(0, 0), ev.FloraGained(seat=0, amount=2, on_wheel=2, to_release=0, cause="t")
-    )
+    given = at(("flora", "draw"), flora(0, 0), ev.FloraGained(seat=0, amount=2, on_wheel=2, to_release=0, cause="t"))
     (gain,) = of_type(when(given, mv.TakeFlora(seat=0)), ev.FloraGained)
     assert (gain.on_wheel, gain.to_release) == (1, 1)
 
@@ -228,6 +214,7 @@ def test_table_game_names_the_cards_drawn():
     assert violation(given, mv.Draw(seat=0)) == "arctica.draw_required"
     assert violation(given, mv.Draw(seat=0, drawn=(11,))) == "arctica.draw_count"
     assert violation(given, mv.Draw(seat=0, drawn=(6, 11))) == "arctica.unknown_card"
+    assert violation(given, mv.Draw(seat=0, drawn=(11, 12, 13))) == "arctica.draw_count"
     assert of_type(when(given, mv.Draw(seat=0, drawn=(11, 12))), ev.CardsDrawn)[0].cards == (11, 12)
 
 
@@ -319,24 +306,12 @@ def test_colony_pays_one_flora_and_places_tokens_of_one_species_from_the_release
 
 def test_colony_refusals():
     given = at(("colony", "draw"), *to_release(0, "marine_mammal", 1))
-    assert (
-        violation(given, mv.Colonize(seat=0, family="marine_mammal", spaces=(0, 12)))
-        == "arctica.release_empty"
-    )
-    assert (
-        violation(given, mv.Colonize(seat=0, family="marine_mammal", spaces=(1,)))
-        == "arctica.wrong_species_space"
-    )
-    assert (
-        violation(given, mv.Colonize(seat=0, family="marine_mammal", spaces=())) == "arctica.no_space_chosen"
-    )
+    assert violation(given, mv.Colonize(seat=0, family="marine_mammal", spaces=(0, 12))) == "arctica.release_empty"
+    assert violation(given, mv.Colonize(seat=0, family="marine_mammal", spaces=(1,))) == "arctica.wrong_species_space"
+    assert violation(given, mv.Colonize(seat=0, family="marine_mammal", spaces=())) == "arctica.no_space_chosen"
     taken = at(("colony", "draw"), *to_release(0, "marine_mammal", 1), to_map(1, "marine_mammal", 0))
-    assert (
-        violation(taken, mv.Colonize(seat=0, family="marine_mammal", spaces=(0,))) == "arctica.space_occupied"
-    )
-    broke = at(
-        ("colony", "draw"), *to_release(0, "marine_mammal", 1), ev.FloraPaid(seat=0, amount=2, cause="t")
-    )
+    assert violation(taken, mv.Colonize(seat=0, family="marine_mammal", spaces=(0,))) == "arctica.space_occupied"
+    broke = at(("colony", "draw"), *to_release(0, "marine_mammal", 1), ev.FloraPaid(seat=0, amount=2, cause="t"))
     assert violation(broke, mv.Colonize(seat=0, family="marine_mammal", spaces=(0,))) == "arctica.cannot_pay"
 
 
@@ -368,7 +343,4 @@ def test_negative_values_built_in_code_are_refused():
     given = at(("fauna", "draw"))
     move = mv.PlayFauna(seat=0, card=10, discards=(7,), outcomes={"flash:10": mv.Outcome(bp=-1)})
     assert violation(given, move) == "arctica.bad_outcome"
-    assert (
-        violation([started(3)], mv.SelectSpace(seat=0, space=-1, wheel=0, direction=1))
-        == "arctica.unknown_space"
-    )
+    assert violation([started(3)], mv.SelectSpace(seat=0, space=-1, wheel=0, direction=1)) == "arctica.unknown_space"

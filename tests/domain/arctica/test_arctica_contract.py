@@ -129,11 +129,7 @@ def test_legal_moves_are_legal_and_cover_each_step(game):
 
 
 def test_moves_decode_from_json_with_their_type_tag():
-    move = msgspec.json.decode(
-        b'{"type":"select_space","seat":0,"space":1,"wheel":1,"direction":-1}', type=mv.Move
-    )
+    move = msgspec.json.decode(b'{"type":"select_space","seat":0,"space":1,"wheel":1,"direction":-1}', type=mv.Move)
     assert move == mv.SelectSpace(seat=0, space=1, wheel=1, direction=-1)
     with pytest.raises(msgspec.ValidationError):
-        msgspec.json.decode(
-            b'{"type":"select_space","seat":0,"space":1,"wheel":1,"direction":2}', type=mv.Move
-        )
+        msgspec.json.decode(b'{"type":"select_space","seat":0,"space":1,"wheel":1,"direction":2}', type=mv.Move)

@@ -143,8 +143,7 @@ def test_endangered_upkeep_pay_one_flora_per_badge_or_destroy_a_card():
     assert of_type(events, ev.CardDestroyed)[0].card == endangered.id
     assert (
         endangered.id
-        not in fold([*given, *events]).players[0].long_column
-        + fold([*given, *events]).players[0].short_column
+        not in fold([*given, *events]).players[0].long_column + fold([*given, *events]).players[0].short_column
     )
     start_card = ED.setup.starting_cards[0][0]
     assert violation(given, mv.ResolveEndangered(seat=0, destroy=start_card)) == "arctica.not_endangered_card"
@@ -167,10 +166,7 @@ def test_events_discard_tokens_in_the_hit_sub_region_unless_saved_for_one_flora(
     assert of_type(saved, ev.TokenMoved)[0].dst == Loc("circle", 0)
     assert of_type(saved, ev.FloraGained)[0].cause == "circle:0"  # the arrival tile's bonus
     assert violation(given, mv.ResolveEvent(seat=0, saves=(mv.Save(space=1),))) == "arctica.bad_save"
-    assert (
-        violation(given, mv.ResolveEvent(seat=0, saves=(mv.Save(space=0, dest=5),)))
-        == "arctica.bad_destination"
-    )
+    assert violation(given, mv.ResolveEvent(seat=0, saves=(mv.Save(space=0, dest=5),))) == "arctica.bad_destination"
 
 
 def test_ice_bound_tokens_pay_one_more_flora_to_flee_to_the_next_ice_space():
@@ -187,9 +183,7 @@ def test_ice_bound_tokens_pay_one_more_flora_to_flee_to_the_next_ice_space():
 def test_central_sub_region_owner_chooses_the_destination():
     plan = ((1, 0), (0, 0), (0, 0), (0, 0, 0))
     first = started(2, event_plan=plan)
-    given, move = last_selection(
-        to_map(0, "marine_mammal", 5), to_map(1, "terrestrial_mammal", 3), first=first
-    )
+    given, move = last_selection(to_map(0, "marine_mammal", 5), to_map(1, "terrestrial_mammal", 3), first=first)
     events, _ = finish(given, move)
     given = [*given, *events]
     assert violation(given, mv.ResolveEvent(seat=0, saves=(mv.Save(space=5),))) == "arctica.bad_destination"

@@ -14,10 +14,10 @@ from domain.arctica import RULES
 from domain.arctica import events as ev
 from domain.arctica.edition import FAMILIES
 from domain.arctica.events import Event
-from domain.arctica.moves import Move
+from domain.arctica.moves import Move, RevealEvents
 from domain.arctica.rules import decide
 from domain.arctica.scoring import results
-from domain.arctica.simulator import simulate
+from domain.arctica.simulator import simulate, table_record
 from domain.arctica.state import EMPTY, FLORA, HAND_LIMIT, TOKENS_PER_FAMILY, GameState
 from domain.game import state_hash
 
@@ -126,3 +126,20 @@ def test_every_player_count_finishes(players):
 def test_soak_many_games(players):
     for seed in range(100):
         check_game(players, seed * 7919 + players)
+
+
+@settings(max_examples=6, deadline=None)
+@given(GAMES)
+def test_the_same_game_recorded_at_a_table_replays_to_the_same_events(game):
+    played = simulate(*game)
+    setup, moves = table_record(played)
+    events = RULES.start(setup)
+    assert events[0].chance == "table" and events[0].event_plan is None
+    state = RULES.fold(events)
+    for move in moves:
+        new = RULES.decide(state, move)
+        events += new
+        state = RULES.fold(new, state)
+    assert events[1:] == played.events[1:]
+    assert RULES.results(state) == RULES.results(RULES.fold(played.events))
+    assert any(isinstance(m, RevealEvents) for m in moves)

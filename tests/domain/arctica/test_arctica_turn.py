@@ -61,9 +61,7 @@ def test_initial_state_is_filled_by_the_opening_event():
     s = fold([started(3)])
     assert s.phase == "select" and s.round == 1 and len(s.players) == 3
     p = s.players[0]
-    assert (
-        p.long_column == ED.setup.starting_cards[0][:1] and p.short_column == ED.setup.starting_cards[0][1:]
-    )
+    assert p.long_column == ED.setup.starting_cards[0][:1] and p.short_column == ED.setup.starting_cards[0][1:]
     assert len(p.long_wheel) == ED.long_slots and len(p.short_wheel) == ED.short_slots
     assert p.supply == (6, 6, 6, 5, 5)  # one bird and one fish start on the circle
     assert len(s.circle[ED.setup.circle_start]) == 6
@@ -96,16 +94,11 @@ def test_only_the_active_player_selects():
 
 def test_space_holding_the_pawn_is_not_available():
     given = [started(3), ev.PawnPlaced(seat=0, round=1, turn=0, space=2), ev.TurnEnded(round=1, turn=0)]
-    assert (
-        violation(given, mv.SelectSpace(seat=1, space=2, wheel=2, direction=1)) == "arctica.space_unavailable"
-    )
+    assert violation(given, mv.SelectSpace(seat=1, space=2, wheel=2, direction=1)) == "arctica.space_unavailable"
 
 
 def test_unknown_space():
-    assert (
-        violation([started(3)], mv.SelectSpace(seat=0, space=9, wheel=0, direction=1))
-        == "arctica.unknown_space"
-    )
+    assert violation([started(3)], mv.SelectSpace(seat=0, space=9, wheel=0, direction=1)) == "arctica.unknown_space"
 
 
 def test_wheel_must_be_connected_to_the_space():
