@@ -216,7 +216,7 @@ def candidate_moves(ed: Edition, state: GameState, rng: SplitMix64 | None = None
 
 
 def choose_move(ed: Edition, state: GameState, rng: SplitMix64) -> mv.Move:
-    """A random legal move, preferring actions to skips; returns the events too."""
+    """A random legal move, preferring actions to skips."""
     cands = candidate_moves(ed, state, rng, check=False)
     rng.shuffle(cands)
     cands.sort(key=lambda m: isinstance(m, mv.Skip))
