@@ -480,7 +480,9 @@ def decide(ed: Edition, state: GameState, move: mv.Move) -> list[ev.Event]:
     if state.phase == "finished":
         fail("arctica.game_finished", "the game is over")
     b = _Builder(ed, state, getattr(move, "outcomes", None), getattr(move, "drawn", None))
-    handler = _HANDLERS[type(move)]
+    handler = _HANDLERS.get(type(move))
+    if handler is None:
+        fail("arctica.unknown_move", f"{type(move).__name__} is not an Arctica move")
     handler(b, move)
     b.check_consumed()
     b.check_draws()

@@ -15,6 +15,7 @@ CODES: dict[str, str] = {
     "arctica.bad_edition": "an edition fails its structural checks",
     # flow
     "arctica.not_started": "no GameStarted event yet",
+    "arctica.unknown_move": "the move is not an Arctica move",
     "arctica.game_finished": "the game is over",
     "arctica.wrong_phase": "this move does not belong to the current step of the game",
     "arctica.not_your_turn": "this seat may not move now",
@@ -62,9 +63,42 @@ CODES: dict[str, str] = {
 }
 
 
+#: the section of the rules summary (seed 004) each code enforces
+SECTIONS: dict[str, str] = {
+    "arctica.out_of_order": "Colony Action",
+    "arctica.unknown_space": "ACTIVE PLAYER 1",
+    "arctica.space_unavailable": "ACTIVE PLAYER 1",
+    "arctica.wheel_not_adjacent": "ACTIVE PLAYER 1",
+    "arctica.action_not_offered": "ACTIVE PLAYER 2 / NON ACTIVE PLAYERS",
+    "arctica.card_not_in_hand": "ACTIONS: Fauna",
+    "arctica.wrong_cost": "ACTIONS: Fauna",
+    "arctica.missing_badges": "ACTIONS: Fauna",
+    "arctica.wheel_full": "ACTIONS: Fauna / Reproduction",
+    "arctica.no_token_in_supply": "ACTIONS: Fauna / Reproduction",
+    "arctica.not_on_top": "ACTIONS: Reproduction / Ability",
+    "arctica.starting_card": "ACTIONS: Reproduction",
+    "arctica.draw_count": "ACTIONS: Draw",
+    "arctica.too_many_migrations": "ACTIONS: Migration x2",
+    "arctica.no_token_on_circle": "ACTIONS: Migration x2",
+    "arctica.trade_not_on_ice6": "ACTIONS: Migration x2 (ice tile #6)",
+    "arctica.trade_token_missing": "ACTIONS: Migration x2 (ice tile #6)",
+    "arctica.no_space_chosen": "Colony Action",
+    "arctica.space_occupied": "Colony Action",
+    "arctica.wrong_species_space": "Colony Action",
+    "arctica.release_empty": "Colony Action",
+    "arctica.bad_points": "END OF ROUND 2) Majority",
+    "arctica.no_collapse": "END OF ROUND 3) Collapse",
+    "arctica.wrong_collapse_tokens": "END OF ROUND 3) Collapse",
+    "arctica.not_endangered_card": "END OF ROUND 4) Endangered Animals",
+    "arctica.bad_subregion": "END OF ROUND 5) Events",
+    "arctica.bad_save": "END OF ROUND 5) Events",
+    "arctica.bad_destination": "END OF ROUND 5) Events",
+}
+
+
 def fail(code: str, message: str, *, rule: str | None = None, legal: Sequence[Any] = ()) -> NoReturn:
     assert code in CODES, code
-    raise RuleViolation(code, message, rule=rule, legal=legal)
+    raise RuleViolation(code, message, rule=rule or SECTIONS.get(code), legal=legal)
 
 
 def setup_fail(code: str, message: str) -> NoReturn:

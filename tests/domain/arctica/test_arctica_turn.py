@@ -173,3 +173,15 @@ def test_round_ends_after_five_selections():
     assert kinds.index("TurnEnded") < kinds.index("IceMelted") < kinds.index("MajorityResolved")
     assert kinds.index("MajorityResolved") < kinds.index("CollapseStep") < kinds.index("EndangeredStep")
     assert kinds.index("EndangeredStep") < kinds.index("EventsDue") < kinds.index("EventRevealed")
+
+
+def test_violations_name_the_rule_and_the_legal_alternatives():
+    from domain.errors import RuleViolation
+
+    given = [started(3), ev.PawnPlaced(seat=0, round=1, turn=0, space=2), ev.TurnEnded(round=1, turn=0)]
+    with pytest.raises(RuleViolation) as info:
+        when(given, mv.SelectSpace(seat=1, space=2, wheel=2, direction=1))
+    assert info.value.rule == "ACTIVE PLAYER 1" and info.value.legal == [0, 1, 3, 4]
+    with pytest.raises(RuleViolation) as info:
+        when(given, ev.TurnEnded(round=1, turn=1))  # an event is not a move
+    assert info.value.code == "arctica.unknown_move"
