@@ -344,3 +344,43 @@ def test_negative_values_built_in_code_are_refused():
     move = mv.PlayFauna(seat=0, card=10, discards=(7,), outcomes={"flash:10": mv.Outcome(bp=-1)})
     assert violation(given, move) == "arctica.bad_outcome"
     assert violation([started(3)], mv.SelectSpace(seat=0, space=-1, wheel=0, direction=1)) == "arctica.unknown_space"
+
+
+def test_undefined_space_and_connection_bonuses_take_the_recorded_outcomes():
+    blank = editions.register(
+        replace(
+            ED,
+            id="test-open-board",
+            circle=tuple(replace(c, bonus=None) for c in ED.circle),
+            map=tuple(replace(m, effect=None) for m in ED.map),
+            connections=tuple(replace(c, bonus=None) for c in ED.connections),
+        )
+    )
+    given = at(("colony", "migration"), *to_release(0, "marine_mammal", 1), to_map(1, "invertebrate", 1))
+    given[0] = replace(given[0], edition_id=blank.id)
+    move = mv.Colonize(
+        seat=0,
+        family="marine_mammal",
+        spaces=(0,),
+        outcomes={
+            "map:0": mv.Outcome(bp=4),
+            "connection:0-1": mv.Outcome(flora=1),
+            "connection:0-1@1": mv.Outcome(bp=2),
+        },
+    )
+    events = when(given, move)
+    assert [(e.seat, e.points, e.cause) for e in of_type(events, ev.BiodiversityScored)] == [
+        (0, 4, "map:0"),
+        (1, 2, "connection:0-1"),
+    ]
+    assert [(e.seat, e.cause) for e in of_type(events, ev.FloraGained)] == [(0, "connection:0-1")]
+    # nothing recorded: an undefined effect does nothing
+    bare = when(given, mv.Colonize(seat=0, family="marine_mammal", spaces=(0,)))
+    assert not of_type(bare, ev.BiodiversityScored) and not of_type(bare, ev.FloraGained)
+    # circle bonus recorded inside the migration step
+    given = [*given, done(0, "colony")]
+    step = mv.MigrationStep(space=0, family="fish", outcomes={"circle:1": mv.Outcome(bp=7)})
+    events = when(given, mv.Migrate(seat=0, steps=(step,)))
+    assert of_type(events, ev.BiodiversityScored)[0].points == 7
+    wrong = mv.MigrationStep(space=0, family="fish", outcomes={"circle:2": mv.Outcome(bp=7)})
+    assert violation(given, mv.Migrate(seat=0, steps=(wrong,))) == "arctica.unexpected_outcome"
