@@ -219,9 +219,7 @@ def describe(event: Any, lang: str = "en") -> str:
             start=seat(e.start_seat),
         )
     elif isinstance(e, ev.TurnStarted):
-        f.update(
-            turn=e.turn, round=e.round, final=_EXTRA["final"][lang] if e.final else "", n=e.placement_value
-        )
+        f.update(turn=e.turn, round=e.round, final=_EXTRA["final"][lang] if e.final else "", n=e.placement_value)
     elif isinstance(e, ev.PuffinSwapped):
         f.update(hand_card=_card(e.hand_card, lang), river_card=_card(e.river_card, lang), slot=e.river_slot)
     elif isinstance(e, ev.VisibleCardTakenBack | ev.PlacementValueChanged):
@@ -257,9 +255,7 @@ def describe(event: Any, lang: str = "en") -> str:
         f["seat"] = seat(e.start_seat)
     elif isinstance(e, ev.GameFinished):
         f.update(
-            scores=", ".join(
-                f"{seat(sc.seat)} {sc.total}" for sc in sorted(e.scores, key=lambda sc: sc.rank)
-            ),
+            scores=", ".join(f"{seat(sc.seat)} {sc.total}" for sc in sorted(e.scores, key=lambda sc: sc.rank)),
             seat=seat(e.winner),
         )
     return template.format(**f)

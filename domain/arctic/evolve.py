@@ -242,9 +242,7 @@ def _penalty_drawn(s: GameState, e: ev.PenaltyCardDrawn) -> GameState:
 
 def _exhausted(s: GameState, e: ev.DrawPileExhausted) -> GameState:
     if s.mode == "full":
-        return replace(
-            s, deck=s.reserve, draw_left=len(s.reserve), reserve=(), reserve_left=0, reserve_in_use=True
-        )
+        return replace(s, deck=s.reserve, draw_left=len(s.reserve), reserve=(), reserve_left=0, reserve_in_use=True)
     return replace(s, draw_left=s.reserve_left, reserve_left=0, reserve_in_use=True)
 
 
@@ -280,9 +278,7 @@ def _draw_value_changed(s: GameState, e: ev.DrawValueChanged) -> GameState:
 def _from_river(s: GameState, e: ev.CardTakenFromRiver) -> GameState:
     card = s.river[e.slot] if e.card is None else _CARD[e.card]
     p = _hand_add(s.players[e.seat], card)
-    return replace(
-        s, players=_set_player(s, e.seat, p), river=_set_at(s.river, e.slot, EMPTY), drawn=s.drawn + 1
-    )
+    return replace(s, players=_set_player(s, e.seat, p), river=_set_at(s.river, e.slot, EMPTY), drawn=s.drawn + 1)
 
 
 def _from_draw_pile(s: GameState, e: ev.CardTakenFromDrawPile) -> GameState:

@@ -116,9 +116,7 @@ def _parse_card(s: GameState, card: str) -> int:
     if c is None:
         violation("arctic.unknown_card", f"{card!r} is not an Arctic card id")
     if cat.DECK[c] > len(s.names):
-        violation(
-            "arctic.card_not_in_game", f"{card} is not in play with {len(s.names)} players (decks 1..N)"
-        )
+        violation("arctic.card_not_in_game", f"{card} is not in play with {len(s.names)} players (decks 1..N)")
     return c
 
 
@@ -127,9 +125,7 @@ def _check_unseen(s: GameState, c: int) -> None:
         violation("arctic.card_already_seen", f"{_IDS[c]} is already known elsewhere on the table")
 
 
-def _zone_card(
-    s: GameState, p: PlayerState, card: str | None, zone: str, allow_unknown: bool, legal: list[Any]
-) -> int:
+def _zone_card(s: GameState, p: PlayerState, card: str | None, zone: str, allow_unknown: bool, legal: list[Any]) -> int:
     """Validate a card leaving ``p``'s hand or penalty zone; UNKNOWN for an unnamed public card.
 
     An unnamed card leaving a zone that holds known cards makes all the zone's remaining cards
@@ -273,9 +269,7 @@ def advance(s: GameState, events: list[Any]) -> tuple[GameState, list[Any]]:
 # --- move handlers -------------------------------------------------------------------------------------
 def _require_phase(s: GameState, phase: str, what: str) -> None:
     if s.phase != phase:
-        violation(
-            "arctic.wrong_step", f"{what} is not allowed now (the game waits for: {s.phase})", legal_moves(s)
-        )
+        violation("arctic.wrong_step", f"{what} is not allowed now (the game waits for: {s.phase})", legal_moves(s))
 
 
 def _require_power(s: GameState, animal: int, side: int, what: str) -> None:
@@ -308,11 +302,7 @@ def _puffin_swap(s: GameState, m: mv.PuffinSwap) -> list[Any]:
     p = s.players[s.active]
     c = _zone_card(s, p, m.hand_card, "hand", False, legal_moves(s))
     river_card = s.river[m.river_slot]
-    return [
-        ev.PuffinSwapped(
-            seat=s.active, hand_card=_IDS[c], river_slot=m.river_slot, river_card=_IDS[river_card]
-        )
-    ]
+    return [ev.PuffinSwapped(seat=s.active, hand_card=_IDS[c], river_slot=m.river_slot, river_card=_IDS[river_card])]
 
 
 def _puffin_take_back(s: GameState, m: mv.PuffinTakeBack) -> list[Any]:
@@ -334,9 +324,7 @@ def _use_moose_b(s: GameState, m: mv.UseMooseB) -> list[Any]:
     if not s.n_from_card:
         violation("arctic.no_visible_card", "Moose B needs a face-up visible card (§7b.4)", legal_moves(s))
     if m.delta not in (1, -1) or (m.delta == -1 and s.placed > s.place_n - 1):
-        violation(
-            "arctic.invalid_delta", "Moose B changes N by +1 or -1, not below what is placed", legal_moves(s)
-        )
+        violation("arctic.invalid_delta", "Moose B changes N by +1 or -1, not below what is placed", legal_moves(s))
     return [ev.PlacementValueChanged(seat=s.active, delta=m.delta, placement_value=s.place_n + m.delta)]
 
 
@@ -355,9 +343,7 @@ def _place_card(s: GameState, m: mv.PlaceCard) -> list[Any]:
                 legal_moves(s),
             )
         if s.placed + 1 != s.place_target and p.hand_size != 1:
-            violation(
-                "arctic.fox_not_last_card", "a Fox power applies to the last card placed", legal_moves(s)
-            )
+            violation("arctic.fox_not_last_card", "a Fox power applies to the last card placed", legal_moves(s))
     c = _zone_card(s, p, m.card, "hand", m.placement == "face_down", legal_moves(s))
     return [ev.CardPlaced(seat=s.active, card=_cid(c), placement=m.placement)]
 
@@ -380,9 +366,7 @@ def _walrus_step(s: GameState, m: mv.WalrusStep) -> list[Any]:
     animal = walrus_animal(s)
     step = 1 if m.direction == "up" else -1
     if not 0 <= s.tokens[animal] + step <= cat.TRACK_LAST:
-        violation(
-            "arctic.walrus_off_track", f"the {_A[animal]} token cannot go {m.direction}", legal_moves(s)
-        )
+        violation("arctic.walrus_off_track", f"the {_A[animal]} token cannot go {m.direction}", legal_moves(s))
     return [ev.WalrusTokenMoved(seat=s.active, animal=_A[animal], step=step)]  # type: ignore[arg-type]
 
 
@@ -399,9 +383,7 @@ def _end_step(s: GameState, m: mv.EndStep) -> list[Any]:
                 legal_moves(s),
             )
         return [ev.PlacingEnded(seat=s.active, placed=s.placed, shortfall=max(0, s.place_target - s.placed))]
-    violation(
-        "arctic.wrong_step", f"nothing optional to end now (the game waits for: {s.phase})", legal_moves(s)
-    )
+    violation("arctic.wrong_step", f"nothing optional to end now (the game waits for: {s.phase})", legal_moves(s))
 
 
 def _set_draw_delta(s: GameState, m: mv.SetDrawDelta) -> list[Any]:
@@ -609,9 +591,7 @@ def legal_moves(s: GameState) -> list[Any]:
         return []
     if s.mode == "public" and UNKNOWN in s.river:
         cards = unseen_cards(s)
-        return [
-            mv.RevealRiver(slot=i, card=_IDS[c]) for i, r in enumerate(s.river) if r == UNKNOWN for c in cards
-        ]
+        return [mv.RevealRiver(slot=i, card=_IDS[c]) for i, r in enumerate(s.river) if r == UNKNOWN for c in cards]
     seat = s.active
     p = s.players[seat]
     out: list[Any] = []

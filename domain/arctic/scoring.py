@@ -69,9 +69,7 @@ def _blocks(animals: list[int]) -> list[tuple[list[int], int, int]]:
     return out
 
 
-def _block_options(
-    positions: list[int], below: int, above: int, declared: dict[int, int]
-) -> list[tuple[int, ...]]:
+def _block_options(positions: list[int], below: int, above: int, declared: dict[int, int]) -> list[tuple[int, ...]]:
     k = len(positions)
     cands = [a for a in (below, above) if a != NOTHING]
     if not cands:
@@ -88,11 +86,7 @@ def _block_options(
     if ok:
         return ok
     if k <= 12:
-        full = [
-            o
-            for o in itertools.product(sorted(set(cands)), repeat=k)
-            if all(o[i] == a for i, a in wanted.items())
-        ]
+        full = [o for o in itertools.product(sorted(set(cands)), repeat=k) if all(o[i] == a for i, a in wanted.items())]
         if full:
             return full
     return splits

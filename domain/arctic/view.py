@@ -124,9 +124,7 @@ def view(state: GameState, perspective: Perspective) -> ArcticView:
         reserve_count=s.reserve_left,
         reserve_is_draw_pile=s.reserve_in_use,
         power_sides={a: cat.SIDES[s.sides[i]] for i, a in enumerate(cat.ANIMALS)} if s.sides else {},
-        power_holders={
-            a: (None if s.holders[i] == CENTRE else s.holders[i]) for i, a in enumerate(cat.ANIMALS)
-        },
+        power_holders={a: (None if s.holders[i] == CENTRE else s.holders[i]) for i, a in enumerate(cat.ANIMALS)},
         placement_value=s.place_target,
         placed=s.placed,
         draw_value=s.draw_target,
