@@ -125,7 +125,7 @@ def _check_unseen(s: GameState, c: int) -> None:
         violation("arctic.card_already_seen", f"{_IDS[c]} is already known elsewhere on the table")
 
 
-def _zone_card(s: GameState, p: PlayerState, card: str | None, zone: str, allow_unknown: bool, legal: list[Any]) -> int:
+def _zone_card(s: GameState, p: PlayerState, card: str | None, zone: str, allow_unknown: bool) -> int:
     """Validate a card leaving ``p``'s hand or penalty zone; UNKNOWN for an unnamed public card.
 
     An unnamed card leaving a zone that holds known cards makes all the zone's remaining cards
@@ -134,15 +134,15 @@ def _zone_card(s: GameState, p: PlayerState, card: str | None, zone: str, allow_
     missing = "arctic.card_not_in_hand" if zone == "hand" else "arctic.card_not_in_penalty"
     if card is None:
         if s.mode == "full" or not allow_unknown:
-            violation("arctic.card_required", "the card must be named here", legal)
+            violation("arctic.card_required", "the card must be named here", legal_moves(s))
         if unknown == 0 and not known:
-            violation(missing, f"no card in the {zone}", legal)
+            violation(missing, f"no card in the {zone}", legal_moves(s))
         return UNKNOWN
     c = _parse_card(s, card)
     if c in known:
         return c
     if s.mode == "full" or unknown == 0:
-        violation(missing, f"{card} is not in the player's {zone}", legal)
+        violation(missing, f"{card} is not in the player's {zone}", legal_moves(s))
     _check_unseen(s, c)
     return c
 
@@ -300,7 +300,7 @@ def _puffin_swap(s: GameState, m: mv.PuffinSwap) -> list[Any]:
     _puffin_checks(s, cat.SIDE_A, "Puffin A")
     _check_slot(s, m.river_slot)
     p = s.players[s.active]
-    c = _zone_card(s, p, m.hand_card, "hand", False, legal_moves(s))
+    c = _zone_card(s, p, m.hand_card, "hand", False)
     river_card = s.river[m.river_slot]
     return [ev.PuffinSwapped(seat=s.active, hand_card=_IDS[c], river_slot=m.river_slot, river_card=_IDS[river_card])]
 
@@ -344,7 +344,7 @@ def _place_card(s: GameState, m: mv.PlaceCard) -> list[Any]:
             )
         if s.placed + 1 != s.place_target and p.hand_size != 1:
             violation("arctic.fox_not_last_card", "a Fox power applies to the last card placed", legal_moves(s))
-    c = _zone_card(s, p, m.card, "hand", m.placement == "face_down", legal_moves(s))
+    c = _zone_card(s, p, m.card, "hand", m.placement == "face_down")
     return [ev.CardPlaced(seat=s.active, card=_cid(c), placement=m.placement)]
 
 
@@ -431,13 +431,13 @@ def _take_from_penalty(s: GameState, m: mv.TakeFromPenalty) -> list[Any]:
     p = s.players[s.active]
     if p.penalty_size == 0:
         violation("arctic.penalty_empty", "the penalty zone is empty", legal_moves(s))
-    c = _zone_card(s, p, m.card, "penalty", True, legal_moves(s))
+    c = _zone_card(s, p, m.card, "penalty", True)
     return [ev.CardTakenFromPenalty(seat=s.active, card=_cid(c))]
 
 
 def _discard(s: GameState, m: mv.Discard) -> list[Any]:
     _require_phase(s, st.DISCARD, "Discarding")
-    c = _zone_card(s, s.players[s.active], m.card, "hand", True, legal_moves(s))
+    c = _zone_card(s, s.players[s.active], m.card, "hand", True)
     return [ev.CardDiscarded(seat=s.active, card=_cid(c))]
 
 
@@ -445,7 +445,7 @@ def _give_penalty(s: GameState, m: mv.GivePenalty) -> list[Any]:
     _require_phase(s, st.GIVE, "Polar bear B")
     if not 0 <= m.to_seat < len(s.names) or m.to_seat == s.active:
         violation("arctic.invalid_seat", "Polar bear B gives to another player", legal_moves(s))
-    c = _zone_card(s, s.players[s.active], m.card, "penalty", True, legal_moves(s))
+    c = _zone_card(s, s.players[s.active], m.card, "penalty", True)
     return [ev.PenaltyCardGiven(seat=s.active, to_seat=m.to_seat, card=_cid(c))]
 
 
