@@ -154,7 +154,8 @@ def redact_event(event: Any, perspective: Perspective, state: Any = None) -> Any
                 first = r + cat.HAND_DEAL * perspective.seat
                 visible.update(range(first, first + cat.HAND_DEAL))
             order = [c if i in visible else None for i, c in enumerate(order)]
-        return replace(event, totems=totems, deck_order=order)
+        # the seed would let anyone recompute the deck order: only the omniscient view keeps it
+        return replace(event, totems=totems, deck_order=order, seed=None)
     if isinstance(event, ev.PenaltyCardDrawn | ev.CardTakenFromDrawPile | ev.CardTakenFromPenalty):
         return _hidden_card(event, (event.seat,), perspective)
     if isinstance(event, ev.CardPlaced) and event.placement == "face_down":

@@ -57,6 +57,9 @@ def test_redact_event_hides_deals_and_face_down_draws() -> None:
     visible = [c for c in for_seat0.deck_order if c is not None]
     assert visible == started.deck_order[5:8] + started.deck_order[11:17]
     assert for_seat0.totems == [started.totems[0], None]
+    seeded = RULES.start(RULES.setup_type(players=["a", "b"], seed=99))[0]
+    assert RULES.redact_event(seeded, SEAT0, None).seed is None
+    assert RULES.redact_event(seeded, ALL, None).seed == 99
     spectator = RULES.redact_event(started, SPECTATOR, t.state)
     assert [c for c in spectator.deck_order if c is not None] == started.deck_order[11:17]
     assert RULES.redact_event(started, ALL, t.state) == started
