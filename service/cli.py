@@ -73,6 +73,12 @@ def build_parser(settings: Settings) -> argparse.ArgumentParser:
     openapi = sub.add_parser("openapi", help="print the OpenAPI document (or write it and the record schema)")
     openapi.add_argument("--write", type=Path, metavar="DIR", help="write openapi.json and record.schema.json in DIR")
     openapi.set_defaults(run=_openapi)
+
+    from service.commands import keys, simulate, transfer
+
+    keys.add_parser(sub)
+    simulate.add_parser(sub)
+    transfer.add_parsers(sub)
     return parser
 
 

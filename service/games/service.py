@@ -323,59 +323,81 @@ class GameService:
             submitted: RecordedMove[Any] = kind.move_decoder.decode(body)
         except msgspec.MsgspecError as exc:
             raise _decode_error(exc, "the move") from exc
-        with self._lock(game_id):
-            version, state = self.states.current(kind, game_id)
-            if if_match is not None and if_match != version:
-                raise self._stale(version, if_match)
-            move_index = row["moves"] if row["version"] == version else self._move_count(game_id)
-            try:
-                events = kind.rules.decide(state, submitted.move)
-            except RuleViolation as exc:
-                raise _violation(exc, move_index=move_index, version=version) from exc
-            if not events:
-                raise RuntimeError(f"{kind.name} decided no event for a legal move: {submitted.move!r}")
-            now = datetime.now(UTC)
-            command = msgspec.Raw(_json.encode(submitted.move))
-            records = [
-                Recorded(
-                    originator_id=game_id,
-                    originator_version=version + i + 1,
-                    event=event,
-                    recorded_at=now,
-                    move=move_index,
-                    played_at=submitted.at,
-                    comment=submitted.comment if i == 0 else None,
-                    command=command if i == 0 else None,
-                )
-                for i, event in enumerate(events)
-            ]
-            new_state, due = self.states.fold(kind, state, records)
-            new_version = version + len(records)
-            status: Status = "finished" if kind.rules.is_finished(new_state) else "live"
-            accepted = MoveAccepted(
-                game_id=game_id,
+        try:
+            with self._lock(game_id):
+                return self._append_locked(kind, row, game_id, submitted, if_match, idem)
+        except ProblemError:
+            # A concurrent retry with the same Idempotency-Key may have stored the move first
+            # (in another process): then its answer is ours, not the conflict this one ran into.
+            again = self._replay_idempotent(idem)
+            if again is not None:
+                return again
+            raise
+
+    def _append_locked(
+        self,
+        kind: Kind,
+        row: dict[str, Any],
+        game_id: UUID,
+        submitted: RecordedMove[Any],
+        if_match: int | None,
+        idem: Idempotency | None,
+    ) -> Reply:
+        replay = self._replay_idempotent(idem)
+        if replay is not None:
+            return replay
+        version, state = self.states.current(kind, game_id)
+        if if_match is not None and if_match != version:
+            raise self._stale(version, if_match)
+        move_index = row["moves"] if row["version"] == version else self._move_count(game_id)
+        try:
+            events = kind.rules.decide(state, submitted.move)
+        except RuleViolation as exc:
+            raise _violation(exc, move_index=move_index, version=version) from exc
+        if not events:
+            raise RuntimeError(f"{kind.name} decided no event for a legal move: {submitted.move!r}")
+        now = datetime.now(UTC)
+        command = msgspec.Raw(_json.encode(submitted.move))
+        records = [
+            Recorded(
+                originator_id=game_id,
+                originator_version=version + i + 1,
+                event=event,
+                recorded_at=now,
                 move=move_index,
-                version=new_version,
-                status=status,
-                events=[self._event_out(kind, r) for r in records],
+                played_at=submitted.at,
+                comment=submitted.comment if i == 0 else None,
+                command=command if i == 0 else None,
             )
-            reply = Reply(status=201, body=_json.encode(accepted), headers={"etag": etag(new_version)})
+            for i, event in enumerate(events)
+        ]
+        new_state, due = self.states.fold(kind, state, records)
+        new_version = version + len(records)
+        status: Status = "finished" if kind.rules.is_finished(new_state) else "live"
+        accepted = MoveAccepted(
+            game_id=game_id,
+            move=move_index,
+            version=new_version,
+            status=status,
+            events=[self._event_out(kind, r) for r in records],
+        )
+        reply = Reply(status=201, body=_json.encode(accepted), headers={"etag": etag(new_version)})
 
-            def update_row(cur: Cursor[DictRow]) -> None:
-                cur.execute(
-                    "UPDATE games SET version = %s, moves = %s, status = %s, updated_at = %s WHERE id = %s",
-                    (new_version, move_index + 1, status, now, game_id),
-                )
+        def update_row(cur: Cursor[DictRow]) -> None:
+            cur.execute(
+                "UPDATE games SET version = %s, moves = %s, status = %s, updated_at = %s WHERE id = %s",
+                (new_version, move_index + 1, status, now, game_id),
+            )
 
-            within = self._within(update_row, self._snapshots(game_id, due), self._store_idempotent(idem, reply))
-            try:
-                self.store.append(records, within=within)
-            except VersionConflict:
-                again = self._replay_idempotent(idem)
-                if again is not None:
-                    return again
-                raise self._stale(self.store.version(game_id), if_match) from None
-            self.states.remember(game_id, new_version, new_state)
+        within = self._within(update_row, self._snapshots(game_id, due), self._store_idempotent(idem, reply))
+        try:
+            self.store.append(records, within=within)
+        except VersionConflict:
+            again = self._replay_idempotent(idem)
+            if again is not None:
+                return again
+            raise self._stale(self.store.version(game_id), if_match) from None
+        self.states.remember(game_id, new_version, new_state)
         return reply
 
     def _move_count(self, game_id: UUID) -> int:

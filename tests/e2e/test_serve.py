@@ -3,58 +3,16 @@
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
 import pytest
 
+from tests.e2e.server import free_port, serving
+
 pytestmark = pytest.mark.e2e
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@contextmanager
-def serving(data_dir: Path, env: dict[str, str] | None = None) -> Iterator[str]:
-    port = free_port()
-    environ = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL",)}
-    environ.update({"BANQUISE_DATA_DIR": str(data_dir), "BANQUISE_PORT": str(port), **(env or {})})
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "service.cli", "serve"],
-        env=environ,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if proc.poll() is not None:
-                out = proc.stdout.read().decode() if proc.stdout else ""
-                raise AssertionError(f"server exited with {proc.returncode}:\n{out}")
-            try:
-                if httpx.get(base + "/health", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.2)
-        else:
-            raise AssertionError("server did not answer within 60 s")
-        yield base
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
 
 
 def test_embedded_database_keeps_its_data_across_restarts(tmp_path: Path) -> None:

@@ -1,0 +1,1 @@
+"""The ``banquise`` subcommands beyond ``serve``: keys, simulate, import, export."""
