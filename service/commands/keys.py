@@ -40,7 +40,7 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
         runtime.close()
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_parser(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser("keys", help="create, list or revoke API keys")
     actions = parser.add_subparsers(dest="keys_command", required=True, metavar="ACTION")
     create = actions.add_parser("create", help="create a key and print its token (shown once)")

@@ -19,6 +19,7 @@ _json = msgspec.json.Encoder()
 
 def simulated_record(game: str, players: int, seed: int, *, mode: str = "full") -> dict[str, Any]:
     """A record of one simulated game (``mode="public"``: Arctic recorded as at a real table)."""
+    sim: Any
     if game == "arctic":
         from domain.arctic import simulator as arctic
 
@@ -73,7 +74,7 @@ def run(args: argparse.Namespace, settings: object) -> int:
     return 1 if failures else 0
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_parser(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser("simulate", help="play complete legal games from a seed")
     parser.add_argument("--game", choices=["arctic", "arctica"], default="arctic")
     parser.add_argument("--players", type=int, default=4)

@@ -65,7 +65,7 @@ def run_export(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
-def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_parsers(sub: argparse._SubParsersAction) -> None:
     imp = sub.add_parser("import", help="import game records (JSON or NDJSON files) into a running server")
     imp.add_argument("files", nargs="+", metavar="FILE")
     imp.add_argument("--quiet", action="store_true", help="no progress bar")
