@@ -580,6 +580,8 @@ def _penalty_choices(s: GameState, p: PlayerState) -> list[str | None]:
     out: list[str | None] = [_IDS[c] for c in p.penalty]
     if s.mode == "public" and p.penalty_size > 0:
         out.append(None)
+    if s.mode == "public" and p.penalty_unknown > 0:
+        out.extend(_IDS[c] for c in unseen_cards(s))
     return out
 
 
