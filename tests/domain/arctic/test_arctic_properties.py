@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
+import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -126,6 +127,9 @@ def check_game(game: SimulatedGame) -> GameState:
     assert state_hash(RULES.fold(game.events)) == state_hash(s)
     assert state_hash(RULES.fold(roundtrip(game.events))) == state_hash(s)
     assert sum(isinstance(e, ev.GameFinished) for e in game.events) == 1
+    # states are snapshot-able: they round-trip through JSON and msgpack unchanged
+    assert msgspec.json.decode(msgspec.json.encode(s), type=GameState) == s
+    assert msgspec.msgpack.decode(msgspec.msgpack.encode(s), type=GameState) == s
     return s
 
 
