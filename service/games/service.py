@@ -56,6 +56,19 @@ class Opening(msgspec.Struct, kw_only=True, omit_defaults=True):
 _opening_decoder = msgspec.json.Decoder(Opening)
 
 
+POSITION_HEADER = "x-banquise-position"
+
+
+class _GameRef(msgspec.Struct):
+    """The game a stored reply is about (``id`` for creations, ``game_id`` for moves)."""
+
+    id: UUID | None = None
+    game_id: UUID | None = None
+
+    def __post_init__(self) -> None:
+        self.game_id = self.game_id or self.id
+
+
 class Idempotency(msgspec.Struct, frozen=True):
     """A client's ``Idempotency-Key`` for one request (scoped to its API key and the request's hash)."""
 
@@ -143,7 +156,23 @@ class GameService:
                 "idempotency_key_reused",
                 "this Idempotency-Key was already used for a different request",
             )
-        return Reply(status=row["status"], body=bytes(row["body"]), headers=dict(row["headers"]))
+        reply = Reply(status=row["status"], body=bytes(row["body"]), headers=dict(row["headers"]))
+        game_id = msgspec.json.decode(reply.body, type=_GameRef).game_id
+        return self._positioned(reply, [self._game_position(game_id)] if game_id else [])
+
+    @staticmethod
+    def _positioned(reply: Reply, positions: list[int]) -> Reply:
+        """Tell the client how far the event log went: reads can wait for projections to get there."""
+        if positions:
+            reply.headers = {**reply.headers, POSITION_HEADER: str(positions[-1])}
+        return reply
+
+    def _game_position(self, game_id: UUID) -> int:
+        with self._datastore.get_connection() as conn:
+            row = conn.execute(
+                "SELECT max(notification_id) AS position FROM banquise_events WHERE originator_id = %s", (game_id,)
+            ).fetchone()
+        return int(row["position"] or 0) if row else 0
 
     @staticmethod
     def _within(*steps: Within | None) -> Within:
@@ -300,14 +329,14 @@ class GameService:
             self._store_idempotent(idem, reply),
         )
         try:
-            self.store.append(records, within=within)
+            positions = self.store.append(records, within=within)
         except VersionConflict:
             again = self._replay_idempotent(idem)
             if again is not None:
                 return again
             raise
         self.states.remember(game_id, len(records), state)
-        return reply
+        return self._positioned(reply, positions)
 
     def append(
         self, key: ApiKey, game_id: UUID, body: bytes, if_match: int | None, idem: Idempotency | None = None
@@ -391,14 +420,14 @@ class GameService:
 
         within = self._within(update_row, self._snapshots(game_id, due), self._store_idempotent(idem, reply))
         try:
-            self.store.append(records, within=within)
+            positions = self.store.append(records, within=within)
         except VersionConflict:
             again = self._replay_idempotent(idem)
             if again is not None:
                 return again
             raise self._stale(self.store.version(game_id), if_match) from None
         self.states.remember(game_id, new_version, new_state)
-        return reply
+        return self._positioned(reply, positions)
 
     def _move_count(self, game_id: UUID) -> int:
         with self._datastore.get_connection() as conn:
@@ -518,7 +547,7 @@ class GameService:
             self._store_idempotent(idem, reply),
         )
         try:
-            self.store.append(records, within=within)
+            positions = self.store.append(records, within=within)
         except VersionConflict:
             again = self._replay_idempotent(idem)
             if again is not None:
@@ -529,7 +558,7 @@ class GameService:
                     return existing
             raise
         self.states.remember(game_id, version, state)
-        return reply
+        return self._positioned(reply, positions)
 
     def _existing_import(self, record_id: str, digest: str | None) -> Reply | None:
         with self._datastore.get_connection() as conn:
@@ -553,11 +582,12 @@ class GameService:
             players=list(row["players"]),
             record_id=record_id,
         )
-        return Reply(
+        reply = Reply(
             status=200,
             body=_json.encode(created),
             headers={"etag": etag(row["version"]), "location": f"/games/{row['id']}"},
         )
+        return self._positioned(reply, [self._game_position(row["id"])])
 
     # ---------------------------------------------------------------- read path
     def summary(self, game_id: UUID) -> GameSummary:
