@@ -52,6 +52,7 @@ def _hand_remove(p: PlayerState, card: int) -> PlayerState:
         hand = _without(p.hand, card)
         if hand is not None:
             return replace(p, hand=hand)
+        return replace(p, hand_unknown=max(0, p.hand_unknown - 1))  # a hidden card revealed as it left
     if not p.hand:
         return replace(p, hand_unknown=max(0, p.hand_unknown - 1))
     # an unnamed card left a hand holding known cards: the record no longer knows which remain
@@ -69,6 +70,7 @@ def _penalty_remove(p: PlayerState, card: int) -> PlayerState:
         penalty = _without(p.penalty, card)
         if penalty is not None:
             return replace(p, penalty=penalty)
+        return replace(p, penalty_unknown=max(0, p.penalty_unknown - 1))
     if not p.penalty:
         return replace(p, penalty_unknown=max(0, p.penalty_unknown - 1))
     return replace(p, penalty=(), penalty_unknown=max(0, p.penalty_size - 1))

@@ -14,7 +14,7 @@ from domain.arctic import RULES
 from domain.arctic import catalogue as cat
 from domain.arctic import events as ev
 from domain.arctic.simulator import SimulatedGame, simulate, to_public
-from domain.arctic.state import EMPTY, GameState
+from domain.arctic.state import EMPTY, UNKNOWN, GameState
 from domain.arctic.view import ArcticView
 from domain.game import Perspective, state_hash
 
@@ -133,6 +133,31 @@ def check_game(game: SimulatedGame) -> GameState:
     return s
 
 
+def states_at_turn_starts(events: list[Any]) -> list[GameState]:
+    out, s = [], RULES.initial_state()
+    for e in events:
+        s = RULES.evolve(s, e)
+        if isinstance(e, ev.TurnStarted | ev.GameFinished):
+            out.append(s)
+    return out
+
+
+def check_public_tracking(full: list[GameState], public: list[GameState]) -> None:
+    """What the public record knows is true, and it counts every zone right."""
+    assert len(full) == len(public)
+    for f, p in zip(full, public, strict=True):
+        assert f.tokens == p.tokens and f.holders == p.holders and f.draw_left == p.draw_left
+        for fc, pc in zip(f.river, p.river, strict=True):
+            assert (fc == EMPTY) == (pc == EMPTY) and pc in (fc, UNKNOWN)
+        for fp, pp in zip(f.players, p.players, strict=True):
+            assert fp.pile_down == pp.pile_down
+            assert [c for c, d in zip(fp.pile, fp.pile_down, strict=True) if not d] == [
+                c for c, d in zip(pp.pile, pp.pile_down, strict=True) if not d
+            ]
+            assert fp.hand_size == pp.hand_size and fp.penalty_size == pp.penalty_size
+            assert set(pp.hand) <= set(fp.hand) and set(pp.penalty) <= set(fp.penalty)
+
+
 def check_everything(players: int, seed: int, sides: dict | None) -> None:
     game = simulate(players, seed, power_sides=sides)
     full = check_game(game)
@@ -140,6 +165,7 @@ def check_everything(players: int, seed: int, sides: dict | None) -> None:
     pub = check_game(public)
     assert [sc.total for sc in RULES.score(pub)] == [sc.total for sc in RULES.score(full)]
     assert [r.seat for r in RULES.results(pub)] == [r.seat for r in RULES.results(full)]
+    check_public_tracking(states_at_turn_starts(game.events), states_at_turn_starts(public.events))
     assert simulate(players, seed, power_sides=sides) == game  # same seed, same game
 
 

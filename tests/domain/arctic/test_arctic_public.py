@@ -87,6 +87,8 @@ def test_an_unnamed_face_down_card_makes_the_known_hand_cards_unknown() -> None:
     assert (len(p.hand), p.hand_unknown) == (2, 2)
     from domain.arctic.evolve import evolve
 
+    named = evolve(state, ev.CardPlaced(seat=0, card="d3-fox-1", placement="face_down"))
+    assert (named.players[0].hand, named.players[0].hand_unknown) == (p.hand, 1)  # a reveal
     s = evolve(state, ev.CardPlaced(seat=0, card=None, placement="face_down"))
     assert (s.players[0].hand, s.players[0].hand_unknown) == ((), 3)
 
