@@ -697,6 +697,17 @@ class GameService:
             state = rules.evolve(state, rec.event)
             yield self._event_out(kind, rec, rules.redact_event(rec.event, perspective, state))
 
+    def legal_moves(self, game_id: UUID, key: ApiKey | None) -> tuple[int, list[Any]]:
+        """The moves the engine accepts next (they may name hidden cards: the owner's key is needed)."""
+        row = self._row(game_id)
+        if key is None or key.id != row["owner_key"]:
+            raise ProblemError(
+                403, "not_game_owner", "the legal moves of a game may name hidden cards: only its owner's key sees them"
+            )
+        kind = self.kind(row["kind"])
+        version, state = self.states.current(kind, game_id)
+        return version, [msgspec.to_builtins(m) for m in kind.rules.legal_moves(state)]
+
     def timeline(self, game_id: UUID, language: Language) -> Timeline:
         row = self._row(game_id)
         kind = self.kind(row["kind"])

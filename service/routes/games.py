@@ -250,6 +250,16 @@ def games_controller(registry: Registry) -> type[Controller]:
             return Stream(lines(), media_type="application/x-ndjson")  # type: ignore[return-value]
 
         @get(
+            "/{game_id:uuid}/legal-moves",
+            summary="The moves the engine accepts next (owner's key: they may name hidden cards)",
+        )
+        async def legal_moves(
+            self, game_id: FromPath[UUID], runtime: NamedDependency[Runtime], key: NamedDependency[ApiKey | None]
+        ) -> Response[list[dict[str, Any]]]:
+            version, moves = await sync_to_thread(runtime.games.legal_moves, game_id, key)
+            return Response(moves, headers={"etag": f'"{version}"'})
+
+        @get(
             "/{game_id:uuid}/timeline",
             summary="One entry per step (event): description, actor, move and turn marks, state hash",
             security=[],

@@ -339,3 +339,32 @@ def test_list_filters_and_paginates(client: Client, api_key: str) -> None:
     assert client.get("/games", params={"status": "finished", "player": "nanook"}).json()["items"]
     assert client.get("/games", params={"cursor": "garbage!"}).json()["code"] == "invalid_cursor"
     assert client.get("/games", params={"limit": 0}).status_code == 400
+
+
+def test_legal_moves_are_listed_for_the_owner_only(client: Client, api_key: str, other_key: str) -> None:
+    game = simulate(2, 23)
+    record = record_of(2, 23, moves=3)
+    game_id = client.post("/games/import", json=record, headers=auth(api_key)).json()["id"]
+    response = client.get(f"/games/{game_id}/legal-moves", headers=auth(api_key))
+    assert response.status_code == 200
+    assert builtins(game.moves[3]) in response.json()
+    assert client.get(f"/games/{game_id}/legal-moves").status_code == 403
+    assert client.get(f"/games/{game_id}/legal-moves", headers=auth(other_key)).json()["code"] == "not_game_owner"
+
+
+def test_spectators_never_see_hand_cards_or_the_deck(client: Client, api_key: str) -> None:
+    record = record_of(2, 29, moves=12)
+    game_id = client.post("/games/import", json=record, headers=auth(api_key)).json()["id"]
+    steps = client.get(f"/games/{game_id}").json()["version"]
+    owner = client.get(f"/games/{game_id}/replay/{steps}", params={"perspective": "omniscient"}, headers=auth(api_key))
+    hands = [card for p in owner.json()["view"]["players"] for card in p["hand"]]
+    assert hands
+    spectator = client.get(f"/games/{game_id}/replay/{steps}").text
+    for card in hands:
+        assert f'"{card}"' not in spectator, card
+    opening = client.get(f"/games/{game_id}/events").json()[0]["event"]
+    river = 5 * (2 - 1) + 3 * 2  # the dealing order: reserve, hands, then the six River cards
+    shown = [c for c in opening["deck_order"] if c is not None]
+    assert shown == opening["deck_order"][river : river + 6], "only the River is shown"
+    full = client.get(f"/games/{game_id}/events", params={"perspective": "omniscient"}, headers=auth(api_key)).json()
+    assert None not in full[0]["event"]["deck_order"]
