@@ -20,7 +20,7 @@ Direction = Literal["up", "down"]
 Zone = Literal["hand", "penalty"]
 
 
-class ArcticMove(msgspec.Struct, frozen=True, kw_only=True, tag=True, tag_field="type"):
+class ArcticMove(msgspec.Struct, frozen=True, kw_only=True, tag=True, tag_field="type", forbid_unknown_fields=True):
     """Base of every Arctic move."""
 
 

@@ -27,7 +27,7 @@ from domain.chance import SplitMix64
 RULES_VERSION = "arctic-1"
 
 
-class Setup(msgspec.Struct, frozen=True, kw_only=True):
+class Setup(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     players: list[str]
     start_seat: int = 0
     mode: Literal["full", "public"] = "full"

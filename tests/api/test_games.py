@@ -77,6 +77,7 @@ def test_a_wrong_api_key_is_401(client: Client) -> None:
             400,
             "invalid_request",
         ),
+        (b'{"kind": "arctic", "setup": {"players": ["a", "b"], "seed": 1, "colour": "red"}}', 400, "invalid_request"),
         (b'{"kind": "chess", "setup": {}}', 422, "unknown_game_kind"),
         (b'{"kind": "arctic", "setup": {"players": ["solo"], "seed": 1}}', 422, "arctic.setup.player_count"),
     ],
@@ -160,6 +161,7 @@ def builtins_to_events(client: Client, game_id: str, token: str) -> list[Any]:
         (b'{"move": {"type": "NoSuchMove"}}', 400, "invalid_request"),
         (b'{"move": {"type": "MoveTokens", "seat": "zero", "up": "fox"}}', 400, "invalid_request"),
         (b'{"move": {"type": "MoveTokens", "seat": 0, "up": "fox"}, "extra": 1}', 400, "invalid_request"),
+        (b'{"move": {"type": "MoveTokens", "seat": 0, "up": "fox", "colour": "red"}}', 400, "invalid_request"),
     ],
 )
 def test_malformed_moves_are_400(
