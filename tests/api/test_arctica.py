@@ -71,7 +71,11 @@ def test_an_arctica_table_record_imports_and_exports_identically(client: Client,
     exported = client.get(f"/games/{game_id}/record").json()
     assert exported["moves"] == json.loads(json.dumps(body["moves"]))
     timeline = client.get(f"/games/{game_id}/timeline", params={"lang": "es"}).json()
-    assert timeline["entries"][-1]["state_hash"] == state_hash(RULES.fold(game.events))
+    state = RULES.fold(RULES.start(setup))
+    for move in moves:
+        state = RULES.fold(RULES.decide(state, move), state)
+    assert timeline["entries"][-1]["state_hash"] == state_hash(state)
+    assert [r.total for r in RULES.results(state)] == [r.total for r in RULES.results(RULES.fold(game.events))]
     assert any(e["turn_start"] for e in timeline["entries"])
 
 
