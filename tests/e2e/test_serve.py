@@ -57,3 +57,20 @@ def test_bad_setting_is_reported_without_a_traceback() -> None:
     assert done.returncode == 2
     assert "BANQUISE_PORT must be an integer" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_keys_cli_creates_lists_and_revokes(tmp_path: Path) -> None:
+    from tests.e2e.server import banquise
+
+    data = tmp_path / "data"
+    made = banquise(data, "keys", "create", "--name", "club", "--admin")
+    assert made.returncode == 0, made.stderr
+    token = made.stdout.strip()
+    assert token.startswith("bq_")
+    key_id = token.split("_")[1]
+    listed = banquise(data, "keys", "list")
+    assert f"{key_id}\tclub\tadmin" in listed.stdout and "active" in listed.stdout
+    assert token not in listed.stdout
+    assert banquise(data, "keys", "revoke", key_id).returncode == 0
+    assert "revoked" in banquise(data, "keys", "list").stdout
+    assert banquise(data, "keys", "revoke", key_id).returncode == 1
