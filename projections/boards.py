@@ -1,0 +1,97 @@
+"""Projection ``boards``: ``game_boards`` (each game's current board), ``game_summaries`` and ``players``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from domain.game import Perspective
+from projections import gamestats
+from projections.runner import Batch, Cursor, Game, encode_state
+
+_json = msgspec.json.Encoder()
+SPECTATOR = Perspective()
+
+
+def _board_and_summary(game: Game) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+    rules = game.kind.rules
+    state = game.state
+    status = "finished" if game.finished else "live"
+    results = rules.results(state)
+    players = list(rules.players(state))
+    t = game.tally
+    results_json = _json.encode(results).decode()
+    board = (
+        game.game_id,
+        game.kind.name,
+        game.version,
+        game.position,
+        status,
+        encode_state(state),
+        gamestats.tally_encoder.encode(t),
+        _json.encode(rules.view(state, SPECTATOR)).decode(),
+        results_json,
+    )
+    winners = [r.player for r in results if r.rank == 1] if game.finished else []
+    summary = (
+        game.game_id,
+        game.kind.name,
+        getattr(state, "rules_version", "") or rules.rules_version,
+        status,
+        players,
+        [p.lower() for p in players],
+        len(players),
+        winners,
+        results_json,
+        t.turns,
+        game.version,
+        t.started_at(),
+        t.ended_at(),
+        t.duration(),
+        t.finished_position,
+    )
+    return board, summary
+
+
+def handle(cur: Cursor, batch: Batch, after: int) -> None:
+    first_seen: dict[str, tuple[str, int]] = {}
+    for position, players in batch.started:
+        if position > after:
+            for player in players:
+                first_seen.setdefault(player.lower(), (player, position))
+    if first_seen:
+        cur.executemany(
+            "INSERT INTO players (handle_key, handle, first_position) VALUES (%s, %s, %s) ON CONFLICT DO NOTHING",
+            [(key, handle, position) for key, (handle, position) in first_seen.items()],
+        )
+    boards: list[tuple[Any, ...]] = []
+    summaries: list[tuple[Any, ...]] = []
+    for game in batch.touched.values():
+        if game.position > after:
+            board, summary = _board_and_summary(game)
+            boards.append(board)
+            summaries.append(summary)
+    if boards:
+        cur.executemany(
+            "INSERT INTO game_boards (game_id, kind, version, position, status, state, tally, view, results) "
+            "VALUES (%s, %s, %s, %s, %s, %s, %s, %s::jsonb, %s::jsonb) "
+            "ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, position = excluded.position, "
+            "status = excluded.status, state = excluded.state, tally = excluded.tally, view = excluded.view, "
+            "results = excluded.results",
+            boards,
+        )
+        cur.executemany(
+            "INSERT INTO game_summaries (game_id, kind, rules_version, status, players, handles, player_count, "
+            "winners, scores, turns, events, started_at, ended_at, duration_seconds, finished_position) "
+            "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s::jsonb, %s, %s, %s, %s, %s, %s) "
+            "ON CONFLICT (game_id) DO UPDATE SET status = excluded.status, players = excluded.players, "
+            "handles = excluded.handles, player_count = excluded.player_count, winners = excluded.winners, "
+            "scores = excluded.scores, turns = excluded.turns, events = excluded.events, "
+            "started_at = excluded.started_at, ended_at = excluded.ended_at, "
+            "duration_seconds = excluded.duration_seconds, finished_position = excluded.finished_position",
+            summaries,
+        )
+    voids = [(v.reason, v.game_id) for v in batch.voided if v.position > after]
+    if voids:
+        cur.executemany("UPDATE game_summaries SET voided = true, void_reason = %s WHERE game_id = %s", voids)

@@ -1,0 +1,541 @@
+"""The read side of the projections: what the statistics endpoints answer, read from precomputed rows.
+
+Every query here is an index lookup or a keyset page over one of the read-model tables: its cost
+depends on the page size (and a player's number of kinds and player counts), never on the number of
+games stored.
+"""
+
+from __future__ import annotations
+
+import base64
+from datetime import datetime
+from typing import Any
+from uuid import UUID
+
+import msgspec
+import psycopg
+
+from projections import gamestats, schema
+from projections.runner import ensure_tables
+from service.errors import ProblemError
+from service.store import GameLog
+
+_json = msgspec.json.Encoder()
+Conn = psycopg.Connection[Any]
+
+
+# ---------------------------------------------------------------- response shapes
+class SeatRecord(msgspec.Struct, kw_only=True):
+    games: int
+    wins: int
+    win_rate: float
+
+
+class PlayerStats(msgspec.Struct, kw_only=True):
+    kind: str
+    player_count: int | None  # None: every player count together
+    games: int
+    wins: int
+    win_rate: float
+    avg_score: float
+    median_score: float
+    best_score: int
+    avg_breakdown: dict[str, float]  # average points per scoring category (Arctica: BP by category)
+    by_seat: dict[str, SeatRecord]  # seat (0-based) -> record
+    powers_taken: dict[str, int]  # Arctic: powers taken in total, per animal
+    current_streak: int
+    longest_streak: int
+
+
+class Rating(msgspec.Struct, kw_only=True):
+    kind: str
+    mu: float
+    sigma: float
+    rating: float  # mu - 3 sigma, the conservative rating leaderboards sort by
+    games: int
+    provisional: bool
+
+
+class PlayerItem(msgspec.Struct, kw_only=True):
+    handle: str
+    games: int  # finished games counted in statistics, every kind
+    links: dict[str, str]
+
+
+class PlayerPage(msgspec.Struct, kw_only=True):
+    items: list[PlayerItem]
+    next_cursor: str | None = None
+
+
+class PlayerProfile(msgspec.Struct, kw_only=True):
+    handle: str
+    games: int
+    stats: list[PlayerStats]
+    ratings: list[Rating]
+    links: dict[str, str]
+
+
+class RatingChange(msgspec.Struct, kw_only=True):
+    mu_before: float
+    sigma_before: float
+    mu_after: float
+    sigma_after: float
+
+
+class PlayerGame(msgspec.Struct, kw_only=True):
+    game_id: UUID
+    kind: str
+    player_count: int
+    players: list[str]
+    seat: int
+    rank: int
+    total: int
+    won: bool
+    breakdown: dict[str, int]
+    extras: dict[str, Any]
+    finished_at: datetime | None
+    voided: bool
+    rating: RatingChange | None
+
+
+class PlayerGamePage(msgspec.Struct, kw_only=True):
+    handle: str
+    items: list[PlayerGame]
+    next_cursor: str | None = None
+
+
+class VersusKind(msgspec.Struct, kw_only=True):
+    kind: str
+    games: int
+    a_ahead: int
+    b_ahead: int
+    ties: int
+
+
+class Versus(msgspec.Struct, kw_only=True):
+    a: str
+    b: str
+    games: int
+    a_ahead: int
+    b_ahead: int
+    ties: int
+    by_kind: list[VersusKind]
+
+
+class LeaderboardEntry(msgspec.Struct, kw_only=True):
+    position: int
+    handle: str
+    rating: float
+    mu: float
+    sigma: float
+    games: int  # rated games of this kind
+    games_at_count: int | None  # finished games at the requested player count
+    provisional: bool
+
+
+class Leaderboard(msgspec.Struct, kw_only=True):
+    kind: str
+    player_count: int | None
+    min_games: int
+    exclude_provisional: bool
+    items: list[LeaderboardEntry]
+    next_cursor: str | None = None
+
+
+class StatValue(msgspec.Struct, kw_only=True):
+    id: int
+    name: str
+    value: float
+
+
+class PlayerGameStats(msgspec.Struct, kw_only=True):
+    seat: int
+    player: str
+    rank: int
+    total: int
+    stats: list[StatValue]
+
+
+class GameStats(msgspec.Struct, kw_only=True):
+    game_id: UUID
+    kind: str
+    status: str
+    players: list[str]
+    winners: list[str]
+    player_count: int
+    turns: int
+    events: int
+    rules_version: str
+    started_at: datetime | None
+    ended_at: datetime | None
+    duration_seconds: float | None
+    voided: bool
+    void_reason: str | None
+    scores: list[dict[str, Any]]
+    table: list[StatValue]
+    players_stats: list[PlayerGameStats]
+
+
+class Board(msgspec.Struct, kw_only=True):
+    game_id: UUID
+    kind: str
+    version: int
+    status: str
+    view: dict[str, Any]
+    results: list[dict[str, Any]]
+
+
+# ---------------------------------------------------------------- cursors
+def _encode_cursor(value: Any) -> str:
+    return base64.urlsafe_b64encode(_json.encode(value)).decode().rstrip("=")
+
+
+def _decode_cursor(text: str, type_: Any) -> Any:
+    try:
+        raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+        return msgspec.json.decode(raw, type=type_)
+    except (ValueError, msgspec.MsgspecError) as exc:
+        raise ProblemError(400, "invalid_cursor", "this cursor was not made by this API") from exc
+
+
+# ---------------------------------------------------------------- the queries
+class ReadModels:
+    """Reads of the projection tables through the event store's connection pool."""
+
+    def __init__(self, store: GameLog) -> None:
+        self.store = store
+        ensure_tables(store)
+
+    def _conn(self) -> Any:
+        return self.store.game_recorder.datastore.get_connection()
+
+    def position(self) -> int:
+        """How far every projection has got: the lowest position (a notification id)."""
+        with self._conn() as conn:
+            row = conn.execute(
+                "SELECT min(position) AS p FROM projection_positions WHERE name = ANY(%s)", (list(schema.NAMES),)
+            ).fetchone()
+        return int(row["p"] or 0) if row else 0
+
+    # ---------------------------------------------------------- players
+    def _player(self, conn: Conn, handle: str) -> dict[str, Any]:
+        row = conn.execute("SELECT handle_key, handle FROM players WHERE handle_key = %s", (handle.lower(),)).fetchone()
+        if row is None:
+            raise ProblemError(404, "player_not_found", f"no player has the handle {handle!r}")
+        return dict(row)
+
+    @staticmethod
+    def _games_count(conn: Conn, key: str) -> int:
+        row = conn.execute(
+            "SELECT coalesce(sum(games), 0) AS n FROM player_stats WHERE handle_key = %s AND player_count = 0", (key,)
+        ).fetchone()
+        return int(row["n"]) if row else 0
+
+    def players(self, prefix: str | None, limit: int, cursor: str | None) -> PlayerPage:
+        where = ["true"]
+        params: list[Any] = []
+        if prefix:
+            low = prefix.lower()
+            where.append("p.handle_key >= %s AND p.handle_key < %s")
+            params += [low, low + "\U0010ffff"]
+        if cursor:
+            where.append("p.handle_key > %s")
+            params.append(_decode_cursor(cursor, str))
+        params.append(limit + 1)
+        with self._conn() as conn:
+            rows = conn.execute(
+                "SELECT p.handle_key, p.handle, "
+                "(SELECT coalesce(sum(s.games), 0) FROM player_stats s "
+                " WHERE s.handle_key = p.handle_key AND s.player_count = 0) AS games "
+                f"FROM players p WHERE {' AND '.join(where)} ORDER BY p.handle_key LIMIT %s",
+                params,
+            ).fetchall()
+        more = len(rows) > limit
+        rows = rows[:limit]
+        return PlayerPage(
+            items=[
+                PlayerItem(handle=r["handle"], games=int(r["games"]), links=_player_links(r["handle"])) for r in rows
+            ],
+            next_cursor=_encode_cursor(rows[-1]["handle_key"]) if more and rows else None,
+        )
+
+    def profile(self, handle: str) -> PlayerProfile:
+        with self._conn() as conn:
+            player = self._player(conn, handle)
+            key = player["handle_key"]
+            stats = conn.execute(
+                "SELECT * FROM player_stats WHERE handle_key = %s ORDER BY kind, player_count", (key,)
+            ).fetchall()
+            ratings = conn.execute("SELECT * FROM ratings WHERE handle_key = %s ORDER BY kind", (key,)).fetchall()
+        return PlayerProfile(
+            handle=player["handle"],
+            games=sum(int(s["games"]) for s in stats if s["player_count"] == 0),
+            stats=[_player_stats(s) for s in stats],
+            ratings=[
+                Rating(
+                    kind=r["kind"],
+                    mu=r["mu"],
+                    sigma=r["sigma"],
+                    rating=r["ordinal"],
+                    games=r["games"],
+                    provisional=r["provisional"],
+                )
+                for r in ratings
+            ],
+            links=_player_links(player["handle"]),
+        )
+
+    def player_games(
+        self,
+        handle: str,
+        *,
+        kind: str | None,
+        player_count: int | None,
+        include_voided: bool,
+        limit: int,
+        cursor: str | None,
+    ) -> PlayerGamePage:
+        with self._conn() as conn:
+            player = self._player(conn, handle)
+            where = ["r.handle_key = %s"]
+            params: list[Any] = [player["handle_key"]]
+            if kind:
+                where.append("r.kind = %s")
+                params.append(kind)
+            if player_count:
+                where.append("r.player_count = %s")
+                params.append(player_count)
+            if not include_voided:
+                where.append("NOT r.voided")
+            if cursor:
+                where.append("r.position < %s")
+                params.append(_decode_cursor(cursor, int))
+            params.append(limit + 1)
+            rows = conn.execute(
+                "SELECT r.*, g.players, h.mu_before, h.sigma_before, h.mu_after, h.sigma_after "
+                "FROM player_results r JOIN game_summaries g ON g.game_id = r.game_id "
+                "LEFT JOIN rating_history h ON h.game_id = r.game_id AND h.handle_key = r.handle_key "
+                f"WHERE {' AND '.join(where)} ORDER BY r.position DESC, r.seat LIMIT %s",
+                params,
+            ).fetchall()
+        more = len(rows) > limit
+        rows = rows[:limit]
+        items = [
+            PlayerGame(
+                game_id=r["game_id"],
+                kind=r["kind"],
+                player_count=r["player_count"],
+                players=list(r["players"]),
+                seat=r["seat"],
+                rank=r["rank"],
+                total=r["total"],
+                won=r["won"],
+                breakdown=r["breakdown"],
+                extras=r["extras"],
+                finished_at=r["finished_at"],
+                voided=r["voided"],
+                rating=RatingChange(
+                    mu_before=r["mu_before"],
+                    sigma_before=r["sigma_before"],
+                    mu_after=r["mu_after"],
+                    sigma_after=r["sigma_after"],
+                )
+                if r["mu_before"] is not None
+                else None,
+            )
+            for r in rows
+        ]
+        return PlayerGamePage(
+            handle=player["handle"],
+            items=items,
+            next_cursor=_encode_cursor(int(rows[-1]["position"])) if more and rows else None,
+        )
+
+    def versus(self, a: str, b: str) -> Versus:
+        if a.lower() == b.lower():
+            raise ProblemError(400, "same_player", "head-to-head needs two different players")
+        with self._conn() as conn:
+            pa = self._player(conn, a)
+            pb = self._player(conn, b)
+            rows = conn.execute(
+                "SELECT kind, games, ahead, behind, ties FROM head_to_head "
+                "WHERE handle_key = %s AND opponent_key = %s ORDER BY kind",
+                (pa["handle_key"], pb["handle_key"]),
+            ).fetchall()
+        kinds = [
+            VersusKind(kind=r["kind"], games=r["games"], a_ahead=r["ahead"], b_ahead=r["behind"], ties=r["ties"])
+            for r in rows
+        ]
+        return Versus(
+            a=pa["handle"],
+            b=pb["handle"],
+            games=sum(k.games for k in kinds),
+            a_ahead=sum(k.a_ahead for k in kinds),
+            b_ahead=sum(k.b_ahead for k in kinds),
+            ties=sum(k.ties for k in kinds),
+            by_kind=kinds,
+        )
+
+    # ---------------------------------------------------------- leaderboards
+    def leaderboard(
+        self,
+        kind: str,
+        *,
+        player_count: int | None,
+        min_games: int,
+        exclude_provisional: bool,
+        limit: int,
+        cursor: str | None,
+    ) -> Leaderboard:
+        where = ["r.kind = %s"]
+        params: list[Any] = [player_count or 0, kind]
+        if exclude_provisional:
+            where.append("NOT r.provisional")
+        if player_count:
+            where.append("s.games >= %s")
+            params.append(max(min_games, 1))
+        elif min_games:
+            where.append("r.games >= %s")
+            params.append(min_games)
+        offset = 0
+        if cursor:
+            rating, key, offset = _decode_cursor(cursor, tuple[float, str, int])
+            where.append("(r.ordinal < %s OR (r.ordinal = %s AND r.handle_key > %s))")
+            params += [rating, rating, key]
+        params.append(limit + 1)
+        join = "JOIN" if player_count else "LEFT JOIN"
+        with self._conn() as conn:
+            rows = conn.execute(
+                "SELECT r.handle_key, p.handle, r.mu, r.sigma, r.ordinal, r.games, r.provisional, "
+                "s.games AS count_games FROM ratings r JOIN players p ON p.handle_key = r.handle_key "
+                f"{join} player_stats s ON s.handle_key = r.handle_key AND s.kind = r.kind "
+                "AND s.player_count = %s "
+                f"WHERE {' AND '.join(where)} ORDER BY r.ordinal DESC, r.handle_key LIMIT %s",
+                params,
+            ).fetchall()
+        more = len(rows) > limit
+        rows = rows[:limit]
+        items = [
+            LeaderboardEntry(
+                position=offset + i + 1,
+                handle=r["handle"],
+                rating=r["ordinal"],
+                mu=r["mu"],
+                sigma=r["sigma"],
+                games=r["games"],
+                games_at_count=r["count_games"] if player_count else None,
+                provisional=r["provisional"],
+            )
+            for i, r in enumerate(rows)
+        ]
+        last = rows[-1] if rows else None
+        return Leaderboard(
+            kind=kind,
+            player_count=player_count,
+            min_games=min_games,
+            exclude_provisional=exclude_provisional,
+            items=items,
+            next_cursor=_encode_cursor((last["ordinal"], last["handle_key"], offset + len(rows)))
+            if more and last
+            else None,
+        )
+
+    # ---------------------------------------------------------- games
+    def _game_row(self, conn: Conn, game_id: UUID, table: str) -> dict[str, Any]:
+        row = conn.execute(f"SELECT * FROM {table} WHERE game_id = %s", (game_id,)).fetchone()
+        if row is not None:
+            return dict(row)
+        if conn.execute("SELECT 1 FROM games WHERE id = %s", (game_id,)).fetchone() is None:
+            raise ProblemError(404, "game_not_found", f"there is no game {game_id}")
+        raise ProblemError(
+            503,
+            "projection_lagging",
+            f"game {game_id} is stored but the projections have not reached it yet; retry, or pass min_position",
+            headers={"retry-after": "1"},
+        )
+
+    def game_stats(self, game_id: UUID) -> GameStats:
+        with self._conn() as conn:
+            summary = self._game_row(conn, game_id, "game_summaries")
+            rows = conn.execute(
+                "SELECT seat, stat_id, value FROM game_stats WHERE game_id = %s ORDER BY seat, stat_id", (game_id,)
+            ).fetchall()
+        kind = summary["kind"]
+        table_names = gamestats.TABLE_STATS.get(kind, {})
+        player_names = gamestats.PLAYER_STATS.get(kind, {})
+        table: list[StatValue] = []
+        seats: dict[int, list[StatValue]] = {}
+        for r in rows:
+            if r["seat"] < 0:
+                table.append(StatValue(id=r["stat_id"], name=table_names.get(r["stat_id"], "?"), value=r["value"]))
+            else:
+                seats.setdefault(r["seat"], []).append(
+                    StatValue(id=r["stat_id"], name=player_names.get(r["stat_id"], "?"), value=r["value"])
+                )
+        scores = {s["seat"]: s for s in summary["scores"]}
+        players = list(summary["players"])
+        return GameStats(
+            game_id=game_id,
+            kind=kind,
+            status=summary["status"],
+            players=players,
+            winners=list(summary["winners"]),
+            player_count=summary["player_count"],
+            turns=summary["turns"],
+            events=summary["events"],
+            rules_version=summary["rules_version"],
+            started_at=summary["started_at"],
+            ended_at=summary["ended_at"],
+            duration_seconds=summary["duration_seconds"],
+            voided=summary["voided"],
+            void_reason=summary["void_reason"],
+            scores=summary["scores"],
+            table=table,
+            players_stats=[
+                PlayerGameStats(
+                    seat=seat,
+                    player=players[seat],
+                    rank=scores.get(seat, {}).get("rank", 0),
+                    total=scores.get(seat, {}).get("total", 0),
+                    stats=values,
+                )
+                for seat, values in sorted(seats.items())
+            ],
+        )
+
+    def board(self, game_id: UUID) -> Board:
+        with self._conn() as conn:
+            row = self._game_row(conn, game_id, "game_boards")
+        return Board(
+            game_id=game_id,
+            kind=row["kind"],
+            version=row["version"],
+            status=row["status"],
+            view=row["view"],
+            results=row["results"],
+        )
+
+
+def _player_links(handle: str) -> dict[str, str]:
+    from urllib.parse import quote
+
+    base = f"/players/{quote(handle, safe='')}"
+    return {"self": base, "games": f"{base}/games"}
+
+
+def _player_stats(s: dict[str, Any]) -> PlayerStats:
+    return PlayerStats(
+        kind=s["kind"],
+        player_count=s["player_count"] or None,
+        games=s["games"],
+        wins=s["wins"],
+        win_rate=s["win_rate"],
+        avg_score=s["avg_score"],
+        median_score=s["median_score"],
+        best_score=s["best_score"],
+        avg_breakdown=s["avg_breakdown"],
+        by_seat={k: SeatRecord(**v) for k, v in s["by_seat"].items()},
+        powers_taken=s["powers_taken"],
+        current_streak=s["current_streak"],
+        longest_streak=s["longest_streak"],
+    )

@@ -1,0 +1,386 @@
+"""The batched projection runner.
+
+One step = one transaction on one connection:
+
+1. lock the projections' rows in ``projection_positions`` (``FOR UPDATE``: several runners — API
+   processes and ``banquise worker`` — take turns, never process the same notifications twice);
+2. read the next page of notifications after the lowest position (the event store's table lock makes
+   notification ids commit in order, so "id > position" never skips an event);
+3. fold every event onto its game's state, kept in an in-memory LRU; a game not in the cache is
+   loaded from ``game_boards`` (its state as msgpack), never refolded per event;
+4. turn the page into facts (games touched, started, finished, voided) and let every projection
+   write its rows for the facts after its own position, with set-based SQL;
+5. write the new positions in the same transaction and commit.
+
+A crash anywhere before the commit leaves no trace (the in-memory cache is dropped on any failure),
+so every event has exactly one effect. ``rebuild`` truncates a projection's tables, resets its
+position to 0 and runs again: the rows are the same as those built incrementally.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+import typing
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+from uuid import UUID
+
+import msgspec
+import psycopg
+from eventsourcing.persistence import StoredEvent
+from psycopg import sql
+from psycopg.rows import dict_row
+
+from domain.game import PlayerResult
+from projections import gamestats, schema
+from projections.gamestats import Tally
+from service.admin.events import GameVoided
+from service.games.kinds import Kind, Registry
+from service.store import GameLog, Recorded, migrations
+
+log = logging.getLogger("banquise.projections")
+
+DEFAULT_BATCH = 1000
+DEFAULT_CACHE = 20_000
+
+Cursor = psycopg.Cursor[dict[str, Any]]
+
+
+@dataclass(eq=False)
+class Game:
+    """A game as the runner knows it: its state after ``version`` events, and its counters."""
+
+    game_id: UUID
+    kind: Kind
+    version: int
+    position: int
+    state: Any
+    tally: Tally
+    finished: bool
+
+
+@dataclass(frozen=True)
+class Finished:
+    position: int
+    game_id: UUID
+    kind: str
+    players: list[str]
+    results: list[PlayerResult]
+    stats: gamestats.Final
+    finished_at: datetime | None
+
+
+@dataclass(frozen=True)
+class Voided:
+    position: int
+    game_id: UUID
+    reason: str
+    key_id: str
+    at: datetime
+
+
+@dataclass
+class Batch:
+    """One page of the log, as facts in notification order. ``touched`` keeps each game's last state."""
+
+    first: int
+    last: int
+    touched: dict[UUID, Game] = field(default_factory=dict)
+    started: list[tuple[int, list[str]]] = field(default_factory=list)
+    finished: list[Finished] = field(default_factory=list)
+    voided: list[Voided] = field(default_factory=list)
+    events: int = 0
+
+
+Handler = Callable[[Cursor, Batch, int], None]
+
+
+def handlers() -> dict[str, Handler]:
+    from projections import boards, stats
+
+    return {"boards": boards.handle, "stats": stats.handle}
+
+
+class _Lru:
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.items: OrderedDict[UUID, Game] = OrderedDict()
+
+    def get(self, key: UUID) -> Game | None:
+        game = self.items.get(key)
+        if game is not None:
+            self.items.move_to_end(key)
+        return game
+
+    def put(self, game: Game) -> None:
+        self.items[game.game_id] = game
+        self.items.move_to_end(game.game_id)
+        while len(self.items) > self.size:
+            self.items.popitem(last=False)
+
+    def clear(self) -> None:
+        self.items.clear()
+
+
+_state_encoder = msgspec.msgpack.Encoder()
+
+
+def encode_state(state: Any) -> bytes:
+    return _state_encoder.encode(state)
+
+
+def ensure_tables(store: GameLog) -> None:
+    """Create the read-model tables (once per database; cheap when already there)."""
+    migrations.migrate(store.params.conninfo(), store.schema, schema.STEPS)
+
+
+class Runner:
+    """Applies the log to the read models, one batch per transaction. Not thread-safe: one per thread."""
+
+    def __init__(
+        self,
+        store: GameLog,
+        registry: Registry,
+        *,
+        names: Sequence[str] = schema.NAMES,
+        batch_size: int = DEFAULT_BATCH,
+        cache_size: int = DEFAULT_CACHE,
+        before_commit: Callable[[Batch], None] | None = None,
+    ) -> None:
+        unknown = set(names) - set(schema.NAMES)
+        if unknown:
+            raise ValueError(f"unknown projections: {', '.join(sorted(unknown))}")
+        self.store = store
+        self.registry = registry
+        self.names = list(names)
+        self.batch_size = batch_size
+        self.cache = _Lru(cache_size)
+        self.before_commit = before_commit  # tests: fail between the handlers and the commit
+        self._handlers = handlers()
+        self._conn: psycopg.Connection[dict[str, Any]] | None = None
+        self._kinds: dict[type[Any], Kind] = {}
+        for kind in registry:
+            for cls in typing.get_args(kind.rules.event_type):
+                self._kinds[cls] = kind
+        self._mapper = store.mapper
+        ensure_tables(store)
+
+    # ------------------------------------------------------------ connection
+    def connection(self) -> psycopg.Connection[dict[str, Any]]:
+        if self._conn is None or self._conn.closed:
+            conn = psycopg.connect(self.store.params.conninfo(), autocommit=True, row_factory=dict_row)
+            conn.execute(sql.SQL("SET search_path TO {}").format(sql.Identifier(self.store.schema)))
+            self._conn = conn
+        return self._conn
+
+    def close(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+
+    # ------------------------------------------------------------ running
+    def step(self) -> int:
+        """Process one batch; the number of notifications applied (0 when caught up)."""
+        conn = self.connection()
+        try:
+            with conn.transaction(), conn.cursor() as cur:
+                positions = {
+                    r["name"]: int(r["position"])
+                    for r in cur.execute(
+                        "SELECT name, position FROM projection_positions WHERE name = ANY(%s) ORDER BY name FOR UPDATE",
+                        (self.names,),
+                    )
+                }
+                start = min(positions.values())
+                rows = cur.execute(
+                    "SELECT notification_id, originator_id, originator_version, topic, state FROM banquise_events "
+                    "WHERE notification_id > %s ORDER BY notification_id LIMIT %s",
+                    (start, self.batch_size),
+                ).fetchall()
+                if not rows:
+                    return 0
+                batch = self._fold(cur, rows)
+                for name in self.names:
+                    if batch.last > positions[name]:
+                        self._handlers[name](cur, batch, positions[name])
+                cur.execute(
+                    "UPDATE projection_positions SET position = %s WHERE name = ANY(%s) AND position < %s",
+                    (batch.last, self.names, batch.last),
+                )
+                if self.before_commit is not None:
+                    self.before_commit(batch)
+            return len(rows)
+        except BaseException:
+            # The transaction rolled back: what the cache learnt in it may not be in the tables.
+            self.cache.clear()
+            if conn.broken:
+                self.close()
+            raise
+
+    def run(self, *, until: int | None = None) -> int:
+        """Process batches until caught up (or past ``until``); the number of notifications applied."""
+        total = 0
+        while True:
+            n = self.step()
+            total += n
+            if n == 0 or (until is not None and self.position() >= until):
+                return total
+
+    def position(self) -> int:
+        """The lowest position of this runner's projections."""
+        row = (
+            self.connection()
+            .execute("SELECT min(position) AS p FROM projection_positions WHERE name = ANY(%s)", (self.names,))
+            .fetchone()
+        )
+        return int(row["p"] or 0) if row else 0
+
+    def rebuild(self) -> int:
+        """Empty this runner's projections and replay the whole log into them."""
+        conn = self.connection()
+        with conn.transaction():
+            conn.execute(
+                "SELECT position FROM projection_positions WHERE name = ANY(%s) ORDER BY name FOR UPDATE",
+                (self.names,),
+            )
+            tables = [t for name in self.names for t in schema.TABLES[name]]
+            conn.execute(sql.SQL("TRUNCATE {}").format(sql.SQL(", ").join(map(sql.Identifier, tables))))
+            conn.execute("UPDATE projection_positions SET position = 0 WHERE name = ANY(%s)", (self.names,))
+        self.cache.clear()
+        return self.run()
+
+    # ------------------------------------------------------------ folding
+    def _decode(self, row: dict[str, Any]) -> Recorded:
+        stored = StoredEvent(
+            originator_id=row["originator_id"],
+            originator_version=row["originator_version"],
+            topic=row["topic"],
+            state=bytes(row["state"]),
+        )
+        return typing.cast(Recorded, self._mapper.to_domain_event(stored))
+
+    def _fold(self, cur: Cursor, rows: list[dict[str, Any]]) -> Batch:
+        batch = Batch(first=int(rows[0]["notification_id"]), last=int(rows[-1]["notification_id"]))
+        records = [(int(r["notification_id"]), self._decode(r)) for r in rows]
+        missing: set[UUID] = set()
+        seen: set[UUID] = set()
+        for _, rec in records:
+            if rec.originator_id in seen:
+                continue
+            seen.add(rec.originator_id)
+            cached = self.cache.get(rec.originator_id)
+            if rec.originator_version > 1 and (cached is None or cached.version != rec.originator_version - 1):
+                missing.add(rec.originator_id)
+        stored = self._load_boards(cur, missing) if missing else {}
+        touched = batch.touched
+        for position, rec in records:
+            event = rec.event
+            if isinstance(event, GameVoided):
+                batch.voided.append(Voided(position, event.game_id, event.reason, event.key_id, rec.recorded_at))
+                continue
+            game_id = rec.originator_id
+            game = touched.get(game_id) or self.cache.get(game_id)
+            if game is None or game.version != rec.originator_version - 1:
+                kind = self._kinds.get(type(event))
+                if kind is None:
+                    log.warning("notification %s: no game kind knows %s", position, type(event).__name__)
+                    continue
+                game = self._load(cur, kind, game_id, rec.originator_version - 1, stored.get(game_id))
+            self._apply(batch, game, position, rec)
+            touched[game_id] = game
+        for game in touched.values():
+            self.cache.put(game)
+        return batch
+
+    def _apply(self, batch: Batch, game: Game, position: int, rec: Recorded) -> None:
+        rules = game.kind.rules
+        event = rec.event
+        game.state = rules.evolve(game.state, event)
+        game.version = rec.originator_version
+        game.position = position
+        batch.events += 1
+        t = game.tally
+        t.events += 1
+        if rules.is_turn_start(event):
+            t.turns += 1
+        counter = gamestats.COUNTERS.get(game.kind.name, {}).get(type(event).__name__)
+        if counter is not None:
+            counter(t, event)
+        if t.first_recorded is None:
+            t.first_recorded = rec.recorded_at
+        t.last_recorded = rec.recorded_at
+        if rec.played_at is not None:
+            if t.first_played is None:
+                t.first_played = rec.played_at
+            t.last_played = rec.played_at
+        if rec.originator_version == 1:
+            batch.started.append((position, list(rules.players(game.state))))
+        if not game.finished and rules.is_finished(game.state):
+            game.finished = True
+            t.finished_position = position
+            t.finished_at = rec.played_at or rec.recorded_at
+            results = rules.results(game.state)
+            batch.finished.append(
+                Finished(
+                    position=position,
+                    game_id=game.game_id,
+                    kind=game.kind.name,
+                    players=list(rules.players(game.state)),
+                    results=results,
+                    stats=gamestats.final(game.kind.name, game.state, results, t),
+                    finished_at=t.finished_at,
+                )
+            )
+
+    def _load_boards(self, cur: Cursor, game_ids: Iterable[UUID]) -> dict[UUID, dict[str, Any]]:
+        rows = cur.execute(
+            "SELECT game_id, kind, version, position, state, tally, status FROM game_boards WHERE game_id = ANY(%s)",
+            (list(game_ids),),
+        ).fetchall()
+        return {r["game_id"]: r for r in rows}
+
+    def _load(self, cur: Cursor, kind: Kind, game_id: UUID, version: int, row: dict[str, Any] | None) -> Game:
+        """The game after ``version`` events: from its stored board when that is where it stands (the
+        usual case), else (a projection rebuilt while the boards stay ahead) refolded from its events."""
+        if version == 0:
+            return Game(game_id, kind, 0, 0, kind.rules.initial_state(), Tally(), False)
+        if row is not None and row["version"] == version:
+            return Game(
+                game_id,
+                kind,
+                version,
+                int(row["position"]),
+                kind.snapshot_decoder.decode(row["state"]),
+                gamestats.tally_decoder.decode(row["tally"]),
+                row["status"] == "finished",
+            )
+        game = Game(game_id, kind, 0, 0, kind.rules.initial_state(), Tally(), False)
+        scratch = Batch(first=0, last=0)
+        rows = cur.execute(
+            "SELECT notification_id, originator_id, originator_version, topic, state FROM banquise_events "
+            "WHERE originator_id = %s AND originator_version <= %s ORDER BY originator_version",
+            (game_id, version),
+        ).fetchall()
+        for r in rows:
+            self._apply(scratch, game, int(r["notification_id"]), self._decode(r))
+        return game
+
+
+class Lagging(Exception):
+    """The projections did not reach a position in time."""
+
+
+def wait_for(runner_position: Callable[[], int], target: int, timeout: float, poll: float = 0.05) -> int:
+    """Block until ``runner_position() >= target``; the position reached. Raises :class:`Lagging`."""
+    deadline = time.monotonic() + timeout
+    while True:
+        position = runner_position()
+        if position >= target:
+            return position
+        if time.monotonic() >= deadline:
+            raise Lagging(f"projections are at {position}, not yet at {target}")
+        time.sleep(poll)

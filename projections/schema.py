@@ -1,0 +1,179 @@
+"""The read-model tables, as migration steps (see service/store/migrations.py).
+
+Every table here is derived from the event log alone: ``banquise projections rebuild`` truncates them
+and replays the log. Each projection owns a set of tables (``TABLES``); its position lives in
+``projection_positions`` and is written in the same transaction as its rows.
+No column holds a wall-clock time of the projection itself: a rebuild gives identical rows.
+"""
+
+from __future__ import annotations
+
+from service.store.migrations import Step
+
+POSITIONS = """
+CREATE TABLE projection_positions (
+    name     text PRIMARY KEY,
+    position bigint NOT NULL DEFAULT 0            -- last notification id applied by this projection
+);
+INSERT INTO projection_positions (name, position) VALUES ('boards', 0), ('stats', 0);
+"""
+
+BOARDS = """
+CREATE TABLE game_boards (
+    game_id    uuid PRIMARY KEY,
+    kind       text NOT NULL,
+    version    integer NOT NULL,                  -- events applied
+    position   bigint NOT NULL,                   -- notification id of the last event applied
+    status     text NOT NULL,                     -- live | finished
+    state      bytea NOT NULL,                    -- msgpack of the engine state after `version` events
+    tally      bytea NOT NULL,                    -- msgpack of the running counters (projections.gamestats)
+    view       jsonb NOT NULL,                    -- the spectator view of `state`
+    results    jsonb NOT NULL                     -- ranked PlayerResults with score breakdowns
+);
+
+CREATE TABLE game_summaries (
+    game_id           uuid PRIMARY KEY,
+    kind              text NOT NULL,
+    rules_version     text NOT NULL,
+    status            text NOT NULL,
+    players           text[] NOT NULL,            -- handles as written, by seat
+    handles           text[] NOT NULL,            -- lower-cased
+    player_count      integer NOT NULL,
+    winners           text[] NOT NULL,            -- rank-1 players of a finished game (several on a shared win)
+    scores            jsonb NOT NULL,             -- [{seat, player, total, rank, breakdown}] by rank
+    turns             integer NOT NULL,
+    events            integer NOT NULL,
+    started_at        timestamptz,                -- first event: played_at when the record has times, else recorded_at
+    ended_at          timestamptz,
+    duration_seconds  double precision,
+    finished_position bigint,                     -- notification id of the event that finished the game
+    voided            boolean NOT NULL DEFAULT false,
+    void_reason       text
+);
+CREATE INDEX game_summaries_by_kind ON game_summaries (kind, status, player_count);
+CREATE INDEX game_summaries_by_handle ON game_summaries USING gin (handles);
+
+CREATE TABLE players (
+    handle_key     text COLLATE "C" PRIMARY KEY,   -- lower(handle): one person per case-insensitive handle
+    handle         text NOT NULL,                  -- the form first seen
+    first_position bigint NOT NULL
+);
+"""
+
+STATS = """
+CREATE TABLE player_results (
+    game_id      uuid NOT NULL,
+    seat         integer NOT NULL,
+    handle_key   text COLLATE "C" NOT NULL,
+    player       text NOT NULL,
+    kind         text NOT NULL,
+    player_count integer NOT NULL,
+    rank         integer NOT NULL,
+    total        integer NOT NULL,
+    won          boolean NOT NULL,
+    breakdown    jsonb NOT NULL,
+    extras       jsonb NOT NULL,                   -- kind-specific: Arctic totem, penalties, longest runs, powers
+    position     bigint NOT NULL,                  -- notification id of the finishing event (the game's order)
+    finished_at  timestamptz,
+    voided       boolean NOT NULL DEFAULT false,
+    PRIMARY KEY (game_id, seat)
+);
+CREATE INDEX player_results_by_player ON player_results (handle_key, position DESC);
+CREATE INDEX player_results_by_kind ON player_results (kind, position);
+
+CREATE TABLE game_stats (
+    game_id uuid NOT NULL,
+    seat    integer NOT NULL,                      -- -1: a table statistic
+    stat_id integer NOT NULL,                      -- permanent ids: projections/gamestats.py
+    value   double precision NOT NULL,
+    PRIMARY KEY (game_id, seat, stat_id)
+);
+
+CREATE TABLE player_stats (
+    handle_key     text COLLATE "C" NOT NULL,
+    kind           text NOT NULL,
+    player_count   integer NOT NULL,               -- 0: every player count
+    games          integer NOT NULL,
+    wins           integer NOT NULL,
+    win_rate       double precision NOT NULL,
+    avg_score      double precision NOT NULL,
+    median_score   double precision NOT NULL,
+    best_score     integer NOT NULL,
+    avg_breakdown  jsonb NOT NULL,                 -- category -> average points
+    by_seat        jsonb NOT NULL,                 -- seat -> {games, wins, win_rate}
+    powers_taken   jsonb NOT NULL,                 -- Arctic: animal -> powers taken in total
+    current_streak integer NOT NULL,
+    longest_streak integer NOT NULL,
+    last_position  bigint NOT NULL,
+    PRIMARY KEY (handle_key, kind, player_count)
+);
+CREATE INDEX player_stats_by_kind ON player_stats (kind, player_count, games);
+
+CREATE TABLE head_to_head (
+    kind         text NOT NULL,
+    handle_key   text COLLATE "C" NOT NULL,
+    opponent_key text COLLATE "C" NOT NULL,
+    games        integer NOT NULL,
+    ahead        integer NOT NULL,                 -- games where handle_key finished ahead of opponent_key
+    behind       integer NOT NULL,
+    ties         integer NOT NULL,
+    PRIMARY KEY (kind, handle_key, opponent_key)
+);
+
+CREATE TABLE ratings (
+    kind          text NOT NULL,
+    handle_key    text COLLATE "C" NOT NULL,
+    mu            double precision NOT NULL,
+    sigma         double precision NOT NULL,
+    ordinal       double precision NOT NULL,       -- mu - 3 sigma: the conservative rating
+    games         integer NOT NULL,
+    provisional   boolean NOT NULL,
+    last_position bigint NOT NULL,
+    PRIMARY KEY (kind, handle_key)
+);
+CREATE INDEX ratings_leaderboard ON ratings (kind, ordinal DESC, handle_key);
+
+CREATE TABLE rating_history (
+    kind         text NOT NULL,
+    game_id      uuid NOT NULL,
+    handle_key   text COLLATE "C" NOT NULL,
+    position     bigint NOT NULL,
+    rank         integer NOT NULL,
+    mu_before    double precision NOT NULL,
+    sigma_before double precision NOT NULL,
+    mu_after     double precision NOT NULL,
+    sigma_after  double precision NOT NULL,
+    PRIMARY KEY (game_id, handle_key)
+);
+CREATE INDEX rating_history_by_player ON rating_history (handle_key, kind, position);
+CREATE INDEX rating_history_by_kind ON rating_history (kind, position);
+
+CREATE TABLE voided_games (
+    game_id  uuid PRIMARY KEY,
+    position bigint NOT NULL,                      -- notification id of the GameVoided event
+    reason   text NOT NULL,
+    key_id   text NOT NULL,
+    voided_at timestamptz NOT NULL
+);
+"""
+
+STEPS: list[Step] = [
+    ("p0001_projection_positions", POSITIONS),
+    ("p0002_boards", BOARDS),
+    ("p0003_stats", STATS),
+]
+
+# Which tables each projection writes (a rebuild of that projection truncates them).
+TABLES: dict[str, tuple[str, ...]] = {
+    "boards": ("game_boards", "game_summaries", "players"),
+    "stats": (
+        "player_results",
+        "game_stats",
+        "player_stats",
+        "head_to_head",
+        "ratings",
+        "rating_history",
+        "voided_games",
+    ),
+}
+NAMES: tuple[str, ...] = tuple(TABLES)

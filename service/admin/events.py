@@ -1,0 +1,23 @@
+"""Admin events. A game's own stream holds only its engine's events (``evolve`` understands nothing
+else), so an admin decision about game ``G`` goes into the stream ``admin_stream(G)``."""
+
+from __future__ import annotations
+
+from uuid import UUID, uuid5
+
+import msgspec
+
+# Fixed forever: the admin stream of a game is derived from the game's id with it.
+NAMESPACE = UUID("6f1c2b1e-4d0a-5e7b-9a51-0b0c1d2e3f40")
+
+
+class GameVoided(msgspec.Struct, frozen=True, kw_only=True):
+    """An admin removed the game from statistics and ratings (its events stay: history is kept)."""
+
+    game_id: UUID
+    reason: str
+    key_id: str
+
+
+def admin_stream(game_id: UUID) -> UUID:
+    return uuid5(NAMESPACE, f"{game_id}/admin")

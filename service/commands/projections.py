@@ -1,0 +1,50 @@
+"""``banquise projections rebuild [NAME]`` and ``banquise projections status``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+from projections import schema
+from projections.runner import DEFAULT_BATCH, Runner
+from service.runtime import Runtime
+from service.settings import Settings
+
+
+def run(args: argparse.Namespace, settings: Settings) -> int:
+    runtime = Runtime.open(settings)
+    try:
+        names = [args.name] if getattr(args, "name", None) else list(schema.NAMES)
+        runner = Runner(runtime.store, runtime.games.registry, names=names, batch_size=args.batch_size)
+        try:
+            if args.projections_command == "rebuild":
+                started = time.monotonic()
+                n = runner.rebuild()
+                elapsed = time.monotonic() - started
+                rate = n / elapsed if elapsed > 0 else 0.0
+                print(
+                    f"rebuilt {', '.join(names)} from {n} notifications in {elapsed:.1f} s ({rate:,.0f}/s)",
+                    file=sys.stderr,
+                )
+                return 0
+            head = runtime.store.max_notification_id()
+            with runner.connection() as conn:
+                for row in conn.execute("SELECT name, position FROM projection_positions ORDER BY name"):
+                    print(f"{row['name']}\t{row['position']}\t{head - row['position']} behind")
+            return 0
+        finally:
+            runner.close()
+    finally:
+        runtime.close()
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser("projections", help="rebuild the read models, or show how far they are")
+    actions = parser.add_subparsers(dest="projections_command", required=True, metavar="ACTION")
+    rebuild = actions.add_parser("rebuild", help="truncate a projection's tables and replay the whole log")
+    rebuild.add_argument("name", nargs="?", choices=schema.NAMES, help="one projection (default: all)")
+    rebuild.add_argument("--batch-size", type=int, default=DEFAULT_BATCH)
+    status = actions.add_parser("status", help="each projection's position and lag")
+    status.set_defaults(batch_size=DEFAULT_BATCH)
+    parser.set_defaults(run=run)

@@ -1,0 +1,93 @@
+"""``POST /games/{id}/void``: an admin key removes a game from statistics and ratings.
+
+The decision is an event, ``GameVoided``, stored in the game's admin stream (never in the game's own
+stream: the engines' ``evolve`` knows only game events). The projections then drop the game from the
+statistics and replay the ratings of its kind.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Annotated, Any
+from uuid import UUID
+
+import msgspec
+from litestar import Response, post
+from litestar.concurrency import sync_to_thread
+from litestar.di import NamedDependency, Provide
+from litestar.openapi import ResponseSpec
+from litestar.params import FromPath, JSONBody
+
+from service.admin.events import GameVoided, admin_stream
+from service.auth import caller, required
+from service.errors import ProblemError
+from service.games.service import POSITION_HEADER
+from service.keys import ApiKey
+from service.runtime import Runtime
+from service.store import Recorded
+from service.store.application import VersionConflict
+
+
+class VoidRequest(msgspec.Struct, forbid_unknown_fields=True):
+    reason: Annotated[str, msgspec.Meta(min_length=1, max_length=500)]
+
+
+class VoidAccepted(msgspec.Struct, kw_only=True):
+    game_id: UUID
+    reason: str
+    voided_at: datetime
+    position: int
+
+
+def _void(runtime: Runtime, key: ApiKey, game_id: UUID, reason: str) -> VoidAccepted:
+    with runtime.store.game_recorder.datastore.get_connection() as conn:
+        if conn.execute("SELECT 1 FROM games WHERE id = %s", (game_id,)).fetchone() is None:
+            raise ProblemError(404, "game_not_found", f"there is no game {game_id}")
+    stream = admin_stream(game_id)
+    already = ProblemError(409, "game_already_voided", f"game {game_id} is already voided")
+    if runtime.store.version(stream) > 0:
+        raise already
+    now = datetime.now(UTC)
+    record = Recorded(
+        originator_id=stream,
+        originator_version=1,
+        event=GameVoided(game_id=game_id, reason=reason, key_id=key.id),
+        recorded_at=now,
+    )
+    try:
+        [position] = runtime.store.append([record])
+    except VersionConflict:
+        raise already from None
+    return VoidAccepted(game_id=game_id, reason=reason, voided_at=now, position=position)
+
+
+@post(
+    "/games/{game_id:uuid}/void",
+    summary="Void a game (admin key): it leaves statistics and ratings; its events are kept",
+    tags=["games"],
+    status_code=201,
+    dependencies={"key": Provide(caller)},
+    security=[{"apiKey": []}],
+    responses={
+        400: ResponseSpec(None, description="Missing or empty reason"),
+        401: ResponseSpec(None, description="Missing or invalid API key"),
+        403: ResponseSpec(None, description="admin_required: not an admin key"),
+        404: ResponseSpec(None, description="Unknown game"),
+        409: ResponseSpec(None, description="game_already_voided"),
+    },
+)
+async def void_game(
+    game_id: FromPath[UUID],
+    data: JSONBody[VoidRequest],
+    runtime: NamedDependency[Runtime],
+    key: NamedDependency[ApiKey | None],
+) -> Response[VoidAccepted]:
+    admin = required(key)
+    if not admin.admin:
+        raise ProblemError(403, "admin_required", "voiding a game needs an admin key (banquise keys create --admin)")
+    reason = data.reason.strip()
+    if not reason:
+        raise ProblemError(400, "invalid_request", "reason must not be blank", title="Invalid request")
+    accepted = await sync_to_thread(_void, runtime, admin, game_id, reason)
+    headers: dict[str, Any] = {POSITION_HEADER: str(accepted.position)}
+    return Response(accepted, status_code=201, headers=headers)

@@ -1,0 +1,54 @@
+"""``/leaderboards/{kind}``: players by conservative rating (openskill mu - 3 sigma)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from litestar import get
+from litestar.concurrency import sync_to_thread
+from litestar.di import NamedDependency
+from litestar.openapi import ResponseSpec
+from litestar.params import FromPath, FromQuery, QueryParameter
+
+from projections.queries import Leaderboard
+from service.errors import ProblemError
+from service.routes.players import READ_PROBLEMS, Limit, MinPosition, wait_for_projections
+from service.runtime import Runtime
+
+
+@get(
+    "/leaderboards/{kind:str}",
+    summary="Leaderboard of a game kind, by conservative rating (mu - 3 sigma)",
+    tags=["players"],
+    responses={**READ_PROBLEMS, 404: ResponseSpec(None, description="Unknown game kind")},
+)
+async def leaderboard(
+    kind: FromPath[str],
+    runtime: NamedDependency[Runtime],
+    player_count: Annotated[
+        int | None,
+        QueryParameter(ge=2, le=5, description="only players with games at this player count (min_games of them)"),
+    ] = None,
+    min_games: Annotated[int, QueryParameter(ge=0, le=100_000, description="minimum rated games")] = 0,
+    exclude_provisional: FromQuery[bool] = False,
+    limit: Limit = 50,
+    cursor: FromQuery[str | None] = None,
+    min_position: MinPosition = None,
+) -> Leaderboard:
+    if runtime.games.registry.get(kind) is None:
+        raise ProblemError(
+            404,
+            "unknown_game_kind",
+            f"unknown game kind {kind!r}; known kinds: {', '.join(runtime.games.registry.names())}",
+        )
+    await wait_for_projections(runtime, min_position)
+    return await sync_to_thread(
+        lambda: runtime.read_models.leaderboard(
+            kind,
+            player_count=player_count,
+            min_games=min_games,
+            exclude_provisional=exclude_provisional,
+            limit=limit,
+            cursor=cursor,
+        )
+    )
