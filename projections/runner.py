@@ -241,6 +241,11 @@ class Runner:
 
     def rebuild(self) -> int:
         """Empty this runner's projections and replay the whole log into them."""
+        self.reset()
+        return self.run()
+
+    def reset(self) -> None:
+        """Empty this runner's projections and set their positions to 0 (the next steps replay the log)."""
         conn = self.connection()
         with conn.transaction():
             conn.execute(
@@ -251,7 +256,6 @@ class Runner:
             conn.execute(sql.SQL("TRUNCATE {}").format(sql.SQL(", ").join(map(sql.Identifier, tables))))
             conn.execute("UPDATE projection_positions SET position = 0 WHERE name = ANY(%s)", (self.names,))
         self.cache.clear()
-        return self.run()
 
     # ------------------------------------------------------------ folding
     def _decode(self, row: dict[str, Any]) -> Recorded:
