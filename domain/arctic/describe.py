@@ -1,7 +1,10 @@
 """One-line descriptions of Arctic events for timelines, in English, French and Spanish.
 
 Seats are written as in the API (0-based), animals with the names of §2, cards as
-``<animal> [<card id>]`` or "a hidden card".
+``<animal> [<card id>]`` or "a hidden card". The timeline is public (no perspective), so an event is
+described as a spectator sees it (``view.redact_event``): a card drawn face down (penalty, Orca B,
+Polar bear A), a face-down Fox-A card, a given penalty card, and a hand/penalty card or totem revealed
+to the record are never named.
 """
 
 from __future__ import annotations
@@ -10,6 +13,10 @@ from typing import Any
 
 from domain.arctic import catalogue as cat
 from domain.arctic import events as ev
+from domain.arctic.view import redact_event
+from domain.game import Perspective
+
+_SPECTATOR = Perspective()
 
 _WORDS: dict[str, dict[str, str]] = {
     "en": {"seat": "Seat {0}", "hidden": "a hidden card", "up": "up", "down": "down", "centre": "the centre"},
@@ -135,6 +142,16 @@ _T: dict[str, dict[str, str]] = {
         "fr": "{seat} révèle {card} ({zone})",
         "es": "{seat} revela {card} ({zone})",
     },
+    "CardRevealedHidden": {
+        "en": "{seat} shows the recorder a card ({zone})",
+        "fr": "{seat} montre une carte au rapporteur ({zone})",
+        "es": "{seat} muestra una carta al registrador ({zone})",
+    },
+    "TotemRevealedHidden": {
+        "en": "{seat} shows the recorder their totem",
+        "fr": "{seat} montre son totem au rapporteur",
+        "es": "{seat} muestra su tótem al registrador",
+    },
     "TotemRevealed": {
         "en": "{seat} reveals the {animal} totem",
         "fr": "{seat} révèle le totem {animal}",
@@ -191,7 +208,12 @@ def describe(event: Any, lang: str = "en") -> str:
     if lang not in _WORDS:
         lang = "en"
     w = _WORDS[lang]
+    event = redact_event(event, _SPECTATOR, None)
     name = type(event).__name__
+    if isinstance(event, ev.CardRevealed) and event.card is None:
+        name = "CardRevealedHidden"
+    if isinstance(event, ev.TotemRevealed) and event.animal is None:
+        name = "TotemRevealedHidden"
     template = _T.get(name, {}).get(lang)
     if template is None:
         return name

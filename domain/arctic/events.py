@@ -202,16 +202,19 @@ class RiverCardRevealed(ArcticEvent, frozen=True, kw_only=True):
 
 
 class CardRevealed(ArcticEvent, frozen=True, kw_only=True):
-    """Public mode: an unknown card of ``seat``'s hand or penalty zone is now known."""
+    """Public mode: an unknown card of ``seat``'s hand or penalty zone is now known (``card`` is
+    ``None`` only in a redacted copy: other perspectives do not see it before the game is over)."""
 
     seat: int
     zone: Zone
-    card: str
+    card: str | None
 
 
 class TotemRevealed(ArcticEvent, frozen=True, kw_only=True):
+    """``animal`` is ``None`` only in a redacted copy (a totem revealed before the game is over)."""
+
     seat: int
-    animal: AnimalId
+    animal: AnimalId | None
 
 
 class FoxWildDeclared(ArcticEvent, frozen=True, kw_only=True):

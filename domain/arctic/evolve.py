@@ -325,6 +325,8 @@ def _river_revealed(s: GameState, e: ev.RiverCardRevealed) -> GameState:
 
 
 def _card_revealed(s: GameState, e: ev.CardRevealed) -> GameState:
+    if e.card is None:  # a redacted copy: nothing learnt
+        return s
     p = s.players[e.seat]
     card = _CARD[e.card]
     if e.zone == "hand":
@@ -335,6 +337,8 @@ def _card_revealed(s: GameState, e: ev.CardRevealed) -> GameState:
 
 
 def _totem_revealed(s: GameState, e: ev.TotemRevealed) -> GameState:
+    if e.animal is None:  # a redacted copy: nothing learnt
+        return s
     p = replace(s.players[e.seat], totem=_ANIMAL[e.animal])
     return replace(s, players=_set_player(s, e.seat, p))
 

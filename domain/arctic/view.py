@@ -2,6 +2,9 @@
 
 - spectator: piles (face-down Fox-A cards hidden), token positions, River, power sides and holders,
   hand and penalty counts, draw pile and reserve counts; totems once the game is finished;
+  in events: never a card drawn face down (penalty, Orca B, Polar bear A), a face-down Fox-A card,
+  a given penalty card, a dealt hand, the deck order beyond the River, nor (public mode) a hand or
+  penalty card or a totem revealed to the record before the game is over;
 - seat N: the same plus its own hand, penalty cards, totem and face-down cards;
 - omniscient: everything the state knows.
 In public mode a card nobody has revealed is ``None`` even for the omniscient perspective.
@@ -162,7 +165,20 @@ def redact_event(event: Any, perspective: Perspective, state: Any = None) -> Any
         return _hidden_card(event, (event.seat,), perspective)
     if isinstance(event, ev.PenaltyCardGiven):
         return _hidden_card(event, (event.seat, event.to_seat), perspective)
+    if isinstance(event, ev.CardRevealed | ev.TotemRevealed) and not _game_over(state):
+        # public mode: a hand/penalty card or a totem the record learnt before the end stays the
+        # seat's secret (§9: revealed at game end)
+        if _sees_seat(perspective, event.seat):
+            return event
+        if isinstance(event, ev.CardRevealed):
+            return replace(event, card=None)
+        return replace(event, animal=None)
     return event
+
+
+def _game_over(state: Any) -> bool:
+    """Whether ``state`` (the state after the event; ``None`` = unknown) is past the last turn."""
+    return isinstance(state, GameState) and state.phase in (st.TOTEMS, st.FINISHED)
 
 
 __all__ = ["EMPTY", "ArcticView", "PlayerView", "redact_event", "view"]

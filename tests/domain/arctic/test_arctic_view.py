@@ -137,3 +137,62 @@ def test_players_initial_state_and_empty_results() -> None:
     with pytest.raises(RuleViolation) as info:
         RULES.decide(RULES.initial_state(), mv.EndStep(seat=0))
     assert info.value.code == "arctic.not_started"
+
+
+def _card_ids(value: object) -> set[str]:
+    """Every card id inside a JSON-able value."""
+    text = msgspec.json.encode(value).decode()
+    return set(re.findall(r"d[1-4]-[a-z_]+-[1-5]", text))
+
+
+def test_public_reveals_before_the_end_stay_the_seats_secret() -> None:
+    from msgspec.structs import replace
+
+    from domain.arctic.state import FINISHED, TOTEMS
+
+    t = Table()
+    playing = t.state
+    card = ev.CardRevealed(seat=0, zone="hand", card="d1-fox-1")
+    penalty = ev.CardRevealed(seat=1, zone="penalty", card="d1-fox-2")
+    totem = ev.TotemRevealed(seat=0, animal="orca")
+    for state in (playing, None):
+        assert RULES.redact_event(card, SPECTATOR, state).card is None
+        assert RULES.redact_event(card, SEAT1, state).card is None
+        assert RULES.redact_event(card, SEAT0, state) == card
+        assert RULES.redact_event(penalty, SEAT0, state).card is None
+        assert RULES.redact_event(penalty, SEAT1, state) == penalty
+        assert RULES.redact_event(totem, SPECTATOR, state).animal is None
+        assert RULES.redact_event(totem, SEAT1, state).animal is None
+        assert RULES.redact_event(totem, SEAT0, state) == totem
+        assert RULES.redact_event(totem, ALL, state) == totem
+    for phase in (TOTEMS, FINISHED):  # revealed at game end (§9): everyone sees them
+        over = replace(playing, phase=phase)
+        assert RULES.redact_event(card, SPECTATOR, over) == card
+        assert RULES.redact_event(totem, SPECTATOR, over) == totem
+    # a redacted copy still decodes and folds to a state that learnt nothing
+    assert roundtrip([RULES.redact_event(totem, SPECTATOR, None)])[0].animal is None
+    assert RULES.evolve(playing, RULES.redact_event(card, SPECTATOR, None)) == playing
+    assert RULES.evolve(playing, RULES.redact_event(totem, SPECTATOR, None)) == playing
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "es"])
+def test_descriptions_never_name_what_a_spectator_may_not_see(lang: str) -> None:
+    """The timeline is public: a description names no card the spectator's copy of the event hides."""
+    hidden_kinds: set[str] = set()
+    games = [simulate(2 + seed % 3, seed, power_sides=dict.fromkeys(cat.ANIMALS, "AB"[seed % 2])) for seed in range(4)]
+    events = [e for g in games for e in g.events[1:]]  # GameStarted's description names no card
+    events += [
+        ev.CardRevealed(seat=0, zone="hand", card="d1-fox-1"),
+        ev.TotemRevealed(seat=0, animal="orca"),
+        ev.CardPlaced(seat=0, card="d1-fox-1", placement="face_down"),
+    ]
+    for e in events:
+        hidden = _card_ids(e) - _card_ids(RULES.redact_event(e, SPECTATOR, None))
+        text = RULES.describe(e, lang)
+        if hidden:
+            hidden_kinds.add(type(e).__name__)
+        for card in hidden:
+            assert card not in text, (e, text)
+    assert {"PenaltyCardDrawn", "CardTakenFromDrawPile", "CardPlaced", "CardRevealed"} <= hidden_kinds
+    assert "orca" not in RULES.describe(ev.TotemRevealed(seat=0, animal="orca"), "en")
+    assert "d1-fox-1" in RULES.describe(ev.CardPlaced(seat=0, card="d1-fox-1"), lang)  # face up: public
