@@ -22,9 +22,13 @@ from service.errors import EXCEPTION_HANDLERS
 from service.games.kinds import Registry
 from service.logs import RequestLogMiddleware
 from service.openapi_docs import kind_components
+from service.routes.admin import void_game
 from service.routes.games import games_controller
 from service.routes.health import health
+from service.routes.leaderboards import leaderboard
+from service.routes.players import PlayersController
 from service.routes.records import records_schema
+from service.routes.stats import game_board, game_stats
 from service.runtime import Runtime
 from service.settings import Settings
 
@@ -63,6 +67,7 @@ def openapi_config(registry: Registry) -> OpenAPIConfig:
         tags=[
             Tag(name="service", description="Health and metadata"),
             Tag(name="games", description="Record, import, export and replay games"),
+            Tag(name="players", description="Player statistics, ratings, head-to-head and leaderboards"),
         ],
         components=Components(
             security_schemes={
@@ -72,6 +77,23 @@ def openapi_config(registry: Registry) -> OpenAPIConfig:
             },
         ),
     )
+
+
+@asynccontextmanager
+async def projections_worker(settings: Settings, runtime: Runtime) -> AsyncIterator[None]:
+    """Create the read-model tables; with ``run_projections``, run the projection worker in a thread."""
+    await sync_to_thread(lambda: runtime.read_models)
+    if not settings.run_projections:
+        yield
+        return
+    from projections.worker import Worker
+
+    worker = Worker(runtime.store, runtime.games.registry)
+    worker.start()
+    try:
+        yield
+    finally:
+        await sync_to_thread(worker.stop)
 
 
 def create_app(
@@ -89,12 +111,14 @@ def create_app(
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
         if runtime is not None:
             app.state.runtime = runtime
-            yield
+            async with projections_worker(settings, runtime):
+                yield
             return
         opened = await sync_to_thread(Runtime.open, settings, params)
         app.state.runtime = opened
         try:
-            yield
+            async with projections_worker(settings, opened):
+                yield
         finally:
             await sync_to_thread(opened.close)
 
@@ -103,7 +127,17 @@ def create_app(
         return runtime_
 
     app = BanquiseApp(
-        route_handlers=[health, records_schema, games_controller(registry)],
+        route_handlers=[
+            health,
+            records_schema,
+            games_controller(registry),
+            # Projections (read models): players, leaderboards, game statistics; admin voiding.
+            PlayersController,
+            leaderboard,
+            game_stats,
+            game_board,
+            void_game,
+        ],
         dependencies={"runtime": Provide(provide_runtime, sync_to_thread=False)},
         lifespan=[lifespan],
         exception_handlers=EXCEPTION_HANDLERS,

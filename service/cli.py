@@ -79,6 +79,11 @@ def build_parser(settings: Settings) -> argparse.ArgumentParser:
     keys.add_parser(sub)
     simulate.add_parser(sub)
     transfer.add_parsers(sub)
+
+    from service.commands import projections, worker
+
+    worker.add_parser(sub)
+    projections.add_parser(sub)
     return parser
 
 

@@ -6,11 +6,15 @@ import logging
 import warnings
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from service.database import ConnectionParams, EmbeddedServer, check_reachable, resolve
 from service.games.service import GameService
 from service.settings import Settings
 from service.store import GameLog
+
+if TYPE_CHECKING:
+    from projections.queries import ReadModels
 
 log = logging.getLogger("banquise.runtime")
 
@@ -50,6 +54,13 @@ class Runtime:
         from service.games.kinds import Registry
 
         return GameService(self.store, Registry.default(), snapshot_interval=self.settings.snapshot_interval)
+
+    @cached_property
+    def read_models(self) -> ReadModels:
+        """The projections' read side (creates the read-model tables on first use)."""
+        from projections.queries import ReadModels
+
+        return ReadModels(self.store)
 
     def close(self) -> None:
         self.store.close()
