@@ -67,10 +67,10 @@ def handle(cur: Cursor, batch: Batch, after: int) -> None:
             affected[r["kind"]].add(r["handle_key"])
             replay_from[r["kind"]] = min(replay_from.get(r["kind"], r["position"]), r["position"])
         for r in revoked:
-            keys = by_game[r["game_id"]]
-            pairs[r["kind"]].update((r["handle_key"], b) for b in keys if b != r["handle_key"])
-    for kind, keys in affected.items():
-        _player_stats(cur, kind, sorted(keys))
+            opponents = by_game[r["game_id"]]
+            pairs[r["kind"]].update((r["handle_key"], b) for b in opponents if b != r["handle_key"])
+    for kind, handles in affected.items():
+        _player_stats(cur, kind, sorted(handles))
     for kind, kind_pairs in pairs.items():
         _head_to_head(cur, kind, sorted(kind_pairs))
     by_kind: dict[str, list[Finished]] = defaultdict(list)

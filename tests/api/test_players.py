@@ -33,9 +33,7 @@ def admin_key(database: ConnectionParams, store: Any) -> str:
 
 
 def import_game(client: Client, token: str, body: bytes) -> dict[str, Any]:
-    response = client.post(
-        "/games/import", content=body, headers={**auth(token), "content-type": "application/json"}
-    )
+    response = client.post("/games/import", content=body, headers={**auth(token), "content-type": "application/json"})
     assert response.status_code == 201, response.text
     out: dict[str, Any] = response.json()
     out["position"] = int(response.headers["x-banquise-position"])
