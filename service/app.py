@@ -6,7 +6,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
-from litestar import Litestar
+from litestar import Litestar, Request
 from litestar._openapi.plugin import OpenAPIPlugin
 from litestar.concurrency import sync_to_thread
 from litestar.datastructures import State
@@ -18,7 +18,7 @@ from litestar.types import ASGIApp
 
 from service import __version__
 from service.database import ConnectionParams
-from service.errors import EXCEPTION_HANDLERS
+from service.errors import EXCEPTION_HANDLERS, ProblemError
 from service.games.kinds import Registry
 from service.logs import RequestLogMiddleware
 from service.openapi_docs import kind_components
@@ -26,6 +26,7 @@ from service.routes.admin import void_game
 from service.routes.games import games_controller
 from service.routes.health import health
 from service.routes.leaderboards import leaderboard
+from service.routes.ping import ping
 from service.routes.players import PlayersController
 from service.routes.records import records_schema
 from service.routes.stats import game_board, game_stats
@@ -55,6 +56,13 @@ class BanquiseApp(Litestar):
         """
         document = self.plugins.get(OpenAPIPlugin).provide_openapi()
         document.components.schemas = {**document.components.schemas, **schemas}
+
+
+def refuse_nul(request: Request[Any, Any, Any]) -> None:
+    """NUL cannot be stored in PostgreSQL text: refuse it in paths and query strings up front."""
+    raw = bytes(request.scope.get("query_string", b"")) + bytes(request.scope.get("raw_path") or b"")
+    if b"%00" in raw or b"\x00" in raw or "\x00" in request.url.path:
+        raise ProblemError(400, "invalid_characters", "NUL characters are not allowed in URLs")
 
 
 def openapi_config(registry: Registry) -> OpenAPIConfig:
@@ -129,6 +137,7 @@ def create_app(
     app = BanquiseApp(
         route_handlers=[
             health,
+            ping,
             records_schema,
             games_controller(registry),
             # Projections (read models): players, leaderboards, game statistics; admin voiding.
@@ -141,6 +150,7 @@ def create_app(
         dependencies={"runtime": Provide(provide_runtime, sync_to_thread=False)},
         lifespan=[lifespan],
         exception_handlers=EXCEPTION_HANDLERS,
+        before_request=refuse_nul,
         openapi_config=openapi_config(registry),
         request_max_body_size=settings.max_body_bytes,
         # Logging is ours (service.logs): one JSON line per record, configured by the CLI.

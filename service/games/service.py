@@ -99,6 +99,15 @@ def _decode_error(exc: msgspec.MsgspecError, what: str) -> ProblemError:
     return ProblemError(400, "invalid_json", f"{what} is not valid JSON: {exc}", title="Malformed JSON")
 
 
+def _storable_text(what: str, *values: str | None) -> None:
+    """PostgreSQL text cannot hold NUL characters; JSON can. Refuse them where they would reach a column."""
+    for value in values:
+        if value is not None and ("\x00" in value or not value.isprintable()):
+            raise ProblemError(
+                400, "invalid_text", f"{what} may not contain control characters: {value!r}", title="Invalid text"
+            )
+
+
 def _violation(exc: RuleViolation, **extra: Any) -> ProblemError:
     return ProblemError(
         422,
@@ -238,6 +247,8 @@ class GameService:
             events = kind.rules.start(setup)
         except RuleViolation as exc:
             raise _violation(exc) from exc
+        _storable_text("a player handle", *(str(p) for p in getattr(setup, "players", ())))
+        _storable_text("a record id", opening.record_id)
         command = msgspec.Raw(_json.encode(opening))
         return [
             Recorded(
@@ -475,6 +486,7 @@ class GameService:
                 "unsupported_rules_version",
                 f"the record follows rules {record.rules_version!r}; this server plays {kind.rules.rules_version!r}",
             )
+        _storable_text("a record id", record.id)
         digest = hashlib.sha256(_canonical.encode(record)).hexdigest() if record.id else None
         if record.id is not None:
             existing = self._existing_import(record.id, digest)

@@ -370,3 +370,13 @@ def test_spectators_never_see_hand_cards_or_the_deck(client: Client, api_key: st
     assert shown == opening["deck_order"][river : river + 6], "only the River is shown"
     full = client.get(f"/games/{game_id}/events", params={"perspective": "omniscient"}, headers=auth(api_key)).json()
     assert None not in full[0]["event"]["deck_order"]
+
+
+def test_nul_characters_are_refused_not_a_server_error(client: Client, api_key: str) -> None:
+    assert client.get("/games", params={"player": "a\x00b"}).json()["code"] == "invalid_characters"
+    assert client.get("/games/%00").status_code in (400, 404)
+    body = {"kind": "arctic", "setup": {"players": ["a\u0000b", "c"], "seed": 1}}
+    response = client.post("/games", json=body, headers=auth(api_key))
+    assert response.status_code == 400 and response.json()["code"] == "invalid_text"
+    record = record_of(2, 3, record_id="bad\x00id")
+    assert client.post("/games/import", json=record, headers=auth(api_key)).json()["code"] == "invalid_text"
