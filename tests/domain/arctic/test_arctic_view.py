@@ -196,3 +196,38 @@ def test_descriptions_never_name_what_a_spectator_may_not_see(lang: str) -> None
     assert {"PenaltyCardDrawn", "CardTakenFromDrawPile", "CardPlaced", "CardRevealed"} <= hidden_kinds
     assert "orca" not in RULES.describe(ev.TotemRevealed(seat=0, animal="orca"), "en")
     assert "d1-fox-1" in RULES.describe(ev.CardPlaced(seat=0, card="d1-fox-1"), lang)  # face up: public
+
+
+def _made_public(e: object) -> set[str]:
+    """Card ids an event shows to the whole table (§9: placed face up, turned into the River, discarded)."""
+    if isinstance(e, ev.GameStarted) and e.deck_order is not None:
+        first = 5 * (len(e.players) - 1) + 3 * len(e.players)
+        return {c for c in e.deck_order[first : first + 6] if c}
+    if isinstance(e, ev.RiverRefilled | ev.RiverCardRevealed | ev.CardDiscarded) and e.card:
+        return {e.card}
+    if isinstance(e, ev.CardPlaced) and e.placement != "face_down" and e.card:
+        return {e.card}
+    if isinstance(e, ev.PuffinSwapped):
+        return {e.hand_card}
+    return set()
+
+
+@pytest.mark.parametrize(
+    ("players", "seed", "side"), [(3, 1, "A"), (2, 0, "A"), (3, 2, "B"), (4, 3, None), (2, 5, "B")]
+)
+def test_a_spectator_only_ever_sees_cards_the_table_has_seen(players: int, seed: int, side: str | None) -> None:
+    game = simulate(players, seed, power_sides=dict.fromkeys(cat.ANIMALS, side) if side else None)  # type: ignore[arg-type]
+    public: set[str] = set()
+    s = RULES.initial_state()
+    for e in game.events:
+        s = RULES.evolve(s, e)
+        public |= _made_public(e)
+        shown = _card_ids(RULES.redact_event(e, SPECTATOR, s))
+        assert shown <= public, (e, shown - public)
+        if isinstance(e, ev.TurnStarted | ev.GameFinished | ev.CardTakenFromDrawPile | ev.PenaltyCardDrawn):
+            spectator = RULES.view(s, SPECTATOR)
+            assert _card_ids(spectator) <= public, (e, _card_ids(spectator) - public)
+            assert all(p.totem is None for p in spectator.players) or spectator.finished
+            own = RULES.view(s, Perspective(kind="seat", seat=s.active)).players[s.active]
+            assert own.hand == [cat.CARD_IDS[c] for c in s.players[s.active].hand]  # a seat sees its own
+            assert own.penalty == [cat.CARD_IDS[c] for c in s.players[s.active].penalty]
