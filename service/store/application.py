@@ -6,7 +6,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any, cast
 from uuid import UUID
 
-from eventsourcing.application import Application
+from eventsourcing.application import Application, ProcessingEvent
 from eventsourcing.persistence import IntegrityError, Mapper, Notification
 from eventsourcing.utils import get_topic
 
@@ -69,10 +69,16 @@ class GameLog(Application[UUID]):
 
         Raises :class:`VersionConflict` when a record's position is already taken.
         """
+        # What ``save()`` does for events, without its per-event ``isinstance(obj, DomainEventProtocol)``:
+        # a runtime-checkable Protocol check costs ~30 us, a fifth of a bulk import (``make bench``).
+        processing: ProcessingEvent[UUID] = ProcessingEvent()
+        processing.events.extend(records)
+        processing.saved_kwargs["within"] = within
         try:
-            recordings = self.save(*records, within=within)
+            recordings = self._record(processing)
         except IntegrityError as exc:
             raise VersionConflict(str(exc)) from exc
+        self._notify(recordings)
         return [r.notification.id for r in recordings]
 
     def read(

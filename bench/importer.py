@@ -1,0 +1,68 @@
+"""Importing simulated games through ``POST /games/import`` from client threads (httpx, keep-alive)."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Sequence
+from itertools import count
+
+from bench import games
+from bench.core import in_threads
+from bench.env import Server, World
+
+JSON = {"content-type": "application/json"}
+_run_ids = count(1)
+
+
+def bodies(players: int, n: int, *, pool: int = 40, label: str = "g") -> tuple[list[bytes], int]:
+    """``n`` import bodies cycling over ``pool`` simulated games (distinct record ids: distinct games)."""
+    run = next(_run_ids)
+    made = [games.record_body(players, 1 + i % pool, f"bench:{label}:{run}:{i}") for i in range(n)]
+    events = sum(games.events_of(players, 1 + i % pool) for i in range(n))
+    return made, events
+
+
+def post_all(
+    server: Server,
+    payloads: Sequence[bytes],
+    *,
+    threads: int = 4,
+    on_done: Callable[[int], None] | None = None,
+) -> tuple[float, list[str]]:
+    """Import every payload; the wall time and the new game ids (in payload order)."""
+    ids: list[str] = [""] * len(payloads)
+    lock = threading.Lock()
+    cursor = iter(range(len(payloads)))
+    done = 0
+
+    def work(_: int) -> None:
+        nonlocal done
+        with server.client() as http:
+            while True:
+                with lock:
+                    i = next(cursor, None)
+                if i is None:
+                    return
+                response = http.post("/games/import", content=payloads[i], headers=JSON)
+                if response.status_code != 201:
+                    raise RuntimeError(f"import answered {response.status_code}: {response.text[:300]}")
+                ids[i] = response.json()["id"]
+                if on_done is not None:
+                    with lock:
+                        done += 1
+                        on_done(done)
+
+    elapsed = in_threads(threads, work)
+    return elapsed, ids
+
+
+def ensure_games(w: World, players: int, n: int) -> list[str]:
+    """At least ``n`` imported ``players``-player games (imported once per run, then reused)."""
+    key = f"imported:{players}"
+    have: list[str] = w.cache.setdefault(key, [])
+    if len(have) < n:
+        server = w.start_server()
+        payloads, _ = bodies(players, n - len(have), label=f"seed{players}")
+        _, ids = post_all(server, payloads)
+        have.extend(ids)
+    return have[:n]

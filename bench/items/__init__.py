@@ -1,0 +1,1 @@
+"""One module per measured path of issue 6; each exposes ``ITEM``, ``TITLE`` and ``run(world, quick)``."""

@@ -1,0 +1,104 @@
+"""Item 3: ``GET /games/{id}/replay/{step}`` — latency at step 1 and at the last step of a long
+4-player game, and throughput against the hello-world ``GET /health/ping`` of the same server.
+
+The server keeps each replayed (game, step) state in an LRU, so asking one game for one step again
+measures the cache. The latencies are therefore taken over many copies of the same long game (the
+same events, imported under distinct record ids), each step asked once per copy: every request folds
+from the game's nearest stored snapshot, as a viewer opening a replay does. The warm (cached) latency
+is reported beside it. The throughput run asks random (copy, step) pairs, mostly cold too.
+"""
+
+from __future__ import annotations
+
+import random
+
+from bench import games, importer
+from bench.core import Row, http_load, percentile, ratio_row
+from bench.env import World
+
+ITEM = "3 replay"
+TITLE = "Replay latency (step 1 vs last) and throughput vs hello-world"
+PLAYERS = 4
+
+
+def _ms(values: list[float]) -> tuple[float, float]:
+    return percentile(values, 50) * 1000, percentile(values, 99) * 1000
+
+
+def run(w: World, quick: bool) -> list[Row]:
+    server = w.start_server()
+    port = int(server.base.rsplit(":", 1)[1])
+    seed = games.longest(PLAYERS, range(1, 13 if quick else 41))
+    steps = games.events_of(PLAYERS, seed)
+    copies = 40 if quick else 200
+    payloads = [games.record_body(PLAYERS, seed, f"bench:replay:{seed}:{i}") for i in range(copies)]
+    _, ids = importer.post_all(server, payloads)
+
+    def paths(step: int) -> list[str]:
+        return [f"/games/{gid}/replay/{step}" for gid in ids]
+
+    # A few untimed requests on other steps: code paths and connections warm, the measured ones cold.
+    http_load(port, [f"/games/{ids[0]}/replay/{s}" for s in (2, 3, steps - 1)], requests=30)
+    first = http_load(port, paths(1), requests=copies)["latencies"]
+    last = http_load(port, paths(steps), requests=copies)["latencies"]
+    warm_first = http_load(port, paths(1)[:1], requests=200 if not quick else 50)["latencies"]
+    warm_last = http_load(port, paths(steps)[:1], requests=200 if not quick else 50)["latencies"]
+    p50_first, p99_first = _ms(first)
+    p50_last, p99_last = _ms(last)
+
+    concurrency = 16
+    hello_n = 3000 if quick else 15000
+    hello = http_load(port, ["/health/ping"], requests=hello_n, concurrency=concurrency, warmup=500)
+    hello_rate = hello["requests"] / hello["elapsed"]
+    rng = random.Random(6)
+    mixed = [f"/games/{rng.choice(ids)}/replay/{rng.randint(1, steps)}" for _ in range(4000)]
+    cpu0 = server.cpu_seconds()
+    replay_n = 800 if quick else 4000
+    replayed = http_load(port, mixed, requests=replay_n, concurrency=concurrency)
+    cpu = server.cpu_seconds() - cpu0
+    replay_rate = replayed["requests"] / replayed["elapsed"]
+    details = {
+        "game_seed": seed,
+        "steps": steps,
+        "copies": copies,
+        "step1_ms": {"p50": p50_first, "p99": p99_first},
+        "last_ms": {"p50": p50_last, "p99": p99_last},
+        "warm_step1_ms": dict(zip(("p50", "p99"), _ms(warm_first), strict=True)),
+        "warm_last_ms": dict(zip(("p50", "p99"), _ms(warm_last), strict=True)),
+        "hello_p50_ms": percentile(hello["latencies"], 50) * 1000,
+        "replay_mixed_p50_ms": percentile(replayed["latencies"], 50) * 1000,
+        "replay_server_cpu_ms_per_request": cpu / replayed["requests"] * 1000,
+        "concurrency": concurrency,
+    }
+    return [
+        ratio_row(
+            ITEM,
+            f"replay p50 at the last step ({steps}) of a 4-player game, cold (p99 {p99_last:.2f} ms)",
+            p50_last,
+            "ms",
+            f"p50 at step 1, cold (p99 {p99_first:.2f} ms); {copies} copies of the game, one request each",
+            p50_first,
+            at_most=1.5,
+            details=details,
+        ),
+        ratio_row(
+            ITEM,
+            f"replay p99 at the last step vs step 1 (cold; warm p50 {details['warm_last_ms']['p50']:.2f} ms "
+            f"vs {details['warm_step1_ms']['p50']:.2f} ms)",
+            p99_last,
+            "ms",
+            "p99 at step 1, cold",
+            p99_first,
+            at_most=1.5,
+        ),
+        ratio_row(
+            ITEM,
+            f"replay throughput, random (copy, step) pairs, {concurrency} connections",
+            replay_rate,
+            "requests/s",
+            "GET /health/ping (hello-world, same app and server)",
+            hello_rate,
+            at_least=0.5,
+            details={"replay_requests": replayed["requests"], "hello_requests": hello["requests"]},
+        ),
+    ]
