@@ -206,3 +206,14 @@ def test_9_reveals_are_checked_against_every_card_already_seen() -> None:
     t.rejects(mv.RevealTotem(seat=0, animal="fox"), "arctic.totem_already_known")
     t.play(mv.RevealCard(seat=1, zone="hand", card="d1-fox-1"))
     t.rejects(mv.RevealCard(seat=0, zone="hand", card="d1-fox-1"), "arctic.card_already_seen")  # in seat 1's hand
+
+
+def test_7b_4_moose_b_after_puffin_b_changes_the_new_n() -> None:
+    t = give_power(table(puffin="B", moose="B"), "puffin", 0)
+    give_power(t, "moose", 0)
+    position(t, 0, pile=["d1-orca-5", "d1-walrus-3"])  # N = 3; under it orca-5 (placement 1)
+    t.play(mv.PuffinTakeBack(seat=0))
+    assert t.play(mv.UseMooseB(seat=0, delta=1)) == [ev.PlacementValueChanged(seat=0, delta=1, placement_value=2)]
+    t.play(mv.PlaceCard(seat=0, card="d1-walrus-3"))
+    out = t.play(mv.PlaceCard(seat=0, card="d1-fox-3"))
+    assert out[1] == ev.PlacingEnded(seat=0, placed=2, shortfall=0)
