@@ -33,7 +33,7 @@ import msgspec
 import psycopg
 from eventsourcing.persistence import StoredEvent
 from psycopg import sql
-from psycopg.rows import dict_row
+from psycopg.rows import dict_row, tuple_row
 
 from domain.game import PlayerResult
 from projections import gamestats, schema
@@ -196,11 +196,12 @@ class Runner:
                     )
                 }
                 start = min(positions.values())
-                rows = cur.execute(
-                    "SELECT notification_id, originator_id, originator_version, topic, state FROM banquise_events "
-                    "WHERE notification_id > %s ORDER BY notification_id LIMIT %s",
-                    (start, self.batch_size),
-                ).fetchall()
+                with conn.cursor(row_factory=tuple_row) as raw:
+                    rows = raw.execute(
+                        "SELECT notification_id, originator_id, originator_version, topic, state FROM banquise_events "
+                        "WHERE notification_id > %s ORDER BY notification_id LIMIT %s",
+                        (start, self.batch_size),
+                    ).fetchall()
                 if not rows:
                     return 0
                 batch = self._fold(cur, rows)
@@ -258,18 +259,14 @@ class Runner:
         self.cache.clear()
 
     # ------------------------------------------------------------ folding
-    def _decode(self, row: dict[str, Any]) -> Recorded:
-        stored = StoredEvent(
-            originator_id=row["originator_id"],
-            originator_version=row["originator_version"],
-            topic=row["topic"],
-            state=bytes(row["state"]),
-        )
+    def _decode(self, row: tuple[Any, ...]) -> Recorded:
+        """A row ``(notification_id, originator_id, originator_version, topic, state)``, decoded."""
+        stored = StoredEvent(originator_id=row[1], originator_version=row[2], topic=row[3], state=bytes(row[4]))
         return typing.cast(Recorded, self._mapper.to_domain_event(stored))
 
-    def _fold(self, cur: Cursor, rows: list[dict[str, Any]]) -> Batch:
-        batch = Batch(first=int(rows[0]["notification_id"]), last=int(rows[-1]["notification_id"]))
-        records = [(int(r["notification_id"]), self._decode(r)) for r in rows]
+    def _fold(self, cur: Cursor, rows: list[tuple[Any, ...]]) -> Batch:
+        batch = Batch(first=int(rows[0][0]), last=int(rows[-1][0]))
+        records = [(int(r[0]), self._decode(r)) for r in rows]
         missing: set[UUID] = set()
         seen: set[UUID] = set()
         for _, rec in records:
@@ -364,13 +361,14 @@ class Runner:
             )
         game = Game(game_id, kind, 0, 0, kind.rules.initial_state(), Tally(), False)
         scratch = Batch(first=0, last=0)
-        rows = cur.execute(
-            "SELECT notification_id, originator_id, originator_version, topic, state FROM banquise_events "
-            "WHERE originator_id = %s AND originator_version <= %s ORDER BY originator_version",
-            (game_id, version),
-        ).fetchall()
+        with cur.connection.cursor(row_factory=tuple_row) as raw:
+            rows = raw.execute(
+                "SELECT notification_id, originator_id, originator_version, topic, state FROM banquise_events "
+                "WHERE originator_id = %s AND originator_version <= %s ORDER BY originator_version",
+                (game_id, version),
+            ).fetchall()
         for r in rows:
-            self._apply(scratch, game, int(r["notification_id"]), self._decode(r))
+            self._apply(scratch, game, int(r[0]), self._decode(r))
         return game
 
 

@@ -37,7 +37,7 @@ def handle(cur: Cursor, batch: Batch, after: int) -> None:
             [(v.game_id, v.position, v.reason, v.key_id, v.at) for v in voids],
         )
     affected: dict[str, set[str]] = defaultdict(set)
-    pairs: dict[str, set[tuple[str, str]]] = defaultdict(set)
+    pairs: dict[tuple[str, str, str], list[int]] = {}
     replay_from: dict[str, int] = {}
     rated: list[Finished] = []
     if finished:
@@ -51,28 +51,25 @@ def handle(cur: Cursor, batch: Batch, after: int) -> None:
         for f in finished:
             if f.game_id in voided_ids:
                 continue
-            keys = [p.lower() for p in f.players]
-            affected[f.kind].update(keys)
-            pairs[f.kind].update((a, b) for a in keys for b in keys if a != b)
+            affected[f.kind].update(p.lower() for p in f.players)
+            _pair_deltas(pairs, f.kind, _seats(f), 1)
             rated.append(f)
     if voids:
         revoked = cur.execute(
             "UPDATE player_results SET voided = true WHERE game_id = ANY(%s) AND NOT voided "
-            "RETURNING game_id, kind, handle_key, position",
+            "RETURNING game_id, kind, seat, handle_key, rank, position",
             ([v.game_id for v in voids],),
         ).fetchall()
-        by_game: dict[UUID, list[str]] = defaultdict(list)
+        by_game: dict[tuple[UUID, str], list[tuple[int, str, int]]] = defaultdict(list)
         for r in revoked:
-            by_game[r["game_id"]].append(r["handle_key"])
+            by_game[(r["game_id"], r["kind"])].append((r["seat"], r["handle_key"], r["rank"]))
             affected[r["kind"]].add(r["handle_key"])
             replay_from[r["kind"]] = min(replay_from.get(r["kind"], r["position"]), r["position"])
-        for r in revoked:
-            opponents = by_game[r["game_id"]]
-            pairs[r["kind"]].update((r["handle_key"], b) for b in opponents if b != r["handle_key"])
+        for (_, kind), seats in sorted(by_game.items()):
+            _pair_deltas(pairs, kind, [(key, rank) for _, key, rank in sorted(seats)], -1)
     for kind, handles in affected.items():
         _player_stats(cur, kind, sorted(handles))
-    for kind, kind_pairs in pairs.items():
-        _head_to_head(cur, kind, sorted(kind_pairs))
+    _head_to_head(cur, pairs)
     by_kind: dict[str, list[Finished]] = defaultdict(list)
     for f in rated:
         by_kind[f.kind].append(f)
@@ -205,24 +202,42 @@ def _player_stats(cur: Cursor, kind: str, keys: list[str]) -> None:
         )
 
 
-def _head_to_head(cur: Cursor, kind: str, pairs: list[tuple[str, str]]) -> None:
-    a = [p[0] for p in pairs]
-    b = [p[1] for p in pairs]
-    cur.execute(
-        "DELETE FROM head_to_head h USING unnest(%s::text[], %s::text[]) AS p(a, b) "
-        "WHERE h.kind = %s AND h.handle_key = p.a AND h.opponent_key = p.b",
-        (a, b, kind),
-    )
-    cur.execute(
-        "INSERT INTO head_to_head (kind, handle_key, opponent_key, games, ahead, behind, ties) "
-        "SELECT x.kind, x.handle_key, y.handle_key, count(*), count(*) FILTER (WHERE x.rank < y.rank), "
-        "count(*) FILTER (WHERE x.rank > y.rank), count(*) FILTER (WHERE x.rank = y.rank) "
-        "FROM unnest(%s::text[], %s::text[]) AS p(a, b) "
-        "JOIN player_results x ON x.handle_key = p.a AND x.kind = %s AND NOT x.voided "
-        "JOIN player_results y ON y.game_id = x.game_id AND y.handle_key = p.b AND y.seat <> x.seat "
-        "GROUP BY x.kind, x.handle_key, y.handle_key",
-        (a, b, kind),
-    )
+def _pair_deltas(
+    deltas: dict[tuple[str, str, str], list[int]], kind: str, seats: list[tuple[str, int]], sign: int
+) -> None:
+    """Add (``sign`` = 1) or remove (-1) one game's ordered pairs: ``(key, rank)`` per seat."""
+    for i, (a, rank_a) in enumerate(seats):
+        for j, (b, rank_b) in enumerate(seats):
+            if i != j:
+                d = deltas.setdefault((kind, a, b), [0, 0, 0, 0])
+                d[0] += sign
+                d[1] += sign * (rank_a < rank_b)
+                d[2] += sign * (rank_a > rank_b)
+                d[3] += sign * (rank_a == rank_b)
+
+
+def _head_to_head(cur: Cursor, deltas: dict[tuple[str, str, str], list[int]]) -> None:
+    """Counts are sums: add the batch's games (and subtract voided ones), drop pairs left with none."""
+    rows = sorted((k, d) for k, d in deltas.items() if any(d))
+    if not rows:
+        return
+    columns: list[list[Any]] = [[k[0] for k, _ in rows], [k[1] for k, _ in rows], [k[2] for k, _ in rows]]
+    columns += [[d[i] for _, d in rows] for i in range(4)]
+    changed = cur.execute(
+        "INSERT INTO head_to_head AS h (kind, handle_key, opponent_key, games, ahead, behind, ties) "
+        "SELECT * FROM unnest(%s::text[], %s::text[], %s::text[], %s::int[], %s::int[], %s::int[], %s::int[]) "
+        "ON CONFLICT (kind, handle_key, opponent_key) DO UPDATE SET games = h.games + excluded.games, "
+        "ahead = h.ahead + excluded.ahead, behind = h.behind + excluded.behind, ties = h.ties + excluded.ties "
+        "RETURNING kind, handle_key, opponent_key, games",
+        columns,
+    ).fetchall()
+    empty = [r for r in changed if r["games"] <= 0]
+    if empty:
+        cur.execute(
+            "DELETE FROM head_to_head h USING unnest(%s::text[], %s::text[], %s::text[]) AS p(kind, a, b) "
+            "WHERE h.kind = p.kind AND h.handle_key = p.a AND h.opponent_key = p.b AND h.games <= 0",
+            ([r["kind"] for r in empty], [r["handle_key"] for r in empty], [r["opponent_key"] for r in empty]),
+        )
 
 
 # ---------------------------------------------------------------- ratings
