@@ -217,3 +217,16 @@ def test_7b_4_moose_b_after_puffin_b_changes_the_new_n() -> None:
     t.play(mv.PlaceCard(seat=0, card="d1-walrus-3"))
     out = t.play(mv.PlaceCard(seat=0, card="d1-fox-3"))
     assert out[1] == ev.PlacingEnded(seat=0, placed=2, shortfall=0)
+
+
+def test_7b_6_the_hand_limit_is_checked_even_after_drawing_nothing() -> None:
+    t = give_power(table(), "moose", 0)  # Moose A
+    position(t, 0, pile=["d1-orca-5"])
+    t.play(mv.PlaceCard(seat=0, card="d1-polar_bear-1"))  # draw value 1
+    if t.state.phase == "tokens":
+        t.play(legal_moves(t.state)[0])
+    hand = [*HAND[:3], "d2-walrus-1", "d2-walrus-2", "d2-walrus-3", "d2-walrus-4", "d2-walrus-5"]
+    position(t, 0, hand=hand)  # eight cards (a position the rules never reach by themselves)
+    out = t.play(mv.SetDrawDelta(seat=0, delta=-1))
+    assert types(out) == ["DrawValueChanged", "DrawingEnded"] and out[1].drawn == 0
+    assert t.state.phase == "discard"
