@@ -335,3 +335,27 @@ def test_voiding_removes_a_game_from_statistics_and_replays_ratings(runner: Runn
     before = dump(runtime.params, ALL_TABLES)
     Runner(runtime.store, runtime.games.registry, batch_size=333).rebuild()
     assert dump(runtime.params, ALL_TABLES) == before
+
+
+def cli(params: ConnectionParams, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "DATABASE_URL": database_url(params), "BANQUISE_LOG_LEVEL": "WARNING"}
+    return subprocess.run(
+        [sys.executable, "-m", "service.cli", *args], env=env, capture_output=True, text=True, timeout=300
+    )
+
+
+def test_the_rebuild_and_status_commands(runner: Runner, runtime: Runtime) -> None:
+    runner.run()
+    before = dump(runtime.params, ALL_TABLES)
+    done = cli(runtime.params, "projections", "rebuild")
+    assert done.returncode == 0, done.stderr
+    assert "rebuilt boards, stats from" in done.stderr and "/s)" in done.stderr
+    assert dump(runtime.params, ALL_TABLES) == before
+    one = cli(runtime.params, "projections", "rebuild", "boards", "--batch-size", "250")
+    assert one.returncode == 0, one.stderr
+    assert dump(runtime.params, ALL_TABLES) == before
+    status = cli(runtime.params, "projections", "status")
+    assert status.returncode == 0, status.stderr
+    lines = sorted(status.stdout.splitlines())
+    assert [line.split("\t")[0] for line in lines] == ["boards", "stats"]
+    assert all(line.endswith("\t0 behind") for line in lines)
