@@ -167,6 +167,8 @@ class Runner:
             for cls in typing.get_args(kind.rules.event_type):
                 self._kinds[cls] = kind
         self._mapper = store.mapper
+        # Seconds spent per phase since this runner started ("read", "fold", each projection, "commit").
+        self.timings: dict[str, float] = {}
         ensure_tables(store)
 
     # ------------------------------------------------------------ connection
@@ -186,6 +188,7 @@ class Runner:
     def step(self) -> int:
         """Process one batch; the number of notifications applied (0 when caught up)."""
         conn = self.connection()
+        clock = time.perf_counter()
         try:
             with conn.transaction(), conn.cursor() as cur:
                 positions = {
@@ -204,16 +207,20 @@ class Runner:
                     ).fetchall()
                 if not rows:
                     return 0
+                clock = self._clock("read", clock)
                 batch = self._fold(cur, rows)
+                clock = self._clock("fold", clock)
                 for name in self.names:
                     if batch.last > positions[name]:
                         self._handlers[name](cur, batch, positions[name])
+                        clock = self._clock(name, clock)
                 cur.execute(
                     "UPDATE projection_positions SET position = %s WHERE name = ANY(%s) AND position < %s",
                     (batch.last, self.names, batch.last),
                 )
                 if self.before_commit is not None:
                     self.before_commit(batch)
+            self._clock("commit", clock)
             return len(rows)
         except BaseException:
             # The transaction rolled back: what the cache learnt in it may not be in the tables.
@@ -221,6 +228,11 @@ class Runner:
             if conn.broken:
                 self.close()
             raise
+
+    def _clock(self, phase: str, since: float) -> float:
+        now = time.perf_counter()
+        self.timings[phase] = self.timings.get(phase, 0.0) + now - since
+        return now
 
     def run(self, *, until: int | None = None) -> int:
         """Process batches until caught up (or past ``until``); the number of notifications applied."""

@@ -157,10 +157,19 @@ CREATE TABLE voided_games (
 );
 """
 
+# player_stats rows carry the sums they derive from, so a new game updates them without re-reading the
+# player's earlier results. Rows built before this step have none: the stats projection is rebuilt.
+ACCUMULATORS = """
+ALTER TABLE player_stats ADD COLUMN accumulator jsonb NOT NULL DEFAULT '{}';
+TRUNCATE player_results, game_stats, player_stats, head_to_head, ratings, rating_history, voided_games;
+UPDATE projection_positions SET position = 0 WHERE name = 'stats';
+"""
+
 STEPS: list[Step] = [
     ("p0001_projection_positions", POSITIONS),
     ("p0002_boards", BOARDS),
     ("p0003_stats", STATS),
+    ("p0004_player_stats_accumulators", ACCUMULATORS),
 ]
 
 # Which tables each projection writes (a rebuild of that projection truncates them).

@@ -8,7 +8,6 @@ game by game in finishing order; voiding a game replays the ratings of its kind 
 
 from __future__ import annotations
 
-import statistics
 from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any
@@ -36,7 +35,7 @@ def handle(cur: Cursor, batch: Batch, after: int) -> None:
             "ON CONFLICT DO NOTHING",
             [(v.game_id, v.position, v.reason, v.key_id, v.at) for v in voids],
         )
-    affected: dict[str, set[str]] = defaultdict(set)
+    recount: dict[str, set[str]] = defaultdict(set)  # players whose statistics lost a voided game
     pairs: dict[tuple[str, str, str], list[int]] = {}
     replay_from: dict[str, int] = {}
     rated: list[Finished] = []
@@ -51,7 +50,6 @@ def handle(cur: Cursor, batch: Batch, after: int) -> None:
         for f in finished:
             if f.game_id in voided_ids:
                 continue
-            affected[f.kind].update(p.lower() for p in f.players)
             _pair_deltas(pairs, f.kind, _seats(f), 1)
             rated.append(f)
     if voids:
@@ -63,16 +61,18 @@ def handle(cur: Cursor, batch: Batch, after: int) -> None:
         by_game: dict[tuple[UUID, str], list[tuple[int, str, int]]] = defaultdict(list)
         for r in revoked:
             by_game[(r["game_id"], r["kind"])].append((r["seat"], r["handle_key"], r["rank"]))
-            affected[r["kind"]].add(r["handle_key"])
+            recount[r["kind"]].add(r["handle_key"])
             replay_from[r["kind"]] = min(replay_from.get(r["kind"], r["position"]), r["position"])
         for (_, kind), seats in sorted(by_game.items()):
             _pair_deltas(pairs, kind, [(key, rank) for _, key, rank in sorted(seats)], -1)
-    for kind, handles in affected.items():
-        _player_stats(cur, kind, sorted(handles))
-    _head_to_head(cur, pairs)
     by_kind: dict[str, list[Finished]] = defaultdict(list)
     for f in rated:
         by_kind[f.kind].append(f)
+    for kind, handles in sorted(recount.items()):
+        _recompute_player_stats(cur, kind, sorted(handles))
+    for kind, games in sorted(by_kind.items()):
+        _add_to_player_stats(cur, kind, games, skip=recount.get(kind, set()))
+    _head_to_head(cur, pairs)
     for kind in sorted(set(by_kind) | set(replay_from)):
         games = by_kind.get(kind, [])
         if kind in replay_from:
@@ -122,58 +122,89 @@ def _insert_results(cur: Cursor, finished: list[Finished], voided_ids: set[UUID]
 
 
 # ---------------------------------------------------------------- player statistics
-def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
-    """Statistics of one player's results (in finishing order): the columns of ``player_stats``."""
-    games = len(rows)
-    wins = sum(1 for r in rows if r["won"])
-    totals = [r["total"] for r in rows]
-    categories: dict[str, float] = {}
-    for r in rows:
-        for name, value in r["breakdown"].items():
-            categories[name] = categories.get(name, 0) + value
-    seats: dict[int, list[int]] = {}
-    for r in rows:
-        seat = seats.setdefault(r["seat"], [0, 0])
-        seat[0] += 1
-        seat[1] += 1 if r["won"] else 0
-    powers: dict[str, int] = {}
-    for r in rows:
-        for animal, n in (r["extras"].get("powers_taken") or {}).items():
-            powers[animal] = powers.get(animal, 0) + n
-    streak = longest = 0
-    for r in rows:
-        streak = streak + 1 if r["won"] else 0
-        longest = max(longest, streak)
+# A player_stats row keeps an accumulator (integer sums, a histogram of totals, the streaks): a new
+# game is folded into it; the visible columns derive from it. An incremental build and a rebuild fold
+# the same results in the same (finishing) order with the same code, so their rows are identical.
+def new_accumulator() -> dict[str, Any]:
     return {
-        "games": games,
-        "wins": wins,
-        "win_rate": wins / games,
-        "avg_score": sum(totals) / games,
-        "median_score": float(statistics.median(totals)),
-        "best_score": max(totals),
-        "avg_breakdown": {name: value / games for name, value in sorted(categories.items())},
-        "by_seat": {str(seat): {"games": g, "wins": w, "win_rate": w / g} for seat, (g, w) in sorted(seats.items())},
-        "powers_taken": dict(sorted(powers.items())),
-        "current_streak": streak,
-        "longest_streak": longest,
-        "last_position": max(r["position"] for r in rows),
+        "games": 0,
+        "wins": 0,
+        "score_sum": 0,
+        "scores": {},  # total -> games (the median comes from it)
+        "breakdown": {},  # category -> sum of points
+        "seats": {},  # seat -> [games, wins]
+        "powers": {},  # Arctic: animal -> powers taken
+        "streak": 0,
+        "longest": 0,
+        "best": None,
+        "last_position": 0,
     }
 
 
-def _player_stats(cur: Cursor, kind: str, keys: list[str]) -> None:
-    rows = cur.execute(
-        "SELECT handle_key, player_count, seat, won, total, breakdown, extras, position FROM player_results "
-        "WHERE kind = %s AND handle_key = ANY(%s) AND NOT voided ORDER BY handle_key, position, seat",
-        (kind, keys),
-    ).fetchall()
-    cur.execute("DELETE FROM player_stats WHERE kind = %s AND handle_key = ANY(%s)", (kind, keys))
-    groups: dict[tuple[str, int], list[dict[str, Any]]] = defaultdict(list)
-    for r in rows:
-        groups[(r["handle_key"], 0)].append(r)
-        groups[(r["handle_key"], r["player_count"])].append(r)
+def accumulate(acc: dict[str, Any], r: dict[str, Any]) -> None:
+    """Fold one result (``won``, ``total``, ``seat``, ``breakdown``, ``extras``, ``position``) into ``acc``."""
+    won = bool(r["won"])
+    total = int(r["total"])
+    acc["games"] += 1
+    acc["wins"] += won
+    acc["score_sum"] += total
+    scores = acc["scores"]
+    scores[str(total)] = scores.get(str(total), 0) + 1
+    breakdown = acc["breakdown"]
+    for name, value in r["breakdown"].items():
+        breakdown[name] = breakdown.get(name, 0) + value
+    seat = acc["seats"].setdefault(str(r["seat"]), [0, 0])
+    seat[0] += 1
+    seat[1] += won
+    powers = acc["powers"]
+    for animal, n in (r["extras"].get("powers_taken") or {}).items():
+        powers[animal] = powers.get(animal, 0) + n
+    acc["streak"] = acc["streak"] + 1 if won else 0
+    acc["longest"] = max(acc["longest"], acc["streak"])
+    acc["best"] = total if acc["best"] is None else max(acc["best"], total)
+    acc["last_position"] = max(acc["last_position"], int(r["position"]))
+
+
+def _median(scores: dict[str, int], n: int) -> float:
+    ordered = sorted((int(total), count) for total, count in scores.items())
+
+    def at(index: int) -> int:
+        seen = 0
+        for total, count in ordered:
+            seen += count
+            if index < seen:
+                return total
+        raise IndexError(index)
+
+    return float(at(n // 2)) if n % 2 else (at(n // 2 - 1) + at(n // 2)) / 2
+
+
+def summarise(acc: dict[str, Any]) -> dict[str, Any]:
+    """The ``player_stats`` columns of an accumulator."""
+    games = acc["games"]
+    return {
+        "games": games,
+        "wins": acc["wins"],
+        "win_rate": acc["wins"] / games,
+        "avg_score": acc["score_sum"] / games,
+        "median_score": _median(acc["scores"], games),
+        "best_score": acc["best"],
+        "avg_breakdown": {name: value / games for name, value in sorted(acc["breakdown"].items())},
+        "by_seat": {
+            seat: {"games": g, "wins": w, "win_rate": w / g}
+            for seat, (g, w) in sorted(acc["seats"].items(), key=lambda item: int(item[0]))
+        },
+        "powers_taken": dict(sorted(acc["powers"].items())),
+        "current_streak": acc["streak"],
+        "longest_streak": acc["longest"],
+        "last_position": acc["last_position"],
+    }
+
+
+def _write_player_stats(cur: Cursor, kind: str, accumulators: dict[tuple[str, int], dict[str, Any]]) -> None:
     out = []
-    for (key, count), group in sorted(groups.items()):
-        s = summarise(group)
+    for (key, count), acc in sorted(accumulators.items()):
+        s = summarise(acc)
         out.append(
             (
                 key,
@@ -191,15 +222,79 @@ def _player_stats(cur: Cursor, kind: str, keys: list[str]) -> None:
                 s["current_streak"],
                 s["longest_streak"],
                 s["last_position"],
+                _json.encode(acc).decode(),
             )
         )
     if out:
         cur.executemany(
             "INSERT INTO player_stats (handle_key, kind, player_count, games, wins, win_rate, avg_score, "
             "median_score, best_score, avg_breakdown, by_seat, powers_taken, current_streak, longest_streak, "
-            "last_position) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s::jsonb, %s::jsonb, %s::jsonb, %s, %s, %s)",
+            "last_position, accumulator) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s::jsonb, %s::jsonb, "
+            "%s::jsonb, %s, %s, %s, %s::jsonb) ON CONFLICT (handle_key, kind, player_count) DO UPDATE SET "
+            "games = excluded.games, wins = excluded.wins, win_rate = excluded.win_rate, "
+            "avg_score = excluded.avg_score, median_score = excluded.median_score, "
+            "best_score = excluded.best_score, avg_breakdown = excluded.avg_breakdown, "
+            "by_seat = excluded.by_seat, powers_taken = excluded.powers_taken, "
+            "current_streak = excluded.current_streak, longest_streak = excluded.longest_streak, "
+            "last_position = excluded.last_position, accumulator = excluded.accumulator",
             out,
         )
+
+
+def _add_to_player_stats(cur: Cursor, kind: str, games: list[Finished], skip: set[str]) -> None:
+    """Fold the batch's new results (finishing order) into the stored accumulators: the cost of a
+    batch does not depend on how many games the players have already played."""
+    rows: list[tuple[str, int, dict[str, Any]]] = []
+    for f in games:
+        count = len(f.players)
+        for r in sorted(f.results, key=lambda r: r.seat):
+            key = r.player.lower()
+            if key in skip:
+                continue
+            row = {
+                "won": r.rank == 1,
+                "total": r.total,
+                "seat": r.seat,
+                "breakdown": r.breakdown,
+                "extras": f.stats.extras[r.seat],
+                "position": f.position,
+            }
+            rows.append((key, count, row))
+    if not rows:
+        return
+    keys = sorted({key for key, _, _ in rows})
+    accumulators: dict[tuple[str, int], dict[str, Any]] = {
+        (r["handle_key"], r["player_count"]): r["accumulator"]
+        for r in cur.execute(
+            "SELECT handle_key, player_count, accumulator FROM player_stats WHERE kind = %s AND handle_key = ANY(%s)",
+            (kind, keys),
+        )
+    }
+    touched: dict[tuple[str, int], dict[str, Any]] = {}
+    for key, count, row in rows:
+        for group in ((key, 0), (key, count)):
+            acc = touched.get(group) or accumulators.get(group) or new_accumulator()
+            accumulate(acc, row)
+            touched[group] = acc
+    _write_player_stats(cur, kind, touched)
+
+
+def _recompute_player_stats(cur: Cursor, kind: str, keys: list[str]) -> None:
+    """Rebuild the players' rows from their remaining results (after a void)."""
+    rows = cur.execute(
+        "SELECT handle_key, player_count, seat, won, total, breakdown, extras, position FROM player_results "
+        "WHERE kind = %s AND handle_key = ANY(%s) AND NOT voided ORDER BY handle_key, position, seat",
+        (kind, keys),
+    ).fetchall()
+    cur.execute("DELETE FROM player_stats WHERE kind = %s AND handle_key = ANY(%s)", (kind, keys))
+    accumulators: dict[tuple[str, int], dict[str, Any]] = {}
+    for r in rows:
+        for group in ((r["handle_key"], 0), (r["handle_key"], r["player_count"])):
+            acc = accumulators.get(group)
+            if acc is None:
+                acc = accumulators[group] = new_accumulator()
+            accumulate(acc, r)
+    _write_player_stats(cur, kind, accumulators)
 
 
 def _pair_deltas(

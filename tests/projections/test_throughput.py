@@ -32,7 +32,7 @@ def test_rebuild_throughput(runtime: Runtime, database: object) -> None:
         runner.rebuild()
         elapsed = time.perf_counter() - started
         runner.close()
-        print(
-            f"\nbatch {batch}: {events} events of {GAMES} games in {elapsed:.2f} s = {events / elapsed:,.0f} events/s"
-        )
+        rate = events / elapsed
+        print(f"\nbatch {batch}: {events} events of {GAMES} games in {elapsed:.2f} s = {rate:,.0f} events/s")
+        print("  seconds per phase: " + ", ".join(f"{k} {v:.2f}" for k, v in runner.timings.items()))
     assert runner.position() == events
