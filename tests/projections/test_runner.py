@@ -359,3 +359,30 @@ def test_the_rebuild_and_status_commands(runner: Runner, runtime: Runtime) -> No
     lines = sorted(status.stdout.splitlines())
     assert [line.split("\t")[0] for line in lines] == ["boards", "stats"]
     assert all(line.endswith("\t0 behind") for line in lines)
+
+
+def test_two_runners_at_once_take_turns(runner: Runner, runtime: Runtime) -> None:
+    import threading
+
+    runner.run()
+    expected = dump(runtime.params, ALL_TABLES)
+    runner.reset()
+    runners = [Runner(runtime.store, runtime.games.registry, batch_size=size) for size in (97, 160)]
+    errors: list[BaseException] = []
+
+    def go(r: Runner) -> None:
+        try:
+            r.run()
+        except BaseException as exc:  # pragma: no cover - reported below
+            errors.append(exc)
+        finally:
+            r.close()
+
+    threads = [threading.Thread(target=go, args=(r,)) for r in runners]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(120)
+    assert errors == []
+    assert all(r.timings.get("fold", 0) > 0 for r in runners), "both runners should have done some batches"
+    assert dump(runtime.params, ALL_TABLES) == expected
