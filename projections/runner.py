@@ -46,6 +46,7 @@ log = logging.getLogger("banquise.projections")
 
 DEFAULT_BATCH = 1000
 DEFAULT_CACHE = 20_000
+APPLICATION_NAME = "banquise-projections"
 
 Cursor = psycopg.Cursor[dict[str, Any]]
 
@@ -174,7 +175,12 @@ class Runner:
     # ------------------------------------------------------------ connection
     def connection(self) -> psycopg.Connection[dict[str, Any]]:
         if self._conn is None or self._conn.closed:
-            conn = psycopg.connect(self.store.params.conninfo(), autocommit=True, row_factory=dict_row)
+            conn = psycopg.connect(
+                self.store.params.conninfo(),
+                autocommit=True,
+                row_factory=dict_row,
+                application_name=APPLICATION_NAME,  # how operators (and tests) spot it in pg_stat_activity
+            )
             conn.execute(sql.SQL("SET search_path TO {}").format(sql.Identifier(self.store.schema)))
             self._conn = conn
         return self._conn

@@ -20,7 +20,7 @@ import pytest
 from openskill.models import PlackettLuce
 
 from projections import schema
-from projections.runner import Runner
+from projections.runner import APPLICATION_NAME, Runner
 from service.admin.events import GameVoided, admin_stream
 from service.database import ConnectionParams
 from service.runtime import Runtime
@@ -281,7 +281,16 @@ def test_a_worker_killed_mid_batch_resumes_to_the_same_tables(runner: Runner, ru
         deadline = time.monotonic() + 60
         while runner.position() == 0 and time.monotonic() < deadline and proc.poll() is None:
             time.sleep(0.02)
-        time.sleep(0.3)
+        time.sleep(0.2)
+        # Kill it while it holds a batch's transaction open (a batch takes milliseconds: poll for one).
+        busy = 0
+        while not busy and time.monotonic() < deadline:
+            busy = table(
+                runner,
+                "SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = %s "
+                "AND xact_start IS NOT NULL AND pid <> pg_backend_pid() AND datname = current_database()",
+                APPLICATION_NAME,
+            )[0]["n"]
         proc.send_signal(signal.SIGKILL)
         proc.wait(10)
     finally:
