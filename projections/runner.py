@@ -170,6 +170,8 @@ class Runner:
         self._mapper = store.mapper
         # Seconds spent per phase since this runner started ("read", "fold", each projection, "commit").
         self.timings: dict[str, float] = {}
+        # Games not in the cache, by where their state came from ("board" or, rarely, "refold").
+        self.loads: dict[str, int] = {"board": 0, "refold": 0}
         ensure_tables(store)
 
     # ------------------------------------------------------------ connection
@@ -368,6 +370,7 @@ class Runner:
         if version == 0:
             return Game(game_id, kind, 0, 0, kind.rules.initial_state(), Tally(), False)
         if row is not None and row["version"] == version:
+            self.loads["board"] += 1
             return Game(
                 game_id,
                 kind,
@@ -377,6 +380,7 @@ class Runner:
                 gamestats.tally_decoder.decode(row["tally"]),
                 row["status"] == "finished",
             )
+        self.loads["refold"] += 1
         game = Game(game_id, kind, 0, 0, kind.rules.initial_state(), Tally(), False)
         scratch = Batch(first=0, last=0)
         with cur.connection.cursor(row_factory=tuple_row) as raw:

@@ -395,3 +395,37 @@ def test_two_runners_at_once_take_turns(runner: Runner, runtime: Runtime) -> Non
     assert errors == []
     assert all(r.timings.get("fold", 0) > 0 for r in runners), "both runners should have done some batches"
     assert dump(runtime.params, ALL_TABLES) == expected
+
+
+@pytest.mark.parametrize("kind", ["arctic", "arctica"])
+def test_games_recorded_move_by_move_resume_from_their_stored_boards(
+    runner: Runner, runtime: Runtime, database: ConnectionParams, kind: str
+) -> None:
+    """Each step uses a fresh runner (empty cache): every game in progress is loaded from game_boards."""
+    import msgspec
+
+    from tests.projections.support import SIMULATORS
+
+    runner.run()
+    key, _ = make_key(database, "move by move")
+    game = SIMULATORS[kind](3, 4242)
+    setup = msgspec.to_builtins(game.setup)
+    setup["players"] = ["Mo", "Ana", "Xi"]
+    created = msgspec.json.decode(runtime.games.create(key, msgspec.json.encode({"kind": kind, "setup": setup})).body)
+    game_id = UUID(created["id"])
+    loaded = 0
+    for i, move in enumerate(game.moves):
+        runtime.games.append(key, game_id, msgspec.json.encode({"move": msgspec.to_builtins(move)}), None)
+        if i % 7 == 0 or i == len(game.moves) - 1:
+            fresh = Runner(runtime.store, runtime.games.registry)
+            fresh.run()
+            fresh.close()
+            assert fresh.loads["refold"] == 0
+            loaded += fresh.loads["board"]
+    assert loaded >= len(game.moves) // 7 - 1
+    incremental = dump(runtime.params, ALL_TABLES)
+    board = table(runner, "SELECT status, version FROM game_boards WHERE game_id = %s", game_id)[0]
+    assert board == {"status": "finished", "version": runtime.store.version(game_id)}
+    assert len(table(runner, "SELECT * FROM player_results WHERE game_id = %s", game_id)) == 3
+    Runner(runtime.store, runtime.games.registry).rebuild()
+    assert dump(runtime.params, ALL_TABLES) == incremental
