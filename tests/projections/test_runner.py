@@ -429,3 +429,48 @@ def test_games_recorded_move_by_move_resume_from_their_stored_boards(
     assert len(table(runner, "SELECT * FROM player_results WHERE game_id = %s", game_id)) == 3
     Runner(runtime.store, runtime.games.registry).rebuild()
     assert dump(runtime.params, ALL_TABLES) == incremental
+
+
+def test_a_game_voided_while_live_never_counts(runner: Runner, runtime: Runtime, database: ConnectionParams) -> None:
+    import msgspec
+
+    from tests.projections.support import SIMULATORS
+
+    runner.run()
+    key, _ = make_key(database, "voided while live")
+    game = SIMULATORS["arctic"](2, 777)
+    setup = msgspec.to_builtins(game.setup)
+    setup["players"] = ["Ghost", "Ana"]
+    created = msgspec.json.decode(
+        runtime.games.create(key, msgspec.json.encode({"kind": "arctic", "setup": setup})).body
+    )
+    game_id = UUID(created["id"])
+    half = len(game.moves) // 2
+    for move in game.moves[:half]:
+        runtime.games.append(key, game_id, msgspec.json.encode({"move": msgspec.to_builtins(move)}), None)
+    runner.run()
+    ratings_before = table(runner, "SELECT * FROM ratings ORDER BY kind, handle_key")
+    runtime.store.append(
+        [
+            Recorded(
+                originator_id=admin_stream(game_id),
+                originator_version=1,
+                event=GameVoided(game_id=game_id, reason="test table", key_id="tests"),
+                recorded_at=datetime.now(UTC),
+            )
+        ]
+    )
+    runner.run()
+    for move in game.moves[half:]:
+        runtime.games.append(key, game_id, msgspec.json.encode({"move": msgspec.to_builtins(move)}), None)
+    runner.run()
+    summary = table(runner, "SELECT status, voided FROM game_summaries WHERE game_id = %s", game_id)[0]
+    assert summary == {"status": "finished", "voided": True}
+    results = table(runner, "SELECT voided FROM player_results WHERE game_id = %s", game_id)
+    assert results == [{"voided": True}, {"voided": True}]
+    assert table(runner, "SELECT * FROM player_stats WHERE handle_key = 'ghost'") == []
+    assert table(runner, "SELECT * FROM ratings ORDER BY kind, handle_key") == ratings_before
+    assert table(runner, "SELECT * FROM head_to_head WHERE handle_key = 'ghost'") == []
+    incremental = dump(runtime.params, ALL_TABLES)
+    Runner(runtime.store, runtime.games.registry, batch_size=128).rebuild()
+    assert dump(runtime.params, ALL_TABLES) == incremental
