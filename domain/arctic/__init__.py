@@ -2,6 +2,10 @@
 
 The service uses one object, :data:`RULES`, satisfying :class:`domain.game.GameRules`. See
 ``domain/arctic/README.md`` for the module layout, moves, events and violation codes.
+
+``RULES`` plays the rules version ``arctic-1``, whose decisions (where the sources are silent) are
+``decisions.DEFAULT``. ``ArcticRules(decisions, rules_version=...)`` plays another set of
+decisions; a different set is a different rules version (``arctic-1`` is refused for it).
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from typing import Any, ClassVar
 from domain.game import Language, Perspective, PlayerResult
 
 from . import state as _st
+from .decisions import BY_RULES_VERSION, DEFAULT, Decisions
 from .describe import describe as _describe
 from .events import Event, GameStarted, TurnStarted
 from .evolve import evolve as _evolve
@@ -31,25 +36,31 @@ from .view import view as _view
 
 class ArcticRules:
     kind: ClassVar[str] = "arctic"
-    rules_version = RULES_VERSION
     setup_type = Setup
     move_type = Move
     event_type = Event
 
+    def __init__(self, decisions: Decisions = DEFAULT, rules_version: str = RULES_VERSION) -> None:
+        pinned = BY_RULES_VERSION.get(rules_version)
+        if pinned is not None and pinned != decisions:
+            raise ValueError(f"rules version {rules_version!r} means its own decisions: name a new rules version")
+        self.decisions = decisions
+        self.rules_version = rules_version
+
     def start(self, setup: Setup) -> list[Any]:
-        return list(_start(setup))
+        return list(_start(setup, rules_version=self.rules_version))
 
     def initial_state(self) -> GameState:
         return GameState()
 
     def decide(self, state: GameState, move: Any) -> list[Any]:
-        return _decide(state, move)
+        return _decide(state, move, self.decisions)
 
     def evolve(self, state: GameState, event: Any) -> GameState:
-        return _evolve(state, event)
+        return _evolve(state, event, self.decisions)
 
     def fold(self, events: Iterable[Any], state: GameState | None = None) -> GameState:
-        return _fold(events, state)
+        return _fold(events, state, self.decisions)
 
     def is_finished(self, state: GameState) -> bool:
         return state.phase == _st.FINISHED
@@ -59,16 +70,16 @@ class ArcticRules:
 
     def score(self, state: GameState) -> list[Any]:
         """Per-seat ``SeatScore`` (runs per animal, diversity, totem, penalty, total, rank)."""
-        return _score(state) if state.names else []
+        return _score(state, self.decisions) if state.names else []
 
     def results(self, state: GameState) -> list[PlayerResult]:
-        return _results(state) if state.names else []
+        return _results(state, self.decisions) if state.names else []
 
     def view(self, state: GameState, perspective: Perspective) -> ArcticView:
-        return _view(state, perspective)
+        return _view(state, perspective, self.decisions)
 
     def legal_moves(self, state: GameState) -> list[Any]:
-        return _legal_moves(state)
+        return _legal_moves(state, self.decisions)
 
     def actor(self, event: Any) -> int | None:
         seat = getattr(event, "seat", None)
@@ -81,9 +92,9 @@ class ArcticRules:
         return isinstance(event, TurnStarted)
 
     def redact_event(self, event: Any, perspective: Perspective, state: Any) -> Any:
-        return _redact(event, perspective, state)
+        return _redact(event, perspective, state, self.decisions)
 
 
 RULES = ArcticRules()
 
-__all__ = ["RULES", "ArcticMove", "ArcticRules", "GameStarted", "GameState", "Setup"]
+__all__ = ["DEFAULT", "RULES", "ArcticMove", "ArcticRules", "Decisions", "GameStarted", "GameState", "Setup"]

@@ -14,6 +14,8 @@ from typing import Final, Literal
 
 import msgspec
 
+from domain.arctic.decisions import DEFAULT
+
 AnimalId = Literal["fox", "moose", "walrus", "orca", "puffin", "polar_bear"]
 
 #: Keep this order: the companion formula of §3 is cyclic in it.
@@ -32,10 +34,12 @@ LANDSCAPE: Final[tuple[int, ...]] = (0, 1, 3, 6, 10, 15)
 TOKEN_START: Final[int] = 2  # the "3" card
 TRACK_LAST: Final[int] = len(LANDSCAPE) - 1
 
-HAND_LIMIT: Final[int] = 7  # §5 step 3
-RIVER_SLOTS: Final[int] = 6  # §7b.9
+# The values of ``arctic-1``; the engine reads them from ``decisions.Decisions`` (these names stay
+# for readers of the default rules).
+HAND_LIMIT: Final[int] = DEFAULT.hand_limit  # §5 step 3
+RIVER_SLOTS: Final[int] = DEFAULT.river_size  # §7b.9
+RESERVE_PER_EXTRA_PLAYER: Final[int] = DEFAULT.reserve_per_extra_player  # §4.2: reserve = 5 x (N-1)
 HAND_DEAL: Final[int] = 3  # §4.5
-RESERVE_PER_EXTRA_PLAYER: Final[int] = 5  # §4.2: reserve = 5 x (N-1)
 CARDS_PER_DECK: Final[int] = 30
 MIN_PLAYERS: Final[int] = 2
 MAX_PLAYERS: Final[int] = 4

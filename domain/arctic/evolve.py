@@ -13,9 +13,10 @@ from typing import Any
 from msgspec.structs import replace
 
 from domain.arctic import catalogue as cat
+from domain.arctic import decisions as dec
 from domain.arctic import events as ev
 from domain.arctic import state as st
-from domain.arctic.setup import reserve_size
+from domain.arctic.decisions import DEFAULT, Decisions
 from domain.arctic.state import EMPTY, UNKNOWN, GameState, PlayerState
 
 _CARD = cat.CARD_INDEX
@@ -116,8 +117,8 @@ def after_walrus(s: GameState) -> GameState:
     return replace(s, phase=st.DRAW, draw_target=target, drawn=0, moose_a_used=False)
 
 
-def after_draw(s: GameState) -> GameState:
-    if s.players[s.active].hand_size > cat.HAND_LIMIT:
+def after_draw(s: GameState, d: Decisions = DEFAULT) -> GameState:
+    if s.players[s.active].hand_size > d.hand_limit and (d.hand_limit_check == dec.EVERY_DRAW_STEP or s.drawn > 0):
         return replace(s, phase=st.DISCARD)
     return after_discard(s)
 
@@ -133,9 +134,10 @@ def after_discard(s: GameState) -> GameState:
 
 
 # --- handlers --------------------------------------------------------------------------------------
-def _game_started(s: GameState, e: ev.GameStarted) -> GameState:
+def _game_started(s: GameState, e: ev.GameStarted, d: Decisions) -> GameState:
     n = len(e.players)
-    r = reserve_size(n)
+    r = dec.reserve_size(n, d)
+    river_size = d.river_size
     totems = [UNKNOWN if t is None else _ANIMAL[t] for t in e.totems]
     sides = tuple(cat.SIDES.index(e.power_sides.get(a, "A")) for a in cat.ANIMALS)
     if e.mode == "full" and e.deck_order is not None:
@@ -143,16 +145,16 @@ def _game_started(s: GameState, e: ev.GameStarted) -> GameState:
         reserve = tuple(order[:r])
         hands = [tuple(order[r + 3 * i : r + 3 * i + 3]) for i in range(n)]
         river_start = r + cat.HAND_DEAL * n
-        river = tuple(order[river_start : river_start + cat.RIVER_SLOTS])
-        deck = tuple(order[river_start + cat.RIVER_SLOTS :])
+        river = tuple(order[river_start : river_start + river_size])
+        deck = tuple(order[river_start + river_size :])
         players = tuple(PlayerState(hand=hands[i], totem=totems[i]) for i in range(n))
         draw_left = len(deck)
     else:
         reserve = ()
-        river = (UNKNOWN,) * cat.RIVER_SLOTS
+        river = (UNKNOWN,) * river_size
         deck = ()
         players = tuple(PlayerState(hand_unknown=cat.HAND_DEAL, totem=totems[i]) for i in range(n))
-        draw_left = n * cat.CARDS_PER_DECK - r - cat.HAND_DEAL * n - cat.RIVER_SLOTS
+        draw_left = n * cat.CARDS_PER_DECK - r - cat.HAND_DEAL * n - river_size
     return GameState(
         rules_version=e.rules_version,
         mode=e.mode,
@@ -171,7 +173,7 @@ def _game_started(s: GameState, e: ev.GameStarted) -> GameState:
     )
 
 
-def _turn_started(s: GameState, e: ev.TurnStarted) -> GameState:
+def _turn_started(s: GameState, e: ev.TurnStarted, d: Decisions) -> GameState:
     p = s.players[e.seat]
     n, from_card = placement_value(p)
     return replace(
@@ -195,7 +197,7 @@ def _turn_started(s: GameState, e: ev.TurnStarted) -> GameState:
     )
 
 
-def _puffin_swapped(s: GameState, e: ev.PuffinSwapped) -> GameState:
+def _puffin_swapped(s: GameState, e: ev.PuffinSwapped, d: Decisions) -> GameState:
     p = s.players[e.seat]
     hand_card = _CARD[e.hand_card]
     p = _hand_add(_hand_remove(p, hand_card), _CARD[e.river_card])
@@ -207,18 +209,18 @@ def _puffin_swapped(s: GameState, e: ev.PuffinSwapped) -> GameState:
     )
 
 
-def _taken_back(s: GameState, e: ev.VisibleCardTakenBack) -> GameState:
+def _taken_back(s: GameState, e: ev.VisibleCardTakenBack, d: Decisions) -> GameState:
     p = s.players[e.seat]
     p = replace(p, pile=p.pile[:-1], pile_down=p.pile_down[:-1], hand=(*p.hand, _CARD[e.card]))
     n, from_card = placement_value(p)
     return replace(s, players=_set_player(s, e.seat, p), place_n=n, n_from_card=from_card, puffin_used=True)
 
 
-def _placement_changed(s: GameState, e: ev.PlacementValueChanged) -> GameState:
+def _placement_changed(s: GameState, e: ev.PlacementValueChanged, d: Decisions) -> GameState:
     return replace(s, moose_delta=e.delta, moose_used=True)
 
 
-def _card_placed(s: GameState, e: ev.CardPlaced) -> GameState:
+def _card_placed(s: GameState, e: ev.CardPlaced, d: Decisions) -> GameState:
     card = _card(e.card)
     p = _hand_remove(s.players[e.seat], card)
     if e.placement == "top":
@@ -233,22 +235,22 @@ def _card_placed(s: GameState, e: ev.CardPlaced) -> GameState:
     return replace(s, players=_set_player(s, e.seat, p), placed=s.placed + 1, placing_closed=True)
 
 
-def _placing_ended(s: GameState, e: ev.PlacingEnded) -> GameState:
+def _placing_ended(s: GameState, e: ev.PlacingEnded, d: Decisions) -> GameState:
     return replace(s, phase=st.PLACE_END, pending=e.shortfall)
 
 
-def _penalty_drawn(s: GameState, e: ev.PenaltyCardDrawn) -> GameState:
+def _penalty_drawn(s: GameState, e: ev.PenaltyCardDrawn, d: Decisions) -> GameState:
     p = _penalty_add(s.players[e.seat], _card(e.card))
     return replace(_take_top(s), players=_set_player(s, e.seat, p), pending=max(0, s.pending - 1))
 
 
-def _exhausted(s: GameState, e: ev.DrawPileExhausted) -> GameState:
+def _exhausted(s: GameState, e: ev.DrawPileExhausted, d: Decisions) -> GameState:
     if s.mode == "full":
         return replace(s, deck=s.reserve, draw_left=len(s.reserve), reserve=(), reserve_left=0, reserve_in_use=True)
     return replace(s, draw_left=s.reserve_left, reserve_left=0, reserve_in_use=True)
 
 
-def _power_taken(s: GameState, e: ev.PowerTaken) -> GameState:
+def _power_taken(s: GameState, e: ev.PowerTaken, d: Decisions) -> GameState:
     return replace(s, holders=_set_at(s.holders, _ANIMAL[e.animal], e.seat), phase=st.TOKENS, pending=0)
 
 
@@ -257,57 +259,57 @@ def _move_token(tokens: tuple[int, ...], animal: int, step: int) -> tuple[int, .
     return _set_at(tokens, animal, pos)
 
 
-def _tokens_moved(s: GameState, e: ev.TokensMoved) -> GameState:
+def _tokens_moved(s: GameState, e: ev.TokensMoved, d: Decisions) -> GameState:
     tokens = _move_token(s.tokens, _ANIMAL[e.main], e.main_step)
     tokens = _move_token(tokens, _ANIMAL[e.companion], e.companion_step)
     return after_tokens(replace(s, tokens=tokens))
 
 
-def _walrus_moved(s: GameState, e: ev.WalrusTokenMoved) -> GameState:
+def _walrus_moved(s: GameState, e: ev.WalrusTokenMoved, d: Decisions) -> GameState:
     return after_walrus(replace(s, tokens=_move_token(s.tokens, _ANIMAL[e.animal], e.step)))
 
 
-def _declined(s: GameState, e: ev.PowerDeclined) -> GameState:
+def _declined(s: GameState, e: ev.PowerDeclined, d: Decisions) -> GameState:
     if s.phase == st.WALRUS:
         return after_walrus(s)
     return replace(s, phase=st.END_TURN)
 
 
-def _draw_value_changed(s: GameState, e: ev.DrawValueChanged) -> GameState:
+def _draw_value_changed(s: GameState, e: ev.DrawValueChanged, d: Decisions) -> GameState:
     return replace(s, draw_target=e.draw_value, moose_a_used=True)
 
 
-def _from_river(s: GameState, e: ev.CardTakenFromRiver) -> GameState:
+def _from_river(s: GameState, e: ev.CardTakenFromRiver, d: Decisions) -> GameState:
     card = s.river[e.slot] if e.card is None else _CARD[e.card]
     p = _hand_add(s.players[e.seat], card)
     return replace(s, players=_set_player(s, e.seat, p), river=_set_at(s.river, e.slot, EMPTY), drawn=s.drawn + 1)
 
 
-def _from_draw_pile(s: GameState, e: ev.CardTakenFromDrawPile) -> GameState:
+def _from_draw_pile(s: GameState, e: ev.CardTakenFromDrawPile, d: Decisions) -> GameState:
     p = _hand_add(s.players[e.seat], _card(e.card))
     return replace(_take_top(s), players=_set_player(s, e.seat, p), drawn=s.drawn + 1)
 
 
-def _from_penalty(s: GameState, e: ev.CardTakenFromPenalty) -> GameState:
+def _from_penalty(s: GameState, e: ev.CardTakenFromPenalty, d: Decisions) -> GameState:
     card = _card(e.card)
     p = _hand_add(_penalty_remove(s.players[e.seat], card), card)
     return replace(s, players=_set_player(s, e.seat, p), drawn=s.drawn + 1)
 
 
-def _drawing_ended(s: GameState, e: ev.DrawingEnded) -> GameState:
-    return after_draw(s)
+def _drawing_ended(s: GameState, e: ev.DrawingEnded, d: Decisions) -> GameState:
+    return after_draw(s, d)
 
 
-def _discarded(s: GameState, e: ev.CardDiscarded) -> GameState:
+def _discarded(s: GameState, e: ev.CardDiscarded, d: Decisions) -> GameState:
     card = _card(e.card)
     p = _penalty_add(_hand_remove(s.players[e.seat], card), card)
     s = replace(s, players=_set_player(s, e.seat, p))
-    if s.phase == st.DISCARD and p.hand_size <= cat.HAND_LIMIT:
+    if s.phase == st.DISCARD and p.hand_size <= d.hand_limit:
         return after_discard(s)
     return s
 
 
-def _given(s: GameState, e: ev.PenaltyCardGiven) -> GameState:
+def _given(s: GameState, e: ev.PenaltyCardGiven, d: Decisions) -> GameState:
     card = _card(e.card)
     giver = _penalty_remove(s.players[e.seat], card)
     players = list(s.players)
@@ -316,15 +318,15 @@ def _given(s: GameState, e: ev.PenaltyCardGiven) -> GameState:
     return replace(s, players=tuple(players), phase=st.END_TURN)
 
 
-def _refilled(s: GameState, e: ev.RiverRefilled) -> GameState:
+def _refilled(s: GameState, e: ev.RiverRefilled, d: Decisions) -> GameState:
     return replace(_take_top(s), river=_set_at(s.river, e.slot, _card(e.card)))
 
 
-def _river_revealed(s: GameState, e: ev.RiverCardRevealed) -> GameState:
+def _river_revealed(s: GameState, e: ev.RiverCardRevealed, d: Decisions) -> GameState:
     return replace(s, river=_set_at(s.river, e.slot, _CARD[e.card]))
 
 
-def _card_revealed(s: GameState, e: ev.CardRevealed) -> GameState:
+def _card_revealed(s: GameState, e: ev.CardRevealed, d: Decisions) -> GameState:
     if e.card is None:  # a redacted copy: nothing learnt
         return s
     p = s.players[e.seat]
@@ -336,34 +338,34 @@ def _card_revealed(s: GameState, e: ev.CardRevealed) -> GameState:
     return replace(s, players=_set_player(s, e.seat, p))
 
 
-def _totem_revealed(s: GameState, e: ev.TotemRevealed) -> GameState:
+def _totem_revealed(s: GameState, e: ev.TotemRevealed, d: Decisions) -> GameState:
     if e.animal is None:  # a redacted copy: nothing learnt
         return s
     p = replace(s.players[e.seat], totem=_ANIMAL[e.animal])
     return replace(s, players=_set_player(s, e.seat, p))
 
 
-def _wild_declared(s: GameState, e: ev.FoxWildDeclared) -> GameState:
+def _wild_declared(s: GameState, e: ev.FoxWildDeclared, d: Decisions) -> GameState:
     p = s.players[e.seat]
     wild = (*(w for w in p.wild if w[0] != e.position), (e.position, _ANIMAL[e.animal]))
     return replace(s, players=_set_player(s, e.seat, replace(p, wild=wild)))
 
 
-def _turn_ended(s: GameState, e: ev.TurnEnded) -> GameState:
+def _turn_ended(s: GameState, e: ev.TurnEnded, d: Decisions) -> GameState:
     if s.final_round and (e.seat + 1) % len(s.names) == s.start_seat:
         return replace(s, phase=st.TOTEMS)
     return replace(s, phase=st.BETWEEN)
 
 
-def _final_round(s: GameState, e: ev.FinalRoundStarted) -> GameState:
+def _final_round(s: GameState, e: ev.FinalRoundStarted, d: Decisions) -> GameState:
     return replace(s, final_round=True)
 
 
-def _finished(s: GameState, e: ev.GameFinished) -> GameState:
+def _finished(s: GameState, e: ev.GameFinished, d: Decisions) -> GameState:
     return replace(s, phase=st.FINISHED)
 
 
-_HANDLERS: dict[type, Callable[[GameState, Any], GameState]] = {
+_HANDLERS: dict[type, Callable[[GameState, Any, Decisions], GameState]] = {
     ev.GameStarted: _game_started,
     ev.TurnStarted: _turn_started,
     ev.PuffinSwapped: _puffin_swapped,
@@ -395,18 +397,19 @@ _HANDLERS: dict[type, Callable[[GameState, Any], GameState]] = {
 }
 
 
-def evolve(state: GameState, event: Any) -> GameState:
+def evolve(state: GameState, event: Any, d: Decisions = DEFAULT) -> GameState:
+    """Apply one fact under the decisions ``d`` (those of the game's rules version)."""
     handler = _HANDLERS.get(type(event))
     if handler is None:  # an unknown fact changes nothing
         return state
-    return handler(state, event)
+    return handler(state, event, d)
 
 
-def fold(events: Iterable[Any], state: GameState | None = None) -> GameState:
+def fold(events: Iterable[Any], state: GameState | None = None, d: Decisions = DEFAULT) -> GameState:
     s = GameState() if state is None else state
     handlers = _HANDLERS
     for e in events:
         handler = handlers.get(type(e))
         if handler is not None:
-            s = handler(s, e)
+            s = handler(s, e, d)
     return s

@@ -28,9 +28,11 @@ from collections.abc import Callable
 from typing import Any
 
 from domain.arctic import catalogue as cat
+from domain.arctic import decisions as dec
 from domain.arctic import events as ev
 from domain.arctic import moves as mv
 from domain.arctic import state as st
+from domain.arctic.decisions import DEFAULT, Decisions
 from domain.arctic.evolve import evolve, placement_value, visible_card
 from domain.arctic.scoring import score
 from domain.arctic.state import EMPTY, UNKNOWN, GameState, PlayerState
@@ -51,6 +53,14 @@ def holds(s: GameState, animal: int, side: int | None = None) -> bool:
 
 def moose_b_available(s: GameState) -> bool:
     return holds(s, cat.MOOSE, cat.SIDE_B) and not s.moose_used and s.n_from_card
+
+
+def shortfall(s: GameState, d: Decisions = DEFAULT) -> int:
+    """Penalty cards due for the cards not placed (§5 step 1, Moose B: ``moose_b_plus_shortfall``)."""
+    target = s.place_target
+    if s.moose_delta > 0 and d.moose_b_plus_shortfall == dec.PRINTED:
+        target = s.place_n
+    return max(0, target - s.placed)
 
 
 def placing_complete(s: GameState) -> bool:
@@ -83,12 +93,31 @@ def walrus_animal(s: GameState) -> int:
     return cat.MAIN[v] if s.sides[cat.WALRUS] == cat.SIDE_A else cat.COMPANION[v]
 
 
-def draw_sources(s: GameState) -> bool:
+def pile_available(s: GameState, d: Decisions = DEFAULT) -> bool:
+    """Whether a card can be taken from the draw pile now (with ``end_trigger="card_needed"`` an
+    empty draw pile still gives the reserve's cards, the end being triggered as the first is taken)."""
+    if s.draw_left > 0:
+        return True
+    return d.end_trigger == dec.CARD_NEEDED and not s.reserve_in_use and s.reserve_left > 0
+
+
+def _end_pending(s: GameState, d: Decisions) -> bool:
+    """``card_needed``: the draw pile is empty and the end not yet triggered."""
+    return d.end_trigger == dec.CARD_NEEDED and s.draw_left == 0 and not s.reserve_in_use
+
+
+def _movable_penalty(s: GameState, p: PlayerState) -> int:
+    """Penalty cards a power can move: in full mode only named ones (``empty_pile_penalty="count"``
+    records unknown ones)."""
+    return len(p.penalty) if s.mode == "full" else p.penalty_size
+
+
+def draw_sources(s: GameState, d: Decisions = DEFAULT) -> bool:
     if any(c != EMPTY for c in s.river):
         return True
-    if holds(s, cat.ORCA, cat.SIDE_B) and s.draw_left > 0:
+    if holds(s, cat.ORCA, cat.SIDE_B) and pile_available(s, d):
         return True
-    return holds(s, cat.POLAR_BEAR, cat.SIDE_A) and s.players[s.active].penalty_size > 0
+    return holds(s, cat.POLAR_BEAR, cat.SIDE_A) and _movable_penalty(s, s.players[s.active]) > 0
 
 
 def seen(s: GameState) -> list[bool]:
@@ -125,7 +154,7 @@ def _check_unseen(s: GameState, c: int) -> None:
         violation("arctic.card_already_seen", f"{_IDS[c]} is already known elsewhere on the table")
 
 
-def _zone_card(s: GameState, p: PlayerState, card: str | None, zone: str, allow_unknown: bool) -> int:
+def _zone_card(s: GameState, p: PlayerState, card: str | None, zone: str, allow_unknown: bool, d: Decisions) -> int:
     """Validate a card leaving ``p``'s hand or penalty zone; UNKNOWN for an unnamed public card.
 
     An unnamed card leaving a zone that holds known cards makes all the zone's remaining cards
@@ -134,15 +163,15 @@ def _zone_card(s: GameState, p: PlayerState, card: str | None, zone: str, allow_
     missing = "arctic.card_not_in_hand" if zone == "hand" else "arctic.card_not_in_penalty"
     if card is None:
         if s.mode == "full" or not allow_unknown:
-            violation("arctic.card_required", "the card must be named here", legal_moves(s))
+            violation("arctic.card_required", "the card must be named here", legal_moves(s, d))
         if unknown == 0 and not known:
-            violation(missing, f"no card in the {zone}", legal_moves(s))
+            violation(missing, f"no card in the {zone}", legal_moves(s, d))
         return UNKNOWN
     c = _parse_card(s, card)
     if c in known:
         return c
     if s.mode == "full" or unknown == 0:
-        violation(missing, f"{card} is not in the player's {zone}", legal_moves(s))
+        violation(missing, f"{card} is not in the player's {zone}", legal_moves(s, d))
     _check_unseen(s, c)
     return c
 
@@ -155,26 +184,48 @@ def _top(s: GameState) -> int:
     return UNKNOWN
 
 
-def _after_take(s: GameState) -> list[Any]:
-    """DrawPileExhausted when the card just taken was the last one (§7.1)."""
-    if s.draw_left == 0 and not s.reserve_in_use:
+def _after_take(s: GameState, d: Decisions) -> list[Any]:
+    """DrawPileExhausted when the card just taken was the last one (§7.1, ``end_trigger``)."""
+    if s.draw_left == 0 and not s.reserve_in_use and d.end_trigger == dec.LAST_CARD_TAKEN:
         return [ev.DrawPileExhausted(reserve_size=s.reserve_left)]
     return []
 
 
-def _apply(s: GameState, events: list[Any], new: list[Any]) -> GameState:
+def _before_take(s: GameState, d: Decisions) -> list[Any]:
+    """``end_trigger="card_needed"``: DrawPileExhausted as a card is needed from an empty pile."""
+    if _end_pending(s, d):
+        return [ev.DrawPileExhausted(reserve_size=s.reserve_left)]
+    return []
+
+
+def _apply(s: GameState, events: list[Any], new: list[Any], d: Decisions) -> GameState:
     for e in new:
-        s = evolve(s, e)
+        s = evolve(s, e, d)
         events.append(e)
     return s
 
 
-def _refill(s: GameState, events: list[Any]) -> GameState:
-    """Refill the River to 6, lowest empty slots first, from the draw pile (§5 step 3, §7b.9)."""
-    while s.draw_left > 0 and EMPTY in s.river:
+def _refill(s: GameState, events: list[Any], d: Decisions) -> GameState:
+    """Refill the River to its size, lowest empty slots first, from the draw pile (§5 step 3, §7b.9)."""
+    while EMPTY in s.river:
+        s = _apply(s, events, _before_take(s, d), d)
+        if s.draw_left == 0:
+            break
         slot = s.river.index(EMPTY)
-        s = _apply(s, events, [ev.RiverRefilled(slot=slot, card=_cid(_top(s)))])
-        s = _apply(s, events, _after_take(s))
+        s = _apply(s, events, [ev.RiverRefilled(slot=slot, card=_cid(_top(s)))], d)
+        s = _apply(s, events, _after_take(s, d), d)
+    return s
+
+
+def _penalties(s: GameState, seat: int, count: int, events: list[Any], d: Decisions) -> GameState:
+    """``count`` penalty cards from the draw pile; none when it is empty (``empty_pile_penalty``)."""
+    for _ in range(count):
+        s = _apply(s, events, _before_take(s, d), d)
+        if s.draw_left > 0:
+            s = _apply(s, events, [ev.PenaltyCardDrawn(seat=seat, card=_cid(_top(s)))], d)
+            s = _apply(s, events, _after_take(s, d), d)
+        elif d.empty_pile_penalty == dec.COUNT:
+            s = _apply(s, events, [ev.PenaltyCardDrawn(seat=seat, card=None)], d)
     return s
 
 
@@ -192,19 +243,24 @@ def _next_turn(s: GameState) -> list[Any]:
     return out
 
 
-def _auto(s: GameState) -> list[Any]:
+def _auto(s: GameState, d: Decisions) -> list[Any]:
     """The next automatic events at this point, or [] when the game waits for a decision."""
     phase = s.phase
     seat = s.active
     if phase == st.PLACE:
         if placing_complete(s):
-            return [ev.PlacingEnded(seat=seat, placed=s.placed, shortfall=max(0, s.place_target - s.placed))]
+            return [ev.PlacingEnded(seat=seat, placed=s.placed, shortfall=shortfall(s, d))]
         return []
     if phase == st.PLACE_END:
-        if s.pending > 0 and s.draw_left > 0:
-            drawn = ev.PenaltyCardDrawn(seat=seat, card=_cid(_top(s)))
-            s2 = evolve(s, drawn)
-            return [drawn, *_after_take(s2)]
+        if s.pending > 0:
+            if _end_pending(s, d):
+                return _before_take(s, d)
+            if s.draw_left > 0:
+                drawn = ev.PenaltyCardDrawn(seat=seat, card=_cid(_top(s)))
+                s2 = evolve(s, drawn, d)
+                return [drawn, *_after_take(s2, d)]
+            if d.empty_pile_penalty == dec.COUNT:
+                return [ev.PenaltyCardDrawn(seat=seat, card=None)]
         v = visible_card(s.players[seat])
         assert v is not None, "step 1 always ends with a face-up visible card"
         animal = cat.MAIN[v]
@@ -223,21 +279,26 @@ def _auto(s: GameState) -> list[Any]:
             return [_tokens_event(s, opts[0])]
         return []
     if phase == st.DRAW:
-        if s.drawn >= s.draw_target or not draw_sources(s):
-            return [ev.DrawingEnded(seat=seat, drawn=s.drawn)]
+        if s.drawn >= s.draw_target or not draw_sources(s, d):
+            out: list[Any] = []
+            if s.drawn < s.draw_target and d.river_shortfall == dec.PENALTY:
+                _penalties(s, seat, s.draw_target - s.drawn, out, d)
+            out.append(ev.DrawingEnded(seat=seat, drawn=s.drawn))
+            return out
         return []
     if phase == st.END_TURN:
-        if not s.final_round and s.draw_left > 0 and EMPTY in s.river:
-            out: list[Any] = []
-            _refill(s, out)
-            return out
+        if not s.final_round and EMPTY in s.river and (s.draw_left > 0 or _end_pending(s, d)):
+            refills: list[Any] = []
+            _refill(s, refills, d)
+            return refills
         return [ev.TurnEnded(seat=seat)]
     if phase == st.BETWEEN:
         return _next_turn(s)
     if phase == st.TOTEMS:
         if all(p.totem != UNKNOWN for p in s.players):
-            scores = score(s)
-            winner = next(sc.seat for sc in scores if sc.rank == 1)
+            scores = score(s, d)
+            n = len(s.names)
+            winner = min((sc.seat for sc in scores if sc.rank == 1), key=lambda seat: (seat - s.start_seat) % n)
             return [ev.GameFinished(scores=scores, winner=winner)]
         return []
     return []
@@ -255,101 +316,101 @@ def _tokens_event(s: GameState, option: tuple[int, int]) -> ev.TokensMoved:
     )
 
 
-def advance(s: GameState, events: list[Any]) -> tuple[GameState, list[Any]]:
+def advance(s: GameState, events: list[Any], d: Decisions = DEFAULT) -> tuple[GameState, list[Any]]:
     """Evolve ``events`` into ``s`` and append the automatic consequences until a decision point."""
     for e in events:
-        s = evolve(s, e)
+        s = evolve(s, e, d)
     while True:
-        more = _auto(s)
+        more = _auto(s, d)
         if not more:
             return s, events
-        s = _apply(s, events, more)
+        s = _apply(s, events, more, d)
 
 
 # --- move handlers -------------------------------------------------------------------------------------
-def _require_phase(s: GameState, phase: str, what: str) -> None:
+def _require_phase(s: GameState, phase: str, what: str, d: Decisions) -> None:
     if s.phase != phase:
-        violation("arctic.wrong_step", f"{what} is not allowed now (the game waits for: {s.phase})", legal_moves(s))
+        violation("arctic.wrong_step", f"{what} is not allowed now (the game waits for: {s.phase})", legal_moves(s, d))
 
 
-def _require_power(s: GameState, animal: int, side: int, what: str) -> None:
+def _require_power(s: GameState, animal: int, side: int, what: str, d: Decisions) -> None:
     if not holds(s, animal, side):
         violation(
             "arctic.power_not_held",
             f"{what} needs the {_A[animal]} power, side {cat.SIDES[side]}",
-            legal_moves(s),
+            legal_moves(s, d),
         )
 
 
-def _puffin_checks(s: GameState, side: int, what: str) -> None:
-    _require_phase(s, st.PLACE, what)
-    _require_power(s, cat.PUFFIN, side, what)
+def _puffin_checks(s: GameState, side: int, what: str, d: Decisions) -> None:
+    _require_phase(s, st.PLACE, what, d)
+    _require_power(s, cat.PUFFIN, side, what, d)
     if s.puffin_used:
-        violation("arctic.power_already_used", "the Puffin power was already used this turn", legal_moves(s))
+        violation("arctic.power_already_used", "the Puffin power was already used this turn", legal_moves(s, d))
     if s.placed > 0 or s.moose_used:
         violation(
             "arctic.puffin_after_placing",
             "Puffin powers are used before the first card is placed (and before Moose B)",
-            legal_moves(s),
+            legal_moves(s, d),
         )
     if s.players[s.active].hand_size == 0:
-        violation("arctic.puffin_empty_hand", "Puffin powers need a card in hand", legal_moves(s))
+        violation("arctic.puffin_empty_hand", "Puffin powers need a card in hand", legal_moves(s, d))
 
 
-def _puffin_swap(s: GameState, m: mv.PuffinSwap) -> list[Any]:
-    _puffin_checks(s, cat.SIDE_A, "Puffin A")
-    _check_slot(s, m.river_slot)
+def _puffin_swap(s: GameState, m: mv.PuffinSwap, d: Decisions) -> list[Any]:
+    _puffin_checks(s, cat.SIDE_A, "Puffin A", d)
+    _check_slot(s, m.river_slot, d)
     p = s.players[s.active]
-    c = _zone_card(s, p, m.hand_card, "hand", False)
+    c = _zone_card(s, p, m.hand_card, "hand", False, d)
     river_card = s.river[m.river_slot]
     return [ev.PuffinSwapped(seat=s.active, hand_card=_IDS[c], river_slot=m.river_slot, river_card=_IDS[river_card])]
 
 
-def _puffin_take_back(s: GameState, m: mv.PuffinTakeBack) -> list[Any]:
-    _puffin_checks(s, cat.SIDE_B, "Puffin B")
+def _puffin_take_back(s: GameState, m: mv.PuffinTakeBack, d: Decisions) -> list[Any]:
+    _puffin_checks(s, cat.SIDE_B, "Puffin B", d)
     p = s.players[s.active]
     v = visible_card(p)
     if v is None:
-        violation("arctic.no_visible_card", "Puffin B needs a face-up visible card", legal_moves(s))
+        violation("arctic.no_visible_card", "Puffin B needs a face-up visible card", legal_moves(s, d))
     rest = PlayerState(pile=p.pile[:-1], pile_down=p.pile_down[:-1])
     n_value, _ = placement_value(rest)
     return [ev.VisibleCardTakenBack(seat=s.active, card=_IDS[v], placement_value=n_value)]
 
 
-def _use_moose_b(s: GameState, m: mv.UseMooseB) -> list[Any]:
-    _require_phase(s, st.PLACE, "Moose B")
-    _require_power(s, cat.MOOSE, cat.SIDE_B, "Moose B")
+def _use_moose_b(s: GameState, m: mv.UseMooseB, d: Decisions) -> list[Any]:
+    _require_phase(s, st.PLACE, "Moose B", d)
+    _require_power(s, cat.MOOSE, cat.SIDE_B, "Moose B", d)
     if s.moose_used:
-        violation("arctic.power_already_used", "Moose B was already used this turn", legal_moves(s))
+        violation("arctic.power_already_used", "Moose B was already used this turn", legal_moves(s, d))
     if not s.n_from_card:
-        violation("arctic.no_visible_card", "Moose B needs a face-up visible card (§7b.4)", legal_moves(s))
+        violation("arctic.no_visible_card", "Moose B needs a face-up visible card (§7b.4)", legal_moves(s, d))
     if m.delta not in (1, -1) or (m.delta == -1 and s.placed > s.place_n - 1):
-        violation("arctic.invalid_delta", "Moose B changes N by +1 or -1, not below what is placed", legal_moves(s))
+        violation("arctic.invalid_delta", "Moose B changes N by +1 or -1, not below what is placed", legal_moves(s, d))
     return [ev.PlacementValueChanged(seat=s.active, delta=m.delta, placement_value=s.place_n + m.delta)]
 
 
-def _place_card(s: GameState, m: mv.PlaceCard) -> list[Any]:
-    _require_phase(s, st.PLACE, "Placing a card")
+def _place_card(s: GameState, m: mv.PlaceCard, d: Decisions) -> list[Any]:
+    _require_phase(s, st.PLACE, "Placing a card", d)
     p = s.players[s.active]
     if p.hand_size == 0:
-        violation("arctic.card_not_in_hand", "the hand is empty", legal_moves(s))
+        violation("arctic.card_not_in_hand", "the hand is empty", legal_moves(s, d))
     if m.placement != "top":
         side = cat.SIDE_A if m.placement == "face_down" else cat.SIDE_B
-        _require_power(s, cat.FOX, side, f"placing {m.placement.replace('_', ' ')}")
+        _require_power(s, cat.FOX, side, f"placing {m.placement.replace('_', ' ')}", d)
         if visible_card(p) is None:
             violation(
                 "arctic.no_visible_card",
                 "Fox powers need a pile whose top card is face up (§6, §7b.3)",
-                legal_moves(s),
+                legal_moves(s, d),
             )
         if s.placed + 1 != s.place_target and p.hand_size != 1:
-            violation("arctic.fox_not_last_card", "a Fox power applies to the last card placed", legal_moves(s))
-    c = _zone_card(s, p, m.card, "hand", m.placement == "face_down")
+            violation("arctic.fox_not_last_card", "a Fox power applies to the last card placed", legal_moves(s, d))
+    c = _zone_card(s, p, m.card, "hand", m.placement == "face_down", d)
     return [ev.CardPlaced(seat=s.active, card=_cid(c), placement=m.placement)]
 
 
-def _move_tokens(s: GameState, m: mv.MoveTokens) -> list[Any]:
-    _require_phase(s, st.TOKENS, "Moving tokens")
+def _move_tokens(s: GameState, m: mv.MoveTokens, d: Decisions) -> list[Any]:
+    _require_phase(s, st.TOKENS, "Moving tokens", d)
     v = visible_card(s.players[s.active])
     assert v is not None
     up = cat.ANIMAL_INDEX.get(m.up, -1)
@@ -358,19 +419,19 @@ def _move_tokens(s: GameState, m: mv.MoveTokens) -> list[Any]:
             up == cat.COMPANION[v] and opt[1] == 1 and opt[0] == -1
         ):
             return [_tokens_event(s, opt)]
-    violation("arctic.token_direction", f"{m.up} cannot go up now", legal_moves(s))
+    violation("arctic.token_direction", f"{m.up} cannot go up now", legal_moves(s, d))
 
 
-def _walrus_step(s: GameState, m: mv.WalrusStep) -> list[Any]:
-    _require_phase(s, st.WALRUS, "A Walrus step")
+def _walrus_step(s: GameState, m: mv.WalrusStep, d: Decisions) -> list[Any]:
+    _require_phase(s, st.WALRUS, "A Walrus step", d)
     animal = walrus_animal(s)
     step = 1 if m.direction == "up" else -1
     if not 0 <= s.tokens[animal] + step <= cat.TRACK_LAST:
-        violation("arctic.walrus_off_track", f"the {_A[animal]} token cannot go {m.direction}", legal_moves(s))
+        violation("arctic.walrus_off_track", f"the {_A[animal]} token cannot go {m.direction}", legal_moves(s, d))
     return [ev.WalrusTokenMoved(seat=s.active, animal=_A[animal], step=step)]  # type: ignore[arg-type]
 
 
-def _end_step(s: GameState, m: mv.EndStep) -> list[Any]:
+def _end_step(s: GameState, m: mv.EndStep, d: Decisions) -> list[Any]:
     if s.phase == st.WALRUS:
         return [ev.PowerDeclined(seat=s.active, animal="walrus")]
     if s.phase == st.GIVE:
@@ -380,72 +441,75 @@ def _end_step(s: GameState, m: mv.EndStep) -> list[Any]:
             violation(
                 "arctic.wrong_placement_count",
                 f"{s.place_target - s.placed} more card(s) must be placed while the hand holds cards",
-                legal_moves(s),
+                legal_moves(s, d),
             )
-        return [ev.PlacingEnded(seat=s.active, placed=s.placed, shortfall=max(0, s.place_target - s.placed))]
-    violation("arctic.wrong_step", f"nothing optional to end now (the game waits for: {s.phase})", legal_moves(s))
+        return [ev.PlacingEnded(seat=s.active, placed=s.placed, shortfall=shortfall(s, d))]
+    violation("arctic.wrong_step", f"nothing optional to end now (the game waits for: {s.phase})", legal_moves(s, d))
 
 
-def _set_draw_delta(s: GameState, m: mv.SetDrawDelta) -> list[Any]:
-    _require_phase(s, st.DRAW, "Moose A")
-    _require_power(s, cat.MOOSE, cat.SIDE_A, "Moose A")
+def _set_draw_delta(s: GameState, m: mv.SetDrawDelta, d: Decisions) -> list[Any]:
+    _require_phase(s, st.DRAW, "Moose A", d)
+    _require_power(s, cat.MOOSE, cat.SIDE_A, "Moose A", d)
     if s.moose_a_used:
-        violation("arctic.power_already_used", "Moose A was already used this turn", legal_moves(s))
+        violation("arctic.power_already_used", "Moose A was already used this turn", legal_moves(s, d))
     if m.delta not in (1, -1) or s.draw_target + m.delta < s.drawn:
-        violation("arctic.invalid_delta", "Moose A changes the draw value by +1 or -1", legal_moves(s))
+        violation("arctic.invalid_delta", "Moose A changes the draw value by +1 or -1", legal_moves(s, d))
     return [ev.DrawValueChanged(seat=s.active, delta=m.delta, draw_value=s.draw_target + m.delta)]
 
 
-def _check_slot(s: GameState, slot: int) -> None:
-    if not 0 <= slot < cat.RIVER_SLOTS:
-        violation("arctic.river_slot_invalid", f"River slots are 0..5, not {slot}", legal_moves(s))
+def _check_slot(s: GameState, slot: int, d: Decisions) -> None:
+    if not 0 <= slot < len(s.river):
+        violation("arctic.river_slot_invalid", f"River slots are 0..{len(s.river) - 1}, not {slot}", legal_moves(s, d))
     if s.river[slot] == EMPTY:
-        violation("arctic.river_slot_empty", f"River slot {slot} is empty", legal_moves(s))
+        violation("arctic.river_slot_empty", f"River slot {slot} is empty", legal_moves(s, d))
 
 
-def _take_from_river(s: GameState, m: mv.TakeFromRiver) -> list[Any]:
-    _require_phase(s, st.DRAW, "Drawing")
-    _check_slot(s, m.slot)
+def _take_from_river(s: GameState, m: mv.TakeFromRiver, d: Decisions) -> list[Any]:
+    _require_phase(s, st.DRAW, "Drawing", d)
+    _check_slot(s, m.slot, d)
     orca = holds(s, cat.ORCA, cat.SIDE_A)
     if m.orca_refill and not orca:
-        _require_power(s, cat.ORCA, cat.SIDE_A, "Refilling the River at once")
+        _require_power(s, cat.ORCA, cat.SIDE_A, "Refilling the River at once", d)
     events: list[Any] = [ev.CardTakenFromRiver(seat=s.active, slot=m.slot, card=_cid(s.river[m.slot]))]
     if orca and m.orca_refill is not False:
-        s2 = evolve(s, events[0])
-        _refill(s2, events)
+        s2 = evolve(s, events[0], d)
+        _refill(s2, events, d)
     return events
 
 
-def _take_from_draw_pile(s: GameState, m: mv.TakeFromDrawPile) -> list[Any]:
-    _require_phase(s, st.DRAW, "Drawing")
-    _require_power(s, cat.ORCA, cat.SIDE_B, "Drawing from the draw pile")
-    if s.draw_left == 0:
-        violation("arctic.draw_pile_empty", "the draw pile is empty", legal_moves(s))
+def _take_from_draw_pile(s: GameState, m: mv.TakeFromDrawPile, d: Decisions) -> list[Any]:
+    _require_phase(s, st.DRAW, "Drawing", d)
+    _require_power(s, cat.ORCA, cat.SIDE_B, "Drawing from the draw pile", d)
+    if not pile_available(s, d):
+        violation("arctic.draw_pile_empty", "the draw pile is empty", legal_moves(s, d))
+    events = _before_take(s, d)
+    for e in events:
+        s = evolve(s, e, d)
     drawn = ev.CardTakenFromDrawPile(seat=s.active, card=_cid(_top(s)))
-    return [drawn, *_after_take(evolve(s, drawn))]
+    return [*events, drawn, *_after_take(evolve(s, drawn, d), d)]
 
 
-def _take_from_penalty(s: GameState, m: mv.TakeFromPenalty) -> list[Any]:
-    _require_phase(s, st.DRAW, "Drawing")
-    _require_power(s, cat.POLAR_BEAR, cat.SIDE_A, "Drawing from the penalty zone")
+def _take_from_penalty(s: GameState, m: mv.TakeFromPenalty, d: Decisions) -> list[Any]:
+    _require_phase(s, st.DRAW, "Drawing", d)
+    _require_power(s, cat.POLAR_BEAR, cat.SIDE_A, "Drawing from the penalty zone", d)
     p = s.players[s.active]
     if p.penalty_size == 0:
-        violation("arctic.penalty_empty", "the penalty zone is empty", legal_moves(s))
-    c = _zone_card(s, p, m.card, "penalty", True)
+        violation("arctic.penalty_empty", "the penalty zone is empty", legal_moves(s, d))
+    c = _zone_card(s, p, m.card, "penalty", True, d)
     return [ev.CardTakenFromPenalty(seat=s.active, card=_cid(c))]
 
 
-def _discard(s: GameState, m: mv.Discard) -> list[Any]:
-    _require_phase(s, st.DISCARD, "Discarding")
-    c = _zone_card(s, s.players[s.active], m.card, "hand", True)
+def _discard(s: GameState, m: mv.Discard, d: Decisions) -> list[Any]:
+    _require_phase(s, st.DISCARD, "Discarding", d)
+    c = _zone_card(s, s.players[s.active], m.card, "hand", True, d)
     return [ev.CardDiscarded(seat=s.active, card=_cid(c))]
 
 
-def _give_penalty(s: GameState, m: mv.GivePenalty) -> list[Any]:
-    _require_phase(s, st.GIVE, "Polar bear B")
+def _give_penalty(s: GameState, m: mv.GivePenalty, d: Decisions) -> list[Any]:
+    _require_phase(s, st.GIVE, "Polar bear B", d)
     if not 0 <= m.to_seat < len(s.names) or m.to_seat == s.active:
-        violation("arctic.invalid_seat", "Polar bear B gives to another player", legal_moves(s))
-    c = _zone_card(s, s.players[s.active], m.card, "penalty", True)
+        violation("arctic.invalid_seat", "Polar bear B gives to another player", legal_moves(s, d))
+    c = _zone_card(s, s.players[s.active], m.card, "penalty", True, d)
     return [ev.PenaltyCardGiven(seat=s.active, to_seat=m.to_seat, card=_cid(c))]
 
 
@@ -459,18 +523,18 @@ def _check_seat(s: GameState, seat: int) -> None:
         violation("arctic.invalid_seat", f"no seat {seat}")
 
 
-def _reveal_river(s: GameState, m: mv.RevealRiver) -> list[Any]:
+def _reveal_river(s: GameState, m: mv.RevealRiver, d: Decisions) -> list[Any]:
     _require_public(s, "RevealRiver")
-    if not 0 <= m.slot < cat.RIVER_SLOTS:
-        violation("arctic.river_slot_invalid", f"River slots are 0..5, not {m.slot}")
+    if not 0 <= m.slot < len(s.river):
+        violation("arctic.river_slot_invalid", f"River slots are 0..{len(s.river) - 1}, not {m.slot}")
     if s.river[m.slot] != UNKNOWN:
-        violation("arctic.wrong_step", f"River slot {m.slot} is not waiting for a reveal", legal_moves(s))
+        violation("arctic.wrong_step", f"River slot {m.slot} is not waiting for a reveal", legal_moves(s, d))
     c = _parse_card(s, m.card)
     _check_unseen(s, c)
     return [ev.RiverCardRevealed(slot=m.slot, card=m.card)]
 
 
-def _reveal_card(s: GameState, m: mv.RevealCard) -> list[Any]:
+def _reveal_card(s: GameState, m: mv.RevealCard, d: Decisions) -> list[Any]:
     _require_public(s, "RevealCard")
     _check_seat(s, m.seat)
     p = s.players[m.seat]
@@ -481,13 +545,13 @@ def _reveal_card(s: GameState, m: mv.RevealCard) -> list[Any]:
     return [ev.CardRevealed(seat=m.seat, zone=m.zone, card=m.card)]
 
 
-def _reveal_totem(s: GameState, m: mv.RevealTotem) -> list[Any]:
+def _reveal_totem(s: GameState, m: mv.RevealTotem, d: Decisions) -> list[Any]:
     _check_seat(s, m.seat)
     if s.players[m.seat].totem != UNKNOWN:
         violation("arctic.totem_already_known", f"seat {m.seat}'s totem is already known")
     animal = cat.ANIMAL_INDEX.get(m.animal, -1)
     if animal < 0 or any(p.totem == animal for p in s.players):
-        violation("arctic.totem_taken", f"{m.animal} is not a free totem animal", legal_moves(s))
+        violation("arctic.totem_taken", f"{m.animal} is not a free totem animal", legal_moves(s, d))
     return [ev.TotemRevealed(seat=m.seat, animal=m.animal)]
 
 
@@ -503,7 +567,7 @@ def wild_neighbours(p: PlayerState, position: int) -> list[int]:
     return out
 
 
-def _declare_fox_wild(s: GameState, m: mv.DeclareFoxWild) -> list[Any]:
+def _declare_fox_wild(s: GameState, m: mv.DeclareFoxWild, d: Decisions) -> list[Any]:
     _check_seat(s, m.seat)
     p = s.players[m.seat]
     if not (0 <= m.position < len(p.pile) and p.pile_down[m.position]):
@@ -513,7 +577,7 @@ def _declare_fox_wild(s: GameState, m: mv.DeclareFoxWild) -> list[Any]:
     return [ev.FoxWildDeclared(seat=m.seat, position=m.position, animal=m.animal)]
 
 
-_TURN_HANDLERS: dict[type, Callable[[GameState, Any], list[Any]]] = {
+_TURN_HANDLERS: dict[type, Callable[[GameState, Any, Decisions], list[Any]]] = {
     mv.PuffinSwap: _puffin_swap,
     mv.PuffinTakeBack: _puffin_take_back,
     mv.UseMooseB: _use_moose_b,
@@ -528,7 +592,7 @@ _TURN_HANDLERS: dict[type, Callable[[GameState, Any], list[Any]]] = {
     mv.GivePenalty: _give_penalty,
     mv.EndStep: _end_step,
 }
-_NOTE_HANDLERS: dict[type, Callable[[GameState, Any], list[Any]]] = {
+_NOTE_HANDLERS: dict[type, Callable[[GameState, Any, Decisions], list[Any]]] = {
     mv.RevealRiver: _reveal_river,
     mv.RevealCard: _reveal_card,
     mv.RevealTotem: _reveal_totem,
@@ -536,34 +600,35 @@ _NOTE_HANDLERS: dict[type, Callable[[GameState, Any], list[Any]]] = {
 }
 
 
-def decide(s: GameState, move: Any) -> list[Any]:
+def decide(s: GameState, move: Any, d: Decisions = DEFAULT) -> list[Any]:
+    """The events of ``move`` and their automatic consequences, under the decisions ``d``."""
     if s.phase == st.SETUP:
         violation("arctic.not_started", "the game has not started")
     if s.phase == st.FINISHED:
         violation("arctic.game_finished", "the game is over")
     note = _NOTE_HANDLERS.get(type(move))
     if note is not None:
-        events = note(s, move)
+        events = note(s, move, d)
     else:
         handler = _TURN_HANDLERS.get(type(move))
         if handler is None:
-            violation("arctic.wrong_step", f"not an Arctic move: {type(move).__name__}", legal_moves(s))
+            violation("arctic.wrong_step", f"not an Arctic move: {type(move).__name__}", legal_moves(s, d))
         if s.mode == "public" and UNKNOWN in s.river:
             violation(
                 "arctic.reveal_required",
                 f"River slot {s.river.index(UNKNOWN)} must be revealed first",
-                legal_moves(s),
+                legal_moves(s, d),
             )
         if s.phase == st.TOTEMS:
-            violation("arctic.wrong_step", "the game is over: only totem reveals remain", legal_moves(s))
+            violation("arctic.wrong_step", "the game is over: only totem reveals remain", legal_moves(s, d))
         if move.seat != s.active:
             violation(
                 "arctic.not_your_turn",
                 f"it is seat {s.active}'s turn, not seat {move.seat}'s",
-                legal_moves(s),
+                legal_moves(s, d),
             )
-        events = handler(s, move)
-    return advance(s, list(events))[1]
+        events = handler(s, move, d)
+    return advance(s, list(events), d)[1]
 
 
 # --- legal moves ---------------------------------------------------------------------------------------
@@ -585,7 +650,7 @@ def _penalty_choices(s: GameState, p: PlayerState) -> list[str | None]:
     return out
 
 
-def legal_moves(s: GameState) -> list[Any]:
+def legal_moves(s: GameState, d: Decisions = DEFAULT) -> list[Any]:
     """The moves that advance the game at this decision point. The optional notes ``RevealCard``,
     ``DeclareFoxWild`` (and ``RevealTotem`` before the end) are accepted when valid, not listed."""
     phase = s.phase
@@ -650,7 +715,7 @@ def legal_moves(s: GameState) -> list[Any]:
                 out.append(mv.TakeFromRiver(seat=seat, slot=slot))
                 if orca_a:
                     out.append(mv.TakeFromRiver(seat=seat, slot=slot, orca_refill=False))
-        if holds(s, cat.ORCA, cat.SIDE_B) and s.draw_left > 0:
+        if holds(s, cat.ORCA, cat.SIDE_B) and pile_available(s, d):
             out.append(mv.TakeFromDrawPile(seat=seat))
         if holds(s, cat.POLAR_BEAR, cat.SIDE_A):
             for c in _penalty_choices(s, p):

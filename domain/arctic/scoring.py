@@ -7,8 +7,13 @@ upper part the animal above" splits can help (anything else breaks a run), so a 
 k + 1 useful choices. The engine picks the best legal total unless the record declared one
 (``FoxWildDeclared``); a declaration that is no longer legal (the neighbours changed) is ignored.
 Ties between choices: the first in enumeration order (lowest split index, bottom block first).
-Beyond ``EXACT_LIMIT`` combinations the engine improves block by block until nothing improves
-(coordinate ascent) instead of enumerating everything.
+Beyond ``Decisions.fox_wild_exact_limit`` combinations the engine improves block by block until
+nothing improves (coordinate ascent) instead of enumerating everything. With
+``Decisions.fox_wild_default="declared_only"`` only declared (still legal) choices count; an
+undeclared face-down card counts as no animal.
+
+Ranking (``Decisions.tie_break``) and the cost of cards left in hand (``Decisions.hand_cost_at_end``,
+part of ``penalty``) are decisions too.
 
 A totem not yet known (public mode) scores 0 and ``totem_animal`` is ``None``; a public-mode game
 only emits ``GameFinished`` once every totem is revealed.
@@ -21,11 +26,13 @@ from collections.abc import Sequence
 from typing import Final
 
 from domain.arctic import catalogue as cat
+from domain.arctic import decisions as dec
+from domain.arctic.decisions import DEFAULT, Decisions
 from domain.arctic.events import SeatScore
 from domain.arctic.state import UNKNOWN, GameState, PlayerState
 from domain.game import PlayerResult
 
-EXACT_LIMIT: Final[int] = 4096
+EXACT_LIMIT: Final[int] = DEFAULT.fox_wild_exact_limit  # arctic-1's value; read from Decisions
 WILD: Final[int] = -1
 NOTHING: Final[int] = -2  # a wild card with no face-up neighbour counts as no animal
 
@@ -92,13 +99,29 @@ def _block_options(positions: list[int], below: int, above: int, declared: dict[
     return splits
 
 
-def best_pile(p: PlayerState) -> tuple[list[int], list[int]]:
+def _declared_only(animals: list[int], blocks: list[tuple[list[int], int, int]], declared: dict[int, int]) -> list[int]:
+    """Each wild card counts as its declared animal when still a neighbour's, else as no animal."""
+    out: list[int] = []
+    for positions, below, above in blocks:
+        for pos in positions:
+            a = declared.get(pos, NOTHING)
+            out.append(a if a != NOTHING and a in (below, above) else NOTHING)
+    return out
+
+
+def best_pile(p: PlayerState, d: Decisions = DEFAULT) -> tuple[list[int], list[int]]:
     """(the pile's animals bottom to top with wild cards resolved, the animal chosen per wild card)."""
     animals = [WILD if down else cat.MAIN[c] for c, down in zip(p.pile, p.pile_down, strict=True)]
     blocks = _blocks(animals)
     if not blocks:
         return animals, []
     declared = dict(p.wild)
+    if d.fox_wild_default == dec.DECLARED_ONLY:
+        wild_only = _declared_only(animals, blocks, declared)
+        resolved_only = list(animals)
+        for pos, a in zip((pos for positions, _, _ in blocks for pos in positions), wild_only, strict=True):
+            resolved_only[pos] = a
+        return resolved_only, wild_only
     options = [_block_options(pos, lo, hi, declared) for pos, lo, hi in blocks]
 
     def total(choice: Sequence[int]) -> int:
@@ -113,7 +136,7 @@ def best_pile(p: PlayerState) -> tuple[list[int], list[int]]:
     count = 1
     for size in sizes:
         count *= size
-    if count <= EXACT_LIMIT:
+    if count <= d.fox_wild_exact_limit:
         best_choice: tuple[int, ...] = tuple(0 for _ in sizes)
         best_total = -1
         for choice in itertools.product(*(range(size) for size in sizes)):
@@ -142,12 +165,12 @@ def best_pile(p: PlayerState) -> tuple[list[int], list[int]]:
     return resolved, wild_animals
 
 
-def seat_score(s: GameState, seat: int, rank: int = 0) -> SeatScore:
+def seat_score(s: GameState, seat: int, rank: int = 0, d: Decisions = DEFAULT) -> SeatScore:
     p = s.players[seat]
-    resolved, wild = best_pile(p)
+    resolved, wild = best_pile(p, d)
     per, runs, diversity = runs_score(resolved)
     totem = cat.LANDSCAPE[s.tokens[p.totem]] if p.totem != UNKNOWN else 0
-    penalty = -p.penalty_size
+    penalty = -p.penalty_size - d.hand_cost_at_end * p.hand_size
     return SeatScore(
         seat=seat,
         player=s.names[seat],
@@ -163,14 +186,27 @@ def seat_score(s: GameState, seat: int, rank: int = 0) -> SeatScore:
     )
 
 
-def score(s: GameState) -> list[SeatScore]:
+def rank_seats(totals: Sequence[int], start_seat: int, d: Decisions = DEFAULT) -> list[int]:
+    """Rank per seat (1 = first): higher total first; ties by ``Decisions.tie_break`` (§8): the
+    player closest to the start player in turn order (start player first), the furthest, or shared."""
+    n = len(totals)
+    if d.tie_break == dec.SHARED:
+        return [1 + sum(1 for other in totals if other > t) for t in totals]
+    sign = -1 if d.tie_break == dec.FURTHEST_FROM_START else 1
+    order = sorted(range(n), key=lambda seat: (-totals[seat], sign * ((seat - start_seat) % n)))
+    ranks = [0] * n
+    for i, seat in enumerate(order):
+        ranks[seat] = i + 1
+    return ranks
+
+
+def score(s: GameState, d: Decisions = DEFAULT) -> list[SeatScore]:
     """Every seat's score, in seat order, ranked: higher total first; tie: the player closest to
-    the start player in turn order (start player first) wins (§8)."""
+    the start player in turn order (start player first) wins (§8, ``Decisions.tie_break``)."""
     n = len(s.names)
-    raw = [seat_score(s, seat) for seat in range(n)]
-    order = sorted(range(n), key=lambda seat: (-raw[seat].total, (seat - s.start_seat) % n))
-    ranks = {seat: i + 1 for i, seat in enumerate(order)}
-    return [seat_score(s, seat, ranks[seat]) for seat in range(n)]
+    raw = [seat_score(s, seat, 0, d) for seat in range(n)]
+    ranks = rank_seats([sc.total for sc in raw], s.start_seat, d)
+    return [seat_score(s, seat, ranks[seat], d) for seat in range(n)]
 
 
 def breakdown(sc: SeatScore) -> dict[str, int]:
@@ -180,8 +216,8 @@ def breakdown(sc: SeatScore) -> dict[str, int]:
     return out
 
 
-def results(s: GameState) -> list[PlayerResult]:
-    scores = sorted(score(s), key=lambda sc: sc.rank)
+def results(s: GameState, d: Decisions = DEFAULT) -> list[PlayerResult]:
+    scores = sorted(score(s, d), key=lambda sc: (sc.rank, (sc.seat - s.start_seat) % max(1, len(s.names))))
     return [
         PlayerResult(seat=sc.seat, player=sc.player, total=sc.total, breakdown=breakdown(sc), rank=sc.rank)
         for sc in scores

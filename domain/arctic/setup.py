@@ -10,7 +10,8 @@ must be drawn.
 
 Dealing order of ``GameStarted.deck_order`` (full mode), N players:
 ``[0, 5(N-1))`` the reserve (top first), then 3 cards per seat (seat 0 first: cards
-``R+3s .. R+3s+2``), then River slots 0..5, then the draw pile, top first.
+``R+3s .. R+3s+2``), then River slots 0..5, then the draw pile, top first. (The reserve and River
+sizes are ``Decisions.reserve_per_extra_player`` and ``Decisions.river_size``.)
 """
 
 from __future__ import annotations
@@ -20,11 +21,13 @@ from typing import Literal
 import msgspec
 
 from domain.arctic import catalogue as cat
+from domain.arctic import decisions as dec
+from domain.arctic.decisions import DEFAULT, RULES_VERSION, Decisions
 from domain.arctic.events import GameStarted, TurnStarted
 from domain.arctic.violations import setup_error
 from domain.chance import SplitMix64
 
-RULES_VERSION = "arctic-1"
+__all__ = ["RULES_VERSION", "Setup", "draw_pile_size", "reserve_size", "resolve", "start", "validate"]
 
 
 class Setup(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -37,13 +40,13 @@ class Setup(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
     totems: list[str | None] | None = None  # per seat; full mode: missing ones drawn
 
 
-def reserve_size(players: int) -> int:
-    return cat.RESERVE_PER_EXTRA_PLAYER * (players - 1)
+def reserve_size(players: int, d: Decisions = DEFAULT) -> int:
+    return dec.reserve_size(players, d)
 
 
-def draw_pile_size(players: int) -> int:
+def draw_pile_size(players: int, d: Decisions = DEFAULT) -> int:
     """43 / 65 / 87 for 2 / 3 / 4 players (§4)."""
-    return players * cat.CARDS_PER_DECK - reserve_size(players) - cat.HAND_DEAL * players - cat.RIVER_SLOTS
+    return players * cat.CARDS_PER_DECK - reserve_size(players, d) - cat.HAND_DEAL * players - d.river_size
 
 
 def validate(setup: Setup) -> None:
@@ -83,7 +86,7 @@ def validate(setup: Setup) -> None:
         setup_error("arctic.setup.seed_required", "a seed is required to draw the rest of the setup")
 
 
-def resolve(setup: Setup) -> GameStarted:
+def resolve(setup: Setup, *, rules_version: str = RULES_VERSION) -> GameStarted:
     validate(setup)
     n = len(setup.players)
     rng = SplitMix64(setup.seed if setup.seed is not None else 0)
@@ -106,7 +109,7 @@ def resolve(setup: Setup) -> GameStarted:
     else:
         totems = list(setup.totems) if setup.totems is not None else [None] * n
     return GameStarted(
-        rules_version=RULES_VERSION,
+        rules_version=rules_version,
         players=list(setup.players),
         start_seat=setup.start_seat,
         mode=setup.mode,
@@ -117,7 +120,7 @@ def resolve(setup: Setup) -> GameStarted:
     )
 
 
-def start(setup: Setup) -> list[GameStarted | TurnStarted]:
-    started = resolve(setup)
+def start(setup: Setup, *, rules_version: str = RULES_VERSION) -> list[GameStarted | TurnStarted]:
+    started = resolve(setup, rules_version=rules_version)
     first = TurnStarted(seat=setup.start_seat, turn=1, round=1, final=False, placement_value=1)
     return [started, first]

@@ -19,6 +19,7 @@ import msgspec
 from domain.arctic import catalogue as cat
 from domain.arctic import moves as mv
 from domain.arctic import state as st
+from domain.arctic.decisions import DEFAULT, Decisions
 from domain.arctic.events import Event, GameStarted
 from domain.arctic.evolve import evolve, fold
 from domain.arctic.rules import decide, legal_moves
@@ -58,9 +59,9 @@ def choose(rng: SplitMix64, legal: list[Any]) -> Any:
     return legal[rng.below(len(legal))]
 
 
-def _play(s: GameState, m: Any, events: list[Any]) -> GameState:
-    for e in decide(s, m):
-        s = evolve(s, e)
+def _play(s: GameState, m: Any, events: list[Any], d: Decisions = DEFAULT) -> GameState:
+    for e in decide(s, m, d):
+        s = evolve(s, e, d)
         events.append(e)
     return s
 
@@ -72,20 +73,22 @@ def simulate(
     mode: Literal["full", "public"] = "full",
     power_sides: dict[str, Literal["A", "B"]] | None = None,
     max_moves: int = 20_000,
+    decisions: Decisions = DEFAULT,
 ) -> SimulatedGame:
     setup = Setup(players=[f"player{i + 1}" for i in range(players)], seed=seed, power_sides=power_sides)
+    d = decisions
     events: list[Any] = list(start(setup))
-    s = fold(events)
+    s = fold(events, None, d)
     rng = SplitMix64(seed ^ _STREAM)
     moves: list[Any] = []
     while s.phase != st.FINISHED:
         if len(moves) >= max_moves:  # pragma: no cover - a guard, never reached in practice
             raise RuntimeError(f"simulated game {players}p seed {seed} did not finish")
-        m = choose(rng, legal_moves(s))
+        m = choose(rng, legal_moves(s, d))
         moves.append(m)
-        s = _play(s, m, events)
+        s = _play(s, m, events, d)
     game = SimulatedGame(setup=setup, moves=moves, events=events)
-    return to_public(game) if mode == "public" else game
+    return to_public(game, d) if mode == "public" else game
 
 
 def _public_card(pub: GameState, seat: int, card: str | None) -> str | None:
@@ -104,7 +107,7 @@ def _translate(m: Any, pub: GameState) -> Any:
     return m
 
 
-def to_public(game: SimulatedGame) -> SimulatedGame:
+def to_public(game: SimulatedGame, d: Decisions = DEFAULT) -> SimulatedGame:
     started = game.events[0]
     assert isinstance(started, GameStarted)
     setup = Setup(
@@ -114,8 +117,8 @@ def to_public(game: SimulatedGame) -> SimulatedGame:
         power_sides=dict(started.power_sides),
     )
     events: list[Any] = list(start(setup))
-    pub = fold(events)
-    full = fold(start(game.setup))
+    pub = fold(events, None, d)
+    full = fold(start(game.setup), None, d)
     moves: list[Any] = []
 
     def reveal(pub: GameState) -> GameState:
@@ -123,16 +126,16 @@ def to_public(game: SimulatedGame) -> SimulatedGame:
             slot = pub.river.index(UNKNOWN)
             m = mv.RevealRiver(slot=slot, card=cat.CARD_IDS[full.river[slot]])
             moves.append(m)
-            pub = _play(pub, m, events)
+            pub = _play(pub, m, events, d)
         return pub
 
     for m in game.moves:
         pub = reveal(pub)
         pm = _translate(m, pub)
         moves.append(pm)
-        pub = _play(pub, pm, events)
-        for e in decide(full, m):
-            full = evolve(full, e)
+        pub = _play(pub, pm, events, d)
+        for e in decide(full, m, d):
+            full = evolve(full, e, d)
     pub = reveal(pub)
     for seat, p in enumerate(full.players):
         if pub.phase == st.FINISHED:
@@ -140,5 +143,5 @@ def to_public(game: SimulatedGame) -> SimulatedGame:
         if pub.players[seat].totem == UNKNOWN:
             m = mv.RevealTotem(seat=seat, animal=cat.ANIMALS[p.totem])  # type: ignore[arg-type]
             moves.append(m)
-            pub = _play(pub, m, events)
+            pub = _play(pub, m, events, d)
     return SimulatedGame(setup=setup, moves=moves, events=events)

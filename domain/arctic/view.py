@@ -20,9 +20,9 @@ from msgspec.structs import replace
 from domain.arctic import catalogue as cat
 from domain.arctic import events as ev
 from domain.arctic import state as st
+from domain.arctic.decisions import DEFAULT, Decisions, reserve_size
 from domain.arctic.evolve import visible_card
 from domain.arctic.scoring import score
-from domain.arctic.setup import reserve_size
 from domain.arctic.state import CENTRE, EMPTY, GameState
 from domain.game import Perspective
 
@@ -82,7 +82,7 @@ def _sees_seat(perspective: Perspective, seat: int) -> bool:
     return perspective.kind == "omniscient" or (perspective.kind == "seat" and perspective.seat == seat)
 
 
-def view(state: GameState, perspective: Perspective) -> ArcticView:
+def view(state: GameState, perspective: Perspective, d: Decisions = DEFAULT) -> ArcticView:
     s = state
     finished = s.phase == st.FINISHED
     players = []
@@ -132,7 +132,7 @@ def view(state: GameState, perspective: Perspective) -> ArcticView:
         placed=s.placed,
         draw_value=s.draw_target,
         drawn=s.drawn,
-        scores=score(s) if finished else None,
+        scores=score(s, d) if finished else None,
     )
 
 
@@ -142,7 +142,7 @@ def _hidden_card(event: Any, owners: tuple[int, ...], perspective: Perspective) 
     return replace(event, card=None)
 
 
-def redact_event(event: Any, perspective: Perspective, state: Any = None) -> Any:
+def redact_event(event: Any, perspective: Perspective, state: Any = None, d: Decisions = DEFAULT) -> Any:
     """The event with the card identities ``perspective`` may not see replaced by ``None``."""
     if perspective.kind == "omniscient":
         return event
@@ -151,8 +151,8 @@ def redact_event(event: Any, perspective: Perspective, state: Any = None) -> Any
         totems = [t if _sees_seat(perspective, seat) else None for seat, t in enumerate(event.totems)]
         order = event.deck_order
         if order is not None:
-            r = reserve_size(n)
-            visible = set(range(r + cat.HAND_DEAL * n, r + cat.HAND_DEAL * n + cat.RIVER_SLOTS))
+            r = reserve_size(n, d)
+            visible = set(range(r + cat.HAND_DEAL * n, r + cat.HAND_DEAL * n + d.river_size))
             if perspective.kind == "seat" and perspective.seat is not None:
                 first = r + cat.HAND_DEAL * perspective.seat
                 visible.update(range(first, first + cat.HAND_DEAL))
