@@ -55,9 +55,13 @@ def copy_rate(w: World, stream: bytes, rows: int, *, runs: int = 3) -> tuple[flo
             conn.execute(SCRATCH_EVENTS.format(name="bench_copy_events"))
             conn.commit()
             started = time.perf_counter()
-            with conn.cursor() as cur, cur.copy(
-                "COPY bench_copy_events (originator_id, originator_version, topic, state) FROM STDIN (FORMAT binary)"
-            ) as copy:
+            with (
+                conn.cursor() as cur,
+                cur.copy(
+                    "COPY bench_copy_events (originator_id, originator_version, topic, state) "
+                    "FROM STDIN (FORMAT binary)"
+                ) as copy,
+            ):
                 for i in range(0, len(stream), 1 << 20):
                     copy.write(stream[i : i + (1 << 20)])
             conn.commit()
@@ -69,8 +73,11 @@ def copy_rate(w: World, stream: bytes, rows: int, *, runs: int = 3) -> tuple[flo
     return median_of(runs, once)
 
 
-def one_row_commits(w: World, clients: int, rows_per_client: int, payload: bytes) -> float:
-    """Rows/s of ``clients`` connections each inserting ``rows_per_client`` rows, one commit per row."""
+def one_row_commits(w: World, clients: int, rows_per_client: int, payload: bytes, *, locked: bool = False) -> float:
+    """Rows/s of ``clients`` connections each inserting ``rows_per_client`` rows, one commit per row.
+
+    ``locked``: each commit also takes the event store's ``LOCK TABLE ... IN EXCLUSIVE MODE`` and
+    returns the new id, as every append to the event log does (the library's ordering guarantee)."""
     with w.connect(autocommit=True) as conn:
         conn.execute(SCRATCH_EVENTS.format(name="bench_row_commits"))
     import uuid
@@ -82,11 +89,20 @@ def one_row_commits(w: World, clients: int, rows_per_client: int, payload: bytes
             game = uuid.uuid4()
             conn = conns[i]
             for v in range(1, rows_per_client + 1):
-                conn.execute(
-                    "INSERT INTO bench_row_commits (originator_id, originator_version, topic, state) "
-                    "VALUES (%s, %s, %s, %s)",
-                    (game, v, "domain.arctic.events:CardPlaced", payload),
-                )
+                if locked:
+                    with conn.transaction():
+                        conn.execute("LOCK TABLE bench_row_commits IN EXCLUSIVE MODE")
+                        conn.execute(
+                            "INSERT INTO bench_row_commits (originator_id, originator_version, topic, state) "
+                            "VALUES (%s, %s, %s, %s) RETURNING notification_id",
+                            (game, v, "domain.arctic.events:CardPlaced", payload),
+                        ).fetchall()
+                else:
+                    conn.execute(
+                        "INSERT INTO bench_row_commits (originator_id, originator_version, topic, state) "
+                        "VALUES (%s, %s, %s, %s)",
+                        (game, v, "domain.arctic.events:CardPlaced", payload),
+                    )
 
         elapsed = in_threads(clients, work)
     finally:

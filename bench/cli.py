@@ -94,7 +94,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 traceback.print_exc()
                 made = [failed(module.ITEM, module.TITLE, exc)]
             for row in made:
-                ratio = f"{row.ratio:.3f}" if row.ratio is not None else "–"
+                ratio = f"{row.ratio:.3f}" if row.ratio is not None else "-"
                 print(
                     f"bench:   {row.item}: {row.value if row.value is None else round(row.value, 3)} {row.unit}"
                     f" / {row.baseline if row.baseline is None else round(row.baseline, 3)} -> {ratio}"
@@ -124,11 +124,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     }
     from bench import report
 
+    rows.sort(key=lambda r: r.item.split(" ", 1)[0])
     stem = "quick" if args.quick else ("latest" if full else "partial")
     md, js = report.write(args.out, stem, rows, meta)
     print(f"bench: wrote {md} and {js}", file=sys.stderr)
-    if full and not args.quick and not args.no_readme:
-        if report.update_readme(ROOT / "README.md", rows, meta):
-            print("bench: updated the Performance table of README.md", file=sys.stderr)
+    if full and not args.quick and not args.no_readme and report.update_readme(ROOT / "README.md", rows, meta):
+        print("bench: updated the Performance table of README.md", file=sys.stderr)
     print(report.table(rows))
     return 1 if any(r.status == "error" for r in rows) else 0

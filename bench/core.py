@@ -32,6 +32,8 @@ class Row:
     note: str = ""
     status: str = "ok"  # ok | skipped | error
     details: dict[str, Any] = field(default_factory=dict)
+    short: str = ""  # a few words for the README table (defaults to ``what``)
+    baseline_short: str = ""
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -49,6 +51,8 @@ def ratio_row(
     at_most: float | None = None,
     note: str = "",
     details: dict[str, Any] | None = None,
+    short: str = "",
+    baseline_short: str = "",
 ) -> Row:
     ratio = value / baseline if baseline else math.nan
     met: bool | None = None
@@ -70,6 +74,8 @@ def ratio_row(
         met=met,
         note=note,
         details=details or {},
+        short=short,
+        baseline_short=baseline_short,
     )
 
 

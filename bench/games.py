@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 import msgspec
@@ -13,12 +13,12 @@ from service.commands.simulate import simulated_record
 _json = msgspec.json.Encoder()
 
 
-@lru_cache(maxsize=None)
+@cache
 def game(players: int, seed: int) -> simulator.SimulatedGame:
     return simulator.simulate(players, seed)
 
 
-@lru_cache(maxsize=None)
+@cache
 def record(players: int, seed: int) -> dict[str, Any]:
     return simulated_record("arctic", players, seed)
 

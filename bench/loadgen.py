@@ -21,9 +21,7 @@ class LoadError(RuntimeError):
     pass
 
 
-async def _one(
-    reader: asyncio.StreamReader, writer: asyncio.StreamWriter, request: bytes
-) -> tuple[int, int]:
+async def _one(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, request: bytes) -> tuple[int, int]:
     writer.write(request)
     head = await reader.readuntil(b"\r\n\r\n")
     lines = head.split(b"\r\n")

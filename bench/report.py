@@ -16,7 +16,7 @@ END = "<!-- bench:end -->"
 
 def _num(value: float | None, unit: str = "") -> str:
     if value is None or (isinstance(value, float) and math.isnan(value)):
-        return "–"
+        return "-"
     if unit == "ms":
         text = f"{value:.2f}" if value < 10 else f"{value:.1f}"
     elif abs(value) >= 100:
@@ -45,10 +45,27 @@ def table(rows: list[Row]) -> str:
     ]
     for r in rows:
         what = r.what + (f" — {r.note}" if r.note else "")
-        ratio = "–" if r.ratio is None or math.isnan(r.ratio) else f"{r.ratio:.3f}"
+        ratio = "-" if r.ratio is None or math.isnan(r.ratio) else f"{r.ratio:.3f}"
         lines.append(
-            f"| {r.item} | {what} | {_num(r.value, r.unit)} | {r.baseline_what or '–'} | "
-            f"{_num(r.baseline, r.baseline_unit)} | {ratio} | {r.target or '–'} | {_met(r)} |"
+            f"| {r.item} | {what} | {_num(r.value, r.unit)} | {r.baseline_what or '-'} | "
+            f"{_num(r.baseline, r.baseline_unit)} | {ratio} | {r.target or '-'} | {_met(r)} |"
+        )
+    return "\n".join(lines)
+
+
+def short_table(rows: list[Row]) -> str:
+    lines = [
+        "| # | measured | value | baseline | baseline value | ratio | target | met |",
+        "|---|---|---:|---|---:|---:|---|---|",
+    ]
+    for r in rows:
+        ratio = "-" if r.ratio is None or math.isnan(r.ratio) else f"{r.ratio:.2f}"
+        what = r.short or r.what
+        if r.status != "ok":
+            what += f" ({r.note})"
+        lines.append(
+            f"| {r.item} | {what} | {_num(r.value, r.unit)} | {r.baseline_short or r.baseline_what or '-'} | "
+            f"{_num(r.baseline, r.baseline_unit)} | {ratio} | {r.target or '-'} | {_met(r)} |"
         )
     return "\n".join(lines)
 
@@ -80,7 +97,7 @@ def update_readme(readme: Path, rows: list[Row], meta: dict[str, Any]) -> bool:
         f"_Written by `make bench` ({meta['finished_at']}, {meta['cpus']} CPUs, {meta['duration_s']:.0f} s). "
         "Every figure is a ratio against a physical baseline measured in the same run; "
         "details in `bench/results/latest.md`._\n\n"
-        f"{table(rows)}\n"
+        f"{short_table(rows)}\n"
         f"{END}"
     )
     if START in text and END in text:

@@ -40,6 +40,8 @@ def run(w: World, quick: bool) -> list[Row]:
             f"COPY of the same {rows} stored rows into a scratch table (same columns and indexes)",
             copy,
             at_least=0.20,
+            short="import through POST /games/import (validation included)",
+            baseline_short="raw COPY of the same rows",
             details={
                 "games": n,
                 "events": events,

@@ -81,6 +81,8 @@ def run(w: World, quick: bool) -> list[Row]:
             f"SELECT of the same {selected} notifications, pages of {BATCH}",
             raw,
             at_least=0.2,
+            short="projection rebuild",
+            baseline_short="raw SELECT of the same notifications",
             details={"events": applied, "target_events": events, "elapsed_s": elapsed},
         )
     ]

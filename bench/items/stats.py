@@ -185,6 +185,8 @@ def run(w: World, quick: bool) -> list[Row]:
                 target=f"<= {RATIO_LIMIT:g} and p50 < {P50_LIMIT_MS:g} ms",
                 met=met,
                 details={"requests": len(lat_large), "fill_s": {"small": fill_small, "large": fill_large}},
+                short=f"{name} p50, {large:,} games",
+                baseline_short=f"the same, {small:,} games",
             )
         )
     w.notes.append(
