@@ -45,7 +45,7 @@ from service.store import GameLog, Recorded, migrations
 log = logging.getLogger("banquise.projections")
 
 DEFAULT_BATCH = 1000
-DEFAULT_CACHE = 20_000
+DEFAULT_CACHE = 10_000  # live games whose state stays in memory (a few kB each)
 APPLICATION_NAME = "banquise-projections"
 
 Cursor = psycopg.Cursor[dict[str, Any]]
@@ -122,6 +122,9 @@ class _Lru:
         self.items.move_to_end(game.game_id)
         while len(self.items) > self.size:
             self.items.popitem(last=False)
+
+    def discard(self, key: UUID) -> None:
+        self.items.pop(key, None)
 
     def clear(self) -> None:
         self.items.clear()
@@ -314,7 +317,11 @@ class Runner:
             self._apply(batch, game, position, rec)
             touched[game_id] = game
         for game in touched.values():
-            self.cache.put(game)
+            if game.finished:
+                # A finished game takes no more moves: keep the memory for live ones (its board is stored).
+                self.cache.discard(game.game_id)
+            else:
+                self.cache.put(game)
         return batch
 
     def _apply(self, batch: Batch, game: Game, position: int, rec: Recorded) -> None:
