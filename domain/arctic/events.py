@@ -89,15 +89,17 @@ class PlacingEnded(ArcticEvent, frozen=True, kw_only=True):
 
 
 class PenaltyCardDrawn(ArcticEvent, frozen=True, kw_only=True):
-    """The top card of the draw pile went face down into ``seat``'s penalty zone."""
+    """The top card of the draw pile went face down into ``seat``'s penalty zone (``card`` ``None``
+    in full mode: a penalty counted with nothing left to draw, ``Decisions.empty_pile_penalty="count"``)."""
 
     seat: int
     card: str | None
 
 
 class DrawPileExhausted(ArcticEvent, frozen=True, kw_only=True):
-    """§7.1-2: the last card of the draw pile was taken; the reserve (``reserve_size`` cards)
-    becomes the final draw pile. The round is finished, then everyone plays one final turn."""
+    """§7.1-2: the last card of the draw pile was taken (``Decisions.end_trigger="card_needed"``: a
+    card was needed from the empty draw pile); the reserve (``reserve_size`` cards) becomes the final
+    draw pile. The round is finished, then everyone plays one final turn."""
 
     reserve_size: int
 

@@ -3,6 +3,9 @@
 Only the parts that change are replaced (``msgspec.structs.replace``): one player's struct in the
 players tuple, one slot of the River… Phases advance from events alone; optional steps that do not
 apply (no Walrus power, hand within the limit, no Polar bear B) are skipped here, deterministically.
+
+The rules decisions (hand limit, River and reserve sizes) come from the ``Decisions`` argument, by
+default the module constant ``decisions.DEFAULT`` (``arctic-1``); every handler receives it.
 """
 
 from __future__ import annotations

@@ -3,7 +3,8 @@
 ``decide(state, move)`` validates the move, returns its events, then the automatic consequences
 (end of placing, penalty draws, power taken, forced token moves, end of drawing, River refills, turn
 boundaries, end-game trigger, final round, final score) — each its own event — until the game waits
-for the next decision. It never mutates the state.
+for the next decision. It never mutates the state. Where the sources are silent it follows the
+``Decisions`` it is given (``decisions.DEFAULT`` = ``arctic-1`` unless told otherwise).
 
 Decision points (``GameState.phase``) and the moves they accept:
 - ``place`` (step 1): ``PuffinSwap``, ``PuffinTakeBack`` (before the first card, before Moose B),
@@ -15,7 +16,7 @@ Decision points (``GameState.phase``) and the moves they accept:
 - ``draw`` (step 3): ``SetDrawDelta`` (Moose A), ``TakeFromRiver``, ``TakeFromDrawPile`` (Orca B),
   ``TakeFromPenalty`` (Polar bear A). Drawing ends by itself after the last card due or when there
   is nothing left to draw.
-- ``discard`` (hand above 7): ``Discard``.
+- ``discard`` (hand above ``Decisions.hand_limit``, 7): ``Discard``.
 - ``give`` (Polar bear B): ``GivePenalty`` or ``EndStep``.
 - ``totems`` (public mode, game over, totems unknown): ``RevealTotem``.
 Any time (public mode): ``RevealRiver`` (required before anything else while a River card is
