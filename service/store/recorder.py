@@ -14,12 +14,12 @@ same ``RETURNING notification_id`` in insertion order.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 from eventsourcing.persistence import StoredEvent
 from eventsourcing.postgres import PostgresApplicationRecorder
 from psycopg import Cursor
-from psycopg.rows import DictRow
+from psycopg.rows import DictRow, tuple_row
 from psycopg.sql import SQL, Identifier
 
 # A function run in the events' transaction, on its cursor, before the events are inserted.
@@ -50,6 +50,18 @@ class GameRecorder(PostgresApplicationRecorder):
         super()._insert_events(curs, stored_events, **kwargs)
         if within is not None:
             within(curs)
+
+    def _fetch_ids_after_insert_events(
+        self, curs: Cursor[DictRow], stored_events: Sequence[StoredEvent], **_: Any
+    ) -> Sequence[int] | None:
+        # The new ids as plain tuples: a dict per inserted row was a measurable share of an import.
+        curs.row_factory = tuple_row  # type: ignore[assignment]
+        ids = [row[0] for row in cast(list[tuple[int]], curs.fetchall())]
+        if len(ids) != len(stored_events):
+            from eventsourcing.persistence import ProgrammingError
+
+            raise ProgrammingError(f"Couldn't get all notification IDs (got {len(ids)}, expected {len(stored_events)})")
+        return ids
 
     def _insert_stored_events(self, curs: Cursor[DictRow], stored_events: Sequence[StoredEvent], **_: Any) -> None:
         self._lock_table(curs)
