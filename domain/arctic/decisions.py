@@ -118,6 +118,11 @@ class Decisions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
     visible card's power is taken again (``PowerTaken`` with ``from_seat == seat`` when already
     held: one power every turn), its tokens move and its draw value applies. Fixed."""
 
+    power_already_held: Literal["power_taken_recorded"] = "power_taken_recorded"
+    """§5 step 1 (engine choice, README): taking a power card the player already holds changes
+    nothing, but is still recorded as ``PowerTaken`` with ``from_seat == seat`` (one power every
+    turn, a uniform timeline). Fixed: it is a recording convention."""
+
     fox_last_card: Literal["ends_placing"] = "ends_placing"
     """§7b.3 [DECISION]: Fox A/B apply to the last card placed this turn (the N-th, the one that
     empties the hand, or the (N±1)-th under Moose B) and end the placing; not on an empty pile nor

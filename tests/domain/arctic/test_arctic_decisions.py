@@ -104,7 +104,8 @@ PINNED = (
     b'{"reserve_per_extra_player":5,"river_size":6,"hand_limit":7,"hand_limit_check":"every_draw_step",'
     b'"end_trigger":"last_card_taken","empty_pile_penalty":"skip","river_shortfall":"nothing",'
     b'"hand_cost_at_end":0,"final_turn":"place_and_tokens_only","puffin_timing":"before_first_card_and_moose_b",'
-    b'"empty_hand_turn":"all_penalties_then_power","fox_last_card":"ends_placing",'
+    b'"empty_hand_turn":"all_penalties_then_power","power_already_held":"power_taken_recorded",'
+    b'"fox_last_card":"ends_placing",'
     b'"moose_b_timing":"any_time_while_placing","moose_b_plus_shortfall":"raised","moose_a_timing":"while_drawing",'
     b'"orca_a_refill":"optional_after_each_river_pick","polar_bear_b":"once_after_discards",'
     b'"river_refill_order":"lowest_empty_slot_first","tie_break":"closest_to_start","fox_wild_default":"best",'
@@ -467,3 +468,23 @@ def test_whole_games_under_other_decisions(d: Decisions) -> None:
             assert sum(1 for e in full.events if isinstance(e, ev.DrawPileExhausted)) == 1
             for e in public.events:
                 rules.describe(e, "en")
+            check_every_step(full.events, d)
+
+
+def check_every_step(events: list[Any], d: Decisions) -> None:
+    """Full mode: every card is somewhere exactly once; hands within the limit at each turn's end."""
+    s = GameState()
+    for e in events:
+        s = evolve(s, e, d)
+        if not s.names:
+            continue
+        n = len(s.names)
+        cards = list(s.deck[len(s.deck) - s.draw_left :]) + [c for c in s.river if c != EMPTY]
+        if not s.reserve_in_use:
+            cards += list(s.reserve[: s.reserve_left])
+        for p in s.players:
+            cards += [*p.hand, *p.pile, *p.penalty]
+            assert p.hand_unknown == 0 and (p.penalty_unknown == 0 or d.empty_pile_penalty == "count")
+        assert sorted(cards) == list(range(30 * n)), f"after {e}"
+        if isinstance(e, ev.TurnEnded) and not s.final_round and d.hand_limit_check == "every_draw_step":
+            assert s.players[e.seat].hand_size <= d.hand_limit
