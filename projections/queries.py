@@ -314,7 +314,10 @@ class ReadModels:
             rows = conn.execute(
                 "SELECT r.*, g.players, h.mu_before, h.sigma_before, h.mu_after, h.sigma_after "
                 "FROM player_results r JOIN game_summaries g ON g.game_id = r.game_id "
-                "LEFT JOIN rating_history h ON h.game_id = r.game_id AND h.handle_key = r.handle_key "
+                # LATERAL: one primary-key probe per listed game. A plain LEFT JOIN let the planner read
+                # every rating_history row of the player first (O(their games); ``make bench`` item 5).
+                "LEFT JOIN LATERAL (SELECT mu_before, sigma_before, mu_after, sigma_after FROM rating_history h "
+                "WHERE h.game_id = r.game_id AND h.handle_key = r.handle_key) h ON true "
                 f"WHERE {' AND '.join(where)} ORDER BY r.position DESC, r.seat LIMIT %s",
                 params,
             ).fetchall()

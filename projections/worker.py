@@ -25,10 +25,11 @@ class Worker:
         *,
         batch_size: int = DEFAULT_BATCH,
         idle_poll: float = IDLE_POLL,
+        stop: threading.Event | None = None,
     ) -> None:
         self.runner = Runner(store, registry, batch_size=batch_size)
         self.idle_poll = idle_poll
-        self._stop = threading.Event()
+        self._stop = stop or threading.Event()
         self._thread: threading.Thread | None = None
 
     def run(self, *, exit_when_idle: bool = False) -> int:

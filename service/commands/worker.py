@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import signal
+import threading
 from types import FrameType
 
 from projections.runner import DEFAULT_BATCH
@@ -14,16 +15,18 @@ from service.settings import Settings
 
 
 def run(args: argparse.Namespace, settings: Settings) -> int:
+    stopping = threading.Event()
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        stopping.set()  # finish the batch in progress, then exit
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
     runtime = Runtime.open(settings)
     try:
-        worker = Worker(runtime.store, runtime.games.registry, batch_size=args.batch_size)
-
-        def stop(signum: int, frame: FrameType | None) -> None:
-            worker._stop.set()
-
-        signal.signal(signal.SIGTERM, stop)
-        signal.signal(signal.SIGINT, stop)
-        worker.run(exit_when_idle=args.exit_when_idle)
+        worker = Worker(runtime.store, runtime.games.registry, batch_size=args.batch_size, stop=stopping)
+        if not stopping.is_set():
+            worker.run(exit_when_idle=args.exit_when_idle)
         return 0
     finally:
         runtime.close()

@@ -474,3 +474,25 @@ def test_a_game_voided_while_live_never_counts(runner: Runner, runtime: Runtime,
     incremental = dump(runtime.params, ALL_TABLES)
     Runner(runtime.store, runtime.games.registry, batch_size=128).rebuild()
     assert dump(runtime.params, ALL_TABLES) == incremental
+
+
+def test_the_worker_stops_cleanly_on_sigterm(runner: Runner, runtime: Runtime) -> None:
+    proc = worker(runtime.params)
+    try:
+        deadline = time.monotonic() + 60
+        started = 0
+        while not started and time.monotonic() < deadline and proc.poll() is None:
+            time.sleep(0.05)
+            started = table(
+                runner,
+                "SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = %s "
+                "AND pid <> pg_backend_pid() AND datname = current_database()",
+                APPLICATION_NAME,
+            )[0]["n"]
+        time.sleep(0.3)
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=20)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 0, err.decode()
