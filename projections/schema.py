@@ -165,11 +165,18 @@ TRUNCATE player_results, game_stats, player_stats, head_to_head, ratings, rating
 UPDATE projection_positions SET position = 0 WHERE name = 'stats';
 """
 
+# A player's ratings (every kind) and a pair's head-to-head (every kind) by index, not by scanning.
+PLAYER_LOOKUPS = """
+CREATE INDEX ratings_by_player ON ratings (handle_key);
+CREATE INDEX head_to_head_by_pair ON head_to_head (handle_key, opponent_key);
+"""
+
 STEPS: list[Step] = [
     ("p0001_projection_positions", POSITIONS),
     ("p0002_boards", BOARDS),
     ("p0003_stats", STATS),
     ("p0004_player_stats_accumulators", ACCUMULATORS),
+    ("p0005_player_lookups", PLAYER_LOOKUPS),
 ]
 
 # Which tables each projection writes (a rebuild of that projection truncates them).
