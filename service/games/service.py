@@ -386,7 +386,7 @@ class GameService:
         replay = self._replay_idempotent(idem)
         if replay is not None:
             return replay
-        version, state = self.states.current(kind, game_id)
+        version, state = self.states.current(kind, game_id, known=int(row["version"]))
         if if_match is not None and if_match != version:
             raise self._stale(version, if_match)
         move_index = row["moves"] if row["version"] == version else self._move_count(game_id)
@@ -763,8 +763,9 @@ class GameService:
         perspective = self.parse_perspective(perspective_text, len(row["players"]))
         self.may_see(row, perspective, key)
         rules = kind.rules
-        state = self.states.at(kind, game_id, step)
-        rec = next(iter(self.store.read(game_id, after=step - 1, upto=step)))
+        state, rec = self.states.at_step(kind, game_id, step)
+        if rec is None:
+            rec = next(iter(self.store.read(game_id, after=step - 1, upto=step)))
         base = f"/games/{game_id}/replay/"
         query = f"?perspective={perspective_text}"
         return Replay(
