@@ -17,8 +17,16 @@ from service.keys import ApiKey
 SIMULATORS = {"arctic": simulate_arctic, "arctica": simulate_arctica}
 
 
-def record(kind: str, players: int, seed: int, names: list[str] | None = None, moves: int | None = None) -> bytes:
-    game = SIMULATORS[kind](players, seed)
+def record(
+    kind: str,
+    players: int,
+    seed: int,
+    names: list[str] | None = None,
+    moves: int | None = None,
+    public: bool = False,
+) -> bytes:
+    """A simulated game as an import record; ``public``: an Arctic game in public-information mode."""
+    game = simulate_arctic(players, seed, mode="public") if public else SIMULATORS[kind](players, seed)
     setup = msgspec.to_builtins(game.setup)
     if names is not None:
         setup["players"] = names[:players]

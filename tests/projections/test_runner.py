@@ -41,12 +41,15 @@ def names_for(i: int, players: int) -> list[str]:
 
 @pytest.fixture(scope="module")
 def games(runtime: Runtime, database: ConnectionParams) -> list[dict[str, Any]]:
-    """~120 finished games (Arctic and Arctica, 2-4 players) and one live game, in a known order."""
+    """~120 finished games (Arctic, some in public mode, and Arctica; 2-4 players) and one live game."""
     key, _ = make_key(database)
     stored = []
     for i in range(84):
         players = 2 + i % 3
-        stored.append(store_game(runtime.games, key, record("arctic", players, i, names_for(i, players))))
+        public = i % 7 == 3  # a few Arctic games recorded in public-information mode
+        stored.append(
+            store_game(runtime.games, key, record("arctic", players, i, names_for(i, players), public=public))
+        )
         if i % 3 == 0:
             stored.append(store_game(runtime.games, key, record("arctica", players, i, names_for(i + 1, players))))
     stored.append(store_game(runtime.games, key, record("arctic", 2, 999, ["Ana", "Zoe"], moves=10)))
