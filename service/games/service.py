@@ -248,6 +248,12 @@ class GameService:
         except RuleViolation as exc:
             raise _violation(exc) from exc
         _storable_text("a player handle", *(str(p) for p in getattr(setup, "players", ())))
+        handles = [str(p).lower() for p in getattr(setup, "players", ())]
+        if len(set(handles)) != len(handles):
+            # Handles name people, case-insensitively: one person cannot hold two seats.
+            raise ProblemError(
+                422, "duplicate_player", f"player handles must differ other than by case: {list(setup.players)}"
+            )
         _storable_text("a record id", opening.record_id)
         command = msgspec.Raw(_json.encode(opening))
         return [

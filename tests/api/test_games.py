@@ -380,3 +380,9 @@ def test_nul_characters_are_refused_not_a_server_error(client: Client, api_key: 
     assert response.status_code == 400 and response.json()["code"] == "invalid_text"
     record = record_of(2, 3, record_id="bad\x00id")
     assert client.post("/games/import", json=record, headers=auth(api_key)).json()["code"] == "invalid_text"
+
+
+def test_one_person_cannot_hold_two_seats(client: Client, api_key: str) -> None:
+    body = {"kind": "arctic", "setup": {"players": ["Nanook", "NANOOK"], "seed": 1}}
+    response = client.post("/games", json=body, headers=auth(api_key))
+    assert response.status_code == 422 and response.json()["code"] == "duplicate_player"
