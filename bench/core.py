@@ -118,6 +118,20 @@ def http_load(
         "headers": headers or {},
         "max_seconds": max_seconds,
     }
+    return _loadgen(spec, max_seconds)
+
+
+def http_sequences(
+    port: int, sequences: list[dict[str, Any]], *, headers: dict[str, str] | None = None, max_seconds: float = 120
+) -> dict[str, Any]:
+    """POST each sequence's bodies in order on a connection of its own, If-Match from the previous ETag
+    (``sequences``: ``{"path", "etag", "bodies"}``), in the load generator's process."""
+    spec = {"host": LOCALHOST, "port": port, "sequences": sequences, "headers": headers or {}}
+    spec["max_seconds"] = max_seconds
+    return _loadgen(spec, max_seconds)
+
+
+def _loadgen(spec: dict[str, Any], max_seconds: float) -> dict[str, Any]:
     done = subprocess.run(
         [sys.executable, "-m", "bench.loadgen"],
         input=json.dumps(spec),
@@ -132,7 +146,7 @@ def http_load(
     result: dict[str, Any] = json.loads(done.stdout)
     bad = {int(k): v for k, v in result["statuses"].items() if not 200 <= int(k) < 300}
     if bad:
-        raise RuntimeError(f"load generator got non-2xx answers: {bad}")
+        raise RuntimeError(f"load generator got non-2xx answers: {bad} {result.get('errors', '')}")
     return result
 
 

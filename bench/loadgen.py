@@ -1,9 +1,14 @@
-"""A small HTTP/1.1 GET load generator, run in a process of its own (``python -m bench.loadgen``).
+"""A small HTTP/1.1 load generator, run in a process of its own (``python -m bench.loadgen``).
 
 It speaks just enough HTTP/1.1 (keep-alive, ``Content-Length`` bodies) to cost the client far less
 per request than a general-purpose client would, so a hello-world endpoint measures the server, not
-the client. Bounded: it sends exactly ``requests`` requests (or stops at ``max_seconds``), only to
-127.0.0.1. Reads a JSON spec on stdin, writes a JSON result on stdout.
+the client. Two modes, both bounded and only to 127.0.0.1:
+
+* GETs: exactly ``requests`` requests over ``concurrency`` connections (or until ``max_seconds``);
+* ``sequences``: one connection per sequence, each POSTing its bodies in order with ``If-Match`` set to
+  the ETag of the previous answer (a recorder at a table, move after move).
+
+Reads a JSON spec on stdin, writes a JSON result on stdout.
 """
 
 from __future__ import annotations
@@ -21,30 +26,40 @@ class LoadError(RuntimeError):
     pass
 
 
-async def _one(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, request: bytes) -> tuple[int, int]:
+async def _exchange(
+    reader: asyncio.StreamReader, writer: asyncio.StreamWriter, request: bytes
+) -> tuple[int, bytes, bytes]:
+    """Send one request; the status, the ETag (or b"") and the body of the answer."""
     writer.write(request)
     head = await reader.readuntil(b"\r\n\r\n")
     lines = head.split(b"\r\n")
     status = int(lines[0].split(b" ", 2)[1])
     length = -1
+    etag = b""
     for line in lines[1:]:
         name, _, value = line.partition(b":")
         lname = name.strip().lower()
         if lname == b"content-length":
             length = int(value.strip())
+        elif lname == b"etag":
+            etag = value.strip()
         elif lname == b"transfer-encoding" and b"chunked" in value.lower():
             raise LoadError("chunked responses are not supported by the bench load generator")
     if length < 0:
         raise LoadError("response without Content-Length")
-    if length:
-        await reader.readexactly(length)
-    return status, length
+    body = await reader.readexactly(length) if length else b""
+    return status, etag, body
+
+
+def _check_host(spec: dict[str, Any]) -> str:
+    host = str(spec.get("host", LOCALHOST))
+    if host != LOCALHOST:
+        raise LoadError("the bench load generator only targets 127.0.0.1")
+    return host
 
 
 async def run(spec: dict[str, Any]) -> dict[str, Any]:
-    host = spec.get("host", LOCALHOST)
-    if host != LOCALHOST:
-        raise LoadError("the bench load generator only targets 127.0.0.1")
+    host = _check_host(spec)
     port = int(spec["port"])
     paths: list[str] = spec["paths"]
     total = int(spec["requests"])
@@ -66,7 +81,7 @@ async def run(spec: dict[str, Any]) -> dict[str, Any]:
                 i = next_index
                 next_index += 1
                 started = time.perf_counter()
-                status, _ = await _one(reader, writer, requests[i % len(requests)])
+                status, _, _ = await _exchange(reader, writer, requests[i % len(requests)])
                 if count_latency:
                     latencies.append(time.perf_counter() - started)
                     statuses[status] = statuses.get(status, 0) + 1
@@ -84,9 +99,57 @@ async def run(spec: dict[str, Any]) -> dict[str, Any]:
     return {"latencies": latencies, "statuses": statuses, "elapsed": elapsed, "requests": len(latencies)}
 
 
+async def run_sequences(spec: dict[str, Any]) -> dict[str, Any]:
+    host = _check_host(spec)
+    port = int(spec["port"])
+    extra = "".join(f"{k}: {v}\r\n" for k, v in spec.get("headers", {}).items())
+    latencies: list[float] = []
+    statuses: dict[int, int] = {}
+    errors: list[str] = []
+    events = 0
+
+    async def client(sequence: dict[str, Any]) -> None:
+        nonlocal events
+        reader, writer = await asyncio.open_connection(host, port)
+        etag = str(sequence["etag"]).encode()
+        head = f"POST {sequence['path']} HTTP/1.1\r\nHost: {host}:{port}\r\n{extra}content-type: application/json\r\n"
+        try:
+            for text in sequence["bodies"]:
+                body = text.encode()
+                request = (
+                    (head.encode() + b"content-length: " + str(len(body)).encode() + b"\r\nif-match: " + etag)
+                    + b"\r\n\r\n"
+                    + body
+                )
+                started = time.perf_counter()
+                status, etag, answer = await _exchange(reader, writer, request)
+                latencies.append(time.perf_counter() - started)
+                statuses[status] = statuses.get(status, 0) + 1
+                if status != 201:
+                    errors.append(answer[:300].decode(errors="replace"))
+                    return
+                events += len(json.loads(answer)["events"])
+        finally:
+            writer.close()
+
+    started = time.perf_counter()
+    await asyncio.wait_for(
+        asyncio.gather(*(client(s) for s in spec["sequences"])), timeout=float(spec.get("max_seconds", 120))
+    )
+    elapsed = time.perf_counter() - started
+    return {
+        "latencies": latencies,
+        "statuses": statuses,
+        "elapsed": elapsed,
+        "requests": len(latencies),
+        "events": events,
+        "errors": errors[:3],
+    }
+
+
 def main() -> int:
     spec = json.loads(sys.stdin.read())
-    result = asyncio.run(run(spec))
+    result = asyncio.run(run_sequences(spec) if "sequences" in spec else run(spec))
     sys.stdout.write(json.dumps(result))
     return 0
 
