@@ -5,8 +5,9 @@ per request than a general-purpose client would, so a hello-world endpoint measu
 the client. Two modes, both bounded and only to 127.0.0.1:
 
 * GETs: exactly ``requests`` requests over ``concurrency`` connections (or until ``max_seconds``);
-* ``sequences``: one connection per sequence, each POSTing its bodies in order with ``If-Match`` set to
-  the ETag of the previous answer (a recorder at a table, move after move).
+* ``sequences``: one connection per sequence, each POSTing its bodies in order; with an initial
+  ``etag``, ``If-Match`` is set to the ETag of the previous answer (a recorder at a table, move after
+  move); without, plain POSTs (imports).
 
 Reads a JSON spec on stdin, writes a JSON result on stdout.
 """
@@ -106,21 +107,21 @@ async def run_sequences(spec: dict[str, Any]) -> dict[str, Any]:
     latencies: list[float] = []
     statuses: dict[int, int] = {}
     errors: list[str] = []
+    ids: list[str] = []
     events = 0
 
     async def client(sequence: dict[str, Any]) -> None:
         nonlocal events
         reader, writer = await asyncio.open_connection(host, port)
-        etag = str(sequence["etag"]).encode()
+        etag = str(sequence["etag"]).encode() if sequence.get("etag") else b""
         head = f"POST {sequence['path']} HTTP/1.1\r\nHost: {host}:{port}\r\n{extra}content-type: application/json\r\n"
         try:
             for text in sequence["bodies"]:
                 body = text.encode()
-                request = (
-                    (head.encode() + b"content-length: " + str(len(body)).encode() + b"\r\nif-match: " + etag)
-                    + b"\r\n\r\n"
-                    + body
-                )
+                request = head.encode() + b"content-length: " + str(len(body)).encode()
+                if etag:
+                    request += b"\r\nif-match: " + etag
+                request += b"\r\n\r\n" + body
                 started = time.perf_counter()
                 status, etag, answer = await _exchange(reader, writer, request)
                 latencies.append(time.perf_counter() - started)
@@ -128,7 +129,12 @@ async def run_sequences(spec: dict[str, Any]) -> dict[str, Any]:
                 if status != 201:
                     errors.append(answer[:300].decode(errors="replace"))
                     return
-                events += len(json.loads(answer)["events"])
+                made = json.loads(answer)
+                if "events" in made:  # a move: its events
+                    events += len(made["events"])
+                else:  # a created or imported game: its id and number of events
+                    events += int(made["version"])
+                    ids.append(made["id"])
         finally:
             writer.close()
 
@@ -143,6 +149,7 @@ async def run_sequences(spec: dict[str, Any]) -> dict[str, Any]:
         "elapsed": elapsed,
         "requests": len(latencies),
         "events": events,
+        "ids": ids,
         "errors": errors[:3],
     }
 
