@@ -38,6 +38,7 @@ Limit = Annotated[int, QueryParameter(ge=1, le=MAX_LIMIT)]
 READ_PROBLEMS = {
     400: ResponseSpec(None, description="Invalid parameter or cursor (problem+json)"),
     404: ResponseSpec(None, description="Unknown player"),
+    422: ResponseSpec(None, description="unknown_position: min_position beyond the end of the event log"),
     503: ResponseSpec(None, description="projection_lagging: min_position not reached in time"),
 }
 
@@ -47,6 +48,15 @@ async def wait_for_projections(runtime: Runtime, min_position: int | None, timeo
         return
     deadline = time.monotonic() + timeout
     read_models = runtime.read_models
+    written = await sync_to_thread(runtime.store.max_notification_id)
+    if min_position > written:
+        # No write has reached that position: waiting could never succeed, so it is the client's error.
+        raise ProblemError(
+            422,
+            "unknown_position",
+            f"the event log ends at position {written}; min_position {min_position} was never returned by a write",
+            position=written,
+        )
     while True:
         position = await sync_to_thread(read_models.position)
         if position >= min_position:

@@ -179,19 +179,11 @@ def test_reads_wait_for_their_writes(client: Client, api_key: str, played: dict[
     assert response.json()["games"] == 1
 
 
-def test_a_position_never_reached_is_503_projection_lagging(client: Client) -> None:
-    import service.routes.players as players
-
-    saved = players.WAIT_SECONDS
-    players.WAIT_SECONDS = 0.3
-    try:
-        response = client.get("/players", params={"min_position": 10**12})
-    finally:
-        players.WAIT_SECONDS = saved
-    assert response.status_code == 503
+def test_a_position_no_write_returned_is_422_not_a_wait(client: Client) -> None:
+    response = client.get("/players", params={"min_position": 10**12})
+    assert response.status_code == 422
     problem = response.json()
-    assert problem["code"] == "projection_lagging" and problem["min_position"] == 10**12
-    assert response.headers["retry-after"] == "1"
+    assert problem["code"] == "unknown_position" and problem["position"] < 10**12
 
 
 def test_voiding_needs_an_admin_key(client: Client, api_key: str, played: dict[str, Any]) -> None:
