@@ -89,7 +89,12 @@ class World:
 
     def start_server(self, **extra_env: str) -> Server:
         if self.server is not None:
-            return self.server
+            code = self.server.proc.poll()
+            if code is None:
+                return self.server
+            tail = self.server.log_path.read_text(errors="replace").strip().splitlines()[-3:]
+            self.notes.append(f"the server process exited (status {code}) and was restarted; its log ended: {tail}")
+            self.server = None
         port = free_port()
         log_path = self.workdir / f"server-{port}.log"
         env = {k: v for k, v in os.environ.items() if not k.startswith("BANQUISE_")}

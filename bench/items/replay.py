@@ -30,9 +30,9 @@ def run(w: World, quick: bool) -> list[Row]:
     port = int(server.base.rsplit(":", 1)[1])
     seed = games.longest(PLAYERS, range(1, 13 if quick else 41))
     steps = games.events_of(PLAYERS, seed)
-    copies = 40 if quick else 200
+    copies = 40 if quick else 400
     payloads = [games.record_body(PLAYERS, seed, f"bench:replay:{seed}:{i}") for i in range(copies)]
-    _, ids = importer.post_all(server, payloads)
+    _, _, ids = importer.post_fast(server, payloads)
 
     def paths(step: int) -> list[str]:
         return [f"/games/{gid}/replay/{step}" for gid in ids]
