@@ -137,6 +137,14 @@ class World:
                 raise RuntimeError("banquise serve did not answer /health within 60 s")
             time.sleep(0.2)
         server = Server(proc=proc, base=base, log_path=log_path)
+        note = (
+            "Server: one `banquise serve` process (uvicorn, one worker) on 127.0.0.1, pool of "
+            f"{env.get('BANQUISE_POOL_SIZE', '8')} connections, BANQUISE_LOG_LEVEL=WARNING (no access-log line per "
+            "request, for the hello-world baseline too), BANQUISE_RUN_PROJECTIONS=false (the rebuild is measured on "
+            "its own); PostgreSQL: the embedded server of the same run, default settings (fsync on)."
+        )
+        if note not in self.notes:
+            self.notes.append(note)
         server.token = self.create_key("bench")
         self.server = server
         return server

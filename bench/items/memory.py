@@ -135,6 +135,7 @@ def run(w: World, quick: bool) -> list[Row]:
             met=steady <= FLAT,
             short=f"server peak RSS, games {middle:,}-{last:,}",
             baseline_short=f"peak RSS, games {first:,}-{middle:,}",
-            note="GameService keeps the latest state of up to 4,096 games in an LRU (service/games/states.py)",
+            note="GameService keeps the latest state of up to 4,096 games in an LRU (service/games/states.py): "
+            "about 2.2 kB per finished 2-player game, ~7 MB when full",
         ),
     ]
