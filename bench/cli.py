@@ -63,6 +63,14 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
         "--no-readme", action="store_true", help="do not rewrite README.md (only full runs of all items do)"
     )
     parser.add_argument("--keep", action="store_true", help="keep the temporary database and server log")
+    parser.add_argument(
+        "--budget",
+        type=float,
+        default=540.0,
+        metavar="SECONDS",
+        help="items not started after this many seconds are reported as skipped (default 540: the suite "
+        "must finish within ten minutes)",
+    )
     args = parser.parse_args(argv)
     chosen: list[str] = []
     for name in args.only:
@@ -87,6 +95,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         for name in args.items:
             module: ModuleType = importlib.import_module(ITEMS[name])
             t0 = time.perf_counter()
+            if t0 - started > args.budget:
+                note = f"not run: the time budget of {args.budget:.0f} s was spent"
+                rows.append(Row(item=module.ITEM, what=module.TITLE, value=None, unit="", status="skipped", note=note))
+                continue
             print(f"bench: {module.ITEM} — {module.TITLE} ...", file=sys.stderr, flush=True)
             try:
                 made: list[Row] = module.run(w, args.quick)
