@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: run test soak lint typecheck format openapi bench clean
+.PHONY: run test soak lint typecheck format openapi bench fuzz clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -40,6 +40,11 @@ openapi: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
+
+# schemathesis against a real server: no generated request may get a 5xx.
+fuzz: $(STAMP)
+	$(BIN)/python -m pip install --quiet 'schemathesis>=4,<5'
+	$(BIN)/python -m tests.fuzz
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
