@@ -575,7 +575,10 @@ class GameService:
                 if existing is not None:
                     return existing
             raise
-        self.states.remember(game_id, version, state)
+        if not kind.rules.is_finished(state):
+            # A finished import is never appended to: caching it would only evict the states of live
+            # games (and grow the process with every imported game until the cache is full).
+            self.states.remember(game_id, version, state)
         return self._positioned(reply, positions)
 
     def _existing_import(self, record_id: str, digest: str | None) -> Reply | None:
