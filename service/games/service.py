@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import threading
 from collections.abc import Iterator
+from functools import partial
 from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID, uuid4
@@ -20,8 +21,9 @@ from psycopg.rows import DictRow
 from psycopg.types.json import Jsonb
 
 from domain.errors import RuleViolation
-from domain.game import Language, Perspective, state_hash
+from domain.game import Language, Perspective, decide_and_evolve, state_hash
 from service.errors import ProblemError
+from service.games.finished import FinishedGame, FinishedGames
 from service.games.kinds import Kind, Registry, encode_snapshot
 from service.games.records import FORMAT, FORMAT_VERSION, GameRecord, KindHead, RecordedMove, RecordHead
 from service.games.schemas import (
@@ -125,6 +127,7 @@ class GameService:
         self.store = store
         self.registry = registry
         self.states = States(store, interval=snapshot_interval)
+        self.finished = FinishedGames(interval=snapshot_interval)
         self._datastore = store.game_recorder.datastore
         # Serialises writers to one game inside this process: they would only collide in the database.
         self._game_locks: dict[UUID, threading.Lock] = {}
@@ -508,31 +511,51 @@ class GameService:
         records = self._opening_records(kind, game_id, record.setup, now, opening)
         state, due = self.states.fold(kind, kind.rules.initial_state(), records)
         interval = self.states.interval
-        decide = kind.rules.decide
-        evolve = kind.rules.evolve
+        rules = kind.rules
+        evolve = rules.evolve
+        step = getattr(rules, "decide_and_evolve", None) or partial(decide_and_evolve, rules)
+        append = records.append
         version = len(records)
         for index, recorded in enumerate(record.moves):
             try:
-                events = decide(state, recorded.move)
+                events, after = step(state, recorded.move)
             except RuleViolation as exc:
                 raise _violation(exc, move_index=index, version=version) from exc
-            for i, event in enumerate(events):
-                version += 1
-                records.append(
+            if not events:
+                continue
+            played_at = recorded.at
+            append(
+                Recorded(
+                    originator_id=game_id,
+                    originator_version=version + 1,
+                    event=events[0],
+                    recorded_at=now,
+                    move=index,
+                    played_at=played_at,
+                    comment=recorded.comment,
+                    command=msgspec.Raw(_json.encode(recorded.move)),
+                )
+            )
+            for i in range(1, len(events)):
+                append(
                     Recorded(
                         originator_id=game_id,
-                        originator_version=version,
-                        event=event,
+                        originator_version=version + i + 1,
+                        event=events[i],
                         recorded_at=now,
                         move=index,
-                        played_at=recorded.at,
-                        comment=recorded.comment if i == 0 else None,
-                        command=msgspec.Raw(_json.encode(recorded.move)) if i == 0 else None,
+                        played_at=played_at,
                     )
                 )
-                state = evolve(state, event)
-                if version % interval == 0:
-                    due.append((version, encode_snapshot(state)))
+            last = version + len(events)
+            if last // interval != version // interval:
+                # A snapshot falls within this move: the states between its events are folded again.
+                for event in events:
+                    state = evolve(state, event)
+                    version += 1
+                    if version % interval == 0:
+                        due.append((version, encode_snapshot(after if version == last else state)))
+            state, version = after, last
         created = GameCreated(
             id=game_id,
             kind=kind.name,
@@ -758,8 +781,23 @@ class GameService:
             previous_move = rec.move
         return Timeline(game_id=game_id, kind=kind.name, language=language, steps=len(entries), entries=entries)
 
-    def replay(self, game_id: UUID, step: int, perspective_text: str, key: ApiKey | None) -> Replay:
+    def _finished(self, game_id: UUID) -> tuple[dict[str, Any], FinishedGame | None]:
+        """A game's row, and its in-memory replay copy when it is finished."""
+        cached = self.finished.get(game_id)
+        if cached is not None:
+            return cached.row, cached
         row = self._row(game_id)
+        if row["status"] != "finished":
+            return row, None
+        records = list(self.store.read(game_id))
+        if len(records) != row["version"]:  # pragma: no cover - the row commits with the events
+            return row, None
+        game = FinishedGame.fold(row, self.kind(row["kind"]), records, self.finished.interval)
+        self.finished.put(game_id, game)
+        return row, game
+
+    def replay(self, game_id: UUID, step: int, perspective_text: str, key: ApiKey | None) -> Replay:
+        row, finished = self._finished(game_id)
         kind = self.kind(row["kind"])
         steps = int(row["version"])
         if not 1 <= step <= steps:
@@ -772,7 +810,11 @@ class GameService:
         perspective = self.parse_perspective(perspective_text, len(row["players"]))
         self.may_see(row, perspective, key)
         rules = kind.rules
-        state, rec = self.states.at_step(kind, game_id, step)
+        rec: Recorded | None
+        if finished is not None:
+            state, rec = finished.state_at(step), finished.records[step - 1]
+        else:
+            state, rec = self.states.at_step(kind, game_id, step)
         if rec is None:
             rec = next(iter(self.store.read(game_id, after=step - 1, upto=step)))
         base = f"/games/{game_id}/replay/"

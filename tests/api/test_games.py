@@ -386,3 +386,15 @@ def test_one_person_cannot_hold_two_seats(client: Client, api_key: str) -> None:
     body = {"kind": "arctic", "setup": {"players": ["Nanook", "NANOOK"], "seed": 1}}
     response = client.post("/games", json=body, headers=auth(api_key))
     assert response.status_code == 422 and response.json()["code"] == "duplicate_player"
+
+
+def test_every_replay_step_of_a_finished_game_served_from_memory_matches_the_fold(
+    client: Client, api_key: str, runtime: Any
+) -> None:
+    game = simulate(3, 31)
+    game_id = client.post("/games/import", json=record_of(3, 31), headers=auth(api_key)).json()["id"]
+    state = RULES.initial_state()
+    for step, event in enumerate(game.events, start=1):
+        state = RULES.evolve(state, event)
+        assert client.get(f"/games/{game_id}/replay/{step}").json()["state_hash"] == state_hash(state)
+    assert runtime.games.finished.get(__import__("uuid").UUID(game_id)) is not None
