@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from typing import Any
+from uuid import UUID
 
 import msgspec
 import pytest
@@ -397,4 +398,4 @@ def test_every_replay_step_of_a_finished_game_served_from_memory_matches_the_fol
     for step, event in enumerate(game.events, start=1):
         state = RULES.evolve(state, event)
         assert client.get(f"/games/{game_id}/replay/{step}").json()["state_hash"] == state_hash(state)
-    assert runtime.games.finished.get(__import__("uuid").UUID(game_id)) is not None
+    assert runtime.games.finished.get(UUID(game_id)) is not None
