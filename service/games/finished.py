@@ -8,14 +8,19 @@ always take the database path (snapshots), since their versions move.
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
 from service.games.kinds import Kind
 from service.store import Recorded
+
+log = logging.getLogger("banquise.replays")
 
 
 @dataclass(frozen=True)
@@ -54,6 +59,9 @@ class FinishedGames:
         self._games: OrderedDict[UUID, FinishedGame] = OrderedDict()
         self._events = 0
         self._lock = threading.Lock()
+        self._pending: set[UUID] = set()
+        # One loader: loading is background work and must not compete with requests for the CPU.
+        self._loader = ThreadPoolExecutor(max_workers=1, thread_name_prefix="replay-loader")
 
     def get(self, game_id: UUID) -> FinishedGame | None:
         with self._lock:
@@ -74,3 +82,27 @@ class FinishedGames:
             while self._events > self.max_events:
                 _, evicted = self._games.popitem(last=False)
                 self._events -= len(evicted.records)
+
+    def load_later(self, game_id: UUID, load: Callable[[], FinishedGame | None]) -> None:
+        """Load a game in the background, once, unless it is already held or being loaded."""
+        with self._lock:
+            if game_id in self._games or game_id in self._pending:
+                return
+            self._pending.add(game_id)
+
+        def run() -> None:
+            try:
+                game = load()
+                if game is not None:
+                    self.put(game_id, game)
+            except Exception:
+                log.exception("could not load finished game %s for replay", game_id)
+            finally:
+                with self._lock:
+                    self._pending.discard(game_id)
+
+        self._loader.submit(run)
+
+    def wait_idle(self) -> None:
+        """Block until pending loads are done (tests)."""
+        self._loader.submit(lambda: None).result()

@@ -10,8 +10,8 @@ from __future__ import annotations
 import hashlib
 import threading
 from collections.abc import Iterator
-from functools import partial
 from datetime import UTC, datetime
+from functools import partial
 from typing import Any
 from uuid import UUID, uuid4
 
@@ -782,19 +782,24 @@ class GameService:
         return Timeline(game_id=game_id, kind=kind.name, language=language, steps=len(entries), entries=entries)
 
     def _finished(self, game_id: UUID) -> tuple[dict[str, Any], FinishedGame | None]:
-        """A game's row, and its in-memory replay copy when it is finished."""
+        """A game's row, and its in-memory replay copy when it is finished and already loaded.
+
+        A first request is served from snapshots (bounded cost) while the whole game is loaded in the
+        background: its cost is never paid by a reader, and the following steps come from memory.
+        """
         cached = self.finished.get(game_id)
         if cached is not None:
             return cached.row, cached
         row = self._row(game_id)
-        if row["status"] != "finished":
-            return row, None
-        records = list(self.store.read(game_id))
+        if row["status"] == "finished":
+            self.finished.load_later(game_id, partial(self._load_finished, row))
+        return row, None
+
+    def _load_finished(self, row: dict[str, Any]) -> FinishedGame | None:
+        records = list(self.store.read(row["id"]))
         if len(records) != row["version"]:  # pragma: no cover - the row commits with the events
-            return row, None
-        game = FinishedGame.fold(row, self.kind(row["kind"]), records, self.finished.interval)
-        self.finished.put(game_id, game)
-        return row, game
+            return None
+        return FinishedGame.fold(row, self.kind(row["kind"]), records, self.finished.interval)
 
     def replay(self, game_id: UUID, step: int, perspective_text: str, key: ApiKey | None) -> Replay:
         row, finished = self._finished(game_id)
