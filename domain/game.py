@@ -81,6 +81,8 @@ class GameRules(Protocol):
         """Apply one fact. Never validates, never fails on stored history, never mutates ``state``."""
         ...
 
+    # Optional (see :class:`DecidesAndEvolves`): ``decide_and_evolve(state, move) -> (events, state)``.
+
     def fold(self, events: Iterable[Any], state: Any | None = None) -> Any: ...
 
     def is_finished(self, state: Any) -> bool: ...
@@ -114,3 +116,25 @@ class GameRules(Protocol):
     def redact_event(self, event: Any, perspective: Perspective, state: Any) -> Any:
         """The event as ``perspective`` may see it (hidden card ids removed), for public event logs."""
         ...
+
+
+class DecidesAndEvolves(Protocol):
+    """Optional part of :class:`GameRules`: ``decide`` and the state its events lead to, in one call.
+
+    A decider that validates a move's later steps on the states its own events produce already holds
+    the final state; returning it spares the caller folding the same events again. The state must be
+    exactly ``fold(events, state)`` (the service stores it, snapshots it and hashes it).
+    """
+
+    def decide_and_evolve(self, state: Any, move: Any) -> tuple[list[Any], Any]: ...
+
+
+def decide_and_evolve(rules: GameRules, state: Any, move: Any) -> tuple[list[Any], Any]:
+    """``rules.decide_and_evolve`` when the game kind has it, else ``decide`` then ``evolve`` each event."""
+    method = getattr(rules, "decide_and_evolve", None)
+    if method is not None:
+        return method(state, move)
+    events = rules.decide(state, move)
+    for event in events:
+        state = rules.evolve(state, event)
+    return events, state

@@ -23,6 +23,7 @@ from .evolve import evolve as _evolve
 from .evolve import fold as _fold
 from .moves import ArcticMove, Move
 from .rules import decide as _decide
+from .rules import decide_and_evolve as _decide_and_evolve
 from .rules import legal_moves as _legal_moves
 from .scoring import results as _results
 from .scoring import score as _score
@@ -55,6 +56,10 @@ class ArcticRules:
 
     def decide(self, state: GameState, move: Any) -> list[Any]:
         return _decide(state, move, self.decisions)
+
+    def decide_and_evolve(self, state: GameState, move: Any) -> tuple[list[Any], GameState]:
+        """``decide`` and the state its events lead to (what folding them onto ``state`` gives)."""
+        return _decide_and_evolve(state, move, self.decisions)
 
     def evolve(self, state: GameState, event: Any) -> GameState:
         return _evolve(state, event, self.decisions)

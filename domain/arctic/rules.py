@@ -244,65 +244,63 @@ def _next_turn(s: GameState) -> list[Any]:
     return out
 
 
-def _auto(s: GameState, d: Decisions) -> list[Any]:
-    """The next automatic events at this point, or [] when the game waits for a decision."""
+def _auto(s: GameState, d: Decisions, events: list[Any]) -> GameState | None:
+    """Append the next automatic events at this point to ``events`` and return the state after them,
+    or None when the game waits for a decision (the state each event leads to is computed once)."""
     phase = s.phase
     seat = s.active
     if phase == st.PLACE:
         if placing_complete(s):
-            return [ev.PlacingEnded(seat=seat, placed=s.placed, shortfall=shortfall(s, d))]
-        return []
+            return _apply(s, events, [ev.PlacingEnded(seat=seat, placed=s.placed, shortfall=shortfall(s, d))], d)
+        return None
     if phase == st.PLACE_END:
         if s.pending > 0:
             if _end_pending(s, d):
-                return _before_take(s, d)
+                return _apply(s, events, _before_take(s, d), d)
             if s.draw_left > 0:
-                drawn = ev.PenaltyCardDrawn(seat=seat, card=_cid(_top(s)))
-                s2 = evolve(s, drawn, d)
-                return [drawn, *_after_take(s2, d)]
+                s = _apply(s, events, [ev.PenaltyCardDrawn(seat=seat, card=_cid(_top(s)))], d)
+                return _apply(s, events, _after_take(s, d), d)
             if d.empty_pile_penalty == dec.COUNT:
-                return [ev.PenaltyCardDrawn(seat=seat, card=None)]
+                return _apply(s, events, [ev.PenaltyCardDrawn(seat=seat, card=None)], d)
         v = visible_card(s.players[seat])
         assert v is not None, "step 1 always ends with a face-up visible card"
         animal = cat.MAIN[v]
         holder = s.holders[animal]
-        return [
-            ev.PowerTaken(
-                seat=seat,
-                animal=_A[animal],  # type: ignore[arg-type]
-                side=cat.SIDES[s.sides[animal]],  # type: ignore[arg-type]
-                from_seat=None if holder < 0 else holder,
-            )
-        ]
+        taken = ev.PowerTaken(
+            seat=seat,
+            animal=_A[animal],  # type: ignore[arg-type]
+            side=cat.SIDES[s.sides[animal]],  # type: ignore[arg-type]
+            from_seat=None if holder < 0 else holder,
+        )
+        return _apply(s, events, [taken], d)
     if phase == st.TOKENS:
         opts = token_options(s)
         if len(opts) == 1:
-            return [_tokens_event(s, opts[0])]
-        return []
+            return _apply(s, events, [_tokens_event(s, opts[0])], d)
+        return None
     if phase == st.DRAW:
         if s.drawn >= s.draw_target or not draw_sources(s, d):
-            out: list[Any] = []
-            if s.drawn < s.draw_target and d.river_shortfall == dec.PENALTY:
-                _penalties(s, seat, s.draw_target - s.drawn, out, d)
-            out.append(ev.DrawingEnded(seat=seat, drawn=s.drawn))
-            return out
-        return []
+            drawn = s.drawn
+            if drawn < s.draw_target and d.river_shortfall == dec.PENALTY:
+                s = _penalties(s, seat, s.draw_target - drawn, events, d)
+            return _apply(s, events, [ev.DrawingEnded(seat=seat, drawn=drawn)], d)
+        return None
     if phase == st.END_TURN:
         if not s.final_round and EMPTY in s.river and (s.draw_left > 0 or _end_pending(s, d)):
-            refills: list[Any] = []
-            _refill(s, refills, d)
-            return refills
-        return [ev.TurnEnded(seat=seat)]
+            before = len(events)
+            s = _refill(s, events, d)
+            return s if len(events) > before else None
+        return _apply(s, events, [ev.TurnEnded(seat=seat)], d)
     if phase == st.BETWEEN:
-        return _next_turn(s)
+        return _apply(s, events, _next_turn(s), d)
     if phase == st.TOTEMS:
         if all(p.totem != UNKNOWN for p in s.players):
             scores = score(s, d)
             n = len(s.names)
             winner = min((sc.seat for sc in scores if sc.rank == 1), key=lambda seat: (seat - s.start_seat) % n)
-            return [ev.GameFinished(scores=scores, winner=winner)]
-        return []
-    return []
+            return _apply(s, events, [ev.GameFinished(scores=scores, winner=winner)], d)
+        return None
+    return None
 
 
 def _tokens_event(s: GameState, option: tuple[int, int]) -> ev.TokensMoved:
@@ -322,10 +320,10 @@ def advance(s: GameState, events: list[Any], d: Decisions = DEFAULT) -> tuple[Ga
     for e in events:
         s = evolve(s, e, d)
     while True:
-        more = _auto(s, d)
-        if not more:
+        after = _auto(s, d, events)
+        if after is None:
             return s, events
-        s = _apply(s, events, more, d)
+        s = after
 
 
 # --- move handlers -------------------------------------------------------------------------------------
@@ -603,6 +601,12 @@ _NOTE_HANDLERS: dict[type, Callable[[GameState, Any, Decisions], list[Any]]] = {
 
 def decide(s: GameState, move: Any, d: Decisions = DEFAULT) -> list[Any]:
     """The events of ``move`` and their automatic consequences, under the decisions ``d``."""
+    return decide_and_evolve(s, move, d)[0]
+
+
+def decide_and_evolve(s: GameState, move: Any, d: Decisions = DEFAULT) -> tuple[list[Any], GameState]:
+    """``decide``, and the state after its events (the state ``evolve`` of each of them gives): validating
+    the later steps of a move already computed it, so a caller need not fold the events again."""
     if s.phase == st.SETUP:
         violation("arctic.not_started", "the game has not started")
     if s.phase == st.FINISHED:
@@ -629,7 +633,8 @@ def decide(s: GameState, move: Any, d: Decisions = DEFAULT) -> list[Any]:
                 legal_moves(s, d),
             )
         events = handler(s, move, d)
-    return advance(s, list(events), d)[1]
+    s, out = advance(s, list(events), d)
+    return out, s
 
 
 # --- legal moves ---------------------------------------------------------------------------------------

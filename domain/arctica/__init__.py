@@ -18,7 +18,7 @@ from .edition import Edition
 from .events import ActionPerformed, Event, GameStarted, PawnPlaced
 from .evolve import evolve as _evolve
 from .moves import Move
-from .rules import RULES_VERSION, Setup, decide, start
+from .rules import RULES_VERSION, Setup, decide, decide_and_evolve, start
 from .scoring import results as _results
 from .state import GameState
 from .view import redact_event as _redact
@@ -46,6 +46,12 @@ class ArcticaRules:
         if state.phase == "setup":
             return list(decide(editions.demo(), state, move))
         return list(decide(self.edition_of(state), state, move))
+
+    def decide_and_evolve(self, state: GameState, move: Any) -> tuple[list[Any], GameState]:
+        """``decide`` and the state its events lead to (what folding them onto ``state`` gives)."""
+        ed = editions.demo() if state.phase == "setup" else self.edition_of(state)
+        events, after = decide_and_evolve(ed, state, move)
+        return list(events), after
 
     def evolve(self, state: GameState, event: Any) -> GameState:
         return _evolve(state, event)

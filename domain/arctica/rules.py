@@ -475,6 +475,11 @@ def _check_round_cards(round_cards: tuple[int, ...], n_cards: int) -> None:
 
 
 def decide(ed: Edition, state: GameState, move: mv.Move) -> list[ev.Event]:
+    return decide_and_evolve(ed, state, move)[0]
+
+
+def decide_and_evolve(ed: Edition, state: GameState, move: mv.Move) -> tuple[list[ev.Event], GameState]:
+    """``decide``, and the state after its events: the builder evolves each event as it emits it."""
     if state.phase == "setup":
         fail("arctica.not_started", "the game has not started")
     if state.phase == "finished":
@@ -487,7 +492,7 @@ def decide(ed: Edition, state: GameState, move: mv.Move) -> list[ev.Event]:
     b.check_consumed()
     b.check_draws()
     b.auto()
-    return b.events
+    return b.events, b.s
 
 
 def _require_phase(b: _Builder, *phases: str) -> None:
