@@ -18,7 +18,7 @@ def _board_and_summary(game: Game) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
     rules = game.kind.rules
     state = game.state
     status = "finished" if game.finished else "live"
-    results = rules.results(state)
+    results = game.results()
     players = list(rules.players(state))
     t = game.tally
     results_json = _json.encode(results).decode()

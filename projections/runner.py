@@ -23,7 +23,7 @@ import logging
 import time
 import typing
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -31,7 +31,8 @@ from uuid import UUID
 
 import msgspec
 import psycopg
-from eventsourcing.persistence import StoredEvent
+from eventsourcing.persistence import MapperDeserialisationError
+from eventsourcing.utils import resolve_topic
 from psycopg import sql
 from psycopg.rows import dict_row, tuple_row
 
@@ -40,7 +41,8 @@ from projections import gamestats, schema
 from projections.gamestats import Tally
 from service.admin.events import GameVoided
 from service.games.kinds import Kind, Registry
-from service.store import GameLog, Recorded, migrations
+from service.store import GameLog, migrations
+from service.store.mapper import _decoder as _payload_decoder
 
 log = logging.getLogger("banquise.projections")
 
@@ -62,6 +64,14 @@ class Game:
     state: Any
     tally: Tally
     finished: bool
+    # ``rules.results(state)`` at version ``_results[0]``: computed once per state (finish, board).
+    _results: tuple[int, list[PlayerResult]] | None = field(default=None, repr=False)
+
+    def results(self) -> list[PlayerResult]:
+        cached = self._results
+        if cached is None or cached[0] != self.version:
+            cached = self._results = (self.version, self.kind.rules.results(self.state))
+        return cached[1]
 
 
 @dataclass(frozen=True)
@@ -84,13 +94,25 @@ class Voided:
     at: datetime
 
 
+@dataclass(slots=True, eq=False)
+class _Topic:
+    """One stored topic, resolved once: its payload decoder, event class, game kind and counter."""
+
+    topic: str
+    decode: Callable[[bytes], Any]
+    cls: type[Any]
+    kind: Kind | None
+    counter: gamestats.Counter | None
+    void: bool
+
+
 @dataclass
 class Batch:
     """One page of the log, as facts in notification order. ``touched`` keeps each game's last state."""
 
     first: int
     last: int
-    touched: dict[UUID, Game] = field(default_factory=dict)
+    touched: dict[str, Game] = field(default_factory=dict)  # by game id (text)
     started: list[tuple[int, list[str]]] = field(default_factory=list)
     finished: list[Finished] = field(default_factory=list)
     voided: list[Voided] = field(default_factory=list)
@@ -107,23 +129,25 @@ def handlers() -> dict[str, Handler]:
 
 
 class _Lru:
+    """Games by id (text), least recently used first."""
+
     def __init__(self, size: int) -> None:
         self.size = size
-        self.items: OrderedDict[UUID, Game] = OrderedDict()
+        self.items: OrderedDict[str, Game] = OrderedDict()
 
-    def get(self, key: UUID) -> Game | None:
+    def get(self, key: str) -> Game | None:
         game = self.items.get(key)
         if game is not None:
             self.items.move_to_end(key)
         return game
 
-    def put(self, game: Game) -> None:
-        self.items[game.game_id] = game
-        self.items.move_to_end(game.game_id)
+    def put(self, key: str, game: Game) -> None:
+        self.items[key] = game
+        self.items.move_to_end(key)
         while len(self.items) > self.size:
             self.items.popitem(last=False)
 
-    def discard(self, key: UUID) -> None:
+    def discard(self, key: str) -> None:
         self.items.pop(key, None)
 
     def clear(self) -> None:
@@ -170,7 +194,7 @@ class Runner:
         for kind in registry:
             for cls in typing.get_args(kind.rules.event_type):
                 self._kinds[cls] = kind
-        self._mapper = store.mapper
+        self._topics: dict[str, _Topic] = {}
         # Seconds spent per phase since this runner started ("read", "fold", each projection, "commit").
         self.timings: dict[str, float] = {}
         # Games not in the cache, by where their state came from ("board" or, rarely, "refold").
@@ -212,8 +236,8 @@ class Runner:
                 start = min(positions.values())
                 with conn.cursor(row_factory=tuple_row) as raw:
                     rows = raw.execute(
-                        "SELECT notification_id, originator_id, originator_version, topic, state FROM banquise_events "
-                        "WHERE notification_id > %s ORDER BY notification_id LIMIT %s",
+                        "SELECT notification_id, originator_id::text, originator_version, topic, state "
+                        "FROM banquise_events WHERE notification_id > %s ORDER BY notification_id LIMIT %s",
                         (start, self.batch_size),
                     ).fetchall()
                 if not rows:
@@ -282,104 +306,132 @@ class Runner:
         self.cache.clear()
 
     # ------------------------------------------------------------ folding
-    def _decode(self, row: tuple[Any, ...]) -> Recorded:
-        """A row ``(notification_id, originator_id, originator_version, topic, state)``, decoded."""
-        stored = StoredEvent(originator_id=row[1], originator_version=row[2], topic=row[3], state=bytes(row[4]))
-        return typing.cast(Recorded, self._mapper.to_domain_event(stored))
+    def _topic(self, topic: str) -> _Topic:
+        """What the runner needs to know about one stored topic (resolved once per runner)."""
+        info = self._topics.get(topic)
+        if info is None:
+            cls: Any = resolve_topic(topic)
+            decoder = _payload_decoder(topic)  # the store mapper's own (cached) decoder for the topic
+            kind = self._kinds.get(cls)
+            counter = gamestats.COUNTERS.get(kind.name, {}).get(cls.__name__) if kind is not None else None
+            info = self._topics[topic] = _Topic(topic, decoder.decode, cls, kind, counter, issubclass(cls, GameVoided))
+        return info
 
     def _fold(self, cur: Cursor, rows: list[tuple[Any, ...]]) -> Batch:
+        """Rows ``(notification_id, originator_id as text, originator_version, topic, state)``."""
         batch = Batch(first=int(rows[0][0]), last=int(rows[-1][0]))
-        records = [(int(r[0]), self._decode(r)) for r in rows]
-        missing: set[UUID] = set()
-        seen: set[UUID] = set()
-        for _, rec in records:
-            if rec.originator_id in seen:
-                continue
-            seen.add(rec.originator_id)
-            cached = self.cache.get(rec.originator_id)
-            if rec.originator_version > 1 and (cached is None or cached.version != rec.originator_version - 1):
-                missing.add(rec.originator_id)
+        topics = self._topics
+        for topic in {r[3] for r in rows}:
+            if topic not in topics:
+                self._topic(topic)
+        cached = self.cache.items
+        # Each stream's first (version, topic) in the page (reversed: a stream's first row wins).
+        missing = [
+            game_id
+            for game_id, (version, topic) in {r[1]: (r[2], r[3]) for r in reversed(rows)}.items()
+            if version > 1
+            and ((g := cached.get(game_id)) is None or g.version != version - 1)
+            and not topics[topic].void
+        ]
         stored = self._load_boards(cur, missing) if missing else {}
         touched = batch.touched
-        for position, rec in records:
-            event = rec.event
-            if isinstance(event, GameVoided):
-                batch.voided.append(Voided(position, event.game_id, event.reason, event.key_id, rec.recorded_at))
+        apply = self._apply
+        game: Game | None = None
+        current = ""
+        for position, game_id, version, topic, data in rows:
+            info = topics[topic]
+            try:
+                payload = info.decode(data)
+            except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+                raise MapperDeserialisationError(
+                    f"stored event {game_id}@{version} ({topic}) does not decode: {exc}"
+                ) from exc
+            if info.void:
+                e = payload.e
+                batch.voided.append(Voided(position, e.game_id, e.reason, e.key_id, payload.at))
                 continue
-            game_id = rec.originator_id
-            game = touched.get(game_id) or self.cache.get(game_id)
-            if game is None or game.version != rec.originator_version - 1:
-                kind = self._kinds.get(type(event))
-                if kind is None:
-                    log.warning("notification %s: no game kind knows %s", position, type(event).__name__)
-                    continue
-                game = self._load(cur, kind, game_id, rec.originator_version - 1, stored.get(game_id))
-            self._apply(batch, game, position, rec)
-            touched[game_id] = game
-        for game in touched.values():
+            if game_id != current or game is None or game.version != version - 1:
+                game = touched.get(game_id) or cached.get(game_id)
+                if game is None or game.version != version - 1:
+                    kind = info.kind
+                    if kind is None:
+                        log.warning("notification %s: no game kind knows %s", position, info.cls.__name__)
+                        game, current = None, ""
+                        continue
+                    game = self._load(cur, kind, game_id, version - 1, stored.get(game_id))
+                touched[game_id] = game
+                current = game_id
+            apply(batch, game, position, version, payload, info)
+        lru = self.cache
+        for key, game in touched.items():
             if game.finished:
                 # A finished game takes no more moves: keep the memory for live ones (its board is stored).
-                self.cache.discard(game.game_id)
+                lru.discard(key)
             else:
-                self.cache.put(game)
+                lru.put(key, game)
         return batch
 
-    def _apply(self, batch: Batch, game: Game, position: int, rec: Recorded) -> None:
+    @staticmethod
+    def _apply(batch: Batch, game: Game, position: int, version: int, payload: Any, info: _Topic) -> None:
+        """Fold one decoded event (``payload``: the stored envelope, ``.e`` the domain event) onto ``game``."""
         rules = game.kind.rules
-        event = rec.event
-        game.state = rules.evolve(game.state, event)
-        game.version = rec.originator_version
+        event = payload.e
+        game.state = state = rules.evolve(game.state, event)
+        game.version = version
         game.position = position
         batch.events += 1
         t = game.tally
         t.events += 1
         if rules.is_turn_start(event):
             t.turns += 1
-        counter = gamestats.COUNTERS.get(game.kind.name, {}).get(type(event).__name__)
-        if counter is not None:
-            counter(t, event)
+        if info.counter is not None:
+            info.counter(t, event)
+        at = payload.at
         if t.first_recorded is None:
-            t.first_recorded = rec.recorded_at
-        t.last_recorded = rec.recorded_at
-        if rec.played_at is not None:
+            t.first_recorded = at
+        t.last_recorded = at
+        played = payload.p
+        if played is not None:
             if t.first_played is None:
-                t.first_played = rec.played_at
-            t.last_played = rec.played_at
-        if rec.originator_version == 1:
-            batch.started.append((position, list(rules.players(game.state))))
-        if not game.finished and rules.is_finished(game.state):
+                t.first_played = played
+            t.last_played = played
+        if version == 1:
+            batch.started.append((position, list(rules.players(state))))
+        if not game.finished and rules.is_finished(state):
             game.finished = True
             t.finished_position = position
-            t.finished_at = rec.played_at or rec.recorded_at
-            results = rules.results(game.state)
+            t.finished_at = played or at
+            results = game.results()
             batch.finished.append(
                 Finished(
                     position=position,
                     game_id=game.game_id,
                     kind=game.kind.name,
-                    players=list(rules.players(game.state)),
+                    players=list(rules.players(state)),
                     results=results,
-                    stats=gamestats.final(game.kind.name, game.state, results, t),
+                    stats=gamestats.final(game.kind.name, state, results, t),
                     finished_at=t.finished_at,
                 )
             )
 
-    def _load_boards(self, cur: Cursor, game_ids: Iterable[UUID]) -> dict[UUID, dict[str, Any]]:
+    def _load_boards(self, cur: Cursor, game_ids: list[str]) -> dict[str, dict[str, Any]]:
         rows = cur.execute(
-            "SELECT game_id, kind, version, position, state, tally, status FROM game_boards WHERE game_id = ANY(%s)",
-            (list(game_ids),),
+            "SELECT game_id::text AS key, kind, version, position, state, tally, status FROM game_boards "
+            "WHERE game_id = ANY(%s::uuid[])",
+            (game_ids,),
         ).fetchall()
-        return {r["game_id"]: r for r in rows}
+        return {r["key"]: r for r in rows}
 
-    def _load(self, cur: Cursor, kind: Kind, game_id: UUID, version: int, row: dict[str, Any] | None) -> Game:
+    def _load(self, cur: Cursor, kind: Kind, game_id: str, version: int, row: dict[str, Any] | None) -> Game:
         """The game after ``version`` events: from its stored board when that is where it stands (the
         usual case), else (a projection rebuilt while the boards stay ahead) refolded from its events."""
+        uuid = UUID(game_id)
         if version == 0:
-            return Game(game_id, kind, 0, 0, kind.rules.initial_state(), Tally(), False)
+            return Game(uuid, kind, 0, 0, kind.rules.initial_state(), Tally(), False)
         if row is not None and row["version"] == version:
             self.loads["board"] += 1
             return Game(
-                game_id,
+                uuid,
                 kind,
                 version,
                 int(row["position"]),
@@ -388,17 +440,27 @@ class Runner:
                 row["status"] == "finished",
             )
         self.loads["refold"] += 1
-        game = Game(game_id, kind, 0, 0, kind.rules.initial_state(), Tally(), False)
+        game = Game(uuid, kind, 0, 0, kind.rules.initial_state(), Tally(), False)
         scratch = Batch(first=0, last=0)
         with cur.connection.cursor(row_factory=tuple_row) as raw:
             rows = raw.execute(
-                "SELECT notification_id, originator_id, originator_version, topic, state FROM banquise_events "
-                "WHERE originator_id = %s AND originator_version <= %s ORDER BY originator_version",
+                "SELECT notification_id, originator_version, topic, state FROM banquise_events "
+                "WHERE originator_id = %s::uuid AND originator_version <= %s ORDER BY originator_version",
                 (game_id, version),
             ).fetchall()
-        for r in rows:
-            self._apply(scratch, game, int(r[0]), self._decode(r))
+        for position, v, topic, data in rows:
+            info = self._topic(topic)
+            self._apply(scratch, game, int(position), v, self._decode(info, data, game_id, v), info)
         return game
+
+    @staticmethod
+    def _decode(info: _Topic, data: bytes, game_id: str, version: int) -> Any:
+        try:
+            return info.decode(data)
+        except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+            raise MapperDeserialisationError(
+                f"stored event {game_id}@{version} ({info.topic}) does not decode: {exc}"
+            ) from exc
 
 
 class Lagging(Exception):
