@@ -1,108 +1,78 @@
-"""Finished games held in memory for replay: their events and a state every ``interval`` steps.
+"""Replay blocks: a game's history held in memory in blocks of ``interval`` steps.
 
-A finished game never changes, so its decoded events and fold checkpoints can be kept as long as
-memory allows: a replay step is then the nearest checkpoint plus at most ``interval`` evolves, with
-no database round trip. The cache is bounded by the total number of events it holds; live games
-always take the database path (snapshots), since their versions move.
+Block ``b`` is the state after ``b * interval`` events and the records of the next ``interval``
+events. A replay step is its block's start state plus at most ``interval`` evolves, with no database
+round trip when the block is held; a missing block costs what a replay from a snapshot costs (one
+snapshot and at most ``interval`` events). Stepping through a replay (the common case) stays inside
+a block, so the cost of a step grows neither with the step number nor with the game's length.
+
+Only complete blocks are kept, and only of finished games: history never changes, so there is
+nothing to invalidate. The rows of finished games are kept too (they change no more). Memory is
+bounded by the number of events held.
 """
 
 from __future__ import annotations
 
-import logging
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
-from service.games.kinds import Kind
 from service.store import Recorded
-
-log = logging.getLogger("banquise.replays")
 
 
 @dataclass(frozen=True)
-class FinishedGame:
-    row: dict[str, Any]
-    kind: Kind
+class Block:
+    start: Any  # the state after ``first - 1`` events
+    first: int  # the version of records[0]
     records: list[Recorded]
-    checkpoints: list[Any]  # the state after 0, interval, 2*interval, ... events
-    interval: int
 
-    @classmethod
-    def fold(cls, row: dict[str, Any], kind: Kind, records: list[Recorded], interval: int) -> FinishedGame:
-        evolve = kind.rules.evolve
-        state = kind.rules.initial_state()
-        checkpoints = [state]
-        for rec in records:
+    def state_at(self, step: int, evolve: Any) -> tuple[Any, Recorded]:
+        state = self.start
+        for rec in self.records[: step - self.first + 1]:
             state = evolve(state, rec.event)
-            if rec.originator_version % interval == 0:
-                checkpoints.append(state)
-        return cls(row=row, kind=kind, records=records, checkpoints=checkpoints, interval=interval)
-
-    def state_at(self, step: int) -> Any:
-        """The state after ``step`` events (1 <= step <= len(records))."""
-        base = step // self.interval
-        state = self.checkpoints[base]
-        evolve = self.kind.rules.evolve
-        for rec in self.records[base * self.interval : step]:
-            state = evolve(state, rec.event)
-        return state
+        return state, self.records[step - self.first]
 
 
-class FinishedGames:
-    def __init__(self, max_events: int = 250_000, interval: int = 64) -> None:
+class ReplayBlocks:
+    def __init__(self, max_events: int = 250_000, interval: int = 64, max_rows: int = 20_000) -> None:
         self.max_events = max_events
         self.interval = interval
-        self._games: OrderedDict[UUID, FinishedGame] = OrderedDict()
+        self.max_rows = max_rows
+        self._blocks: OrderedDict[tuple[UUID, int], Block] = OrderedDict()
+        self._rows: OrderedDict[UUID, dict[str, Any]] = OrderedDict()
         self._events = 0
         self._lock = threading.Lock()
-        self._pending: set[UUID] = set()
-        # One loader: loading is background work and must not compete with requests for the CPU.
-        self._loader = ThreadPoolExecutor(max_workers=1, thread_name_prefix="replay-loader")
 
-    def get(self, game_id: UUID) -> FinishedGame | None:
+    def block_of(self, step: int) -> int:
+        return (step - 1) // self.interval
+
+    def finished_row(self, game_id: UUID) -> dict[str, Any] | None:
         with self._lock:
-            game = self._games.get(game_id)
-            if game is not None:
-                self._games.move_to_end(game_id)
-            return game
+            return self._rows.get(game_id)
 
-    def put(self, game_id: UUID, game: FinishedGame) -> None:
-        size = len(game.records)
-        if size > self.max_events:
+    def keep_row(self, row: dict[str, Any]) -> None:
+        if row["status"] != "finished":
             return
         with self._lock:
-            if game_id in self._games:
-                return
-            self._games[game_id] = game
-            self._events += size
-            while self._events > self.max_events:
-                _, evicted = self._games.popitem(last=False)
-                self._events -= len(evicted.records)
+            self._rows[row["id"]] = row
+            while len(self._rows) > self.max_rows:
+                self._rows.popitem(last=False)
 
-    def load_later(self, game_id: UUID, load: Callable[[], FinishedGame | None]) -> None:
-        """Load a game in the background, once, unless it is already held or being loaded."""
+    def get(self, game_id: UUID, block: int) -> Block | None:
         with self._lock:
-            if game_id in self._games or game_id in self._pending:
+            found = self._blocks.get((game_id, block))
+            if found is not None:
+                self._blocks.move_to_end((game_id, block))
+            return found
+
+    def put(self, game_id: UUID, block: int, value: Block) -> None:
+        with self._lock:
+            if (game_id, block) in self._blocks:
                 return
-            self._pending.add(game_id)
-
-        def run() -> None:
-            try:
-                game = load()
-                if game is not None:
-                    self.put(game_id, game)
-            except Exception:
-                log.exception("could not load finished game %s for replay", game_id)
-            finally:
-                with self._lock:
-                    self._pending.discard(game_id)
-
-        self._loader.submit(run)
-
-    def wait_idle(self) -> None:
-        """Block until pending loads are done (tests)."""
-        self._loader.submit(lambda: None).result()
+            self._blocks[(game_id, block)] = value
+            self._events += len(value.records)
+            while self._events > self.max_events:
+                _, evicted = self._blocks.popitem(last=False)
+                self._events -= len(evicted.records)

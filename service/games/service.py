@@ -23,7 +23,7 @@ from psycopg.types.json import Jsonb
 from domain.errors import RuleViolation
 from domain.game import Language, Perspective, decide_and_evolve, state_hash
 from service.errors import ProblemError
-from service.games.finished import FinishedGame, FinishedGames
+from service.games.finished import Block, ReplayBlocks
 from service.games.kinds import Kind, Registry, encode_snapshot
 from service.games.records import FORMAT, FORMAT_VERSION, GameRecord, KindHead, RecordedMove, RecordHead
 from service.games.schemas import (
@@ -127,7 +127,7 @@ class GameService:
         self.store = store
         self.registry = registry
         self.states = States(store, interval=snapshot_interval)
-        self.finished = FinishedGames(interval=snapshot_interval)
+        self.blocks = ReplayBlocks(interval=snapshot_interval)
         self._datastore = store.game_recorder.datastore
         # Serialises writers to one game inside this process: they would only collide in the database.
         self._game_locks: dict[UUID, threading.Lock] = {}
@@ -781,28 +781,36 @@ class GameService:
             previous_move = rec.move
         return Timeline(game_id=game_id, kind=kind.name, language=language, steps=len(entries), entries=entries)
 
-    def _finished(self, game_id: UUID) -> tuple[dict[str, Any], FinishedGame | None]:
-        """A game's row, and its in-memory replay copy when it is finished and already loaded.
+    def _replay_row(self, game_id: UUID) -> dict[str, Any]:
+        row = self.blocks.finished_row(game_id)
+        if row is None:
+            row = self._row(game_id)
+            self.blocks.keep_row(row)
+        return row
 
-        A first request is served from snapshots (bounded cost) while the whole game is loaded in the
-        background: its cost is never paid by a reader, and the following steps come from memory.
-        """
-        cached = self.finished.get(game_id)
-        if cached is not None:
-            return cached.row, cached
-        row = self._row(game_id)
-        if row["status"] == "finished":
-            self.finished.load_later(game_id, partial(self._load_finished, row))
-        return row, None
-
-    def _load_finished(self, row: dict[str, Any]) -> FinishedGame | None:
-        records = list(self.store.read(row["id"]))
-        if len(records) != row["version"]:  # pragma: no cover - the row commits with the events
-            return None
-        return FinishedGame.fold(row, self.kind(row["kind"]), records, self.finished.interval)
+    def _replay_state(self, kind: Kind, row: dict[str, Any], step: int) -> tuple[Any, Recorded | None]:
+        """The state after ``step`` events and that event, from a held block when possible."""
+        game_id = row["id"]
+        if row["status"] != "finished":
+            return self.states.at_step(kind, game_id, step)
+        index = self.blocks.block_of(step)
+        block = self.blocks.get(game_id, index)
+        if block is None:
+            first = index * self.blocks.interval + 1
+            last = min(first + self.blocks.interval - 1, int(row["version"]))
+            version, start = self.states._from_snapshot(kind, game_id, first - 1)
+            records: list[Recorded] = []
+            for rec in self.store.read(game_id, after=version, upto=last):
+                if rec.originator_version < first:
+                    start = kind.rules.evolve(start, rec.event)
+                else:
+                    records.append(rec)
+            block = Block(start=start, first=first, records=records)
+            self.blocks.put(game_id, index, block)
+        return block.state_at(step, kind.rules.evolve)
 
     def replay(self, game_id: UUID, step: int, perspective_text: str, key: ApiKey | None) -> Replay:
-        row, finished = self._finished(game_id)
+        row = self._replay_row(game_id)
         kind = self.kind(row["kind"])
         steps = int(row["version"])
         if not 1 <= step <= steps:
@@ -815,11 +823,7 @@ class GameService:
         perspective = self.parse_perspective(perspective_text, len(row["players"]))
         self.may_see(row, perspective, key)
         rules = kind.rules
-        rec: Recorded | None
-        if finished is not None:
-            state, rec = finished.state_at(step), finished.records[step - 1]
-        else:
-            state, rec = self.states.at_step(kind, game_id, step)
+        state, rec = self._replay_state(kind, row, step)
         if rec is None:
             rec = next(iter(self.store.read(game_id, after=step - 1, upto=step)))
         base = f"/games/{game_id}/replay/"
