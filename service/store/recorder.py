@@ -15,23 +15,79 @@ the game's index row, an idempotency key or an import id atomically with the eve
   library read the INSERT's results before sending COMMIT, so the EXCLUSIVE lock was held across two
   round trips to Python and its GIL, and concurrent writers queued behind them (item 2: 8 writers
   ~2x faster in-process).
+
+``insert_game_events`` is the same transaction for the events of one game at consecutive versions
+(every write of the service): the game id and the first version go as two scalars, and the topics
+and states as binary arrays built here in one join each (psycopg dumps a list element by element in
+Python, ~1 us per event for the four arrays; ~0.25 us this way).
 """
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Callable, Sequence
 from typing import Any
+from uuid import UUID
 
+import psycopg
 from eventsourcing.persistence import InterfaceError, OperationalError, ProgrammingError, StoredEvent
 from eventsourcing.postgres import PostgresApplicationRecorder
 from eventsourcing.utils import retry
 from psycopg import Cursor
-from psycopg.pq import TransactionStatus
+from psycopg.adapt import Dumper
+from psycopg.pq import Format, TransactionStatus
 from psycopg.rows import DictRow, tuple_row
-from psycopg.sql import SQL, Identifier
+from psycopg.sql import SQL, Composed, Identifier
 
 # A function run in the events' transaction, on its cursor, before the events are inserted.
 Within = Callable[[Cursor[DictRow]], None]
+
+_BYTEA_OID, _BYTEA_ARRAY_OID = 17, 1001
+_TEXT_OID, _TEXT_ARRAY_OID = 25, 1009
+_pack_length = struct.Struct(">i").pack
+_pack_head = struct.Struct(">iiIii").pack  # ndim 1, no null, element oid, length, lower bound 1
+
+
+class _BinaryArray:
+    """A one-dimensional PostgreSQL array already in its binary wire format."""
+
+    __slots__ = ("data",)
+
+    def __init__(self, element_oid: int, items: Sequence[bytes]) -> None:
+        parts: list[bytes] = [b""] * (2 * len(items))
+        parts[0::2] = [_pack_length(len(item)) for item in items]
+        parts[1::2] = items
+        self.data = _pack_head(1, 0, element_oid, len(items), 1) + b"".join(parts)
+
+
+class _ByteaArray(_BinaryArray):
+    __slots__ = ()
+
+
+class _TextArray(_BinaryArray):
+    __slots__ = ()
+
+
+class _ByteaArrayDumper(Dumper):
+    format = Format.BINARY
+    oid = _BYTEA_ARRAY_OID
+
+    def dump(self, obj: _BinaryArray) -> bytes:
+        return obj.data
+
+
+class _TextArrayDumper(_ByteaArrayDumper):
+    oid = _TEXT_ARRAY_OID
+
+
+psycopg.adapters.register_dumper(_ByteaArray, _ByteaArrayDumper)
+psycopg.adapters.register_dumper(_TextArray, _TextArrayDumper)
+_topic_bytes: dict[str, bytes] = {}
+
+
+def _text_array(texts: Sequence[str]) -> _TextArray:
+    encoded = _topic_bytes
+    return _TextArray(_TEXT_OID, [encoded.get(t) or encoded.setdefault(t, t.encode()) for t in texts])
 
 
 class GameRecorder(PostgresApplicationRecorder):
@@ -46,6 +102,16 @@ class GameRecorder(PostgresApplicationRecorder):
             table=Identifier(self.events_table_name),
             id_type=Identifier(self.datastore.originator_id_type),
         )
+        self.insert_game_statement = SQL(
+            "INSERT INTO {schema}.{table} (originator_id, originator_version, topic, state) "
+            "SELECT %b::{id_type}, %b::bigint + e.n, e.topic, e.state "
+            "FROM unnest(%b::text[], %b::bytea[]) WITH ORDINALITY AS e(topic, state, n) "
+            "RETURNING notification_id"
+        ).format(
+            schema=Identifier(self.datastore.schema),
+            table=Identifier(self.events_table_name),
+            id_type=Identifier(self.datastore.originator_id_type),
+        )
 
     @retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)
     def insert_events(self, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int] | None:
@@ -53,6 +119,40 @@ class GameRecorder(PostgresApplicationRecorder):
         then a single sync. A failure (an ``IntegrityError`` for a taken version) rolls everything back."""
         if not stored_events:
             return []
+        columns = (
+            [e.originator_id for e in stored_events],
+            [e.originator_version for e in stored_events],
+            [e.topic for e in stored_events],
+            [e.state for e in stored_events],
+        )
+        return self._insert(self.insert_columns_statement, columns, len(stored_events), stored_events, **kwargs)
+
+    @retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)
+    def insert_game_events(
+        self,
+        originator_id: UUID,
+        first_version: int,
+        topics: Sequence[str],
+        states: Sequence[bytes],
+        *,
+        within: Within | None = None,
+    ) -> list[int]:
+        """``insert_events`` for the events of one game at versions ``first_version``, +1, ... (the
+        same transaction and guarantees); the notification ids, in order."""
+        if not states:
+            return []
+        params = (originator_id, first_version - 1, _text_array(topics), _ByteaArray(_BYTEA_OID, states))
+        return self._insert(self.insert_game_statement, params, len(states), (), within=within)
+
+    def _insert(
+        self,
+        statement: Composed,
+        params: Sequence[Any],
+        expected: int,
+        stored_events: Sequence[StoredEvent],
+        **kwargs: Any,
+    ) -> list[int]:
+        """The transaction of ``insert_events`` around one INSERT of ``expected`` rows; their notification ids."""
         with self.datastore.get_connection() as conn:
             try:
                 with conn.pipeline() as pipeline, conn.cursor() as curs, conn.cursor(row_factory=tuple_row) as out:
@@ -60,15 +160,7 @@ class GameRecorder(PostgresApplicationRecorder):
                     self._insert_events(curs, stored_events, **kwargs)
                     self._lock_table(curs)
                     self._notify_channel(curs)
-                    out.execute(
-                        self.insert_columns_statement,
-                        (
-                            [e.originator_id for e in stored_events],
-                            [e.originator_version for e in stored_events],
-                            [e.topic for e in stored_events],
-                            [e.state for e in stored_events],
-                        ),
-                    )
+                    out.execute(statement, params)
                     curs.execute("COMMIT")
                     pipeline.sync()
                     ids = [row[0] for row in out.fetchall()]
@@ -76,8 +168,8 @@ class GameRecorder(PostgresApplicationRecorder):
                 if conn.info.transaction_status != TransactionStatus.IDLE:
                     conn.rollback()
                 raise
-        if len(ids) != len(stored_events):
-            raise ProgrammingError(f"Couldn't get all notification IDs (got {len(ids)}, expected {len(stored_events)})")
+        if len(ids) != expected:
+            raise ProgrammingError(f"Couldn't get all notification IDs (got {len(ids)}, expected {expected})")
         return ids
 
     def _insert_events(
