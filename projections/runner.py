@@ -225,21 +225,24 @@ class Runner:
         conn = self.connection()
         clock = time.perf_counter()
         try:
-            with conn.transaction(), conn.cursor() as cur:
-                positions = {
-                    r["name"]: int(r["position"])
-                    for r in cur.execute(
-                        "SELECT name, position FROM projection_positions WHERE name = ANY(%s) ORDER BY name FOR UPDATE",
-                        (self.names,),
-                    )
-                }
-                start = min(positions.values())
+            # One pipeline for the whole step: writes are queued, only the reads the code waits for
+            # (the page, and the few rows a projection needs before writing) cost a round trip.
+            with conn.pipeline(), conn.transaction(), conn.cursor() as cur:
+                cur.execute(
+                    "SELECT name, position FROM projection_positions WHERE name = ANY(%s) ORDER BY name FOR UPDATE",
+                    (self.names,),
+                )
                 with conn.cursor(row_factory=tuple_row) as raw:
-                    rows = raw.execute(
+                    # Queued behind the lock: it reads the positions as they are once the lock is held.
+                    raw.execute(
                         "SELECT notification_id, originator_id::text, originator_version, topic, state "
-                        "FROM banquise_events WHERE notification_id > %s ORDER BY notification_id LIMIT %s",
-                        (start, self.batch_size),
-                    ).fetchall()
+                        "FROM banquise_events WHERE notification_id > "
+                        "(SELECT min(position) FROM projection_positions WHERE name = ANY(%s)) "
+                        "ORDER BY notification_id LIMIT %s",
+                        (self.names, self.batch_size),
+                    )
+                    positions = {r["name"]: int(r["position"]) for r in cur.fetchall()}
+                    rows = raw.fetchall()
                 if not rows:
                     return 0
                 clock = self._clock("read", clock)
