@@ -214,9 +214,12 @@ class GameService:
             return None
 
         def run(cur: Cursor[DictRow]) -> None:
-            cur.executemany(
-                "INSERT INTO game_snapshots (game_id, version, state) VALUES (%s, %s, %s) ON CONFLICT DO NOTHING",
-                [(game_id, v, s) for v, s in due],
+            # One statement for all of them (executemany sends one per row: ~45 us of CPU each).
+            cur.execute(
+                "INSERT INTO game_snapshots (game_id, version, state) "
+                "SELECT %b, d.version, d.state FROM unnest(%b::integer[], %b::bytea[]) AS d(version, state) "
+                "ON CONFLICT DO NOTHING",
+                (game_id, [v for v, _ in due], [s for _, s in due]),
             )
 
         return run
