@@ -240,6 +240,7 @@ class Runner:
                         "(SELECT min(position) FROM projection_positions WHERE name = ANY(%s)) "
                         "ORDER BY notification_id LIMIT %s",
                         (self.names, self.batch_size),
+                        binary=True,  # no hex for the payloads, on either side
                     )
                     positions = {r["name"]: int(r["position"]) for r in cur.fetchall()}
                     rows = raw.fetchall()

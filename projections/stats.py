@@ -85,7 +85,8 @@ def handle(cur: Cursor, batch: Batch, after: int) -> None:
 # ---------------------------------------------------------------- results and per-game stats
 def _insert_results(cur: Cursor, finished: list[Finished], voided_ids: set[UUID]) -> None:
     results: list[tuple[Any, ...]] = []
-    stats: list[tuple[Any, ...]] = []
+    ids: list[str] = []
+    stats: list[tuple[int, int, float]] = []
     for f in finished:
         count = len(f.players)
         for r in f.results:
@@ -107,18 +108,38 @@ def _insert_results(cur: Cursor, finished: list[Finished], voided_ids: set[UUID]
                     f.game_id in voided_ids,
                 )
             )
-        stats.extend((f.game_id, seat, stat_id, value) for seat, stat_id, value in gamestats.rows(f.kind, f.stats))
+        rows = gamestats.rows(f.kind, f.stats)
+        ids.extend([str(f.game_id)] * len(rows))
+        stats.extend(rows)
     cur.executemany(
         "INSERT INTO player_results (game_id, seat, handle_key, player, kind, player_count, rank, total, won, "
         "breakdown, extras, position, finished_at, voided) "
         "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s::jsonb, %s::jsonb, %s, %s, %s)",
         results,
     )
+    # Array literals built here (psycopg's list adapter is per-element Python); floats as repr, which
+    # is what psycopg sends for a float, and reads back as the same double.
     cur.execute(
         "INSERT INTO game_stats (game_id, seat, stat_id, value) "
         "SELECT * FROM unnest(%s::uuid[], %s::int[], %s::int[], %s::float8[])",
-        ([s[0] for s in stats], [s[1] for s in stats], [s[2] for s in stats], [s[3] for s in stats]),
+        (
+            "{" + ",".join(ids) + "}",
+            "{" + ",".join([str(s[0]) for s in stats]) + "}",
+            "{" + ",".join([str(s[1]) for s in stats]) + "}",
+            "{" + ",".join([_float_literal(s[2]) for s in stats]) + "}",
+        ),
     )
+
+
+def _float_literal(value: float) -> str:
+    if value != value:
+        return "NaN"
+    if value in (_INF, -_INF):
+        return "Infinity" if value > 0 else "-Infinity"
+    return repr(value)
+
+
+_INF = float("inf")
 
 
 # ---------------------------------------------------------------- player statistics
