@@ -114,7 +114,8 @@ def _movable_penalty(s: GameState, p: PlayerState) -> int:
 
 
 def draw_sources(s: GameState, d: Decisions = DEFAULT) -> bool:
-    if any(c != EMPTY for c in s.river):
+    river = s.river
+    if river.count(EMPTY) != len(river):
         return True
     if holds(s, cat.ORCA, cat.SIDE_B) and pile_available(s, d):
         return True
@@ -206,6 +207,12 @@ def _apply(s: GameState, events: list[Any], new: list[Any], d: Decisions) -> Gam
     return s
 
 
+def _apply1(s: GameState, events: list[Any], e: Any, d: Decisions) -> GameState:
+    """``_apply`` of one event (no list to build and loop over: most automatic steps are one event)."""
+    events.append(e)
+    return evolve(s, e, d)
+
+
 def _refill(s: GameState, events: list[Any], d: Decisions) -> GameState:
     """Refill the River to its size, lowest empty slots first, from the draw pile (§5 step 3, §7b.9)."""
     while EMPTY in s.river:
@@ -213,7 +220,7 @@ def _refill(s: GameState, events: list[Any], d: Decisions) -> GameState:
         if s.draw_left == 0:
             break
         slot = s.river.index(EMPTY)
-        s = _apply(s, events, [ev.RiverRefilled(slot=slot, card=_cid(_top(s)))], d)
+        s = _apply1(s, events, ev.RiverRefilled(slot=slot, card=_cid(_top(s))), d)
         s = _apply(s, events, _after_take(s, d), d)
     return s
 
@@ -223,10 +230,10 @@ def _penalties(s: GameState, seat: int, count: int, events: list[Any], d: Decisi
     for _ in range(count):
         s = _apply(s, events, _before_take(s, d), d)
         if s.draw_left > 0:
-            s = _apply(s, events, [ev.PenaltyCardDrawn(seat=seat, card=_cid(_top(s)))], d)
+            s = _apply1(s, events, ev.PenaltyCardDrawn(seat=seat, card=_cid(_top(s))), d)
             s = _apply(s, events, _after_take(s, d), d)
         elif d.empty_pile_penalty == dec.COUNT:
-            s = _apply(s, events, [ev.PenaltyCardDrawn(seat=seat, card=None)], d)
+            s = _apply1(s, events, ev.PenaltyCardDrawn(seat=seat, card=None), d)
     return s
 
 
@@ -251,17 +258,17 @@ def _auto(s: GameState, d: Decisions, events: list[Any]) -> GameState | None:
     seat = s.active
     if phase == st.PLACE:
         if placing_complete(s):
-            return _apply(s, events, [ev.PlacingEnded(seat=seat, placed=s.placed, shortfall=shortfall(s, d))], d)
+            return _apply1(s, events, ev.PlacingEnded(seat=seat, placed=s.placed, shortfall=shortfall(s, d)), d)
         return None
     if phase == st.PLACE_END:
         if s.pending > 0:
             if _end_pending(s, d):
                 return _apply(s, events, _before_take(s, d), d)
             if s.draw_left > 0:
-                s = _apply(s, events, [ev.PenaltyCardDrawn(seat=seat, card=_cid(_top(s)))], d)
+                s = _apply1(s, events, ev.PenaltyCardDrawn(seat=seat, card=_cid(_top(s))), d)
                 return _apply(s, events, _after_take(s, d), d)
             if d.empty_pile_penalty == dec.COUNT:
-                return _apply(s, events, [ev.PenaltyCardDrawn(seat=seat, card=None)], d)
+                return _apply1(s, events, ev.PenaltyCardDrawn(seat=seat, card=None), d)
         v = visible_card(s.players[seat])
         assert v is not None, "step 1 always ends with a face-up visible card"
         animal = cat.MAIN[v]
@@ -272,25 +279,25 @@ def _auto(s: GameState, d: Decisions, events: list[Any]) -> GameState | None:
             side=cat.SIDES[s.sides[animal]],  # type: ignore[arg-type]
             from_seat=None if holder < 0 else holder,
         )
-        return _apply(s, events, [taken], d)
+        return _apply1(s, events, taken, d)
     if phase == st.TOKENS:
         opts = token_options(s)
         if len(opts) == 1:
-            return _apply(s, events, [_tokens_event(s, opts[0])], d)
+            return _apply1(s, events, _tokens_event(s, opts[0]), d)
         return None
     if phase == st.DRAW:
         if s.drawn >= s.draw_target or not draw_sources(s, d):
             drawn = s.drawn
             if drawn < s.draw_target and d.river_shortfall == dec.PENALTY:
                 s = _penalties(s, seat, s.draw_target - drawn, events, d)
-            return _apply(s, events, [ev.DrawingEnded(seat=seat, drawn=drawn)], d)
+            return _apply1(s, events, ev.DrawingEnded(seat=seat, drawn=drawn), d)
         return None
     if phase == st.END_TURN:
         if not s.final_round and EMPTY in s.river and (s.draw_left > 0 or _end_pending(s, d)):
             before = len(events)
             s = _refill(s, events, d)
             return s if len(events) > before else None
-        return _apply(s, events, [ev.TurnEnded(seat=seat)], d)
+        return _apply1(s, events, ev.TurnEnded(seat=seat), d)
     if phase == st.BETWEEN:
         return _apply(s, events, _next_turn(s), d)
     if phase == st.TOTEMS:
@@ -298,7 +305,7 @@ def _auto(s: GameState, d: Decisions, events: list[Any]) -> GameState | None:
             scores = score(s, d)
             n = len(s.names)
             winner = min((sc.seat for sc in scores if sc.rank == 1), key=lambda seat: (seat - s.start_seat) % n)
-            return _apply(s, events, [ev.GameFinished(scores=scores, winner=winner)], d)
+            return _apply1(s, events, ev.GameFinished(scores=scores, winner=winner), d)
         return None
     return None
 

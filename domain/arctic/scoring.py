@@ -25,6 +25,8 @@ import itertools
 from collections.abc import Sequence
 from typing import Final
 
+from msgspec.structs import replace
+
 from domain.arctic import catalogue as cat
 from domain.arctic import decisions as dec
 from domain.arctic.decisions import DEFAULT, Decisions
@@ -206,7 +208,8 @@ def score(s: GameState, d: Decisions = DEFAULT) -> list[SeatScore]:
     n = len(s.names)
     raw = [seat_score(s, seat, 0, d) for seat in range(n)]
     ranks = rank_seats([sc.total for sc in raw], s.start_seat, d)
-    return [seat_score(s, seat, ranks[seat], d) for seat in range(n)]
+    # The same scores with their ranks (each seat's best pile is searched once, not twice).
+    return [replace(sc, rank=ranks[sc.seat]) for sc in raw]
 
 
 def breakdown(sc: SeatScore) -> dict[str, int]:
