@@ -39,13 +39,34 @@ def handle(cur: Cursor, batch: Batch, after: int) -> None:
     pairs: dict[tuple[str, str, str], list[int]] = {}
     replay_from: dict[str, int] = {}
     rated: list[Finished] = []
+    accumulators: dict[str, dict[tuple[str, int], dict[str, Any]]] = defaultdict(dict)
+    ratings: dict[str, dict[str, Rating]] = defaultdict(dict)
     if finished:
-        voided_ids = {
-            r["game_id"]
-            for r in cur.execute(
+        # The three reads the batch needs, queued together (one round trip in the runner's pipeline).
+        # Accumulators and ratings are read for every player of the batch's games, in every kind they
+        # played in it: a superset of the rows used below, and no write of this batch touches them first.
+        conn = cur.connection
+        kinds = sorted({f.kind for f in finished})
+        keys = sorted({r.player.lower() for f in finished for r in f.results})
+        with conn.cursor() as voided_cur, conn.cursor() as acc_cur, conn.cursor() as rating_cur:
+            voided_cur.execute(
                 "SELECT game_id FROM voided_games WHERE game_id = ANY(%s)", ([f.game_id for f in finished],)
             )
-        }
+            acc_cur.execute(
+                "SELECT kind, handle_key, player_count, accumulator FROM player_stats "
+                "WHERE kind = ANY(%s) AND handle_key = ANY(%s)",
+                (kinds, keys),
+            )
+            rating_cur.execute(
+                "SELECT kind, handle_key, mu, sigma, games, last_position FROM ratings "
+                "WHERE kind = ANY(%s) AND handle_key = ANY(%s)",
+                (kinds, keys),
+            )
+            voided_ids = {r["game_id"] for r in voided_cur.fetchall()}
+            for r in acc_cur.fetchall():
+                accumulators[r["kind"]][(r["handle_key"], r["player_count"])] = r["accumulator"]
+            for r in rating_cur.fetchall():
+                ratings[r["kind"]][r["handle_key"]] = Rating(r["mu"], r["sigma"], r["games"], r["last_position"])
         _insert_results(cur, finished, voided_ids)
         for f in finished:
             if f.game_id in voided_ids:
@@ -71,7 +92,7 @@ def handle(cur: Cursor, batch: Batch, after: int) -> None:
     for kind, handles in sorted(recount.items()):
         _recompute_player_stats(cur, kind, sorted(handles))
     for kind, games in sorted(by_kind.items()):
-        _add_to_player_stats(cur, kind, games, skip=recount.get(kind, set()))
+        _add_to_player_stats(cur, kind, games, recount.get(kind, set()), accumulators[kind])
     _head_to_head(cur, pairs)
     for kind in sorted(set(by_kind) | set(replay_from)):
         games = by_kind.get(kind, [])
@@ -79,7 +100,7 @@ def handle(cur: Cursor, batch: Batch, after: int) -> None:
             since = min([replay_from[kind], *(f.position for f in games)])
             replay_ratings(cur, kind, since)
         else:
-            _rate_incrementally(cur, kind, games)
+            _rate_incrementally(cur, kind, games, ratings[kind])
 
 
 # ---------------------------------------------------------------- results and per-game stats
@@ -262,9 +283,16 @@ def _write_player_stats(cur: Cursor, kind: str, accumulators: dict[tuple[str, in
         )
 
 
-def _add_to_player_stats(cur: Cursor, kind: str, games: list[Finished], skip: set[str]) -> None:
+def _add_to_player_stats(
+    cur: Cursor,
+    kind: str,
+    games: list[Finished],
+    skip: set[str],
+    accumulators: dict[tuple[str, int], dict[str, Any]],
+) -> None:
     """Fold the batch's new results (finishing order) into the stored accumulators: the cost of a
-    batch does not depend on how many games the players have already played."""
+    batch does not depend on how many games the players have already played. ``accumulators``: the
+    stored ones of (at least) the batch's players in ``kind``, by ``(handle_key, player_count)``."""
     rows: list[tuple[str, int, dict[str, Any]]] = []
     for f in games:
         count = len(f.players)
@@ -283,14 +311,6 @@ def _add_to_player_stats(cur: Cursor, kind: str, games: list[Finished], skip: se
             rows.append((key, count, row))
     if not rows:
         return
-    keys = sorted({key for key, _, _ in rows})
-    accumulators: dict[tuple[str, int], dict[str, Any]] = {
-        (r["handle_key"], r["player_count"]): r["accumulator"]
-        for r in cur.execute(
-            "SELECT handle_key, player_count, accumulator FROM player_stats WHERE kind = %s AND handle_key = ANY(%s)",
-            (kind, keys),
-        )
-    }
     touched: dict[tuple[str, int], dict[str, Any]] = {}
     for key, count, row in rows:
         for group in ((key, 0), (key, count)):
@@ -339,6 +359,16 @@ def _head_to_head(cur: Cursor, deltas: dict[tuple[str, str, str], list[int]]) ->
         return
     columns: list[list[Any]] = [[k[0] for k, _ in rows], [k[1] for k, _ in rows], [k[2] for k, _ in rows]]
     columns += [[d[i] for _, d in rows] for i in range(4)]
+    if all(d[0] > 0 for _, d in rows):
+        # Only games added: every row ends with at least one game, nothing to delete (no round trip).
+        cur.execute(
+            "INSERT INTO head_to_head AS h (kind, handle_key, opponent_key, games, ahead, behind, ties) "
+            "SELECT * FROM unnest(%s::text[], %s::text[], %s::text[], %s::int[], %s::int[], %s::int[], %s::int[]) "
+            "ON CONFLICT (kind, handle_key, opponent_key) DO UPDATE SET games = h.games + excluded.games, "
+            "ahead = h.ahead + excluded.ahead, behind = h.behind + excluded.behind, ties = h.ties + excluded.ties",
+            columns,
+        )
+        return
     changed = cur.execute(
         "INSERT INTO head_to_head AS h (kind, handle_key, opponent_key, games, ahead, behind, ties) "
         "SELECT * FROM unnest(%s::text[], %s::text[], %s::text[], %s::int[], %s::int[], %s::int[], %s::int[]) "
@@ -417,17 +447,12 @@ def _seats(f: Finished) -> list[tuple[str, int]]:
     return [(r.player.lower(), r.rank) for r in by_seat]
 
 
-def _rate_incrementally(cur: Cursor, kind: str, games: list[Finished]) -> None:
+def _rate_incrementally(cur: Cursor, kind: str, games: list[Finished], stored: dict[str, Rating]) -> None:
+    """``stored``: the ratings in ``kind`` of (at least) the games' players."""
     if not games:
         return
-    keys = sorted({key for f in games for key, _ in _seats(f)})
-    ratings = {
-        r["handle_key"]: Rating(r["mu"], r["sigma"], r["games"], r["last_position"])
-        for r in cur.execute(
-            "SELECT handle_key, mu, sigma, games, last_position FROM ratings WHERE kind = %s AND handle_key = ANY(%s)",
-            (kind, keys),
-        )
-    }
+    keys = {key for f in games for key, _ in _seats(f)}
+    ratings = {key: stored[key] for key in sorted(keys) if key in stored}
     history: list[tuple[Any, ...]] = []
     for f in games:
         history.extend(_rate(ratings, f.game_id, f.position, _seats(f), kind))
