@@ -109,10 +109,6 @@ def placement_value(p: PlayerState) -> tuple[int, bool]:
     return _PLACEMENT[v], True
 
 
-def _take_top(s: GameState) -> GameState:
-    return replace(s, draw_left=max(0, s.draw_left - 1))
-
-
 # --- phase helpers (shared with rules.py) ----------------------------------------------------------
 def after_tokens(s: GameState) -> GameState:
     if s.holders[cat.WALRUS] == s.active:
@@ -233,10 +229,16 @@ def _placement_changed(s: GameState, e: ev.PlacementValueChanged, d: Decisions) 
 
 def _card_placed(s: GameState, e: ev.CardPlaced, d: Decisions) -> GameState:
     card = _card(e.card)
-    p = _hand_remove(s.players[e.seat], card)
+    p = s.players[e.seat]
     if e.placement == "top":
-        p = replace(p, pile=(*p.pile, card), pile_down=(*p.pile_down, False))
+        hand = _without(p.hand, card) if card != UNKNOWN else None
+        if hand is not None:  # a known card left the hand: _hand_remove and the pile in one replace
+            p = replace(p, hand=hand, pile=(*p.pile, card), pile_down=(*p.pile_down, False))
+        else:
+            p = _hand_remove(p, card)
+            p = replace(p, pile=(*p.pile, card), pile_down=(*p.pile_down, False))
         return replace(s, players=_set_player(s, e.seat, p), placed=s.placed + 1)
+    p = _hand_remove(p, card)
     if e.placement == "face_down":
         pile, down = p.pile, p.pile_down
         p = replace(p, pile=(*pile[:-1], card, *pile[-1:]), pile_down=(*down[:-1], True, *down[-1:]))
@@ -252,7 +254,9 @@ def _placing_ended(s: GameState, e: ev.PlacingEnded, d: Decisions) -> GameState:
 
 def _penalty_drawn(s: GameState, e: ev.PenaltyCardDrawn, d: Decisions) -> GameState:
     p = _penalty_add(s.players[e.seat], _card(e.card))
-    return replace(_take_top(s), players=_set_player(s, e.seat, p), pending=max(0, s.pending - 1))
+    return replace(
+        s, draw_left=max(0, s.draw_left - 1), players=_set_player(s, e.seat, p), pending=max(0, s.pending - 1)
+    )
 
 
 def _exhausted(s: GameState, e: ev.DrawPileExhausted, d: Decisions) -> GameState:
@@ -273,11 +277,23 @@ def _move_token(tokens: tuple[int, ...], animal: int, step: int) -> tuple[int, .
 def _tokens_moved(s: GameState, e: ev.TokensMoved, d: Decisions) -> GameState:
     tokens = _move_token(s.tokens, _ANIMAL[e.main], e.main_step)
     tokens = _move_token(tokens, _ANIMAL[e.companion], e.companion_step)
-    return after_tokens(replace(s, tokens=tokens))
+    return _moved_then(s, tokens, True)
 
 
 def _walrus_moved(s: GameState, e: ev.WalrusTokenMoved, d: Decisions) -> GameState:
-    return after_walrus(replace(s, tokens=_move_token(s.tokens, _ANIMAL[e.animal], e.step)))
+    return _moved_then(s, _move_token(s.tokens, _ANIMAL[e.animal], e.step), False)
+
+
+def _moved_then(s: GameState, tokens: tuple[int, ...], walrus_next: bool) -> GameState:
+    """``after_tokens`` (``walrus_next``) or ``after_walrus`` of ``s`` with ``tokens``, in one replace
+    (neither reads the tokens)."""
+    if walrus_next and s.holders[cat.WALRUS] == s.active:
+        return replace(s, tokens=tokens, phase=st.WALRUS)
+    if s.final_round:
+        return replace(s, tokens=tokens, phase=st.END_TURN)
+    v = visible_card(s.players[s.active])
+    target = _DRAW[v] if v is not None else 0
+    return replace(s, tokens=tokens, phase=st.DRAW, draw_target=target, drawn=0, moose_a_used=False)
 
 
 def _declined(s: GameState, e: ev.PowerDeclined, d: Decisions) -> GameState:
@@ -298,7 +314,7 @@ def _from_river(s: GameState, e: ev.CardTakenFromRiver, d: Decisions) -> GameSta
 
 def _from_draw_pile(s: GameState, e: ev.CardTakenFromDrawPile, d: Decisions) -> GameState:
     p = _hand_add(s.players[e.seat], _card(e.card))
-    return replace(_take_top(s), players=_set_player(s, e.seat, p), drawn=s.drawn + 1)
+    return replace(s, draw_left=max(0, s.draw_left - 1), players=_set_player(s, e.seat, p), drawn=s.drawn + 1)
 
 
 def _from_penalty(s: GameState, e: ev.CardTakenFromPenalty, d: Decisions) -> GameState:
@@ -330,7 +346,7 @@ def _given(s: GameState, e: ev.PenaltyCardGiven, d: Decisions) -> GameState:
 
 
 def _refilled(s: GameState, e: ev.RiverRefilled, d: Decisions) -> GameState:
-    return replace(_take_top(s), river=_set_at(s.river, e.slot, _card(e.card)))
+    return replace(s, draw_left=max(0, s.draw_left - 1), river=_set_at(s.river, e.slot, _card(e.card)))
 
 
 def _river_revealed(s: GameState, e: ev.RiverCardRevealed, d: Decisions) -> GameState:

@@ -216,12 +216,14 @@ def _apply1(s: GameState, events: list[Any], e: Any, d: Decisions) -> GameState:
 def _refill(s: GameState, events: list[Any], d: Decisions) -> GameState:
     """Refill the River to its size, lowest empty slots first, from the draw pile (§5 step 3, §7b.9)."""
     while EMPTY in s.river:
-        s = _apply(s, events, _before_take(s, d), d)
+        if _end_pending(s, d):  # _before_take
+            s = _apply1(s, events, ev.DrawPileExhausted(reserve_size=s.reserve_left), d)
         if s.draw_left == 0:
             break
         slot = s.river.index(EMPTY)
         s = _apply1(s, events, ev.RiverRefilled(slot=slot, card=_cid(_top(s))), d)
-        s = _apply(s, events, _after_take(s, d), d)
+        if s.draw_left == 0 and not s.reserve_in_use and d.end_trigger == dec.LAST_CARD_TAKEN:  # _after_take
+            s = _apply1(s, events, ev.DrawPileExhausted(reserve_size=s.reserve_left), d)
     return s
 
 
