@@ -122,6 +122,15 @@ class Batch:
 Handler = Callable[[Cursor, Batch, int], None]
 
 
+@dataclass(frozen=True)
+class _Ahead:
+    """A page folded during the previous step: valid if the positions still start at ``start``."""
+
+    start: int
+    batch: Batch
+    rows: int
+
+
 def handlers() -> dict[str, Handler]:
     from projections import boards, stats
 
@@ -198,6 +207,7 @@ class Runner:
             for cls in typing.get_args(kind.rules.event_type):
                 self._kinds[cls] = kind
         self._topics: dict[str, _Topic] = {}
+        self._ahead: _Ahead | None = None
         # Seconds spent per phase since this runner started ("read", "fold", each projection, "commit").
         self.timings: dict[str, float] = {}
         # Games not in the cache, by where their state came from ("board" or, rarely, "refold").
@@ -227,6 +237,7 @@ class Runner:
         """Process one batch; the number of notifications applied (0 when caught up)."""
         conn = self.connection()
         clock = time.perf_counter()
+        ahead, self._ahead = self._ahead, None
         try:
             # One pipeline for the whole step: writes are queued, only the reads the code waits for
             # (the page, and the few rows a projection needs before writing) cost a round trip.
@@ -237,21 +248,31 @@ class Runner:
                 )
                 with conn.cursor(row_factory=tuple_row) as raw:
                     # Queued behind the lock: it reads the positions as they are once the lock is held.
-                    raw.execute(
-                        "SELECT notification_id, originator_id::text, originator_version, topic, state "
-                        "FROM banquise_events WHERE notification_id > "
-                        "(SELECT min(position) FROM projection_positions WHERE name = ANY(%s)) "
-                        "ORDER BY notification_id LIMIT %s",
-                        (self.names, self.batch_size),
-                        binary=True,  # no hex for the payloads, on either side
-                    )
+                    # This page and the next one (folded ahead, at the end of the step); or, when the
+                    # previous step folded this page already, only the next one.
+                    if ahead is None:
+                        self._read(raw, None, 2 * self.batch_size)
+                    else:
+                        self._read(raw, ahead.batch.last, self.batch_size)
                     positions = {r["name"]: int(r["position"]) for r in cur.fetchall()}
                     rows = raw.fetchall()
-                if not rows:
-                    return 0
-                clock = self._clock("read", clock)
-                batch = self._fold(cur, rows)
-                clock = self._clock("fold", clock)
+                    if ahead is not None and min(positions.values()) != ahead.start:
+                        # Another runner went on in between: what was folded ahead is not this page.
+                        self.cache.clear()
+                        ahead = None
+                        self._read(raw, None, 2 * self.batch_size)
+                        rows = raw.fetchall()
+                if ahead is not None:
+                    batch, n, following = ahead.batch, ahead.rows, rows
+                    clock = self._clock("read", clock)
+                else:
+                    if not rows:
+                        return 0
+                    rows, following = rows[: self.batch_size], rows[self.batch_size :]
+                    n = len(rows)
+                    clock = self._clock("read", clock)
+                    batch = self._fold(cur, rows)
+                    clock = self._clock("fold", clock)
                 for name in self._order:
                     if batch.last > positions[name]:
                         self._handlers[name](cur, batch, positions[name])
@@ -262,14 +283,43 @@ class Runner:
                 )
                 if self.before_commit is not None:
                     self.before_commit(batch)
+                if following:
+                    # While the server runs this step's writes: fold the next page onto the cache. The
+                    # next step uses it only if its positions still start where this batch ends.
+                    self._ahead = self._fold_ahead(batch.last, following)
+                    clock = self._clock("fold", clock)
             self._clock("commit", clock)
-            return len(rows)
+            return n
         except BaseException:
             # The transaction rolled back: what the cache learnt in it may not be in the tables.
             self.cache.clear()
+            self._ahead = None
             if conn.broken:
                 self.close()
             raise
+
+    def _read(self, raw: psycopg.Cursor[tuple[Any, ...]], after: int | None, limit: int) -> None:
+        """Queue the read of ``limit`` notifications after ``after`` (None: after the lowest position)."""
+        raw.execute(
+            "SELECT notification_id, originator_id::text, originator_version, topic, state "
+            "FROM banquise_events WHERE notification_id > "
+            + ("%s " if after is not None else "(SELECT min(position) FROM projection_positions WHERE name = ANY(%s)) ")
+            + "ORDER BY notification_id LIMIT %s",
+            (after if after is not None else self.names, limit),
+            binary=True,  # no hex for the payloads, on either side
+        )
+
+    def _fold_ahead(self, start: int, rows: list[tuple[Any, ...]]) -> _Ahead | None:
+        """Fold ``rows`` (the page after ``start``) onto the cache when no game needs a database read."""
+        try:
+            batch = self._fold(None, rows)
+        except Exception:
+            # It will fail again, in its own step, and say why there.
+            self.cache.clear()
+            return None
+        if batch is None:
+            return None
+        return _Ahead(start, batch, len(rows))
 
     def _clock(self, phase: str, since: float) -> float:
         now = time.perf_counter()
@@ -311,6 +361,7 @@ class Runner:
             conn.execute(sql.SQL("TRUNCATE {}").format(sql.SQL(", ").join(map(sql.Identifier, tables))))
             conn.execute("UPDATE projection_positions SET position = 0 WHERE name = ANY(%s)", (self.names,))
         self.cache.clear()
+        self._ahead = None
 
     # ------------------------------------------------------------ folding
     def _topic(self, topic: str) -> _Topic:
@@ -324,8 +375,13 @@ class Runner:
             info = self._topics[topic] = _Topic(topic, decoder.decode, cls, kind, counter, issubclass(cls, GameVoided))
         return info
 
-    def _fold(self, cur: Cursor, rows: list[tuple[Any, ...]]) -> Batch:
-        """Rows ``(notification_id, originator_id as text, originator_version, topic, state)``."""
+    @typing.overload
+    def _fold(self, cur: Cursor, rows: list[tuple[Any, ...]]) -> Batch: ...
+    @typing.overload
+    def _fold(self, cur: None, rows: list[tuple[Any, ...]]) -> Batch | None: ...
+    def _fold(self, cur: Cursor | None, rows: list[tuple[Any, ...]]) -> Batch | None:
+        """Rows ``(notification_id, originator_id as text, originator_version, topic, state)``. Without a
+        cursor (folding ahead): None, the cache untouched, when a game would need a database read."""
         batch = Batch(first=int(rows[0][0]), last=int(rows[-1][0]))
         topics = self._topics
         for topic in {r[3] for r in rows}:
@@ -340,7 +396,9 @@ class Runner:
             and ((g := cached.get(game_id)) is None or g.version != version - 1)
             and not topics[topic].void
         ]
-        stored = self._load_boards(cur, missing) if missing else {}
+        if missing and cur is None:
+            return None
+        stored = self._load_boards(cur, missing) if missing and cur is not None else {}
         touched = batch.touched
         apply = self._apply
         game: Game | None = None
@@ -365,6 +423,8 @@ class Runner:
                         log.warning("notification %s: no game kind knows %s", position, info.cls.__name__)
                         game, current = None, ""
                         continue
+                    if cur is None and version > 1:  # pragma: no cover - a version gap inside the page
+                        raise LookupError(f"notification {position}: {game_id} is not at version {version - 1}")
                     game = self._load(cur, kind, game_id, version - 1, stored.get(game_id))
                 touched[game_id] = game
                 current = game_id
@@ -429,7 +489,7 @@ class Runner:
         ).fetchall()
         return {r["key"]: r for r in rows}
 
-    def _load(self, cur: Cursor, kind: Kind, game_id: str, version: int, row: dict[str, Any] | None) -> Game:
+    def _load(self, cur: Cursor | None, kind: Kind, game_id: str, version: int, row: dict[str, Any] | None) -> Game:
         """The game after ``version`` events: from its stored board when that is where it stands (the
         usual case), else (a projection rebuilt while the boards stay ahead) refolded from its events."""
         uuid = UUID(game_id)
@@ -446,6 +506,8 @@ class Runner:
                 gamestats.tally_decoder.decode(row["tally"]),
                 row["status"] == "finished",
             )
+        if cur is None:  # pragma: no cover - only version 0 is loaded without a cursor
+            raise LookupError(f"{game_id} at version {version} needs the database")
         self.loads["refold"] += 1
         game = Game(uuid, kind, 0, 0, kind.rules.initial_state(), Tally(), False)
         scratch = Batch(first=0, last=0)

@@ -373,6 +373,25 @@ def test_the_rebuild_and_status_commands(runner: Runner, runtime: Runtime) -> No
     assert all(line.endswith("\t0 behind") for line in lines)
 
 
+def test_a_page_folded_ahead_is_dropped_when_another_runner_took_it(runner: Runner, runtime: Runtime) -> None:
+    """A step folds the next page while the server writes; if another runner processes that page
+    before this one comes back, the folded page (and the cache) is dropped: the tables stay the same."""
+    runner.run()
+    expected = dump(runtime.params, ALL_TABLES)
+    runner.reset()
+    first = Runner(runtime.store, runtime.games.registry, batch_size=150)
+    second = Runner(runtime.store, runtime.games.registry, batch_size=230)
+    for _ in range(3):
+        assert first.step() > 0
+        assert first._ahead is not None, "the next page should have been folded ahead"
+        assert second.step() > 0
+    first.run()
+    second.run()
+    first.close()
+    second.close()
+    assert dump(runtime.params, ALL_TABLES) == expected
+
+
 def test_two_runners_at_once_take_turns(runner: Runner, runtime: Runtime) -> None:
     import threading
 
