@@ -27,13 +27,13 @@ soak: $(STAMP)
 	$(BIN)/python -m pytest -m soak $(PYTEST_ARGS)
 
 lint: $(STAMP)
-	$(BIN)/ruff check domain service projections tests
-	$(BIN)/ruff format --check domain service projections tests
+	$(BIN)/ruff check domain service projections tests bench
+	$(BIN)/ruff format --check domain service projections tests bench
 	$(BIN)/mypy
 
 format: $(STAMP)
-	$(BIN)/ruff format domain service projections tests
-	$(BIN)/ruff check --fix domain service projections tests
+	$(BIN)/ruff format domain service projections tests bench
+	$(BIN)/ruff check --fix domain service projections tests bench
 
 openapi: $(STAMP)
 	$(BIN)/banquise openapi --write openapi
