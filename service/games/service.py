@@ -40,7 +40,7 @@ from service.games.states import States
 from service.keys import ApiKey
 from service.store import GameLog, Recorded
 from service.store.application import VersionConflict
-from service.store.recorder import Within
+from service.store.recorder import GameRow, Within
 
 _json = msgspec.json.Encoder()
 _canonical = msgspec.json.Encoder(order="deterministic")
@@ -59,6 +59,12 @@ _opening_decoder = msgspec.json.Decoder(Opening)
 
 
 POSITION_HEADER = "x-banquise-position"
+
+_INSERT_GAME = (
+    "INSERT INTO games (id, kind, rules_version, owner_key, record_id, record_hash, players, handles, "
+    "status, version, moves, created_at, updated_at, played_at) "
+    "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
+)
 
 
 class _GameRef(msgspec.Struct):
@@ -274,6 +280,37 @@ class GameService:
             for i, event in enumerate(events)
         ]
 
+    def _game_row(
+        self,
+        game_id: UUID,
+        kind: Kind,
+        key: ApiKey,
+        state: Any,
+        version: int,
+        moves: int,
+        now: datetime,
+        started_at: datetime | None,
+        record_id: str | None = None,
+        record_hash: str | None = None,
+    ) -> GameRow:
+        players = list(kind.rules.players(state))
+        return GameRow(
+            id=game_id,
+            kind=kind.name,
+            rules_version=kind.rules.rules_version,
+            owner_key=key.id,
+            record_id=record_id,
+            record_hash=record_hash,
+            players=players,
+            handles=[p.lower() for p in players],
+            status="finished" if kind.rules.is_finished(state) else "live",
+            version=version,
+            moves=moves,
+            created_at=now,
+            updated_at=now,
+            played_at=started_at,
+        )
+
     def _insert_game(
         self,
         game_id: UUID,
@@ -287,31 +324,14 @@ class GameService:
         record_id: str | None = None,
         record_hash: str | None = None,
     ) -> Within:
-        players = list(kind.rules.players(state))
-        status = "finished" if kind.rules.is_finished(state) else "live"
+        return self._insert_row(
+            self._game_row(game_id, kind, key, state, version, moves, now, started_at, record_id, record_hash)
+        )
 
+    @staticmethod
+    def _insert_row(row: GameRow) -> Within:
         def run(cur: Cursor[DictRow]) -> None:
-            cur.execute(
-                "INSERT INTO games (id, kind, rules_version, owner_key, record_id, record_hash, players, handles, "
-                "status, version, moves, created_at, updated_at, played_at) "
-                "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
-                (
-                    game_id,
-                    kind.name,
-                    kind.rules.rules_version,
-                    key.id,
-                    record_id,
-                    record_hash,
-                    players,
-                    [p.lower() for p in players],
-                    status,
-                    version,
-                    moves,
-                    now,
-                    now,
-                    started_at,
-                ),
-            )
+            cur.execute(_INSERT_GAME, tuple(row))
 
         return run
 
@@ -574,24 +594,20 @@ class GameService:
             body=_json.encode(created),
             headers={"etag": etag(version), "location": f"/games/{game_id}"},
         )
-        within = self._within(
-            self._insert_game(
-                game_id,
-                kind,
-                key,
-                state,
-                version,
-                len(record.moves),
-                now,
-                record.started_at,
-                record.id,
-                digest,
-            ),
-            self._snapshots(game_id, due),
-            self._store_idempotent(idem, reply),
+        row = self._game_row(
+            game_id, kind, key, state, version, len(record.moves), now, record.started_at, record.id, digest
         )
         try:
-            positions = self.store.append(records, within=within)
+            if idem is None:
+                # The game's row, snapshots and events in one statement (same rows, one transaction).
+                positions = self.store.append_new_game(records, row, due)
+            else:
+                within = self._within(
+                    self._insert_row(row),
+                    self._snapshots(game_id, due),
+                    self._store_idempotent(idem, reply),
+                )
+                positions = self.store.append(records, within=within)
         except VersionConflict:
             again = self._replay_idempotent(idem)
             if again is not None:

@@ -14,7 +14,7 @@ from service.database import ConnectionParams
 from service.store import migrations
 from service.store.envelope import Recorded
 from service.store.mapper import MsgspecMapper, topics_and_states
-from service.store.recorder import GameRecorder, Within
+from service.store.recorder import GameRecorder, GameRow, Within
 from service.store.tables import TABLES
 
 StoredGameEvent = Recorded
@@ -50,7 +50,15 @@ class GameLog(Application[UUID]):
             "APPLICATION_RECORDER_TOPIC": get_topic(GameRecorder),
         }
         super().__init__(env)
-        migrations.migrate(params.conninfo(), schema, [("0001_event_store", self._create_event_tables), *TABLES])
+        migrations.migrate(
+            params.conninfo(),
+            schema,
+            [
+                ("0001_event_store", self._create_event_tables),
+                *TABLES,
+                ("0004_new_game_function", self.game_recorder.create_new_game_function),
+            ],
+        )
         # Composite types exist now: let the recorder's connections use them.
         self.game_recorder.datastore.register_type_adapters()
 
@@ -91,6 +99,29 @@ class GameLog(Application[UUID]):
         except IntegrityError as exc:
             raise VersionConflict(str(exc)) from exc
         return list(ids or [])
+
+    def append_new_game(
+        self, records: Sequence[Recorded], game: GameRow, snapshots: Sequence[tuple[int, bytes]]
+    ) -> list[int]:
+        """``append`` of a new game's first records, with its ``games`` row and snapshots, in one statement
+        (see ``GameRecorder.insert_new_game``); the records are one game's at consecutive versions.
+
+        Raises :class:`VersionConflict` when a row is already taken (the game, a record id, a version).
+        """
+        if not records:
+            return []
+        first = records[0]
+        if not all(
+            (rec.originator_id is first.originator_id or rec.originator_id == first.originator_id)
+            and rec.originator_version == first.originator_version + i
+            for i, rec in enumerate(records)
+        ):
+            raise ValueError("append_new_game takes one game's records at consecutive versions")
+        topics, states = topics_and_states(records)
+        try:
+            return self.game_recorder.insert_new_game(game, first.originator_version, topics, states, snapshots)
+        except IntegrityError as exc:
+            raise VersionConflict(str(exc)) from exc
 
     def read(
         self, game_id: UUID, *, after: int | None = None, upto: int | None = None, limit: int | None = None
