@@ -45,8 +45,11 @@ Within = Callable[[Cursor[DictRow]], None]
 
 _BYTEA_OID, _BYTEA_ARRAY_OID = 17, 1001
 _TEXT_OID, _TEXT_ARRAY_OID = 25, 1009
+_INT4_OID, _INT4_ARRAY_OID = 23, 1007
 _pack_length = struct.Struct(">i").pack
+_pack_int4 = struct.Struct(">ii").pack  # length 4, value
 _pack_head = struct.Struct(">iiIii").pack  # ndim 1, no null, element oid, length, lower bound 1
+_pack_empty = struct.Struct(">iiI").pack  # ndim 0, no null, element oid
 
 
 class _BinaryArray:
@@ -55,6 +58,9 @@ class _BinaryArray:
     __slots__ = ("data",)
 
     def __init__(self, element_oid: int, items: Sequence[bytes]) -> None:
+        if not items:
+            self.data = _pack_empty(0, 0, element_oid)
+            return
         parts: list[bytes] = [b""] * (2 * len(items))
         parts[0::2] = [_pack_length(len(item)) for item in items]
         parts[1::2] = items
@@ -69,6 +75,16 @@ class _TextArray(_BinaryArray):
     __slots__ = ()
 
 
+class _Int4Array(_BinaryArray):
+    __slots__ = ()
+
+    def __init__(self, items: Sequence[int]) -> None:
+        if not items:
+            self.data = _pack_empty(0, 0, _INT4_OID)
+            return
+        self.data = _pack_head(1, 0, _INT4_OID, len(items), 1) + b"".join([_pack_int4(4, i) for i in items])
+
+
 class _ByteaArrayDumper(Dumper):
     format = Format.BINARY
     oid = _BYTEA_ARRAY_OID
@@ -81,8 +97,13 @@ class _TextArrayDumper(_ByteaArrayDumper):
     oid = _TEXT_ARRAY_OID
 
 
+class _Int4ArrayDumper(_ByteaArrayDumper):
+    oid = _INT4_ARRAY_OID
+
+
 psycopg.adapters.register_dumper(_ByteaArray, _ByteaArrayDumper)
 psycopg.adapters.register_dumper(_TextArray, _TextArrayDumper)
+psycopg.adapters.register_dumper(_Int4Array, _Int4ArrayDumper)
 _topic_bytes: dict[str, bytes] = {}
 
 
@@ -269,16 +290,21 @@ class GameRecorder(PostgresApplicationRecorder):
         nine in a pipeline (~45 us of CPU each in psycopg): ``make bench``, item 1."""
         if not states:
             return []
-        params = (
-            f"{self.datastore.lock_timeout}s",
-            first_version,
-            _text_array(topics),
-            _ByteaArray(_BYTEA_OID, states),
-            [v for v, _ in snapshots],
-            [s for _, s in snapshots],
-            *game,
-        )
         with self.datastore.get_connection() as conn, conn.cursor(row_factory=tuple_row) as out:
+            encoding = conn.info.encoding
+            params = (
+                f"{self.datastore.lock_timeout}s",
+                first_version,
+                _text_array(topics),
+                _ByteaArray(_BYTEA_OID, states),
+                # Arrays in their wire format: psycopg dumps a list element by element in Python.
+                _Int4Array([v for v, _ in snapshots]),
+                _ByteaArray(_BYTEA_OID, [s for _, s in snapshots]),
+                *game[:6],
+                _TextArray(_TEXT_OID, [p.encode(encoding) for p in game.players]),
+                _TextArray(_TEXT_OID, [h.encode(encoding) for h in game.handles]),
+                *game[8:],
+            )
             # The pool's connections are in autocommit mode: the statement is its own transaction.
             try:
                 out.execute(self._rendered(conn).new_game, params)
