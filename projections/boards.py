@@ -8,7 +8,7 @@ import msgspec
 
 from domain.game import Perspective
 from projections import gamestats
-from projections.runner import Batch, Cursor, Game, encode_state
+from projections.runner import Batch, Cursor, Game, bytea, encode_state, insert_rows
 
 _json = msgspec.json.Encoder()
 SPECTATOR = Perspective()
@@ -21,16 +21,16 @@ def _board_and_summary(game: Game) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
     results = game.results()
     players = list(rules.players(state))
     t = game.tally
-    results_json = _json.encode(results).decode()
+    results_json = msgspec.Raw(_json.encode(results))
     board = (
         game.game_id,
         game.kind.name,
         game.version,
         game.position,
         status,
-        encode_state(state),
-        gamestats.tally_encoder.encode(t),
-        _json.encode(rules.view(state, SPECTATOR)).decode(),
+        bytea(encode_state(state)),
+        bytea(gamestats.tally_encoder.encode(t)),
+        msgspec.Raw(_json.encode(rules.view(state, SPECTATOR))),
         results_json,
     )
     winners = [r.player for r in results if r.rank == 1] if game.finished else []
@@ -54,6 +54,26 @@ def _board_and_summary(game: Game) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
     return board, summary
 
 
+BOARD_COLUMNS = ("game_id", "kind", "version", "position", "status", "state", "tally", "view", "results")
+SUMMARY_COLUMNS = (
+    "game_id",
+    "kind",
+    "rules_version",
+    "status",
+    "players",
+    "handles",
+    "player_count",
+    "winners",
+    "scores",
+    "turns",
+    "events",
+    "started_at",
+    "ended_at",
+    "duration_seconds",
+    "finished_position",
+)
+
+
 def handle(cur: Cursor, batch: Batch, after: int) -> None:
     first_seen: dict[str, tuple[str, int]] = {}
     for position, players in batch.started:
@@ -61,9 +81,12 @@ def handle(cur: Cursor, batch: Batch, after: int) -> None:
             for player in players:
                 first_seen.setdefault(player.lower(), (player, position))
     if first_seen:
-        cur.executemany(
-            "INSERT INTO players (handle_key, handle, first_position) VALUES (%s, %s, %s) ON CONFLICT DO NOTHING",
+        insert_rows(
+            cur,
+            "players",
+            ("handle_key", "handle", "first_position"),
             [(key, handle, position) for key, (handle, position) in first_seen.items()],
+            "ON CONFLICT DO NOTHING",
         )
     boards: list[tuple[Any, ...]] = []
     summaries: list[tuple[Any, ...]] = []
@@ -73,24 +96,25 @@ def handle(cur: Cursor, batch: Batch, after: int) -> None:
             boards.append(board)
             summaries.append(summary)
     if boards:
-        cur.executemany(
-            "INSERT INTO game_boards (game_id, kind, version, position, status, state, tally, view, results) "
-            "VALUES (%s, %s, %s, %s, %s, %s, %s, %s::jsonb, %s::jsonb) "
+        insert_rows(
+            cur,
+            "game_boards",
+            BOARD_COLUMNS,
+            boards,
             "ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, position = excluded.position, "
             "status = excluded.status, state = excluded.state, tally = excluded.tally, view = excluded.view, "
             "results = excluded.results",
-            boards,
         )
-        cur.executemany(
-            "INSERT INTO game_summaries (game_id, kind, rules_version, status, players, handles, player_count, "
-            "winners, scores, turns, events, started_at, ended_at, duration_seconds, finished_position) "
-            "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s::jsonb, %s, %s, %s, %s, %s, %s) "
+        insert_rows(
+            cur,
+            "game_summaries",
+            SUMMARY_COLUMNS,
+            summaries,
             "ON CONFLICT (game_id) DO UPDATE SET status = excluded.status, players = excluded.players, "
             "handles = excluded.handles, player_count = excluded.player_count, winners = excluded.winners, "
             "scores = excluded.scores, turns = excluded.turns, events = excluded.events, "
             "started_at = excluded.started_at, ended_at = excluded.ended_at, "
             "duration_seconds = excluded.duration_seconds, finished_position = excluded.finished_position",
-            summaries,
         )
     voids = [(v.reason, v.game_id) for v in batch.voided if v.position > after]
     if voids:

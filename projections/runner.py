@@ -23,7 +23,7 @@ import logging
 import time
 import typing
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -170,6 +170,32 @@ _state_encoder = msgspec.msgpack.Encoder()
 
 def encode_state(state: Any) -> bytes:
     return _state_encoder.encode(state)
+
+
+_records = msgspec.json.Encoder()
+
+
+def bytea(data: bytes) -> str:
+    """A ``bytea`` value inside :func:`insert_rows`'s JSON (hex input format)."""
+    return "\\x" + data.hex()
+
+
+def insert_rows(cur: Cursor, table: str, columns: Sequence[str], rows: Iterable[Sequence[Any]], tail: str = "") -> None:
+    """``INSERT INTO table (columns) … tail`` for all ``rows`` (tuples in ``columns`` order) in one
+    statement: one JSON parameter, typed by the table's own row type (``json_populate_recordset``).
+
+    One command instead of one per row (psycopg's ``executemany`` sends each row on its own). Values
+    reach the columns as they would as parameters: a float as its shortest repr, a datetime with its
+    offset, a ``jsonb`` column from the JSON of the value (or :class:`msgspec.Raw` JSON already
+    encoded), a ``text[]`` from a list; ``bytea`` through :func:`bytea`."""
+    names = ", ".join(columns)
+    records = [dict(zip(columns, row, strict=True)) for row in rows]
+    if not records:
+        return
+    cur.execute(
+        f"INSERT INTO {table} ({names}) SELECT {names} FROM json_populate_recordset(NULL::{table}, %s::json) {tail}",
+        (_records.encode(records).decode(),),
+    )
 
 
 def ensure_tables(store: GameLog) -> None:
@@ -403,6 +429,8 @@ class Runner:
         apply = self._apply
         game: Game | None = None
         current = ""
+        expected = 0  # the version that continues the current game's run
+        run: list[tuple[int, int, Any, _Topic]] = []  # consecutive events of one game, applied together
         for position, game_id, version, topic, data in rows:
             info = topics[topic]
             try:
@@ -415,20 +443,28 @@ class Runner:
                 e = payload.e
                 batch.voided.append(Voided(position, e.game_id, e.reason, e.key_id, payload.at))
                 continue
-            if game_id != current or game is None or game.version != version - 1:
-                game = touched.get(game_id) or cached.get(game_id)
-                if game is None or game.version != version - 1:
-                    kind = info.kind
-                    if kind is None:
-                        log.warning("notification %s: no game kind knows %s", position, info.cls.__name__)
-                        game, current = None, ""
-                        continue
-                    if cur is None and version > 1:  # pragma: no cover - a version gap inside the page
-                        raise LookupError(f"notification {position}: {game_id} is not at version {version - 1}")
-                    game = self._load(cur, kind, game_id, version - 1, stored.get(game_id))
-                touched[game_id] = game
-                current = game_id
-            apply(batch, game, position, version, payload, info)
+            if version == expected and game_id == current:
+                run.append((position, version, payload, info))
+                expected += 1
+                continue
+            if run:
+                apply(batch, game, run)  # type: ignore[arg-type]
+                run = []
+            game = touched.get(game_id) or cached.get(game_id)
+            if game is None or game.version != version - 1:
+                kind = info.kind
+                if kind is None:
+                    log.warning("notification %s: no game kind knows %s", position, info.cls.__name__)
+                    game, current, expected = None, "", 0
+                    continue
+                if cur is None and version > 1:  # pragma: no cover - a version gap inside the page
+                    raise LookupError(f"notification {position}: {game_id} is not at version {version - 1}")
+                game = self._load(cur, kind, game_id, version - 1, stored.get(game_id))
+            touched[game_id] = game
+            current, expected = game_id, version + 1
+            run.append((position, version, payload, info))
+        if run:
+            apply(batch, game, run)  # type: ignore[arg-type]
         lru = self.cache
         for key, game in touched.items():
             if game.finished:
@@ -439,47 +475,51 @@ class Runner:
         return batch
 
     @staticmethod
-    def _apply(batch: Batch, game: Game, position: int, version: int, payload: Any, info: _Topic) -> None:
-        """Fold one decoded event (``payload``: the stored envelope, ``.e`` the domain event) onto ``game``."""
+    def _apply(batch: Batch, game: Game, run: list[tuple[int, int, Any, _Topic]]) -> None:
+        """Fold consecutive events of ``game`` (``(position, version, payload, topic)``: ``payload`` is
+        the stored envelope, ``payload.e`` the domain event) onto it, in order."""
         rules = game.kind.rules
-        event = payload.e
-        game.state = state = rules.evolve(game.state, event)
-        game.version = version
-        game.position = position
-        batch.events += 1
+        evolve, is_turn_start, is_finished = rules.evolve, rules.is_turn_start, rules.is_finished
         t = game.tally
-        t.events += 1
-        if rules.is_turn_start(event):
-            t.turns += 1
-        if info.counter is not None:
-            info.counter(t, event)
-        at = payload.at
-        if t.first_recorded is None:
-            t.first_recorded = at
-        t.last_recorded = at
-        played = payload.p
-        if played is not None:
-            if t.first_played is None:
-                t.first_played = played
-            t.last_played = played
-        if version == 1:
-            batch.started.append((position, list(rules.players(state))))
-        if not game.finished and rules.is_finished(state):
-            game.finished = True
-            t.finished_position = position
-            t.finished_at = played or at
-            results = game.results()
-            batch.finished.append(
-                Finished(
-                    position=position,
-                    game_id=game.game_id,
-                    kind=game.kind.name,
-                    players=list(rules.players(state)),
-                    results=results,
-                    stats=gamestats.final(game.kind.name, state, results, t),
-                    finished_at=t.finished_at,
+        state = game.state
+        for position, version, payload, info in run:
+            event = payload.e
+            state = evolve(state, event)
+            t.events += 1
+            if is_turn_start(event):
+                t.turns += 1
+            if info.counter is not None:
+                info.counter(t, event)
+            at = payload.at
+            if t.first_recorded is None:
+                t.first_recorded = at
+            t.last_recorded = at
+            played = payload.p
+            if played is not None:
+                if t.first_played is None:
+                    t.first_played = played
+                t.last_played = played
+            if version == 1:
+                batch.started.append((position, list(rules.players(state))))
+            if not game.finished and is_finished(state):
+                game.state, game.version, game.position = state, version, position
+                game.finished = True
+                t.finished_position = position
+                t.finished_at = played or at
+                results = game.results()
+                batch.finished.append(
+                    Finished(
+                        position=position,
+                        game_id=game.game_id,
+                        kind=game.kind.name,
+                        players=list(rules.players(state)),
+                        results=results,
+                        stats=gamestats.final(game.kind.name, state, results, t),
+                        finished_at=t.finished_at,
+                    )
                 )
-            )
+        game.state, game.version, game.position = state, run[-1][1], run[-1][0]
+        batch.events += len(run)
 
     def _load_boards(self, cur: Cursor, game_ids: list[str]) -> dict[str, dict[str, Any]]:
         rows = cur.execute(
@@ -517,9 +557,12 @@ class Runner:
                 "WHERE originator_id = %s::uuid AND originator_version <= %s ORDER BY originator_version",
                 (game_id, version),
             ).fetchall()
+        run = []
         for position, v, topic, data in rows:
             info = self._topic(topic)
-            self._apply(scratch, game, int(position), v, self._decode(info, data, game_id, v), info)
+            run.append((int(position), v, self._decode(info, data, game_id, v), info))
+        if run:
+            self._apply(scratch, game, run)
         return game
 
     @staticmethod

@@ -17,13 +17,58 @@ import msgspec
 from openskill.models import PlackettLuce
 
 from projections import gamestats
-from projections.runner import Batch, Cursor, Finished
+from projections.runner import Batch, Cursor, Finished, insert_rows
 
 PROVISIONAL_GAMES = 10  # fewer rated games than this: provisional
 PROVISIONAL_SIGMA = 6.5  # or an uncertainty above this (openskill starts at 25/3)
 
-_json = msgspec.json.Encoder()
 _model = PlackettLuce()
+
+RESULT_COLUMNS = (
+    "game_id",
+    "seat",
+    "handle_key",
+    "player",
+    "kind",
+    "player_count",
+    "rank",
+    "total",
+    "won",
+    "breakdown",
+    "extras",
+    "position",
+    "finished_at",
+    "voided",
+)
+PLAYER_STATS_COLUMNS = (
+    "handle_key",
+    "kind",
+    "player_count",
+    "games",
+    "wins",
+    "win_rate",
+    "avg_score",
+    "median_score",
+    "best_score",
+    "avg_breakdown",
+    "by_seat",
+    "powers_taken",
+    "current_streak",
+    "longest_streak",
+    "last_position",
+    "accumulator",
+)
+HISTORY_COLUMNS = (
+    "kind",
+    "game_id",
+    "handle_key",
+    "position",
+    "rank",
+    "mu_before",
+    "sigma_before",
+    "mu_after",
+    "sigma_after",
+)
 
 
 def handle(cur: Cursor, batch: Batch, after: int) -> None:
@@ -122,8 +167,8 @@ def _insert_results(cur: Cursor, finished: list[Finished], voided_ids: set[UUID]
                     r.rank,
                     r.total,
                     r.rank == 1,
-                    _json.encode(r.breakdown).decode(),
-                    _json.encode(f.stats.extras[r.seat]).decode(),
+                    r.breakdown,
+                    f.stats.extras[r.seat],
                     f.position,
                     f.finished_at,
                     f.game_id in voided_ids,
@@ -132,12 +177,7 @@ def _insert_results(cur: Cursor, finished: list[Finished], voided_ids: set[UUID]
         rows = gamestats.rows(f.kind, f.stats)
         ids.extend([str(f.game_id)] * len(rows))
         stats.extend(rows)
-    cur.executemany(
-        "INSERT INTO player_results (game_id, seat, handle_key, player, kind, player_count, rank, total, won, "
-        "breakdown, extras, position, finished_at, voided) "
-        "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s::jsonb, %s::jsonb, %s, %s, %s)",
-        results,
-    )
+    insert_rows(cur, "player_results", RESULT_COLUMNS, results)
     # Array literals built here (psycopg's list adapter is per-element Python); floats as repr, which
     # is what psycopg sends for a float, and reads back as the same double.
     cur.execute(
@@ -258,28 +298,28 @@ def _write_player_stats(cur: Cursor, kind: str, accumulators: dict[tuple[str, in
                 s["avg_score"],
                 s["median_score"],
                 s["best_score"],
-                _json.encode(s["avg_breakdown"]).decode(),
-                _json.encode(s["by_seat"]).decode(),
-                _json.encode(s["powers_taken"]).decode(),
+                s["avg_breakdown"],
+                s["by_seat"],
+                s["powers_taken"],
                 s["current_streak"],
                 s["longest_streak"],
                 s["last_position"],
-                _json.encode(acc).decode(),
+                acc,
             )
         )
     if out:
-        cur.executemany(
-            "INSERT INTO player_stats (handle_key, kind, player_count, games, wins, win_rate, avg_score, "
-            "median_score, best_score, avg_breakdown, by_seat, powers_taken, current_streak, longest_streak, "
-            "last_position, accumulator) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s::jsonb, %s::jsonb, "
-            "%s::jsonb, %s, %s, %s, %s::jsonb) ON CONFLICT (handle_key, kind, player_count) DO UPDATE SET "
+        insert_rows(
+            cur,
+            "player_stats",
+            PLAYER_STATS_COLUMNS,
+            out,
+            "ON CONFLICT (handle_key, kind, player_count) DO UPDATE SET "
             "games = excluded.games, wins = excluded.wins, win_rate = excluded.win_rate, "
             "avg_score = excluded.avg_score, median_score = excluded.median_score, "
             "best_score = excluded.best_score, avg_breakdown = excluded.avg_breakdown, "
             "by_seat = excluded.by_seat, powers_taken = excluded.powers_taken, "
             "current_streak = excluded.current_streak, longest_streak = excluded.longest_streak, "
             "last_position = excluded.last_position, accumulator = excluded.accumulator",
-            out,
         )
 
 
@@ -415,17 +455,12 @@ def _rate(
 
 def _write_ratings(cur: Cursor, kind: str, ratings: dict[str, Rating], history: list[tuple[Any, ...]]) -> None:
     if history:
-        cur.executemany(
-            "INSERT INTO rating_history (kind, game_id, handle_key, position, rank, mu_before, sigma_before, "
-            "mu_after, sigma_after) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
-            history,
-        )
+        insert_rows(cur, "rating_history", HISTORY_COLUMNS, history)
     if ratings:
-        cur.executemany(
-            "INSERT INTO ratings (kind, handle_key, mu, sigma, ordinal, games, provisional, last_position) "
-            "VALUES (%s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT (kind, handle_key) DO UPDATE SET "
-            "mu = excluded.mu, sigma = excluded.sigma, ordinal = excluded.ordinal, games = excluded.games, "
-            "provisional = excluded.provisional, last_position = excluded.last_position",
+        insert_rows(
+            cur,
+            "ratings",
+            ("kind", "handle_key", "mu", "sigma", "ordinal", "games", "provisional", "last_position"),
             [
                 (
                     kind,
@@ -439,6 +474,9 @@ def _write_ratings(cur: Cursor, kind: str, ratings: dict[str, Rating], history: 
                 )
                 for key, r in sorted(ratings.items())
             ],
+            "ON CONFLICT (kind, handle_key) DO UPDATE SET "
+            "mu = excluded.mu, sigma = excluded.sigma, ordinal = excluded.ordinal, games = excluded.games, "
+            "provisional = excluded.provisional, last_position = excluded.last_position",
         )
 
 
