@@ -12,6 +12,10 @@ One step = one transaction on one connection:
    write its rows for the facts after its own position, with set-based SQL;
 5. write the new positions in the same transaction and commit.
 
+The step runs in pipeline mode (writes are queued; only the reads the code needs cost a round trip),
+and, while the server runs a step's writes, the runner folds the next page (read in the same round
+trip as the lock): the next step uses that fold if its positions still start where this one ended.
+
 A crash anywhere before the commit leaves no trace (the in-memory cache is dropped on any failure),
 so every event has exactly one effect. ``rebuild`` truncates a projection's tables, resets its
 position to 0 and runs again: the rows are the same as those built incrementally.
