@@ -493,38 +493,11 @@ class GameService:
             headers={"etag": etag(current)},
         )
 
-    def import_record(self, key: ApiKey, body: bytes, idem: Idempotency | None = None) -> Reply:
-        replay = self._replay_idempotent(idem)
-        if replay is not None:
-            return replay
-        try:
-            head = msgspec.json.decode(body, type=RecordHead)
-        except msgspec.MsgspecError as exc:
-            raise _decode_error(exc, "the record") from exc
-        if head.format != FORMAT or head.version != FORMAT_VERSION:
-            raise ProblemError(
-                422,
-                "unsupported_record_format",
-                f"this server reads {FORMAT} version {FORMAT_VERSION}, not {head.format} version {head.version}",
-            )
-        kind = self.kind(head.kind)
-        try:
-            record: GameRecord[Any, Any] = kind.record_decoder.decode(body)
-        except msgspec.MsgspecError as exc:
-            raise _decode_error(exc, "the record") from exc
-        if record.rules_version is not None and record.rules_version != kind.rules.rules_version:
-            raise ProblemError(
-                422,
-                "unsupported_rules_version",
-                f"the record follows rules {record.rules_version!r}; this server plays {kind.rules.rules_version!r}",
-            )
-        _storable_text("a record id", record.id)
-        digest = hashlib.sha256(_canonical.encode(record)).hexdigest() if record.id else None
-        if record.id is not None:
-            existing = self._existing_import(record.id, digest)
-            if existing is not None:
-                return existing
-        game_id, now = uuid4(), datetime.now(UTC)
+    def _import_events(
+        self, kind: Kind, record: GameRecord[Any, Any], game_id: UUID, now: datetime
+    ) -> tuple[list[Recorded], Any, list[tuple[int, bytes]], int]:
+        """A record's events validated (the opening, then each move): the records to store, the final
+        state, the snapshots due and the version."""
         opening = Opening(
             setup=msgspec.Raw(_json.encode(record.setup)),
             tags=record.tags,
@@ -579,6 +552,47 @@ class GameService:
                     if version % interval == 0:
                         due.append((version, encode_snapshot(after if version == last else state)))
             state, version = after, last
+        return records, state, due, version
+
+    def import_record(self, key: ApiKey, body: bytes, idem: Idempotency | None = None) -> Reply:
+        replay = self._replay_idempotent(idem)
+        if replay is not None:
+            return replay
+        try:
+            head = msgspec.json.decode(body, type=RecordHead)
+        except msgspec.MsgspecError as exc:
+            raise _decode_error(exc, "the record") from exc
+        if head.format != FORMAT or head.version != FORMAT_VERSION:
+            raise ProblemError(
+                422,
+                "unsupported_record_format",
+                f"this server reads {FORMAT} version {FORMAT_VERSION}, not {head.format} version {head.version}",
+            )
+        kind = self.kind(head.kind)
+        try:
+            record: GameRecord[Any, Any] = kind.record_decoder.decode(body)
+        except msgspec.MsgspecError as exc:
+            raise _decode_error(exc, "the record") from exc
+        if record.rules_version is not None and record.rules_version != kind.rules.rules_version:
+            raise ProblemError(
+                422,
+                "unsupported_rules_version",
+                f"the record follows rules {record.rules_version!r}; this server plays {kind.rules.rules_version!r}",
+            )
+        _storable_text("a record id", record.id)
+        digest = hashlib.sha256(_canonical.encode(record)).hexdigest() if record.id else None
+        game_id, now = uuid4(), datetime.now(UTC)
+        try:
+            records, state, due, version = self._import_events(kind, record, game_id, now)
+        except Exception:
+            # A record id already stored answers for the record, whatever the rest of it says (200 for the
+            # same record, 409 for another): asked only when this one fails here or when its insert meets
+            # the stored id (below), not before every import (one query per imported game).
+            if record.id is not None:
+                existing = self._existing_import(record.id, digest)
+                if existing is not None:
+                    return existing
+            raise
         created = GameCreated(
             id=game_id,
             kind=kind.name,
