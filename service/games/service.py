@@ -614,7 +614,7 @@ class GameService:
         try:
             if idem is None:
                 # The game's row, snapshots and events in one statement (same rows, one transaction).
-                positions = self.store.append_new_game(records, row, due)
+                positions = [self.store.append_new_game(records, row, due)]
             else:
                 within = self._within(
                     self._insert_row(row),

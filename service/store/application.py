@@ -57,6 +57,8 @@ class GameLog(Application[UUID]):
                 ("0001_event_store", self._create_event_tables),
                 *TABLES,
                 ("0004_new_game_function", self.game_recorder.create_new_game_function),
+                # The function now returns the last notification id only (0004 made one returning them all).
+                ("0005_insert_new_game_function", self.game_recorder.create_new_game_function),
             ],
         )
         # Composite types exist now: let the recorder's connections use them.
@@ -102,14 +104,15 @@ class GameLog(Application[UUID]):
 
     def append_new_game(
         self, records: Sequence[Recorded], game: GameRow, snapshots: Sequence[tuple[int, bytes]]
-    ) -> list[int]:
+    ) -> int:
         """``append`` of a new game's first records, with its ``games`` row and snapshots, in one statement
-        (see ``GameRecorder.insert_new_game``); the records are one game's at consecutive versions.
+        (see ``GameRecorder.insert_new_game``); the records are one game's at consecutive versions, at
+        least one. Returns the notification id of the last record (how far the log went).
 
         Raises :class:`VersionConflict` when a row is already taken (the game, a record id, a version).
         """
         if not records:
-            return []
+            raise ValueError("append_new_game takes a new game's records")
         first = records[0]
         if not all(
             (rec.originator_id is first.originator_id or rec.originator_id == first.originator_id)

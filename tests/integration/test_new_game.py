@@ -87,8 +87,7 @@ def test_same_rows_as_append_within(
     store: GameLog, database: ConnectionParams, owner: str, snapshots: list[tuple[int, bytes]]
 ) -> None:
     one, other = uuid.uuid4(), uuid.uuid4()
-    ids = store.append_new_game(records(one, ["a", "b", "c"]), row(one, owner, None, 3), snapshots)
-    assert len(ids) == 3 and ids == sorted(ids)
+    last = store.append_new_game(records(one, ["a", "b", "c"]), row(one, owner, None, 3), snapshots)
 
     def within(cur: Any) -> None:
         cur.execute(
@@ -105,6 +104,15 @@ def test_same_rows_as_append_within(
     store.append(records(other, ["a", "b", "c"]), within=within)
     assert stored(database, one) == stored(database, other)
     assert list(store.read(one)) == records(one, ["a", "b", "c"])
+    with psycopg.connect(database.conninfo()) as conn:
+        ids = [
+            r[0]
+            for r in conn.execute(
+                "SELECT notification_id FROM banquise_events WHERE originator_id = %s ORDER BY originator_version",
+                (one,),
+            )
+        ]
+    assert len(ids) == 3 and ids == sorted(ids) and last == ids[-1]
 
 
 def test_a_taken_record_id_stores_nothing(store: GameLog, database: ConnectionParams, owner: str) -> None:
