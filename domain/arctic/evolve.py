@@ -424,6 +424,10 @@ _HANDLERS: dict[type, Callable[[GameState, Any, Decisions], GameState]] = {
 }
 
 
+#: The handler of each event type (``rules`` applies the events it decides through it directly).
+HANDLERS = _HANDLERS
+
+
 def evolve(state: GameState, event: Any, d: Decisions = DEFAULT) -> GameState:
     """Apply one fact under the decisions ``d`` (those of the game's rules version)."""
     handler = _HANDLERS.get(type(event))

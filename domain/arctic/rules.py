@@ -34,6 +34,7 @@ from domain.arctic import events as ev
 from domain.arctic import moves as mv
 from domain.arctic import state as st
 from domain.arctic.decisions import DEFAULT, Decisions
+from domain.arctic.evolve import HANDLERS as _EVOLVE
 from domain.arctic.evolve import evolve, placement_value, visible_card
 from domain.arctic.scoring import score
 from domain.arctic.state import EMPTY, UNKNOWN, GameState, PlayerState
@@ -208,9 +209,10 @@ def _apply(s: GameState, events: list[Any], new: list[Any], d: Decisions) -> Gam
 
 
 def _apply1(s: GameState, events: list[Any], e: Any, d: Decisions) -> GameState:
-    """``_apply`` of one event (no list to build and loop over: most automatic steps are one event)."""
+    """``_apply`` of one event (no list to build and loop over: most automatic steps are one event);
+    ``evolve``'s handler called directly (every event decide makes has one)."""
     events.append(e)
-    return evolve(s, e, d)
+    return _EVOLVE[type(e)](s, e, d)
 
 
 def _refill(s: GameState, events: list[Any], d: Decisions) -> GameState:
@@ -326,8 +328,11 @@ def _tokens_event(s: GameState, option: tuple[int, int]) -> ev.TokensMoved:
 
 def advance(s: GameState, events: list[Any], d: Decisions = DEFAULT) -> tuple[GameState, list[Any]]:
     """Evolve ``events`` into ``s`` and append the automatic consequences until a decision point."""
+    handlers = _EVOLVE
     for e in events:
-        s = evolve(s, e, d)
+        handler = handlers.get(type(e))
+        if handler is not None:  # evolve(s, e, d), one call less per event
+            s = handler(s, e, d)
     while True:
         after = _auto(s, d, events)
         if after is None:
