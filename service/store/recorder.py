@@ -62,7 +62,7 @@ class _BinaryArray:
             self.data = _pack_empty(0, 0, element_oid)
             return
         parts: list[bytes] = [b""] * (2 * len(items))
-        parts[0::2] = [_pack_length(len(item)) for item in items]
+        parts[0::2] = map(_pack_length, map(len, items))  # no Python-level loop: ~2x a comprehension
         parts[1::2] = items
         self.data = _pack_head(1, 0, element_oid, len(items), 1) + b"".join(parts)
 
@@ -108,8 +108,15 @@ _topic_bytes: dict[str, bytes] = {}
 
 
 def _text_array(texts: Sequence[str]) -> _TextArray:
+    """Topics (a few distinct ASCII strings, encoded once each) as a text[]."""
     encoded = _topic_bytes
-    return _TextArray(_TEXT_OID, [encoded.get(t) or encoded.setdefault(t, t.encode()) for t in texts])
+    try:
+        items = list(map(encoded.__getitem__, texts))
+    except KeyError:
+        for text in texts:
+            encoded.setdefault(text, text.encode())
+        items = list(map(encoded.__getitem__, texts))
+    return _TextArray(_TEXT_OID, items)
 
 
 def _as_bytes(query: Any, conn: psycopg.Connection[Any]) -> bytes:
