@@ -23,6 +23,7 @@ position to 0 and runs again: the rows are the same as those built incrementally
 
 from __future__ import annotations
 
+import gc
 import logging
 import time
 import typing
@@ -265,6 +266,19 @@ class Runner:
     # ------------------------------------------------------------ running
     def step(self) -> int:
         """Process one batch; the number of notifications applied (0 when caught up)."""
+        # A step allocates a few objects per event (payloads, events, states), nearly all freed by
+        # reference counting: the cyclic collector, run every 700 allocations, costs ~15% of a rebuild.
+        # Paused for the step (a few milliseconds), it runs at the next allocation after it.
+        collecting = gc.isenabled()
+        if collecting:
+            gc.disable()
+        try:
+            return self._step()
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _step(self) -> int:
         conn = self.connection()
         clock = time.perf_counter()
         ahead, self._ahead = self._ahead, None
