@@ -129,11 +129,13 @@ Handler = Callable[[Cursor, Batch, int], None]
 
 @dataclass(frozen=True)
 class _Ahead:
-    """A page folded during the previous step: valid if the positions still start at ``start``."""
+    """A page folded during the previous step: valid if the positions still start at ``start``.
+    ``following``: the page after it, read in the previous step too."""
 
     start: int
     batch: Batch
     rows: int
+    following: list[tuple[Any, ...]]
 
 
 def handlers() -> dict[str, Handler]:
@@ -295,46 +297,49 @@ class Runner:
                 )
                 with conn.cursor(row_factory=tuple_row) as raw:
                     # Queued behind the lock: it reads the positions as they are once the lock is held.
-                    # This page and the next one (folded ahead, at the end of the step); or, when the
-                    # previous step folded this page already, only the next one.
+                    # This page and the next one (folded ahead, at the end of the step). When the previous
+                    # step folded this page already, it also read the next one: nothing to read here.
                     if ahead is None:
                         self._read(raw, None, 2 * self.batch_size)
-                    else:
-                        self._read(raw, ahead.batch.last, self.batch_size)
                     positions = {r["name"]: int(r["position"]) for r in cur.fetchall()}
-                    rows = raw.fetchall()
                     if ahead is not None and min(positions.values()) != ahead.start:
                         # Another runner went on in between: what was folded ahead is not this page.
                         self.cache.clear()
                         ahead = None
                         self._read(raw, None, 2 * self.batch_size)
+                    if ahead is not None:
+                        batch, n, following = ahead.batch, ahead.rows, ahead.following
+                        clock = self._clock("read", clock)
+                    else:
                         rows = raw.fetchall()
-                if ahead is not None:
-                    batch, n, following = ahead.batch, ahead.rows, rows
-                    clock = self._clock("read", clock)
-                else:
-                    if not rows:
-                        return 0
-                    rows, following = rows[: self.batch_size], rows[self.batch_size :]
-                    n = len(rows)
-                    clock = self._clock("read", clock)
-                    batch = self._fold(cur, rows)
-                    clock = self._clock("fold", clock)
-                for name in self._order:
-                    if batch.last > positions[name]:
-                        self._handlers[name](cur, batch, positions[name])
-                        clock = self._clock(name, clock)
-                cur.execute(
-                    "UPDATE projection_positions SET position = %s WHERE name = ANY(%s) AND position < %s",
-                    (batch.last, self.names, batch.last),
-                )
-                if self.before_commit is not None:
-                    self.before_commit(batch)
-                if following:
-                    # While the server runs this step's writes: fold the next page onto the cache. The
-                    # next step uses it only if its positions still start where this batch ends.
-                    self._ahead = self._fold_ahead(batch.last, following)
-                    clock = self._clock("fold", clock)
+                        if not rows:
+                            return 0
+                        rows, following = rows[: self.batch_size], rows[self.batch_size :]
+                        n = len(rows)
+                        clock = self._clock("read", clock)
+                        batch = self._fold(cur, rows)
+                        clock = self._clock("fold", clock)
+                    for name in self._order:
+                        if batch.last > positions[name]:
+                            self._handlers[name](cur, batch, positions[name])
+                            clock = self._clock(name, clock)
+                    cur.execute(
+                        "UPDATE projection_positions SET position = %s WHERE name = ANY(%s) AND position < %s",
+                        (batch.last, self.names, batch.last),
+                    )
+                    if following:
+                        # The page after the next one, read while this step's writes run and the next page
+                        # is folded: the next step starts with no page to wait for.
+                        self._read(raw, following[-1][0], self.batch_size)
+                    if self.before_commit is not None:
+                        self.before_commit(batch)
+                    if following:
+                        # While the server runs this step's writes: fold the next page onto the cache. The
+                        # next step uses it only if its positions still start where this batch ends.
+                        folded = self._fold_ahead(following)
+                        if folded is not None:
+                            self._ahead = _Ahead(batch.last, folded, len(following), raw.fetchall())
+                        clock = self._clock("fold", clock)
             self._clock("commit", clock)
             return n
         except BaseException:
@@ -356,17 +361,14 @@ class Runner:
             binary=True,  # no hex for the payloads, on either side
         )
 
-    def _fold_ahead(self, start: int, rows: list[tuple[Any, ...]]) -> _Ahead | None:
-        """Fold ``rows`` (the page after ``start``) onto the cache when no game needs a database read."""
+    def _fold_ahead(self, rows: list[tuple[Any, ...]]) -> Batch | None:
+        """Fold ``rows`` onto the cache when no game needs a database read (else None, cache untouched)."""
         try:
-            batch = self._fold(None, rows)
+            return self._fold(None, rows)
         except Exception:
             # It will fail again, in its own step, and say why there.
             self.cache.clear()
             return None
-        if batch is None:
-            return None
-        return _Ahead(start, batch, len(rows))
 
     def _clock(self, phase: str, since: float) -> float:
         now = time.perf_counter()
