@@ -13,8 +13,8 @@ One step = one transaction on one connection:
 5. write the new positions in the same transaction and commit.
 
 The step runs in pipeline mode (writes are queued; only the reads the code needs cost a round trip),
-and, while the server runs a step's writes, the runner folds the next page (read in the same round
-trip as the lock): the next step uses that fold if its positions still start where this one ended.
+and, while the server runs a step's writes (and reads the page after the next), the runner folds the
+next page: the next step uses that fold if its positions still start where this one ended.
 
 A crash anywhere before the commit leaves no trace (the in-memory cache is dropped on any failure),
 so every event has exactly one effect. ``rebuild`` truncates a projection's tables, resets its
