@@ -178,29 +178,19 @@ def _insert_results(cur: Cursor, finished: list[Finished], voided_ids: set[UUID]
         ids.extend([str(f.game_id)] * len(rows))
         stats.extend(rows)
     insert_rows(cur, "player_results", RESULT_COLUMNS, results)
-    # Array literals built here (psycopg's list adapter is per-element Python); floats as repr, which
-    # is what psycopg sends for a float, and reads back as the same double.
+    # Array literals built here (psycopg's list adapter is per-element Python). A float as its repr, as
+    # psycopg sends it; PostgreSQL reads it back as the same double (and reads inf, -inf, nan).
+    seats, stat_ids, values = zip(*stats, strict=True) if stats else ((), (), ())
     cur.execute(
         "INSERT INTO game_stats (game_id, seat, stat_id, value) "
         "SELECT * FROM unnest(%s::uuid[], %s::int[], %s::int[], %s::float8[])",
         (
             "{" + ",".join(ids) + "}",
-            "{" + ",".join([str(s[0]) for s in stats]) + "}",
-            "{" + ",".join([str(s[1]) for s in stats]) + "}",
-            "{" + ",".join([_float_literal(s[2]) for s in stats]) + "}",
+            "{" + ",".join(map(str, seats)) + "}",
+            "{" + ",".join(map(str, stat_ids)) + "}",
+            "{" + ",".join(map(float.__repr__, values)) + "}",
         ),
     )
-
-
-def _float_literal(value: float) -> str:
-    if value != value:
-        return "NaN"
-    if value in (_INF, -_INF):
-        return "Infinity" if value > 0 else "-Infinity"
-    return repr(value)
-
-
-_INF = float("inf")
 
 
 # ---------------------------------------------------------------- player statistics
