@@ -505,18 +505,20 @@ class Runner:
         evolve, is_turn_start, is_finished = rules.evolve, rules.is_turn_start, rules.is_finished
         t = game.tally
         state = game.state
+        finished = game.finished
+        # ``events`` and ``last_recorded`` are written once, at the end (and at the finish, which reads them).
+        events = t.events
+        if t.first_recorded is None:
+            t.first_recorded = run[0][2].at
         for position, version, payload, info in run:
             event = payload.e
             state = evolve(state, event)
-            t.events += 1
+            events += 1
             if is_turn_start(event):
                 t.turns += 1
-            if info.counter is not None:
-                info.counter(t, event)
-            at = payload.at
-            if t.first_recorded is None:
-                t.first_recorded = at
-            t.last_recorded = at
+            counter = info.counter
+            if counter is not None:
+                counter(t, event)
             played = payload.p
             if played is not None:
                 if t.first_played is None:
@@ -524,9 +526,11 @@ class Runner:
                 t.last_played = played
             if version == 1:
                 batch.started.append((position, list(rules.players(state))))
-            if not game.finished and is_finished(state):
+            if not finished and is_finished(state):
                 game.state, game.version, game.position = state, version, position
-                game.finished = True
+                game.finished = finished = True
+                at = payload.at
+                t.events, t.last_recorded = events, at
                 t.finished_position = position
                 t.finished_at = played or at
                 results = game.results()
@@ -541,7 +545,9 @@ class Runner:
                         finished_at=t.finished_at,
                     )
                 )
-        game.state, game.version, game.position = state, run[-1][1], run[-1][0]
+        last = run[-1]
+        game.state, game.version, game.position = state, last[1], last[0]
+        t.events, t.last_recorded = events, last[2].at
         batch.events += len(run)
 
     def _load_boards(self, cur: Cursor, game_ids: list[str]) -> dict[str, dict[str, Any]]:
