@@ -189,18 +189,19 @@ def bytea(data: bytes) -> str:
 
 def insert_rows(cur: Cursor, table: str, columns: Sequence[str], rows: Iterable[Sequence[Any]], tail: str = "") -> None:
     """``INSERT INTO table (columns) … tail`` for all ``rows`` (tuples in ``columns`` order) in one
-    statement: one JSON parameter, typed by the table's own row type (``json_populate_recordset``).
+    statement: one JSON parameter, typed by the table's own row type (``jsonb_populate_recordset``: the
+    document is parsed once; a ``jsonb`` column takes its value as parsed).
 
     One command instead of one per row (psycopg's ``executemany`` sends each row on its own). Values
-    reach the columns as they would as parameters: a float as its shortest repr, a datetime with its
-    offset, a ``jsonb`` column from the JSON of the value (or :class:`msgspec.Raw` JSON already
-    encoded), a ``text[]`` from a list; ``bytea`` through :func:`bytea`."""
+    reach the columns as they would as parameters: a float as its shortest repr (read back as the same
+    double), a datetime with its offset, a ``jsonb`` column from the JSON of the value (or
+    :class:`msgspec.Raw` JSON already encoded), a ``text[]`` from a list; ``bytea`` through :func:`bytea`."""
     names = ", ".join(columns)
     records = [dict(zip(columns, row, strict=True)) for row in rows]
     if not records:
         return
     cur.execute(
-        f"INSERT INTO {table} ({names}) SELECT {names} FROM json_populate_recordset(NULL::{table}, %s::json) {tail}",
+        f"INSERT INTO {table} ({names}) SELECT {names} FROM jsonb_populate_recordset(NULL::{table}, %s::jsonb) {tail}",
         (_records.encode(records).decode(),),
     )
 
