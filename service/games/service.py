@@ -11,11 +11,12 @@ import hashlib
 import threading
 from collections.abc import Iterator
 from datetime import UTC, datetime
-from functools import partial
-from typing import Any
+from functools import cached_property, partial
+from typing import Any, cast
 from uuid import UUID, uuid4
 
 import msgspec
+from eventsourcing.persistence import StoredEvent
 from psycopg import Cursor
 from psycopg.rows import DictRow
 from psycopg.types.json import Jsonb
@@ -831,9 +832,10 @@ class GameService:
         if block is None:
             first = index * self.blocks.interval + 1
             last = min(first + self.blocks.interval - 1, int(row["version"]))
-            version, start = self.states._from_snapshot(kind, game_id, first - 1)
+            _, start, stored = self._block_rows(kind, game_id, first - 1, last)
+            to_domain_event = self.store.mapper.to_domain_event
             records: list[Recorded] = []
-            for rec in self.store.read(game_id, after=version, upto=last):
+            for rec in (cast(Recorded, to_domain_event(e)) for e in stored):
                 if rec.originator_version < first:
                     start = kind.rules.evolve(start, rec.event)
                 else:
@@ -841,6 +843,35 @@ class GameService:
             block = Block(start=start, first=first, records=records)
             self.blocks.put(game_id, index, block)
         return block.state_at(step, kind.rules.evolve)
+
+    def _block_rows(self, kind: Kind, game_id: UUID, before: int, last: int) -> tuple[int, Any, list[StoredEvent]]:
+        """The newest snapshot at or before ``before`` and the events after it up to ``last``, in one
+        round trip (a cold replay step was two)."""
+        query = self._block_query
+        with self._datastore.get_connection() as conn:
+            rows = conn.execute(query, {"game": game_id, "before": before, "last": last}).fetchall()
+        version, start = 0, kind.rules.initial_state()
+        stored: list[StoredEvent] = []
+        for row in rows:
+            if row["topic"] is None:
+                version, start = int(row["v"]), kind.snapshot_decoder.decode(row["state"])
+            else:
+                stored.append(StoredEvent(game_id, int(row["v"]), row["topic"], bytes(row["state"])))
+        return version, start, stored
+
+    @cached_property
+    def _block_query(self) -> bytes:
+        table = self.store.game_recorder.events_table_name
+        return (
+            "WITH snap AS (SELECT version, state FROM game_snapshots "
+            "WHERE game_id = %(game)s AND version <= %(before)s ORDER BY version DESC LIMIT 1) "
+            "SELECT 0 AS k, version AS v, state, NULL::text AS topic FROM snap "
+            "UNION ALL "
+            f'SELECT 1, originator_version, state, topic FROM "{table}" '
+            "WHERE originator_id = %(game)s AND originator_version <= %(last)s "
+            "AND originator_version > COALESCE((SELECT version FROM snap), 0) "
+            "ORDER BY k, v"
+        ).encode()
 
     def replay(self, game_id: UUID, step: int, perspective_text: str, key: ApiKey | None) -> Replay:
         row = self._replay_row(game_id)
