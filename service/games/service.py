@@ -312,23 +312,6 @@ class GameService:
             played_at=started_at,
         )
 
-    def _insert_game(
-        self,
-        game_id: UUID,
-        kind: Kind,
-        key: ApiKey,
-        state: Any,
-        version: int,
-        moves: int,
-        now: datetime,
-        started_at: datetime | None,
-        record_id: str | None = None,
-        record_hash: str | None = None,
-    ) -> Within:
-        return self._insert_row(
-            self._game_row(game_id, kind, key, state, version, moves, now, started_at, record_id, record_hash)
-        )
-
     @staticmethod
     def _insert_row(row: GameRow) -> Within:
         def run(cur: Cursor[DictRow]) -> None:
@@ -368,7 +351,7 @@ class GameService:
             headers={"etag": etag(len(records)), "location": f"/games/{game_id}"},
         )
         within = self._within(
-            self._insert_game(game_id, kind, key, state, len(records), 0, now, new.started_at),
+            self._insert_row(self._game_row(game_id, kind, key, state, len(records), 0, now, new.started_at)),
             self._snapshots(game_id, due),
             self._store_idempotent(idem, reply),
         )
