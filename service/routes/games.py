@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from datetime import datetime
 from typing import Annotated, Any, Literal
 from uuid import UUID
@@ -41,6 +41,18 @@ def _idempotency(request: Request[Any, Any, Any], key: ApiKey, body: bytes, valu
     if not 1 <= len(value) <= 200 or not value.isprintable():
         raise ProblemError(400, "invalid_idempotency_key", "Idempotency-Key must be 1 to 200 printable characters")
     return Idempotency(key.id, value, request_hash(request.method, request.url.path, body))
+
+
+async def _write(
+    request: Request[Any, Any, Any],
+    key: ApiKey | None,
+    idempotency_key: str | None,
+    write: Callable[[ApiKey, bytes, Idempotency | None], Reply],
+) -> Response[Any]:
+    """A write that takes the whole body: the caller's key, the body, and its idempotency key."""
+    owner = required(key)
+    body = await request.body()
+    return _reply(await sync_to_thread(write, owner, body, _idempotency(request, owner, body, idempotency_key)))
 
 
 def _if_match(value: str | None) -> int | None:
@@ -125,10 +137,7 @@ def games_controller(registry: Registry) -> type[Controller]:
             key: NamedDependency[ApiKey | None],
             idempotency_key: IdempotencyKey = None,
         ) -> Response[GameCreated]:
-            owner = required(key)
-            body = await request.body()
-            idem = _idempotency(request, owner, body, idempotency_key)
-            return _reply(await sync_to_thread(runtime.games.create, owner, body, idem))
+            return await _write(request, key, idempotency_key, runtime.games.create)
 
         @post(
             "/import",
@@ -147,10 +156,7 @@ def games_controller(registry: Registry) -> type[Controller]:
             key: NamedDependency[ApiKey | None],
             idempotency_key: IdempotencyKey = None,
         ) -> Response[GameCreated]:
-            owner = required(key)
-            body = await request.body()
-            idem = _idempotency(request, owner, body, idempotency_key)
-            return _reply(await sync_to_thread(runtime.games.import_record, owner, body, idem))
+            return await _write(request, key, idempotency_key, runtime.games.import_record)
 
         @post(
             "/{game_id:uuid}/moves",
