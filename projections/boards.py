@@ -7,6 +7,7 @@ from typing import Any
 import msgspec
 
 from domain.game import Perspective
+from domain.players import handle_key
 from projections import gamestats
 from projections.runner import Batch, Cursor, Game, bytea, encode_state, insert_rows
 
@@ -40,7 +41,7 @@ def _board_and_summary(game: Game) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
         getattr(state, "rules_version", "") or rules.rules_version,
         status,
         players,
-        [p.lower() for p in players],
+        [handle_key(p) for p in players],
         len(players),
         winners,
         results_json,
@@ -79,7 +80,7 @@ def handle(cur: Cursor, batch: Batch, after: int) -> None:
     for position, players in batch.started:
         if position > after:
             for player in players:
-                first_seen.setdefault(player.lower(), (player, position))
+                first_seen.setdefault(handle_key(player), (player, position))
     if first_seen:
         insert_rows(
             cur,
