@@ -80,7 +80,7 @@ def refused(client: Client, database: ConnectionParams, path: str, body: Any, to
         (["Nanook", "evil\u202eoverride"], "invalid_handle", "$.setup.players[1]"),
         (["Nanook", "zero\u200bwidth"], "invalid_handle", "$.setup.players[1]"),
         (["Nanook", "NANOOK"], "duplicate_player", "$.setup.players[1]"),
-        (["Alice", "\u0410lice"], "confusable_handles", "$.setup.players[1]"),  # Cyrillic А
+        (["Alice", "\u0410lice"], "confusable_handles", "$.setup.players[1]"),  # Cyrillic capital A
         (["Bob", "B0b"], "confusable_handles", "$.setup.players[1]"),
         (["Ána", "A\u0301na"], "duplicate_player", "$.setup.players[1]"),  # composed vs decomposed
         (["Ana", "\uff21\uff4e\uff41"], "duplicate_player", "$.setup.players[1]"),  # fullwidth
