@@ -311,28 +311,25 @@ def test_every_malformed_cursor_is_a_400(client: Client, api_key: str, path: str
         assert response.json()["code"] == "invalid_cursor"
 
 
-@pytest.mark.parametrize("value", ['"²"', '"١٢"', '"' + "9" * 30 + '"', '"1 2"', "W/", '"-1"', '""'])
-def test_every_malformed_if_match_is_a_400(client: Client, api_key: str, value: str) -> None:
-    game = simulate(2, 13)
+def first_move(client: Client, api_key: str, seed: int, if_match: str) -> Any:
+    """A new game's first move, sent with ``If-Match: if_match`` (as UTF-8 bytes)."""
+    game = simulate(2, seed)
     created = client.post(
         "/games", json={"kind": "arctic", "setup": msgspec.to_builtins(game.setup)}, headers=auth(api_key)
     )
-    response = client.post(
+    return client.post(
         f"/games/{created.json()['id']}/moves",
         json={"move": msgspec.to_builtins(game.moves[0])},
-        headers={**auth(api_key), "If-Match": value.encode()},  # sent as UTF-8 bytes
+        headers={**auth(api_key), "If-Match": if_match.encode()},
     )
+
+
+@pytest.mark.parametrize("value", ['"²"', '"١٢"', '"' + "9" * 30 + '"', '"1 2"', "W/", '"-1"', '""'])
+def test_every_malformed_if_match_is_a_400(client: Client, api_key: str, value: str) -> None:
+    response = first_move(client, api_key, 13, value)
     assert response.status_code == 400 and response.json()["code"] == "invalid_if_match", response.text
 
 
 def test_if_match_star_means_any_version(client: Client, api_key: str) -> None:
-    game = simulate(2, 14)
-    created = client.post(
-        "/games", json={"kind": "arctic", "setup": msgspec.to_builtins(game.setup)}, headers=auth(api_key)
-    )
-    response = client.post(
-        f"/games/{created.json()['id']}/moves",
-        json={"move": msgspec.to_builtins(game.moves[0])},
-        headers={**auth(api_key), "If-Match": "*"},
-    )
+    response = first_move(client, api_key, 14, "*")
     assert response.status_code == 201, response.text
