@@ -5,9 +5,11 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import signal
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from types import FrameType
 
 from service.database import DatabaseUnavailable
 from service.logs import configure_logging
@@ -87,7 +89,15 @@ def build_parser(settings: Settings) -> argparse.ArgumentParser:
     return parser
 
 
+def _exit_on_sigterm(signum: int, frame: FrameType | None) -> None:
+    # Python's default for SIGTERM ends the process at once, skipping ``finally`` blocks and atexit
+    # hooks: the embedded PostgreSQL would outlive us. uvicorn handles SIGTERM itself while serving
+    # and, once shut down, raises it again: it lands here and unwinds through ``Runtime.close``.
+    raise SystemExit(128 + signum)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    signal.signal(signal.SIGTERM, _exit_on_sigterm)
     try:
         settings = Settings.from_env()
     except SettingsError as exc:

@@ -20,7 +20,8 @@ from pathlib import Path
 import psycopg
 from psycopg import sql
 
-from service.database import ConnectionParams, EmbeddedServer, parse_url
+from service.database import ConnectionParams, parse_url
+from service.embedded import EmbeddedServer
 
 
 def _docker_answers() -> bool:
