@@ -8,6 +8,7 @@ import logging
 import signal
 import sys
 from collections.abc import Callable, Sequence
+from contextlib import suppress
 from pathlib import Path
 from types import FrameType
 
@@ -30,7 +31,9 @@ def _serve(args: argparse.Namespace, settings: Settings) -> int:
     try:
         app = create_app(settings, runtime=runtime)
         log.info("serving on http://%s:%s", args.host, args.port)
-        uvicorn.run(app, host=args.host, port=args.port, log_config=None, access_log=False, lifespan="on")
+        # uvicorn ends a SIGINT's graceful shutdown with exit status 0: a SIGTERM's does the same.
+        with suppress(Terminated):
+            uvicorn.run(app, host=args.host, port=args.port, log_config=None, access_log=False, lifespan="on")
     finally:
         runtime.close()
     return 0
@@ -89,11 +92,15 @@ def build_parser(settings: Settings) -> argparse.ArgumentParser:
     return parser
 
 
+class Terminated(SystemExit):
+    """SIGTERM: unwind like an exit, through every ``finally`` and atexit hook."""
+
+
 def _exit_on_sigterm(signum: int, frame: FrameType | None) -> None:
     # Python's default for SIGTERM ends the process at once, skipping ``finally`` blocks and atexit
     # hooks: the embedded PostgreSQL would outlive us. uvicorn handles SIGTERM itself while serving
     # and, once shut down, raises it again: it lands here and unwinds through ``Runtime.close``.
-    raise SystemExit(128 + signum)
+    raise Terminated(128 + signum)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
