@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from service.database import ConnectionParams, EmbeddedServer, check_reachable, resolve
+from service.database import ConnectionParams, check_reachable, resolve
+from service.embedded import EmbeddedServer
 from service.games.service import GameService
 from service.settings import Settings
 from service.store import GameLog
