@@ -18,7 +18,7 @@ import os
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from itertools import count
 from typing import Any
@@ -123,6 +123,20 @@ class _CappedAttempt(AttemptWithBackoff):
         self.delay = min(self.delay, self.MAX_DELAY)
 
 
+def _checker(watchdog: Watchdog, seconds: float) -> Callable[[Connection[Any]], None]:
+    """The check before lending: an empty query, cut if it gets no answer in time. (A function, not a
+    bound method: the pool would hold a cycle to itself, then be collected in one of its own threads.)"""
+
+    def check(conn: Connection[Any]) -> None:
+        token = watchdog.watch(conn, seconds)
+        try:
+            conn.execute("")
+        finally:
+            watchdog.release(token)
+
+    return check
+
+
 class GuardedPool(ConnectionPool[Connection[DictRow]]):
     """eventsourcing's pool with the timeouts, the check before lending and the watchdog."""
 
@@ -144,7 +158,7 @@ class GuardedPool(ConnectionPool[Connection[DictRow]]):
             max_size=max_size,
             open=False,
             configure=self._configure,
-            check=self._check,
+            check=_checker(watchdog, timeouts.connect),
             timeout=timeouts.pool,
             max_lifetime=60 * 60.0,
             # After this long without a successful connection the pool stops retrying until asked again.
@@ -157,13 +171,6 @@ class GuardedPool(ConnectionPool[Connection[DictRow]]):
         # A name of its own: after a lost commit reply the store finds this very server process
         # (pid and name together: a pid may be reused) and ends it before looking the write up.
         conn.execute("SELECT set_config('application_name', %s, false)", (f"banquise/{_process_tag}/{next(_serial)}",))
-
-    def _check(self, conn: Connection[Any]) -> None:
-        token = self.watchdog.watch(conn, self.timeouts.connect)
-        try:
-            conn.execute("")
-        finally:
-            self.watchdog.release(token)
 
     def _add_connection(self, attempt: AttemptWithBackoff | None, growing: bool = False) -> None:
         super()._add_connection(attempt or _CappedAttempt(timeout=self.reconnect_timeout), growing)
