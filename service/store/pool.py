@@ -27,6 +27,7 @@ from uuid import uuid4
 from eventsourcing.postgres import ConnectionPool
 from psycopg import Connection
 from psycopg.rows import DictRow, dict_row
+from psycopg_pool import PoolTimeout
 from psycopg_pool.base import AttemptWithBackoff
 
 from service.settings import DatabaseTimeouts
@@ -171,6 +172,24 @@ class GuardedPool(ConnectionPool[Connection[DictRow]]):
         # A name of its own: after a lost commit reply the store finds this very server process
         # (pid and name together: a pid may be reused) and ends it before looking the write up.
         conn.execute("SELECT set_config('application_name', %s, false)", (f"banquise/{_process_tag}/{next(_serial)}",))
+
+    def _getconn_with_check_loop(self, deadline: float) -> Connection[DictRow]:
+        # psycopg_pool sleeps with a backoff (1 s, then 2 s...) after each failed check: after a restart
+        # every pooled connection is stale, and the wait for a good one overran the pool timeout. A stale
+        # connection is dropped (replaced in the background) and the next one is tried at once.
+        while True:
+            conn = self._getconn_unchecked(deadline - time.monotonic())
+            try:
+                self._check_connection(conn)
+            except Exception:
+                self._putconn(conn, from_getconn=True)
+                if time.monotonic() >= deadline:
+                    raise PoolTimeout(f"no working connection within {self.timeout:.1f} s") from None
+                continue
+            except BaseException:
+                self._putconn(conn, from_getconn=True)
+                raise
+            return conn
 
     def _add_connection(self, attempt: AttemptWithBackoff | None, growing: bool = False) -> None:
         super()._add_connection(attempt or _CappedAttempt(timeout=self.reconnect_timeout), growing)
