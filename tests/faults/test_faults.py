@@ -100,7 +100,7 @@ def test_the_service_connections_carry_the_server_side_timeouts(faults_store: Ga
 def test_database_refusing_connections_is_a_fast_503_on_every_endpoint(
     app_client: Client, tokens: dict[str, str], proxy: FaultProxy
 ) -> None:
-    game_id, moves, version = new_game(app_client, tokens["owner"], seed=1)
+    game_id, moves, _ = new_game(app_client, tokens["owner"], seed=1)
     proxy.refuse()
     requests: list[tuple[str, str, dict[str, Any] | None, str]] = [
         ("GET", f"/games/{game_id}", None, "owner"),
