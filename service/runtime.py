@@ -41,8 +41,10 @@ class Runtime:
                 warnings.simplefilter("ignore")
                 params, embedded = resolve(settings)
         try:
-            version = check_reachable(params)
-            store = GameLog(params, schema=settings.db_schema, pool_size=settings.pool_size)
+            version = check_reachable(params, timeout=settings.db_timeouts.connect)
+            store = GameLog(
+                params, schema=settings.db_schema, pool_size=settings.pool_size, timeouts=settings.db_timeouts
+            )
         except BaseException:
             if embedded is not None:
                 embedded.stop()
