@@ -79,6 +79,9 @@ class GameLog(Application[UUID]):
         super().__init__(env)
         # Our pool in place of the library's (not opened yet): timeouts, a check before lending, a watchdog.
         datastore = self.game_recorder.datastore
+        # Closed, not just dropped: an open pool collected later runs its __del__ in one of its own
+        # threads, which cannot join itself (a traceback at start-up).
+        datastore.pool.close()
         datastore.pool = GuardedPool(
             kwargs={
                 "dbname": params.dbname,
