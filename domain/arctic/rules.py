@@ -764,7 +764,7 @@ def decide_and_evolve(s: GameState, move: Any, d: Decisions = DEFAULT) -> tuple[
         violation("arctic.not_started", "the game has not started")
     if s.phase == st.FINISHED and not isinstance(move, _LATE_REVEALS):
         violation("arctic.game_finished", "the game is over")
-    if _closes_open_step(s, move, d):
+    if closes_open_step(s, move, d):
         # the table moved on without an (N+1)-th card or (D+1)-th draw: the step ends as it would
         # have by itself, then the move applies to the game as it then stands
         s, closing = close_open_step(s, d)
@@ -814,7 +814,7 @@ def close_open_step(s: GameState, d: Decisions = DEFAULT) -> tuple[GameState, li
     return advance(s, [closing], d)
 
 
-def _closes_open_step(s: GameState, move: Any, d: Decisions) -> bool:
+def closes_open_step(s: GameState, move: Any, d: Decisions) -> bool:
     """Whether ``move`` ends an open placing/drawing (``step_open``) before it applies: any move but the
     step's own ones (a card placed or drawn, Moose, ``EndStep`` by the player) and the notes."""
     if not step_open(s, d):
@@ -836,6 +836,7 @@ def _closes_open_step(s: GameState, move: Any, d: Decisions) -> bool:
 def _name_refills(s: GameState, cards: list[str], events: list[Any], d: Decisions) -> GameState:
     """The River cards a move's refills turned face up, named by the drawer in the same move (public
     mode): recorded as the ``RevealRiver`` moves would be, lowest unrevealed slot first."""
+    _require_public(s, "Naming the refilled River cards")
     for card in cards:
         if UNKNOWN not in s.river:
             violation("arctic.wrong_step", f"no River card waits to be revealed for {card}")

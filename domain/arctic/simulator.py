@@ -23,7 +23,7 @@ from domain.arctic import state as st
 from domain.arctic.decisions import DEFAULT, Decisions
 from domain.arctic.events import Event, GameStarted
 from domain.arctic.evolve import evolve, fold
-from domain.arctic.rules import close_open_step, decide, legal_moves, step_open
+from domain.arctic.rules import close_open_step, closes_open_step, decide, legal_moves, step_open
 from domain.arctic.setup import Setup, start
 from domain.arctic.state import UNKNOWN, GameState
 from domain.chance import SplitMix64
@@ -115,17 +115,15 @@ def _shown_by_the_table(full: GameState, rest: list[Any], d: Decisions) -> bool:
     public record leaves it out and the engine infers it (``rules``: implicit powers)."""
     m = rest[0]
     placing = isinstance(m, mv.UseMooseB)
-    s, last_placed = full, None
+    s = full
     for move in rest:
         for e in decide(s, move, d):
             s = evolve(s, e, d)
-            if isinstance(e, ev.CardPlaced):
-                last_placed = e
             if placing and isinstance(e, ev.PlacingEnded):
                 if m.delta > 0:
                     return e.placed == s.place_target
-                fox = last_placed is not None and last_placed.placement != "top" and e.placed > 0
-                return e.placed == s.place_target and (fox or s.players[s.active].hand_size > 0)
+                # -1: stopping (or a Fox card) one short says it only while cards are left in hand
+                return e.placed == s.place_target and s.players[s.active].hand_size > 0
             if not placing and isinstance(e, ev.DrawingEnded):
                 return e.drawn == s.draw_target
     return False  # pragma: no cover - a placing or drawing always ends
@@ -159,10 +157,11 @@ def to_public(game: SimulatedGame, d: Decisions = DEFAULT, *, shown_at_end: bool
             pub = play(pub, mv.RevealRiver(slot=slot, card=cat.CARD_IDS[full.river[slot]]))
         return pub
 
-    def catch_up(pub: GameState, last: bool) -> GameState:
+    def catch_up(pub: GameState, following: Any) -> GameState:
         """The full game has left a placing/drawing step the public record still waits in: the table
-        shows it by the River refill turned over, by the player stopping one card short, or (at the
-        very end) by nothing but the player's word."""
+        shows it by the River refill turned over, by the player stopping one card short, by the next
+        move (``following``, None at the end) when it closes the step unambiguously, else by the
+        player's word (``EndStep``)."""
         left = (pub.turn, pub.phase) != (full.turn, full.phase)
         if not left or pub.phase not in (st.PLACE, st.DRAW):
             return pub
@@ -171,7 +170,12 @@ def to_public(game: SimulatedGame, d: Decisions = DEFAULT, *, shown_at_end: bool
             if UNKNOWN in closed.river:
                 slot = closed.river.index(UNKNOWN)
                 return play(pub, mv.RevealRiver(slot=slot, card=cat.CARD_IDS[full.river[slot]]))
-            return play(pub, mv.EndStep(seat=pub.active)) if last else pub
+            implied = (
+                following is not None
+                and closes_open_step(pub, following, d)
+                and not isinstance(following, mv.UseMooseB | mv.SetDrawDelta)
+            )
+            return pub if implied else play(pub, mv.EndStep(seat=pub.active))
         return play(pub, mv.EndStep(seat=pub.active))  # one card short: Moose -1
 
     for i, m in enumerate(game.moves):
@@ -181,7 +185,7 @@ def to_public(game: SimulatedGame, d: Decisions = DEFAULT, *, shown_at_end: bool
             pub = play(pub, _translate(m, pub))
         for e in decide(full, m, d):
             full = evolve(full, e, d)
-        pub = catch_up(reveal(pub), i == len(game.moves) - 1)
+        pub = catch_up(reveal(pub), game.moves[i + 1] if i + 1 < len(game.moves) else None)
     pub = reveal(pub)
     for seat, p in enumerate(full.players):
         if pub.phase == st.FINISHED:
@@ -197,7 +201,8 @@ def _show_hidden_cards(pub: GameState, full: GameState, play: Any) -> GameState:
     """After the end: every card the record does not know is shown (hands, penalty zones, face-down
     pile cards), as ``RevealCard``/``RevealPileCard``."""
     for seat, p in enumerate(full.players):
-        for zone, cards in (("hand", p.hand), ("penalty", p.penalty)):
+        zones: tuple[tuple[mv.Zone, tuple[int, ...]], ...] = (("hand", p.hand), ("penalty", p.penalty))
+        for zone, cards in zones:
             for c in cards:
                 known = pub.players[seat].hand if zone == "hand" else pub.players[seat].penalty
                 if c not in known:
