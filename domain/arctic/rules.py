@@ -204,21 +204,21 @@ def _zone_card(s: GameState, p: PlayerState, card: str | None, zone: str, allow_
     missing = "arctic.card_not_in_hand" if zone == "hand" else "arctic.card_not_in_penalty"
     if card == FACE_DOWN:  # one of the zone's unknown cards: the known ones stay known
         if s.mode == "full" or not allow_unknown:
-            violation("arctic.card_required", "the card must be named here", legal_moves(s, d))
+            violation("arctic.card_required", "the card must be named here", alternatives(s, d))
         if unknown == 0:
-            violation("arctic.no_unknown_card", f"no unknown card in the {zone}", legal_moves(s, d))
+            violation("arctic.no_unknown_card", f"no unknown card in the {zone}", alternatives(s, d))
         return ONE_UNKNOWN
     if card is None:
         if s.mode == "full" or not allow_unknown:
-            violation("arctic.card_required", "the card must be named here", legal_moves(s, d))
+            violation("arctic.card_required", "the card must be named here", alternatives(s, d))
         if unknown == 0 and not known:
-            violation(missing, f"no card in the {zone}", legal_moves(s, d))
+            violation(missing, f"no card in the {zone}", alternatives(s, d))
         return UNKNOWN
     c = _parse_card(s, card)
     if c in known:
         return c
     if s.mode == "full" or unknown == 0:
-        violation(missing, f"{card} is not in the player's {zone}", legal_moves(s, d))
+        violation(missing, f"{card} is not in the player's {zone}", alternatives(s, d))
     _check_unseen(s, c)
     return c
 
@@ -387,7 +387,7 @@ def advance(s: GameState, events: list[Any], d: Decisions = DEFAULT) -> tuple[Ga
 # --- move handlers -------------------------------------------------------------------------------------
 def _require_phase(s: GameState, phase: str, what: str, d: Decisions) -> None:
     if s.phase != phase:
-        violation("arctic.wrong_step", f"{what} is not allowed now (the game waits for: {s.phase})", legal_moves(s, d))
+        violation("arctic.wrong_step", f"{what} is not allowed now (the game waits for: {s.phase})", alternatives(s, d))
 
 
 def _require_power(s: GameState, animal: int, side: int, what: str, d: Decisions) -> None:
@@ -395,7 +395,7 @@ def _require_power(s: GameState, animal: int, side: int, what: str, d: Decisions
         violation(
             "arctic.power_not_held",
             f"{what} needs the {_A[animal]} power, side {cat.SIDES[side]}",
-            legal_moves(s, d),
+            alternatives(s, d),
         )
 
 
@@ -403,15 +403,15 @@ def _puffin_checks(s: GameState, side: int, what: str, d: Decisions) -> None:
     _require_phase(s, st.PLACE, what, d)
     _require_power(s, cat.PUFFIN, side, what, d)
     if s.puffin_used:
-        violation("arctic.power_already_used", "the Puffin power was already used this turn", legal_moves(s, d))
+        violation("arctic.power_already_used", "the Puffin power was already used this turn", alternatives(s, d))
     if s.placed > 0 or s.moose_used:
         violation(
             "arctic.puffin_after_placing",
             "Puffin powers are used before the first card is placed (and before Moose B)",
-            legal_moves(s, d),
+            alternatives(s, d),
         )
     if s.players[s.active].hand_size == 0:
-        violation("arctic.puffin_empty_hand", "Puffin powers need a card in hand", legal_moves(s, d))
+        violation("arctic.puffin_empty_hand", "Puffin powers need a card in hand", alternatives(s, d))
 
 
 def _puffin_swap(s: GameState, m: mv.PuffinSwap, d: Decisions) -> list[Any]:
@@ -428,7 +428,7 @@ def _puffin_take_back(s: GameState, m: mv.PuffinTakeBack, d: Decisions) -> list[
     p = s.players[s.active]
     v = visible_card(p)
     if v is None:
-        violation("arctic.no_visible_card", "Puffin B needs a face-up visible card", legal_moves(s, d))
+        violation("arctic.no_visible_card", "Puffin B needs a face-up visible card", alternatives(s, d))
     rest = PlayerState(pile=p.pile[:-1], pile_down=p.pile_down[:-1])
     n_value, _ = placement_value(rest)
     return [ev.VisibleCardTakenBack(seat=s.active, card=_IDS[v], placement_value=n_value)]
@@ -438,11 +438,11 @@ def _use_moose_b(s: GameState, m: mv.UseMooseB, d: Decisions) -> list[Any]:
     _require_phase(s, st.PLACE, "Moose B", d)
     _require_power(s, cat.MOOSE, cat.SIDE_B, "Moose B", d)
     if s.moose_used:
-        violation("arctic.power_already_used", "Moose B was already used this turn", legal_moves(s, d))
+        violation("arctic.power_already_used", "Moose B was already used this turn", alternatives(s, d))
     if not s.n_from_card:
-        violation("arctic.no_visible_card", "Moose B needs a face-up visible card (§7b.4)", legal_moves(s, d))
+        violation("arctic.no_visible_card", "Moose B needs a face-up visible card (§7b.4)", alternatives(s, d))
     if m.delta not in (1, -1) or (m.delta == -1 and s.placed > s.place_n - 1):
-        violation("arctic.invalid_delta", "Moose B changes N by +1 or -1, not below what is placed", legal_moves(s, d))
+        violation("arctic.invalid_delta", "Moose B changes N by +1 or -1, not below what is placed", alternatives(s, d))
     return [_moose_b(s, m.delta)]
 
 
@@ -472,7 +472,7 @@ def _place_card(s: GameState, m: mv.PlaceCard, d: Decisions) -> list[Any]:
     _require_phase(s, st.PLACE, "Placing a card", d)
     p = s.players[s.active]
     if p.hand_size == 0:
-        violation("arctic.card_not_in_hand", "the hand is empty", legal_moves(s, d))
+        violation("arctic.card_not_in_hand", "the hand is empty", alternatives(s, d))
     delta = _implicit_moose_b(s, m)
     if delta:  # the events still record the power explicitly, before the card
         return _implicitly(s, _moose_b(s, delta), lambda after: _place_card(after, m, d), d)
@@ -483,10 +483,10 @@ def _place_card(s: GameState, m: mv.PlaceCard, d: Decisions) -> list[Any]:
             violation(
                 "arctic.no_visible_card",
                 "Fox powers need a pile whose top card is face up (§6, §7b.3)",
-                legal_moves(s, d),
+                alternatives(s, d),
             )
         if s.placed + 1 != s.place_target and p.hand_size != 1:
-            violation("arctic.fox_not_last_card", "a Fox power applies to the last card placed", legal_moves(s, d))
+            violation("arctic.fox_not_last_card", "a Fox power applies to the last card placed", alternatives(s, d))
     c = _zone_card(s, p, m.card, "hand", m.placement == "face_down", d)
     return [ev.CardPlaced(seat=s.active, card=_cid(c), placement=m.placement)]
 
@@ -501,7 +501,7 @@ def _move_tokens(s: GameState, m: mv.MoveTokens, d: Decisions) -> list[Any]:
             up == cat.COMPANION[v] and opt[1] == 1 and opt[0] == -1
         ):
             return [_tokens_event(s, opt)]
-    violation("arctic.token_direction", f"{m.up} cannot go up now", legal_moves(s, d))
+    violation("arctic.token_direction", f"{m.up} cannot go up now", alternatives(s, d))
 
 
 def _walrus_step(s: GameState, m: mv.WalrusStep, d: Decisions) -> list[Any]:
@@ -509,7 +509,7 @@ def _walrus_step(s: GameState, m: mv.WalrusStep, d: Decisions) -> list[Any]:
     animal = walrus_animal(s)
     step = 1 if m.direction == "up" else -1
     if not 0 <= s.tokens[animal] + step <= cat.TRACK_LAST:
-        violation("arctic.walrus_off_track", f"the {_A[animal]} token cannot go {m.direction}", legal_moves(s, d))
+        violation("arctic.walrus_off_track", f"the {_A[animal]} token cannot go {m.direction}", alternatives(s, d))
     return [ev.WalrusTokenMoved(seat=s.active, animal=_A[animal], step=step)]  # type: ignore[arg-type]
 
 
@@ -531,10 +531,10 @@ def _end_step(s: GameState, m: mv.EndStep, d: Decisions) -> list[Any]:
             violation(
                 "arctic.wrong_placement_count",
                 f"{s.place_target - s.placed} more card(s) must be placed while the hand holds cards",
-                legal_moves(s, d),
+                alternatives(s, d),
             )
         return [ev.PlacingEnded(seat=s.active, placed=s.placed, shortfall=shortfall(s, d))]
-    violation("arctic.wrong_step", f"nothing optional to end now (the game waits for: {s.phase})", legal_moves(s, d))
+    violation("arctic.wrong_step", f"nothing optional to end now (the game waits for: {s.phase})", alternatives(s, d))
 
 
 def _stops_one_short(s: GameState) -> bool:
@@ -566,24 +566,24 @@ def _implicitly(s: GameState, power: Any, then: Callable[[GameState], list[Any]]
     try:
         return [power, *then(evolve(s, power, d))]
     except RuleViolation as err:
-        raise RuleViolation(err.code, err.message, rule=err.rule, legal=legal_moves(s, d)) from None
+        raise RuleViolation(err.code, err.message, rule=err.rule, legal=alternatives(s, d)) from None
 
 
 def _set_draw_delta(s: GameState, m: mv.SetDrawDelta, d: Decisions) -> list[Any]:
     _require_phase(s, st.DRAW, "Moose A", d)
     _require_power(s, cat.MOOSE, cat.SIDE_A, "Moose A", d)
     if s.moose_a_used:
-        violation("arctic.power_already_used", "Moose A was already used this turn", legal_moves(s, d))
+        violation("arctic.power_already_used", "Moose A was already used this turn", alternatives(s, d))
     if m.delta not in (1, -1) or s.draw_target + m.delta < s.drawn:
-        violation("arctic.invalid_delta", "Moose A changes the draw value by +1 or -1", legal_moves(s, d))
+        violation("arctic.invalid_delta", "Moose A changes the draw value by +1 or -1", alternatives(s, d))
     return [_moose_a(s, m.delta)]
 
 
 def _check_slot(s: GameState, slot: int, d: Decisions) -> None:
     if not 0 <= slot < len(s.river):
-        violation("arctic.river_slot_invalid", f"River slots are 0..{len(s.river) - 1}, not {slot}", legal_moves(s, d))
+        violation("arctic.river_slot_invalid", f"River slots are 0..{len(s.river) - 1}, not {slot}", alternatives(s, d))
     if s.river[slot] == EMPTY:
-        violation("arctic.river_slot_empty", f"River slot {slot} is empty", legal_moves(s, d))
+        violation("arctic.river_slot_empty", f"River slot {slot} is empty", alternatives(s, d))
 
 
 def _take_from_river(s: GameState, m: mv.TakeFromRiver, d: Decisions) -> list[Any]:
@@ -607,7 +607,7 @@ def _take_from_draw_pile(s: GameState, m: mv.TakeFromDrawPile, d: Decisions) -> 
     _require_phase(s, st.DRAW, "Drawing", d)
     _require_power(s, cat.ORCA, cat.SIDE_B, "Drawing from the draw pile", d)
     if not pile_available(s, d):
-        violation("arctic.draw_pile_empty", "the draw pile is empty", legal_moves(s, d))
+        violation("arctic.draw_pile_empty", "the draw pile is empty", alternatives(s, d))
     return _with_implicit_moose_a(s, lambda s: _pile_take(s, m, d), d)
 
 
@@ -619,7 +619,7 @@ def _pile_take(s: GameState, m: mv.TakeFromDrawPile, d: Decisions) -> list[Any]:
     if m.card is not None:  # what the drawer saw (public mode), or a check of the known top card
         c = _parse_card(s, m.card)
         if s.mode == "full" and card != m.card:
-            violation("arctic.card_mismatch", f"the top card of the draw pile is not {m.card}", legal_moves(s, d))
+            violation("arctic.card_mismatch", f"the top card of the draw pile is not {m.card}", alternatives(s, d))
         if s.mode == "public":
             _check_unseen(s, c)
         card = m.card
@@ -632,7 +632,7 @@ def _take_from_penalty(s: GameState, m: mv.TakeFromPenalty, d: Decisions) -> lis
     _require_power(s, cat.POLAR_BEAR, cat.SIDE_A, "Drawing from the penalty zone", d)
     p = s.players[s.active]
     if p.penalty_size == 0:
-        violation("arctic.penalty_empty", "the penalty zone is empty", legal_moves(s, d))
+        violation("arctic.penalty_empty", "the penalty zone is empty", alternatives(s, d))
     c = _zone_card(s, p, m.card, "penalty", True, d)
     return _with_implicit_moose_a(s, lambda s: [ev.CardTakenFromPenalty(seat=s.active, card=_cid(c))], d)
 
@@ -646,7 +646,7 @@ def _discard(s: GameState, m: mv.Discard, d: Decisions) -> list[Any]:
 def _give_penalty(s: GameState, m: mv.GivePenalty, d: Decisions) -> list[Any]:
     _require_phase(s, st.GIVE, "Polar bear B", d)
     if not 0 <= m.to_seat < len(s.names) or m.to_seat == s.active:
-        violation("arctic.invalid_seat", "Polar bear B gives to another player", legal_moves(s, d))
+        violation("arctic.invalid_seat", "Polar bear B gives to another player", alternatives(s, d))
     c = _zone_card(s, s.players[s.active], m.card, "penalty", True, d)
     return [ev.PenaltyCardGiven(seat=s.active, to_seat=m.to_seat, card=_cid(c))]
 
@@ -666,7 +666,7 @@ def _reveal_river(s: GameState, m: mv.RevealRiver, d: Decisions) -> list[Any]:
     if not 0 <= m.slot < len(s.river):
         violation("arctic.river_slot_invalid", f"River slots are 0..{len(s.river) - 1}, not {m.slot}")
     if s.river[m.slot] != UNKNOWN:
-        violation("arctic.wrong_step", f"River slot {m.slot} is not waiting for a reveal", legal_moves(s, d))
+        violation("arctic.wrong_step", f"River slot {m.slot} is not waiting for a reveal", alternatives(s, d))
     c = _parse_card(s, m.card)
     _check_unseen(s, c)
     return [ev.RiverCardRevealed(slot=m.slot, card=m.card)]
@@ -702,7 +702,7 @@ def _reveal_totem(s: GameState, m: mv.RevealTotem, d: Decisions) -> list[Any]:
         violation("arctic.totem_already_known", f"seat {m.seat}'s totem is already known")
     animal = cat.ANIMAL_INDEX.get(m.animal, -1)
     if animal < 0 or any(p.totem == animal for p in s.players):
-        violation("arctic.totem_taken", f"{m.animal} is not a free totem animal", legal_moves(s, d))
+        violation("arctic.totem_taken", f"{m.animal} is not a free totem animal", alternatives(s, d))
     return [ev.TotemRevealed(seat=m.seat, animal=m.animal)]
 
 
@@ -776,20 +776,20 @@ def decide_and_evolve(s: GameState, move: Any, d: Decisions = DEFAULT) -> tuple[
     else:
         handler = _TURN_HANDLERS.get(type(move))
         if handler is None:
-            violation("arctic.wrong_step", f"not an Arctic move: {type(move).__name__}", legal_moves(s, d))
+            violation("arctic.wrong_step", f"not an Arctic move: {type(move).__name__}", alternatives(s, d))
         if s.mode == "public" and UNKNOWN in s.river:
             violation(
                 "arctic.reveal_required",
                 f"River slot {s.river.index(UNKNOWN)} must be revealed first",
-                legal_moves(s, d),
+                alternatives(s, d),
             )
         if s.phase == st.TOTEMS:
-            violation("arctic.wrong_step", "the game is over: only totem reveals remain", legal_moves(s, d))
+            violation("arctic.wrong_step", "the game is over: only totem reveals remain", alternatives(s, d))
         if move.seat != s.active:
             violation(
                 "arctic.not_your_turn",
                 f"it is seat {s.active}'s turn, not seat {move.seat}'s",
-                legal_moves(s, d),
+                alternatives(s, d),
             )
         events = handler(s, move, d)
     s, out = advance(s, list(events), d)
@@ -843,6 +843,15 @@ def _name_refills(s: GameState, cards: list[str], events: list[Any], d: Decision
         reveal = _reveal_river(s, mv.RevealRiver(slot=s.river.index(UNKNOWN), card=card), d)
         s = _apply(s, events, reveal, d)
     return s
+
+
+def alternatives(s: GameState, d: Decisions) -> list[Any]:
+    """A refusal's ``legal`` list: the legal moves, grouped in public mode (``table.table_choices``)."""
+    if s.mode == "public":
+        from domain.arctic.table import table_choices  # table builds on legal_moves below
+
+        return table_choices(s, d)
+    return legal_moves(s, d)
 
 
 # --- legal moves ---------------------------------------------------------------------------------------

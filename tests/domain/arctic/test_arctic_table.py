@@ -23,6 +23,7 @@ from domain.arctic.rules import decide, legal_moves, step_open
 from domain.arctic.scoring import score
 from domain.arctic.simulator import simulate, to_public
 from domain.arctic.state import GameState
+from domain.arctic.table import ANY_UNSEEN, table_choices
 from domain.arctic.view import redact_event
 from domain.game import Perspective, state_hash
 
@@ -394,3 +395,27 @@ def test_public_records_played_the_tables_way_replay_to_the_full_games_scores(
             assert sorted(p.hand) == sorted(q.hand) and sorted(p.penalty) == sorted(q.penalty)
             assert p.pile == q.pile and p.hand_unknown == p.penalty_unknown == 0
     assert seen >= expected, expected - seen
+
+
+# --- 4. the table's terms: grouped choices, the River slot that waits ----------------------------------
+def test_public_choices_group_any_unseen_card_and_full_lists_each_move() -> None:
+    t = public(Table())
+    t.edit(lambda s: replace(s, players=tuple(replace(p, hand=(), hand_unknown=3) for p in s.players)))
+    legal = legal_moves(t.state)
+    choices = table_choices(t.state)
+    unseen = 60 - 6  # decks 1 and 2, the River known
+    assert len([m for m in legal if isinstance(m, mv.PlaceCard)]) == unseen
+    assert [c.text for c in choices] == ["place any unseen card from hand"]
+    assert choices[0].move == mv.PlaceCard(seat=0, card=ANY_UNSEEN) and choices[0].options == unseen
+    full = Table()
+    assert [c.move for c in table_choices(full.state)] == legal_moves(full.state)
+    assert RULES.table_moves(full.state) == legal_moves(full.state)  # the full-mode API is unchanged
+
+
+def test_public_view_shows_the_river_slot_a_refill_went_to() -> None:
+    t = to_draw(table("public"), "d1-polar_bear-1")
+    t.play(mv.TakeFromRiver(seat=0, slot=3))
+    spectator = RULES.view(t.state, Perspective())
+    assert spectator.river_unrevealed == [3] and spectator.river[3] is None
+    choices = RULES.table_moves(t.state)
+    assert [c.text for c in choices] == ["reveal the card turned into River slot 3"]
