@@ -419,3 +419,9 @@ def test_public_view_shows_the_river_slot_a_refill_went_to() -> None:
     assert spectator.river_unrevealed == [3] and spectator.river[3] is None
     choices = RULES.table_moves(t.state)
     assert [c.text for c in choices] == ["reveal the card turned into River slot 3"]
+
+
+def test_a_face_down_card_names_nothing_so_spectators_see_it_as_recorded() -> None:
+    given = ev.CardTakenFromPenalty(seat=0, card=mv.FACE_DOWN)
+    assert redact_event(given, Perspective()) == given
+    assert redact_event(ev.CardTakenFromPenalty(seat=0, card="d1-fox-1"), Perspective()).card is None
