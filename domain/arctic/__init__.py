@@ -22,6 +22,7 @@ from .events import Event, GameStarted, TurnStarted
 from .evolve import evolve as _evolve
 from .evolve import fold as _fold
 from .moves import ArcticMove, Move
+from .rules import alternatives as _alternatives
 from .rules import decide as _decide
 from .rules import decide_and_evolve as _decide_and_evolve
 from .rules import legal_moves as _legal_moves
@@ -85,6 +86,11 @@ class ArcticRules:
 
     def legal_moves(self, state: GameState) -> list[Any]:
         return _legal_moves(state, self.decisions)
+
+    def table_moves(self, state: GameState) -> list[Any]:
+        """What the table can do next: the legal moves, grouped in the table's terms in public mode
+        (``table.TableChoice``: "place any unseen card from hand" rather than one move per card)."""
+        return _alternatives(state, self.decisions)
 
     def actor(self, event: Any) -> int | None:
         seat = getattr(event, "seat", None)

@@ -52,6 +52,11 @@ _T: dict[str, dict[str, str]] = {
         "fr": "{seat} utilise l'élan : pose {n} carte(s) ce tour",
         "es": "{seat} usa el alce: coloca {n} carta(s) este turno",
     },
+    "PlacementValueRaised": {
+        "en": "{seat} uses the moose: places a {nth} card",
+        "fr": "{seat} utilise l'élan : pose une {nth} carte",
+        "es": "{seat} usa el alce: coloca una {nth} carta",
+    },
     "CardPlaced": {
         "en": "{seat} places {card}{where}",
         "fr": "{seat} pose {card}{where}",
@@ -97,6 +102,11 @@ _T: dict[str, dict[str, str]] = {
         "fr": "{seat} utilise l'élan : pioche {n} carte(s) ce tour",
         "es": "{seat} usa el alce: roba {n} carta(s) este turno",
     },
+    "DrawValueRaised": {
+        "en": "{seat} uses the moose: takes a {nth} card",
+        "fr": "{seat} utilise l'élan : prend une {nth} carte",
+        "es": "{seat} usa el alce: toma una {nth} carta",
+    },
     "CardTakenFromRiver": {
         "en": "{seat} draws {card} from River slot {slot}",
         "fr": "{seat} pioche {card} dans la rivière (emplacement {slot})",
@@ -141,6 +151,11 @@ _T: dict[str, dict[str, str]] = {
         "en": "{seat} reveals {card} ({zone})",
         "fr": "{seat} révèle {card} ({zone})",
         "es": "{seat} revela {card} ({zone})",
+    },
+    "PileCardRevealed": {
+        "en": "{seat} turns over the face-down card at pile position {pos}: {card}",
+        "fr": "{seat} retourne la carte face cachée en position {pos} de sa pile : {card}",
+        "es": "{seat} da la vuelta a la carta boca abajo en la posición {pos} de su pila: {card}",
     },
     "CardRevealedHidden": {
         "en": "{seat} shows the recorder a card ({zone})",
@@ -204,6 +219,15 @@ def _card(card: str | None, lang: str) -> str:
     return f"{_animal(cat.CARDS[cat.CARD_INDEX[card]].animal, lang)} [{card}]"
 
 
+def _nth(n: int, lang: str) -> str:
+    if lang == "fr":
+        return f"{n}e"
+    if lang == "es":
+        return f"{n}.ª"
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
 def describe(event: Any, lang: str = "en") -> str:
     if lang not in _WORDS:
         lang = "en"
@@ -214,6 +238,11 @@ def describe(event: Any, lang: str = "en") -> str:
         name = "CardRevealedHidden"
     if isinstance(event, ev.TotemRevealed) and event.animal is None:
         name = "TotemRevealedHidden"
+    # a Moose +1 is seen at the table as one more card (often with no declaration): say so
+    if isinstance(event, ev.PlacementValueChanged) and event.delta > 0:
+        name = "PlacementValueRaised"
+    if isinstance(event, ev.DrawValueChanged) and event.delta > 0:
+        name = "DrawValueRaised"
     template = _T.get(name, {}).get(lang)
     if template is None:
         return name
@@ -245,7 +274,7 @@ def describe(event: Any, lang: str = "en") -> str:
     elif isinstance(e, ev.PuffinSwapped):
         f.update(hand_card=_card(e.hand_card, lang), river_card=_card(e.river_card, lang), slot=e.river_slot)
     elif isinstance(e, ev.VisibleCardTakenBack | ev.PlacementValueChanged):
-        f["n"] = e.placement_value
+        f.update(n=e.placement_value, nth=_nth(e.placement_value, lang))
     elif isinstance(e, ev.CardPlaced):
         f["where"] = _EXTRA[e.placement][lang] if e.placement != "top" else ""
     elif isinstance(e, ev.PlacingEnded):
@@ -264,14 +293,14 @@ def describe(event: Any, lang: str = "en") -> str:
     elif isinstance(e, ev.WalrusTokenMoved):
         f["dir"] = direction(e.step)
     elif isinstance(e, ev.DrawValueChanged):
-        f["n"] = e.draw_value
+        f.update(n=e.draw_value, nth=_nth(e.draw_value, lang))
     elif isinstance(e, ev.DrawingEnded):
         f["n"] = e.drawn
     elif isinstance(e, ev.PenaltyCardGiven):
         f["to"] = seat(e.to_seat)
     elif isinstance(e, ev.CardRevealed):
         f["zone"] = _EXTRA[e.zone][lang]
-    elif isinstance(e, ev.FoxWildDeclared):
+    elif isinstance(e, ev.FoxWildDeclared | ev.PileCardRevealed):
         f["pos"] = e.position
     elif isinstance(e, ev.FinalRoundStarted):
         f["seat"] = seat(e.start_seat)

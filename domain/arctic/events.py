@@ -1,7 +1,9 @@
 """Events: the facts of an Arctic game (tag field ``type``), in the game's vocabulary.
 
 Card ids are strings (``d1-fox-3``) or ``None`` where the card's identity is not known (public
-information mode) or hidden from the reader (``redact_event``). Seats and River slots are 0-based.
+information mode) or hidden from the reader (``redact_event``); ``"face_down"`` (``moves.FACE_DOWN``) for a
+card leaving a hand or penalty zone is one of that zone's unknown cards (the known ones stay known).
+Seats and River slots are 0-based.
 Token positions are 0..5 along the landscape row 0, 1, 3, 6, 10, 15.
 """
 
@@ -212,6 +214,14 @@ class CardRevealed(ArcticEvent, frozen=True, kw_only=True):
     card: str | None
 
 
+class PileCardRevealed(ArcticEvent, frozen=True, kw_only=True):
+    """Public mode, after the last turn: the face-down card at ``position`` of ``seat``'s pile."""
+
+    seat: int
+    position: int
+    card: str
+
+
 class TotemRevealed(ArcticEvent, frozen=True, kw_only=True):
     """``animal`` is ``None`` only in a redacted copy (a totem revealed before the game is over)."""
 
@@ -280,6 +290,7 @@ Event = (
     | RiverRefilled
     | RiverCardRevealed
     | CardRevealed
+    | PileCardRevealed
     | TotemRevealed
     | FoxWildDeclared
     | TurnEnded
@@ -311,6 +322,7 @@ EVENT_TYPES: tuple[type[ArcticEvent], ...] = (
     RiverRefilled,
     RiverCardRevealed,
     CardRevealed,
+    PileCardRevealed,
     TotemRevealed,
     FoxWildDeclared,
     TurnEnded,

@@ -20,9 +20,11 @@ from domain.arctic import decisions as dec
 from domain.arctic import events as ev
 from domain.arctic import state as st
 from domain.arctic.decisions import DEFAULT, Decisions
-from domain.arctic.state import EMPTY, UNKNOWN, GameState, PlayerState
+from domain.arctic.moves import FACE_DOWN
+from domain.arctic.state import EMPTY, ONE_UNKNOWN, UNKNOWN, GameState, PlayerState
 
 _CARD = cat.CARD_INDEX
+_CARD_OR_FACE_DOWN = {**cat.CARD_INDEX, FACE_DOWN: ONE_UNKNOWN}
 _ANIMAL = cat.ANIMAL_INDEX
 _PLACEMENT = cat.PLACEMENT
 _DRAW = cat.DRAW
@@ -31,7 +33,7 @@ _COMPANION = cat.COMPANION
 
 
 def _card(card: str | None) -> int:
-    return UNKNOWN if card is None else _CARD[card]
+    return UNKNOWN if card is None else _CARD_OR_FACE_DOWN[card]
 
 
 def _set_player(s: GameState, seat: int, p: PlayerState) -> tuple[PlayerState, ...]:
@@ -72,7 +74,7 @@ def _hand_remove(p: PlayerState, card: int) -> PlayerState:
 
 
 def _hand_add(p: PlayerState, card: int) -> PlayerState:
-    if card == UNKNOWN:
+    if card < 0:  # UNKNOWN or ONE_UNKNOWN
         return replace(p, hand_unknown=p.hand_unknown + 1)
     return replace(p, hand=(*p.hand, card))
 
@@ -89,7 +91,7 @@ def _penalty_remove(p: PlayerState, card: int) -> PlayerState:
 
 
 def _penalty_add(p: PlayerState, card: int) -> PlayerState:
-    if card == UNKNOWN:
+    if card < 0:  # UNKNOWN or ONE_UNKNOWN
         return replace(p, penalty_unknown=p.penalty_unknown + 1)
     return replace(p, penalty=(*p.penalty, card))
 
@@ -238,7 +240,9 @@ def _card_placed(s: GameState, e: ev.CardPlaced, d: Decisions) -> GameState:
             p = _hand_remove(p, card)
             p = replace(p, pile=(*p.pile, card), pile_down=(*p.pile_down, False))
         return replace(s, players=_set_player(s, e.seat, p), placed=s.placed + 1)
-    p = _hand_remove(p, card)
+    p = _hand_remove(p, card)  # ONE_UNKNOWN: one of the unknown hand cards, the known ones stay
+    if card == ONE_UNKNOWN:
+        card = UNKNOWN
     if e.placement == "face_down":
         pile, down = p.pile, p.pile_down
         p = replace(p, pile=(*pile[:-1], card, *pile[-1:]), pile_down=(*down[:-1], True, *down[-1:]))
@@ -365,6 +369,14 @@ def _card_revealed(s: GameState, e: ev.CardRevealed, d: Decisions) -> GameState:
     return replace(s, players=_set_player(s, e.seat, p))
 
 
+def _pile_card_revealed(s: GameState, e: ev.PileCardRevealed, d: Decisions) -> GameState:
+    p = s.players[e.seat]
+    if not 0 <= e.position < len(p.pile):
+        return s
+    p = replace(p, pile=_set_at(p.pile, e.position, _CARD[e.card]))  # still face down: wild at scoring
+    return replace(s, players=_set_player(s, e.seat, p))
+
+
 def _totem_revealed(s: GameState, e: ev.TotemRevealed, d: Decisions) -> GameState:
     if e.animal is None:  # a redacted copy: nothing learnt
         return s
@@ -416,6 +428,7 @@ _HANDLERS: dict[type, Callable[[GameState, Any, Decisions], GameState]] = {
     ev.RiverRefilled: _refilled,
     ev.RiverCardRevealed: _river_revealed,
     ev.CardRevealed: _card_revealed,
+    ev.PileCardRevealed: _pile_card_revealed,
     ev.TotemRevealed: _totem_revealed,
     ev.FoxWildDeclared: _wild_declared,
     ev.TurnEnded: _turn_ended,

@@ -9,13 +9,18 @@ end of game, final scores) are never moves: ``decide`` emits them as events.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Final, Literal
 
 import msgspec
 
 from domain.arctic.catalogue import AnimalId
 
 Placement = Literal["top", "face_down", "bottom"]
+
+#: As a card leaving a hand or penalty zone (public mode): "one of that zone's cards the record does
+#: not know" (a face-down penalty card, a hand card never seen), so the zone's known cards stay known;
+#: ``None`` says only "a card", and the zone's known cards become unknown.
+FACE_DOWN: Final = "face_down"
 Direction = Literal["up", "down"]
 Zone = Literal["hand", "penalty"]
 
@@ -78,17 +83,24 @@ class SetDrawDelta(ArcticMove, frozen=True, kw_only=True):
 
 
 class TakeFromRiver(ArcticMove, frozen=True, kw_only=True):
-    """Draw the River card in ``slot``. ``orca_refill``: with Orca A, refill at once (default yes)."""
+    """Draw the River card in ``slot``. ``orca_refill``: with Orca A, refill at once (default yes).
+    ``refill``: the cards turned into the River by the refills this move causes (Orca A, or the end
+    of the turn), lowest empty slot first (public mode, optional: else ``RevealRiver`` each)."""
 
     seat: int
     slot: int
     orca_refill: bool | None = None
+    refill: list[str] | None = None
 
 
 class TakeFromDrawPile(ArcticMove, frozen=True, kw_only=True):
-    """Orca B: draw the top card of the draw pile instead of a River card."""
+    """Orca B: draw the top card of the draw pile instead of a River card. ``card``: what the drawer
+    saw (public mode, optional; in full mode it must be the top card); ``refill``: the cards turned
+    into the River by the refills this move causes, lowest empty slot first (public mode, optional)."""
 
     seat: int
+    card: str | None = None
+    refill: list[str] | None = None
 
 
 class TakeFromPenalty(ArcticMove, frozen=True, kw_only=True):
@@ -136,6 +148,15 @@ class RevealCard(ArcticMove, frozen=True, kw_only=True):
     card: str
 
 
+class RevealPileCard(ArcticMove, frozen=True, kw_only=True):
+    """Public mode, after the last turn: the face-down (Fox A) card at ``position`` (0 = bottom) of
+    ``seat``'s pile is turned over. It changes no score (a face-down card is wild)."""
+
+    seat: int
+    position: int
+    card: str
+
+
 class RevealTotem(ArcticMove, frozen=True, kw_only=True):
     """Public mode: ``seat``'s totem animal (at the end of the game, or whenever it is shown)."""
 
@@ -168,6 +189,7 @@ Move = (
     | EndStep
     | RevealRiver
     | RevealCard
+    | RevealPileCard
     | RevealTotem
     | DeclareFoxWild
 )
@@ -188,6 +210,7 @@ MOVE_TYPES: tuple[type[ArcticMove], ...] = (
     EndStep,
     RevealRiver,
     RevealCard,
+    RevealPileCard,
     RevealTotem,
     DeclareFoxWild,
 )

@@ -17,12 +17,13 @@ from typing import Any, Literal
 import msgspec
 
 from domain.arctic import catalogue as cat
+from domain.arctic import events as ev
 from domain.arctic import moves as mv
 from domain.arctic import state as st
 from domain.arctic.decisions import DEFAULT, Decisions
 from domain.arctic.events import Event, GameStarted
 from domain.arctic.evolve import evolve, fold
-from domain.arctic.rules import decide, legal_moves
+from domain.arctic.rules import close_open_step, closes_open_step, decide, legal_moves, step_open
 from domain.arctic.setup import Setup, start
 from domain.arctic.state import UNKNOWN, GameState
 from domain.chance import SplitMix64
@@ -84,7 +85,7 @@ def simulate(
     while s.phase != st.FINISHED:
         if len(moves) >= max_moves:  # pragma: no cover - a guard, never reached in practice
             raise RuntimeError(f"simulated game {players}p seed {seed} did not finish")
-        m = choose(rng, legal_moves(s, d))
+        m = choose(rng, legal_moves(s, d, implicit=False))
         moves.append(m)
         s = _play(s, m, events, d)
     game = SimulatedGame(setup=setup, moves=moves, events=events)
@@ -92,11 +93,12 @@ def simulate(
 
 
 def _public_card(pub: GameState, seat: int, card: str | None) -> str | None:
-    """Name a penalty card only when the public record knows it (it was discarded face up)."""
+    """A penalty card as the table sees it leave: named when it was discarded face up, else one of
+    the face-down ones (``FACE_DOWN``: the face-up ones stay known)."""
     if card is None:
         return None
     c = cat.CARD_INDEX[card]
-    return card if c in pub.players[seat].penalty else None
+    return card if c in pub.players[seat].penalty else mv.FACE_DOWN
 
 
 def _translate(m: Any, pub: GameState) -> Any:
@@ -107,7 +109,31 @@ def _translate(m: Any, pub: GameState) -> Any:
     return m
 
 
-def to_public(game: SimulatedGame, d: Decisions = DEFAULT) -> SimulatedGame:
+def _shown_by_the_table(full: GameState, rest: list[Any], d: Decisions) -> bool:
+    """Whether the explicit Moose move ``rest[0]`` is something a table shows by the cards alone (an
+    (N+1)-th card, a (D+1)-th draw, a Fox card as the (N-1)-th, stopping one card short): then the
+    public record leaves it out and the engine infers it (``rules``: implicit powers)."""
+    m = rest[0]
+    placing = isinstance(m, mv.UseMooseB)
+    s = full
+    for move in rest:
+        for e in decide(s, move, d):
+            s = evolve(s, e, d)
+            if placing and isinstance(e, ev.PlacingEnded):
+                if m.delta > 0:
+                    return e.placed == s.place_target
+                # -1: stopping (or a Fox card) one short says it only while cards are left in hand
+                return e.placed == s.place_target and s.players[s.active].hand_size > 0
+            if not placing and isinstance(e, ev.DrawingEnded):
+                return e.drawn == s.draw_target
+    return False  # pragma: no cover - a placing or drawing always ends
+
+
+def to_public(game: SimulatedGame, d: Decisions = DEFAULT, *, shown_at_end: bool = False) -> SimulatedGame:
+    """The public record of ``game`` as a table sees it: River cards revealed as they are turned face
+    up, face-down and penalty cards unnamed (``FACE_DOWN`` where the table knows the card was one of
+    the face-down ones), Moose powers left implicit where the cards show them, totems revealed at the
+    end. ``shown_at_end``: then the hidden hand, penalty and face-down pile cards are revealed too."""
     started = game.events[0]
     assert isinstance(started, GameStarted)
     setup = Setup(
@@ -121,27 +147,67 @@ def to_public(game: SimulatedGame, d: Decisions = DEFAULT) -> SimulatedGame:
     full = fold(start(game.setup), None, d)
     moves: list[Any] = []
 
+    def play(pub: GameState, m: Any) -> GameState:
+        moves.append(m)
+        return _play(pub, m, events, d)
+
     def reveal(pub: GameState) -> GameState:
         while UNKNOWN in pub.river:
             slot = pub.river.index(UNKNOWN)
-            m = mv.RevealRiver(slot=slot, card=cat.CARD_IDS[full.river[slot]])
-            moves.append(m)
-            pub = _play(pub, m, events, d)
+            pub = play(pub, mv.RevealRiver(slot=slot, card=cat.CARD_IDS[full.river[slot]]))
         return pub
 
-    for m in game.moves:
+    def catch_up(pub: GameState, following: Any) -> GameState:
+        """The full game has left a placing/drawing step the public record still waits in: the table
+        shows it by the River refill turned over, by the player stopping one card short, by the next
+        move (``following``, None at the end) when it closes the step unambiguously, else by the
+        player's word (``EndStep``)."""
+        left = (pub.turn, pub.phase) != (full.turn, full.phase)
+        if not left or pub.phase not in (st.PLACE, st.DRAW):
+            return pub
+        if step_open(pub, d):
+            closed, _ = close_open_step(pub, d)
+            if UNKNOWN in closed.river:
+                slot = closed.river.index(UNKNOWN)
+                return play(pub, mv.RevealRiver(slot=slot, card=cat.CARD_IDS[full.river[slot]]))
+            implied = (
+                following is not None
+                and closes_open_step(pub, following, d)
+                and not isinstance(following, mv.UseMooseB | mv.SetDrawDelta)
+            )
+            return pub if implied else play(pub, mv.EndStep(seat=pub.active))
+        return play(pub, mv.EndStep(seat=pub.active))  # one card short: Moose -1
+
+    for i, m in enumerate(game.moves):
         pub = reveal(pub)
-        pm = _translate(m, pub)
-        moves.append(pm)
-        pub = _play(pub, pm, events, d)
+        implicit = isinstance(m, mv.UseMooseB | mv.SetDrawDelta) and _shown_by_the_table(full, game.moves[i:], d)
+        if not implicit:
+            pub = play(pub, _translate(m, pub))
         for e in decide(full, m, d):
             full = evolve(full, e, d)
+        pub = catch_up(reveal(pub), game.moves[i + 1] if i + 1 < len(game.moves) else None)
     pub = reveal(pub)
     for seat, p in enumerate(full.players):
         if pub.phase == st.FINISHED:
             break
         if pub.players[seat].totem == UNKNOWN:
-            m = mv.RevealTotem(seat=seat, animal=cat.ANIMALS[p.totem])  # type: ignore[arg-type]
-            moves.append(m)
-            pub = _play(pub, m, events, d)
+            pub = play(pub, mv.RevealTotem(seat=seat, animal=cat.ANIMALS[p.totem]))  # type: ignore[arg-type]
+    if shown_at_end:
+        pub = _show_hidden_cards(pub, full, play)
     return SimulatedGame(setup=setup, moves=moves, events=events)
+
+
+def _show_hidden_cards(pub: GameState, full: GameState, play: Any) -> GameState:
+    """After the end: every card the record does not know is shown (hands, penalty zones, face-down
+    pile cards), as ``RevealCard``/``RevealPileCard``."""
+    for seat, p in enumerate(full.players):
+        zones: tuple[tuple[mv.Zone, tuple[int, ...]], ...] = (("hand", p.hand), ("penalty", p.penalty))
+        for zone, cards in zones:
+            for c in cards:
+                known = pub.players[seat].hand if zone == "hand" else pub.players[seat].penalty
+                if c not in known:
+                    pub = play(pub, mv.RevealCard(seat=seat, zone=zone, card=cat.CARD_IDS[c]))
+        for position, (c, down) in enumerate(zip(p.pile, p.pile_down, strict=True)):
+            if down and pub.players[seat].pile[position] == UNKNOWN:
+                pub = play(pub, mv.RevealPileCard(seat=seat, position=position, card=cat.CARD_IDS[c]))
+    return pub

@@ -14,6 +14,7 @@ import msgspec
 
 UNKNOWN: Final[int] = -1
 EMPTY: Final[int] = -2
+ONE_UNKNOWN: Final[int] = -3  # in events only: "face_down", one of a zone's unknown cards (never stored)
 CENTRE: Final[int] = -1  # power card holder: nobody
 
 # Phases (the decision point the game waits for).

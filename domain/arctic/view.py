@@ -22,6 +22,7 @@ from domain.arctic import events as ev
 from domain.arctic import state as st
 from domain.arctic.decisions import DEFAULT, Decisions, reserve_size
 from domain.arctic.evolve import visible_card
+from domain.arctic.moves import FACE_DOWN
 from domain.arctic.scoring import score
 from domain.arctic.state import CENTRE, EMPTY, GameState
 from domain.game import Perspective
@@ -137,7 +138,8 @@ def view(state: GameState, perspective: Perspective, d: Decisions = DEFAULT) -> 
 
 
 def _hidden_card(event: Any, owners: tuple[int, ...], perspective: Perspective) -> Any:
-    if event.card is None or any(_sees_seat(perspective, seat) for seat in owners):
+    # FACE_DOWN names no card ("one of the unknown ones"): everyone may see it
+    if event.card is None or event.card == FACE_DOWN or any(_sees_seat(perspective, seat) for seat in owners):
         return event
     return replace(event, card=None)
 

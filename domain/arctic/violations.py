@@ -41,6 +41,7 @@ CODES: Final[dict[str, tuple[str, str]]] = {
     "arctic.card_not_in_hand": ("§5", "the card is not in the player's hand"),
     "arctic.card_not_in_penalty": ("§6", "the card is not in the player's penalty zone"),
     "arctic.no_unknown_card": ("§9", "public mode: no unknown card left in that zone"),
+    "arctic.card_mismatch": ("§6", "full mode: the card named is not the one the draw pile gives"),
     # step 1
     "arctic.wrong_placement_count": ("§5 step 1", "N cards must be placed while the hand holds cards"),
     "arctic.power_not_held": ("§6", "the player does not hold this power (side) at this step"),

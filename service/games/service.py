@@ -764,7 +764,9 @@ class GameService:
             )
         kind = self.kind(row["kind"])
         version, state = self.states.current(kind, game_id)
-        return version, [msgspec.to_builtins(m) for m in kind.rules.legal_moves(state)]
+        # a game may describe them in the table's terms (Arctic public mode: grouped by "any unseen card")
+        listing = getattr(kind.rules, "table_moves", kind.rules.legal_moves)
+        return version, [msgspec.to_builtins(m) for m in listing(state)]
 
     def timeline(self, game_id: UUID, language: Language) -> Timeline:
         row = self._row(game_id)

@@ -11,7 +11,7 @@ import pytest
 from litestar.testing import TestClient
 
 from domain.arctic import RULES
-from domain.arctic.simulator import simulate
+from domain.arctic.simulator import simulate, to_public
 from domain.game import state_hash
 
 Client = TestClient  # type: ignore[type-arg]
@@ -404,3 +404,28 @@ def test_every_replay_step_of_a_finished_game_served_from_memory_matches_the_fol
     for step, event in enumerate(game.events, start=1):  # again, now from memory
         state = RULES.evolve(state, event)
         assert client.get(f"/games/{game_id}/replay/{step}").json()["state_hash"] == state_hash(state)
+
+
+def test_public_legal_moves_and_alternatives_speak_the_tables_terms(client: Client, api_key: str) -> None:
+    """Issue 18: a public game lists "reveal the card turned into River slot 2" once, not 60 times."""
+    pub = to_public(simulate(2, 23))
+    record = {
+        "format": "banquise-record",
+        "version": 1,
+        "kind": "arctic",
+        "setup": builtins(pub.setup),
+        "moves": [{"move": builtins(m)} for m in pub.moves[:5]],  # five of the six River reveals
+    }
+    game_id = client.post("/games/import", json=record, headers=auth(api_key)).json()["id"]
+    listed = client.get(f"/games/{game_id}/legal-moves", headers=auth(api_key)).json()
+    assert listed == [
+        {
+            "text": "reveal the card turned into River slot 5",
+            "move": {"type": "RevealRiver", "slot": 5, "card": "<any unseen card>"},
+            "fill": "card",
+            "options": 60 - 5,
+        }
+    ]
+    place = {"type": "PlaceCard", "seat": 0, "card": "d1-fox-1", "placement": "top"}
+    problem = client.post(f"/games/{game_id}/moves", json={"move": place}, headers=auth(api_key)).json()
+    assert problem["code"] == "arctic.reveal_required" and problem["legal"] == listed

@@ -21,12 +21,12 @@ def candidates(s: GameState) -> list[Any]:
     p = s.players[seat]
     cards: list[str | None] = [cat.CARD_IDS[c] for c in p.hand] + ["d1-fox-1", "d2-orca-3", "d4-moose-2"]
     if s.mode == "public":
-        cards.append(None)
-    penalty = [cat.CARD_IDS[c] for c in p.penalty] + ["d1-puffin-4", None]
+        cards += [None, mv.FACE_DOWN]
+    penalty = [cat.CARD_IDS[c] for c in p.penalty] + ["d1-puffin-4", None, mv.FACE_DOWN]
     out: list[Any] = []
     for c in cards:
         out += [mv.PlaceCard(seat=seat, card=c, placement=pl) for pl in ("top", "face_down", "bottom")]
-        if c is not None:
+        if c is not None and c != mv.FACE_DOWN:
             out += [mv.PuffinSwap(seat=seat, hand_card=c, river_slot=i) for i in (0, 3, 5, 6)]
         out.append(mv.Discard(seat=seat, card=c))
     out.append(mv.PlaceCard(seat=(seat + 1) % len(s.names), card="d1-fox-2"))

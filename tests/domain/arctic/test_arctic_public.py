@@ -10,6 +10,7 @@ from domain.arctic.rules import legal_moves
 from domain.arctic.setup import Setup
 from domain.arctic.simulator import simulate, to_public
 from domain.arctic.state import UNKNOWN
+from domain.arctic.table import ANY_UNSEEN
 
 from .support import Table, of, types
 
@@ -33,7 +34,11 @@ def revealed() -> PublicTable:
 def test_the_river_must_be_revealed_first() -> None:
     t = PublicTable()
     err = t.rejects(mv.PlaceCard(seat=0, card="d1-fox-3"), "arctic.reveal_required")
-    assert all(isinstance(m, mv.RevealRiver) for m in err.legal) and len(err.legal) == 6 * 60
+    # grouped in the table's terms: one reveal per slot, any of the 60 unseen cards (issue 18)
+    assert [c.move for c in err.legal] == [mv.RevealRiver(slot=i, card=ANY_UNSEEN) for i in range(6)]
+    assert all(c.fill == "card" and c.options == 60 for c in err.legal)
+    assert err.legal[2].text == "reveal the card turned into River slot 2"
+    assert len(legal_moves(t.state)) == 6 * 60  # legal_moves itself still lists every accepted move
     assert t.play(mv.RevealRiver(slot=0, card=RIVER[0])) == [ev.RiverCardRevealed(slot=0, card=RIVER[0])]
     t.rejects(mv.RevealRiver(slot=1, card=RIVER[0]), "arctic.card_already_seen")
     t.rejects(mv.RevealRiver(slot=0, card=RIVER[1]), "arctic.wrong_step")
