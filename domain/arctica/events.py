@@ -52,6 +52,11 @@ class GameStarted(_Event, tag="game_started", frozen=True):
     round_cards: tuple[int, ...]
     #: seeded games: the hit sub-region per affected region per round (``None`` when redacted/unknown)
     event_plan: tuple[tuple[int, ...], ...] | None
+    # Added after the first stored games: optional, so older events decode and fold as before.
+    #: sha256 of the edition's canonical JSON (``None`` in games recorded before fingerprints)
+    edition_sha256: str | None = None
+    #: starting orientation (quarter turns) of each action wheel; ``None``: all at 0
+    orientations: tuple[int, ...] | None = None
 
 
 class PawnPlaced(_Event, tag="pawn_placed", frozen=True):

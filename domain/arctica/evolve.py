@@ -163,7 +163,7 @@ def _(e: ev.GameStarted, state: GameState) -> GameState:
         start_player=e.start_player,
         deck=tuple(e.deck or ()),
         round=1,
-        orientations=(0,) * b.action_wheels,
+        orientations=e.orientations or (0,) * b.action_wheels,
         circle=tuple(circle),
         map=(None,) * b.map_spaces,
         round_cards=e.round_cards,

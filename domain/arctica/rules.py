@@ -17,7 +17,7 @@ from domain.chance import SplitMix64
 
 from . import events as ev
 from . import moves as mv
-from .edition import FAMILIES, ICE_BOUND, Card, Edition, EditionIndex, Effect, RoundCard, index
+from .edition import FAMILIES, ICE_BOUND, Card, Edition, EditionIndex, Effect, RoundCard, fingerprint, index
 from .evolve import active_seat, evolve
 from .scoring import results as score_results
 from .state import EMPTY, FLORA, HAND_LIMIT, GameState, Loc, PlayerState, Token
@@ -46,6 +46,12 @@ class Setup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     hands: tuple[tuple[int, ...], ...] | None = None
     round_cards: tuple[int, ...] | None = None
     event_plan: tuple[tuple[int, ...], ...] | None = None
+    #: the edition's fingerprint the recorder expects (``GET /editions``); refused when it differs
+    edition_sha256: str | None = None
+    #: per seat: (long, short) starting Generation Cards dealt at the table (default: the edition's pairs)
+    starting_cards: tuple[tuple[int, int], ...] | None = None
+    #: starting orientation (0-3 quarter turns) of each action wheel (default: the edition's, else 0)
+    orientations: tuple[int, ...] | None = None
 
 
 # ---------------------------------------------------------------- queries used by rules and views
@@ -390,6 +396,14 @@ def start(ed: Edition, setup: Setup) -> list[ev.Event]:
         setup_fail("arctica.bad_players", "Arctica needs 2 to 5 players with distinct, non-empty names")
     if setup.start_player is not None and not 0 <= setup.start_player < n:
         setup_fail("arctica.bad_setup", f"start_player must be a seat 0..{n - 1}")
+    digest = fingerprint(ed)
+    if setup.edition_sha256 is not None and setup.edition_sha256 != digest:
+        setup_fail(
+            "arctica.edition_mismatch",
+            f"edition {ed.id} {ed.version} has fingerprint {digest}, not {setup.edition_sha256}",
+        )
+    starting_cards = _starting_cards(ed, setup, n)
+    orientations = _orientations(ed, setup)
     hand_size = ed.setup.hand_size
     n_cards = len(ed.round_cards)
 
@@ -457,13 +471,48 @@ def start(ed: Edition, setup: Setup) -> list[ev.Event]:
             seed=setup.seed,
             start_player=start_player,
             board=board,
-            starting_cards=tuple(ed.setup.starting_cards[:n]),
+            starting_cards=starting_cards,
             hands=tuple(hands),
             deck=rest,
             round_cards=tuple(round_cards),
             event_plan=plan,
+            edition_sha256=digest,
+            orientations=orientations,
         )
     ]
+
+
+def _starting_cards(ed: Edition, setup: Setup, n: int) -> tuple[tuple[int, int], ...]:
+    if setup.starting_cards is None:
+        return tuple(ed.setup.starting_cards[:n])
+    gen = {c.id: c for c in ed.generation_cards}
+    pairs = setup.starting_cards
+    ids = [c for pair in pairs for c in pair]
+    if (
+        len(pairs) != n
+        or len(set(ids)) != len(ids)
+        or any(
+            a not in gen or b not in gen or gen[a].generation != "long" or gen[b].generation != "short"
+            for a, b in pairs
+        )
+    ):
+        setup_fail(
+            "arctica.bad_setup",
+            f"starting_cards names one (long, short) pair of distinct Generation Cards for each of the {n} seats",
+        )
+    return pairs
+
+
+def _orientations(ed: Edition, setup: Setup) -> tuple[int, ...] | None:
+    chosen = setup.orientations if setup.orientations is not None else (ed.setup.orientations or None)
+    if chosen is None:
+        return None
+    if len(chosen) != len(ed.action_wheels) or any(not 0 <= o <= 3 for o in chosen):
+        setup_fail(
+            "arctica.bad_setup",
+            f"orientations gives 0..3 quarter turns for each of the {len(ed.action_wheels)} action wheels",
+        )
+    return tuple(chosen)
 
 
 def _check_round_cards(round_cards: tuple[int, ...], n_cards: int) -> None:
