@@ -172,6 +172,8 @@ class Edition(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defa
 
 
 _CANONICAL = msgspec.json.Encoder(order="sorted")
+#: edition ids and versions appear in URLs and file names
+_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
 _PATH = re.compile(r" - at `(\$[^`]*)`$")
 
 
@@ -253,6 +255,9 @@ def index(edition: Edition) -> EditionIndex:
 def validate_edition(ed: Edition) -> list[str]:
     """Structural problems of an edition (empty list when it is usable)."""
     problems: list[str] = []
+    for name, value in (("id", ed.id), ("version", ed.version)):
+        if not _NAME.fullmatch(value):
+            problems.append(f"{name} must be 1-64 letters, digits, '.', '_' or '-', starting with a letter or digit")
     ids = [c.id for c in ed.cards] + [c.id for c in ed.generation_cards]
     if len(ids) != len(set(ids)):
         problems.append("card ids are not unique")
