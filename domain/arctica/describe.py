@@ -84,6 +84,11 @@ _T: dict[str, tuple[str, str, str]] = {
         "La place {seat} pioche {count} carte(s) ({cause})",
         "El asiento {seat} roba {count} carta(s) ({cause})",
     ),
+    "deck_reshuffled": (
+        "The {reshuffled} discarded cards are shuffled into a new deck",
+        "Les {reshuffled} cartes défaussées sont mélangées pour former une nouvelle pioche",
+        "Las {reshuffled} cartas descartadas se barajan para formar un nuevo mazo",
+    ),
     "biodiversity_scored": (
         "Seat {seat} scores {points} BP ({cause})",
         "La place {seat} marque {points} PB ({cause})",

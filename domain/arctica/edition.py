@@ -148,6 +148,25 @@ class SetupRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_d
     orientations: tuple[NonNeg, ...] = ()
 
 
+class Interpretations(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
+    """Readings of the rules that change scores, where the rules summary (``seeds/004``, = the BGA help)
+    is silent or ambiguous: each edition chooses. The defaults are the engine's DECISIONs."""
+
+    #: End of game, "+1 BP per animal token on the player board": the release area is part of the player
+    #: board (DECISION 7: the summary's board has the two wheels and the release area where tokens fall).
+    release_on_board: bool = True
+    #: "Draw: 2 cards, hand max 9" (summary, ACTIONS): the limit.
+    hand_limit: Positive = 9
+    #: The limit caps every card gain (DECISION 10), not only the Draw action's.
+    hand_limit_all_draws: bool = True
+    #: The summary never says what happens to an empty deck: no reshuffle (DECISION 10); ``true``: the
+    #: discarded cards are shuffled into a new deck when a draw needs more cards than the deck has.
+    reshuffle_empty_deck: bool = False
+    #: Ice tile #6 trade (summary, Migration x2) after a *migration* only; ``true``: also a token that
+    #: flees onto tile #6 after an event may be traded there (1 Flora: +3 BP, token to the release area).
+    ice6_trade_on_flee: bool = False
+
+
 class Edition(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
     id: str
     version: str
@@ -169,6 +188,8 @@ class Edition(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defa
     cards: tuple[Card, ...]
     #: the starting Generation Cards (never in the deck)
     generation_cards: tuple[Card, ...]
+    #: how this edition reads the rules where the summary is silent (defaults: the engine's DECISIONs)
+    rules: Interpretations = Interpretations()
 
 
 _CANONICAL = msgspec.json.Encoder(order="sorted")

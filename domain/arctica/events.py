@@ -59,6 +59,15 @@ class GameStarted(_Event, tag="game_started", frozen=True):
     orientations: tuple[int, ...] | None = None
 
 
+class DeckReshuffled(_Event, tag="deck_reshuffled", frozen=True):
+    """The discarded cards shuffled back (editions with ``rules.reshuffle_empty_deck``): ``cards`` is
+    the new deck — in draw order for seeded games, the unseen cards sorted for table games (``None``
+    when redacted)."""
+
+    cards: tuple[int, ...] | None
+    reshuffled: int
+
+
 class PawnPlaced(_Event, tag="pawn_placed", frozen=True):
     seat: int
     round: int
@@ -256,6 +265,7 @@ Event = (
     | FloraGained
     | FloraPaid
     | CardsDrawn
+    | DeckReshuffled
     | BiodiversityScored
     | WheelsRotated
     | TurnEnded

@@ -277,6 +277,11 @@ def _(e: ev.CardsDrawn, state: GameState) -> GameState:
 
 
 @_apply.register
+def _(e: ev.DeckReshuffled, state: GameState) -> GameState:
+    return replace(state, deck=tuple(e.cards or ()), discard=())
+
+
+@_apply.register
 def _(e: ev.BiodiversityScored, state: GameState) -> GameState:
     p = state.players[e.seat]
     if e.cause.startswith("majority:"):

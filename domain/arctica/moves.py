@@ -153,6 +153,8 @@ class Save(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     space: NonNeg
     dest: NonNeg | None = None
     outcomes: dict[str, Outcome] = {}
+    #: the token fled onto ice tile #6 and is traded there (editions with ``rules.ice6_trade_on_flee``)
+    trade: bool = False
 
 
 class ResolveEvent(_Move, tag="event", frozen=True):

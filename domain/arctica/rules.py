@@ -14,13 +14,14 @@ from typing import Annotated, Any
 import msgspec
 
 from domain.chance import SplitMix64
+from domain.game import state_hash
 
 from . import events as ev
 from . import moves as mv
 from .edition import FAMILIES, ICE_BOUND, Card, Edition, EditionIndex, Effect, RoundCard, fingerprint, index
 from .evolve import active_seat, evolve
 from .scoring import results as score_results
-from .state import EMPTY, FLORA, HAND_LIMIT, GameState, Loc, PlayerState, Token
+from .state import EMPTY, FLORA, GameState, Loc, PlayerState, Token
 from .violations import fail, setup_fail
 
 RULES_VERSION = "arctica-rules-1"
@@ -194,8 +195,15 @@ class _Builder:
             self.emit(ev.BiodiversityScored(seat=seat, points=points, cause=cause))
 
     def draw(self, seat: int, count: int, cause: str) -> None:
+        rules = self.ed.rules
+        room = rules.hand_limit - len(self.player(seat).hand)
+        if not rules.hand_limit_all_draws and cause != "action:draw":
+            room = count
+        wanted = max(0, min(count, room))
+        if wanted > len(self.s.deck) and rules.reshuffle_empty_deck and self.s.discard:
+            self.reshuffle()
         s = self.s
-        k = max(0, min(count, HAND_LIMIT - len(self.player(seat).hand), len(s.deck)))
+        k = min(wanted, len(s.deck))
         if k == 0:
             return
         if s.chance == "seeded":
@@ -211,6 +219,20 @@ class _Builder:
                 fail("arctica.unknown_card", f"cards {list(cards)} are not all unseen cards")
         self.drawn_all.extend(cards)
         self.emit(ev.CardsDrawn(seat=seat, count=k, cards=cards, cause=cause))
+
+    def reshuffle(self) -> None:
+        """The discard pile back into the deck, under what is left of it. Seeded games shuffle with a
+        generator seeded from the state (so ``decide`` stays a function of its inputs) and record the
+        order; table games put the cards back among the unseen ones."""
+        s = self.s
+        if s.chance == "seeded":
+            rng = SplitMix64(int(state_hash(s)[7:23], 16))
+            back = list(s.discard)
+            rng.shuffle(back)
+            cards = (*s.deck, *back)
+        else:
+            cards = tuple(sorted((*s.deck, *s.discard)))
+        self.emit(ev.DeckReshuffled(cards=cards, reshuffled=len(s.discard)))
 
     def check_draws(self) -> None:
         if self.supplied_drawn is None:
@@ -838,9 +860,20 @@ def _event(b: _Builder, m: mv.ResolveEvent) -> None:
             )
         )
         local = dict(sv.outcomes)
-        if live_tile(ed, b.s, dest) != 6:
+        tile = live_tile(ed, b.s, dest)
+        if tile != 6:
             key = f"circle:{dest}"
             b.effect(m.seat, key, ed.circle[dest].bonus, local.pop(key, None))
+        if sv.trade:
+            if not ed.rules.ice6_trade_on_flee:
+                fail("arctica.trade_not_on_ice6", "this edition allows the ice tile #6 trade after a migration only")
+            if tile != 6:
+                fail("arctica.trade_not_on_ice6", "trading needs the token to reach ice tile #6")
+            b.pay_flora(m.seat, 1, "ice6")
+            b.score(m.seat, 3, "ice6")
+            b.emit(
+                ev.TokenMoved(seat=m.seat, family=tok.family, src=Loc("circle", dest), dst=Loc("release"), cause="ice6")
+            )
         if local:
             fail(
                 "arctica.unexpected_outcome",
