@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
+import msgspec
 from litestar import Controller, Request, Response, get, post
 from litestar.concurrency import sync_to_thread
 from litestar.di import NamedDependency, Provide
@@ -24,7 +25,9 @@ def edition_components() -> dict[str, Any]:
     """The edition document's schema components (``arctica.Edition`` and the Structs it uses)."""
     from domain.arctica.edition import Edition
 
-    return schema_components("arctica", [Edition], REF)[1]
+    # Defaults in the schema may be Structs (``rules``): as plain JSON values for every encoder.
+    components: dict[str, Any] = msgspec.to_builtins(schema_components("arctica", [Edition], REF)[1])
+    return components
 
 
 Version = Annotated[
