@@ -188,8 +188,8 @@ class Edition(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defa
     cards: tuple[Card, ...]
     #: the starting Generation Cards (never in the deck)
     generation_cards: tuple[Card, ...]
-    #: how this edition reads the rules where the summary is silent (defaults: the engine's DECISIONs)
-    rules: Interpretations = Interpretations()
+    #: how this edition reads the rules where the summary is silent (``null``: the engine's DECISIONs)
+    rules: Interpretations | None = None
 
 
 _CANONICAL = msgspec.json.Encoder(order="sorted")
@@ -252,6 +252,7 @@ class EditionIndex:
         self.cards: dict[int, Card] = {c.id: c for c in edition.cards}
         self.cards.update({c.id: c for c in edition.generation_cards})
         self.starting_ids = frozenset(c.id for c in edition.generation_cards)
+        self.rules = edition.rules or Interpretations()
         self.fauna_ids: tuple[int, ...] = tuple(sorted(c.id for c in edition.cards))
         links: dict[int, list[tuple[int, int, Connection]]] = {}
         for conn in edition.connections:

@@ -195,7 +195,7 @@ class _Builder:
             self.emit(ev.BiodiversityScored(seat=seat, points=points, cause=cause))
 
     def draw(self, seat: int, count: int, cause: str) -> None:
-        rules = self.ed.rules
+        rules = self.idx.rules
         room = rules.hand_limit - len(self.player(seat).hand)
         if not rules.hand_limit_all_draws and cause != "action:draw":
             room = count
@@ -865,7 +865,7 @@ def _event(b: _Builder, m: mv.ResolveEvent) -> None:
             key = f"circle:{dest}"
             b.effect(m.seat, key, ed.circle[dest].bonus, local.pop(key, None))
         if sv.trade:
-            if not ed.rules.ice6_trade_on_flee:
+            if not b.idx.rules.ice6_trade_on_flee:
                 fail("arctica.trade_not_on_ice6", "this edition allows the ice tile #6 trade after a migration only")
             if tile != 6:
                 fail("arctica.trade_not_on_ice6", "trading needs the token to reach ice tile #6")

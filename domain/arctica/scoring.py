@@ -28,7 +28,7 @@ def breakdown(ed: Edition, p: PlayerState) -> dict[str, int]:
     idx = index(ed)
     flora = p.release_flora + p.long_wheel.count(FLORA)
     return {
-        "board_tokens": board_tokens(p, ed.rules.release_on_board),
+        "board_tokens": board_tokens(p, idx.rules.release_on_board),
         "flora": flora // 2,
         "ecosystem_cards": sum(idx.cards[c].bp for c in p.long_column + p.short_column),
         "majorities": p.bp_majorities,
