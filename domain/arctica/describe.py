@@ -89,6 +89,11 @@ _T: dict[str, tuple[str, str, str]] = {
         "Les {reshuffled} cartes défaussées sont mélangées pour former une nouvelle pioche",
         "Las {reshuffled} cartas descartadas se barajan para formar un nuevo mazo",
     ),
+    "round_card_revealed": (
+        "Round {round}: round card {card} is revealed",
+        "Manche {round} : la carte de manche {card} est révélée",
+        "Ronda {round}: se revela la carta de ronda {card}",
+    ),
     "biodiversity_scored": (
         "Seat {seat} scores {points} BP ({cause})",
         "La place {seat} marque {points} PB ({cause})",

@@ -38,7 +38,8 @@ class GameStarted(_Event, tag="game_started", frozen=True):
     edition_id: str
     edition_version: str
     players: tuple[str, ...]
-    chance: Literal["seeded", "table"]
+    #: ``public``: hands, deck and draws unknown (card id 0), round cards revealed by moves
+    chance: Literal["seeded", "table", "public"]
     seed: int | None
     start_player: int
     board: BoardSetup
@@ -66,6 +67,14 @@ class DeckReshuffled(_Event, tag="deck_reshuffled", frozen=True):
 
     cards: tuple[int, ...] | None
     reshuffled: int
+
+
+class RoundCardRevealed(_Event, tag="round_card_revealed", frozen=True):
+    """Public-information games: the round card of ``round`` turned face up (index into the edition's
+    ``round_cards``)."""
+
+    round: int
+    card: int
 
 
 class PawnPlaced(_Event, tag="pawn_placed", frozen=True):
@@ -279,6 +288,7 @@ Event = (
     | EventRevealed
     | EventStep
     | EventResolved
+    | RoundCardRevealed
     | RoundEnded
     | GameEnded
 )

@@ -149,6 +149,13 @@ class RevealEvents(_Move, tag="reveal_events", frozen=True):
     subregions: tuple[NonNeg, ...]
 
 
+class RevealRoundCard(_Move, tag="reveal_round_card", frozen=True):
+    """Public-information games: the round card of the round now ending, when it is turned face up (an
+    index into the edition's ``round_cards``; rounds 1-3 only, round 4 uses the final card)."""
+
+    card: NonNeg
+
+
 class Save(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     space: NonNeg
     dest: NonNeg | None = None
@@ -183,6 +190,7 @@ Move = (
     | ResolveEndangered
     | RevealEvents
     | ResolveEvent
+    | RevealRoundCard
 )
 
 ACTION_MOVES: dict[type, str] = {

@@ -9,7 +9,7 @@ the end-of-round steps, the final scoring) until a player's or the table's decis
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import msgspec
 
@@ -21,7 +21,7 @@ from . import moves as mv
 from .edition import FAMILIES, ICE_BOUND, Card, Edition, EditionIndex, Effect, RoundCard, fingerprint, index
 from .evolve import active_seat, evolve
 from .scoring import results as score_results
-from .state import EMPTY, FLORA, GameState, Loc, PlayerState, Token
+from .state import EMPTY, FLORA, UNKNOWN, GameState, Loc, PlayerState, Token
 from .violations import fail, setup_fail
 
 RULES_VERSION = "arctica-rules-1"
@@ -41,6 +41,10 @@ class Setup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     players: tuple[str, ...]
     edition: str = "demo-1"
+    #: ``seeded`` (needs ``seed``), ``table`` (needs ``hands`` and ``round_cards``) or ``public`` (a
+    #: recorder who knows only what the whole table sees: no seed, no hands; draws unknown, round cards
+    #: revealed by ``reveal_round_card`` moves). Default: ``seeded`` with a seed, else ``table``.
+    mode: Literal["seeded", "table", "public"] | None = None
     edition_version: str | None = None
     seed: Annotated[int, msgspec.Meta(ge=0)] | None = None
     start_player: int | None = None
@@ -56,6 +60,19 @@ class Setup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 # ---------------------------------------------------------------- queries used by rules and views
+
+
+def round_card_known(state: GameState) -> bool:
+    """Whether the card of the current round is known (public games reveal it at the end of the round)."""
+    return state.round >= ROUNDS or len(state.round_cards) >= state.round
+
+
+def unseen(idx: EditionIndex, state: GameState) -> set[int]:
+    """Fauna cards nobody has seen yet: not in a column, the discard pile or a known hand card."""
+    seen = set(state.discard)
+    for p in state.players:
+        seen.update(p.hand, p.long_column, p.short_column)
+    return set(idx.fauna_ids) - seen
 
 
 def round_card(ed: Edition, state: GameState, rnd: int | None = None) -> RoundCard:
@@ -208,6 +225,8 @@ class _Builder:
             return
         if s.chance == "seeded":
             cards = s.deck[:k]
+        elif s.chance == "public":
+            cards = (UNKNOWN,) * k
         else:
             if self.queue is None:
                 fail("arctica.draw_required", f"name the card(s) drawn in this move ({k} for {cause})")
@@ -230,6 +249,8 @@ class _Builder:
             back = list(s.discard)
             rng.shuffle(back)
             cards = (*s.deck, *back)
+        elif s.chance == "public":
+            cards = (*s.deck, *(UNKNOWN,) * len(s.discard))
         else:
             cards = tuple(sorted((*s.deck, *s.discard)))
         self.emit(ev.DeckReshuffled(cards=cards, reshuffled=len(s.discard)))
@@ -237,6 +258,8 @@ class _Builder:
     def check_draws(self) -> None:
         if self.supplied_drawn is None:
             return
+        if self.s.chance == "public":
+            fail("arctica.draw_mismatch", "a public-information game does not name the cards drawn")
         if self.s.chance == "seeded" and tuple(self.drawn_all) != tuple(self.supplied_drawn):
             fail(
                 "arctica.draw_mismatch",
@@ -353,6 +376,8 @@ class _Builder:
                         )
                 self.emit(ev.IceMelted(round=s.round, tile=s.round, space=-1 if space is None else space))
             elif ph == "majority":
+                if not round_card_known(s):
+                    return  # a public game: the table reveals the round card
                 card = round_card(ed, s)
                 todo = [r for r in card.regions if r not in s.majorities_done]
                 if not todo:
@@ -430,9 +455,25 @@ def start(ed: Edition, setup: Setup) -> list[ev.Event]:
     n_cards = len(ed.round_cards)
 
     def regions_of(rnd: int) -> int:
-        return len(ed.final_round_card.regions if rnd >= ROUNDS else ed.round_cards[round_cards[rnd - 1]].regions)
+        # validate_edition: every round card of rounds 1-3 affects two regions
+        return len(ed.final_round_card.regions) if rnd >= ROUNDS else 2
 
-    if setup.seed is not None:
+    mode = setup.mode or ("seeded" if setup.seed is not None else "table")
+    if (mode == "seeded") != (setup.seed is not None):
+        setup_fail("arctica.bad_setup", f"a {mode} game {'needs' if mode == 'seeded' else 'has no'} seed")
+    if mode == "public":
+        if setup.hands is not None or setup.round_cards is not None:
+            setup_fail(
+                "arctica.bad_setup",
+                "a public-information game names no hands nor round cards: they are revealed as they are played",
+            )
+        round_cards: tuple[int, ...] = ()
+        hands: tuple[tuple[int, ...], ...] = tuple((UNKNOWN,) * hand_size for _ in range(n))
+        start_player = setup.start_player or 0
+        plan: tuple[tuple[int, ...], ...] | None = setup.event_plan
+        rest: tuple[int, ...] = (UNKNOWN,) * (len(idx.fauna_ids) - n * hand_size)
+        chance = "public"
+    elif setup.seed is not None:
         if setup.hands is not None:
             setup_fail("arctica.bad_setup", "a seeded game deals its own hands")
         rng = SplitMix64(setup.seed)
@@ -443,11 +484,11 @@ def start(ed: Edition, setup: Setup) -> list[ev.Event]:
         rng.shuffle(order)
         round_cards = tuple(order[:3]) if setup.round_cards is None else setup.round_cards
         _check_round_cards(round_cards, n_cards)
-        plan: tuple[tuple[int, ...], ...] | None = setup.event_plan or tuple(
+        plan = setup.event_plan or tuple(
             tuple(rng.below(3) for _ in range(regions_of(r))) for r in range(1, ROUNDS + 1)
         )
         hands = tuple(tuple(deck[s * hand_size : (s + 1) * hand_size]) for s in range(n))
-        rest: tuple[int, ...] = tuple(deck[n * hand_size :])
+        rest = tuple(deck[n * hand_size :])
         chance = "seeded"
     else:
         if setup.hands is None or setup.round_cards is None:
@@ -642,12 +683,16 @@ def _top_card(b: _Builder, seat: int, card: int, *, reproduce: bool) -> str:
 def _fauna(b: _Builder, m: mv.PlayFauna) -> None:
     _require_actor(b, m.seat, "fauna")
     p = b.player(m.seat)
-    if m.card not in p.hand:
-        fail("arctica.card_not_in_hand", f"card {m.card} is not in seat {m.seat}'s hand", legal=p.hand)
+    if not _holds(b, p, (m.card,)):
+        known = tuple(c for c in p.hand if c != UNKNOWN)
+        fail("arctica.card_not_in_hand", f"card {m.card} is not in seat {m.seat}'s hand", legal=known)
     card = b.idx.cards[m.card]
-    rest = list(p.hand)
-    rest.remove(m.card)
-    if len(m.discards) != card.cost or len(set(m.discards)) != len(m.discards) or not set(m.discards) <= set(rest):
+    if (
+        len(m.discards) != card.cost
+        or len(set(m.discards)) != len(m.discards)
+        or m.card in m.discards
+        or not _holds(b, p, (m.card, *m.discards))
+    ):
         fail("arctica.wrong_cost", f"{card.name} costs {card.cost}: discard exactly {card.cost} other card(s)")
     have = badges(b.idx, p)
     for badge in card.requires:
@@ -664,6 +709,22 @@ def _fauna(b: _Builder, m: mv.PlayFauna) -> None:
     b.place_token(m.seat, card, cause)
     key = f"flash:{card.id}"
     b.effect(m.seat, key, card.flash, b.outcome(key))
+
+
+def _holds(b: _Builder, p: PlayerState, cards: tuple[int, ...]) -> bool:
+    """Whether the hand holds ``cards``. In a public game an unknown card of the hand may be any card
+    nobody has seen yet: playing or discarding it reveals it."""
+    hand = list(p.hand)
+    pool = unseen(b.idx, b.s) if b.s.chance == "public" and UNKNOWN in hand else set()
+    for c in cards:
+        if c in hand and c != UNKNOWN:
+            hand.remove(c)
+        elif c in pool and UNKNOWN in hand:
+            hand.remove(UNKNOWN)
+            pool.discard(c)
+        else:
+            return False
+    return True
 
 
 def _reproduce(b: _Builder, m: mv.Reproduce) -> None:
@@ -759,9 +820,22 @@ def _skip(b: _Builder, m: mv.Skip) -> None:
     _require_actor(b, m.seat, m.action, skip=True)
 
 
+def _reveal_round_card(b: _Builder, m: mv.RevealRoundCard) -> None:
+    _require_phase(b, "majority")
+    s = b.s
+    if round_card_known(s):
+        fail("arctica.wrong_phase", f"the round card of round {s.round} is already known")
+    left = [i for i in range(len(b.ed.round_cards)) if i not in s.round_cards]
+    if m.card not in left:
+        fail("arctica.bad_round_card", f"round card {m.card} is not one of the round cards still unused", legal=left)
+    b.emit(ev.RoundCardRevealed(round=s.round, card=m.card))
+
+
 def _record_majority(b: _Builder, m: mv.RecordMajority) -> None:
     _require_phase(b, "majority")
     s = b.s
+    if not round_card_known(s):
+        fail("arctica.wrong_phase", "reveal the round card first (reveal_round_card)")
     card = round_card(b.ed, s)
     todo = [r for r in card.regions if r not in s.majorities_done]
     if not todo or m.region != todo[0] or len(m.points) != len(s.players) or min(m.points) < 0:
@@ -899,5 +973,6 @@ _HANDLERS: dict[type, Callable[[_Builder, Any], None]] = {
     mv.ResolveCollapse: _collapse,
     mv.ResolveEndangered: _endangered,
     mv.RevealEvents: _reveal,
+    mv.RevealRoundCard: _reveal_round_card,
     mv.ResolveEvent: _event,
 }

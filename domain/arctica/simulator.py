@@ -30,6 +30,7 @@ from .rules import (
     hit_spaces,
     live_tile,
     round_card,
+    round_card_known,
     start,
 )
 from .state import GameState
@@ -285,6 +286,47 @@ def table_record(game: SimulatedGame) -> tuple[Setup, list[mv.Move]]:
         if hasattr(move, "drawn"):
             move = msgspec.structs.replace(move, drawn=cards or None)
         table = _fold(table, decide(ed, table, move))
+        out.append(move)
+    reveal()
+    return setup, out
+
+
+def public_record(game: SimulatedGame) -> tuple[Setup, list[mv.Move]]:
+    """The same game recorded by someone who sees only what the whole table sees: no seed, no hands;
+    no card named when drawn (a card is named when it is played or discarded); the round card of each
+    round revealed by a ``reveal_round_card`` move and the event sub-regions by ``reveal_events``."""
+    first = game.events[0]
+    assert isinstance(first, GameStarted) and first.event_plan is not None
+    ed = editions.get(first.edition_id, first.edition_version)
+    setup = Setup(
+        players=first.players,
+        edition=first.edition_id,
+        edition_version=first.edition_version,
+        mode="public",
+        start_player=first.start_player,
+    )
+    public = _fold(GameState(), start(ed, setup))
+    out: list[mv.Move] = []
+
+    def reveal() -> None:
+        nonlocal public
+        while True:
+            move: mv.Move
+            if public.phase == "majority" and not round_card_known(public):
+                move = mv.RevealRoundCard(card=first.round_cards[public.round - 1])
+            elif public.phase == "reveal":
+                plan = first.event_plan[public.round - 1]  # type: ignore[index]
+                move = mv.RevealEvents(subregions=plan[len(public.revealed) :])
+            else:
+                return
+            public = _fold(public, decide(ed, public, move))
+            out.append(move)
+
+    for move in game.moves:
+        reveal()
+        if getattr(move, "drawn", None) is not None:
+            move = msgspec.structs.replace(move, drawn=None)
+        public = _fold(public, decide(ed, public, move))
         out.append(move)
     reveal()
     return setup, out

@@ -14,7 +14,7 @@ from litestar.testing import TestClient
 
 from domain.arctica import RULES, editions
 from domain.arctica.edition import canonical_json, fingerprint
-from domain.arctica.simulator import simulate, table_record
+from domain.arctica.simulator import public_record, simulate, table_record
 from domain.game import state_hash
 from service import keys
 from service.app import create_app
@@ -139,24 +139,34 @@ def restarted(settings: Settings, database: ConnectionParams, stored: dict[str, 
         runtime.close()
 
 
-def test_a_table_game_on_a_stored_edition_is_recorded_after_a_restart(
+def test_a_public_game_on_a_stored_edition_is_recorded_after_a_restart(
     restarted: Client, api_key: str, stored: dict[str, Any]
 ) -> None:
     game = simulate(3, 21, CLUB)
-    setup, moves = table_record(game)
-    # The direct computation: the engine folding the same table record, with the edition in hand.
+    setup, moves = public_record(game)
+    assert setup.mode == "public" and setup.seed is None and setup.hands is None
+    # The direct computation: the engine folding the same public record, with the edition in hand.
     final = RULES.fold(RULES.start(setup))
     for move in moves:
         final = RULES.fold(RULES.decide(final, move), final)
     assert [r.total for r in RULES.results(final)] == [r.total for r in RULES.results(RULES.fold(game.events))]
     editions.forget_stored()
-    body = {"kind": "arctica", "setup": {**msgspec.to_builtins(setup), "edition_sha256": stored["sha256"]}}
+    body = {
+        "kind": "arctica",
+        "setup": {
+            "players": list(setup.players),
+            "edition": "club-api",
+            "mode": "public",
+            "start_player": setup.start_player,
+            "edition_sha256": stored["sha256"],
+        },
+    }
     created = restarted.post("/games", json=body, headers=auth(api_key))
     assert created.status_code == 201, created.text
     game_id, etag = created.json()["id"], created.headers["etag"]
-    first = restarted.get(f"/games/{game_id}/events", params={"perspective": "omniscient"}, headers=auth(api_key))
-    started = first.json()[0]["event"]
+    started = restarted.get(f"/games/{game_id}/events").json()[0]["event"]
     assert started["edition_id"] == "club-api" and started["edition_sha256"] == stored["sha256"]
+    assert started["chance"] == "public" and started["seed"] is None
     for move in moves:
         response = restarted.post(
             f"/games/{game_id}/moves",
@@ -170,6 +180,22 @@ def test_a_table_game_on_a_stored_edition_is_recorded_after_a_restart(
     assert [r["total"] for r in summary["results"]] == [r.total for r in RULES.results(final)]
     last = restarted.get(f"/games/{game_id}/replay/{summary['version']}").json()
     assert last["state_hash"] == state_hash(final)
+    timeline = restarted.get(f"/games/{game_id}/timeline", params={"lang": "fr"}).json()
+    assert any("carte de manche" in e["description"] for e in timeline["entries"])
+
+
+def test_a_table_game_on_a_stored_edition_imports(client: Client, api_key: str, stored: dict[str, Any]) -> None:
+    setup, moves = table_record(simulate(2, 9, CLUB))
+    body = {
+        "format": "banquise-record",
+        "version": 1,
+        "kind": "arctica",
+        "setup": msgspec.to_builtins(setup),
+        "moves": [{"move": msgspec.to_builtins(m)} for m in moves],
+    }
+    imported = client.post("/games/import", json=body, headers=auth(api_key))
+    assert imported.status_code == 201, imported.text
+    assert client.get(f"/games/{imported.json()['id']}").json()["status"] == "finished"
 
 
 def test_a_setup_expecting_another_fingerprint_is_refused(client: Client, api_key: str, stored: dict[str, Any]) -> None:
