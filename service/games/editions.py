@@ -131,6 +131,8 @@ class EditionCatalogue:
 
     def load(self, edition_id: str, version: str | None) -> Edition | None:
         """The engine's loader (``domain.arctica.editions.set_loader``)."""
+        if self.store.game_recorder.datastore.pool.closed:
+            return None  # a store closed without its runtime (tests): it holds nothing any more
         found = self._load(edition_id, version)
         return None if found is None else found[1]
 
