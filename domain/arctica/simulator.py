@@ -32,8 +32,9 @@ from .rules import (
     round_card,
     round_card_known,
     start,
+    unseen,
 )
-from .state import GameState
+from .state import UNKNOWN, GameState
 
 _MAX_MOVES = 5000
 
@@ -108,12 +109,18 @@ def _action_moves(ed: Edition, state: GameState, seat: int, action: str, pick: _
     out: list[mv.Move] = []
     tops = [c[0] for c in (p.long_column, p.short_column) if c]
     if action == "fauna":
-        for card_id in p.hand:
+        # Public games: an unknown card of the hand may be any card nobody has seen (one candidate each).
+        known = [c for c in p.hand if c != UNKNOWN]
+        hidden = len(p.hand) - len(known)
+        pool = sorted(unseen(idx, state)) if hidden else []
+        for card_id in dict.fromkeys(known + pool):
             card = idx.cards[card_id]
-            rest = [c for c in p.hand if c != card_id]
-            if card.cost > len(rest):
+            rest = [c for c in known if c != card_id]
+            spare = hidden - (card_id not in known)
+            if card.cost > len(rest) + spare:
                 continue
-            discards = tuple(pick.sample(rest, card.cost))
+            discards = tuple(pick.sample(rest, min(card.cost, len(rest))))
+            discards += tuple(c for c in pool if c != card_id)[: card.cost - len(discards)]
             outcomes = _outcomes(ed, state, seat, f"flash:{card_id}", card.flash, pick)
             out.append(mv.PlayFauna(seat=seat, card=card_id, discards=discards, outcomes=outcomes))
     elif action == "reproduction":
@@ -172,6 +179,8 @@ def candidate_moves(ed: Edition, state: GameState, rng: SplitMix64 | None = None
                 for action in dict.fromkeys(s.offered):
                     out += _action_moves(ed, s, seat, action, pick)
                 out.append(mv.Skip(seat=seat))
+    elif s.phase == "majority" and not round_card_known(s):
+        out += [mv.RevealRoundCard(card=i) for i in range(len(ed.round_cards)) if i not in s.round_cards]
     elif s.phase == "majority":
         card = round_card(ed, s)
         todo = [r for r in card.regions if r not in s.majorities_done]

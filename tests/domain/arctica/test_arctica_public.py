@@ -131,3 +131,17 @@ def test_a_public_record_scores_as_the_fully_known_game(players: int, seed: int)
         (r.seat, r.total, r.breakdown, r.rank) for r in RULES.results(known)
     ]
     assert sum(isinstance(m, mv.RevealRoundCard) for m in moves) == 3
+
+
+def test_legal_moves_of_a_public_game_are_legal_and_cover_the_record():
+    setup, moves = public_record(simulate(3, 7))
+    state = fold(RULES.start(setup))
+    for move in moves:
+        legal = RULES.legal_moves(state)
+        for candidate in legal:
+            RULES.decide(state, candidate)  # raises if a listed move is illegal
+        assert type(move) in {type(m) for m in legal}
+        if isinstance(move, (mv.PlayFauna, mv.RevealRoundCard)):
+            same = [m for m in legal if type(m) is type(move) and m.card == move.card]
+            assert same, f"{move} is not among the candidates"
+        state = RULES.fold(RULES.decide(state, move), state)
