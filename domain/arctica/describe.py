@@ -94,6 +94,11 @@ _T: dict[str, tuple[str, str, str]] = {
         "Manche {round} : la carte de manche {card} est révélée",
         "Ronda {round}: se revela la carta de ronda {card}",
     ),
+    "adjustment_made": (
+        "Adjustment for seat {seat}: {reason}",
+        "Ajustement pour la place {seat} : {reason}",
+        "Ajuste para el asiento {seat}: {reason}",
+    ),
     "biodiversity_scored": (
         "Seat {seat} scores {points} BP ({cause})",
         "La place {seat} marque {points} PB ({cause})",

@@ -77,6 +77,13 @@ class RoundCardRevealed(_Event, tag="round_card_revealed", frozen=True):
     card: int
 
 
+class AdjustmentMade(_Event, tag="adjustment_made", frozen=True):
+    """A recorded correction (``adjust`` move); its outcome events follow with cause ``adjustment``."""
+
+    seat: int
+    reason: str
+
+
 class PawnPlaced(_Event, tag="pawn_placed", frozen=True):
     seat: int
     round: int
@@ -289,6 +296,7 @@ Event = (
     | EventStep
     | EventResolved
     | RoundCardRevealed
+    | AdjustmentMade
     | RoundEnded
     | GameEnded
 )

@@ -285,6 +285,11 @@ def _(e: ev.CardsDrawn, state: GameState) -> GameState:
 
 
 @_apply.register
+def _(e: ev.AdjustmentMade, state: GameState) -> GameState:
+    return state  # a marker for the timeline: the outcome events that follow change the state
+
+
+@_apply.register
 def _(e: ev.RoundCardRevealed, state: GameState) -> GameState:
     return replace(state, round_cards=(*state.round_cards, e.card))
 

@@ -156,6 +156,31 @@ class RevealRoundCard(_Move, tag="reveal_round_card", frozen=True):
     card: NonNeg
 
 
+class TokenShift(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """One of a seat's animal tokens moved between any two zones (supply, wheels, release, map, circle)."""
+
+    family: Family
+    src: Loc
+    dst: Loc
+
+
+class Adjust(_Move, tag="adjust", frozen=True):
+    """A correction, for an effect the engine cannot express or a state that drifted from the table:
+    Flora gained (+) or paid (-), BP scored (+) or taken back (-, never below the BP of effects), cards
+    drawn, generation-wheel rotations and token moves of one seat, with the reason. Checked like any
+    move (Flora, tokens and free slots conserved), recorded as ``adjustment_made`` then its outcome
+    events (cause ``adjustment``), shown in the timeline; it never changes the step of the game."""
+
+    seat: Seat
+    reason: Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
+    flora: Annotated[int, msgspec.Meta(ge=-99, le=99)] = 0
+    bp: Annotated[int, msgspec.Meta(ge=-99, le=99)] = 0
+    cards: Annotated[int, msgspec.Meta(ge=0, le=9)] = 0
+    rotations: Annotated[int, msgspec.Meta(ge=0, le=9)] = 0
+    tokens: tuple[TokenShift, ...] = ()
+    drawn: tuple[int, ...] | None = None
+
+
 class Save(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     space: NonNeg
     dest: NonNeg | None = None
@@ -191,6 +216,7 @@ Move = (
     | RevealEvents
     | ResolveEvent
     | RevealRoundCard
+    | Adjust
 )
 
 ACTION_MOVES: dict[type, str] = {

@@ -831,6 +831,62 @@ def _reveal_round_card(b: _Builder, m: mv.RevealRoundCard) -> None:
     b.emit(ev.RoundCardRevealed(round=s.round, card=m.card))
 
 
+def _token_at(s: GameState, seat: int, family: str, loc: Loc) -> bool:
+    p = s.players[seat]
+    f = FAMILIES.index(family)
+    if loc.zone == "supply":
+        return p.supply[f] > 0
+    if loc.zone == "release":
+        return p.release[f] > 0
+    if loc.zone in ("long_wheel", "short_wheel"):
+        wheel = p.long_wheel if loc.zone == "long_wheel" else p.short_wheel
+        return 0 <= loc.index < len(wheel) and wheel[loc.index] == family
+    if loc.zone == "map":
+        return 0 <= loc.index < len(s.map) and s.map[loc.index] == Token(seat, family)
+    return 0 <= loc.index < len(s.circle) and Token(seat, family) in s.circle[loc.index]
+
+
+def _room_at(s: GameState, seat: int, loc: Loc) -> bool:
+    p = s.players[seat]
+    if loc.zone in ("long_wheel", "short_wheel"):
+        wheel = p.long_wheel if loc.zone == "long_wheel" else p.short_wheel
+        return 0 <= loc.index < len(wheel) and wheel[loc.index] == EMPTY
+    if loc.zone == "map":
+        return 0 <= loc.index < len(s.map) and s.map[loc.index] is None
+    if loc.zone == "circle":
+        return 0 <= loc.index < len(s.circle)
+    return True  # supply and release take any number
+
+
+def _adjust(b: _Builder, m: mv.Adjust) -> None:
+    """What the table did that the engine cannot express, checked for conservation (Flora never
+    negative, a token moved only from where it is to a free place, BP of effects never negative)."""
+    if m.seat >= len(b.s.players):
+        fail("arctica.bad_adjustment", f"no seat {m.seat}")
+    reason = m.reason.strip()
+    if not reason:
+        fail("arctica.bad_adjustment", "an adjustment gives its reason")
+    if m.bp < 0 and b.player(m.seat).bp_effects < -m.bp:
+        fail("arctica.bad_adjustment", f"seat {m.seat} has {b.player(m.seat).bp_effects} BP from effects to take back")
+    b.emit(ev.AdjustmentMade(seat=m.seat, reason=reason))
+    cause = "adjustment"
+    for shift in m.tokens:
+        if shift.src == shift.dst or not _token_at(b.s, m.seat, shift.family, shift.src):
+            fail("arctica.bad_adjustment", f"seat {m.seat} has no {shift.family} token at {shift.src}")
+        if not _room_at(b.s, m.seat, shift.dst):
+            fail("arctica.bad_adjustment", f"{shift.dst} is not a free place for a token")
+        b.emit(ev.TokenMoved(seat=m.seat, family=shift.family, src=shift.src, dst=shift.dst, cause=cause))
+    for _ in range(m.rotations):
+        _rotate(b, m.seat, cause)
+    if m.flora > 0:
+        b.gain_flora(m.seat, m.flora, cause)
+    elif m.flora < 0:
+        b.pay_flora(m.seat, -m.flora, cause)
+    if m.bp:
+        b.emit(ev.BiodiversityScored(seat=m.seat, points=m.bp, cause=cause))
+    b.draw(m.seat, m.cards, cause)
+
+
 def _record_majority(b: _Builder, m: mv.RecordMajority) -> None:
     _require_phase(b, "majority")
     s = b.s
@@ -974,5 +1030,6 @@ _HANDLERS: dict[type, Callable[[_Builder, Any], None]] = {
     mv.ResolveEndangered: _endangered,
     mv.RevealEvents: _reveal,
     mv.RevealRoundCard: _reveal_round_card,
+    mv.Adjust: _adjust,
     mv.ResolveEvent: _event,
 }
