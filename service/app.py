@@ -24,6 +24,7 @@ from service.games.kinds import Registry
 from service.logs import RequestLogMiddleware
 from service.openapi_docs import kind_components
 from service.routes.admin import void_game
+from service.routes.editions import EditionsController, edition_components
 from service.routes.games import games_controller
 from service.routes.health import health
 from service.routes.leaderboards import leaderboard
@@ -81,6 +82,7 @@ def openapi_config(registry: Registry) -> OpenAPIConfig:
             Tag(name="service", description="Health and metadata"),
             Tag(name="games", description="Record, import, export and replay games"),
             Tag(name="players", description="Player statistics, ratings, head-to-head and leaderboards"),
+            Tag(name="editions", description="Arctica editions: the board and card data a game is recorded on"),
         ],
         components=Components(
             security_schemes={
@@ -151,6 +153,7 @@ def create_app(
             game_stats,
             game_board,
             void_game,
+            EditionsController,
         ],
         dependencies={"runtime": Provide(provide_runtime, sync_to_thread=False)},
         lifespan=[lifespan],
@@ -162,5 +165,5 @@ def create_app(
         logging_config=None,
         debug=False,
     )
-    app.add_schemas(kind_components(registry)[1])
+    app.add_schemas({**edition_components(), **kind_components(registry)[1]})
     return app

@@ -8,8 +8,10 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+from domain.arctica import editions as arctica_editions
 from service.database import ConnectionParams, check_reachable, resolve
 from service.embedded import EmbeddedServer
+from service.games.editions import EditionCatalogue
 from service.games.service import GameService
 from service.settings import Settings
 from service.store import GameLog
@@ -27,6 +29,12 @@ class Runtime:
     store: GameLog
     embedded: EmbeddedServer | None = None
     server_version: str = field(default="unknown")
+    editions: EditionCatalogue = field(init=False)
+
+    def __post_init__(self) -> None:
+        # The engine finds the editions a club stored through this process's database.
+        self.editions = EditionCatalogue(self.store)
+        arctica_editions.set_loader(self.editions.load)
 
     @classmethod
     def open(cls, settings: Settings, params: ConnectionParams | None = None) -> Runtime:
@@ -66,6 +74,9 @@ class Runtime:
         return ReadModels(self.store)
 
     def close(self) -> None:
+        previous = arctica_editions.set_loader(None)
+        if previous != self.editions.load:
+            arctica_editions.set_loader(previous)  # another runtime's: leave it
         self.store.close()
         if self.embedded is not None:
             self.embedded.stop()

@@ -84,6 +84,21 @@ _T: dict[str, tuple[str, str, str]] = {
         "La place {seat} pioche {count} carte(s) ({cause})",
         "El asiento {seat} roba {count} carta(s) ({cause})",
     ),
+    "deck_reshuffled": (
+        "The {reshuffled} discarded cards are shuffled into a new deck",
+        "Les {reshuffled} cartes défaussées sont mélangées pour former une nouvelle pioche",
+        "Las {reshuffled} cartas descartadas se barajan para formar un nuevo mazo",
+    ),
+    "round_card_revealed": (
+        "Round {round}: round card {card} is revealed",
+        "Manche {round} : la carte de manche {card} est révélée",
+        "Ronda {round}: se revela la carta de ronda {card}",
+    ),
+    "adjustment_made": (
+        "Adjustment for seat {seat}: {reason}",
+        "Ajustement pour la place {seat} : {reason}",
+        "Ajuste para el asiento {seat}: {reason}",
+    ),
     "biodiversity_scored": (
         "Seat {seat} scores {points} BP ({cause})",
         "La place {seat} marque {points} PB ({cause})",

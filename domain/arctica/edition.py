@@ -12,6 +12,8 @@ An effect (a Flash banner, an Ability, a circle or map space bonus, a connection
 
 from __future__ import annotations
 
+import hashlib
+import re
 from typing import Annotated, Any, Literal
 
 import msgspec
@@ -44,11 +46,13 @@ ACTIONS: tuple[str, ...] = (
     "colony",
 )
 
+# Every Struct below has ``omit_defaults``: a field added later with a default leaves the canonical
+# JSON, hence the fingerprint, of every older edition unchanged.
 NonNeg = Annotated[int, msgspec.Meta(ge=0)]
 Positive = Annotated[int, msgspec.Meta(ge=1)]
 
 
-class Effect(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class Effect(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
     """A concrete effect: resolved as pay ``flora_cost``, gain ``flora``, draw ``cards``, score ``bp``,
     then up to ``migrations`` movements on the Arctic Circle (the player chooses which tokens)."""
 
@@ -59,7 +63,7 @@ class Effect(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     migrations: NonNeg = 0
 
 
-class Card(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class Card(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
     id: Positive
     name: str
     family: Family
@@ -75,13 +79,13 @@ class Card(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     ability: Effect | None = None
 
 
-class ActionWheel(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class ActionWheel(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
     """A rotating action wheel: four quarter faces, each printed with an action."""
 
     faces: tuple[Action, Action, Action, Action]
 
 
-class ActionSpace(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class ActionSpace(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
     """A space of the action board, between two action wheels. The action the space receives from
     ``wheels[i]`` is ``faces[(orientation + sectors[i]) % 4]`` of that wheel."""
 
@@ -89,7 +93,7 @@ class ActionSpace(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     sectors: tuple[NonNeg, NonNeg]
 
 
-class CircleSpace(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class CircleSpace(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
     """A space of the Arctic Circle (a clockwise ring). ``ice`` is the number of its ice tile, if any
     (tile *n* melts at the end of round *n*; tile 6 is the trading tile)."""
 
@@ -97,19 +101,19 @@ class CircleSpace(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     bonus: Effect | None = None
 
 
-class SubRegion(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class SubRegion(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
     name: str
     central: bool = False
     #: circle spaces a saved token may flee to (one for an outer sub-region, a choice when central)
     flee_spaces: tuple[NonNeg, ...] = ()
 
 
-class Region(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class Region(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
     name: str
     subregions: tuple[SubRegion, SubRegion, SubRegion]
 
 
-class MapSpace(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class MapSpace(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
     region: NonNeg
     subregion: NonNeg
     family: Family
@@ -117,13 +121,13 @@ class MapSpace(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     effect: Effect | None = None
 
 
-class Connection(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class Connection(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
     a: NonNeg
     b: NonNeg
     bonus: Effect | None = None
 
 
-class RoundCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class RoundCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
     """An end-of-round card: the affected regions and the majority rewards (BP by rank), or ``null``
     rewards when the edition does not define them (then the table records the points scored)."""
 
@@ -132,7 +136,7 @@ class RoundCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     rewards: tuple[NonNeg, ...] | None = None
 
 
-class SetupRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class SetupRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
     hand_size: NonNeg
     flora: NonNeg
     circle_start: NonNeg
@@ -140,9 +144,30 @@ class SetupRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     circle_tokens: tuple[Family, ...]
     #: per seat: (long-generation card id, short-generation card id) from ``generation_cards``
     starting_cards: tuple[tuple[Positive, Positive], ...]
+    #: starting orientation (0-3 quarter turns) of each action wheel; empty: every wheel at 0
+    orientations: tuple[NonNeg, ...] = ()
 
 
-class Edition(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class Interpretations(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
+    """Readings of the rules that change scores, where the rules summary (``seeds/004``, = the BGA help)
+    is silent or ambiguous: each edition chooses. The defaults are the engine's DECISIONs."""
+
+    #: End of game, "+1 BP per animal token on the player board": the release area is part of the player
+    #: board (DECISION 7: the summary's board has the two wheels and the release area where tokens fall).
+    release_on_board: bool = True
+    #: "Draw: 2 cards, hand max 9" (summary, ACTIONS): the limit.
+    hand_limit: Positive = 9
+    #: The limit caps every card gain (DECISION 10), not only the Draw action's.
+    hand_limit_all_draws: bool = True
+    #: The summary never says what happens to an empty deck: no reshuffle (DECISION 10); ``true``: the
+    #: discarded cards are shuffled into a new deck when a draw needs more cards than the deck has.
+    reshuffle_empty_deck: bool = False
+    #: Ice tile #6 trade (summary, Migration x2) after a *migration* only; ``true``: also a token that
+    #: flees onto tile #6 after an event may be traded there (1 Flora: +3 BP, token to the release area).
+    ice6_trade_on_flee: bool = False
+
+
+class Edition(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
     id: str
     version: str
     label: str
@@ -163,6 +188,55 @@ class Edition(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     cards: tuple[Card, ...]
     #: the starting Generation Cards (never in the deck)
     generation_cards: tuple[Card, ...]
+    #: how this edition reads the rules where the summary is silent (``null``: the engine's DECISIONs)
+    rules: Interpretations | None = None
+
+
+_CANONICAL = msgspec.json.Encoder(order="sorted")
+#: edition ids and versions appear in URLs and file names
+_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
+_PATH = re.compile(r" - at `(\$[^`]*)`$")
+
+
+class EditionFormatError(ValueError):
+    """An edition document that does not decode: ``path`` is the JSON path of the offending value."""
+
+    def __init__(self, message: str, path: str) -> None:
+        super().__init__(message)
+        self.message = message
+        self.path = path
+
+
+def decode_edition(raw: bytes | str) -> Edition:
+    """An edition from its JSON document, checked against the schema (not yet :func:`validate_edition`).
+
+    Raises :class:`EditionFormatError` naming the JSON path of the first offending value.
+    """
+    try:
+        return msgspec.json.decode(raw, type=Edition)
+    except msgspec.ValidationError as exc:
+        text = str(exc)
+        found = _PATH.search(text)
+        return _raise(text[: found.start()] if found else text, found.group(1) if found else "$")
+    except msgspec.DecodeError as exc:
+        return _raise(f"not valid JSON: {exc}", "$")
+
+
+def _raise(message: str, path: str) -> Edition:
+    raise EditionFormatError(message, path)
+
+
+def canonical_json(ed: Edition) -> bytes:
+    """The edition's canonical JSON: keys sorted at every level, fields left at their default omitted."""
+    return _CANONICAL.encode(ed)
+
+
+def fingerprint(ed: Edition) -> str:
+    """The sha256 (hex) of :func:`canonical_json`: the content an edition id and version stand for.
+
+    A game pins it in ``GameStarted``; two documents differing only in key order or whitespace share it.
+    """
+    return hashlib.sha256(canonical_json(ed)).hexdigest()
 
 
 def edition_schema() -> dict[str, Any]:
@@ -178,6 +252,7 @@ class EditionIndex:
         self.cards: dict[int, Card] = {c.id: c for c in edition.cards}
         self.cards.update({c.id: c for c in edition.generation_cards})
         self.starting_ids = frozenset(c.id for c in edition.generation_cards)
+        self.rules = edition.rules or Interpretations()
         self.fauna_ids: tuple[int, ...] = tuple(sorted(c.id for c in edition.cards))
         links: dict[int, list[tuple[int, int, Connection]]] = {}
         for conn in edition.connections:
@@ -202,6 +277,9 @@ def index(edition: Edition) -> EditionIndex:
 def validate_edition(ed: Edition) -> list[str]:
     """Structural problems of an edition (empty list when it is usable)."""
     problems: list[str] = []
+    for name, value in (("id", ed.id), ("version", ed.version)):
+        if not _NAME.fullmatch(value):
+            problems.append(f"{name} must be 1-64 letters, digits, '.', '_' or '-', starting with a letter or digit")
     ids = [c.id for c in ed.cards] + [c.id for c in ed.generation_cards]
     if len(ids) != len(set(ids)):
         problems.append("card ids are not unique")
@@ -209,6 +287,10 @@ def validate_edition(ed: Edition) -> list[str]:
     for i, sp in enumerate(ed.action_spaces):
         if any(w >= n_wheels for w in sp.wheels) or sp.wheels[0] == sp.wheels[1]:
             problems.append(f"action space {i} names unknown or identical wheels")
+        if any(k > 3 for k in sp.sectors):
+            problems.append(f"action space {i} names a wheel position above 3 (a wheel has four quarters 0-3)")
+    if ed.setup.orientations and (len(ed.setup.orientations) != n_wheels or any(o > 3 for o in ed.setup.orientations)):
+        problems.append(f"setup.orientations needs one quarter turn 0-3 for each of the {n_wheels} action wheels")
     if len(ed.action_spaces) < 2:
         problems.append("the action board needs at least two spaces")
     if ed.setup.circle_start >= len(ed.circle):
@@ -225,12 +307,24 @@ def validate_edition(ed: Edition) -> list[str]:
     for i, ms in enumerate(ed.map):
         if ms.region > 2 or ms.subregion > 2:
             problems.append(f"map space {i} has an unknown region/sub-region")
+    pairs: set[tuple[int, int]] = set()
     for c in ed.connections:
         if c.a >= len(ed.map) or c.b >= len(ed.map) or c.a == c.b:
             problems.append(f"connection {c.a}-{c.b} names unknown spaces")
+        pair = (min(c.a, c.b), max(c.a, c.b))
+        if pair in pairs:
+            # Each connection pays its bonus: a repeated one would be counted twice.
+            problems.append(f"connection {c.a}-{c.b} is listed more than once")
+        pairs.add(pair)
+    mapped = {ms.family for ms in ed.map}
+    for fam in sorted({c.family for c in (*ed.cards, *ed.generation_cards)} | set(ed.setup.circle_tokens)):
+        if fam not in mapped:
+            problems.append(f"species {fam} has no map space (its tokens could never found a colony)")
     for rc in (*ed.round_cards, ed.final_round_card):
         if any(r > 2 for r in rc.regions):
             problems.append(f"round card {rc.name} names an unknown region")
+        if len(set(rc.regions)) != len(rc.regions):
+            problems.append(f"round card {rc.name} names a region more than once")
     if len(ed.round_cards) < 3 or any(len(rc.regions) != 2 for rc in ed.round_cards):
         problems.append("at least three round cards with exactly two regions each are needed")
     if sorted(ed.final_round_card.regions) != [0, 1, 2]:

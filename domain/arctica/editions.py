@@ -1,8 +1,14 @@
-"""The edition registry: the packaged editions (loaded with importlib.resources) plus any edition a
-caller registers (a user who owns the game, or a test)."""
+"""The edition registry: the packaged editions (loaded with importlib.resources), the editions a caller
+registers (a test, a tool), and — through :func:`set_loader` — the editions a club stored.
+
+The domain does no I/O: the service installs a *loader* (reading its ``arctica_editions`` table) that
+the registry asks for an edition it does not hold, so a game pinned to a stored edition is decided
+and scored again after a restart, in any process.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from importlib import resources
 
 import msgspec
@@ -14,13 +20,23 @@ from .edition import Edition, validate_edition
 PACKAGED = ("demo-1",)
 DEFAULT_EDITION = "demo-1"
 
+#: ``loader(id, version)``: the stored edition (the latest stored version when ``version`` is None),
+#: or None when none is stored.
+Loader = Callable[[str, str | None], Edition | None]
+
 _REGISTRY: dict[tuple[str, str], Edition] = {}
 _LATEST: dict[str, str] = {}
+_loader: Loader | None = None
 
 
 def _load_packaged(name: str) -> Edition:
     raw = resources.files("domain.arctica").joinpath("editions", f"{name}.json").read_bytes()
     return msgspec.json.decode(raw, type=Edition)
+
+
+def packaged() -> list[Edition]:
+    """The editions shipped with the engine."""
+    return [get(name) for name in PACKAGED]
 
 
 def register(edition: Edition) -> Edition:
@@ -33,15 +49,45 @@ def register(edition: Edition) -> Edition:
     return edition
 
 
+def set_loader(loader: Loader | None) -> Loader | None:
+    """Install the loader of stored editions (None removes it); returns the previous one."""
+    global _loader
+    previous, _loader = _loader, loader
+    return previous
+
+
+def forget_stored() -> None:
+    """Drop every edition that is neither packaged nor loaded again on demand (a process restart)."""
+    for key in [k for k in _REGISTRY if k[0] not in PACKAGED]:
+        del _REGISTRY[key]
+    for name in [n for n in _LATEST if n not in PACKAGED]:
+        del _LATEST[name]
+
+
 def get(edition_id: str, version: str | None = None) -> Edition:
-    """An edition by id (and version; the latest registered version by default)."""
+    """An edition by id (and version; the latest version by default)."""
     if edition_id not in _LATEST and edition_id in PACKAGED:
         register(_load_packaged(edition_id))
+    if (
+        edition_id not in PACKAGED
+        and _loader is not None
+        and (version is None or (edition_id, version) not in _REGISTRY)
+    ):
+        # Stored editions are never changed in place, so a cached (id, version) stays right; "latest" is
+        # asked again, since another process may have added a version.
+        stored = _loader(edition_id, version)
+        if stored is not None and (stored.id, stored.version) not in _REGISTRY:
+            register(stored)
+        if stored is not None and version is None:
+            version = stored.version
     if version is None:
         version = _LATEST.get(edition_id)
     ed = _REGISTRY.get((edition_id, version or ""))
     if ed is None:
-        raise SetupError("arctica.unknown_edition", f"unknown Arctica edition {edition_id!r} {version or ''}")
+        raise SetupError(
+            "arctica.unknown_edition",
+            f"unknown Arctica edition {edition_id!r}{f' version {version!r}' if version else ''}",
+        )
     return ed
 
 

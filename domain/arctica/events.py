@@ -38,7 +38,8 @@ class GameStarted(_Event, tag="game_started", frozen=True):
     edition_id: str
     edition_version: str
     players: tuple[str, ...]
-    chance: Literal["seeded", "table"]
+    #: ``public``: hands, deck and draws unknown (card id 0), round cards revealed by moves
+    chance: Literal["seeded", "table", "public"]
     seed: int | None
     start_player: int
     board: BoardSetup
@@ -52,6 +53,35 @@ class GameStarted(_Event, tag="game_started", frozen=True):
     round_cards: tuple[int, ...]
     #: seeded games: the hit sub-region per affected region per round (``None`` when redacted/unknown)
     event_plan: tuple[tuple[int, ...], ...] | None
+    # Added after the first stored games: optional, so older events decode and fold as before.
+    #: sha256 of the edition's canonical JSON (``None`` in games recorded before fingerprints)
+    edition_sha256: str | None = None
+    #: starting orientation (quarter turns) of each action wheel; ``None``: all at 0
+    orientations: tuple[int, ...] | None = None
+
+
+class DeckReshuffled(_Event, tag="deck_reshuffled", frozen=True):
+    """The discarded cards shuffled back (editions with ``rules.reshuffle_empty_deck``): ``cards`` is
+    the new deck — in draw order for seeded games, the unseen cards sorted for table games (``None``
+    when redacted)."""
+
+    cards: tuple[int, ...] | None
+    reshuffled: int
+
+
+class RoundCardRevealed(_Event, tag="round_card_revealed", frozen=True):
+    """Public-information games: the round card of ``round`` turned face up (index into the edition's
+    ``round_cards``)."""
+
+    round: int
+    card: int
+
+
+class AdjustmentMade(_Event, tag="adjustment_made", frozen=True):
+    """A recorded correction (``adjust`` move); its outcome events follow with cause ``adjustment``."""
+
+    seat: int
+    reason: str
 
 
 class PawnPlaced(_Event, tag="pawn_placed", frozen=True):
@@ -251,6 +281,7 @@ Event = (
     | FloraGained
     | FloraPaid
     | CardsDrawn
+    | DeckReshuffled
     | BiodiversityScored
     | WheelsRotated
     | TurnEnded
@@ -264,6 +295,8 @@ Event = (
     | EventRevealed
     | EventStep
     | EventResolved
+    | RoundCardRevealed
+    | AdjustmentMade
     | RoundEnded
     | GameEnded
 )

@@ -9,7 +9,7 @@ from msgspec.structs import replace
 
 from . import events as ev
 from .edition import FAMILIES
-from .state import EMPTY, FLORA, GameState, Loc, PlayerState, Token
+from .state import EMPTY, FLORA, UNKNOWN, GameState, Loc, PlayerState, Token
 
 _FAM = {f: i for i, f in enumerate(FAMILIES)}
 
@@ -29,6 +29,14 @@ def _remove_one(items: tuple, item: object) -> tuple:
         if x == item:
             return items[:i] + items[i + 1 :]
     return items
+
+
+def _from_hand(hand: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...]:
+    """The hand without ``cards``; a card not known to be there was one of its unknown cards (public
+    games reveal a card when it is played or discarded)."""
+    for c in cards:
+        hand = _remove_one(hand, c if c in hand else UNKNOWN)
+    return hand
 
 
 def _remove_all(items: tuple[int, ...], gone: tuple[int, ...]) -> tuple[int, ...]:
@@ -163,7 +171,7 @@ def _(e: ev.GameStarted, state: GameState) -> GameState:
         start_player=e.start_player,
         deck=tuple(e.deck or ()),
         round=1,
-        orientations=(0,) * b.action_wheels,
+        orientations=e.orientations or (0,) * b.action_wheels,
         circle=tuple(circle),
         map=(None,) * b.map_spaces,
         round_cards=e.round_cards,
@@ -213,14 +221,14 @@ def _(e: ev.ActionSkipped, state: GameState) -> GameState:
 @_apply.register
 def _(e: ev.CardsDiscarded, state: GameState) -> GameState:
     p = state.players[e.seat]
-    state = _set_player(state, e.seat, replace(p, hand=_remove_all(p.hand, e.cards)))
+    state = _set_player(state, e.seat, replace(p, hand=_from_hand(p.hand, e.cards)))
     return replace(state, discard=state.discard + e.cards)
 
 
 @_apply.register
 def _(e: ev.FaunaPlayed, state: GameState) -> GameState:
     p = state.players[e.seat]
-    p = replace(p, hand=_remove_one(p.hand, e.card))
+    p = replace(p, hand=_from_hand(p.hand, (e.card,)))
     if e.column == "long":
         p = replace(p, long_column=(e.card, *p.long_column))
     else:
@@ -274,6 +282,21 @@ def _(e: ev.CardsDrawn, state: GameState) -> GameState:
     p = state.players[e.seat]
     state = _set_player(state, e.seat, replace(p, hand=p.hand + cards))
     return replace(state, deck=_remove_all(state.deck, cards))
+
+
+@_apply.register
+def _(e: ev.AdjustmentMade, state: GameState) -> GameState:
+    return state  # a marker for the timeline: the outcome events that follow change the state
+
+
+@_apply.register
+def _(e: ev.RoundCardRevealed, state: GameState) -> GameState:
+    return replace(state, round_cards=(*state.round_cards, e.card))
+
+
+@_apply.register
+def _(e: ev.DeckReshuffled, state: GameState) -> GameState:
+    return replace(state, deck=tuple(e.cards or ()), discard=())
 
 
 @_apply.register

@@ -149,10 +149,44 @@ class RevealEvents(_Move, tag="reveal_events", frozen=True):
     subregions: tuple[NonNeg, ...]
 
 
+class RevealRoundCard(_Move, tag="reveal_round_card", frozen=True):
+    """Public-information games: the round card of the round now ending, when it is turned face up (an
+    index into the edition's ``round_cards``; rounds 1-3 only, round 4 uses the final card)."""
+
+    card: NonNeg
+
+
+class TokenShift(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """One of a seat's animal tokens moved between any two zones (supply, wheels, release, map, circle)."""
+
+    family: Family
+    src: Loc
+    dst: Loc
+
+
+class Adjust(_Move, tag="adjust", frozen=True):
+    """A correction, for an effect the engine cannot express or a state that drifted from the table:
+    Flora gained (+) or paid (-), BP scored (+) or taken back (-, never below the BP of effects), cards
+    drawn, generation-wheel rotations and token moves of one seat, with the reason. Checked like any
+    move (Flora, tokens and free slots conserved), recorded as ``adjustment_made`` then its outcome
+    events (cause ``adjustment``), shown in the timeline; it never changes the step of the game."""
+
+    seat: Seat
+    reason: Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
+    flora: Annotated[int, msgspec.Meta(ge=-99, le=99)] = 0
+    bp: Annotated[int, msgspec.Meta(ge=-99, le=99)] = 0
+    cards: Annotated[int, msgspec.Meta(ge=0, le=9)] = 0
+    rotations: Annotated[int, msgspec.Meta(ge=0, le=9)] = 0
+    tokens: tuple[TokenShift, ...] = ()
+    drawn: tuple[int, ...] | None = None
+
+
 class Save(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     space: NonNeg
     dest: NonNeg | None = None
     outcomes: dict[str, Outcome] = {}
+    #: the token fled onto ice tile #6 and is traded there (editions with ``rules.ice6_trade_on_flee``)
+    trade: bool = False
 
 
 class ResolveEvent(_Move, tag="event", frozen=True):
@@ -181,6 +215,8 @@ Move = (
     | ResolveEndangered
     | RevealEvents
     | ResolveEvent
+    | RevealRoundCard
+    | Adjust
 )
 
 ACTION_MOVES: dict[type, str] = {

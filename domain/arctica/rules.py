@@ -9,18 +9,19 @@ the end-of-round steps, the final scoring) until a player's or the table's decis
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import msgspec
 
 from domain.chance import SplitMix64
+from domain.game import state_hash
 
 from . import events as ev
 from . import moves as mv
-from .edition import FAMILIES, ICE_BOUND, Card, Edition, EditionIndex, Effect, RoundCard, index
+from .edition import FAMILIES, ICE_BOUND, Card, Edition, EditionIndex, Effect, RoundCard, fingerprint, index
 from .evolve import active_seat, evolve
 from .scoring import results as score_results
-from .state import EMPTY, FLORA, HAND_LIMIT, GameState, Loc, PlayerState, Token
+from .state import EMPTY, FLORA, UNKNOWN, GameState, Loc, PlayerState, Token
 from .violations import fail, setup_fail
 
 RULES_VERSION = "arctica-rules-1"
@@ -40,15 +41,38 @@ class Setup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     players: tuple[str, ...]
     edition: str = "demo-1"
+    #: ``seeded`` (needs ``seed``), ``table`` (needs ``hands`` and ``round_cards``) or ``public`` (a
+    #: recorder who knows only what the whole table sees: no seed, no hands; draws unknown, round cards
+    #: revealed by ``reveal_round_card`` moves). Default: ``seeded`` with a seed, else ``table``.
+    mode: Literal["seeded", "table", "public"] | None = None
     edition_version: str | None = None
     seed: Annotated[int, msgspec.Meta(ge=0)] | None = None
     start_player: int | None = None
     hands: tuple[tuple[int, ...], ...] | None = None
     round_cards: tuple[int, ...] | None = None
     event_plan: tuple[tuple[int, ...], ...] | None = None
+    #: the edition's fingerprint the recorder expects (``GET /editions``); refused when it differs
+    edition_sha256: str | None = None
+    #: per seat: (long, short) starting Generation Cards dealt at the table (default: the edition's pairs)
+    starting_cards: tuple[tuple[int, int], ...] | None = None
+    #: starting orientation (0-3 quarter turns) of each action wheel (default: the edition's, else 0)
+    orientations: tuple[int, ...] | None = None
 
 
 # ---------------------------------------------------------------- queries used by rules and views
+
+
+def round_card_known(state: GameState) -> bool:
+    """Whether the card of the current round is known (public games reveal it at the end of the round)."""
+    return state.round >= ROUNDS or len(state.round_cards) >= state.round
+
+
+def unseen(idx: EditionIndex, state: GameState) -> set[int]:
+    """Fauna cards nobody has seen yet: not in a column, the discard pile or a known hand card."""
+    seen = set(state.discard)
+    for p in state.players:
+        seen.update(p.hand, p.long_column, p.short_column)
+    return set(idx.fauna_ids) - seen
 
 
 def round_card(ed: Edition, state: GameState, rnd: int | None = None) -> RoundCard:
@@ -188,12 +212,21 @@ class _Builder:
             self.emit(ev.BiodiversityScored(seat=seat, points=points, cause=cause))
 
     def draw(self, seat: int, count: int, cause: str) -> None:
+        rules = self.idx.rules
+        room = rules.hand_limit - len(self.player(seat).hand)
+        if not rules.hand_limit_all_draws and cause != "action:draw":
+            room = count
+        wanted = max(0, min(count, room))
+        if wanted > len(self.s.deck) and rules.reshuffle_empty_deck and self.s.discard:
+            self.reshuffle()
         s = self.s
-        k = max(0, min(count, HAND_LIMIT - len(self.player(seat).hand), len(s.deck)))
+        k = min(wanted, len(s.deck))
         if k == 0:
             return
         if s.chance == "seeded":
             cards = s.deck[:k]
+        elif s.chance == "public":
+            cards = (UNKNOWN,) * k
         else:
             if self.queue is None:
                 fail("arctica.draw_required", f"name the card(s) drawn in this move ({k} for {cause})")
@@ -206,9 +239,27 @@ class _Builder:
         self.drawn_all.extend(cards)
         self.emit(ev.CardsDrawn(seat=seat, count=k, cards=cards, cause=cause))
 
+    def reshuffle(self) -> None:
+        """The discard pile back into the deck, under what is left of it. Seeded games shuffle with a
+        generator seeded from the state (so ``decide`` stays a function of its inputs) and record the
+        order; table games put the cards back among the unseen ones."""
+        s = self.s
+        if s.chance == "seeded":
+            rng = SplitMix64(int(state_hash(s)[7:23], 16))
+            back = list(s.discard)
+            rng.shuffle(back)
+            cards = (*s.deck, *back)
+        elif s.chance == "public":
+            cards = (*s.deck, *(UNKNOWN,) * len(s.discard))
+        else:
+            cards = tuple(sorted((*s.deck, *s.discard)))
+        self.emit(ev.DeckReshuffled(cards=cards, reshuffled=len(s.discard)))
+
     def check_draws(self) -> None:
         if self.supplied_drawn is None:
             return
+        if self.s.chance == "public":
+            fail("arctica.draw_mismatch", "a public-information game does not name the cards drawn")
         if self.s.chance == "seeded" and tuple(self.drawn_all) != tuple(self.supplied_drawn):
             fail(
                 "arctica.draw_mismatch",
@@ -325,6 +376,8 @@ class _Builder:
                         )
                 self.emit(ev.IceMelted(round=s.round, tile=s.round, space=-1 if space is None else space))
             elif ph == "majority":
+                if not round_card_known(s):
+                    return  # a public game: the table reveals the round card
                 card = round_card(ed, s)
                 todo = [r for r in card.regions if r not in s.majorities_done]
                 if not todo:
@@ -390,13 +443,37 @@ def start(ed: Edition, setup: Setup) -> list[ev.Event]:
         setup_fail("arctica.bad_players", "Arctica needs 2 to 5 players with distinct, non-empty names")
     if setup.start_player is not None and not 0 <= setup.start_player < n:
         setup_fail("arctica.bad_setup", f"start_player must be a seat 0..{n - 1}")
+    digest = fingerprint(ed)
+    if setup.edition_sha256 is not None and setup.edition_sha256 != digest:
+        setup_fail(
+            "arctica.edition_mismatch",
+            f"edition {ed.id} {ed.version} has fingerprint {digest}, not {setup.edition_sha256}",
+        )
+    starting_cards = _starting_cards(ed, setup, n)
+    orientations = _orientations(ed, setup)
     hand_size = ed.setup.hand_size
     n_cards = len(ed.round_cards)
 
     def regions_of(rnd: int) -> int:
-        return len(ed.final_round_card.regions if rnd >= ROUNDS else ed.round_cards[round_cards[rnd - 1]].regions)
+        # validate_edition: every round card of rounds 1-3 affects two regions
+        return len(ed.final_round_card.regions) if rnd >= ROUNDS else 2
 
-    if setup.seed is not None:
+    mode = setup.mode or ("seeded" if setup.seed is not None else "table")
+    if (mode == "seeded") != (setup.seed is not None):
+        setup_fail("arctica.bad_setup", f"a {mode} game {'needs' if mode == 'seeded' else 'has no'} seed")
+    if mode == "public":
+        if setup.hands is not None or setup.round_cards is not None:
+            setup_fail(
+                "arctica.bad_setup",
+                "a public-information game names no hands nor round cards: they are revealed as they are played",
+            )
+        round_cards: tuple[int, ...] = ()
+        hands: tuple[tuple[int, ...], ...] = tuple((UNKNOWN,) * hand_size for _ in range(n))
+        start_player = setup.start_player or 0
+        plan: tuple[tuple[int, ...], ...] | None = setup.event_plan
+        rest: tuple[int, ...] = (UNKNOWN,) * (len(idx.fauna_ids) - n * hand_size)
+        chance = "public"
+    elif setup.seed is not None:
         if setup.hands is not None:
             setup_fail("arctica.bad_setup", "a seeded game deals its own hands")
         rng = SplitMix64(setup.seed)
@@ -407,11 +484,11 @@ def start(ed: Edition, setup: Setup) -> list[ev.Event]:
         rng.shuffle(order)
         round_cards = tuple(order[:3]) if setup.round_cards is None else setup.round_cards
         _check_round_cards(round_cards, n_cards)
-        plan: tuple[tuple[int, ...], ...] | None = setup.event_plan or tuple(
+        plan = setup.event_plan or tuple(
             tuple(rng.below(3) for _ in range(regions_of(r))) for r in range(1, ROUNDS + 1)
         )
         hands = tuple(tuple(deck[s * hand_size : (s + 1) * hand_size]) for s in range(n))
-        rest: tuple[int, ...] = tuple(deck[n * hand_size :])
+        rest = tuple(deck[n * hand_size :])
         chance = "seeded"
     else:
         if setup.hands is None or setup.round_cards is None:
@@ -457,13 +534,48 @@ def start(ed: Edition, setup: Setup) -> list[ev.Event]:
             seed=setup.seed,
             start_player=start_player,
             board=board,
-            starting_cards=tuple(ed.setup.starting_cards[:n]),
+            starting_cards=starting_cards,
             hands=tuple(hands),
             deck=rest,
             round_cards=tuple(round_cards),
             event_plan=plan,
+            edition_sha256=digest,
+            orientations=orientations,
         )
     ]
+
+
+def _starting_cards(ed: Edition, setup: Setup, n: int) -> tuple[tuple[int, int], ...]:
+    if setup.starting_cards is None:
+        return tuple(ed.setup.starting_cards[:n])
+    gen = {c.id: c for c in ed.generation_cards}
+    pairs = setup.starting_cards
+    ids = [c for pair in pairs for c in pair]
+    if (
+        len(pairs) != n
+        or len(set(ids)) != len(ids)
+        or any(
+            a not in gen or b not in gen or gen[a].generation != "long" or gen[b].generation != "short"
+            for a, b in pairs
+        )
+    ):
+        setup_fail(
+            "arctica.bad_setup",
+            f"starting_cards names one (long, short) pair of distinct Generation Cards for each of the {n} seats",
+        )
+    return pairs
+
+
+def _orientations(ed: Edition, setup: Setup) -> tuple[int, ...] | None:
+    chosen = setup.orientations if setup.orientations is not None else (ed.setup.orientations or None)
+    if chosen is None:
+        return None
+    if len(chosen) != len(ed.action_wheels) or any(not 0 <= o <= 3 for o in chosen):
+        setup_fail(
+            "arctica.bad_setup",
+            f"orientations gives 0..3 quarter turns for each of the {len(ed.action_wheels)} action wheels",
+        )
+    return tuple(chosen)
 
 
 def _check_round_cards(round_cards: tuple[int, ...], n_cards: int) -> None:
@@ -571,12 +683,16 @@ def _top_card(b: _Builder, seat: int, card: int, *, reproduce: bool) -> str:
 def _fauna(b: _Builder, m: mv.PlayFauna) -> None:
     _require_actor(b, m.seat, "fauna")
     p = b.player(m.seat)
-    if m.card not in p.hand:
-        fail("arctica.card_not_in_hand", f"card {m.card} is not in seat {m.seat}'s hand", legal=p.hand)
+    if not _holds(b, p, (m.card,)):
+        known = tuple(c for c in p.hand if c != UNKNOWN)
+        fail("arctica.card_not_in_hand", f"card {m.card} is not in seat {m.seat}'s hand", legal=known)
     card = b.idx.cards[m.card]
-    rest = list(p.hand)
-    rest.remove(m.card)
-    if len(m.discards) != card.cost or len(set(m.discards)) != len(m.discards) or not set(m.discards) <= set(rest):
+    if (
+        len(m.discards) != card.cost
+        or len(set(m.discards)) != len(m.discards)
+        or m.card in m.discards
+        or not _holds(b, p, (m.card, *m.discards))
+    ):
         fail("arctica.wrong_cost", f"{card.name} costs {card.cost}: discard exactly {card.cost} other card(s)")
     have = badges(b.idx, p)
     for badge in card.requires:
@@ -593,6 +709,22 @@ def _fauna(b: _Builder, m: mv.PlayFauna) -> None:
     b.place_token(m.seat, card, cause)
     key = f"flash:{card.id}"
     b.effect(m.seat, key, card.flash, b.outcome(key))
+
+
+def _holds(b: _Builder, p: PlayerState, cards: tuple[int, ...]) -> bool:
+    """Whether the hand holds ``cards``. In a public game an unknown card of the hand may be any card
+    nobody has seen yet: playing or discarding it reveals it."""
+    hand = list(p.hand)
+    pool = unseen(b.idx, b.s) if b.s.chance == "public" and UNKNOWN in hand else set()
+    for c in cards:
+        if c in hand and c != UNKNOWN:
+            hand.remove(c)
+        elif c in pool and UNKNOWN in hand:
+            hand.remove(UNKNOWN)
+            pool.discard(c)
+        else:
+            return False
+    return True
 
 
 def _reproduce(b: _Builder, m: mv.Reproduce) -> None:
@@ -688,9 +820,78 @@ def _skip(b: _Builder, m: mv.Skip) -> None:
     _require_actor(b, m.seat, m.action, skip=True)
 
 
+def _reveal_round_card(b: _Builder, m: mv.RevealRoundCard) -> None:
+    _require_phase(b, "majority")
+    s = b.s
+    if round_card_known(s):
+        fail("arctica.wrong_phase", f"the round card of round {s.round} is already known")
+    left = [i for i in range(len(b.ed.round_cards)) if i not in s.round_cards]
+    if m.card not in left:
+        fail("arctica.bad_round_card", f"round card {m.card} is not one of the round cards still unused", legal=left)
+    b.emit(ev.RoundCardRevealed(round=s.round, card=m.card))
+
+
+def _token_at(s: GameState, seat: int, family: str, loc: Loc) -> bool:
+    p = s.players[seat]
+    f = FAMILIES.index(family)
+    if loc.zone == "supply":
+        return p.supply[f] > 0
+    if loc.zone == "release":
+        return p.release[f] > 0
+    if loc.zone in ("long_wheel", "short_wheel"):
+        wheel = p.long_wheel if loc.zone == "long_wheel" else p.short_wheel
+        return 0 <= loc.index < len(wheel) and wheel[loc.index] == family
+    if loc.zone == "map":
+        return 0 <= loc.index < len(s.map) and s.map[loc.index] == Token(seat, family)
+    return 0 <= loc.index < len(s.circle) and Token(seat, family) in s.circle[loc.index]
+
+
+def _room_at(s: GameState, seat: int, loc: Loc) -> bool:
+    p = s.players[seat]
+    if loc.zone in ("long_wheel", "short_wheel"):
+        wheel = p.long_wheel if loc.zone == "long_wheel" else p.short_wheel
+        return 0 <= loc.index < len(wheel) and wheel[loc.index] == EMPTY
+    if loc.zone == "map":
+        return 0 <= loc.index < len(s.map) and s.map[loc.index] is None
+    if loc.zone == "circle":
+        return 0 <= loc.index < len(s.circle)
+    return True  # supply and release take any number
+
+
+def _adjust(b: _Builder, m: mv.Adjust) -> None:
+    """What the table did that the engine cannot express, checked for conservation (Flora never
+    negative, a token moved only from where it is to a free place, BP of effects never negative)."""
+    if m.seat >= len(b.s.players):
+        fail("arctica.bad_adjustment", f"no seat {m.seat}")
+    reason = m.reason.strip()
+    if not reason:
+        fail("arctica.bad_adjustment", "an adjustment gives its reason")
+    if m.bp < 0 and b.player(m.seat).bp_effects < -m.bp:
+        fail("arctica.bad_adjustment", f"seat {m.seat} has {b.player(m.seat).bp_effects} BP from effects to take back")
+    b.emit(ev.AdjustmentMade(seat=m.seat, reason=reason))
+    cause = "adjustment"
+    for shift in m.tokens:
+        if shift.src == shift.dst or not _token_at(b.s, m.seat, shift.family, shift.src):
+            fail("arctica.bad_adjustment", f"seat {m.seat} has no {shift.family} token at {shift.src}")
+        if not _room_at(b.s, m.seat, shift.dst):
+            fail("arctica.bad_adjustment", f"{shift.dst} is not a free place for a token")
+        b.emit(ev.TokenMoved(seat=m.seat, family=shift.family, src=shift.src, dst=shift.dst, cause=cause))
+    for _ in range(m.rotations):
+        _rotate(b, m.seat, cause)
+    if m.flora > 0:
+        b.gain_flora(m.seat, m.flora, cause)
+    elif m.flora < 0:
+        b.pay_flora(m.seat, -m.flora, cause)
+    if m.bp:
+        b.emit(ev.BiodiversityScored(seat=m.seat, points=m.bp, cause=cause))
+    b.draw(m.seat, m.cards, cause)
+
+
 def _record_majority(b: _Builder, m: mv.RecordMajority) -> None:
     _require_phase(b, "majority")
     s = b.s
+    if not round_card_known(s):
+        fail("arctica.wrong_phase", "reveal the round card first (reveal_round_card)")
     card = round_card(b.ed, s)
     todo = [r for r in card.regions if r not in s.majorities_done]
     if not todo or m.region != todo[0] or len(m.points) != len(s.players) or min(m.points) < 0:
@@ -789,9 +990,20 @@ def _event(b: _Builder, m: mv.ResolveEvent) -> None:
             )
         )
         local = dict(sv.outcomes)
-        if live_tile(ed, b.s, dest) != 6:
+        tile = live_tile(ed, b.s, dest)
+        if tile != 6:
             key = f"circle:{dest}"
             b.effect(m.seat, key, ed.circle[dest].bonus, local.pop(key, None))
+        if sv.trade:
+            if not b.idx.rules.ice6_trade_on_flee:
+                fail("arctica.trade_not_on_ice6", "this edition allows the ice tile #6 trade after a migration only")
+            if tile != 6:
+                fail("arctica.trade_not_on_ice6", "trading needs the token to reach ice tile #6")
+            b.pay_flora(m.seat, 1, "ice6")
+            b.score(m.seat, 3, "ice6")
+            b.emit(
+                ev.TokenMoved(seat=m.seat, family=tok.family, src=Loc("circle", dest), dst=Loc("release"), cause="ice6")
+            )
         if local:
             fail(
                 "arctica.unexpected_outcome",
@@ -817,5 +1029,7 @@ _HANDLERS: dict[type, Callable[[_Builder, Any], None]] = {
     mv.ResolveCollapse: _collapse,
     mv.ResolveEndangered: _endangered,
     mv.RevealEvents: _reveal,
+    mv.RevealRoundCard: _reveal_round_card,
+    mv.Adjust: _adjust,
     mv.ResolveEvent: _event,
 }

@@ -1,9 +1,10 @@
 """End-of-game scoring, computable from the folded state (hence from the events alone).
 
 Breakdown per seat: ``board_tokens`` (+1 BP per animal token on the player board: both generation
-wheels and the release area), ``flora`` (+1 BP per 2 Flora on the board: long wheel and release
-area), ``ecosystem_cards`` (BP printed on the cards of both columns), and the BP scored during play:
-``majorities``, ``ice_trades`` (ice tile #6) and ``effects`` (Flash, abilities, spaces, connections).
+wheels and the release area, unless the edition's ``rules.release_on_board`` is false), ``flora``
+(+1 BP per 2 Flora on the board: long wheel and release area), ``ecosystem_cards`` (BP printed on the
+cards of both columns), and the BP scored during play: ``majorities``, ``ice_trades`` (ice tile #6)
+and ``effects`` (Flash, abilities, spaces, connections).
 Tie-break: most Fauna cards in the ecosystem (starting Generation Cards are not Fauna cards
 [DECISION]); still tied: shared victory, equal ranks.
 """
@@ -18,16 +19,16 @@ from .state import EMPTY, FLORA, GameState, PlayerState
 CATEGORIES = ("board_tokens", "flora", "ecosystem_cards", "majorities", "ice_trades", "effects")
 
 
-def board_tokens(p: PlayerState) -> int:
+def board_tokens(p: PlayerState, release_on_board: bool = True) -> int:
     on_wheels = sum(1 for v in p.long_wheel + p.short_wheel if v not in (EMPTY, FLORA))
-    return on_wheels + sum(p.release)
+    return on_wheels + (sum(p.release) if release_on_board else 0)
 
 
 def breakdown(ed: Edition, p: PlayerState) -> dict[str, int]:
     idx = index(ed)
     flora = p.release_flora + p.long_wheel.count(FLORA)
     return {
-        "board_tokens": board_tokens(p),
+        "board_tokens": board_tokens(p, idx.rules.release_on_board),
         "flora": flora // 2,
         "ecosystem_cards": sum(idx.cards[c].bp for c in p.long_column + p.short_column),
         "majorities": p.bp_majorities,

@@ -30,9 +30,11 @@ from .rules import (
     hit_spaces,
     live_tile,
     round_card,
+    round_card_known,
     start,
+    unseen,
 )
-from .state import GameState
+from .state import UNKNOWN, GameState
 
 _MAX_MOVES = 5000
 
@@ -107,12 +109,18 @@ def _action_moves(ed: Edition, state: GameState, seat: int, action: str, pick: _
     out: list[mv.Move] = []
     tops = [c[0] for c in (p.long_column, p.short_column) if c]
     if action == "fauna":
-        for card_id in p.hand:
+        # Public games: an unknown card of the hand may be any card nobody has seen (one candidate each).
+        known = [c for c in p.hand if c != UNKNOWN]
+        hidden = len(p.hand) - len(known)
+        pool = sorted(unseen(idx, state)) if hidden else []
+        for card_id in dict.fromkeys(known + pool):
             card = idx.cards[card_id]
-            rest = [c for c in p.hand if c != card_id]
-            if card.cost > len(rest):
+            rest = [c for c in known if c != card_id]
+            spare = hidden - (card_id not in known)
+            if card.cost > len(rest) + spare:
                 continue
-            discards = tuple(pick.sample(rest, card.cost))
+            discards = tuple(pick.sample(rest, min(card.cost, len(rest))))
+            discards += tuple(c for c in pool if c != card_id)[: card.cost - len(discards)]
             outcomes = _outcomes(ed, state, seat, f"flash:{card_id}", card.flash, pick)
             out.append(mv.PlayFauna(seat=seat, card=card_id, discards=discards, outcomes=outcomes))
     elif action == "reproduction":
@@ -171,6 +179,8 @@ def candidate_moves(ed: Edition, state: GameState, rng: SplitMix64 | None = None
                 for action in dict.fromkeys(s.offered):
                     out += _action_moves(ed, s, seat, action, pick)
                 out.append(mv.Skip(seat=seat))
+    elif s.phase == "majority" and not round_card_known(s):
+        out += [mv.RevealRoundCard(card=i) for i in range(len(ed.round_cards)) if i not in s.round_cards]
     elif s.phase == "majority":
         card = round_card(ed, s)
         todo = [r for r in card.regions if r not in s.majorities_done]
@@ -285,6 +295,47 @@ def table_record(game: SimulatedGame) -> tuple[Setup, list[mv.Move]]:
         if hasattr(move, "drawn"):
             move = msgspec.structs.replace(move, drawn=cards or None)
         table = _fold(table, decide(ed, table, move))
+        out.append(move)
+    reveal()
+    return setup, out
+
+
+def public_record(game: SimulatedGame) -> tuple[Setup, list[mv.Move]]:
+    """The same game recorded by someone who sees only what the whole table sees: no seed, no hands;
+    no card named when drawn (a card is named when it is played or discarded); the round card of each
+    round revealed by a ``reveal_round_card`` move and the event sub-regions by ``reveal_events``."""
+    first = game.events[0]
+    assert isinstance(first, GameStarted) and first.event_plan is not None
+    ed = editions.get(first.edition_id, first.edition_version)
+    setup = Setup(
+        players=first.players,
+        edition=first.edition_id,
+        edition_version=first.edition_version,
+        mode="public",
+        start_player=first.start_player,
+    )
+    public = _fold(GameState(), start(ed, setup))
+    out: list[mv.Move] = []
+
+    def reveal() -> None:
+        nonlocal public
+        while True:
+            move: mv.Move
+            if public.phase == "majority" and not round_card_known(public):
+                move = mv.RevealRoundCard(card=first.round_cards[public.round - 1])
+            elif public.phase == "reveal":
+                plan = first.event_plan[public.round - 1]  # type: ignore[index]
+                move = mv.RevealEvents(subregions=plan[len(public.revealed) :])
+            else:
+                return
+            public = _fold(public, decide(ed, public, move))
+            out.append(move)
+
+    for move in game.moves:
+        reveal()
+        if getattr(move, "drawn", None) is not None:
+            move = msgspec.structs.replace(move, drawn=None)
+        public = _fold(public, decide(ed, public, move))
         out.append(move)
     reveal()
     return setup, out

@@ -25,6 +25,8 @@ Phase = Literal[
 ]
 
 HAND_LIMIT = 9
+#: a card nobody has seen yet (public-information games): in hands and in the deck
+UNKNOWN = 0
 TOKENS_PER_FAMILY = 6
 EMPTY = ""  # an empty wheel slot
 FLORA = "flora"  # a Flora token on a wheel slot
@@ -67,7 +69,7 @@ class GameState(msgspec.Struct, frozen=True):
     rules_version: str = ""
     edition_id: str = ""
     edition_version: str = ""
-    chance: Literal["", "seeded", "table"] = ""
+    chance: Literal["", "seeded", "table", "public"] = ""
     players: tuple[PlayerState, ...] = ()
     start_player: int = 0
     #: seeded games: the deck in draw order; table games: the cards not yet seen, sorted

@@ -39,6 +39,8 @@ def redact_event(event: ev.Event, perspective: Perspective, state: GameState | N
         return event
     if isinstance(event, ev.CardsDrawn) and not _sees_seat(perspective, event.seat):
         return replace(event, cards=None)
+    if isinstance(event, ev.DeckReshuffled):
+        return replace(event, cards=None)
     if isinstance(event, ev.GameStarted):
         hands = tuple(h if _sees_seat(perspective, s) else None for s, h in enumerate(event.hands))
         return replace(event, hands=hands, deck=None, event_plan=None)

@@ -13,6 +13,9 @@ CODES: dict[str, str] = {
     "arctica.bad_setup": "the setup's chance outcomes are missing, malformed or contradict the mode",
     "arctica.unknown_edition": "the setup names an edition that is not registered",
     "arctica.bad_edition": "an edition fails its structural checks",
+    "arctica.bad_adjustment": "an adjustment needs a reason and must conserve Flora, tokens and free places",
+    "arctica.bad_round_card": "the revealed round card must be one of the edition's round cards not used yet",
+    "arctica.edition_mismatch": "the edition's content fingerprint differs from the one the setup expects",
     # flow
     "arctica.not_started": "no GameStarted event yet",
     "arctica.unknown_move": "the move is not an Arctica move",

@@ -16,6 +16,7 @@ from psycopg.errors import InsufficientPrivilege
 from service.database import ConnectionParams
 from service.settings import DatabaseTimeouts
 from service.store import migrations
+from service.store.editions import EDITIONS
 from service.store.envelope import Recorded
 from service.store.failures import (
     CommitUncertain,
@@ -105,6 +106,7 @@ class GameLog(Application[UUID]):
                 # The function now returns the last notification id only (0004 made one returning them all).
                 ("0005_insert_new_game_function", self.game_recorder.create_new_game_function),
                 ("0006_record_ids_per_key", RECORD_IDS_PER_KEY),
+                ("0010_editions", EDITIONS),
             ],
         )
         # Composite types exist now: let the recorder's connections use them.

@@ -101,3 +101,18 @@ def card_where(pred: Any) -> int:
 
 
 __all__ = ["ED", "Loc", "Token", "mv"]
+
+
+def club_edition(edition_id: str = "club-test", version: str = "1") -> Edition:
+    """A second edition, different from demo-1: a club's data (here: demo-1 reshaped, bigger wheels,
+    turned action wheels, another label)."""
+    return replace(
+        ED,
+        id=edition_id,
+        version=version,
+        label="Test club edition (derived from the invented demo data)",
+        notice="Made by the Banquise tests; not the published game's data.",
+        short_slots=ED.short_slots + 1,
+        long_slots=ED.long_slots + 1,
+        setup=replace(ED.setup, orientations=tuple(i % 4 for i in range(len(ED.action_wheels)))),
+    )

@@ -1,0 +1,154 @@
+"""Arctica editions as stored data: add (validated, fingerprinted, never replaced), list, show, and the
+loader through which the engine finds a stored edition in any process, after any restart.
+
+The packaged editions (``demo-1``) come with the engine and cannot be stored again; a club's edition
+is added once per version, and every game recorded on it pins its id, version and fingerprint.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+import msgspec
+
+from domain.arctica import editions as registry
+from domain.arctica.edition import (
+    Edition,
+    EditionFormatError,
+    canonical_json,
+    decode_edition,
+    fingerprint,
+    validate_edition,
+)
+from domain.errors import SetupError
+from service.errors import ProblemError
+from service.store import GameLog
+from service.store import editions as table
+
+
+class EditionSummary(msgspec.Struct, frozen=True, kw_only=True):
+    id: str
+    version: str
+    label: str
+    notice: str
+    #: sha256 (hex) of the edition's canonical JSON: what a game recorded on it pins
+    sha256: str
+    #: ``packaged`` with the engine, or ``stored`` by a club
+    source: Literal["packaged", "stored"]
+    created_at: datetime | None = None
+
+
+class EditionDetail(msgspec.Struct, frozen=True, kw_only=True):
+    summary: EditionSummary
+    edition: Edition
+
+
+def _packaged_summary(ed: Edition) -> EditionSummary:
+    return EditionSummary(
+        id=ed.id, version=ed.version, label=ed.label, notice=ed.notice, sha256=fingerprint(ed), source="packaged"
+    )
+
+
+def _stored_summary(row: table.StoredEdition) -> EditionSummary:
+    return EditionSummary(
+        id=row.id,
+        version=row.version,
+        label=row.label,
+        notice=row.notice,
+        sha256=row.sha256,
+        source="stored",
+        created_at=row.created_at,
+    )
+
+
+def check(raw: bytes | str) -> Edition:
+    """The edition a document describes, or a 422 problem: ``invalid_edition`` (schema, with the JSON
+    ``path``) or ``inconsistent_edition`` (``problems``: what :func:`validate_edition` found)."""
+    try:
+        edition = decode_edition(raw)
+    except EditionFormatError as exc:
+        raise ProblemError(
+            422, "invalid_edition", f"{exc.path}: {exc.message}", title="Invalid edition", path=exc.path
+        ) from None
+    if b"\\u0000" in canonical_json(edition):
+        raise ProblemError(422, "invalid_edition", "NUL characters are not allowed", title="Invalid edition", path="$")
+    problems = validate_edition(edition)
+    if problems:
+        raise ProblemError(
+            422,
+            "inconsistent_edition",
+            "; ".join(problems),
+            title="Inconsistent edition",
+            problems=problems,
+        )
+    return edition
+
+
+class EditionCatalogue:
+    """The packaged editions and those stored in the database."""
+
+    def __init__(self, store: GameLog) -> None:
+        self.store = store
+
+    def add(self, raw: bytes, added_by: str | None) -> tuple[EditionSummary, bool]:
+        """Store an edition document; the summary and whether it is new (False: the same content was
+        already stored under this id and version). An id and version never change content."""
+        edition = check(raw)
+        if edition.id in registry.PACKAGED:
+            raise ProblemError(
+                409, "edition_reserved", f"{edition.id!r} is an edition packaged with the engine: choose another id"
+            )
+        digest = fingerprint(edition)
+        with self.store.game_recorder.datastore.get_connection() as conn, conn.transaction():
+            row, added = table.insert(conn, edition, canonical_json(edition), digest, added_by)
+        if row.sha256 != digest:
+            raise ProblemError(
+                409,
+                "edition_version_exists",
+                f"edition {edition.id} {edition.version} is already stored with other content (sha256 "
+                f"{row.sha256}); an edition is never changed in place: give it a new version",
+                sha256=row.sha256,
+            )
+        return _stored_summary(row), added
+
+    def listing(self) -> list[EditionSummary]:
+        with self.store.game_recorder.datastore.get_connection() as conn:
+            rows = table.listing(conn)
+        return [_packaged_summary(ed) for ed in registry.packaged()] + [_stored_summary(r) for r in rows]
+
+    def show(self, edition_id: str, version: str | None = None) -> EditionDetail:
+        if edition_id in registry.PACKAGED:
+            try:
+                ed = registry.get(edition_id, version)
+            except SetupError:
+                raise self._not_found(edition_id, version) from None
+            return EditionDetail(summary=_packaged_summary(ed), edition=ed)
+        found = self._load(edition_id, version)
+        if found is None:
+            raise self._not_found(edition_id, version)
+        return EditionDetail(summary=_stored_summary(found[0]), edition=found[1])
+
+    def load(self, edition_id: str, version: str | None) -> Edition | None:
+        """The engine's loader (``domain.arctica.editions.set_loader``)."""
+        if self.store.game_recorder.datastore.pool.closed:
+            return None  # a store closed without its runtime (tests): it holds nothing any more
+        found = self._load(edition_id, version)
+        return None if found is None else found[1]
+
+    def _load(self, edition_id: str, version: str | None) -> tuple[table.StoredEdition, Edition] | None:
+        with self.store.game_recorder.datastore.get_connection() as conn:
+            found = table.load(conn, edition_id, version)
+        if found is None:
+            return None
+        row, document = found
+        edition = decode_edition(document)
+        if fingerprint(edition) != row.sha256:
+            # The canonical form is part of the fingerprint: a stored edition must read back to it.
+            raise RuntimeError(f"stored edition {edition_id} {row.version} no longer matches its sha256")
+        return row, edition
+
+    @staticmethod
+    def _not_found(edition_id: str, version: str | None) -> ProblemError:
+        which = f"{edition_id!r} version {version!r}" if version else repr(edition_id)
+        return ProblemError(404, "edition_not_found", f"there is no Arctica edition {which}")
