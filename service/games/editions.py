@@ -11,6 +11,7 @@ from datetime import datetime
 from typing import Literal
 
 import msgspec
+from psycopg_pool import PoolClosed
 
 from domain.arctica import editions as registry
 from domain.arctica.edition import (
@@ -131,9 +132,10 @@ class EditionCatalogue:
 
     def load(self, edition_id: str, version: str | None) -> Edition | None:
         """The engine's loader (``domain.arctica.editions.set_loader``)."""
-        if self.store.game_recorder.datastore.pool.closed:
+        try:
+            found = self._load(edition_id, version)
+        except PoolClosed:
             return None  # a store closed without its runtime (tests): it holds nothing any more
-        found = self._load(edition_id, version)
         return None if found is None else found[1]
 
     def _load(self, edition_id: str, version: str | None) -> tuple[table.StoredEdition, Edition] | None:
