@@ -29,6 +29,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     snapshot_interval: int = 64
     # Run the projection worker inside the API process (off for separate `banquise worker` processes).
     run_projections: bool = True
+    # Browser origins allowed to call the API (CORS); none by default.
+    cors_origins: tuple[str, ...] = ()
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -70,4 +72,14 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             db_schema=env.get("BANQUISE_DB_SCHEMA") or "public",
             snapshot_interval=integer("BANQUISE_SNAPSHOT_INTERVAL", 64),
             run_projections=boolean("BANQUISE_RUN_PROJECTIONS", True),
+            cors_origins=origins(env.get("BANQUISE_CORS_ORIGINS", "")),
         )
+
+
+def origins(raw: str) -> tuple[str, ...]:
+    """``BANQUISE_CORS_ORIGINS``: comma-separated origins (``https://app.example``), or ``*`` for any."""
+    found = tuple(part.strip().rstrip("/") for part in raw.split(",") if part.strip())
+    for origin in found:
+        if origin != "*" and not (origin.startswith(("http://", "https://")) and "/" not in origin.split("://", 1)[1]):
+            raise SettingsError(f"BANQUISE_CORS_ORIGINS holds {origin!r}: an origin is scheme://host[:port], or *")
+    return found

@@ -23,6 +23,7 @@ from service.games.kinds import Registry
 from service.games.listing import MAX_LIMIT, list_games
 from service.games.schemas import EventOut, GameCreated, GamePage, GameSummary, MoveAccepted, Replay, Timeline
 from service.games.service import GameService, Idempotency, Reply, request_hash
+from service.http.caching import conditional
 from service.keys import ApiKey
 from service.openapi_docs import body_operation, kind_components
 from service.runtime import Runtime
@@ -227,9 +228,11 @@ def games_controller(registry: Registry) -> type[Controller]:
             return Response(summary, headers={"etag": f'"{summary.version}"'})
 
         @get("/{game_id:uuid}/record", summary="Export the game as a record (the import format)", security=[])
-        async def record(self, game_id: FromPath[UUID], runtime: NamedDependency[Runtime]) -> Response[dict[str, Any]]:
-            version, record = await sync_to_thread(runtime.games.record, game_id)
-            return Response(record, headers={"etag": f'"{version}"'})
+        async def record(
+            self, request: Request[Any, Any, Any], game_id: FromPath[UUID], runtime: NamedDependency[Runtime]
+        ) -> Response[dict[str, Any]]:
+            _, record = await sync_to_thread(runtime.games.record, game_id)
+            return conditional(request, record)
 
         @get(
             "/{game_id:uuid}/events",
@@ -286,20 +289,21 @@ def games_controller(registry: Registry) -> type[Controller]:
                 str | None,
                 QueryParameter(description="en | fr | es; default from Accept-Language, else en"),
             ] = None,
-        ) -> Timeline:
+        ) -> Response[Timeline]:
             language = negotiate_language(request, lang)
-            return await sync_to_thread(runtime.games.timeline, game_id, language)
+            return conditional(request, await sync_to_thread(runtime.games.timeline, game_id, language))
 
         @get("/{game_id:uuid}/replay/{step:int}", summary="The board after a step, seen from a perspective")
         async def replay(
             self,
+            request: Request[Any, Any, Any],
             game_id: FromPath[UUID],
             step: FromPath[int],
             runtime: NamedDependency[Runtime],
             key: NamedDependency[ApiKey | None],
             perspective: Perspective = "spectator",
-        ) -> Replay:
-            return await sync_to_thread(runtime.games.replay, game_id, step, perspective, key)
+        ) -> Response[Replay]:
+            return conditional(request, await sync_to_thread(runtime.games.replay, game_id, step, perspective, key))
 
     return GamesController
 
