@@ -272,7 +272,8 @@ def games_controller(registry: Registry) -> type[Controller]:
         async def legal_moves(
             self, game_id: FromPath[UUID], runtime: NamedDependency[Runtime], key: NamedDependency[ApiKey | None]
         ) -> Response[list[dict[str, Any]]]:
-            version, moves = await sync_to_thread(runtime.games.legal_moves, game_id, key)
+            # No key at all is 401 (say who you are), a key other than the owner's 403, as for appends.
+            version, moves = await sync_to_thread(runtime.games.legal_moves, game_id, required(key))
             return Response(moves, headers={"etag": f'"{version}"'})
 
         @get(
