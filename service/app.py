@@ -7,9 +7,9 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from litestar import Litestar, Request
-from litestar.config.compression import CompressionConfig
 from litestar._openapi.plugin import OpenAPIPlugin
 from litestar.concurrency import sync_to_thread
+from litestar.config.compression import CompressionConfig
 from litestar.datastructures import State
 from litestar.di import Provide
 from litestar.openapi import OpenAPIConfig
@@ -25,7 +25,7 @@ from service.http.cors import cors_config
 from service.http.docs import assets_router, schema_router, swagger_ui
 from service.logs import RequestLogMiddleware
 from service.metrics import Metrics, MetricsMiddleware, metrics_endpoint
-from service.openapi_docs import kind_components
+from service.openapi_docs import kind_components, refine
 from service.routes.admin import void_game
 from service.routes.games import games_controller
 from service.routes.health import health
@@ -64,6 +64,7 @@ class BanquiseApp(Litestar):
         """
         document = self.plugins.get(OpenAPIPlugin).provide_openapi()
         document.components.schemas = {**document.components.schemas, **schemas}
+        refine(document)
 
 
 async def refuse_nul(request: Request[Any, Any, Any]) -> None:

@@ -128,11 +128,13 @@ class MetricsMiddleware:
         try:
             await self.app(scope, receive, send_status)
         finally:
-            route = scope.get("path_template") or "unmatched"
-            self.metrics.observe(route, scope.get("method", ""), status, time.perf_counter() - started)
+            route = str(scope.get("path_template") or "unmatched")
+            self.metrics.observe(route, str(scope.get("method", "")), status, time.perf_counter() - started)
 
 
-@get("/metrics", tags=["service"], summary="Prometheus metrics (text exposition format)", media_type=CONTENT_TYPE_LATEST)
+@get(
+    "/metrics", tags=["service"], summary="Prometheus metrics (text exposition format)", media_type=CONTENT_TYPE_LATEST
+)
 async def metrics_endpoint(request: Request[Any, Any, Any]) -> Response[bytes]:
     metrics: Metrics = request.app.state.metrics
     body = await sync_to_thread(metrics.exposition)

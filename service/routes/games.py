@@ -95,6 +95,14 @@ def negotiate_language(request: Request[Any, Any, Any], lang: str | None) -> Lan
     return next(k for k in LANGUAGES if k == best)
 
 
+# OpenAPI security: writes need a key; some reads show more to the game owner's key (optional).
+KEY_REQUIRED: list[dict[str, list[str]]] = [{"apiKey": []}]
+KEY_OPTIONAL: list[dict[str, list[str]]] = [{}, {"apiKey": []}]
+
+SEAT_VIEW_PROBLEMS = {
+    403: ResponseSpec(None, description="A seat or omniscient view of a live game needs its owner's key"),
+}
+
 PROBLEMS = {
     400: ResponseSpec(None, description="Malformed JSON, wrong types or unknown fields (problem+json)"),
     401: ResponseSpec(None, description="Missing or invalid API key"),
@@ -129,11 +137,11 @@ def games_controller(registry: Registry) -> type[Controller]:
         path = "/games"
         tags = ["games"]
         dependencies = {"key": Provide(caller)}
-        security = [{"apiKey": []}]
 
         @post(
             "/",
             summary="Create a game from a setup",
+            security=KEY_REQUIRED,
             status_code=201,
             operation_class=body_operation(bodies["new_game"], "A game kind and its setup."),
             responses=PROBLEMS,
@@ -150,6 +158,7 @@ def games_controller(registry: Registry) -> type[Controller]:
         @post(
             "/import",
             summary="Import a whole game record atomically (all or nothing; idempotent by record id)",
+            security=KEY_REQUIRED,
             status_code=201,
             operation_class=body_operation(bodies["record"], "A game record (see GET /records/schema)."),
             responses={
@@ -169,6 +178,7 @@ def games_controller(registry: Registry) -> type[Controller]:
         @post(
             "/{game_id:uuid}/moves",
             summary="Append one move (If-Match: the version you expect)",
+            security=KEY_REQUIRED,
             status_code=201,
             operation_class=body_operation(bodies["move"], "One move, with an optional time and comment."),
             responses={
@@ -197,7 +207,11 @@ def games_controller(registry: Registry) -> type[Controller]:
             reply = await sync_to_thread(runtime.games.append, owner, game_id, body, _if_match(if_match), idem)
             return _reply(reply)
 
-        @get("/", summary="List games, newest first, with filters and cursor pagination", security=[])
+        @get(
+            "/",
+            summary="List games, newest first, with filters and cursor pagination",
+            responses={422: ResponseSpec(None, description="unknown_game_kind: the known kinds are listed")},
+        )
         async def list_games(
             self,
             runtime: NamedDependency[Runtime],
@@ -237,6 +251,8 @@ def games_controller(registry: Registry) -> type[Controller]:
         @get(
             "/{game_id:uuid}/events",
             summary="The raw event log: a JSON array, or NDJSON (Accept: application/x-ndjson or format=ndjson)",
+            security=KEY_OPTIONAL,
+            responses=SEAT_VIEW_PROBLEMS,
         )
         async def events(
             self,
@@ -268,6 +284,8 @@ def games_controller(registry: Registry) -> type[Controller]:
         @get(
             "/{game_id:uuid}/legal-moves",
             summary="The moves the engine accepts next (owner's key: they may name hidden cards)",
+            security=KEY_REQUIRED,
+            responses={403: ResponseSpec(None, description="not_game_owner: only the owner's key sees them")},
         )
         async def legal_moves(
             self, game_id: FromPath[UUID], runtime: NamedDependency[Runtime], key: NamedDependency[ApiKey | None]
@@ -294,7 +312,12 @@ def games_controller(registry: Registry) -> type[Controller]:
             language = negotiate_language(request, lang)
             return conditional(request, await sync_to_thread(runtime.games.timeline, game_id, language))
 
-        @get("/{game_id:uuid}/replay/{step:int}", summary="The board after a step, seen from a perspective")
+        @get(
+            "/{game_id:uuid}/replay/{step:int}",
+            summary="The board after a step, seen from a perspective",
+            security=KEY_OPTIONAL,
+            responses=SEAT_VIEW_PROBLEMS,
+        )
         async def replay(
             self,
             request: Request[Any, Any, Any],

@@ -19,7 +19,12 @@ from service.runtime import Runtime
     "/leaderboards/{kind:str}",
     summary="Leaderboard of a game kind, by conservative rating (mu - 3 sigma)",
     tags=["players"],
-    responses={**READ_PROBLEMS, 422: ResponseSpec(None, description="unknown_game_kind: the known kinds are listed")},
+    responses={
+        **READ_PROBLEMS,
+        422: ResponseSpec(
+            None, description="unknown_game_kind (the known kinds are listed), or unknown_position (min_position)"
+        ),
+    },
 )
 async def leaderboard(
     kind: FromPath[str],

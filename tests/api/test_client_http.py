@@ -74,9 +74,7 @@ def test_cors_is_off_by_default(client: Client) -> None:
     assert "access-control-allow-origin" not in response.headers
 
 
-def test_cors_lets_a_named_origin_write_and_read_the_headers_it_needs(
-    cors_client: Client, api_key: str
-) -> None:
+def test_cors_lets_a_named_origin_write_and_read_the_headers_it_needs(cors_client: Client, api_key: str) -> None:
     preflight = cors_client.options(
         "/games",
         headers={

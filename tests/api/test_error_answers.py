@@ -49,7 +49,7 @@ def test_an_unknown_edition_lists_the_known_ones(client: Client, api_key: str) -
 
 
 def test_a_bad_move_type_lists_the_valid_ones(client: Client, api_key: str) -> None:
-    game_id, _, version = public_game(client, api_key, 5, 0)
+    game_id, _, _ = public_game(client, api_key, 5, 0)
     response = client.post(
         f"/games/{game_id}/moves", json={"move": {"type": "PlayCard", "seat": 0}}, headers=auth(api_key)
     )
@@ -96,7 +96,7 @@ def test_public_mode_alternatives_are_grouped_by_move(client: Client, api_key: s
 def test_card_and_slot_errors_list_the_alternatives(
     client: Client, api_key: str, bad: dict[str, Any], code: str
 ) -> None:
-    game_id, moves, _ = public_game(client, api_key, 5, 0)
+    game_id, _, _ = public_game(client, api_key, 5, 0)
     response = client.post(f"/games/{game_id}/moves", json={"move": bad}, headers=auth(api_key))
     assert response.status_code == 422, response.text
     problem = response.json()
@@ -108,7 +108,9 @@ def test_a_card_already_seen_lists_the_alternatives(client: Client, api_key: str
     game_id, moves, _ = public_game(client, api_key, 5, 1)
     seen = moves[0]["card"]
     response = client.post(
-        f"/games/{game_id}/moves", json={"move": {"type": "RevealRiver", "slot": 1, "card": seen}}, headers=auth(api_key)
+        f"/games/{game_id}/moves",
+        json={"move": {"type": "RevealRiver", "slot": 1, "card": seen}},
+        headers=auth(api_key),
     )
     assert response.status_code == 422, response.text
     problem = response.json()
@@ -125,7 +127,11 @@ def test_a_card_already_seen_lists_the_alternatives(client: Client, api_key: str
         ("GET", "/leaderboards/chess", None),
         ("GET", "/games?kind=chess", None),
         ("POST", "/games", {"kind": "chess", "setup": {}}),
-        ("POST", "/games/import", {"format": "banquise-record", "version": 1, "kind": "chess", "setup": {}, "moves": []}),
+        (
+            "POST",
+            "/games/import",
+            {"format": "banquise-record", "version": 1, "kind": "chess", "setup": {}, "moves": []},
+        ),
     ],
 )
 def test_an_unknown_kind_is_the_same_422_everywhere(
