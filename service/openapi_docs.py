@@ -16,6 +16,7 @@ from litestar.openapi.spec import (
     OpenAPI,
     OpenAPIMediaType,
     OpenAPIResponse,
+    OpenAPIType,
     Operation,
     Reference,
     RequestBody,
@@ -70,6 +71,7 @@ def body_operation(names: list[str], description: str) -> type[Operation]:
 # ------------------------------------------------------------------ the document as clients read it
 PROBLEM_REF = REF + "banquise.Problem"
 PROBLEM_MEDIA = "application/problem+json"
+NDJSON = "application/x-ndjson"
 
 # A request body example per write: what a new user pastes into Swagger UI first.
 BODY_EXAMPLES: dict[tuple[str, str], dict[str, Any]] = {
@@ -139,6 +141,12 @@ def refine(document: OpenAPI) -> None:
             if example is not None and isinstance(body, RequestBody):
                 for media in body.content.values():
                     media.example = example
+            ok = responses.get("200")
+            if path.endswith("/events") and isinstance(ok, OpenAPIResponse) and ok.content:
+                # The same events, one JSON object per line, with Accept: application/x-ndjson or format=ndjson.
+                ok.content[NDJSON] = OpenAPIMediaType(
+                    schema=Schema(type=OpenAPIType.STRING, description="One event per line, as in the JSON array")
+                )
             for status in LINKED.get((method, path), ()):
                 linked = responses.get(status)
                 if isinstance(linked, OpenAPIResponse):

@@ -71,3 +71,11 @@ def test_a_new_game_links_to_its_follow_ups(document: dict[str, Any]) -> None:
             links = document["paths"][path]["post"]["responses"][status]["links"]
             assert {"AppendMove", "Stats", "Player", "Versus"} <= set(links)
             assert {link["operationId"] for link in links.values()} <= ids
+
+
+def test_what_make_fuzz_found_is_documented(document: dict[str, Any]) -> None:
+    # schemathesis saw these answers and media types undocumented (make fuzz, response conformance).
+    events = document["paths"]["/games/{game_id}/events"]["get"]["responses"]["200"]["content"]
+    assert {"application/json", "application/x-ndjson"} <= set(events)
+    for path in ("/games/{game_id}/stats", "/games/{game_id}/board"):
+        assert "422" in document["paths"][path]["get"]["responses"], path
