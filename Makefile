@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+RUN_STAMP := $(VENV)/.installed-runtime
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
@@ -12,12 +13,17 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-# Reinstall only when the project's metadata changed.
+# Reinstall only when the project's metadata changed. `run` needs the runtime dependencies only;
+# the development tools (tests, linters) come with every other target, and cover `run` too.
+$(RUN_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $(RUN_STAMP)
+
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	touch $(STAMP)
+	touch $(STAMP) $(RUN_STAMP)
 
-run: $(STAMP)
+run: $(RUN_STAMP)
 	$(BIN)/banquise serve --host $(HOST) --port $(PORT)
 
 test: $(STAMP)

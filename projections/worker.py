@@ -56,10 +56,11 @@ class Worker:
         elapsed = time.monotonic() - started
         if total:
             log.info(
-                "projections applied %d notifications in %.1f s",
+                # The worker's whole run, idle time included: not how long the notifications took.
+                "projections applied %d notifications over a run of %.1f s",
                 total,
                 elapsed,
-                extra={"fields": {"notifications": total, "seconds": round(elapsed, 3)}},
+                extra={"fields": {"notifications": total, "run_seconds": round(elapsed, 3)}},
             )
         return total
 

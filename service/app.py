@@ -9,10 +9,10 @@ from typing import Any
 from litestar import Litestar, Request
 from litestar._openapi.plugin import OpenAPIPlugin
 from litestar.concurrency import sync_to_thread
+from litestar.config.compression import CompressionConfig
 from litestar.datastructures import State
 from litestar.di import Provide
 from litestar.openapi import OpenAPIConfig
-from litestar.openapi.plugins import SwaggerRenderPlugin
 from litestar.openapi.spec import Components, SecurityScheme, Tag
 from litestar.types import ASGIApp
 
@@ -21,8 +21,11 @@ from service.database import ConnectionParams
 from service.errors import EXCEPTION_HANDLERS, ProblemError
 from service.games import limits
 from service.games.kinds import Registry
+from service.http.cors import cors_config
+from service.http.docs import assets_router, schema_router, swagger_ui
 from service.logs import RequestLogMiddleware
-from service.openapi_docs import kind_components
+from service.metrics import Metrics, MetricsMiddleware, metrics_endpoint
+from service.openapi_docs import kind_components, refine
 from service.routes.admin import void_game
 from service.routes.editions import EditionsController, edition_components
 from service.routes.games import games_controller
@@ -48,7 +51,11 @@ class BanquiseApp(Litestar):
     carries a request id and is logged once."""
 
     def _create_asgi_handler(self) -> ASGIApp:
-        return RequestLogMiddleware(super()._create_asgi_handler())
+        inner = super()._create_asgi_handler()
+        metrics = self.state.get("metrics")
+        if isinstance(metrics, Metrics):
+            inner = MetricsMiddleware(inner, metrics)
+        return RequestLogMiddleware(inner)
 
     def add_schemas(self, schemas: dict[str, Any]) -> None:
         """Add component schemas generated outside Litestar (the per-kind msgspec schemas).
@@ -58,6 +65,7 @@ class BanquiseApp(Litestar):
         """
         document = self.plugins.get(OpenAPIPlugin).provide_openapi()
         document.components.schemas = {**document.components.schemas, **schemas}
+        refine(document)
 
 
 async def refuse_nul(request: Request[Any, Any, Any]) -> None:
@@ -77,7 +85,8 @@ def openapi_config(registry: Registry) -> OpenAPIConfig:
         version=__version__,
         description=DESCRIPTION,
         path="/schema",
-        render_plugins=[SwaggerRenderPlugin(path="/")],
+        render_plugins=[swagger_ui()],
+        openapi_router=schema_router(),
         tags=[
             Tag(name="service", description="Health and metadata"),
             Tag(name="games", description="Record, import, export and replay games"),
@@ -141,6 +150,7 @@ def create_app(
         runtime_: Runtime = state.runtime
         return runtime_
 
+    metrics = Metrics()
     app = BanquiseApp(
         route_handlers=[
             health,
@@ -154,7 +164,13 @@ def create_app(
             game_board,
             void_game,
             EditionsController,
+            metrics_endpoint,
+            assets_router(),
         ],
+        state=State({"metrics": metrics}),
+        cors_config=cors_config(settings.cors_origins),
+        # Timelines, records and event logs are repetitive JSON: gzip pays off above ~1 kB.
+        compression_config=CompressionConfig(backend="gzip", minimum_size=1024, gzip_compress_level=6),
         dependencies={"runtime": Provide(provide_runtime, sync_to_thread=False)},
         lifespan=[lifespan],
         exception_handlers=EXCEPTION_HANDLERS,
@@ -166,4 +182,5 @@ def create_app(
         debug=False,
     )
     app.add_schemas({**edition_components(), **kind_components(registry)[1]})
+    metrics.watch(lambda: getattr(app.state, "runtime", None))
     return app

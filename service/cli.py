@@ -68,6 +68,9 @@ def _openapi(args: argparse.Namespace, settings: Settings) -> int:
 
 def build_parser(settings: Settings) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="banquise", description="Record and replay Arctic and Arctica games.")
+    parser.add_argument(
+        "-v", "--verbose", action="store_true", help="also show the HTTP and database libraries' own log lines"
+    )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     serve = sub.add_parser("serve", help="run the HTTP API (embedded PostgreSQL unless DATABASE_URL is set)")
@@ -113,11 +116,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     configure_logging(settings.log_level)
     args = build_parser(settings).parse_args(argv)
+    # httpx logs every request at INFO: a line per record would garble the progress bars.
+    for name in ("httpx", "httpcore"):
+        logging.getLogger(name).setLevel(logging.NOTSET if args.verbose else logging.WARNING)
     run: Command = args.run
+    import httpx
+
+    from service.commands.client import CliError, unreachable
+
+    # Exit statuses: 1 the server refused something, 2 bad arguments or input, 3 server or database
+    # unreachable, 130 interrupted. Each failure is one line on stderr, never a traceback.
     try:
         return run(args, settings)
     except DatabaseUnavailable as exc:
         log.error("%s", exc)
+        return 3
+    except CliError as exc:
+        print(f"banquise: {exc}", file=sys.stderr)
+        return exc.status
+    except httpx.TransportError as exc:
+        print(f"banquise: {unreachable(exc)}", file=sys.stderr)
         return 3
     except KeyboardInterrupt:
         return 130

@@ -24,6 +24,7 @@ from litestar.exceptions.http_exceptions import ClientException
 from litestar.status_codes import HTTP_413_REQUEST_ENTITY_TOO_LARGE, HTTP_500_INTERNAL_SERVER_ERROR
 
 from domain.errors import RuleViolation
+from service.games import alternatives
 from service.store.failures import OutcomeUnknown, ValueRejected, is_unavailable, reason
 
 log = logging.getLogger("banquise.errors")
@@ -108,7 +109,7 @@ def _rule_violation(request: Request[Any, Any, Any], exc: RuleViolation) -> Resp
         exc.message,
         title="Illegal move",
         rule=exc.rule,
-        legal=[msgspec.to_builtins(m) for m in exc.legal] or None,
+        **alternatives.present(exc.legal),
     )
 
 

@@ -11,7 +11,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from litestar.openapi.spec import OpenAPIMediaType, Operation, Reference, RequestBody, Schema
+from litestar.openapi.spec import (
+    Link,
+    OpenAPI,
+    OpenAPIMediaType,
+    OpenAPIResponse,
+    OpenAPIType,
+    Operation,
+    Reference,
+    RequestBody,
+    Schema,
+)
 
 from service.errors import Problem
 from service.games.kinds import Registry
@@ -56,3 +66,91 @@ def body_operation(names: list[str], description: str) -> type[Operation]:
             )
 
     return WithBody
+
+
+# ------------------------------------------------------------------ the document as clients read it
+PROBLEM_REF = REF + "banquise.Problem"
+PROBLEM_MEDIA = "application/problem+json"
+NDJSON = "application/x-ndjson"
+
+# A request body example per write: what a new user pastes into Swagger UI first.
+BODY_EXAMPLES: dict[tuple[str, str], dict[str, Any]] = {
+    ("post", "/games"): {
+        "kind": "arctic",
+        "setup": {"players": ["Aputsiaq", "Nanook"], "seed": 42},
+        "tags": {"event": "Club night"},
+    },
+    ("post", "/games/{game_id}/moves"): {
+        "move": {"type": "PlaceCard", "seat": 0, "card": "d2-walrus-3"},
+        "at": "2026-11-30T19:02:11Z",
+    },
+    ("post", "/games/import"): {
+        "format": "banquise-record",
+        "version": 1,
+        "kind": "arctica",
+        "id": "club-night/1",
+        "setup": {"players": ["Aputsiaq", "Nanook", "Siku"], "seed": 7},
+        "moves": [],
+    },
+    ("post", "/games/{game_id}/void"): {"reason": "duplicate upload"},
+}
+
+# Links from a created or imported game to what can be done with it next: clients (and the
+# stateful fuzzer, ``make fuzz``) follow them with the new game's id and players.
+GAME_LINKS = {
+    "AppendMove": ("GamesGameIdMovesAppend", {"game_id": "$response.body#/id"}),
+    "Summary": ("GamesGameIdSummary", {"game_id": "$response.body#/id"}),
+    "Record": ("GamesGameIdRecordRecord", {"game_id": "$response.body#/id"}),
+    "Timeline": ("GamesGameIdTimelineTimeline", {"game_id": "$response.body#/id"}),
+    "Events": ("GamesGameIdEventsEvents", {"game_id": "$response.body#/id"}),
+    "LegalMoves": ("GamesGameIdLegalMovesLegalMoves", {"game_id": "$response.body#/id"}),
+    "Replay": ("GamesGameIdReplayStepReplay", {"game_id": "$response.body#/id", "step": "$response.body#/version"}),
+    "Stats": ("GamesGameIdStatsGameStats", {"game_id": "$response.body#/id"}),
+    "Board": ("GamesGameIdBoardGameBoard", {"game_id": "$response.body#/id"}),
+    "Player": ("PlayersHandleProfile", {"handle": "$response.body#/players/0"}),
+    "PlayerGames": ("PlayersHandleGamesGames", {"handle": "$response.body#/players/0"}),
+    "Versus": ("PlayersAVersusBVersus", {"a": "$response.body#/players/0", "b": "$response.body#/players/1"}),
+}
+LINKED = {("post", "/games"): ("201",), ("post", "/games/import"): ("200", "201")}
+
+
+def refine(document: OpenAPI) -> None:
+    """Make the generated document say what the API does.
+
+    - every error response (4xx, 5xx) is problem+json, including the 400 Litestar documents with its
+      own ``{status_code, detail, extra}`` shape, which the API never sends;
+    - an operation with a path parameter may answer 404, a keyed one 401, every one 500;
+    - a request body example for each write, and links from a new game to its follow-ups.
+    """
+    for path, item in (document.paths or {}).items():
+        for method in ("get", "post", "put", "patch", "delete"):
+            operation: Operation | None = getattr(item, method, None)
+            if operation is None:
+                continue
+            responses = operation.responses = dict(operation.responses or {})
+            if "{" in path:
+                responses.setdefault("404", OpenAPIResponse(description="not_found: no such resource"))
+            if operation.security and {} not in operation.security:
+                responses.setdefault("401", OpenAPIResponse(description="api_key_required or invalid_api_key"))
+            responses.setdefault("500", OpenAPIResponse(description="internal_error: a bug on our side, logged"))
+            for status, response in responses.items():
+                if status[0] in "45" and isinstance(response, OpenAPIResponse):
+                    response.content = {PROBLEM_MEDIA: OpenAPIMediaType(schema=Reference(ref=PROBLEM_REF))}
+            example = BODY_EXAMPLES.get((method, path))
+            body = operation.request_body
+            if example is not None and isinstance(body, RequestBody):
+                for media in body.content.values():
+                    media.example = example
+            ok = responses.get("200")
+            if path.endswith("/events") and isinstance(ok, OpenAPIResponse) and ok.content:
+                # The same events, one JSON object per line, with Accept: application/x-ndjson or format=ndjson.
+                ok.content[NDJSON] = OpenAPIMediaType(
+                    schema=Schema(type=OpenAPIType.STRING, description="One event per line, as in the JSON array")
+                )
+            for status in LINKED.get((method, path), ()):
+                linked = responses.get(status)
+                if isinstance(linked, OpenAPIResponse):
+                    linked.links = {
+                        name: Link(operation_id=op_id, parameters=dict(params))
+                        for name, (op_id, params) in GAME_LINKS.items()
+                    }

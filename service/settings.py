@@ -55,6 +55,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     # Run the projection worker inside the API process (off for separate `banquise worker` processes).
     run_projections: bool = True
     db_timeouts: DatabaseTimeouts = DatabaseTimeouts()
+    # Browser origins allowed to call the API (CORS); none by default.
+    cors_origins: tuple[str, ...] = ()
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -115,4 +117,14 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
                 lock=seconds("BANQUISE_DB_LOCK_TIMEOUT", 2.0),
                 idle_in_transaction=seconds("BANQUISE_DB_IDLE_IN_TRANSACTION_TIMEOUT", 5.0),
             ),
+            cors_origins=origins(env.get("BANQUISE_CORS_ORIGINS", "")),
         )
+
+
+def origins(raw: str) -> tuple[str, ...]:
+    """``BANQUISE_CORS_ORIGINS``: comma-separated origins (``https://app.example``), or ``*`` for any."""
+    found = tuple(part.strip().rstrip("/") for part in raw.split(",") if part.strip())
+    for origin in found:
+        if origin != "*" and not (origin.startswith(("http://", "https://")) and "/" not in origin.split("://", 1)[1]):
+            raise SettingsError(f"BANQUISE_CORS_ORIGINS holds {origin!r}: an origin is scheme://host[:port], or *")
+    return found

@@ -181,18 +181,18 @@ def unseen_cards(s: GameState) -> list[int]:
 
 
 # --- card checks ------------------------------------------------------------------------------------
-def _parse_card(s: GameState, card: str) -> int:
+def _parse_card(s: GameState, card: str, d: Decisions) -> int:
     c = cat.CARD_INDEX.get(card)
     if c is None:
-        violation("arctic.unknown_card", f"{card!r} is not an Arctic card id")
+        violation("arctic.unknown_card", f"{card!r} is not an Arctic card id", alternatives(s, d))
     if cat.DECK[c] > len(s.names):
         violation("arctic.card_not_in_game", f"{card} is not in play with {len(s.names)} players (decks 1..N)")
     return c
 
 
-def _check_unseen(s: GameState, c: int) -> None:
+def _check_unseen(s: GameState, c: int, d: Decisions) -> None:
     if seen(s)[c]:
-        violation("arctic.card_already_seen", f"{_IDS[c]} is already known elsewhere on the table")
+        violation("arctic.card_already_seen", f"{_IDS[c]} is already known elsewhere on the table", alternatives(s, d))
 
 
 def _zone_card(s: GameState, p: PlayerState, card: str | None, zone: str, allow_unknown: bool, d: Decisions) -> int:
@@ -214,12 +214,12 @@ def _zone_card(s: GameState, p: PlayerState, card: str | None, zone: str, allow_
         if unknown == 0 and not known:
             violation(missing, f"no card in the {zone}", alternatives(s, d))
         return UNKNOWN
-    c = _parse_card(s, card)
+    c = _parse_card(s, card, d)
     if c in known:
         return c
     if s.mode == "full" or unknown == 0:
         violation(missing, f"{card} is not in the player's {zone}", alternatives(s, d))
-    _check_unseen(s, c)
+    _check_unseen(s, c, d)
     return c
 
 
@@ -617,11 +617,11 @@ def _pile_take(s: GameState, m: mv.TakeFromDrawPile, d: Decisions) -> list[Any]:
         s = evolve(s, e, d)
     card = _cid(_top(s))
     if m.card is not None:  # what the drawer saw (public mode), or a check of the known top card
-        c = _parse_card(s, m.card)
+        c = _parse_card(s, m.card, d)
         if s.mode == "full" and card != m.card:
             violation("arctic.card_mismatch", f"the top card of the draw pile is not {m.card}", alternatives(s, d))
         if s.mode == "public":
-            _check_unseen(s, c)
+            _check_unseen(s, c, d)
         card = m.card
     drawn = ev.CardTakenFromDrawPile(seat=s.active, card=card)
     return [*events, drawn, *_after_take(evolve(s, drawn, d), d)]
@@ -664,11 +664,13 @@ def _check_seat(s: GameState, seat: int) -> None:
 def _reveal_river(s: GameState, m: mv.RevealRiver, d: Decisions) -> list[Any]:
     _require_public(s, "RevealRiver")
     if not 0 <= m.slot < len(s.river):
-        violation("arctic.river_slot_invalid", f"River slots are 0..{len(s.river) - 1}, not {m.slot}")
+        violation(
+            "arctic.river_slot_invalid", f"River slots are 0..{len(s.river) - 1}, not {m.slot}", legal_moves(s, d)
+        )
     if s.river[m.slot] != UNKNOWN:
         violation("arctic.wrong_step", f"River slot {m.slot} is not waiting for a reveal", alternatives(s, d))
-    c = _parse_card(s, m.card)
-    _check_unseen(s, c)
+    c = _parse_card(s, m.card, d)
+    _check_unseen(s, c, d)
     return [ev.RiverCardRevealed(slot=m.slot, card=m.card)]
 
 
@@ -678,8 +680,8 @@ def _reveal_card(s: GameState, m: mv.RevealCard, d: Decisions) -> list[Any]:
     p = s.players[m.seat]
     if (p.hand_unknown if m.zone == "hand" else p.penalty_unknown) == 0:
         violation("arctic.no_unknown_card", f"no unknown card in seat {m.seat}'s {m.zone}")
-    c = _parse_card(s, m.card)
-    _check_unseen(s, c)
+    c = _parse_card(s, m.card, d)
+    _check_unseen(s, c, d)
     return [ev.CardRevealed(seat=m.seat, zone=m.zone, card=m.card)]
 
 
@@ -691,8 +693,8 @@ def _reveal_pile_card(s: GameState, m: mv.RevealPileCard, d: Decisions) -> list[
     p = s.players[m.seat]
     if not (0 <= m.position < len(p.pile) and p.pile_down[m.position] and p.pile[m.position] == UNKNOWN):
         violation("arctic.no_unknown_card", f"position {m.position} is not an unknown face-down card")
-    c = _parse_card(s, m.card)
-    _check_unseen(s, c)
+    c = _parse_card(s, m.card, d)
+    _check_unseen(s, c, d)
     return [ev.PileCardRevealed(seat=m.seat, position=m.position, card=m.card)]
 
 

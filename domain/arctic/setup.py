@@ -77,13 +77,20 @@ def validate(setup: Setup) -> None:
         known = [t for t in setup.totems if t is not None]
         if any(t not in cat.ANIMAL_INDEX for t in known) or len(set(known)) != len(known):
             setup_error("arctic.setup.totems", "totems are distinct animal ids")
-    needs_seed = (
-        len(setup.power_sides or {}) < 6
-        or (setup.mode == "full" and setup.deck_order is None)
-        or (setup.mode == "full" and (setup.totems is None or None in setup.totems))
-    )
-    if needs_seed and setup.seed is None:
-        setup_error("arctic.setup.seed_required", "a seed is required to draw the rest of the setup")
+    # Name what is left to draw: "a seed is required" alone leaves a recorder guessing which field to fill.
+    missing: list[str] = []
+    if len(setup.power_sides or {}) < 6:
+        missing.append(f"power_sides ({6 - len(setup.power_sides or {})} of 6 animals without a side)")
+    if setup.mode == "full" and setup.deck_order is None:
+        missing.append("deck_order")
+    if setup.mode == "full" and (setup.totems is None or None in setup.totems):
+        missing.append("totems")
+    if missing and setup.seed is None:
+        setup_error(
+            "arctic.setup.seed_required",
+            f"a seed is required to draw what the setup does not give: {', '.join(missing)}"
+            " (give a seed, or give these fields)",
+        )
 
 
 def resolve(setup: Setup, *, rules_version: str = RULES_VERSION) -> GameStarted:

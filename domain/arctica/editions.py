@@ -84,10 +84,9 @@ def get(edition_id: str, version: str | None = None) -> Edition:
         version = _LATEST.get(edition_id)
     ed = _REGISTRY.get((edition_id, version or ""))
     if ed is None:
-        raise SetupError(
-            "arctica.unknown_edition",
-            f"unknown Arctica edition {edition_id!r}{f' version {version!r}' if version else ''}",
-        )
+        known = sorted([*(f"{i} {v}" for i, v in _REGISTRY), *(p for p in PACKAGED if p not in _LATEST)])
+        wanted = f"{edition_id!r} version {version!r}" if version else repr(edition_id)
+        raise SetupError("arctica.unknown_edition", f"unknown Arctica edition {wanted}; known: {', '.join(known)}")
     return ed
 
 

@@ -235,7 +235,11 @@ class _Builder:
             cards = tuple(self.queue[:k])
             del self.queue[:k]
             if len(set(cards)) != k or not set(cards) <= set(s.deck):
-                fail("arctica.unknown_card", f"cards {list(cards)} are not all unseen cards")
+                fail(
+                    "arctica.unknown_card",
+                    f"cards {list(cards)} are not all unseen cards",
+                    legal=sorted(set(s.deck)),  # the cards that may be named: every unseen one
+                )
         self.drawn_all.extend(cards)
         self.emit(ev.CardsDrawn(seat=seat, count=k, cards=cards, cause=cause))
 

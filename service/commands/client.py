@@ -10,6 +10,24 @@ import httpx
 DEFAULT_URL = "http://127.0.0.1:8000"
 
 
+class CliError(Exception):
+    """A failure the command explains in one line, with its exit status (2: bad arguments or input)."""
+
+    def __init__(self, message: str, status: int = 2) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def unreachable(exc: httpx.TransportError) -> str:
+    """One line for a server that cannot be reached (stopped, wrong URL, timed out)."""
+    try:
+        where = str(exc.request.url.copy_with(path="/", query=None)).rstrip("/")
+    except RuntimeError:  # no request attached
+        where = "the server"
+    reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    return f"cannot reach Banquise at {where} ({reason}); is `banquise serve` running there? (--url or BANQUISE_URL)"
+
+
 class ApiError(Exception):
     def __init__(self, status: int, problem: dict[str, Any]) -> None:
         self.status = status

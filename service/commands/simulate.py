@@ -12,13 +12,18 @@ from typing import Any
 import msgspec
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-from service.commands.client import ApiError, check, connect
+from service.commands.client import ApiError, CliError, check, connect
 
 _json = msgspec.json.Encoder()
 
 
-def simulated_record(game: str, players: int, seed: int, *, mode: str = "full") -> dict[str, Any]:
-    """A record of one simulated game (``mode="public"``: Arctic recorded as at a real table)."""
+def simulated_record(
+    game: str, players: int, seed: int, *, mode: str = "full", names: list[str] | None = None
+) -> dict[str, Any]:
+    """A record of one simulated game (``mode="public"``: Arctic recorded as at a real table).
+
+    ``names`` replaces the simulators' ``player1``, ``player2``... (seats in order).
+    """
     sim: Any
     if game == "arctic":
         from domain.arctic import simulator as arctic
@@ -32,28 +37,50 @@ def simulated_record(game: str, players: int, seed: int, *, mode: str = "full") 
         sim = arctica.simulate(players, seed)
     else:
         raise ValueError(f"unknown game {game!r}")
+    setup = msgspec.to_builtins(sim.setup)
+    if names:
+        setup["players"] = list(names)
     return {
         "format": "banquise-record",
         "version": 1,
         "kind": game,
-        "id": f"sim:{game}:{mode}:{players}p:{seed}",
+        "id": f"sim:{game}:{mode}:{players}p:{seed}" + (f":{','.join(names)}" if names else ""),
         "tags": {"source": "banquise simulate", "seed": str(seed)},
-        "setup": msgspec.to_builtins(sim.setup),
+        "setup": setup,
         "moves": [{"move": msgspec.to_builtins(m)} for m in sim.moves],
     }
 
 
+def check_arguments(args: argparse.Namespace) -> list[str] | None:
+    """Refuse what would silently do nothing or something else than asked; the names, if given."""
+    most = {"arctic": 4, "arctica": 5}[args.game]
+    names = [n.strip() for n in args.names.split(",")] if args.names else None
+    if names is not None:
+        if any(not n for n in names):
+            raise CliError("--names: a name is empty (give them comma-separated: --names Ana,Bo,Cy)")
+        if args.players is not None and args.players != len(names):
+            raise CliError(f"--names gives {len(names)} players but --players says {args.players}")
+        args.players = len(names)
+    elif args.players is None:
+        args.players = 4
+    if not 2 <= args.players <= most:
+        raise CliError(f"{args.game.capitalize()} is played by 2 to {most} players, not {args.players}")
+    if args.count < 1:
+        raise CliError(f"--count must be at least 1, not {args.count}")
+    if args.seed < 0:
+        raise CliError(f"--seed must be 0 or more, not {args.seed}")
+    if args.mode == "public" and args.game != "arctic":
+        raise CliError("--mode public is Arctic's table recording mode; Arctica records are seeded or name their draws")
+    return names
+
+
 def run(args: argparse.Namespace, settings: object) -> int:
-    if args.game == "arctic" and not 2 <= args.players <= 4:
-        print("banquise: Arctic is played by 2 to 4 players", file=sys.stderr)
-        return 2
-    if args.game == "arctica" and not 2 <= args.players <= 5:
-        print("banquise: Arctica is played by 2 to 5 players", file=sys.stderr)
-        return 2
+    names = check_arguments(args)
     seeds = range(args.seed, args.seed + args.count)
     if args.submit is None:
         for seed in seeds:
-            sys.stdout.buffer.write(_json.encode(simulated_record(args.game, args.players, seed, mode=args.mode)))
+            record = simulated_record(args.game, args.players, seed, mode=args.mode, names=names)
+            sys.stdout.buffer.write(_json.encode(record))
             sys.stdout.buffer.write(b"\n")
         return 0
     failures = 0
@@ -63,7 +90,7 @@ def run(args: argparse.Namespace, settings: object) -> int:
     ):
         task = progress.add_task("submit", total=args.count)
         for seed in seeds:
-            body = _json.encode(simulated_record(args.game, args.players, seed, mode=args.mode))
+            body = _json.encode(simulated_record(args.game, args.players, seed, mode=args.mode, names=names))
             try:
                 made = check(client.post("/games/import", content=body, headers={"content-type": "application/json"}))
                 print(f"{seed}\t{made['id']}")
@@ -77,7 +104,8 @@ def run(args: argparse.Namespace, settings: object) -> int:
 def add_parser(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser("simulate", help="play complete legal games from a seed")
     parser.add_argument("--game", choices=["arctic", "arctica"], default="arctic")
-    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--players", type=int, default=None, help="2 to 4 (Arctic) or 5 (Arctica); default 4")
+    parser.add_argument("--names", default=None, help="the players' handles in seat order, comma-separated")
     parser.add_argument("--count", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1, help="first seed; game i uses seed+i")
     parser.add_argument("--mode", choices=["full", "public"], default="full", help="Arctic information mode")

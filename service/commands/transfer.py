@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import codecs
 import json
 import sys
 from collections.abc import Iterator
@@ -10,14 +11,35 @@ from pathlib import Path
 
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from service.commands.client import ApiError, add_connection_arguments, check, connect
+from service.commands.client import ApiError, CliError, add_connection_arguments, check, connect
 from service.settings import Settings
 
 
 def records_in(path: Path) -> Iterator[tuple[str, bytes]]:
-    """A file holds one record (JSON) or many (NDJSON, one per line)."""
-    data = path.read_bytes()
+    """A file holds one record (JSON), a JSON array of records, or many (NDJSON, one per line).
+
+    A UTF-8 byte order mark (Windows editors write one) is skipped.
+    """
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise CliError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise CliError(f"{path}: is a directory, not a record file") from None
+    except OSError as exc:
+        raise CliError(f"{path}: cannot be read ({exc.strerror})") from None
+    data = data.removeprefix(codecs.BOM_UTF8)
     stripped = data.strip()
+    if not stripped:
+        raise CliError(f"{path}: the file is empty")
+    if stripped.startswith(b"["):
+        try:
+            items = json.loads(stripped)
+        except ValueError as exc:
+            raise CliError(f"{path}: not valid JSON ({exc})") from None
+        for index, item in enumerate(items):
+            yield f"{path}[{index}]", json.dumps(item, ensure_ascii=False).encode()
+        return
     if path.suffix == ".ndjson" or (stripped.startswith(b"{") and b"\n{" in stripped):
         for number, line in enumerate(data.splitlines(), start=1):
             if line.strip():

@@ -33,6 +33,7 @@ def list_games(
         where.append(sql.SQL("handles @> ARRAY[%s]::text[]"))
         params.append(handle_key(player))
     if kind:
+        service.kind(kind)  # an unknown kind is an error (422, with the known ones), not an empty page
         where.append(sql.SQL("kind = %s"))
         params.append(kind)
     if status:

@@ -25,7 +25,7 @@ from domain.errors import RuleViolation
 from domain.game import Language, Perspective, decide_and_evolve, state_hash
 from domain.players import handle_key
 from service.errors import ProblemError
-from service.games import limits
+from service.games import alternatives, decoding, limits
 from service.games.finished import Block, ReplayBlocks
 from service.games.kinds import Kind, Registry, encode_snapshot
 from service.games.records import FORMAT, FORMAT_VERSION, GameRecord, KindHead, RecordedMove, RecordHead
@@ -104,9 +104,14 @@ def etag(version: int) -> str:
     return f'"{version}"'
 
 
-def _decode_error(exc: msgspec.MsgspecError, what: str) -> ProblemError:
+def _decode_error(
+    exc: msgspec.MsgspecError, what: str, *, body: bytes = b"", kind: Kind | None = None, wrapped_at: str = ""
+) -> ProblemError:
     if isinstance(exc, msgspec.ValidationError):
-        return ProblemError(400, "invalid_request", f"{what}: {exc}", title="Invalid request")
+        extra = decoding.hint(exc, body, kind.rules.move_type, wrapped_at=wrapped_at) if kind is not None else {}
+        sentence = extra.pop("sentence", None)
+        detail = f"{what}: {exc}" + (f": {sentence}" if sentence else "")
+        return ProblemError(400, "invalid_request", detail, title="Invalid request", **extra)
     return ProblemError(400, "invalid_json", f"{what} is not valid JSON: {exc}", title="Malformed JSON")
 
 
@@ -117,7 +122,7 @@ def _violation(exc: RuleViolation, **extra: Any) -> ProblemError:
         exc.message,
         title="Illegal move",
         rule=exc.rule,
-        legal=[msgspec.to_builtins(m) for m in exc.legal] or None,
+        **alternatives.present(exc.legal),
         **extra,
     )
 
@@ -317,7 +322,7 @@ class GameService:
         try:
             new = kind.new_game_decoder.decode(body)
         except msgspec.MsgspecError as exc:
-            raise _decode_error(exc, "the new game") from exc
+            raise _decode_error(exc, "the new game", body=body, kind=kind, wrapped_at="$.setup") from exc
         limits.check_tags("$.tags", new.tags)
         new = msgspec.structs.replace(new, setup=limits.check_setup("$.setup", new.setup))
         game_id, now = uuid4(), datetime.now(UTC)
@@ -367,7 +372,7 @@ class GameService:
         try:
             submitted: RecordedMove[Any] = kind.move_decoder.decode(body)
         except msgspec.MsgspecError as exc:
-            raise _decode_error(exc, "the move") from exc
+            raise _decode_error(exc, "the move", body=body, kind=kind, wrapped_at="$") from exc
         limits.check_comment("$.comment", submitted.comment)
         try:
             with self._lock(game_id):
@@ -550,7 +555,7 @@ class GameService:
         try:
             record: GameRecord[Any, Any] = kind.record_decoder.decode(body)
         except msgspec.MsgspecError as exc:
-            raise _decode_error(exc, "the record") from exc
+            raise _decode_error(exc, "the record", body=body, kind=kind, wrapped_at="$.moves") from exc
         if record.rules_version is not None and record.rules_version != kind.rules.rules_version:
             raise ProblemError(
                 422,

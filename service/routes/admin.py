@@ -66,7 +66,8 @@ def _void(runtime: Runtime, key: ApiKey, game_id: UUID, reason: str) -> VoidAcce
     "/games/{game_id:uuid}/void",
     summary="Void a game (admin key): it leaves statistics and ratings; its events are kept",
     tags=["games"],
-    status_code=201,
+    # Nothing is created at a URL of its own: the game is changed, so 200 (not 201 without a Location).
+    status_code=200,
     dependencies={"key": Provide(caller)},
     security=[{"apiKey": []}],
     responses={
@@ -92,4 +93,4 @@ async def void_game(
     limits.check_text("$.reason", reason, 500, what="a reason")
     accepted = await sync_to_thread(_void, runtime, admin, game_id, reason)
     headers: dict[str, Any] = {POSITION_HEADER: str(accepted.position)}
-    return Response(accepted, status_code=201, headers=headers)
+    return Response(accepted, status_code=200, headers=headers)

@@ -23,6 +23,7 @@ from service.games.kinds import Registry
 from service.games.listing import MAX_LIMIT, list_games
 from service.games.schemas import EventOut, GameCreated, GamePage, GameSummary, MoveAccepted, Replay, Timeline
 from service.games.service import GameService, Idempotency, Reply, request_hash
+from service.http.caching import conditional
 from service.keys import ApiKey
 from service.openapi_docs import body_operation, kind_components
 from service.runtime import Runtime
@@ -94,6 +95,14 @@ def negotiate_language(request: Request[Any, Any, Any], lang: str | None) -> Lan
     return next(k for k in LANGUAGES if k == best)
 
 
+# OpenAPI security: writes need a key; some reads show more to the game owner's key (optional).
+KEY_REQUIRED: list[dict[str, list[str]]] = [{"apiKey": []}]
+KEY_OPTIONAL: list[dict[str, list[str]]] = [{}, {"apiKey": []}]
+
+SEAT_VIEW_PROBLEMS = {
+    403: ResponseSpec(None, description="A seat or omniscient view of a live game needs its owner's key"),
+}
+
 PROBLEMS = {
     400: ResponseSpec(None, description="Malformed JSON, wrong types or unknown fields (problem+json)"),
     401: ResponseSpec(None, description="Missing or invalid API key"),
@@ -128,11 +137,11 @@ def games_controller(registry: Registry) -> type[Controller]:
         path = "/games"
         tags = ["games"]
         dependencies = {"key": Provide(caller)}
-        security = [{"apiKey": []}]
 
         @post(
             "/",
             summary="Create a game from a setup",
+            security=KEY_REQUIRED,
             status_code=201,
             operation_class=body_operation(bodies["new_game"], "A game kind and its setup."),
             responses=PROBLEMS,
@@ -149,6 +158,7 @@ def games_controller(registry: Registry) -> type[Controller]:
         @post(
             "/import",
             summary="Import a whole game record atomically (all or nothing; idempotent by record id)",
+            security=KEY_REQUIRED,
             status_code=201,
             operation_class=body_operation(bodies["record"], "A game record (see GET /records/schema)."),
             responses={
@@ -168,6 +178,7 @@ def games_controller(registry: Registry) -> type[Controller]:
         @post(
             "/{game_id:uuid}/moves",
             summary="Append one move (If-Match: the version you expect)",
+            security=KEY_REQUIRED,
             status_code=201,
             operation_class=body_operation(bodies["move"], "One move, with an optional time and comment."),
             responses={
@@ -196,7 +207,11 @@ def games_controller(registry: Registry) -> type[Controller]:
             reply = await sync_to_thread(runtime.games.append, owner, game_id, body, _if_match(if_match), idem)
             return _reply(reply)
 
-        @get("/", summary="List games, newest first, with filters and cursor pagination", security=[])
+        @get(
+            "/",
+            summary="List games, newest first, with filters and cursor pagination",
+            responses={422: ResponseSpec(None, description="unknown_game_kind: the known kinds are listed")},
+        )
         async def list_games(
             self,
             runtime: NamedDependency[Runtime],
@@ -227,13 +242,17 @@ def games_controller(registry: Registry) -> type[Controller]:
             return Response(summary, headers={"etag": f'"{summary.version}"'})
 
         @get("/{game_id:uuid}/record", summary="Export the game as a record (the import format)", security=[])
-        async def record(self, game_id: FromPath[UUID], runtime: NamedDependency[Runtime]) -> Response[dict[str, Any]]:
-            version, record = await sync_to_thread(runtime.games.record, game_id)
-            return Response(record, headers={"etag": f'"{version}"'})
+        async def record(
+            self, request: Request[Any, Any, Any], game_id: FromPath[UUID], runtime: NamedDependency[Runtime]
+        ) -> Response[dict[str, Any]]:
+            _, record = await sync_to_thread(runtime.games.record, game_id)
+            return conditional(request, record)
 
         @get(
             "/{game_id:uuid}/events",
             summary="The raw event log: a JSON array, or NDJSON (Accept: application/x-ndjson or format=ndjson)",
+            security=KEY_OPTIONAL,
+            responses=SEAT_VIEW_PROBLEMS,
         )
         async def events(
             self,
@@ -265,11 +284,14 @@ def games_controller(registry: Registry) -> type[Controller]:
         @get(
             "/{game_id:uuid}/legal-moves",
             summary="The moves the engine accepts next (owner's key: they may name hidden cards)",
+            security=KEY_REQUIRED,
+            responses={403: ResponseSpec(None, description="not_game_owner: only the owner's key sees them")},
         )
         async def legal_moves(
             self, game_id: FromPath[UUID], runtime: NamedDependency[Runtime], key: NamedDependency[ApiKey | None]
         ) -> Response[list[dict[str, Any]]]:
-            version, moves = await sync_to_thread(runtime.games.legal_moves, game_id, key)
+            # No key at all is 401 (say who you are), a key other than the owner's 403, as for appends.
+            version, moves = await sync_to_thread(runtime.games.legal_moves, game_id, required(key))
             return Response(moves, headers={"etag": f'"{version}"'})
 
         @get(
@@ -286,20 +308,26 @@ def games_controller(registry: Registry) -> type[Controller]:
                 str | None,
                 QueryParameter(description="en | fr | es; default from Accept-Language, else en"),
             ] = None,
-        ) -> Timeline:
+        ) -> Response[Timeline]:
             language = negotiate_language(request, lang)
-            return await sync_to_thread(runtime.games.timeline, game_id, language)
+            return conditional(request, await sync_to_thread(runtime.games.timeline, game_id, language))
 
-        @get("/{game_id:uuid}/replay/{step:int}", summary="The board after a step, seen from a perspective")
+        @get(
+            "/{game_id:uuid}/replay/{step:int}",
+            summary="The board after a step, seen from a perspective",
+            security=KEY_OPTIONAL,
+            responses=SEAT_VIEW_PROBLEMS,
+        )
         async def replay(
             self,
+            request: Request[Any, Any, Any],
             game_id: FromPath[UUID],
             step: FromPath[int],
             runtime: NamedDependency[Runtime],
             key: NamedDependency[ApiKey | None],
             perspective: Perspective = "spectator",
-        ) -> Replay:
-            return await sync_to_thread(runtime.games.replay, game_id, step, perspective, key)
+        ) -> Response[Replay]:
+            return conditional(request, await sync_to_thread(runtime.games.replay, game_id, step, perspective, key))
 
     return GamesController
 

@@ -11,7 +11,6 @@ from litestar.openapi import ResponseSpec
 from litestar.params import FromPath, FromQuery, QueryParameter
 
 from projections.queries import Leaderboard
-from service.errors import ProblemError
 from service.routes.players import READ_PROBLEMS, Limit, MinPosition, wait_for_projections
 from service.runtime import Runtime
 
@@ -20,7 +19,12 @@ from service.runtime import Runtime
     "/leaderboards/{kind:str}",
     summary="Leaderboard of a game kind, by conservative rating (mu - 3 sigma)",
     tags=["players"],
-    responses={**READ_PROBLEMS, 404: ResponseSpec(None, description="Unknown game kind")},
+    responses={
+        **READ_PROBLEMS,
+        422: ResponseSpec(
+            None, description="unknown_game_kind (the known kinds are listed), or unknown_position (min_position)"
+        ),
+    },
 )
 async def leaderboard(
     kind: FromPath[str],
@@ -35,12 +39,7 @@ async def leaderboard(
     cursor: FromQuery[str | None] = None,
     min_position: MinPosition = None,
 ) -> Leaderboard:
-    if runtime.games.registry.get(kind) is None:
-        raise ProblemError(
-            404,
-            "unknown_game_kind",
-            f"unknown game kind {kind!r}; known kinds: {', '.join(runtime.games.registry.names())}",
-        )
+    runtime.games.kind(kind)  # 422 unknown_game_kind with the known kinds, as for bodies and the games list
     await wait_for_projections(runtime, min_position)
     return await sync_to_thread(
         lambda: runtime.read_models.leaderboard(

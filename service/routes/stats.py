@@ -17,6 +17,7 @@ from service.runtime import Runtime
 
 GAME_PROBLEMS = {
     404: ResponseSpec(None, description="Unknown game"),
+    422: ResponseSpec(None, description="unknown_position: min_position beyond the end of the event log"),
     503: ResponseSpec(None, description="projection_lagging: the projections have not reached the game yet"),
 }
 

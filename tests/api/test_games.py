@@ -351,7 +351,9 @@ def test_legal_moves_are_listed_for_the_owner_only(client: Client, api_key: str,
     response = client.get(f"/games/{game_id}/legal-moves", headers=auth(api_key))
     assert response.status_code == 200
     assert builtins(game.moves[3]) in response.json()
-    assert client.get(f"/games/{game_id}/legal-moves").status_code == 403
+    anonymous = client.get(f"/games/{game_id}/legal-moves")
+    assert anonymous.status_code == 401 and anonymous.json()["code"] == "api_key_required"
+    assert anonymous.headers["www-authenticate"] == "Bearer"
     assert client.get(f"/games/{game_id}/legal-moves", headers=auth(other_key)).json()["code"] == "not_game_owner"
 
 
