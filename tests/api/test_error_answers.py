@@ -76,14 +76,17 @@ def test_public_mode_alternatives_are_grouped_by_move(client: Client, api_key: s
     )
     assert response.status_code == 422, response.text
     problem = response.json()
-    assert "legal" not in problem
-    groups = problem["legal_groups"]
-    assert problem["legal_count"] > len(groups) > 0
-    assert sum(len(g.get("cards", [None])) for g in groups) == problem["legal_count"]
-    # The move actually played next is one of the alternatives the groups stand for.
+    # Public mode: the table's terms (domain.arctic.table), one entry per move whose card is "any unseen card".
+    choices = problem["legal"]
+    assert 0 < len(choices) < 40
+    assert any(c.get("fill") and c["options"] > 1 for c in choices)
+    # The move actually played next is one of the alternatives the choices stand for.
     played = moves[6]
-    rest = {k: v for k, v in played.items() if k != "card"}
-    assert any(g["move"] == rest and played.get("card") in g.get("cards", [None]) for g in groups)
+    assert any(
+        {k: v for k, v in c["move"].items() if k != c.get("fill")}
+        == {k: v for k, v in played.items() if k != c.get("fill")}
+        for c in choices
+    )
 
 
 @pytest.mark.parametrize(
