@@ -8,6 +8,7 @@ import msgspec
 
 from domain.game import Perspective
 from projections import gamestats
+from projections.handles import handle_key
 from projections.runner import Batch, Cursor, Game, bytea, encode_state, insert_rows
 
 _json = msgspec.json.Encoder()
@@ -79,7 +80,7 @@ def handle(cur: Cursor, batch: Batch, after: int) -> None:
     for position, players in batch.started:
         if position > after:
             for player in players:
-                first_seen.setdefault(player.lower(), (player, position))
+                first_seen.setdefault(handle_key(player), (player, position))
     if first_seen:
         insert_rows(
             cur,

@@ -16,6 +16,7 @@ import msgspec
 import psycopg
 
 from projections import gamestats, schema
+from projections.handles import handle_key
 from projections.runner import ensure_tables
 from service.errors import ProblemError
 from service.store import GameLog
@@ -219,7 +220,7 @@ class ReadModels:
 
     # ---------------------------------------------------------- players
     def _player(self, conn: Conn, handle: str) -> dict[str, Any]:
-        row = conn.execute("SELECT handle_key, handle FROM players WHERE handle_key = %s", (handle.lower(),)).fetchone()
+        row = conn.execute("SELECT handle_key, handle FROM players WHERE handle_key = %s", (handle_key(handle),)).fetchone()
         if row is None:
             raise ProblemError(404, "player_not_found", f"no player has the handle {handle!r}")
         return dict(row)
@@ -355,7 +356,7 @@ class ReadModels:
         )
 
     def versus(self, a: str, b: str) -> Versus:
-        if a.lower() == b.lower():
+        if handle_key(a) == handle_key(b):
             raise ProblemError(400, "same_player", "head-to-head needs two different players")
         with self._conn() as conn:
             pa = self._player(conn, a)

@@ -45,7 +45,7 @@ from domain.game import PlayerResult
 from projections import gamestats, schema
 from projections.gamestats import Tally
 from service.admin.events import GameVoided
-from service.games.kinds import Kind, Registry
+from service.games.kinds import Kind, Registry, encode_snapshot
 from service.store import GameLog, migrations
 from service.store.mapper import _decoder as _payload_decoder
 
@@ -172,11 +172,9 @@ class _Lru:
         self.items.clear()
 
 
-_state_encoder = msgspec.msgpack.Encoder()
-
-
 def encode_state(state: Any) -> bytes:
-    return _state_encoder.encode(state)
+    """A board's state, as the store writes snapshots (integers wider than msgpack's as strings)."""
+    return encode_snapshot(state)
 
 
 _records = msgspec.json.Encoder()
@@ -572,7 +570,7 @@ class Runner:
                 kind,
                 version,
                 int(row["position"]),
-                kind.snapshot_decoder.decode(row["state"]),
+                kind.decode_snapshot(row["state"]),
                 gamestats.tally_decoder.decode(row["tally"]),
                 row["status"] == "finished",
             )

@@ -17,6 +17,7 @@ import msgspec
 from openskill.models import PlackettLuce
 
 from projections import gamestats
+from projections.handles import handle_key
 from projections.runner import Batch, Cursor, Finished, insert_rows
 
 PROVISIONAL_GAMES = 10  # fewer rated games than this: provisional
@@ -92,7 +93,7 @@ def handle(cur: Cursor, batch: Batch, after: int) -> None:
         # played in it: a superset of the rows used below, and no write of this batch touches them first.
         conn = cur.connection
         kinds = sorted({f.kind for f in finished})
-        keys = sorted({r.player.lower() for f in finished for r in f.results})
+        keys = sorted({handle_key(r.player) for f in finished for r in f.results})
         with conn.cursor() as voided_cur, conn.cursor() as acc_cur, conn.cursor() as rating_cur:
             voided_cur.execute(
                 "SELECT game_id FROM voided_games WHERE game_id = ANY(%s)", ([f.game_id for f in finished],)
@@ -160,7 +161,7 @@ def _insert_results(cur: Cursor, finished: list[Finished], voided_ids: set[UUID]
                 (
                     f.game_id,
                     r.seat,
-                    r.player.lower(),
+                    handle_key(r.player),
                     r.player,
                     f.kind,
                     count,
@@ -327,7 +328,7 @@ def _add_to_player_stats(
     for f in games:
         count = len(f.players)
         for r in sorted(f.results, key=lambda r: r.seat):
-            key = r.player.lower()
+            key = handle_key(r.player)
             if key in skip:
                 continue
             row = {
@@ -472,7 +473,7 @@ def _write_ratings(cur: Cursor, kind: str, ratings: dict[str, Rating], history: 
 
 def _seats(f: Finished) -> list[tuple[str, int]]:
     by_seat = sorted(f.results, key=lambda r: r.seat)
-    return [(r.player.lower(), r.rank) for r in by_seat]
+    return [(handle_key(r.player), r.rank) for r in by_seat]
 
 
 def _rate_incrementally(cur: Cursor, kind: str, games: list[Finished], stored: dict[str, Rating]) -> None:
