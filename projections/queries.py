@@ -220,7 +220,9 @@ class ReadModels:
 
     # ---------------------------------------------------------- players
     def _player(self, conn: Conn, handle: str) -> dict[str, Any]:
-        row = conn.execute("SELECT handle_key, handle FROM players WHERE handle_key = %s", (handle_key(handle),)).fetchone()
+        row = conn.execute(
+            "SELECT handle_key, handle FROM players WHERE handle_key = %s", (handle_key(handle),)
+        ).fetchone()
         if row is None:
             raise ProblemError(404, "player_not_found", f"no player has the handle {handle!r}")
         return dict(row)
