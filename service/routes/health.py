@@ -22,10 +22,19 @@ class DatabaseHealth(msgspec.Struct, kw_only=True):
     error: str | None = None
 
 
+class ProjectionsHealth(msgspec.Struct, kw_only=True):
+    # degraded: some games are quarantined (their read models stop at the failing event; every other
+    # game goes on). `banquise projections status` names them, `banquise projections retry` retries them.
+    status: Literal["ok", "degraded"]
+    position: int  # the lowest projection position (a notification id)
+    quarantined: int
+
+
 class Health(msgspec.Struct, kw_only=True):
     status: Literal["ok", "degraded"]
     version: str
     database: DatabaseHealth
+    projections: ProjectionsHealth | None = None  # None when the database is down
 
 
 @get("/health", tags=["service"], summary="Service and database health")
@@ -47,10 +56,28 @@ async def health(runtime: NamedDependency[Runtime]) -> Response[Health]:
             status="down",
             where=runtime.params.describe(),
             embedded=runtime.params.embedded,
-            error=str(exc).splitlines()[0] if str(exc) else type(exc).__name__,
+            error=_first_line(exc),
         )
     ok = database.status == "up"
+    projections = None
+    if ok:
+        try:
+            position, quarantined = await sync_to_thread(runtime.read_models.health)
+            projections = ProjectionsHealth(
+                status="degraded" if quarantined else "ok", position=position, quarantined=quarantined
+            )
+        except Exception as exc:  # the answer, not an error (the database went away in between)
+            database = msgspec.structs.replace(database, status="down", error=_first_line(exc))
+            ok = False
+    # Quarantined games degrade the read models, not the service: still 200 (a load balancer keeps it).
+    degraded = not ok or (projections is not None and projections.status == "degraded")
     return Response(
-        Health(status="ok" if ok else "degraded", version=__version__, database=database),
+        Health(
+            status="degraded" if degraded else "ok", version=__version__, database=database, projections=projections
+        ),
         status_code=200 if ok else 503,
     )
+
+
+def _first_line(exc: Exception) -> str:
+    return str(exc).splitlines()[0] if str(exc) else type(exc).__name__
