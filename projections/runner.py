@@ -69,6 +69,7 @@ Cursor = psycopg.Cursor[dict[str, Any]]
 # Connection exception, transaction rollback (serialization, deadlock), insufficient resources,
 # operator intervention, system error.
 _TRANSIENT = {"08", "40", "53", "57", "58"}
+SWAP_ATTEMPTS = 5
 REBUILD_LOCK_KEY = 0x42414E5152454255  # any constant shared by all Banquise processes ("BANQREBU")
 
 
@@ -634,7 +635,16 @@ class Runner:
                     self.timings, self.loads = builder.timings, builder.loads
                 finally:
                     builder.close()
-                self._swap(conn, live, scratch, sorted(kept))
+                for attempt in range(1, SWAP_ATTEMPTS + 1):
+                    try:
+                        self._swap(conn, live, scratch, sorted(kept))
+                        break
+                    except psycopg.errors.DeadlockDetected:
+                        # A reader held one table and waited for another this transaction had taken: it
+                        # rolled back whole, the new tables are still there; try again.
+                        if attempt == SWAP_ATTEMPTS:
+                            raise
+                        log.warning("rebuild: the swap met a deadlock, trying again")
             finally:
                 self._drop_scratch(conn, scratch)
         finally:
@@ -660,6 +670,12 @@ class Runner:
             conn.execute(
                 sql.SQL("SELECT name FROM {} WHERE name = ANY(%s) ORDER BY name FOR UPDATE").format(positions),
                 (self.names,),
+            )
+            # Every table at once, before any is dropped: readers wait from here to the commit.
+            conn.execute(
+                sql.SQL("LOCK TABLE {} IN ACCESS EXCLUSIVE MODE").format(
+                    sql.SQL(", ").join(sql.Identifier(live, t) for t in tables)
+                )
             )
             for table in tables:
                 conn.execute(sql.SQL("DROP TABLE {}").format(sql.Identifier(live, table)))

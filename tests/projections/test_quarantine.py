@@ -279,3 +279,29 @@ def test_a_long_handle_is_reachable_through_its_own_link(
     page = client.get(f"/players?prefix={quote(a[:10])}").json()
     [item] = [p for p in page["items"] if p["handle"] == a]
     assert client.get(item["links"]["self"]).status_code == 200
+
+
+def test_games_written_during_a_rebuild_reach_the_swapped_tables(
+    runtime: Runtime, key: ApiKey, games: list[dict[str, Any]]
+) -> None:
+    """The live worker goes on while the new tables are built; after the swap it carries on from where the
+    rebuild stopped, and the tables equal a clean build of the whole log."""
+    live = Runner(runtime.store, runtime.games.registry)
+    live.run()
+    written: list[dict[str, Any]] = []
+
+    def write_and_project(batch: Batch) -> None:
+        if len(written) < 2:
+            written.append(store_game(runtime.games, key, record("arctic", 3, 300 + len(written), POOL[:3])))
+            live.run()
+            assert live.position() == written[-1]["position"]
+
+    Runner(runtime.store, runtime.games.registry, batch_size=150, before_commit=write_and_project).rebuild()
+    live.run()
+    assert live.position() == head(runtime)
+    incremental = dump(runtime.params, ALL_TABLES)
+    Runner(runtime.store, runtime.games.registry).rebuild()
+    assert dump(runtime.params, ALL_TABLES) == incremental
+    assert sql(
+        runtime.params, "SELECT count(*) FROM game_summaries WHERE game_id = ANY(%s)", [UUID(g["id"]) for g in written]
+    ) == [(2,)]
