@@ -410,10 +410,8 @@ class Runner:
         """Whether a failed step may be a game's fault (not the connection's, the server's, a conflict's)."""
         if self._conn is None or self._conn.closed or self._conn.broken:
             return False
-        if isinstance(exc, psycopg.Error):
-            state = exc.sqlstate
-            return state is not None and state[:2] not in _TRANSIENT
-        return True
+        state = exc.sqlstate if isinstance(exc, psycopg.Error) else None
+        return state is None or state[:2] not in _TRANSIENT
 
     def _lock(self, cur: Cursor) -> dict[str, int]:
         rows = cur.execute(
@@ -461,6 +459,10 @@ class Runner:
                     failed[game_id] = (int(own[0][0]), _describe(exc))
                 finally:
                     self.cache.clear()
+            if len(failed) > 1 and len(failed) == len(streams):
+                # Every game of the page fails, even alone: more likely the server or the code than the games.
+                log.error("every game of the page fails alone: none quarantined (%s)", next(iter(failed.values()))[1])
+                return False
             for game_id, (position, error) in failed.items():
                 log.error("game %s quarantined from notification %s: %s", game_id, position, error)
                 cur.execute(
