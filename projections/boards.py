@@ -41,7 +41,7 @@ def _board_and_summary(game: Game) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
         getattr(state, "rules_version", "") or rules.rules_version,
         status,
         players,
-        [p.lower() for p in players],
+        [handle_key(p) for p in players],
         len(players),
         winners,
         results_json,

@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import hashlib
 
+from domain.players import handle_key as identity
+
 # Characters kept as written; up to 4 bytes each in UTF-8, so two keys stay well under the btree limit.
 KEPT = 200
 
 
 def handle_key(handle: str) -> str:
-    key = handle.lower()
+    """``domain.players.handle_key`` (one person per NFKC, case-folded handle), bounded in length."""
+    key = identity(handle)
     if len(key) <= KEPT:
         return key
     # Longer than any plain key can be: a long key never equals a short handle's.

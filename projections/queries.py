@@ -7,7 +7,6 @@ games stored.
 
 from __future__ import annotations
 
-import base64
 from datetime import datetime
 from typing import Any
 from uuid import UUID
@@ -19,7 +18,7 @@ from projections import gamestats, schema
 from projections.handles import handle_key
 from projections.runner import ensure_tables
 from service.errors import ProblemError
-from service.store import GameLog
+from service.store import GameLog, cursors
 
 _json = msgspec.json.Encoder()
 Conn = psycopg.Connection[Any]
@@ -188,15 +187,14 @@ class Board(msgspec.Struct, kw_only=True):
 
 # ---------------------------------------------------------------- cursors
 def _encode_cursor(value: Any) -> str:
-    return base64.urlsafe_b64encode(_json.encode(value)).decode().rstrip("=")
+    return cursors.encode(value)
 
 
 def _decode_cursor(text: str, type_: Any) -> Any:
     try:
-        raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-        return msgspec.json.decode(raw, type=type_)
-    except (ValueError, msgspec.MsgspecError) as exc:
-        raise ProblemError(400, "invalid_cursor", "this cursor was not made by this API") from exc
+        return cursors.decode(text, type_)
+    except cursors.InvalidCursor as exc:
+        raise ProblemError(400, "invalid_cursor", str(exc)) from exc
 
 
 # ---------------------------------------------------------------- the queries
@@ -248,7 +246,7 @@ class ReadModels:
         where = ["true"]
         params: list[Any] = []
         if prefix:
-            low = prefix.lower()
+            low = handle_key(prefix)
             where.append("p.handle_key >= %s AND p.handle_key < %s")
             params += [low, low + "\U0010ffff"]
         if cursor:

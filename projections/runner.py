@@ -292,7 +292,8 @@ class Runner:
                 self.store.params.conninfo(),
                 autocommit=True,
                 row_factory=dict_row,
-                application_name=APPLICATION_NAME,  # how operators (and tests) spot it in pg_stat_activity
+                # The store's timeouts; the name is how operators (and tests) spot it in pg_stat_activity.
+                **self.store.connect_kwargs(APPLICATION_NAME),
             )
             conn.execute(
                 sql.SQL("SET search_path TO {}").format(sql.SQL(", ").join(map(sql.Identifier, self.search_path)))

@@ -19,6 +19,7 @@ from litestar.types import ASGIApp
 from service import __version__
 from service.database import ConnectionParams
 from service.errors import EXCEPTION_HANDLERS, ProblemError
+from service.games import limits
 from service.games.kinds import Registry
 from service.logs import RequestLogMiddleware
 from service.openapi_docs import kind_components
@@ -58,11 +59,15 @@ class BanquiseApp(Litestar):
         document.components.schemas = {**document.components.schemas, **schemas}
 
 
-def refuse_nul(request: Request[Any, Any, Any]) -> None:
-    """NUL cannot be stored in PostgreSQL text: refuse it in paths and query strings up front."""
+async def refuse_nul(request: Request[Any, Any, Any]) -> None:
+    """Refuse up front what no handler can take: NUL in paths and query strings (PostgreSQL text cannot
+    hold it), and JSON bodies nested deeper than any request needs (decoders recurse on nesting)."""
     raw = bytes(request.scope.get("query_string", b"")) + bytes(request.scope.get("raw_path") or b"")
     if b"%00" in raw or b"\x00" in raw or "\x00" in request.url.path:
         raise ProblemError(400, "invalid_characters", "NUL characters are not allowed in URLs")
+    if request.method in ("POST", "PUT", "PATCH"):
+        # The body is read once: Litestar keeps it for the handler.
+        limits.check_nesting(await request.body())
 
 
 def openapi_config(registry: Registry) -> OpenAPIConfig:

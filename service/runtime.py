@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from service.database import ConnectionParams, EmbeddedServer, check_reachable, resolve
+from service.database import ConnectionParams, check_reachable, resolve
+from service.embedded import EmbeddedServer
 from service.games.service import GameService
 from service.settings import Settings
 from service.store import GameLog
@@ -40,8 +41,10 @@ class Runtime:
                 warnings.simplefilter("ignore")
                 params, embedded = resolve(settings)
         try:
-            version = check_reachable(params)
-            store = GameLog(params, schema=settings.db_schema, pool_size=settings.pool_size)
+            version = check_reachable(params, timeout=settings.db_timeouts.connect)
+            store = GameLog(
+                params, schema=settings.db_schema, pool_size=settings.pool_size, timeouts=settings.db_timeouts
+            )
         except BaseException:
             if embedded is not None:
                 embedded.stop()

@@ -13,6 +13,31 @@ class SettingsError(ValueError):
     """An environment variable holds a value the service cannot use."""
 
 
+class DatabaseTimeouts(msgspec.Struct, frozen=True, kw_only=True):
+    """How long anything may wait on PostgreSQL, in seconds (README, "Database faults").
+
+    A request never waits beyond these: an unreachable or stalled database becomes a quick 503.
+    """
+
+    # Opening a connection (libpq rounds it up to whole seconds, at least 2).
+    connect: float = 2.0
+    # Waiting for a pooled connection when all are busy or the database is down.
+    pool: float = 2.0
+    # One statement on the server; the client also gives up on a connection that has not answered
+    # after this plus a second (a network blackhole never reaches the server's timer).
+    statement: float = 5.0
+    # Waiting for a lock (the events table's, a game's row).
+    lock: float = 2.0
+    # A transaction left idle by a stalled client is ended by the server after this: its locks (the
+    # events table's) are released.
+    idle_in_transaction: float = 5.0
+
+    @property
+    def budget(self) -> float:
+        """How long the client lets one use of a connection last before cutting it."""
+        return self.statement + 1.0
+
+
 class Settings(msgspec.Struct, frozen=True, kw_only=True):
     # Any PostgreSQL server; when absent the embedded server under data_dir is used.
     database_url: str | None = None
@@ -29,6 +54,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     snapshot_interval: int = 64
     # Run the projection worker inside the API process (off for separate `banquise worker` processes).
     run_projections: bool = True
+    db_timeouts: DatabaseTimeouts = DatabaseTimeouts()
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -44,6 +70,18 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
                 raise SettingsError(f"{name} must be an integer, not {raw!r}") from None
             if value <= 0:
                 raise SettingsError(f"{name} must be positive, not {value}")
+            return value
+
+        def seconds(name: str, default: float) -> float:
+            raw = env.get(name)
+            if raw is None or raw == "":
+                return default
+            try:
+                value = float(raw)
+            except ValueError:
+                raise SettingsError(f"{name} must be a number of seconds, not {raw!r}") from None
+            if not 0 < value <= 3600:
+                raise SettingsError(f"{name} must be between 0 and 3600 seconds, not {raw}")
             return value
 
         def boolean(name: str, default: bool) -> bool:
@@ -70,4 +108,11 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             db_schema=env.get("BANQUISE_DB_SCHEMA") or "public",
             snapshot_interval=integer("BANQUISE_SNAPSHOT_INTERVAL", 64),
             run_projections=boolean("BANQUISE_RUN_PROJECTIONS", True),
+            db_timeouts=DatabaseTimeouts(
+                connect=seconds("BANQUISE_DB_CONNECT_TIMEOUT", 2.0),
+                pool=seconds("BANQUISE_DB_POOL_TIMEOUT", 2.0),
+                statement=seconds("BANQUISE_DB_STATEMENT_TIMEOUT", 5.0),
+                lock=seconds("BANQUISE_DB_LOCK_TIMEOUT", 2.0),
+                idle_in_transaction=seconds("BANQUISE_DB_IDLE_IN_TRANSACTION_TIMEOUT", 5.0),
+            ),
         )

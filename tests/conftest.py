@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from litestar.testing import TestClient
@@ -13,6 +17,57 @@ from service.runtime import Runtime
 from service.settings import Settings
 from service.store import GameLog
 from tests import postgres
+
+_OWN_BASETEMP = "_banquise_basetemp"
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_configure(config: pytest.Config) -> None:
+    # As root, embedded servers run as the wheel's ``pgserver`` user, which must traverse the path
+    # to their data. Every pytest session starting on the machine chmods /tmp/pytest-of-root to
+    # 0700, which locked the servers of concurrent sessions out of their own data (PANIC, EACCES).
+    if config.option.basetemp is None and os.geteuid() == 0:
+        config.option.basetemp = tempfile.mkdtemp(prefix="banquise-tests-")
+        setattr(config, _OWN_BASETEMP, config.option.basetemp)
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    own = getattr(session.config, _OWN_BASETEMP, None)
+    if own is not None and exitstatus == 0:  # kept after a failure, for its logs
+        shutil.rmtree(Path(own), ignore_errors=True)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def no_postmaster_left_at_the_end(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """After every fixture's teardown (the shared server's included), nothing we started runs."""
+    yield
+    left = postgres.postmasters(tmp_path_factory.getbasetemp())
+    for pid in left:
+        postgres.stop_postmaster(pid)
+    if left:
+        pytest.fail(f"PostgreSQL left running at the end of the session: {left}", pytrace=False)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def no_postmaster_left_behind(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Fail the module that leaves a PostgreSQL running under the session's temporary directory.
+
+    Every embedded server a test starts lives there (``tmp_path``); the shared fixture server is
+    exempt until the session ends, where its own teardown stops it. A leftover is stopped after
+    being reported, so one leak does not spread to the next modules or outlive ``make test``.
+    """
+    basetemp = tmp_path_factory.getbasetemp()
+    before = set(postgres.postmasters(basetemp))
+    yield
+    left = {
+        pid: pgdata
+        for pid, pgdata in postgres.postmasters(basetemp).items()
+        if pid not in before and pgdata not in postgres.SHARED
+    }
+    for pid in left:
+        postgres.stop_postmaster(pid)
+    if left:
+        pytest.fail(f"PostgreSQL left running by this module: {left}", pytrace=False)
 
 
 @pytest.fixture(scope="session")

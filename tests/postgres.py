@@ -12,15 +12,18 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import signal
 import uuid
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
 
+import psutil
 import psycopg
 from psycopg import sql
 
-from service.database import ConnectionParams, EmbeddedServer, parse_url
+from service.database import ConnectionParams, parse_url
+from service.embedded import EmbeddedServer
 
 
 def _docker_answers() -> bool:
@@ -57,10 +60,42 @@ def server(tmp_dir: Path) -> Iterator[ConnectionParams]:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         params = embedded.start()
+    SHARED.add(embedded.pgdata)
     try:
         yield params
     finally:
         embedded.stop()
+        SHARED.discard(embedded.pgdata)
+
+
+# Data directories of the servers the fixtures share between test modules (not a module's leak).
+SHARED: set[Path] = set()
+
+
+def postmasters(under: Path) -> dict[int, Path]:
+    """Live postmasters whose data directory is below ``under``: pid -> data directory."""
+    found: dict[int, Path] = {}
+    under = under.resolve()
+    for proc in psutil.process_iter(["name", "cmdline", "status"]):
+        # The postmaster keeps ``-D pgdata`` in its command line; its children rename themselves.
+        cmdline = proc.info["cmdline"] or []
+        if proc.info["name"] != "postgres" or proc.info["status"] == psutil.STATUS_ZOMBIE or "-D" not in cmdline:
+            continue
+        pgdata = Path(cmdline[cmdline.index("-D") + 1]).resolve()
+        if pgdata.is_relative_to(under):
+            found[proc.pid] = pgdata
+    return found
+
+
+def stop_postmaster(pid: int) -> None:
+    """Stop a postmaster a test left behind (fast shutdown, then kill)."""
+    with contextlib.suppress(psutil.NoSuchProcess):
+        proc = psutil.Process(pid)
+        proc.send_signal(signal.SIGINT)
+        try:
+            proc.wait(10)
+        except psutil.TimeoutExpired:
+            proc.kill()
 
 
 @contextlib.contextmanager

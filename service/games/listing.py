@@ -7,6 +7,7 @@ from typing import Any
 
 from psycopg import sql
 
+from domain.players import handle_key
 from service.games.schemas import GamePage
 from service.games.service import GameService, decode_cursor, encode_cursor
 
@@ -30,7 +31,7 @@ def list_games(
     params: list[Any] = []
     if player:
         where.append(sql.SQL("handles @> ARRAY[%s]::text[]"))
-        params.append(player.lower())
+        params.append(handle_key(player))
     if kind:
         where.append(sql.SQL("kind = %s"))
         params.append(kind)

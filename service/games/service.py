@@ -23,7 +23,9 @@ from psycopg.types.json import Jsonb
 
 from domain.errors import RuleViolation
 from domain.game import Language, Perspective, decide_and_evolve, state_hash
+from domain.players import handle_key
 from service.errors import ProblemError
+from service.games import limits
 from service.games.finished import Block, ReplayBlocks
 from service.games.kinds import Kind, Registry, encode_snapshot
 from service.games.records import FORMAT, FORMAT_VERSION, GameRecord, KindHead, RecordedMove, RecordHead
@@ -39,7 +41,7 @@ from service.games.schemas import (
 )
 from service.games.states import States
 from service.keys import ApiKey
-from service.store import GameLog, Recorded
+from service.store import GameLog, Recorded, cursors
 from service.store.application import VersionConflict
 from service.store.recorder import GameRow, Within
 
@@ -106,15 +108,6 @@ def _decode_error(exc: msgspec.MsgspecError, what: str) -> ProblemError:
     if isinstance(exc, msgspec.ValidationError):
         return ProblemError(400, "invalid_request", f"{what}: {exc}", title="Invalid request")
     return ProblemError(400, "invalid_json", f"{what} is not valid JSON: {exc}", title="Malformed JSON")
-
-
-def _storable_text(what: str, *values: str | None) -> None:
-    """PostgreSQL text cannot hold NUL characters; JSON can. Refuse them where they would reach a column."""
-    for value in values:
-        if value is not None and ("\x00" in value or not value.isprintable()):
-            raise ProblemError(
-                400, "invalid_text", f"{what} may not contain control characters: {value!r}", title="Invalid text"
-            )
 
 
 def _violation(exc: RuleViolation, **extra: Any) -> ProblemError:
@@ -260,14 +253,6 @@ class GameService:
             events = kind.rules.start(setup)
         except RuleViolation as exc:
             raise _violation(exc) from exc
-        _storable_text("a player handle", *(str(p) for p in getattr(setup, "players", ())))
-        handles = [str(p).lower() for p in getattr(setup, "players", ())]
-        if len(set(handles)) != len(handles):
-            # Handles name people, case-insensitively: one person cannot hold two seats.
-            raise ProblemError(
-                422, "duplicate_player", f"player handles must differ other than by case: {list(setup.players)}"
-            )
-        _storable_text("a record id", opening.record_id)
         command = msgspec.Raw(_json.encode(opening))
         return [
             Recorded(
@@ -303,7 +288,7 @@ class GameService:
             record_id=record_id,
             record_hash=record_hash,
             players=players,
-            handles=[p.lower() for p in players],
+            handles=[handle_key(p) for p in players],
             status="finished" if kind.rules.is_finished(state) else "live",
             version=version,
             moves=moves,
@@ -323,6 +308,7 @@ class GameService:
         replay = self._replay_idempotent(idem)
         if replay is not None:
             return replay
+        limits.check_nesting(body)
         try:
             head = msgspec.json.decode(body, type=KindHead)
         except msgspec.MsgspecError as exc:
@@ -332,6 +318,8 @@ class GameService:
             new = kind.new_game_decoder.decode(body)
         except msgspec.MsgspecError as exc:
             raise _decode_error(exc, "the new game") from exc
+        limits.check_tags("$.tags", new.tags)
+        new = msgspec.structs.replace(new, setup=limits.check_setup("$.setup", new.setup))
         game_id, now = uuid4(), datetime.now(UTC)
         opening = Opening(setup=msgspec.Raw(_json.encode(new.setup)), tags=new.tags, started_at=new.started_at)
         records = self._opening_records(kind, game_id, new.setup, now, opening)
@@ -375,10 +363,12 @@ class GameService:
         if row["owner_key"] != key.id:
             raise ProblemError(403, "not_game_owner", "only the key that created a game may append to it")
         kind = self.kind(row["kind"])
+        limits.check_nesting(body)
         try:
             submitted: RecordedMove[Any] = kind.move_decoder.decode(body)
         except msgspec.MsgspecError as exc:
             raise _decode_error(exc, "the move") from exc
+        limits.check_comment("$.comment", submitted.comment)
         try:
             with self._lock(game_id):
                 return self._append_locked(kind, row, game_id, submitted, if_match, idem)
@@ -482,6 +472,9 @@ class GameService:
     ) -> tuple[list[Recorded], Any, list[tuple[int, bytes]], int]:
         """A record's events validated (the opening, then each move): the records to store, the final
         state, the snapshots due and the version."""
+        limits.check_tags("$.tags", record.tags)
+        limits.check_moves("$.moves", record.moves)
+        record = msgspec.structs.replace(record, setup=limits.check_setup("$.setup", record.setup))
         opening = Opening(
             setup=msgspec.Raw(_json.encode(record.setup)),
             tags=record.tags,
@@ -542,6 +535,7 @@ class GameService:
         replay = self._replay_idempotent(idem)
         if replay is not None:
             return replay
+        limits.check_nesting(body)
         try:
             head = msgspec.json.decode(body, type=RecordHead)
         except msgspec.MsgspecError as exc:
@@ -563,7 +557,7 @@ class GameService:
                 "unsupported_rules_version",
                 f"the record follows rules {record.rules_version!r}; this server plays {kind.rules.rules_version!r}",
             )
-        _storable_text("a record id", record.id)
+        limits.check_record_id("$.id", record.id)
         digest = hashlib.sha256(_canonical.encode(record)).hexdigest() if record.id else None
         game_id, now = uuid4(), datetime.now(UTC)
         try:
@@ -573,7 +567,7 @@ class GameService:
             # same record, 409 for another): asked only when this one fails here or when its insert meets
             # the stored id (below), not before every import (one query per imported game).
             if record.id is not None:
-                existing = self._existing_import(record.id, digest)
+                existing = self._existing_import(key, record.id, digest)
                 if existing is not None:
                     return existing
             raise
@@ -611,7 +605,7 @@ class GameService:
             if again is not None:
                 return again
             if record.id is not None:
-                existing = self._existing_import(record.id, digest)
+                existing = self._existing_import(key, record.id, digest)
                 if existing is not None:
                     return existing
             raise
@@ -621,9 +615,12 @@ class GameService:
             self.states.remember(game_id, version, state)
         return self._positioned(reply, positions)
 
-    def _existing_import(self, record_id: str, digest: str | None) -> Reply | None:
+    def _existing_import(self, key: ApiKey, record_id: str, digest: str | None) -> Reply | None:
+        """The game this key already stored under ``record_id`` (ids are the client's own: each key has its own)."""
         with self._datastore.get_connection() as conn:
-            row = conn.execute("SELECT * FROM games WHERE record_id = %s", (record_id,)).fetchone()
+            row = conn.execute(
+                "SELECT * FROM games WHERE owner_key = %s AND record_id = %s", (key.id, record_id)
+            ).fetchone()
         if row is None:
             return None
         if row["record_hash"] != digest:
@@ -899,16 +896,11 @@ class Cursor_(msgspec.Struct, array_like=True):
 
 
 def encode_cursor(created_at: datetime, game_id: UUID) -> str:
-    import base64
-
-    return base64.urlsafe_b64encode(_json.encode(Cursor_(created_at, game_id))).decode().rstrip("=")
+    return cursors.encode(Cursor_(created_at, game_id))
 
 
 def decode_cursor(text: str) -> Cursor_:
-    import base64
-
     try:
-        raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-        return msgspec.json.decode(raw, type=Cursor_)
-    except (ValueError, msgspec.MsgspecError) as exc:
-        raise ProblemError(400, "invalid_cursor", "this cursor was not made by this API") from exc
+        return cast(Cursor_, cursors.decode(text, Cursor_))
+    except cursors.InvalidCursor as exc:
+        raise ProblemError(400, "invalid_cursor", str(exc)) from exc

@@ -21,6 +21,7 @@ from litestar.params import FromPath, JSONBody
 from service.admin.events import GameVoided, admin_stream
 from service.auth import caller, required
 from service.errors import ProblemError
+from service.games import limits
 from service.games.service import POSITION_HEADER
 from service.keys import ApiKey
 from service.runtime import Runtime
@@ -88,6 +89,7 @@ async def void_game(
     reason = data.reason.strip()
     if not reason:
         raise ProblemError(400, "invalid_request", "reason must not be blank", title="Invalid request")
+    limits.check_text("$.reason", reason, 500, what="a reason")
     accepted = await sync_to_thread(_void, runtime, admin, game_id, reason)
     headers: dict[str, Any] = {POSITION_HEADER: str(accepted.position)}
     return Response(accepted, status_code=201, headers=headers)

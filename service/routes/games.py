@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator, Callable
 from datetime import datetime
 from typing import Annotated, Any, Literal
@@ -55,11 +56,17 @@ async def _write(
     return _reply(await sync_to_thread(write, owner, body, _idempotency(request, owner, body, idempotency_key)))
 
 
+_VERSION = re.compile(r"[0-9]{1,9}")
+
+
 def _if_match(value: str | None) -> int | None:
     if value is None:
         return None
-    text = value.strip().removeprefix("W/").strip('"')
-    if not text.isdigit():
+    text = value.strip()
+    if text == "*":
+        return None  # RFC 9110: any current version of an existing game
+    text = text.removeprefix("W/").strip('"')
+    if not _VERSION.fullmatch(text):
         raise ProblemError(400, "invalid_if_match", f'If-Match must be a game version such as "12", not {value!r}')
     return int(text)
 

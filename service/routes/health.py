@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import Literal
 
+import anyio.to_thread
 import msgspec
 from litestar import Response, get
-from litestar.concurrency import sync_to_thread
 from litestar.di import NamedDependency
 
+from service.errors import RETRY_AFTER_SECONDS
 from service.runtime import Runtime
+from service.store.failures import reason
+
+# /health answers within a second in every state: a stalled database is "down" after this long.
+PING_TIMEOUT = 0.8
 
 
 class DatabaseHealth(msgspec.Struct, kw_only=True):
@@ -43,7 +49,10 @@ async def health(runtime: NamedDependency[Runtime]) -> Response[Health]:
 
     started = time.perf_counter()
     try:
-        await sync_to_thread(runtime.store.ping)
+        # The thread is abandoned if the ping overruns (the pool's watchdog frees its connection later).
+        await asyncio.wait_for(
+            anyio.to_thread.run_sync(runtime.store.ping, PING_TIMEOUT, abandon_on_cancel=True), PING_TIMEOUT + 0.1
+        )
         database = DatabaseHealth(
             status="up",
             where=runtime.params.describe(),
@@ -56,18 +65,22 @@ async def health(runtime: NamedDependency[Runtime]) -> Response[Health]:
             status="down",
             where=runtime.params.describe(),
             embedded=runtime.params.embedded,
-            error=_first_line(exc),
+            error=f"no answer within {PING_TIMEOUT} s" if isinstance(exc, TimeoutError) else reason(exc),
         )
     ok = database.status == "up"
     projections = None
     if ok:
         try:
-            position, quarantined = await sync_to_thread(runtime.read_models.health)
+            # Bounded like the ping: /health answers within a second in every state.
+            position, quarantined = await asyncio.wait_for(
+                anyio.to_thread.run_sync(runtime.read_models.health, abandon_on_cancel=True), PING_TIMEOUT
+            )
             projections = ProjectionsHealth(
                 status="degraded" if quarantined else "ok", position=position, quarantined=quarantined
             )
         except Exception as exc:  # the answer, not an error (the database went away in between)
-            database = msgspec.structs.replace(database, status="down", error=_first_line(exc))
+            error = f"no answer within {PING_TIMEOUT} s" if isinstance(exc, TimeoutError) else reason(exc)
+            database = msgspec.structs.replace(database, status="down", error=error)
             ok = False
     # Quarantined games degrade the read models, not the service: still 200 (a load balancer keeps it).
     degraded = not ok or (projections is not None and projections.status == "degraded")
@@ -76,8 +89,5 @@ async def health(runtime: NamedDependency[Runtime]) -> Response[Health]:
             status="degraded" if degraded else "ok", version=__version__, database=database, projections=projections
         ),
         status_code=200 if ok else 503,
+        headers=None if ok else {"retry-after": str(RETRY_AFTER_SECONDS)},
     )
-
-
-def _first_line(exc: Exception) -> str:
-    return str(exc).splitlines()[0] if str(exc) else type(exc).__name__

@@ -2,22 +2,41 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from typing import Any, cast
+import logging
+import time
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, TypeVar, cast
 from uuid import UUID
 
 from eventsourcing.application import Application
 from eventsourcing.persistence import IntegrityError, Mapper, Notification
 from eventsourcing.utils import get_topic
+from psycopg.errors import InsufficientPrivilege
 
 from service.database import ConnectionParams
+from service.settings import DatabaseTimeouts
 from service.store import migrations
 from service.store.envelope import Recorded
+from service.store.failures import (
+    CommitUncertain,
+    OutcomeUnknown,
+    ValueRejected,
+    is_rejected_value,
+    is_unavailable,
+    psycopg_error,
+    reason,
+)
 from service.store.mapper import MsgspecMapper, topics_and_states
+from service.store.pool import GuardedPool, session_kwargs
 from service.store.recorder import GameRecorder, GameRow, Within
-from service.store.tables import TABLES
+from service.store.tables import RECORD_IDS_PER_KEY, TABLES
 
 StoredGameEvent = Recorded
+T = TypeVar("T")
+log = logging.getLogger("banquise.store")
+
+# A write whose connection broke and that had not committed is run again, at most this many times in all.
+WRITE_ATTEMPTS = 3
 
 
 class VersionConflict(Exception):
@@ -29,9 +48,17 @@ class GameLog(Application[UUID]):
 
     name = "Banquise"
 
-    def __init__(self, params: ConnectionParams, *, schema: str = "public", pool_size: int = 8) -> None:
+    def __init__(
+        self,
+        params: ConnectionParams,
+        *,
+        schema: str = "public",
+        pool_size: int = 8,
+        timeouts: DatabaseTimeouts | None = None,
+    ) -> None:
         self.params = params
         self.schema = schema
+        self.timeouts = timeouts = timeouts or DatabaseTimeouts()
         env = {
             "PERSISTENCE_MODULE": "eventsourcing.postgres",
             "POSTGRES_DBNAME": params.dbname,
@@ -42,7 +69,7 @@ class GameLog(Application[UUID]):
             "POSTGRES_SCHEMA": schema,
             "POSTGRES_POOL_SIZE": str(pool_size),
             "POSTGRES_MAX_OVERFLOW": "2",
-            "POSTGRES_CONNECT_TIMEOUT": "10",
+            "POSTGRES_CONNECT_TIMEOUT": str(max(2, round(timeouts.connect))),
             # Measured: the db-function insert path lets a tailing reader skip notifications.
             "POSTGRES_ENABLE_DB_FUNCTIONS": "n",
             # Tables are created by our migrations, under an advisory lock, exactly once.
@@ -50,6 +77,21 @@ class GameLog(Application[UUID]):
             "APPLICATION_RECORDER_TOPIC": get_topic(GameRecorder),
         }
         super().__init__(env)
+        # Our pool in place of the library's (not opened yet): timeouts, a check before lending, a watchdog.
+        datastore = self.game_recorder.datastore
+        datastore.pool = GuardedPool(
+            kwargs={
+                "dbname": params.dbname,
+                "host": params.host,
+                "port": params.port,
+                "user": params.user,
+                "password": params.password,
+            },
+            timeouts=timeouts,
+            min_size=pool_size,
+            max_size=pool_size + 2,
+        )
+        self.game_recorder.use_timeouts(timeouts)
         migrations.migrate(
             params.conninfo(),
             schema,
@@ -59,6 +101,7 @@ class GameLog(Application[UUID]):
                 ("0004_new_game_function", self.game_recorder.create_new_game_function),
                 # The function now returns the last notification id only (0004 made one returning them all).
                 ("0005_insert_new_game_function", self.game_recorder.create_new_game_function),
+                ("0006_record_ids_per_key", RECORD_IDS_PER_KEY),
             ],
         )
         # Composite types exist now: let the recorder's connections use them.
@@ -77,7 +120,8 @@ class GameLog(Application[UUID]):
     def append(self, records: Sequence[Recorded], *, within: Within | None = None) -> list[int]:
         """Store the records in one transaction (and ``within`` in the same one); their notification ids.
 
-        Raises :class:`VersionConflict` when a record's position is already taken.
+        Raises :class:`VersionConflict` when a record's position is already taken, ``ValueRejected`` when
+        PostgreSQL refuses a value, ``OutcomeUnknown`` when the commit's outcome could not be learned.
         """
         # What ``save()`` does for events (map, insert, notification ids), without what only costs here:
         # its per-event ``isinstance(obj, DomainEventProtocol)`` (a runtime-checkable Protocol, ~30 us) and
@@ -87,20 +131,26 @@ class GameLog(Application[UUID]):
             return []
         first = records[0]
         game_id, version = first.originator_id, first.originator_version
-        try:
-            if all(
-                (rec.originator_id is game_id or rec.originator_id == game_id) and rec.originator_version == version + i
-                for i, rec in enumerate(records)
-            ):
-                # One game's events at consecutive versions (every write of the service): no StoredEvent
-                # per event, the game id and first version sent once (``make bench``, item 1).
-                topics, states = topics_and_states(records)
+        write: Callable[[], list[int]]
+        if all(
+            (rec.originator_id is game_id or rec.originator_id == game_id) and rec.originator_version == version + i
+            for i, rec in enumerate(records)
+        ):
+            # One game's events at consecutive versions (every write of the service): no StoredEvent
+            # per event, the game id and first version sent once (``make bench``, item 1).
+            topics, states = topics_and_states(records)
+
+            def write() -> list[int]:
                 return self.game_recorder.insert_game_events(game_id, version, topics, states, within=within)
+
+        else:
             stored = list(map(self.mapper.to_stored_event, records))
-            ids = self.recorder.insert_events(stored, within=within)
-        except IntegrityError as exc:
-            raise VersionConflict(str(exc)) from exc
-        return list(ids or [])
+            states = [stored[0].state]
+
+            def write() -> list[int]:
+                return list(self.recorder.insert_events(stored, within=within) or [])
+
+        return self._exactly_once(game_id, version, len(records), states[0], write, list)
 
     def append_new_game(
         self, records: Sequence[Recorded], game: GameRow, snapshots: Sequence[tuple[int, bytes]]
@@ -121,10 +171,107 @@ class GameLog(Application[UUID]):
         ):
             raise ValueError("append_new_game takes one game's records at consecutive versions")
         topics, states = topics_and_states(records)
-        try:
+
+        def write() -> int:
             return self.game_recorder.insert_new_game(game, first.originator_version, topics, states, snapshots)
-        except IntegrityError as exc:
-            raise VersionConflict(str(exc)) from exc
+
+        return self._exactly_once(
+            first.originator_id, first.originator_version, len(records), states[0], write, lambda ids: ids[-1]
+        )
+
+    def _exactly_once(
+        self,
+        stream: UUID,
+        first_version: int,
+        count: int,
+        first_state: bytes,
+        write: Callable[[], T],
+        from_ids: Callable[[list[int]], T],
+    ) -> T:
+        """Run a write so that it is stored once and its caller learns what happened.
+
+        When the connection breaks mid-write (a lost COMMIT reply, a reset, a cut blackhole) the commit may
+        have happened. The write's first event is its write id: its stream, version and exact bytes (the
+        recording time to the microsecond included) were made by this process for this write. The store
+        ends the server process that ran the write (its outcome is then final), looks the event up, and
+        answers with the stored ids, or runs the write again when it had not committed (the versions'
+        primary key keeps a second copy out whatever happens), or raises ``OutcomeUnknown``.
+        """
+        for _ in range(WRITE_ATTEMPTS):
+            try:
+                return write()
+            except IntegrityError as exc:
+                raise VersionConflict(str(exc)) from exc
+            except CommitUncertain as lost:
+                ids = self._settle(stream, first_version, count, first_state, lost)
+                if ids is not None:
+                    log.warning("a write's reply was lost; it had committed", extra={"fields": {"stream": str(stream)}})
+                    return from_ids(ids)
+                log.warning("a write's connection broke before it committed; running it again")
+            except Exception as exc:
+                if is_rejected_value(exc):
+                    # The data itself is refused: the same write fails the same way (never retried).
+                    raise ValueRejected(reason(exc)) from exc
+                raise
+        raise OutcomeUnknown(f"the write was cut {WRITE_ATTEMPTS} times before committing", stream=stream)
+
+    def _settle(
+        self, stream: UUID, first_version: int, count: int, first_state: bytes, lost: CommitUncertain
+    ) -> list[int] | None:
+        """The notification ids of a lost write if it committed, None if it did not (and never will)."""
+        deadline = time.monotonic() + self.timeouts.pool + self.timeouts.lock + 1.0
+        table = f'"{self.schema}"."{self.game_recorder.events_table_name}"'
+        while True:
+            try:
+                with self.game_recorder.datastore.get_connection() as conn:
+                    if not self._ended(conn, lost, deadline):
+                        raise OutcomeUnknown(
+                            f"the server process of a lost write (pid {lost.backend_pid}) did not end in time",
+                            stream=stream,
+                        )
+                    rows = conn.execute(
+                        f"SELECT notification_id, state FROM {table} WHERE originator_id = %s "
+                        "AND originator_version BETWEEN %s AND %s ORDER BY originator_version",
+                        (stream, first_version, first_version + count - 1),
+                    ).fetchall()
+                break
+            except OutcomeUnknown:
+                raise
+            except Exception as exc:
+                if not is_unavailable(exc) or time.monotonic() >= deadline:
+                    detail = f"a write's outcome could not be looked up: {reason(exc)}"
+                    raise OutcomeUnknown(detail, stream=stream) from exc
+                time.sleep(0.2)
+        if not rows:
+            return None
+        if bytes(rows[0]["state"]) != first_state or len(rows) != count:
+            raise VersionConflict(f"version {first_version} of {stream} was taken by another write")
+        return [int(r["notification_id"]) for r in rows]
+
+    def _ended(self, conn: Any, lost: CommitUncertain, deadline: float) -> bool:
+        """End the server process that ran a lost write (its transaction is then committed or rolled back
+        for good): True once it is gone. Pid and name together: the pid alone may have been reused."""
+        wait_ms = max(100, int((deadline - time.monotonic()) * 1000))
+        try:
+            row = conn.execute(
+                "SELECT pg_terminate_backend(pid, %s) AS ended FROM pg_stat_activity "
+                "WHERE pid = %s AND application_name = %s",
+                (wait_ms, lost.backend_pid, lost.application_name),
+            ).fetchone()
+            return row is None or bool(row["ended"])
+        except Exception as exc:
+            if not isinstance(psycopg_error(exc), InsufficientPrivilege):
+                raise
+        # Not allowed to end it (another role): wait for the server to (idle_in_transaction timeout).
+        while time.monotonic() < deadline:
+            row = conn.execute(
+                "SELECT 1 FROM pg_stat_activity WHERE pid = %s AND application_name = %s",
+                (lost.backend_pid, lost.application_name),
+            ).fetchone()
+            if row is None:
+                return True
+            time.sleep(0.1)
+        return False
 
     def read(
         self, game_id: UUID, *, after: int | None = None, upto: int | None = None, limit: int | None = None
@@ -146,7 +293,14 @@ class GameLog(Application[UUID]):
     def max_notification_id(self) -> int:
         return self.recorder.max_notification_id() or 0
 
-    def ping(self) -> Any:
-        with self.game_recorder.datastore.transaction(commit=False) as curs:
-            curs.execute("SELECT 1 AS ok")
-            return curs.fetchone()
+    def ping(self, timeout: float = 0.8) -> Any:
+        """One round trip on a pooled connection, all of it within ``timeout`` seconds (``/health``)."""
+        pool = cast(GuardedPool, self.game_recorder.datastore.pool)
+        pool.open(wait=False)
+        with pool.connection(timeout=timeout / 2, budget=timeout / 2) as conn:
+            return conn.execute("SELECT 1 AS ok").fetchone()
+
+    def connect_kwargs(self, application_name: str) -> dict[str, Any]:
+        """``psycopg.connect`` keywords for a connection of our own (the projection worker's): the same
+        timeouts as the pool's."""
+        return session_kwargs(self.timeouts, application_name)

@@ -24,24 +24,71 @@ Python, ~1 us per event for the four arrays; ~0.25 us this way).
 
 from __future__ import annotations
 
+import logging
 import struct
-from collections.abc import Callable, Sequence
-from typing import Any, Literal, NamedTuple
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from functools import wraps
+from typing import Any, Literal, NamedTuple, TypeVar, cast
 from uuid import UUID
 
 import psycopg
-from eventsourcing.persistence import InterfaceError, OperationalError, ProgrammingError, StoredEvent
+from eventsourcing.persistence import ProgrammingError, StoredEvent
 from eventsourcing.postgres import PostgresApplicationRecorder
-from eventsourcing.utils import retry
-from psycopg import Cursor
+from psycopg import Connection, Cursor
 from psycopg.adapt import Dumper
 from psycopg.pq import Format, TransactionStatus
 from psycopg.rows import DictRow, tuple_row
 from psycopg.sql import SQL, Identifier
 from psycopg.sql import Literal as Literal_
 
+from service.settings import DatabaseTimeouts
+from service.store.failures import CommitUncertain, is_connection_lost, is_retryable
+
+log = logging.getLogger("banquise.store")
 # A function run in the events' transaction, on its cursor, before the events are inserted.
 Within = Callable[[Cursor[DictRow]], None]
+
+F = TypeVar("F", bound=Callable[..., Any])
+CONFLICT_ATTEMPTS = 3
+
+
+def retry_conflicts(func: F) -> F:
+    """Run a write again when the server rolled it back to resolve a conflict (serialization failure,
+    deadlock), and nothing else: a data or program-limit error fails the same way every time (the library's
+    own loop retried those ten times, ~1.9 s), a timeout means the database is busy now, and a connection
+    lost mid-write may have committed (the store finds out: ``GameLog``)."""
+
+    @wraps(func)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        for attempt in range(1, CONFLICT_ATTEMPTS + 1):
+            try:
+                return func(*args, **kwargs)
+            except Exception as exc:
+                if attempt == CONFLICT_ATTEMPTS or not is_retryable(exc):
+                    raise
+                time.sleep(0.02 * attempt)
+        raise AssertionError("unreachable")
+
+    return cast(F, run)
+
+
+def retry_lost_read(func: F) -> F:
+    """Run a read once more when its connection broke in use (a server restart between the pool's check
+    and the query); never when no connection could be had (the pool already waited its timeout)."""
+
+    @wraps(func)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except Exception as exc:
+            if not is_connection_lost(exc):
+                raise
+        return func(*args, **kwargs)
+
+    return cast(F, run)
+
 
 _BYTEA_OID, _BYTEA_ARRAY_OID = 17, 1001
 _TEXT_OID, _TEXT_ARRAY_OID = 25, 1009
@@ -218,6 +265,34 @@ class GameRecorder(PostgresApplicationRecorder):
             id_type=Identifier(self.datastore.originator_id_type),
         )
         self._statements: _Statements | None = None
+        self.lock_timeout_text = f"{self.datastore.lock_timeout}s"
+
+    def use_timeouts(self, timeouts: DatabaseTimeouts) -> None:
+        """Wait at most ``timeouts.lock`` for the events table's lock (the library's statement has whole
+        seconds, and 0, no limit, by default)."""
+        self.lock_timeout_text = f"{int(timeouts.lock * 1000)}ms"
+        self.lock_table_statements[0] = SQL("SET LOCAL lock_timeout = {0}").format(Literal_(self.lock_timeout_text))
+        self._statements = None
+
+    # The library's reads retry any OperationalError ten times (a pool timeout included: ~20 s down).
+    select_events = retry_lost_read(PostgresApplicationRecorder.select_events.__wrapped__)
+    select_notifications = retry_lost_read(PostgresApplicationRecorder.select_notifications.__wrapped__)
+    max_notification_id = retry_lost_read(PostgresApplicationRecorder.max_notification_id.__wrapped__)
+
+    @contextmanager
+    def writing(self) -> Iterator[Connection[DictRow]]:
+        """A pooled connection for one write transaction. When it breaks in use the commit may or may not
+        have happened: ``CommitUncertain`` names the server process, for the store to settle the outcome.
+        (No connection in time raises the pool's timeout: then nothing was sent.)"""
+        with self.datastore.get_connection() as conn:
+            pid = conn.info.backend_pid
+            name = conn.info.parameter_status("application_name")
+            try:
+                yield conn
+            except Exception as exc:
+                if is_connection_lost(exc):
+                    raise CommitUncertain(pid, name) from exc
+                raise
 
     def _rendered(self, conn: psycopg.Connection[Any]) -> _Statements:
         """The transaction's fixed statements as bytes, rendered once: psycopg renders an ``sql.Composed``
@@ -244,7 +319,7 @@ class GameRecorder(PostgresApplicationRecorder):
     def _notify_channel(self, curs: Cursor[DictRow]) -> None:
         curs.execute(self._rendered(curs.connection).notify)
 
-    @retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)
+    @retry_conflicts
     def insert_events(self, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int] | None:
         """One transaction, sent in one go: BEGIN, the ``within`` rows, the table lock, the events, COMMIT;
         then a single sync. A failure (an ``IntegrityError`` for a taken version) rolls everything back."""
@@ -258,7 +333,7 @@ class GameRecorder(PostgresApplicationRecorder):
         )
         return self._insert("insert_columns", columns, len(stored_events), stored_events, **kwargs)
 
-    @retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)
+    @retry_conflicts
     def insert_game_events(
         self,
         originator_id: UUID,
@@ -291,7 +366,7 @@ class GameRecorder(PostgresApplicationRecorder):
             )
             conn.execute(statement)
 
-    @retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)
+    @retry_conflicts
     def insert_new_game(
         self,
         game: GameRow,
@@ -310,10 +385,10 @@ class GameRecorder(PostgresApplicationRecorder):
         lock before inserting: notification ids are still committed in order, no tailing reader skips one."""
         if not states:
             raise ValueError("a new game has events")
-        with self.datastore.get_connection() as conn, conn.cursor(row_factory=tuple_row) as out:
+        with self.writing() as conn, conn.cursor(row_factory=tuple_row) as out:
             encoding = conn.info.encoding
             params = (
-                f"{self.datastore.lock_timeout}s",
+                self.lock_timeout_text,
                 first_version,
                 _text_array(topics),
                 _ByteaArray(_BYTEA_OID, states),
@@ -348,7 +423,7 @@ class GameRecorder(PostgresApplicationRecorder):
         **kwargs: Any,
     ) -> list[int]:
         """The transaction of ``insert_events`` around one INSERT of ``expected`` rows; their notification ids."""
-        with self.datastore.get_connection() as conn:
+        with self.writing() as conn:
             rendered = self._rendered(conn)
             try:
                 with conn.pipeline() as pipeline, conn.cursor() as curs, conn.cursor(row_factory=tuple_row) as out:

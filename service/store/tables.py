@@ -25,7 +25,7 @@ CREATE TABLE games (
     kind          text NOT NULL,
     rules_version text NOT NULL,
     owner_key     text NOT NULL REFERENCES api_keys (id),
-    record_id     text UNIQUE,                    -- a client's id for an imported record (idempotent import)
+    record_id     text UNIQUE,                    -- a client's id for an imported record (0006: unique per key)
     record_hash   text,                           -- sha256 of that record, to tell a retry from a clash
     players       text[] NOT NULL,                -- handles as written, by seat
     handles       text[] NOT NULL,                -- lower-cased handles, for case-insensitive filters
@@ -57,6 +57,12 @@ CREATE TABLE game_snapshots (
     state   bytea NOT NULL,                       -- msgpack of the engine's state after `version` events
     PRIMARY KEY (game_id, version)
 );
+"""
+
+# Record ids are a client's own names: two clubs may both number their games "1".
+RECORD_IDS_PER_KEY = """
+ALTER TABLE games DROP CONSTRAINT IF EXISTS games_record_id_key;
+CREATE UNIQUE INDEX IF NOT EXISTS games_record_id_per_key ON games (owner_key, record_id);
 """
 
 TABLES: list[Step] = [

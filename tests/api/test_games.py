@@ -378,7 +378,7 @@ def test_nul_characters_are_refused_not_a_server_error(client: Client, api_key: 
     assert client.get("/games/%00").status_code in (400, 404)
     body = {"kind": "arctic", "setup": {"players": ["a\u0000b", "c"], "seed": 1}}
     response = client.post("/games", json=body, headers=auth(api_key))
-    assert response.status_code == 400 and response.json()["code"] == "invalid_text"
+    assert response.status_code == 400 and response.json()["code"] == "invalid_handle"
     record = record_of(2, 3, record_id="bad\x00id")
     assert client.post("/games/import", json=record, headers=auth(api_key)).json()["code"] == "invalid_text"
 

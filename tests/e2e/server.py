@@ -37,37 +37,68 @@ def banquise(data_dir: Path, *args: str, stdin: bytes | None = None, **extra: st
     )
 
 
+class Served:
+    """A running ``banquise serve`` process: where it answers and what it runs on."""
+
+    def __init__(self, proc: subprocess.Popen[bytes], base: str, data_dir: Path, log_path: Path) -> None:
+        self.proc = proc
+        self.base = base
+        self.pgdata = (data_dir / "pgdata").resolve()
+        self.log_path = log_path
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace")
+
+
+def wait_healthy(base: str, proc: subprocess.Popen[bytes] | None = None, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc is not None and proc.poll() is not None:
+            raise AssertionError(f"server exited with {proc.returncode}")
+        try:
+            if httpx.get(base + "/health", timeout=1).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.2)
+    raise AssertionError(f"server did not answer within {timeout} s")
+
+
 @contextmanager
-def serving(data_dir: Path, **extra: str) -> Iterator[str]:
+def served(data_dir: Path, *args: str, **extra: str) -> Iterator[Served]:
+    """``banquise serve`` until the block ends; then SIGTERM, as a process manager would.
+
+    Only if it ignores SIGTERM for 30 s is it killed; a postmaster left behind is then reported
+    (and stopped) by the no-postmaster-left check in tests/conftest.py.
+    """
     port = free_port()
     # The server logs a line per request: to a file, since an unread pipe would fill and block it.
     log_path = data_dir.parent / f"server-{port}.log"
     log_path.parent.mkdir(parents=True, exist_ok=True)
-    log_file = log_path.open("wb")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "service.cli", "serve"],
-        env=environment(data_dir, BANQUISE_PORT=str(port), **extra),
-        stdout=log_file,
-        stderr=subprocess.STDOUT,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if proc.poll() is not None:
-                raise AssertionError(f"server exited with {proc.returncode}:\n{log_path.read_text()}")
-            try:
-                if httpx.get(base + "/health", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.2)
-        else:
-            raise AssertionError("server did not answer within 60 s")
-        yield base
-    finally:
-        proc.terminate()
+    with log_path.open("wb") as log_file:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "service.cli", "serve", *args],
+            env=environment(data_dir, BANQUISE_PORT=str(port), **extra),
+            stdout=log_file,
+            stderr=subprocess.STDOUT,
+        )
+        server = Served(proc, f"http://127.0.0.1:{port}", data_dir, log_path)
         try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log_file.close()
+            try:
+                wait_healthy(server.base, proc)
+            except AssertionError as exc:
+                raise AssertionError(f"{exc}:\n{server.log()}") from None
+            yield server
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+
+@contextmanager
+def serving(data_dir: Path, **extra: str) -> Iterator[str]:
+    with served(data_dir, **extra) as server:
+        yield server.base

@@ -20,7 +20,7 @@ from projections.runner import Batch, Runner
 from service.database import ConnectionParams
 from service.keys import ApiKey
 from service.runtime import Runtime
-from tests.projections.support import dump, make_key, record, store_game
+from tests.projections.support import dump, make_key, record, store_game, store_legacy_game
 from tests.projections.test_runner import cli
 
 ALL_TABLES = [t for name in schema.NAMES for t in schema.TABLES[name]] + ["projection_positions"]
@@ -70,12 +70,12 @@ def test_games_with_out_of_bounds_values_fold_replay_and_project(
     key: ApiKey,
     games: list[dict[str, Any]],
 ) -> None:
-    # Stored through the service (the HTTP edge refuses such values now): seeds beyond 64 bits both
+    # Stored as before the input limits (the service refuses such values now): seeds beyond 64 bits both
     # ways, and two 1,400-character handles (their head-to-head key used to exceed the btree limit).
-    wide = store_game(runtime.games, key, record("arctic", 2, 2**64, ["Ana", "bob"]))
-    negative = store_game(runtime.games, key, record("arctic", 3, -(2**70), ["Ana", "bob", "dan"]))
+    wide = store_legacy_game(runtime.games, key, "arctic", 2**64, ["Ana", "bob"])
+    negative = store_legacy_game(runtime.games, key, "arctic", -(2**70), ["Ana", "bob", "dan"])
     a, b = long_handle(1), long_handle(2)
-    long = store_game(runtime.games, key, record("arctic", 2, 7, [a, b]))
+    long = store_legacy_game(runtime.games, key, "arctic", 7, [a, b])
     runner = Runner(runtime.store, runtime.games.registry)
     runner.run()
     assert runner.position() == head(runtime)

@@ -1,0 +1,240 @@
+"""Bounds on everything a client writes, checked before anything is decided or stored.
+
+Each limit answers a fast 4xx problem with a stable ``code`` and the JSON ``path`` of the value at
+fault (``$.setup.players[1]``, ``$.tags["site"]``, ``$.moves[12].comment``). The limits exist because
+every written value is kept forever and served back publicly, and because a value PostgreSQL cannot
+index or a number the read models cannot encode would otherwise fail far from the request that sent it.
+
+The bounds are checked here, at the edge, and not in the domain's types: games stored before a bound
+existed must still decode, fold and replay.
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from collections.abc import Iterable, Mapping
+from functools import cache
+from importlib import resources
+from typing import Any, TypeVar
+
+import msgspec
+
+from domain.players import handle_key, normalise_handle
+from service.errors import ProblemError
+
+MAX_HANDLE = 64
+MAX_RECORD_ID = 128
+MAX_TAGS = 32
+MAX_TAG_KEY = 64
+MAX_TAG_VALUE = 512
+MAX_COMMENT = 2000
+MAX_REASON = 2000
+MAX_NESTING = 32
+MAX_SEED = 2**63 - 1
+
+# Format characters that real text needs: joiners inside emoji and Indic or Persian words, emoji tag
+# sequences (subdivision flags). Every other format character (bidirectional overrides, zero-width
+# spaces, invisible operators) can only disguise text.
+_ALLOWED_FORMAT = frozenset({"\u200c", "\u200d", *map(chr, range(0xE0020, 0xE0080))})
+# Control, surrogate, private-use and unassigned code points, and line or paragraph separators.
+_REFUSED_CATEGORIES = frozenset({"Cc", "Cs", "Co", "Cn", "Zl", "Zp"})
+
+T = TypeVar("T")
+
+
+def _refuse(code: str, path: str, detail: str, status: int = 400) -> ProblemError:
+    return ProblemError(status, code, f"{path}: {detail}", title="Invalid request", path=path)
+
+
+def _bad_character(text: str) -> str | None:
+    """The first character free text may not contain, if any."""
+    if text.isascii() and text.isprintable():
+        return None
+    for char in text:
+        category = unicodedata.category(char)
+        if category in _REFUSED_CATEGORIES or (category == "Cf" and char not in _ALLOWED_FORMAT):
+            return char
+    return None
+
+
+def check_text(path: str, text: str, limit: int, *, what: str = "text") -> str:
+    """Free text: at most ``limit`` characters, no control, format or unassigned characters."""
+    if len(text) > limit:
+        raise _refuse("text_too_long", path, f"{what} is {len(text)} characters long; at most {limit} are kept")
+    bad = _bad_character(text)
+    if bad is not None:
+        raise _refuse(
+            "invalid_text",
+            path,
+            f"{what} may not contain the character U+{ord(bad):04X} ({unicodedata.name(bad, 'unnamed')})",
+        )
+    return text
+
+
+def check_handle(path: str, handle: str) -> str:
+    """A player handle as it will be kept: NFKC-normalised, 1 to 64 characters, printable, no "/"."""
+    normal = normalise_handle(handle)
+    if not normal:
+        raise _refuse("invalid_handle", path, "a player handle may not be empty")
+    if len(normal) > MAX_HANDLE:
+        raise _refuse("invalid_handle", path, f"a player handle has at most {MAX_HANDLE} characters, not {len(normal)}")
+    if "/" in normal:
+        # A handle is a path segment of /players/{handle}: a slash would make its own links unreachable.
+        raise _refuse("invalid_handle", path, 'a player handle may not contain "/"')
+    bad = _bad_character(normal)
+    if bad is not None:
+        raise _refuse(
+            "invalid_handle",
+            path,
+            f"a player handle may not contain U+{ord(bad):04X} ({unicodedata.name(bad, 'unnamed')})",
+        )
+    return normal
+
+
+def check_table(path: str, handles: list[str]) -> list[str]:
+    """The handles of one table, normalised; refused when two name one person or look alike."""
+    normal = [check_handle(f"{path}[{i}]", h) for i, h in enumerate(handles)]
+    seen: dict[str, int] = {}
+    for i, handle in enumerate(normal):
+        key = handle_key(handle)
+        if key in seen:
+            raise _refuse(
+                "duplicate_player",
+                f"{path}[{i}]",
+                f"{handle!r} is the same player as {normal[seen[key]]!r} (handles are case-insensitive)",
+                status=422,
+            )
+        seen[key] = i
+    skeletons: dict[str, int] = {}
+    for i, handle in enumerate(normal):
+        skeleton = confusable_skeleton(handle)
+        if skeleton in skeletons:
+            other = normal[skeletons[skeleton]]
+            raise _refuse(
+                "confusable_handles",
+                f"{path}[{i}]",
+                f"{handle!r} looks like {other!r}: players at one table must be told apart at a glance",
+                status=422,
+            )
+        skeletons[skeleton] = i
+    return normal
+
+
+def check_seed(path: str, seed: int | None) -> None:
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        raise _refuse("seed_out_of_range", path, f"a seed is an integer from 0 to 2**63-1, not {seed}")
+
+
+def check_record_id(path: str, record_id: str | None) -> None:
+    if record_id is not None:
+        if not record_id:
+            raise _refuse("invalid_record_id", path, "a record id may not be empty")
+        check_text(path, record_id, MAX_RECORD_ID, what="a record id")
+
+
+def check_tags(path: str, tags: Mapping[str, str]) -> None:
+    if len(tags) > MAX_TAGS:
+        raise _refuse("too_many_tags", path, f"a game has at most {MAX_TAGS} tags, not {len(tags)}")
+    for key, value in tags.items():
+        where = f"{path}[{json.dumps(key[:80])}]"
+        if not key:
+            raise _refuse("invalid_text", where, "a tag's name may not be empty")
+        check_text(where, key, MAX_TAG_KEY, what="a tag's name")
+        check_text(where, value, MAX_TAG_VALUE, what="a tag's value")
+
+
+def check_comment(path: str, comment: str | None) -> None:
+    if comment is not None:
+        check_text(path, comment, MAX_COMMENT, what="a comment")
+
+
+def check_setup(path: str, setup: T) -> T:
+    """A game's setup with its handles normalised; its seed and handles within bounds."""
+    check_seed(f"{path}.seed", getattr(setup, "seed", None))
+    players = getattr(setup, "players", None)
+    if players is None:
+        return setup
+    normal = check_table(f"{path}.players", list(players))
+    if normal == list(players):
+        return setup
+    return msgspec.structs.replace(setup, players=type(players)(normal))  # type: ignore[type-var]
+
+
+def check_moves(path: str, moves: Iterable[Any]) -> None:
+    for index, recorded in enumerate(moves):
+        check_comment(f"{path}[{index}].comment", recorded.comment)
+
+
+def check_nesting(body: bytes, limit: int = MAX_NESTING) -> None:
+    """Refuse JSON nested deeper than ``limit`` before a recursive decoder meets it.
+
+    Strings are dropped, then innermost ``[]``/``{}`` pairs are removed ``limit`` times: whatever
+    brackets remain were deeper (or unbalanced, which the decoder refuses anyway). Every pass is a
+    C-level ``bytes.replace``, so a 4 MB body costs milliseconds.
+    """
+    if body.count(b"[") + body.count(b"{") <= limit:
+        return
+    structure = _brackets(body)
+    if b"[" * (limit + 1) in structure.replace(b"{", b"["):
+        raise _refuse("json_too_deep", "$", f"JSON may be nested at most {limit} levels deep")
+    for _ in range(limit):
+        if not structure:
+            return
+        shorter = structure.replace(b"[]", b"").replace(b"{}", b"")
+        if shorter == structure:
+            return  # unbalanced: the JSON decoder names the fault
+        structure = shorter
+    if structure:
+        raise _refuse("json_too_deep", "$", f"JSON may be nested at most {limit} levels deep")
+
+
+_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
+
+
+def _brackets(body: bytes) -> bytes:
+    # Escaped quotes first, so that the remaining '"' bytes pair up as string delimiters.
+    text = body.replace(b"\\\\", b"").replace(b'\\"', b"")
+    parts = text.split(b'"')
+    outside = b"".join(parts[::2])
+    return outside.translate(None, _NOT_BRACKETS)
+
+
+# ---------------------------------------------------------------- confusable handles
+def confusable_skeleton(handle: str) -> str:
+    """A handle reduced to what a reader sees: two handles with one skeleton are confusable.
+
+    Unicode TR39's skeleton (each character replaced by the prototype of its look-alikes, from Unicode's
+    confusables data as shipped by ``confusable-homoglyphs``), taken case-insensitively, since a table
+    reads names without minding case: "B0b" and "Bob", "Alice" and "ALICE" written with a Cyrillic A are confusable.
+    """
+    return _skeleton(_skeleton(handle).casefold())
+
+
+def _skeleton(text: str) -> str:
+    prototypes = _prototypes()
+    return "".join(prototypes.get(char, char) for char in unicodedata.normalize("NFD", text))
+
+
+@cache
+def _prototypes() -> dict[str, str]:
+    """Each confusable character's prototype.
+
+    The package lists, for each character, its look-alikes in both directions: a prototype lists its
+    sources, a source lists its one prototype. A pair that only list each other is read with the lower
+    code point as the prototype (confusables.txt's prototypes are the common, low characters).
+    """
+    data = json.loads(resources.files("confusable_homoglyphs").joinpath("confusables.json").read_text("utf-8"))
+    homoglyphs = {
+        key.replace("\u200e", ""): [entry["c"].replace("\u200e", "") for entry in entries]
+        for key, entries in data.items()
+    }
+    prototypes: dict[str, str] = {}
+    for char, alikes in homoglyphs.items():
+        if len(char) != 1 or len(alikes) != 1:
+            continue
+        (target,) = alikes
+        one_way = len(homoglyphs.get(target, ())) > 1 or char not in homoglyphs.get(target, ())
+        if one_way or (len(target) == 1 and target < char):
+            prototypes[char] = target
+    return prototypes
