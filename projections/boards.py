@@ -7,8 +7,8 @@ from typing import Any
 import msgspec
 
 from domain.game import Perspective
-from domain.players import handle_key
 from projections import gamestats
+from projections.handles import handle_key
 from projections.runner import Batch, Cursor, Game, bytea, encode_state, insert_rows
 
 _json = msgspec.json.Encoder()

@@ -14,8 +14,8 @@ from uuid import UUID
 import msgspec
 import psycopg
 
-from domain.players import handle_key
 from projections import gamestats, schema
+from projections.handles import handle_key
 from projections.runner import ensure_tables
 from service.errors import ProblemError
 from service.store import GameLog, cursors
@@ -215,6 +215,16 @@ class ReadModels:
                 "SELECT min(position) AS p FROM projection_positions WHERE name = ANY(%s)", (list(schema.NAMES),)
             ).fetchone()
         return int(row["p"] or 0) if row else 0
+
+    def health(self) -> tuple[int, int]:
+        """The lowest projection position, and how many games are quarantined (see runner.py)."""
+        with self._conn() as conn:
+            row = conn.execute(
+                "SELECT (SELECT min(position) FROM projection_positions WHERE name = ANY(%s)) AS p, "
+                "(SELECT count(*) FROM projection_quarantine) AS q",
+                (list(schema.NAMES),),
+            ).fetchone()
+        return (int(row["p"] or 0), int(row["q"])) if row else (0, 0)
 
     # ---------------------------------------------------------- players
     def _player(self, conn: Conn, handle: str) -> dict[str, Any]:

@@ -17,8 +17,16 @@ and, while the server runs a step's writes (and reads the page after the next), 
 next page: the next step uses that fold if its positions still start where this one ended.
 
 A crash anywhere before the commit leaves no trace (the in-memory cache is dropped on any failure),
-so every event has exactly one effect. ``rebuild`` truncates a projection's tables, resets its
-position to 0 and runs again: the rows are the same as those built incrementally.
+so every event has exactly one effect.
+
+A step that fails for a reason other than the connection is redone game by game, each game in a
+savepoint that is always rolled back: the games that fail alone are **quarantined**
+(``projection_quarantine``), their events from there on skipped by every projection, and the step runs
+again without them. ``retry`` applies a quarantined game's skipped events after a fix and releases it.
+
+``rebuild`` builds a projection's tables beside the live ones (a scratch schema first in the
+``search_path``) and swaps them in, in one transaction, at the end: the rows are the same as those
+built incrementally, reads meanwhile see the old tables, and a failed rebuild leaves them in place.
 """
 
 from __future__ import annotations
@@ -45,7 +53,7 @@ from domain.game import PlayerResult
 from projections import gamestats, schema
 from projections.gamestats import Tally
 from service.admin.events import GameVoided
-from service.games.kinds import Kind, Registry
+from service.games.kinds import Kind, Registry, encode_snapshot
 from service.store import GameLog, migrations
 from service.store.mapper import _decoder as _payload_decoder
 
@@ -56,6 +64,13 @@ DEFAULT_CACHE = 10_000  # live games whose state stays in memory (a few kB each)
 APPLICATION_NAME = "banquise-projections"
 
 Cursor = psycopg.Cursor[dict[str, Any]]
+
+# SQLSTATE classes of failures that are not a game's fault: the step fails whole and is retried later.
+# Connection exception, transaction rollback (serialization, deadlock), insufficient resources,
+# operator intervention, system error.
+_TRANSIENT = {"08", "40", "53", "57", "58"}
+SWAP_ATTEMPTS = 5
+REBUILD_LOCK_KEY = 0x42414E5152454255  # any constant shared by all Banquise processes ("BANQREBU")
 
 
 @dataclass(eq=False)
@@ -136,6 +151,25 @@ class _Ahead:
     batch: Batch
     rows: int
     following: list[tuple[Any, ...]]
+    quarantined: dict[str, int]  # the quarantine the page was folded with
+
+
+@dataclass(frozen=True)
+class Retried:
+    """A quarantined game after ``retry``: released (``error`` None) or still quarantined."""
+
+    game_id: str
+    position: int
+    error: str | None
+
+
+class _Trial(Exception):
+    """Rolls back a game's savepoint once it has been tried."""
+
+
+def _describe(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return f"{type(exc).__name__}: {text}"[:2000] if text else type(exc).__name__
 
 
 def handlers() -> dict[str, Handler]:
@@ -172,11 +206,9 @@ class _Lru:
         self.items.clear()
 
 
-_state_encoder = msgspec.msgpack.Encoder()
-
-
 def encode_state(state: Any) -> bytes:
-    return _state_encoder.encode(state)
+    """A board's state, as the store writes snapshots (integers wider than msgpack's as strings)."""
+    return encode_snapshot(state)
 
 
 _records = msgspec.json.Encoder()
@@ -223,6 +255,7 @@ class Runner:
         batch_size: int = DEFAULT_BATCH,
         cache_size: int = DEFAULT_CACHE,
         before_commit: Callable[[Batch], None] | None = None,
+        search_path: Sequence[str] | None = None,
     ) -> None:
         unknown = set(names) - set(schema.NAMES)
         if unknown:
@@ -233,6 +266,10 @@ class Runner:
         self.batch_size = batch_size
         self.cache = _Lru(cache_size)
         self.before_commit = before_commit  # tests: fail between the handlers and the commit
+        # Where the read-model tables are looked up (a rebuild puts its scratch schema first).
+        self.search_path = list(search_path or [store.schema])
+        # Games whose events from a position on are skipped (by game id, as text): read every step.
+        self.quarantined: dict[str, int] = {}
         self._handlers = handlers()
         self._order = [name for name in self._handlers if name in self.names]
         self._conn: psycopg.Connection[dict[str, Any]] | None = None
@@ -258,7 +295,9 @@ class Runner:
                 # The store's timeouts; the name is how operators (and tests) spot it in pg_stat_activity.
                 **self.store.connect_kwargs(APPLICATION_NAME),
             )
-            conn.execute(sql.SQL("SET search_path TO {}").format(sql.Identifier(self.store.schema)))
+            conn.execute(
+                sql.SQL("SET search_path TO {}").format(sql.SQL(", ").join(map(sql.Identifier, self.search_path)))
+            )
             self._conn = conn
         return self._conn
 
@@ -277,7 +316,15 @@ class Runner:
         if collecting:
             gc.disable()
         try:
-            return self._step()
+            try:
+                return self._step()
+            except Exception as exc:
+                if not self._isolates(exc):
+                    raise
+                log.warning("projection batch failed (%s): looking for the game that fails", _describe(exc))
+                if not self._quarantine_failing():
+                    raise  # no game fails alone: not a game's fault (the step is retried whole, later)
+                return self._step()
         finally:
             if collecting:
                 gc.enable()
@@ -297,18 +344,24 @@ class Runner:
                     "SELECT name, position FROM projection_positions WHERE name = ANY(%s) ORDER BY name FOR UPDATE",
                     (self.names,),
                 )
-                with conn.cursor(row_factory=tuple_row) as raw:
+                with conn.cursor(row_factory=tuple_row) as raw, conn.cursor(row_factory=tuple_row) as held:
                     # Queued behind the lock: it reads the positions as they are once the lock is held.
                     # This page and the next one (folded ahead, at the end of the step). When the previous
                     # step folded this page already, it also read the next one: nothing to read here.
+                    held.execute("SELECT game_id::text, position FROM projection_quarantine")
                     if ahead is None:
                         self._read(raw, None, 2 * self.batch_size)
                     positions = {r["name"]: int(r["position"]) for r in cur.fetchall()}
-                    if ahead is not None and min(positions.values()) != ahead.start:
-                        # Another runner went on in between: what was folded ahead is not this page.
+                    quarantined = {key: int(p) for key, p in held.fetchall()}
+                    if ahead is not None and (
+                        min(positions.values()) != ahead.start or quarantined != ahead.quarantined
+                    ):
+                        # Another runner went on in between (or a game was quarantined or released): what
+                        # was folded ahead is not this page.
                         self.cache.clear()
                         ahead = None
                         self._read(raw, None, 2 * self.batch_size)
+                    self.quarantined = quarantined
                     if ahead is not None:
                         batch, n, following = ahead.batch, ahead.rows, ahead.following
                         clock = self._clock("read", clock)
@@ -340,7 +393,9 @@ class Runner:
                         # next step uses it only if its positions still start where this batch ends.
                         folded = self._fold_ahead(following)
                         if folded is not None:
-                            self._ahead = _Ahead(batch.last, folded, len(following), raw.fetchall())
+                            self._ahead = _Ahead(
+                                batch.last, folded, len(following), raw.fetchall(), dict(self.quarantined)
+                            )
                         clock = self._clock("fold", clock)
             self._clock("commit", clock)
             return n
@@ -351,6 +406,152 @@ class Runner:
             if conn.broken:
                 self.close()
             raise
+
+    def _isolates(self, exc: Exception) -> bool:
+        """Whether a failed step may be a game's fault (not the connection's, the server's, a conflict's)."""
+        if self._conn is None or self._conn.closed or self._conn.broken:
+            return False
+        state = exc.sqlstate if isinstance(exc, psycopg.Error) else None
+        return state is None or state[:2] not in _TRANSIENT
+
+    def _lock(self, cur: Cursor) -> dict[str, int]:
+        rows = cur.execute(
+            "SELECT name, position FROM projection_positions WHERE name = ANY(%s) ORDER BY name FOR UPDATE",
+            (self.names,),
+        ).fetchall()
+        return {r["name"]: int(r["position"]) for r in rows}
+
+    def _unquarantined(self, rows: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+        held = self.quarantined
+        return [r for r in rows if (since := held.get(r[1])) is None or r[0] < since]
+
+    def _quarantine_failing(self) -> bool:
+        """Redo the next page game by game, each in a savepoint rolled back after it; quarantine the games
+        that fail alone (committed). False when none does. The slow path: a few round trips per game."""
+        self.cache.clear()
+        self._ahead = None
+        conn = self.connection()
+        failed: dict[str, tuple[int, str]] = {}
+        with conn.transaction(), conn.cursor() as cur:
+            positions = self._lock(cur)
+            self.quarantined = {
+                r["key"]: int(r["position"])
+                for r in cur.execute("SELECT game_id::text AS key, position FROM projection_quarantine")
+            }
+            with conn.cursor(row_factory=tuple_row) as raw:
+                self._read(raw, None, self.batch_size)
+                rows = self._unquarantined(raw.fetchall())
+            streams: dict[str, list[tuple[Any, ...]]] = {}
+            for row in rows:
+                streams.setdefault(row[1], []).append(row)
+            for game_id, own in streams.items():
+                try:
+                    with conn.transaction():
+                        batch = self._fold(cur, own)
+                        for name in self._order:
+                            if batch.last > positions[name]:
+                                self._handlers[name](cur, batch, positions[name])
+                        raise _Trial
+                except _Trial:
+                    pass
+                except Exception as exc:
+                    if not self._isolates(exc):
+                        raise
+                    failed[game_id] = (int(own[0][0]), _describe(exc))
+                finally:
+                    self.cache.clear()
+            if len(failed) > 1 and len(failed) == len(streams):
+                # Every game of the page fails, even alone: more likely the server or the code than the games.
+                log.error("every game of the page fails alone: none quarantined (%s)", next(iter(failed.values()))[1])
+                return False
+            for game_id, (position, error) in failed.items():
+                log.error("game %s quarantined from notification %s: %s", game_id, position, error)
+                cur.execute(
+                    "INSERT INTO projection_quarantine (game_id, position, error) VALUES (%s::uuid, %s, %s) "
+                    "ON CONFLICT (game_id) DO NOTHING",
+                    (game_id, position, error),
+                )
+        return bool(failed)
+
+    def quarantine(self) -> list[Retried]:
+        """The quarantined games, oldest first."""
+        rows = (
+            self.connection()
+            .execute("SELECT game_id::text AS key, position, error FROM projection_quarantine ORDER BY position, 1")
+            .fetchall()
+        )
+        return [Retried(r["key"], int(r["position"]), r["error"]) for r in rows]
+
+    def retry(self) -> list[Retried]:
+        """Apply each quarantined game's skipped events (up to where the projections stand), each in a
+        savepoint: a game that now projects is released, one that still fails keeps its quarantine with
+        the new error. Finished games applied late are re-rated in finishing order (``stats.reorder``):
+        the tables end as a clean build's. Assumes the projections stand together (one runner moves
+        them together; a rebuild swaps them in at one position)."""
+        from projections import stats
+
+        self.cache.clear()
+        self._ahead = None
+        conn = self.connection()
+        out: list[Retried] = []
+        with conn.transaction(), conn.cursor() as cur:
+            positions = self._lock(cur)
+            upto = min(positions.values())
+            held = cur.execute(
+                "SELECT game_id::text AS key, position FROM projection_quarantine ORDER BY position, 1"
+            ).fetchall()
+            self.quarantined = {}
+            for q in held:
+                game_id, since = q["key"], int(q["position"])
+                try:
+                    with conn.transaction():
+                        with conn.cursor(row_factory=tuple_row) as raw:
+                            rows = raw.execute(
+                                "SELECT notification_id, originator_id::text, originator_version, topic, state "
+                                "FROM banquise_events WHERE originator_id = %s::uuid "
+                                "AND notification_id >= %s AND notification_id <= %s ORDER BY notification_id",
+                                (game_id, since, upto),
+                                binary=True,
+                            ).fetchall()
+                        if rows:
+                            batch = self._fold(cur, rows)
+                            if "stats" in self.names and batch.finished:
+                                # A finish the stats already hold (a rebuild of stats alone applied it).
+                                done = {
+                                    r["game_id"]
+                                    for r in cur.execute(
+                                        "SELECT DISTINCT game_id FROM player_results WHERE game_id = ANY(%s)",
+                                        ([f.game_id for f in batch.finished],),
+                                    )
+                                }
+                                batch.finished = [f for f in batch.finished if f.game_id not in done]
+                            for name in self._order:
+                                self._handlers[name](cur, batch, since - 1)
+                            if "stats" in self.names:
+                                stats.reorder(cur, batch.finished)
+                            if {"stats", "boards"} <= set(self.names):
+                                # Voided while quarantined: the void found no summary to mark then.
+                                cur.execute(
+                                    "UPDATE game_summaries s SET voided = true, void_reason = v.reason "
+                                    "FROM voided_games v WHERE v.game_id = s.game_id AND s.game_id = %s::uuid",
+                                    (game_id,),
+                                )
+                        cur.execute("DELETE FROM projection_quarantine WHERE game_id = %s::uuid", (game_id,))
+                    out.append(Retried(game_id, since, None))
+                    log.info("game %s released from quarantine", game_id)
+                except Exception as exc:
+                    if not self._isolates(exc):
+                        raise
+                    error = _describe(exc)
+                    cur.execute(
+                        "UPDATE projection_quarantine SET error = %s, failed_at = now() WHERE game_id = %s::uuid",
+                        (error, game_id),
+                    )
+                    out.append(Retried(game_id, since, error))
+                finally:
+                    self.cache.clear()
+        self.quarantined = {}
+        return out
 
     def _read(self, raw: psycopg.Cursor[tuple[Any, ...]], after: int | None, limit: int) -> None:
         """Queue the read of ``limit`` notifications after ``after`` (None: after the lowest position)."""
@@ -396,9 +597,112 @@ class Runner:
         return int(row["p"] or 0) if row else 0
 
     def rebuild(self) -> int:
-        """Empty this runner's projections and replay the whole log into them."""
-        self.reset()
-        return self.run()
+        """Replay the whole log into new tables for this runner's projections, beside the live ones (a
+        scratch schema), and swap them in, in one transaction, once caught up. Until then reads see the
+        live tables, which the worker keeps up to date; on any failure they stay as they were. One
+        rebuild at a time per database. The number of notifications replayed."""
+        live = self.store.schema
+        scratch = f"{live}_rebuild"
+        conn = self.connection()
+        if not conn.execute("SELECT pg_try_advisory_lock(%s) AS got", (REBUILD_LOCK_KEY,)).fetchone()["got"]:  # type: ignore[index]
+            raise RuntimeError("another rebuild is running on this database")
+        try:
+            self._drop_scratch(conn, scratch)
+            try:
+                migrations.migrate(self.store.params.conninfo(), scratch, schema.STEPS)
+                # The scratch schema keeps only what this rebuild writes: the other tables (and the log)
+                # resolve to the live schema, next in the search path.
+                kept = {t for name in self.names for t in schema.TABLES[name]}
+                unused = [t for name in schema.NAMES if name not in self.names for t in schema.TABLES[name]]
+                unused.append("banquise_migrations")
+                with conn.transaction():
+                    for table in unused:
+                        conn.execute(sql.SQL("DROP TABLE {}").format(sql.Identifier(scratch, table)))
+                    conn.execute(
+                        sql.SQL("DELETE FROM {} WHERE NOT name = ANY(%s)").format(
+                            sql.Identifier(scratch, "projection_positions")
+                        ),
+                        (self.names,),
+                    )
+                builder = Runner(
+                    self.store,
+                    self.registry,
+                    names=self.names,
+                    batch_size=self.batch_size,
+                    cache_size=self.cache.size,
+                    before_commit=self.before_commit,
+                    search_path=[scratch, *self.search_path],
+                )
+                try:
+                    n = builder.run()
+                    self.timings, self.loads = builder.timings, builder.loads
+                finally:
+                    builder.close()
+                for attempt in range(1, SWAP_ATTEMPTS + 1):
+                    try:
+                        self._swap(conn, live, scratch, sorted(kept))
+                        break
+                    except psycopg.errors.DeadlockDetected:
+                        # A reader held one table and waited for another this transaction had taken: it
+                        # rolled back whole, the new tables are still there; try again.
+                        if attempt == SWAP_ATTEMPTS:
+                            raise
+                        log.warning("rebuild: the swap met a deadlock, trying again")
+            finally:
+                self._drop_scratch(conn, scratch)
+        finally:
+            conn.execute("SELECT pg_advisory_unlock(%s)", (REBUILD_LOCK_KEY,))
+            self.cache.clear()
+            self._ahead = None
+        return n
+
+    @staticmethod
+    def _drop_scratch(conn: psycopg.Connection[Any], scratch: str) -> None:
+        conn.execute(sql.SQL("DROP SCHEMA IF EXISTS {} CASCADE").format(sql.Identifier(scratch)))
+
+    def _swap(self, conn: psycopg.Connection[Any], live: str, scratch: str, tables: list[str]) -> None:
+        """The rebuilt tables replace the live ones, and their positions and quarantine the live ones, in
+        one transaction. Readers wait for it (milliseconds), then see the new tables."""
+        positions = sql.Identifier(live, "projection_positions")
+        quarantine, rebuilt = (
+            sql.Identifier(live, "projection_quarantine"),
+            sql.Identifier(scratch, "projection_quarantine"),
+        )
+        with conn.transaction():
+            # The live runners' lock: none is between reading and writing the tables being replaced.
+            conn.execute(
+                sql.SQL("SELECT name FROM {} WHERE name = ANY(%s) ORDER BY name FOR UPDATE").format(positions),
+                (self.names,),
+            )
+            # Every table at once, before any is dropped: readers wait from here to the commit.
+            conn.execute(
+                sql.SQL("LOCK TABLE {} IN ACCESS EXCLUSIVE MODE").format(
+                    sql.SQL(", ").join(sql.Identifier(live, t) for t in tables)
+                )
+            )
+            for table in tables:
+                conn.execute(sql.SQL("DROP TABLE {}").format(sql.Identifier(live, table)))
+                conn.execute(
+                    sql.SQL("ALTER TABLE {} SET SCHEMA {}").format(sql.Identifier(scratch, table), sql.Identifier(live))
+                )
+            conn.execute(
+                sql.SQL("UPDATE {} p SET position = s.position FROM {} s WHERE p.name = s.name").format(
+                    positions, sql.Identifier(scratch, "projection_positions")
+                )
+            )
+            if set(self.names) == set(schema.NAMES):
+                # Every projection rebuilt: what the rebuild could not project is the whole quarantine.
+                conn.execute(sql.SQL("DELETE FROM {}").format(quarantine))
+                conn.execute(sql.SQL("INSERT INTO {} SELECT * FROM {}").format(quarantine, rebuilt))
+            else:
+                # The other projections skipped the live quarantined games too: keep them (retry applies
+                # a finish the rebuilt stats already hold only once).
+                conn.execute(
+                    sql.SQL(
+                        "INSERT INTO {} AS q SELECT * FROM {} ON CONFLICT (game_id) DO UPDATE "
+                        "SET position = least(q.position, excluded.position)"
+                    ).format(quarantine, rebuilt)
+                )
 
     def reset(self) -> None:
         """Empty this runner's projections and set their positions to 0 (the next steps replay the log)."""
@@ -434,6 +738,10 @@ class Runner:
         """Rows ``(notification_id, originator_id as text, originator_version, topic, state)``. Without a
         cursor (folding ahead): None, the cache untouched, when a game would need a database read."""
         batch = Batch(first=int(rows[0][0]), last=int(rows[-1][0]))
+        if self.quarantined:
+            rows = self._unquarantined(rows)
+            if not rows:
+                return batch
         topics = self._topics
         for topic in {r[3] for r in rows}:
             if topic not in topics:
@@ -573,7 +881,7 @@ class Runner:
                 kind,
                 version,
                 int(row["position"]),
-                kind.snapshot_decoder.decode(row["state"]),
+                kind.decode_snapshot(row["state"]),
                 gamestats.tally_decoder.decode(row["tally"]),
                 row["status"] == "finished",
             )

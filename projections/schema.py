@@ -171,12 +171,25 @@ CREATE INDEX ratings_by_player ON ratings (handle_key);
 CREATE INDEX head_to_head_by_pair ON head_to_head (handle_key, opponent_key);
 """
 
+# Games a batch could not project (see runner.py): their events from ``position`` on are skipped by every
+# projection until ``banquise projections retry`` applies them. Operational, not a read model: a rebuild
+# replaces it with the games its own run quarantined.
+QUARANTINE = """
+CREATE TABLE projection_quarantine (
+    game_id   uuid PRIMARY KEY,                   -- the event stream (a game, or a game's admin stream)
+    position  bigint NOT NULL,                    -- notification id of its first event not applied
+    error     text NOT NULL,
+    failed_at timestamptz NOT NULL DEFAULT now()
+);
+"""
+
 STEPS: list[Step] = [
     ("p0001_projection_positions", POSITIONS),
     ("p0002_boards", BOARDS),
     ("p0003_stats", STATS),
     ("p0004_player_stats_accumulators", ACCUMULATORS),
     ("p0005_player_lookups", PLAYER_LOOKUPS),
+    ("p0006_quarantine", QUARANTINE),
 ]
 
 # Which tables each projection writes (a rebuild of that projection truncates them).

@@ -16,8 +16,8 @@ from uuid import UUID
 import msgspec
 from openskill.models import PlackettLuce
 
-from domain.players import handle_key
 from projections import gamestats
+from projections.handles import handle_key
 from projections.runner import Batch, Cursor, Finished, insert_rows
 
 PROVISIONAL_GAMES = 10  # fewer rated games than this: provisional
@@ -524,3 +524,16 @@ def _grouped(rows: Iterable[dict[str, Any]]) -> Iterable[tuple[tuple[UUID, int],
         seats.append((r["handle_key"], r["rank"]))
     if current is not None:
         yield current, seats
+
+
+def reorder(cur: Cursor, finished: list[Finished]) -> None:
+    """Games applied after later ones (a quarantined game retried): their players' statistics and the
+    ratings of their kinds are recomputed in finishing order, as a clean build would have them."""
+    players: dict[str, set[str]] = defaultdict(set)
+    since: dict[str, int] = {}
+    for f in finished:
+        players[f.kind].update(key for key, _ in _seats(f))
+        since[f.kind] = min(since.get(f.kind, f.position), f.position)
+    for kind in sorted(players):
+        _recompute_player_stats(cur, kind, sorted(players[kind]))
+        replay_ratings(cur, kind, since[kind])

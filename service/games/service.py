@@ -841,7 +841,7 @@ class GameService:
         stored: list[StoredEvent] = []
         for row in rows:
             if row["topic"] is None:
-                version, start = int(row["v"]), kind.snapshot_decoder.decode(row["state"])
+                version, start = int(row["v"]), kind.decode_snapshot(row["state"])
             else:
                 stored.append(StoredEvent(game_id, int(row["v"]), row["topic"], bytes(row["state"])))
         return version, start, stored

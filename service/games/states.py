@@ -107,7 +107,7 @@ class States:
                 ).fetchone()
         if row is None:
             return 0, kind.rules.initial_state()
-        return int(row["version"]), kind.snapshot_decoder.decode(row["state"])
+        return int(row["version"]), kind.decode_snapshot(row["state"])
 
     def fold(self, kind: Kind, state: Any, records: list[Recorded]) -> tuple[Any, list[tuple[int, bytes]]]:
         """Fold ``records`` onto ``state``: the final state and the snapshots due among them."""

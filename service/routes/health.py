@@ -28,10 +28,19 @@ class DatabaseHealth(msgspec.Struct, kw_only=True):
     error: str | None = None
 
 
+class ProjectionsHealth(msgspec.Struct, kw_only=True):
+    # degraded: some games are quarantined (their read models stop at the failing event; every other
+    # game goes on). `banquise projections status` names them, `banquise projections retry` retries them.
+    status: Literal["ok", "degraded"]
+    position: int  # the lowest projection position (a notification id)
+    quarantined: int
+
+
 class Health(msgspec.Struct, kw_only=True):
     status: Literal["ok", "degraded"]
     version: str
     database: DatabaseHealth
+    projections: ProjectionsHealth | None = None  # None when the database is down
 
 
 @get("/health", tags=["service"], summary="Service and database health")
@@ -59,8 +68,26 @@ async def health(runtime: NamedDependency[Runtime]) -> Response[Health]:
             error=f"no answer within {PING_TIMEOUT} s" if isinstance(exc, TimeoutError) else reason(exc),
         )
     ok = database.status == "up"
+    projections = None
+    if ok:
+        try:
+            # Bounded like the ping: /health answers within a second in every state.
+            position, quarantined = await asyncio.wait_for(
+                anyio.to_thread.run_sync(runtime.read_models.health, abandon_on_cancel=True), PING_TIMEOUT
+            )
+            projections = ProjectionsHealth(
+                status="degraded" if quarantined else "ok", position=position, quarantined=quarantined
+            )
+        except Exception as exc:  # the answer, not an error (the database went away in between)
+            error = f"no answer within {PING_TIMEOUT} s" if isinstance(exc, TimeoutError) else reason(exc)
+            database = msgspec.structs.replace(database, status="down", error=error)
+            ok = False
+    # Quarantined games degrade the read models, not the service: still 200 (a load balancer keeps it).
+    degraded = not ok or (projections is not None and projections.status == "degraded")
     return Response(
-        Health(status="ok" if ok else "degraded", version=__version__, database=database),
+        Health(
+            status="degraded" if degraded else "ok", version=__version__, database=database, projections=projections
+        ),
         status_code=200 if ok else 503,
         headers=None if ok else {"retry-after": str(RETRY_AFTER_SECONDS)},
     )

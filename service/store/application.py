@@ -80,8 +80,8 @@ class GameLog(Application[UUID]):
         super().__init__(env)
         # Our pool in place of the library's (not opened yet): timeouts, a check before lending, a watchdog.
         datastore = self.game_recorder.datastore
-        # Closed, not just dropped: an open pool collected later runs its __del__ in one of its own
-        # threads, which cannot join itself (a traceback at start-up).
+        # The library opens its pool: closed first, else its workers may still be connecting when it is
+        # dropped, and its __del__, run by one of them, cannot join itself (a traceback on stderr).
         datastore.pool.close()
         datastore.pool = GuardedPool(
             kwargs={
