@@ -166,7 +166,7 @@ def _(e: ev.GameStarted, state: GameState) -> GameState:
         orientations=(0,) * b.action_wheels,
         circle=tuple(circle),
         map=(None,) * b.map_spaces,
-        round_cards=e.round_cards,
+        round_cards=tuple(c for c in e.round_cards if c is not None),
         event_plan=e.event_plan or (),
     )
 

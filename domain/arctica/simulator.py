@@ -263,7 +263,7 @@ def table_record(game: SimulatedGame) -> tuple[Setup, list[mv.Move]]:
         edition_version=first.edition_version,
         start_player=first.start_player,
         hands=tuple(tuple(h or ()) for h in first.hands),
-        round_cards=first.round_cards,
+        round_cards=tuple(c for c in first.round_cards if c is not None),
     )
     seeded = _fold(GameState(), game.events[:1])
     table = _fold(GameState(), start(ed, setup))

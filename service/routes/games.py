@@ -214,14 +214,29 @@ def games_controller(registry: Registry) -> type[Controller]:
                 )
             )
 
-        @get("/{game_id:uuid}", summary="A game's summary and current scores", security=[])
-        async def summary(self, game_id: FromPath[UUID], runtime: NamedDependency[Runtime]) -> Response[GameSummary]:
-            summary = await sync_to_thread(runtime.games.summary, game_id)
+        @get(
+            "/{game_id:uuid}",
+            summary="A game's summary and current scores",
+            description="While the game is live, callers without its owner's key get only the public score "
+            "categories (Arctic: no totem), ranked on them.",
+        )
+        async def summary(
+            self, game_id: FromPath[UUID], runtime: NamedDependency[Runtime], key: NamedDependency[ApiKey | None]
+        ) -> Response[GameSummary]:
+            summary = await sync_to_thread(runtime.games.summary, game_id, key)
             return Response(summary, headers={"etag": f'"{summary.version}"'})
 
-        @get("/{game_id:uuid}/record", summary="Export the game as a record (the import format)", security=[])
-        async def record(self, game_id: FromPath[UUID], runtime: NamedDependency[Runtime]) -> Response[dict[str, Any]]:
-            version, record = await sync_to_thread(runtime.games.record, game_id)
+        @get(
+            "/{game_id:uuid}/record",
+            summary="Export the game as a record (the import format)",
+            description="Public once the game is finished. A live game's record (its seed, deck order, "
+            "totems, privately revealed cards) needs the owner's key: others get 403 record_hidden.",
+            responses={403: ResponseSpec(None, description="record_hidden: a live game, not its owner's key")},
+        )
+        async def record(
+            self, game_id: FromPath[UUID], runtime: NamedDependency[Runtime], key: NamedDependency[ApiKey | None]
+        ) -> Response[dict[str, Any]]:
+            version, record = await sync_to_thread(runtime.games.record, game_id, key)
             return Response(record, headers={"etag": f'"{version}"'})
 
         @get(
@@ -268,20 +283,22 @@ def games_controller(registry: Registry) -> type[Controller]:
         @get(
             "/{game_id:uuid}/timeline",
             summary="One entry per step (event): description, actor, move and turn marks, state hash",
-            security=[],
+            description="While the game is live, callers without its owner's key get the hash of the "
+            "spectator's view instead of the engine's state hash.",
         )
         async def timeline(
             self,
             request: Request[Any, Any, Any],
             game_id: FromPath[UUID],
             runtime: NamedDependency[Runtime],
+            key: NamedDependency[ApiKey | None],
             lang: Annotated[
                 str | None,
                 QueryParameter(description="en | fr | es; default from Accept-Language, else en"),
             ] = None,
         ) -> Timeline:
             language = negotiate_language(request, lang)
-            return await sync_to_thread(runtime.games.timeline, game_id, language)
+            return await sync_to_thread(runtime.games.timeline, game_id, language, key)
 
         @get("/{game_id:uuid}/replay/{step:int}", summary="The board after a step, seen from a perspective")
         async def replay(
