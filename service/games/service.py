@@ -22,12 +22,11 @@ from psycopg.rows import DictRow
 from psycopg.types.json import Jsonb
 
 from domain.errors import RuleViolation
-from domain.game import Language, Perspective, decide_and_evolve, state_hash
+from domain.game import Language, Perspective, decide_and_evolve
 from service.errors import ProblemError
 from service.games.finished import Block, ReplayBlocks
 from service.games.kinds import Kind, Registry, encode_snapshot
 from service.games.records import FORMAT, FORMAT_VERSION, GameRecord, KindHead, RecordedMove, RecordHead
-from service.games.sight import Sight
 from service.games.schemas import (
     EventOut,
     GameCreated,
@@ -38,6 +37,7 @@ from service.games.schemas import (
     Timeline,
     TimelineEntry,
 )
+from service.games.sight import Sight
 from service.games.states import States
 from service.keys import ApiKey
 from service.store import GameLog, Recorded
