@@ -39,11 +39,13 @@ class Material:
     numbers: set[int] = field(default_factory=set)
     pairs: set[tuple[str, bytes]] = field(default_factory=set)
     runs: set[tuple[int, ...]] = field(default_factory=set)
+    listed: set[int] = field(default_factory=set)  # ints >= 10 held in lists (not a fingerprint)
+    members: set[str] = field(default_factory=set)  # member names (not a fingerprint)
 
-    def add(self, value: Any) -> None:
-        self._walk(msgspec.to_builtins(value))
+    def add(self, value: Any, *, pairs: bool = True) -> None:
+        self._walk(msgspec.to_builtins(value), pairs)
 
-    def _walk(self, value: Any) -> None:
+    def _walk(self, value: Any, pairs: bool = True) -> None:
         if isinstance(value, str):
             self.strings.add(value)
         elif isinstance(value, bool) or value is None:
@@ -54,19 +56,36 @@ class Material:
         elif isinstance(value, dict):
             for key, item in value.items():
                 self.strings.add(str(key))
-                if item is not None:
+                self.members.add(str(key))
+                if item is not None and pairs:
                     self.pairs.add((str(key), _encode(item)))
-                self._walk(item)
+                self._walk(item, pairs)
         elif isinstance(value, list | tuple):
             self.runs.update(int_runs(value))
+            self.listed.update(v for v in value if isinstance(v, int) and not isinstance(v, bool) and v >= 10)
             for item in value:
-                self._walk(item)
+                self._walk(item, pairs)
+
+    def add_shape(self, value: Any) -> None:
+        """Only the vocabulary of ``value``: its member names and event type tags, not its values."""
+        value = msgspec.to_builtins(value)
+        if isinstance(value, dict):
+            for key, item in value.items():
+                self.strings.add(str(key))
+                if key == "type" and isinstance(item, str):
+                    self.strings.add(item)
+                self.add_shape(item)
+        elif isinstance(value, list | tuple):
+            for item in value:
+                self.add_shape(item)
 
     def update(self, other: Material) -> None:
         self.strings |= other.strings
         self.numbers |= other.numbers
         self.pairs |= other.pairs
         self.runs |= other.runs
+        self.listed |= other.listed
+        self.members |= other.members
 
     def minus(self, seen: Material) -> Material:
         return Material(
@@ -97,36 +116,75 @@ SPECTATOR = Perspective()
 
 def hidden_by_version(rules: GameRules, events: list[Any], versions: set[int]) -> dict[int, dict[str, Material]]:
     """For each version in ``versions``: what is hidden after that many events from the spectator
-    (``"spectator"``) and from each seat (``"seat:N"``)."""
+    (``"spectator"``) and from each seat (``"seat:N"``).
+
+    What a viewer may see is defined by its *views* and the public scores; the omniscient events add
+    their values to what could be hidden. Of the viewer's own events, the opening one (the setup)
+    adds only the members its views show all of (so a seed, dealt hands, a deck order or round cards
+    left in it are found); later ones add what the engine's redaction leaves them.
+    """
     state = rules.initial_state()
-    omni = Material()
+    omni_views, omni_events = Material(), Material()
     seen: dict[str, Material] = {}
+    heard: dict[str, Material] = {}  # leaves of each viewer's own events
     out: dict[int, dict[str, Material]] = {}
     for version, event in enumerate(events, start=1):
         state = rules.evolve(state, event)
         if not seen:
             labels = ["spectator", *(f"seat:{n}" for n in range(len(rules.players(state))))]
             seen = {label: Material() for label in labels}
+            heard = {label: Material() for label in labels}
             # A view names its perspective: the word "omniscient" is no secret.
             for material in seen.values():
                 material.add([{"perspective": label} for label in [*labels, "omniscient"]])
-        omni.add(rules.view(state, OMNISCIENT))
-        # wrapped as the API serves it, so that a whole event shown in clear is found as a member
-        omni.add({"event": rules.redact_event(event, OMNISCIENT, state)})
-        omni.add(rules.results(state))
+        omniscient = Material()
+        omniscient.add(rules.view(state, OMNISCIENT))
+        omni_views.update(omniscient)
+        omni_views.add(rules.results(state))
+        omni_events.add({"event": rules.redact_event(event, OMNISCIENT, state)})
         for label, material in seen.items():
             perspective = Perspective.parse(label)
             material.add(rules.view(state, perspective))
-            material.add({"event": rules.redact_event(event, perspective, state)})
+            own = rules.redact_event(event, perspective, state)
+            material.add_shape({"event": own})
+            if version > 1:
+                # Later events may tell what no view shows (a card discarded face up into a penalty
+                # zone): what the engine's redaction leaves a viewer is public (its rules are the
+                # domain tests'; here, that every route applies it). A seed is never public.
+                told = Material()
+                told.add({"event": own})
+                told.numbers.clear()
+                heard[label].update(told)
+            else:
+                # The opening event is the setup: a member of it is public when the viewer's views
+                # show all it holds (the players, the power sides), not the seed, hands or deck order.
+                opening = msgspec.to_builtins(own)
+                public = [key for key, value in opening.items() if _shown(key, value, material)]
+                for key in public:
+                    heard[label].add({key: opening[key]})
+                if len(public) == len(opening):
+                    heard[label].add({"event": opening})
         # The scores anyone may see (that they hide what they must is tests/domain/test_public_results.py).
         seen["spectator"].add(rules.public_results(state))
         if version in versions:
-            spectator = seen["spectator"]
-            out[version] = {
-                label: omni.minus(material).minus(spectator) if label != "spectator" else omni.minus(spectator)
-                for label, material in seen.items()
-            }
+            omni = omni_views.copy()
+            omni.update(omni_events)
+            out[version] = {}
+            for label, material in seen.items():
+                hidden = omni.minus(material).minus(seen["spectator"]).minus(heard[label])
+                out[version][label] = hidden
     return out
+
+
+def _shown(key: str, value: Any, views: Material) -> bool:
+    """Whether the views show the opening member ``key``: the same member with the same value when
+    the views have one and it holds no text (round cards: ``[4, null, null]`` is not ``[4, 1, 2]``),
+    else every string, large number and listed int (a card) of ``value``."""
+    held = Material()
+    held.add(value, pairs=False)
+    if key in views.members and not held.strings:
+        return (key, _encode(value)) in views.pairs
+    return not (held.strings - views.strings or held.numbers - views.numbers or held.listed - views.listed)
 
 
 def leaks(body: bytes, content_type: str, hidden: Material) -> list[str]:
