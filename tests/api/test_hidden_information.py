@@ -299,3 +299,41 @@ def test_the_check_finds_a_leak_where_there_is_one(client: Client, api_key: str)
     record = client.get(f"/games/{game.id}/record", headers=auth(api_key))
     assert leaks(omniscient.content, "application/json", game.hidden["spectator"])
     assert any(f.startswith("number") for f in leaks(record.content, "application/json", game.hidden["spectator"]))
+
+
+def test_a_live_record_is_the_owner_s_and_a_finished_one_everyone_s(
+    client: Client, api_key: str, other_key: str
+) -> None:
+    (live,) = store_cuts(client, api_key, "arctic-full", 2, SEED + 10, cuts=1)
+    for headers in ({}, auth(other_key)):
+        response = client.get(f"/games/{live.id}/record", headers=headers)
+        assert response.status_code == 403 and response.json()["code"] == "record_hidden"
+    owned = client.get(f"/games/{live.id}/record", headers=auth(api_key))
+    assert owned.status_code == 200 and owned.json()["setup"]["seed"] == SEED + 10
+    game = arctic_full(2, SEED + 10)
+    record = {
+        "format": "banquise-record",
+        "version": 1,
+        "kind": "arctic",
+        "setup": msgspec.to_builtins(game.setup),
+        "moves": [{"move": msgspec.to_builtins(m)} for m in game.moves],
+    }
+    finished = client.post("/games/import", json=record, headers=auth(api_key)).json()
+    assert finished["status"] == "finished"
+    public = client.get(f"/games/{finished['id']}/record")
+    assert public.status_code == 200 and public.json()["setup"]["seed"] == SEED + 10
+
+
+def test_live_scores_hide_the_totems_from_all_but_the_owner(client: Client, api_key: str, other_key: str) -> None:
+    (live,) = store_cuts(client, api_key, "arctic-full", 3, SEED + 11, cuts=1)
+    for headers in ({}, auth(other_key)):
+        summary = client.get(f"/games/{live.id}", headers=headers).json()
+        assert all("totem" not in r["breakdown"] for r in summary["results"])
+        timeline = client.get(f"/games/{live.id}/timeline", headers=headers).json()
+        replay = client.get(f"/games/{live.id}/replay/{live.version}", headers=headers).json()
+        assert timeline["entries"][-1]["state_hash"] == replay["state_hash"]  # the spectator view's
+    owner = client.get(f"/games/{live.id}", headers=auth(api_key)).json()
+    assert all("totem" in r["breakdown"] for r in owner["results"])
+    owned = client.get(f"/games/{live.id}/timeline", headers=auth(api_key)).json()
+    owned_replay = client.get(f"/games/{live.id}/replay/{live.version}", headers=auth(api_key)).json()
+    assert owned["entries"][-1]["state_hash"] == owned_replay["state_hash"] != replay["state_hash"]
