@@ -285,8 +285,13 @@ def test_no_get_route_shows_a_live_game_s_hidden_information(
 def test_no_get_route_shows_hidden_information_over_many_games(
     client: Client, runtime: Runtime, api_key: str, other_key: str
 ) -> None:
-    plan = [(name, players, SEED + 100 + i) for i, name in enumerate(KINDS) for players in (2, 3, 4)]
-    run_leak_check(client, runtime, api_key, other_key, plan * 2, cuts=8)
+    plan = [
+        (name, players, SEED + 1000 * round_ + 10 * i + players)
+        for round_ in (1, 2)
+        for i, name in enumerate(KINDS)
+        for players in (2, 3, 4)
+    ]
+    run_leak_check(client, runtime, api_key, other_key, plan, cuts=8)
 
 
 def test_the_check_finds_a_leak_where_there_is_one(client: Client, api_key: str) -> None:
