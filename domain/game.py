@@ -95,6 +95,12 @@ class GameRules(Protocol):
         """Score breakdown per seat, ranked with the game's tie-break."""
         ...
 
+    def public_results(self, state: Any) -> list[PlayerResult]:
+        """``results`` as a caller who may not see hidden information gets them: a finished game's
+        results; for a live game only the categories built on public information, ranked on them.
+        Scores polled move after move would otherwise reveal what the view hides (e.g. totems)."""
+        ...
+
     def view(self, state: Any, perspective: Perspective) -> Any:
         """The state as ``perspective`` may see it (a Struct or JSON-able value), hidden info removed."""
         ...

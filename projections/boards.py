@@ -19,7 +19,8 @@ def _board_and_summary(game: Game) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
     rules = game.kind.rules
     state = game.state
     status = "finished" if game.finished else "live"
-    results = game.results()
+    # Boards and summaries are public: a live game's scores hold only its public categories.
+    results = game.public_results()
     players = list(rules.players(state))
     t = game.tally
     results_json = msgspec.Raw(_json.encode(results))

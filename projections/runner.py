@@ -93,6 +93,10 @@ class Game:
             cached = self._results = (self.version, self.kind.rules.results(self.state))
         return cached[1]
 
+    def public_results(self) -> list[PlayerResult]:
+        """``rules.public_results``: a finished game's are its results (computed once, above)."""
+        return self.results() if self.finished else self.kind.rules.public_results(self.state)
+
 
 @dataclass(frozen=True)
 class Finished:

@@ -26,6 +26,7 @@ from .rules import alternatives as _alternatives
 from .rules import decide as _decide
 from .rules import decide_and_evolve as _decide_and_evolve
 from .rules import legal_moves as _legal_moves
+from .scoring import public_results as _public_results
 from .scoring import results as _results
 from .scoring import score as _score
 from .setup import RULES_VERSION, Setup
@@ -80,6 +81,9 @@ class ArcticRules:
 
     def results(self, state: GameState) -> list[PlayerResult]:
         return _results(state, self.decisions) if state.names else []
+
+    def public_results(self, state: GameState) -> list[PlayerResult]:
+        return _public_results(state, self.decisions) if state.names else []
 
     def view(self, state: GameState, perspective: Perspective) -> ArcticView:
         return _view(state, perspective, self.decisions)

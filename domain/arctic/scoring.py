@@ -29,6 +29,7 @@ from msgspec.structs import replace
 
 from domain.arctic import catalogue as cat
 from domain.arctic import decisions as dec
+from domain.arctic import state as st
 from domain.arctic.decisions import DEFAULT, Decisions
 from domain.arctic.events import SeatScore
 from domain.arctic.state import UNKNOWN, GameState, PlayerState
@@ -219,9 +220,28 @@ def breakdown(sc: SeatScore) -> dict[str, int]:
     return out
 
 
-def results(s: GameState, d: Decisions = DEFAULT) -> list[PlayerResult]:
-    scores = sorted(score(s, d), key=lambda sc: (sc.rank, (sc.seat - s.start_seat) % max(1, len(s.names))))
+def _ranked(s: GameState, scores: list[SeatScore], breakdowns: dict[int, dict[str, int]]) -> list[PlayerResult]:
+    scores = sorted(scores, key=lambda sc: (sc.rank, (sc.seat - s.start_seat) % max(1, len(s.names))))
     return [
-        PlayerResult(seat=sc.seat, player=sc.player, total=sc.total, breakdown=breakdown(sc), rank=sc.rank)
+        PlayerResult(seat=sc.seat, player=sc.player, total=sc.total, breakdown=breakdowns[sc.seat], rank=sc.rank)
         for sc in scores
     ]
+
+
+def results(s: GameState, d: Decisions = DEFAULT) -> list[PlayerResult]:
+    scores = score(s, d)
+    return _ranked(s, scores, {sc.seat: breakdown(sc) for sc in scores})
+
+
+def public_results(s: GameState, d: Decisions = DEFAULT) -> list[PlayerResult]:
+    """The results a caller without the owner's key may see: ``results`` once the game is finished;
+    before, without the totem category (a seat's totem is its secret until the end, and its points,
+    polled after each token move, would name it) and ranked on what is left."""
+    if s.phase == st.FINISHED:
+        return results(s, d)
+    raw = [seat_score(s, seat, 0, d) for seat in range(len(s.names))]
+    public = [replace(sc, totem_animal=None, totem=0, total=sc.total - sc.totem) for sc in raw]
+    ranks = rank_seats([sc.total for sc in public], s.start_seat, d)
+    ranked = [replace(sc, rank=ranks[sc.seat]) for sc in public]
+    breakdowns = {sc.seat: {k: v for k, v in breakdown(sc).items() if k != "totem"} for sc in ranked}
+    return _ranked(s, ranked, breakdowns)

@@ -75,6 +75,11 @@ class ArcticaRules:
             return []
         return _results(self.edition_of(state), state)
 
+    def public_results(self, state: GameState) -> list[PlayerResult]:
+        # Every category counts what lies on the boards (tokens, Flora, ecosystem cards) or was
+        # scored in the open: nothing in a hand or the deck scores, so live scores hide nothing.
+        return self.results(state)
+
     def view(self, state: GameState, perspective: Perspective) -> Any:
         return _view(state, perspective)
 

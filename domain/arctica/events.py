@@ -50,7 +50,8 @@ class GameStarted(_Event, tag="game_started", frozen=True):
     #: seeded games: the deck order after dealing; table games: the unseen cards, sorted
     #: (``None`` when redacted)
     deck: tuple[int, ...] | None
-    round_cards: tuple[int, ...]
+    #: rounds 1-3 (``None`` where redacted: a round card not yet turned up)
+    round_cards: tuple[int | None, ...]
     #: seeded games: the hit sub-region per affected region per round (``None`` when redacted/unknown)
     event_plan: tuple[tuple[int, ...], ...] | None
     # Added after the first stored games: optional, so older events decode and fold as before.

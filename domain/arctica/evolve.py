@@ -174,7 +174,7 @@ def _(e: ev.GameStarted, state: GameState) -> GameState:
         orientations=e.orientations or (0,) * b.action_wheels,
         circle=tuple(circle),
         map=(None,) * b.map_spaces,
-        round_cards=e.round_cards,
+        round_cards=tuple(c for c in e.round_cards if c is not None),
         event_plan=e.event_plan or (),
     )
 

@@ -273,7 +273,7 @@ def table_record(game: SimulatedGame) -> tuple[Setup, list[mv.Move]]:
         edition_version=first.edition_version,
         start_player=first.start_player,
         hands=tuple(tuple(h or ()) for h in first.hands),
-        round_cards=first.round_cards,
+        round_cards=tuple(c for c in first.round_cards if c is not None),
     )
     seeded = _fold(GameState(), game.events[:1])
     table = _fold(GameState(), start(ed, setup))
@@ -322,7 +322,9 @@ def public_record(game: SimulatedGame) -> tuple[Setup, list[mv.Move]]:
         while True:
             move: mv.Move
             if public.phase == "majority" and not round_card_known(public):
-                move = mv.RevealRoundCard(card=first.round_cards[public.round - 1])
+                card = first.round_cards[public.round - 1]
+                assert card is not None, "the simulated game's own opening names every round card"
+                move = mv.RevealRoundCard(card=card)
             elif public.phase == "reveal":
                 plan = first.event_plan[public.round - 1]  # type: ignore[index]
                 move = mv.RevealEvents(subregions=plan[len(public.revealed) :])

@@ -1,5 +1,6 @@
 """What a perspective may see: other seats' hands, the deck (its order, or for table games the pool
-of unseen cards, which would reveal the hands) and the future event sub-regions are hidden."""
+of unseen cards, which would reveal the hands), the seed (from which all of it is recomputed), the
+future event sub-regions and the round cards of rounds not yet begun are hidden."""
 
 from __future__ import annotations
 
@@ -31,7 +32,13 @@ def view(state: GameState, perspective: Perspective) -> dict[str, Any]:
     if not omniscient:
         data["deck"] = None
         data["event_plan"] = None
+        data["round_cards"] = shown_round_cards(state.round_cards, state.round)
     return data
+
+
+def shown_round_cards(round_cards: tuple[int | None, ...], current_round: int) -> list[int | None]:
+    """A round card is turned face up when its round begins: later ones are ``None``."""
+    return [c if rnd <= current_round else None for rnd, c in enumerate(round_cards, start=1)]
 
 
 def redact_event(event: ev.Event, perspective: Perspective, state: GameState | None = None) -> ev.Event:
@@ -43,5 +50,6 @@ def redact_event(event: ev.Event, perspective: Perspective, state: GameState | N
         return replace(event, cards=None)
     if isinstance(event, ev.GameStarted):
         hands = tuple(h if _sees_seat(perspective, s) else None for s, h in enumerate(event.hands))
-        return replace(event, hands=hands, deck=None, event_plan=None)
+        shown = tuple(shown_round_cards(event.round_cards, state.round if state is not None else 0))
+        return replace(event, seed=None, hands=hands, deck=None, round_cards=shown, event_plan=None)
     return event

@@ -22,7 +22,7 @@ from psycopg.rows import DictRow
 from psycopg.types.json import Jsonb
 
 from domain.errors import RuleViolation
-from domain.game import Language, Perspective, decide_and_evolve, state_hash
+from domain.game import Language, Perspective, decide_and_evolve
 from domain.players import handle_key
 from service.errors import ProblemError
 from service.games import alternatives, decoding, limits
@@ -39,6 +39,7 @@ from service.games.schemas import (
     Timeline,
     TimelineEntry,
 )
+from service.games.sight import Sight
 from service.games.states import States
 from service.keys import ApiKey
 from service.store import GameLog, Recorded, cursors
@@ -653,11 +654,11 @@ class GameService:
         return self._positioned(reply, [self._game_position(row["id"])])
 
     # ---------------------------------------------------------------- read path
-    def summary(self, game_id: UUID) -> GameSummary:
+    def summary(self, game_id: UUID, key: ApiKey | None = None) -> GameSummary:
         row = self._row(game_id)
         kind = self.kind(row["kind"])
         _, state = self.states.current(kind, game_id)
-        return self._summary(row, kind.rules.results(state))
+        return self._summary(row, Sight.of(row, key).results(kind.rules, state))
 
     @staticmethod
     def _summary(row: dict[str, Any], results: Any) -> GameSummary:
@@ -684,9 +685,11 @@ class GameService:
             },
         )
 
-    def record(self, game_id: UUID) -> tuple[int, dict[str, Any]]:
-        """The game as a record (the import format); exporting then importing gives the same events."""
+    def record(self, game_id: UUID, key: ApiKey | None = None) -> tuple[int, dict[str, Any]]:
+        """The game as a record (the import format); exporting then importing gives the same events.
+        A live game's record is its owner's (see ``Sight.require_record``)."""
         row = self._row(game_id)
+        Sight.of(row, key).require_record(game_id)
         opening: Opening | None = None
         moves: list[dict[str, Any]] = []
         for rec in self.store.read(game_id):
@@ -717,17 +720,6 @@ class GameService:
             record["started_at"] = opening.started_at
         return row["version"], record
 
-    def may_see(self, row: dict[str, Any], perspective: Perspective, key: ApiKey | None) -> None:
-        if perspective.kind == "spectator":
-            return
-        if row["status"] == "finished" or (key is not None and key.id == row["owner_key"]):
-            return
-        raise ProblemError(
-            403,
-            "perspective_forbidden",
-            f"the {perspective.kind} perspective of a live game needs its owner's key (or a finished game)",
-        )
-
     def parse_perspective(self, text: str, players: int) -> Perspective:
         try:
             perspective = Perspective.parse(text)
@@ -747,18 +739,15 @@ class GameService:
     ) -> Iterator[EventOut]:
         row = self._row(game_id)
         kind = self.kind(row["kind"])
-        perspective = self.parse_perspective(perspective_text, len(row["players"]))
-        self.may_see(row, perspective, key)
-        return self._events(kind, game_id, perspective, after, limit)
+        sight = Sight.of(row, key, self.parse_perspective(perspective_text, len(row["players"])))
+        return self._events(kind, game_id, sight, after, limit)
 
-    def _events(
-        self, kind: Kind, game_id: UUID, perspective: Perspective, after: int, limit: int | None
-    ) -> Iterator[EventOut]:
+    def _events(self, kind: Kind, game_id: UUID, sight: Sight, after: int, limit: int | None) -> Iterator[EventOut]:
         rules = kind.rules
         state = self.states.at(kind, game_id, after) if after else rules.initial_state()
         for rec in self.store.read(game_id, after=after, limit=limit):
             state = rules.evolve(state, rec.event)
-            yield self._event_out(kind, rec, rules.redact_event(rec.event, perspective, state))
+            yield self._event_out(kind, rec, sight.event(rules, rec.event, state))
 
     def legal_moves(self, game_id: UUID, key: ApiKey | None) -> tuple[int, list[Any]]:
         """The moves the engine accepts next (they may name hidden cards: the owner's key is needed)."""
@@ -773,9 +762,10 @@ class GameService:
         listing = getattr(kind.rules, "table_moves", kind.rules.legal_moves)
         return version, [msgspec.to_builtins(m) for m in listing(state)]
 
-    def timeline(self, game_id: UUID, language: Language) -> Timeline:
+    def timeline(self, game_id: UUID, language: Language, key: ApiKey | None = None) -> Timeline:
         row = self._row(game_id)
         kind = self.kind(row["kind"])
+        sight = Sight.of(row, key)
         rules = kind.rules
         players = list(row["players"])
         state = rules.initial_state()
@@ -788,8 +778,8 @@ class GameService:
                 TimelineEntry(
                     step=rec.originator_version,
                     type=type(rec.event).__name__,
-                    description=rules.describe(rec.event, language),
-                    state_hash=state_hash(state),
+                    description=rules.describe(sight.event(rules, rec.event, state), language),
+                    state_hash=sight.state_hash(rules, state),
                     recorded_at=rec.recorded_at,
                     played_at=rec.played_at,
                     move=rec.move,
@@ -871,8 +861,7 @@ class GameService:
                 f"this game has steps 1 to {steps}, not {step}",
                 steps=steps,
             )
-        perspective = self.parse_perspective(perspective_text, len(row["players"]))
-        self.may_see(row, perspective, key)
+        sight = Sight.of(row, key, self.parse_perspective(perspective_text, len(row["players"])))
         rules = kind.rules
         state, rec = self._replay_state(kind, row, step)
         if rec is None:
@@ -885,9 +874,9 @@ class GameService:
             step=step,
             steps=steps,
             perspective=perspective_text,
-            state_hash=state_hash(state),
-            event=self._event_out(kind, rec, rules.redact_event(rec.event, perspective, state)),
-            view=rules.view(state, perspective),
+            state_hash=sight.state_hash(rules, state),
+            event=self._event_out(kind, rec, sight.event(rules, rec.event, state)),
+            view=sight.view(rules, state),
             links={
                 "first": f"{base}1{query}",
                 "previous": f"{base}{step - 1}{query}" if step > 1 else None,

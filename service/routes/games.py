@@ -236,16 +236,34 @@ def games_controller(registry: Registry) -> type[Controller]:
                 )
             )
 
-        @get("/{game_id:uuid}", summary="A game's summary and current scores", security=[])
-        async def summary(self, game_id: FromPath[UUID], runtime: NamedDependency[Runtime]) -> Response[GameSummary]:
-            summary = await sync_to_thread(runtime.games.summary, game_id)
+        @get(
+            "/{game_id:uuid}",
+            summary="A game's summary and current scores",
+            description="While the game is live, callers without its owner's key get only the public score "
+            "categories (Arctic: no totem), ranked on them.",
+        )
+        async def summary(
+            self, game_id: FromPath[UUID], runtime: NamedDependency[Runtime], key: NamedDependency[ApiKey | None]
+        ) -> Response[GameSummary]:
+            summary = await sync_to_thread(runtime.games.summary, game_id, key)
             return Response(summary, headers={"etag": f'"{summary.version}"'})
 
-        @get("/{game_id:uuid}/record", summary="Export the game as a record (the import format)", security=[])
+        @get(
+            "/{game_id:uuid}/record",
+            summary="Export the game as a record (the import format)",
+            description="Public once the game is finished. A live game's record (its seed, deck order, "
+            "totems, privately revealed cards) needs the owner's key: others get 403 record_hidden.",
+            security=KEY_OPTIONAL,
+            responses={403: ResponseSpec(None, description="record_hidden: a live game, not its owner's key")},
+        )
         async def record(
-            self, request: Request[Any, Any, Any], game_id: FromPath[UUID], runtime: NamedDependency[Runtime]
+            self,
+            request: Request[Any, Any, Any],
+            game_id: FromPath[UUID],
+            runtime: NamedDependency[Runtime],
+            key: NamedDependency[ApiKey | None],
         ) -> Response[dict[str, Any]]:
-            _, record = await sync_to_thread(runtime.games.record, game_id)
+            _, record = await sync_to_thread(runtime.games.record, game_id, key)
             return conditional(request, record)
 
         @get(
@@ -297,20 +315,22 @@ def games_controller(registry: Registry) -> type[Controller]:
         @get(
             "/{game_id:uuid}/timeline",
             summary="One entry per step (event): description, actor, move and turn marks, state hash",
-            security=[],
+            description="While the game is live, callers without its owner's key get the hash of the "
+            "spectator's view instead of the engine's state hash.",
         )
         async def timeline(
             self,
             request: Request[Any, Any, Any],
             game_id: FromPath[UUID],
             runtime: NamedDependency[Runtime],
+            key: NamedDependency[ApiKey | None],
             lang: Annotated[
                 str | None,
                 QueryParameter(description="en | fr | es; default from Accept-Language, else en"),
             ] = None,
         ) -> Response[Timeline]:
             language = negotiate_language(request, lang)
-            return conditional(request, await sync_to_thread(runtime.games.timeline, game_id, language))
+            return conditional(request, await sync_to_thread(runtime.games.timeline, game_id, language, key))
 
         @get(
             "/{game_id:uuid}/replay/{step:int}",

@@ -1,0 +1,68 @@
+"""What one caller may see of one game: the single rule every read path applies.
+
+A live game's hidden information (seed, deck order, hands, face-down cards, totems, Arctica's deck,
+event plan and round cards not yet turned up) reaches only its owner's key (everything) or a seat
+perspective asked for with that key (its own seat's part). Anyone else is a spectator: the views and
+events the game kind's ``view``/``redact_event`` leave to a spectator, the scores of
+``public_results``, no record (it carries the seed and every hidden card), and state hashes of what
+they are shown (the full state's hash would let a guessed hand or totem be checked). Once a game is
+finished everything is public.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from domain.game import GameRules, Perspective, PlayerResult, state_hash
+from service.errors import ProblemError
+from service.keys import ApiKey
+
+SPECTATOR = Perspective()
+
+
+class Sight(msgspec.Struct, frozen=True):
+    """A caller's sight of one game: the perspective it asked for and whether it sees everything."""
+
+    perspective: Perspective
+    everything: bool  # the owner's key, or a finished game
+
+    @classmethod
+    def of(cls, row: dict[str, Any], key: ApiKey | None, perspective: Perspective = SPECTATOR) -> Sight:
+        """The sight ``key`` has of the game ``row``; a seat or omniscient perspective of a live game
+        without its owner's key is refused (403), never silently turned into a spectator's."""
+        everything = row["status"] == "finished" or (key is not None and key.id == row["owner_key"])
+        if perspective.kind != "spectator" and not everything:
+            raise ProblemError(
+                403,
+                "perspective_forbidden",
+                f"the {perspective.kind} perspective of a live game needs its owner's key (or a finished game)",
+            )
+        return cls(perspective, everything)
+
+    def results(self, rules: GameRules, state: Any) -> list[PlayerResult]:
+        return rules.results(state) if self.everything else rules.public_results(state)
+
+    def view(self, rules: GameRules, state: Any) -> Any:
+        return rules.view(state, self.perspective)
+
+    def event(self, rules: GameRules, event: Any, state: Any) -> Any:
+        """``event`` as this sight shows it (``state``: the state right after it)."""
+        return rules.redact_event(event, self.perspective, state)
+
+    def state_hash(self, rules: GameRules, state: Any) -> str:
+        """The engine's state hash, or, for a caller who may not see the whole of a live state, the
+        hash of the view it is shown."""
+        return state_hash(state) if self.everything else state_hash(self.view(rules, state))
+
+    def require_record(self, game_id: Any) -> None:
+        """A record replays the whole game (its setup keeps the seed, its moves name hidden cards)."""
+        if not self.everything:
+            raise ProblemError(
+                403,
+                "record_hidden",
+                f"game {game_id} is live: its record holds hidden information and needs the owner's key "
+                "until the game is finished (its events and replays are public, redacted)",
+                title="Record hidden while the game is live",
+            )
