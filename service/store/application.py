@@ -15,7 +15,7 @@ from service.store import migrations
 from service.store.envelope import Recorded
 from service.store.mapper import MsgspecMapper, topics_and_states
 from service.store.recorder import GameRecorder, GameRow, Within
-from service.store.tables import RECORD_IDS_PER_KEY, TABLES
+from service.store.tables import GAME_FORKS, RECORD_IDS_PER_KEY, TABLES
 
 StoredGameEvent = Recorded
 
@@ -60,6 +60,7 @@ class GameLog(Application[UUID]):
                 # The function now returns the last notification id only (0004 made one returning them all).
                 ("0005_insert_new_game_function", self.game_recorder.create_new_game_function),
                 ("0006_record_ids_per_key", RECORD_IDS_PER_KEY),
+                ("0007_game_forks", GAME_FORKS),
             ],
         )
         # Composite types exist now: let the recorder's connections use them.
