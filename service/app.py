@@ -31,6 +31,7 @@ from service.routes.ping import ping
 from service.routes.players import PlayersController
 from service.routes.records import records_schema
 from service.routes.stats import game_board, game_stats
+from service.routes.watch import WatchController, viewer_assets
 from service.runtime import Runtime
 from service.settings import Settings
 
@@ -80,6 +81,7 @@ def openapi_config(registry: Registry) -> OpenAPIConfig:
         tags=[
             Tag(name="service", description="Health and metadata"),
             Tag(name="games", description="Record, import, export and replay games"),
+            Tag(name="watch", description="Viewer page, live stream, navigation by move and turn, forks"),
             Tag(name="players", description="Player statistics, ratings, head-to-head and leaderboards"),
         ],
         components=Components(
@@ -151,6 +153,9 @@ def create_app(
             game_stats,
             game_board,
             void_game,
+            # Watching: viewer page and assets, live stream, navigation by move and turn, forks.
+            WatchController,
+            viewer_assets,
         ],
         dependencies={"runtime": Provide(provide_runtime, sync_to_thread=False)},
         lifespan=[lifespan],

@@ -9,7 +9,6 @@ flag on a game's first event and keep the fork out of statistics and ratings.
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
 from uuid import UUID, uuid4
 
 import msgspec
@@ -21,7 +20,6 @@ from service.errors import ProblemError
 from service.games.schemas import Status
 from service.games.service import GameService, Opening, Reply, etag
 from service.keys import ApiKey
-from service.store import Recorded
 
 _json = msgspec.json.Encoder()
 
@@ -70,14 +68,9 @@ class Forks(msgspec.Struct, kw_only=True):
 
 
 _opening = msgspec.json.Decoder(Opening)
-_request = msgspec.json.Decoder(ForkRequest)
 
 
-def fork(games: GameService, key: ApiKey, origin_id: UUID, body: bytes) -> Reply:
-    try:
-        request = _request.decode(body)
-    except msgspec.MsgspecError as exc:
-        raise ProblemError(400, "invalid_request", f"the fork request: {exc}", title="Invalid request") from exc
+def fork(games: GameService, key: ApiKey, origin_id: UUID, request: ForkRequest) -> Reply:
     row = games._row(origin_id)
     kind = games.kind(row["kind"])
     # A fork starts with every hidden card of the origin: the same rule as the omniscient perspective.
@@ -93,7 +86,11 @@ def fork(games: GameService, key: ApiKey, origin_id: UUID, body: bytes) -> Reply
     if following and following[0].move == copied[-1].move:
         before = max((r.originator_version for r in copied if r.move != copied[-1].move), default=None)
         after = next(
-            (r.originator_version - 1 for r in games.store.read(origin_id, after=request.at) if r.move != copied[-1].move),
+            (
+                r.originator_version - 1
+                for r in games.store.read(origin_id, after=request.at)
+                if r.move != copied[-1].move
+            ),
             version,
         )
         raise ProblemError(

@@ -60,7 +60,9 @@ def _player(v: ArcticView, p: PlayerView, lang: Language) -> str:
         if p.totem
         else f'<span class="muted">{word("hidden", lang)}</span>'
     )
-    powers = "".join(f'<span class="power animal-{a}" data-power="{a}">{escape(_animal(a, lang))}</span>' for a in p.powers)
+    powers = "".join(
+        f'<span class="power animal-{a}" data-power="{a}">{escape(_animal(a, lang))}</span>' for a in p.powers
+    )
     to_play = f" <em>{word('active', lang)}</em>" if active else ""
     visible = card(p.visible_card, lang) if p.visible_card else f'<span class="muted">{word("empty", lang)}</span>'
     return (
@@ -71,7 +73,7 @@ def _player(v: ArcticView, p: PlayerView, lang: Language) -> str:
         f"{_cards(p.hand, p.hand_count, lang)}</div>"
         f'<div class="penalty" data-count="{p.penalty_count}"><h4>{word("penalty", lang)}</h4>'
         f"{_cards(p.penalty, p.penalty_count, lang)}</div>"
-        f'<div><h4>{word("totem", lang)}</h4>{totem}</div><div><h4>{word("powers", lang)}</h4>{powers}</div></div>'
+        f"<div><h4>{word('totem', lang)}</h4>{totem}</div><div><h4>{word('powers', lang)}</h4>{powers}</div></div>"
         "</section>"
     )
 
@@ -85,7 +87,9 @@ def _scores(v: ArcticView, lang: Language) -> str:
         f'<td>{s.totem}</td><td>{s.penalty}</td><td class="total">{s.total}</td><td>{s.rank}</td></tr>'
         for s in sorted(v.scores, key=lambda s: s.rank)
     )
-    return f'<section class="scores"><h3>{word("score", lang)}</h3><table><tr><th></th>{head}</tr>{rows}</table></section>'
+    return (
+        f'<section class="scores"><h3>{word("score", lang)}</h3><table><tr><th></th>{head}</tr>{rows}</table></section>'
+    )
 
 
 def _empty_slot(unrevealed: bool, lang: Language) -> str:
@@ -96,7 +100,8 @@ def board(v: ArcticView, lang: Language) -> str:
     columns = []
     for position, value in enumerate(cat.LANDSCAPE):
         tokens = "".join(
-            f'<span class="token animal-{a}" data-token="{a}" data-position="{position}">{escape(_animal(a, lang))}</span>'
+            f'<span class="token animal-{a}" data-token="{a}" data-position="{position}">'
+            f"{escape(_animal(a, lang))}</span>"
             for a, at in v.tokens.items()
             if at == position
         )
@@ -122,10 +127,12 @@ def board(v: ArcticView, lang: Language) -> str:
     return (
         f'<div class="arctic">{status}'
         f'<section class="landscape"><h3>{word("landscape", lang)}</h3><div class="track">{track}</div></section>'
-        f'<section class="table-row"><div class="river-box"><h3>{word("river", lang)}</h3><div class="river">{river}</div></div>'
-        f'<div class="stock"><h3>{word("draw_pile", lang)}</h3><span class="count" data-draw-pile="{v.draw_pile_count}">'
-        f'{v.draw_pile_count}</span><h3>{word("reserve", lang)}</h3><span class="count" data-reserve="{v.reserve_count}">'
-        f"{v.reserve_count}</span></div>"
+        f'<section class="table-row"><div class="river-box"><h3>{word("river", lang)}</h3>'
+        f'<div class="river">{river}</div></div>'
+        f'<div class="stock"><h3>{word("draw_pile", lang)}</h3>'
+        f'<span class="count" data-draw-pile="{v.draw_pile_count}">{v.draw_pile_count}</span>'
+        f"<h3>{word('reserve', lang)}</h3>"
+        f'<span class="count" data-reserve="{v.reserve_count}">{v.reserve_count}</span></div>'
         f'<div class="powers"><h3>{word("powers", lang)}</h3><ul>{powers}</ul></div></section>'
         f'<div class="players">{players}</div>{_scores(v, lang)}</div>'
     )
