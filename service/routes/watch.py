@@ -14,7 +14,7 @@ from litestar import Controller, Request, Response, get, post
 from litestar.concurrency import sync_to_thread
 from litestar.di import NamedDependency, Provide
 from litestar.openapi import ResponseSpec
-from litestar.params import FromPath, HeaderParameter, QueryParameter
+from litestar.params import FromPath, FromQuery, HeaderParameter, JSONBody, QueryParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 from litestar.static_files import create_static_files_router
 
@@ -83,7 +83,7 @@ class WatchController(Controller):
         game_id: FromPath[UUID],
         runtime: NamedDependency[Runtime],
         key: NamedDependency[ApiKey | None],
-        data: forks.ForkRequest,
+        data: JSONBody[forks.ForkRequest],
     ) -> Response[ForkCreated]:
         owner = required(key)
         return _reply(await sync_to_thread(forks.fork, runtime.games, owner, game_id, data))
@@ -153,7 +153,7 @@ class WatchController(Controller):
         key: NamedDependency[ApiKey | None],
         step: Annotated[int | None, QueryParameter(ge=1, le=2**31 - 1)] = None,
         perspective: Perspective = "spectator",
-        by: Literal["event", "move", "turn"] = "event",
+        by: FromQuery[Literal["event", "move", "turn"]] = "event",
         lang: Lang = None,
     ) -> Response[str]:
         language: Language = negotiate_language(request, lang)
