@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import threading
+from itertools import pairwise
 from typing import Any
 
 import httpx
@@ -36,7 +37,7 @@ def test_timeline_entries_carry_move_and_turn_numbers(client: Client, finished: 
     turns = [e for e in entries if e["turn_start"]]
     assert [e["turn"] for e in turns] == list(range(1, len(turns) + 1))
     # numbers never go down along the timeline
-    assert all(a["move_number"] <= b["move_number"] and a["turn"] <= b["turn"] for a, b in zip(entries, entries[1:]))
+    assert all(a["move_number"] <= b["move_number"] and a["turn"] <= b["turn"] for a, b in pairwise(entries))
 
 
 def test_replay_by_move_is_the_state_after_that_many_moves(client: Client, finished: dict[str, Any]) -> None:
@@ -94,7 +95,7 @@ def test_a_fork_starts_from_the_same_state_and_is_played_through_the_moves_api(
 def test_fork_refusals(client: Client, api_key: str, other_key: str, finished: dict[str, Any]) -> None:
     gid = finished["id"]
     entries = client.get(f"/games/{gid}/timeline").json()["entries"]
-    inside = next(e["step"] for e, n in zip(entries, entries[1:]) if e["move_number"] == n["move_number"] > 0)
+    inside = next(e["step"] for e, n in pairwise(entries) if e["move_number"] == n["move_number"] > 0)
     mid = client.post(f"/games/{gid}/forks", json={"at": inside}, headers=auth(api_key))
     assert mid.status_code == 422 and mid.json()["code"] == "fork_step_mid_move"
     end = client.post(f"/games/{gid}/forks", json={"at": finished["version"]}, headers=auth(api_key))
