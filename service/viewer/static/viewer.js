@@ -12,6 +12,7 @@
   let perspective = board().dataset.perspective;
   let lang = body.dataset.lang;
   let asked = 0; // the newest request wins, whatever order the answers arrive in
+  let wanted = step; // the step asked for last: quick key presses count from it, not from the one shown
 
   function marks(attr) {
     return Array.from(document.querySelectorAll("#timeline li[" + attr + '="1"]')).map((li) => Number(li.dataset.step));
@@ -24,14 +25,14 @@
   }
   function nextStep() {
     const b = boundaries();
-    if (!b) return Math.min(step + 1, steps);
-    const after = b.filter((s) => s > step);
+    if (!b) return Math.min(wanted + 1, steps);
+    const after = b.filter((s) => s > wanted);
     return after.length ? after[0] : steps;
   }
   function previousStep() {
     const b = boundaries();
-    if (!b) return Math.max(step - 1, 1);
-    const before = b.filter((s) => s < step);
+    if (!b) return Math.max(wanted - 1, 1);
+    const before = b.filter((s) => s < wanted);
     return before.length ? before[before.length - 1] : 1;
   }
   function markTimeline() {
@@ -52,6 +53,7 @@
   async function go(target) {
     target = Math.max(1, Math.min(steps, target));
     const mine = ++asked;
+    wanted = target;
     const url = "/games/" + game + "/watch/board?step=" + target + "&perspective=" + encodeURIComponent(perspective) + "&lang=" + lang;
     const answer = await fetch(url);
     if (!answer.ok || mine !== asked) return;
@@ -69,10 +71,15 @@
   $("next").addEventListener("click", () => go(nextStep()));
   $("last").addEventListener("click", () => go(steps));
   $("slider").addEventListener("input", (e) => go(Number(e.target.value)));
-  $("by").addEventListener("change", keepUrl);
+  // After a choice, the arrows step the board again rather than the select's options.
+  $("by").addEventListener("change", (e) => {
+    e.target.blur();
+    keepUrl();
+  });
   $("perspective").addEventListener("change", (e) => {
     perspective = e.target.value;
-    go(step);
+    e.target.blur();
+    go(wanted);
   });
   $("lang").addEventListener("change", (e) => {
     params.set("lang", e.target.value);
@@ -98,7 +105,7 @@
     let refreshing = Promise.resolve();
     stream.addEventListener("event", (e) => {
       const version = Number(e.lastEventId);
-      const following = step === steps;
+      const following = wanted === steps;
       steps = Math.max(steps, version);
       $("slider").max = String(steps);
       $("step-count").textContent = String(steps);
