@@ -106,11 +106,11 @@ def page(
     status = row["status"]
     controls = (
         '<nav id="controls">'
-        f'<button id="first" title="Home">⏮ {word("first", lang)}</button>'
+        f'<button id="first" title="Home">« {word("first", lang)}</button>'
         f'<button id="prev" title="←">◀ {word("previous", lang)}</button>'
         f'<input id="slider" type="range" min="1" max="{steps}" value="{step}" aria-label="{word("step", lang)}">'
         f'<button id="next" title="→">{word("next", lang)} ▶</button>'
-        f'<button id="last" title="End">{word("last", lang)} ⏭</button>'
+        f'<button id="last" title="End">{word("last", lang)} »</button>'
         f'<output id="position">{word("step", lang)} <span id="step-number">{step}</span>/<span id="step-count">'
         f"{steps}</span></output>"
         + _select("by", word("by", lang), [(u, word(u, lang)) for u in ("event", "move", "turn")], by)
