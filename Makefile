@@ -7,7 +7,7 @@ RUN_STAMP := $(VENV)/.installed-runtime
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: run test soak lint typecheck format openapi bench fuzz clean
+.PHONY: run test soak lint typecheck format openapi bench fuzz clean browser-deps screenshot
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -51,6 +51,14 @@ bench: $(STAMP)
 fuzz: $(STAMP)
 	$(BIN)/python -m pip install --quiet 'schemathesis>=4,<5'
 	$(BIN)/python -m tests.fuzz
+
+# The browser tests drive Debian's Chromium (Playwright's own download is not used); without it they skip.
+browser-deps:
+	apt-get update && apt-get install -y chromium
+
+# The README's picture of the viewer (docs/viewer.png), from a simulated game.
+screenshot: $(STAMP)
+	$(BIN)/python -m tests.browser.screenshot docs/viewer.png
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -112,6 +112,7 @@ class Tally(msgspec.Struct, kw_only=True):
     finished_position: int | None = None
     finished_at: datetime | None = None
     counts: dict[str, list[int]] = {}  # counter name -> value per seat
+    unrated: bool = False  # the opening says ``rated: false`` (a fork): no statistics, no rating
 
     def add(self, name: str, seat: int | None, amount: int = 1) -> None:
         if seat is None or seat < 0:

@@ -118,6 +118,15 @@ class Voided:
     at: datetime
 
 
+class _Opening(msgspec.Struct):
+    """What the projections read of a game's opening command: whether the game counts."""
+
+    rated: bool = True
+
+
+_opening_decoder = msgspec.json.Decoder(_Opening)
+
+
 @dataclass(slots=True, eq=False)
 class _Topic:
     """One stored topic, resolved once: its payload decoder, event class, game kind and counter."""
@@ -840,6 +849,7 @@ class Runner:
                 t.last_played = played
             if version == 1:
                 batch.started.append((position, list(rules.players(state))))
+                t.unrated = not _opening_decoder.decode(payload.x).rated if payload.x else False
             if not finished and is_finished(state):
                 game.state, game.version, game.position = state, version, position
                 game.finished = finished = True
@@ -848,17 +858,18 @@ class Runner:
                 t.finished_position = position
                 t.finished_at = played or at
                 results = game.results()
-                batch.finished.append(
-                    Finished(
-                        position=position,
-                        game_id=game.game_id,
-                        kind=game.kind.name,
-                        players=list(rules.players(state)),
-                        results=results,
-                        stats=gamestats.final(game.kind.name, state, results, t),
-                        finished_at=t.finished_at,
+                if not t.unrated:
+                    batch.finished.append(
+                        Finished(
+                            position=position,
+                            game_id=game.game_id,
+                            kind=game.kind.name,
+                            players=list(rules.players(state)),
+                            results=results,
+                            stats=gamestats.final(game.kind.name, state, results, t),
+                            finished_at=t.finished_at,
+                        )
                     )
-                )
         last = run[-1]
         game.state, game.version, game.position = state, last[1], last[0]
         t.events, t.last_recorded = events, last[2].at

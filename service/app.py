@@ -35,6 +35,7 @@ from service.routes.ping import ping
 from service.routes.players import PlayersController
 from service.routes.records import records_schema
 from service.routes.stats import game_board, game_stats
+from service.routes.watch import WatchController, viewer_assets
 from service.runtime import Runtime
 from service.settings import Settings
 
@@ -90,6 +91,7 @@ def openapi_config(registry: Registry) -> OpenAPIConfig:
         tags=[
             Tag(name="service", description="Health and metadata"),
             Tag(name="games", description="Record, import, export and replay games"),
+            Tag(name="watch", description="Viewer page, live stream, navigation by move and turn, forks"),
             Tag(name="players", description="Player statistics, ratings, head-to-head and leaderboards"),
             Tag(name="editions", description="Arctica editions: the board and card data a game is recorded on"),
         ],
@@ -166,6 +168,9 @@ def create_app(
             EditionsController,
             metrics_endpoint,
             assets_router(),
+            # Watching: viewer page and assets, live stream, navigation by move and turn, forks.
+            WatchController,
+            viewer_assets,
         ],
         state=State({"metrics": metrics}),
         cors_config=cors_config(settings.cors_origins),

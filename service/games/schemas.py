@@ -77,6 +77,10 @@ class TimelineEntry(msgspec.Struct, kw_only=True):
     turn_start: bool
     actor: int | None
     player: str | None
+    # 1-based numbers for navigation (``/replay?move=N``, ``?turn=T``): moves recorded so far
+    # (0 during the opening) and the turn the step belongs to (0 before the first turn starts).
+    move_number: int = 0
+    turn: int = 0
 
 
 class Timeline(msgspec.Struct, kw_only=True):

@@ -771,9 +771,12 @@ class GameService:
         state = rules.initial_state()
         entries: list[TimelineEntry] = []
         previous_move: int | None = -1
+        turn = 0
         for rec in self.store.read(game_id):
             state = rules.evolve(state, rec.event)
             actor = rules.actor(rec.event)
+            turn_start = rules.is_turn_start(rec.event)
+            turn += turn_start
             entries.append(
                 TimelineEntry(
                     step=rec.originator_version,
@@ -784,9 +787,11 @@ class GameService:
                     played_at=rec.played_at,
                     move=rec.move,
                     move_start=rec.move != previous_move,
-                    turn_start=rules.is_turn_start(rec.event),
+                    turn_start=turn_start,
                     actor=actor,
                     player=players[actor] if actor is not None and 0 <= actor < len(players) else None,
+                    move_number=0 if rec.move is None else rec.move + 1,
+                    turn=turn,
                 )
             )
             previous_move = rec.move

@@ -69,3 +69,14 @@ TABLES: list[Step] = [
     ("0002_api_keys", API_KEYS),
     ("0003_games", GAMES),
 ]
+
+# A fork is a new game started from a step of another: both directions are looked up by id.
+GAME_FORKS = """
+CREATE TABLE IF NOT EXISTS game_forks (
+    fork_id    uuid PRIMARY KEY,
+    origin_id  uuid NOT NULL,
+    step       integer NOT NULL,
+    created_at timestamptz NOT NULL
+);
+CREATE INDEX IF NOT EXISTS game_forks_origin ON game_forks (origin_id, created_at);
+"""

@@ -1,0 +1,168 @@
+"""Forks: a new live game that starts from exactly the board of another game at one step.
+
+The fork's stream begins with a copy of the origin's events up to that step, so it replays like any
+game (same events, same state hashes, no special fold) and its record exports the origin's setup and
+moves. Its opening command says where it came from and that it is unrated: the projections read that
+flag on a game's first event and keep the fork out of statistics and ratings.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from uuid import UUID, uuid4
+
+import msgspec
+from psycopg import Cursor
+from psycopg.rows import DictRow
+
+from domain.game import Perspective, state_hash
+from service.errors import ProblemError
+from service.games.schemas import Status
+from service.games.service import GameService, Opening, Reply, etag
+from service.keys import ApiKey
+
+_json = msgspec.json.Encoder()
+
+
+class ForkOrigin(msgspec.Struct, kw_only=True):
+    game_id: UUID
+    step: int
+
+
+class ForkOpening(Opening, kw_only=True, omit_defaults=True):
+    """The origin's opening, with the link back and ``rated: false`` (read by the projections)."""
+
+    forked_from: ForkOrigin | None = None
+    rated: bool = True
+
+
+class ForkRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    at: int  # the origin's step whose board the fork starts from
+
+
+class ForkCreated(msgspec.Struct, kw_only=True):
+    id: UUID
+    kind: str
+    rules_version: str
+    version: int
+    moves: int
+    status: Status
+    players: list[str]
+    state_hash: str
+    forked_from: ForkOrigin
+    rated: bool = False
+
+
+class ForkLink(msgspec.Struct, kw_only=True):
+    game_id: UUID
+    step: int
+    created_at: datetime
+
+
+class Forks(msgspec.Struct, kw_only=True):
+    """A game's place in its family: where it was forked from (if it was) and the forks made of it."""
+
+    game_id: UUID
+    forked_from: ForkOrigin | None
+    forks: list[ForkLink]
+
+
+_opening = msgspec.json.Decoder(Opening)
+
+
+def fork(games: GameService, key: ApiKey, origin_id: UUID, request: ForkRequest) -> Reply:
+    row = games._row(origin_id)
+    kind = games.kind(row["kind"])
+    # A fork starts with every hidden card of the origin: the same rule as the omniscient perspective.
+    games.may_see(row, Perspective(kind="omniscient"), key)
+    version = int(row["version"])
+    if not 1 <= request.at <= version:
+        raise ProblemError(
+            422, "fork_step_out_of_range", f"this game has steps 1 to {version}, not {request.at}", steps=version
+        )
+    # One more event than asked: it tells whether ``at`` ends a move.
+    origin = list(games.store.read(origin_id, upto=request.at + 1))
+    copied, following = origin[: request.at], origin[request.at :]
+    if following and following[0].move == copied[-1].move:
+        before = max((r.originator_version for r in copied if r.move != copied[-1].move), default=None)
+        after = next(
+            (
+                r.originator_version - 1
+                for r in games.store.read(origin_id, after=request.at)
+                if r.move != copied[-1].move
+            ),
+            version,
+        )
+        raise ProblemError(
+            422,
+            "fork_step_mid_move",
+            f"step {request.at} is inside a move: fork at the end of a move (e.g. step {after})",
+            nearest=[s for s in (before, after) if s is not None],
+        )
+    rules = kind.rules
+    fork_id, now = uuid4(), datetime.now(UTC)
+    first = copied[0]
+    if first.command is None:
+        raise RuntimeError(f"game {origin_id} has no opening command")
+    head = _opening.decode(first.command)
+    opening = ForkOpening(
+        setup=head.setup,
+        tags=head.tags,
+        started_at=head.started_at,
+        forked_from=ForkOrigin(game_id=origin_id, step=request.at),
+        rated=False,
+    )
+    records = [
+        msgspec.structs.replace(
+            rec,
+            originator_id=fork_id,
+            recorded_at=now,
+            command=msgspec.Raw(_json.encode(opening)) if i == 0 else rec.command,
+        )
+        for i, rec in enumerate(copied)
+    ]
+    state, due = games.states.fold(kind, rules.initial_state(), records)
+    if rules.is_finished(state):
+        raise ProblemError(422, "fork_of_finished_board", f"the game is over at step {request.at}: nothing to play")
+    moves = max((r.move + 1 for r in copied if r.move is not None), default=0)
+    created = ForkCreated(
+        id=fork_id,
+        kind=kind.name,
+        rules_version=rules.rules_version,
+        version=request.at,
+        moves=moves,
+        status="live",
+        players=list(rules.players(state)),
+        state_hash=state_hash(state),
+        forked_from=ForkOrigin(game_id=origin_id, step=request.at),
+    )
+    reply = Reply(
+        status=201, body=_json.encode(created), headers={"etag": etag(request.at), "location": f"/games/{fork_id}"}
+    )
+
+    def link(cur: Cursor[DictRow]) -> None:
+        cur.execute(
+            "INSERT INTO game_forks (fork_id, origin_id, step, created_at) VALUES (%s, %s, %s, %s)",
+            (fork_id, origin_id, request.at, now),
+        )
+
+    game_row = games._game_row(fork_id, kind, key, state, request.at, moves, now, head.started_at)
+    within = games._within(games._insert_row(game_row), games._snapshots(fork_id, due), link)
+    positions = games.store.append(records, within=within)
+    games.states.remember(fork_id, request.at, state)
+    return games._positioned(reply, positions)
+
+
+def family(games: GameService, game_id: UUID) -> Forks:
+    games._row(game_id)  # 404 for an unknown game
+    with games.store.game_recorder.datastore.get_connection() as conn:
+        up = conn.execute("SELECT origin_id, step FROM game_forks WHERE fork_id = %s", (game_id,)).fetchone()
+        down = conn.execute(
+            "SELECT fork_id, step, created_at FROM game_forks WHERE origin_id = %s ORDER BY created_at, fork_id",
+            (game_id,),
+        ).fetchall()
+    return Forks(
+        game_id=game_id,
+        forked_from=ForkOrigin(game_id=up["origin_id"], step=up["step"]) if up else None,
+        forks=[ForkLink(game_id=r["fork_id"], step=r["step"], created_at=r["created_at"]) for r in down],
+    )
