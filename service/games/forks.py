@@ -19,6 +19,7 @@ from domain.game import Perspective, state_hash
 from service.errors import ProblemError
 from service.games.schemas import Status
 from service.games.service import GameService, Opening, Reply, etag
+from service.games.sight import Sight
 from service.keys import ApiKey
 
 _json = msgspec.json.Encoder()
@@ -74,7 +75,7 @@ def fork(games: GameService, key: ApiKey, origin_id: UUID, request: ForkRequest)
     row = games._row(origin_id)
     kind = games.kind(row["kind"])
     # A fork starts with every hidden card of the origin: the same rule as the omniscient perspective.
-    games.may_see(row, Perspective(kind="omniscient"), key)
+    Sight.of(row, key, Perspective(kind="omniscient"))
     version = int(row["version"])
     if not 1 <= request.at <= version:
         raise ProblemError(

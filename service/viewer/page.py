@@ -14,6 +14,7 @@ from service.errors import ProblemError
 from service.games.forks import family
 from service.games.schemas import Replay, Timeline
 from service.games.service import GameService
+from service.games.sight import Sight
 from service.keys import ApiKey
 from service.viewer import arctic, arctica
 from service.viewer.words import word
@@ -22,12 +23,12 @@ LANGUAGES: tuple[Language, ...] = ("en", "fr", "es")
 
 
 def perspectives(games: GameService, row: dict[str, Any], key: ApiKey | None) -> list[str]:
-    """The perspectives this caller may choose (``may_see`` decides, as for ``/replay``)."""
+    """The perspectives this caller may choose (``Sight.of`` decides, as for ``/replay``)."""
     options = ["spectator", *(f"seat:{i}" for i in range(len(row["players"]))), "omniscient"]
     allowed = []
     for text in options:
         try:
-            games.may_see(row, Perspective.parse(text), key)
+            Sight.of(row, key, Perspective.parse(text))
         except ProblemError:
             continue
         allowed.append(text)
