@@ -109,6 +109,10 @@ class WatchController(Controller):
         delay: Annotated[int, QueryParameter(ge=0, le=1000, description="Spectator delay, in moves")] = 0,
         heartbeat: Annotated[float, QueryParameter(ge=0.2, le=60, description="Seconds between heartbeats")] = 15,
         after: Annotated[int, QueryParameter(ge=0, le=2**31 - 1, description="Start after this version")] = 0,
+        follow: Annotated[
+            bool,
+            QueryParameter(description="false: send the events stored so far, then close (`event: caught-up`)"),
+        ] = True,
         last_event_id: Annotated[
             str | None, HeaderParameter(name="Last-Event-ID", required=False, description="Resume after this id")
         ] = None,
@@ -135,6 +139,9 @@ class WatchController(Controller):
                     quiet_since = time.monotonic()
                 if page_.finished and after >= page_.version:
                     yield ServerSentEventMessage(data=_json.encode({"version": after}).decode(), event="end")
+                    return
+                if not follow:
+                    yield ServerSentEventMessage(data=_json.encode({"version": after}).decode(), event="caught-up")
                     return
                 if time.monotonic() - quiet_since >= heartbeat:
                     yield ServerSentEventMessage(comment="heartbeat")

@@ -159,7 +159,9 @@ def hidden_by_version(rules: GameRules, events: list[Any], versions: set[int]) -
                 # The opening event is the setup: a member of it is public when the viewer's views
                 # show all it holds (the players, the power sides), not the seed, hands or deck order.
                 opening = msgspec.to_builtins(own)
-                public = [key for key, value in opening.items() if _shown(key, value, material)]
+                public = [
+                    key for key, value in opening.items() if key in PUBLIC_OPENING or _shown(key, value, material)
+                ]
                 for key in public:
                     heard[label].add({key: opening[key]})
                 if len(public) == len(opening):
@@ -174,6 +176,11 @@ def hidden_by_version(rules: GameRules, events: list[Any], versions: set[int]) -
                 hidden = omni.minus(material).minus(seen["spectator"]).minus(heard[label])
                 out[version][label] = hidden
     return out
+
+
+# Opening members public by contract though no view repeats them: an Arctica edition's fingerprint is
+# listed by GET /editions for anyone.
+PUBLIC_OPENING = frozenset({"edition_sha256"})
 
 
 def _shown(key: str, value: Any, views: Material) -> bool:
