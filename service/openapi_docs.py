@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+import msgspec
 from litestar.openapi.spec import (
     Link,
     OpenAPI,
@@ -93,7 +94,17 @@ BODY_EXAMPLES: dict[tuple[str, str], dict[str, Any]] = {
         "moves": [],
     },
     ("post", "/games/{game_id}/void"): {"reason": "duplicate upload"},
+    ("post", "/games/{game_id}/forks"): {"at": 12},
 }
+
+
+def _edition_example() -> dict[str, Any]:
+    """The packaged demo edition under a club's own id and version: a whole document that validates."""
+    from domain.arctica import editions
+
+    document: dict[str, Any] = msgspec.to_builtins(editions.demo())
+    return {**document, "id": "my-club", "version": "2026.1", "label": "My club's edition"}
+
 
 # Links from a created or imported game to what can be done with it next: clients (and the
 # stateful fuzzer, ``make fuzz``) follow them with the new game's id and players.
@@ -137,6 +148,8 @@ def refine(document: OpenAPI) -> None:
                 if status[0] in "45" and isinstance(response, OpenAPIResponse):
                     response.content = {PROBLEM_MEDIA: OpenAPIMediaType(schema=Reference(ref=PROBLEM_REF))}
             example = BODY_EXAMPLES.get((method, path))
+            if (method, path) == ("post", "/editions"):
+                example = _edition_example()
             body = operation.request_body
             if example is not None and isinstance(body, RequestBody):
                 for media in body.content.values():

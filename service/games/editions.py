@@ -11,7 +11,6 @@ from datetime import datetime
 from typing import Literal
 
 import msgspec
-from psycopg_pool import PoolClosed
 
 from domain.arctica import editions as registry
 from domain.arctica.edition import (
@@ -134,8 +133,10 @@ class EditionCatalogue:
         """The engine's loader (``domain.arctica.editions.set_loader``)."""
         try:
             found = self._load(edition_id, version)
-        except PoolClosed:
-            return None  # a store closed without its runtime (tests): it holds nothing any more
+        except Exception:
+            if self.store.game_recorder.datastore.pool.closed:
+                return None  # a store closed without its runtime (tests): it holds nothing any more
+            raise
         return None if found is None else found[1]
 
     def _load(self, edition_id: str, version: str | None) -> tuple[table.StoredEdition, Edition] | None:

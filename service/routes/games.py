@@ -239,6 +239,7 @@ def games_controller(registry: Registry) -> type[Controller]:
         @get(
             "/{game_id:uuid}",
             summary="A game's summary and current scores",
+            security=KEY_OPTIONAL,
             description="While the game is live, callers without its owner's key get only the public score "
             "categories (Arctic: no totem), ranked on them.",
         )
@@ -315,6 +316,7 @@ def games_controller(registry: Registry) -> type[Controller]:
         @get(
             "/{game_id:uuid}/timeline",
             summary="One entry per step (event): description, actor, move and turn marks, state hash",
+            security=KEY_OPTIONAL,
             description="While the game is live, callers without its owner's key get the hash of the "
             "spectator's view instead of the engine's state hash.",
         )

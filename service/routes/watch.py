@@ -25,7 +25,7 @@ from service.games import forks, live, navigation
 from service.games.forks import ForkCreated, Forks
 from service.games.schemas import Replay
 from service.keys import ApiKey
-from service.routes.games import PROBLEMS, Perspective, _reply, negotiate_language
+from service.routes.games import KEY_OPTIONAL, KEY_REQUIRED, PROBLEMS, Perspective, _reply, negotiate_language
 from service.runtime import Runtime
 from service.viewer import STATIC_DIR, page
 
@@ -44,7 +44,11 @@ class WatchController(Controller):
     tags = ["watch"]
     dependencies = {"key": Provide(caller)}
 
-    @get("/{game_id:uuid}/replay", summary="The board after move N (move=N) or at the start of turn T (turn=T)")
+    @get(
+        "/{game_id:uuid}/replay",
+        summary="The board after move N (move=N) or at the start of turn T (turn=T)",
+        security=KEY_OPTIONAL,
+    )
     async def replay_by(
         self,
         game_id: FromPath[UUID],
@@ -73,6 +77,7 @@ class WatchController(Controller):
         "/{game_id:uuid}/forks",
         summary="Fork: a new live game, owned by the caller, starting from the board at a step (unrated)",
         status_code=201,
+        security=KEY_REQUIRED,
         responses={
             **PROBLEMS,
             403: ResponseSpec(None, description="A live game's hidden cards: its owner's key (or a finished game)"),
@@ -94,6 +99,7 @@ class WatchController(Controller):
 
     @get(
         "/{game_id:uuid}/live",
+        security=KEY_OPTIONAL,
         summary="Server-Sent Events: each new event (redacted for the perspective); resumes after Last-Event-ID",
         description=(
             "`id:` is the event's version; `event: event` carries it as JSON, `event: end` closes a finished "
@@ -151,7 +157,7 @@ class WatchController(Controller):
 
         return ServerSentEvent(messages(), headers={"cache-control": "no-store", "x-accel-buffering": "no"})
 
-    @get("/{game_id:uuid}/watch", summary="The replay viewer (HTML; works offline)", include_in_schema=True)
+    @get("/{game_id:uuid}/watch", summary="The replay viewer (HTML; works offline)", security=KEY_OPTIONAL)
     async def watch(
         self,
         request: Request[Any, Any, Any],
@@ -167,7 +173,7 @@ class WatchController(Controller):
         body = await sync_to_thread(page.page, runtime.games, game_id, step, perspective, by, language, key)
         return _html(body)
 
-    @get("/{game_id:uuid}/watch/board", summary="The viewer's board at a step (HTML fragment)")
+    @get("/{game_id:uuid}/watch/board", summary="The viewer's board at a step (HTML fragment)", security=KEY_OPTIONAL)
     async def watch_board(
         self,
         request: Request[Any, Any, Any],

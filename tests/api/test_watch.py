@@ -76,7 +76,10 @@ def test_a_fork_starts_from_the_same_state_and_is_played_through_the_moves_api(
     assert fork["state_hash"] == at["state_hash"] and fork["status"] == "live" and fork["moves"] == 10
     assert fork["forked_from"] == {"game_id": gid, "step": at["step"]} and fork["rated"] is False
     assert made.headers["location"] == f"/games/{fork['id']}"
-    assert client.get(f"/games/{fork['id']}/replay/{at['step']}").json()["state_hash"] == at["state_hash"]
+    assert (
+        client.get(f"/games/{fork['id']}/replay/{at['step']}", headers=auth(other_key)).json()["state_hash"]
+        == at["state_hash"]
+    )
     # linked both ways
     assert client.get(f"/games/{fork['id']}/forks").json()["forked_from"] == {"game_id": gid, "step": at["step"]}
     assert [f["game_id"] for f in client.get(f"/games/{gid}/forks").json()["forks"]] == [fork["id"]]
@@ -88,7 +91,7 @@ def test_a_fork_starts_from_the_same_state_and_is_played_through_the_moves_api(
     )
     assert played.status_code == 201, played.text
     assert played.json()["move"] == 10
-    exported = client.get(f"/games/{fork['id']}/record").json()
+    exported = client.get(f"/games/{fork['id']}/record", headers=auth(other_key)).json()
     assert len(exported["moves"]) == 11
 
 
