@@ -26,7 +26,8 @@ import httpx
 import psutil
 import psycopg
 
-from service.database import ConnectionParams, EmbeddedServer
+from service.database import ConnectionParams
+from service.embedded import EmbeddedServer
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALHOST = "127.0.0.1"
