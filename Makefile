@@ -54,7 +54,7 @@ fuzz: $(STAMP)
 
 # The browser tests drive Debian's Chromium (Playwright's own download is not used); without it they skip.
 browser-deps:
-	apt-get update && apt-get install -y chromium
+	command -v chromium >/dev/null || (apt-get update && apt-get install -y chromium)
 
 # The README's picture of the viewer (docs/viewer.png), from a simulated game.
 screenshot: $(STAMP)
