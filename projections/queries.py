@@ -17,7 +17,7 @@ import psycopg
 from projections import gamestats, schema
 from projections.handles import handle_key
 from projections.runner import ensure_tables
-from service.errors import ProblemError
+from service.refusals import Category, Refusal
 from service.store import GameLog, cursors
 
 _json = msgspec.json.Encoder()
@@ -194,7 +194,7 @@ def _decode_cursor(text: str, type_: Any) -> Any:
     try:
         return cursors.decode(text, type_)
     except cursors.InvalidCursor as exc:
-        raise ProblemError(400, "invalid_cursor", str(exc)) from exc
+        raise Refusal(Category.INVALID, "invalid_cursor", str(exc)) from exc
 
 
 # ---------------------------------------------------------------- the queries
@@ -232,7 +232,7 @@ class ReadModels:
             "SELECT handle_key, handle FROM players WHERE handle_key = %s", (handle_key(handle),)
         ).fetchone()
         if row is None:
-            raise ProblemError(404, "player_not_found", f"no player has the handle {handle!r}")
+            raise Refusal(Category.NOT_FOUND, "player_not_found", f"no player has the handle {handle!r}")
         return dict(row)
 
     @staticmethod
@@ -367,7 +367,7 @@ class ReadModels:
 
     def versus(self, a: str, b: str) -> Versus:
         if handle_key(a) == handle_key(b):
-            raise ProblemError(400, "same_player", "head-to-head needs two different players")
+            raise Refusal(Category.INVALID, "same_player", "head-to-head needs two different players")
         with self._conn() as conn:
             pa = self._player(conn, a)
             pb = self._player(conn, b)
@@ -460,12 +460,11 @@ class ReadModels:
         if row is not None:
             return dict(row)
         if conn.execute("SELECT 1 FROM games WHERE id = %s", (game_id,)).fetchone() is None:
-            raise ProblemError(404, "game_not_found", f"there is no game {game_id}")
-        raise ProblemError(
-            503,
+            raise Refusal(Category.NOT_FOUND, "game_not_found", f"there is no game {game_id}")
+        raise Refusal(
+            Category.UNAVAILABLE,
             "projection_lagging",
             f"game {game_id} is stored but the projections have not reached it yet; retry, or pass min_position",
-            headers={"retry-after": "1"},
         )
 
     def game_stats(self, game_id: UUID) -> GameStats:

@@ -25,6 +25,7 @@ from litestar.status_codes import HTTP_413_REQUEST_ENTITY_TOO_LARGE, HTTP_500_IN
 
 from domain.errors import RuleViolation
 from service.games import alternatives
+from service.refusals import Category, Refusal
 from service.store.failures import OutcomeUnknown, ValueRejected, is_unavailable, reason
 
 log = logging.getLogger("banquise.errors")
@@ -98,6 +99,30 @@ def problem_response(
 def _problem_error(request: Request[Any, Any, Any], exc: ProblemError) -> Response[Any]:
     return problem_response(
         request, exc.status, exc.code, exc.detail, title=exc.title, headers=exc.headers, **exc.extra
+    )
+
+
+# The one table from a use case's refusal to an HTTP status.
+STATUS: dict[Category, int] = {
+    Category.INVALID: 400,
+    Category.UNAUTHENTICATED: 401,
+    Category.FORBIDDEN: 403,
+    Category.NOT_FOUND: 404,
+    Category.CONFLICT: 409,
+    Category.UNPROCESSABLE: 422,
+    Category.UNAVAILABLE: 503,
+}
+
+
+def _refusal(request: Request[Any, Any, Any], exc: Refusal) -> Response[Any]:
+    headers: dict[str, str] = {}
+    if exc.category is Category.UNAVAILABLE:
+        headers["retry-after"] = "1"
+    current = exc.extra.get("current_version")
+    if isinstance(current, int):
+        headers["etag"] = f'"{current}"'  # a conflict names the version to resubmit at
+    return problem_response(
+        request, STATUS[exc.category], exc.code, exc.detail, title=exc.title, headers=headers, **exc.extra
     )
 
 
@@ -192,6 +217,7 @@ def _unexpected(request: Request[Any, Any, Any], exc: Exception) -> Response[Any
 
 EXCEPTION_HANDLERS: dict[type[Exception] | int, Any] = {
     ProblemError: _problem_error,
+    Refusal: _refusal,
     RuleViolation: _rule_violation,
     ValidationException: _validation,
     HTTPException: _http,

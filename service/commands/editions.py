@@ -13,8 +13,8 @@ from pathlib import Path
 
 import msgspec
 
-from service.errors import ProblemError
 from service.games.editions import EditionSummary, check
+from service.refusals import Refusal
 from service.runtime import Runtime
 from service.settings import Settings
 
@@ -23,7 +23,7 @@ def _line(s: EditionSummary) -> str:
     return f"{s.id}\t{s.version}\t{s.source}\t{s.sha256}\t{s.label}"
 
 
-def _problem(exc: ProblemError) -> int:
+def _problem(exc: Refusal) -> int:
     print(f"banquise: {exc.code}: {exc.detail}", file=sys.stderr)
     for problem in exc.extra.get("problems") or ():
         print(f"  - {problem}", file=sys.stderr)
@@ -36,7 +36,7 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
 
         try:
             edition = check(args.file.read_bytes())
-        except ProblemError as exc:
+        except Refusal as exc:
             return _problem(exc)
         print(f"{edition.id}\t{edition.version}\t{fingerprint(edition)}\tvalid")
         return 0
@@ -56,7 +56,7 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
         detail = runtime.editions.show(args.edition_id, args.version)
         print(json.dumps(msgspec.to_builtins(detail.edition), indent=1, ensure_ascii=False))
         return 0
-    except ProblemError as exc:
+    except Refusal as exc:
         return _problem(exc)
     finally:
         runtime.close()

@@ -22,7 +22,7 @@ from domain.arctica.edition import (
     validate_edition,
 )
 from domain.errors import SetupError
-from service.errors import ProblemError
+from service.refusals import Category, Refusal
 from service.store import GameLog
 from service.store import editions as table
 
@@ -68,15 +68,25 @@ def check(raw: bytes | str) -> Edition:
     try:
         edition = decode_edition(raw)
     except EditionFormatError as exc:
-        raise ProblemError(
-            422, "invalid_edition", f"{exc.path}: {exc.message}", title="Invalid edition", path=exc.path
+        raise Refusal(
+            Category.UNPROCESSABLE,
+            "invalid_edition",
+            f"{exc.path}: {exc.message}",
+            title="Invalid edition",
+            path=exc.path,
         ) from None
     if b"\\u0000" in canonical_json(edition):
-        raise ProblemError(422, "invalid_edition", "NUL characters are not allowed", title="Invalid edition", path="$")
+        raise Refusal(
+            Category.UNPROCESSABLE,
+            "invalid_edition",
+            "NUL characters are not allowed",
+            title="Invalid edition",
+            path="$",
+        )
     problems = validate_edition(edition)
     if problems:
-        raise ProblemError(
-            422,
+        raise Refusal(
+            Category.UNPROCESSABLE,
             "inconsistent_edition",
             "; ".join(problems),
             title="Inconsistent edition",
@@ -96,15 +106,17 @@ class EditionCatalogue:
         already stored under this id and version). An id and version never change content."""
         edition = check(raw)
         if edition.id in registry.PACKAGED:
-            raise ProblemError(
-                409, "edition_reserved", f"{edition.id!r} is an edition packaged with the engine: choose another id"
+            raise Refusal(
+                Category.CONFLICT,
+                "edition_reserved",
+                f"{edition.id!r} is an edition packaged with the engine: choose another id",
             )
         digest = fingerprint(edition)
         with self.store.game_recorder.datastore.get_connection() as conn, conn.transaction():
             row, added = table.insert(conn, edition, canonical_json(edition), digest, added_by)
         if row.sha256 != digest:
-            raise ProblemError(
-                409,
+            raise Refusal(
+                Category.CONFLICT,
                 "edition_version_exists",
                 f"edition {edition.id} {edition.version} is already stored with other content (sha256 "
                 f"{row.sha256}); an edition is never changed in place: give it a new version",
@@ -152,6 +164,6 @@ class EditionCatalogue:
         return row, edition
 
     @staticmethod
-    def _not_found(edition_id: str, version: str | None) -> ProblemError:
+    def _not_found(edition_id: str, version: str | None) -> Refusal:
         which = f"{edition_id!r} version {version!r}" if version else repr(edition_id)
-        return ProblemError(404, "edition_not_found", f"there is no Arctica edition {which}")
+        return Refusal(Category.NOT_FOUND, "edition_not_found", f"there is no Arctica edition {which}")

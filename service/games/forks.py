@@ -16,11 +16,11 @@ from psycopg import Cursor
 from psycopg.rows import DictRow
 
 from domain.game import Perspective, state_hash
-from service.errors import ProblemError
 from service.games.schemas import Status
 from service.games.service import GameService, Opening, Reply, etag
 from service.games.sight import Sight
 from service.keys import ApiKey
+from service.refusals import Category, Refusal
 
 _json = msgspec.json.Encoder()
 
@@ -78,8 +78,11 @@ def fork(games: GameService, key: ApiKey, origin_id: UUID, request: ForkRequest)
     Sight.of(row, key, Perspective(kind="omniscient"))
     version = int(row["version"])
     if not 1 <= request.at <= version:
-        raise ProblemError(
-            422, "fork_step_out_of_range", f"this game has steps 1 to {version}, not {request.at}", steps=version
+        raise Refusal(
+            Category.UNPROCESSABLE,
+            "fork_step_out_of_range",
+            f"this game has steps 1 to {version}, not {request.at}",
+            steps=version,
         )
     # One more event than asked: it tells whether ``at`` ends a move.
     origin = list(games.store.read(origin_id, upto=request.at + 1))
@@ -94,8 +97,8 @@ def fork(games: GameService, key: ApiKey, origin_id: UUID, request: ForkRequest)
             ),
             version,
         )
-        raise ProblemError(
-            422,
+        raise Refusal(
+            Category.UNPROCESSABLE,
             "fork_step_mid_move",
             f"step {request.at} is inside a move: fork at the end of a move (e.g. step {after})",
             nearest=[s for s in (before, after) if s is not None],
@@ -124,7 +127,9 @@ def fork(games: GameService, key: ApiKey, origin_id: UUID, request: ForkRequest)
     ]
     state, due = games.states.fold(kind, rules.initial_state(), records)
     if rules.is_finished(state):
-        raise ProblemError(422, "fork_of_finished_board", f"the game is over at step {request.at}: nothing to play")
+        raise Refusal(
+            Category.UNPROCESSABLE, "fork_of_finished_board", f"the game is over at step {request.at}: nothing to play"
+        )
     moves = max((r.move + 1 for r in copied if r.move is not None), default=0)
     created = ForkCreated(
         id=fork_id,

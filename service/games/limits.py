@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 import msgspec
 
 from domain.players import handle_key, normalise_handle
-from service.errors import ProblemError
+from service.refusals import Category, Refusal
 
 MAX_HANDLE = 64
 MAX_RECORD_ID = 128
@@ -43,8 +43,8 @@ _REFUSED_CATEGORIES = frozenset({"Cc", "Cs", "Co", "Cn", "Zl", "Zp"})
 T = TypeVar("T")
 
 
-def _refuse(code: str, path: str, detail: str, status: int = 400) -> ProblemError:
-    return ProblemError(status, code, f"{path}: {detail}", title="Invalid request", path=path)
+def _refuse(code: str, path: str, detail: str, category: Category = Category.INVALID) -> Refusal:
+    return Refusal(category, code, f"{path}: {detail}", title="Invalid request", path=path)
 
 
 def _bad_character(text: str) -> str | None:
@@ -103,7 +103,7 @@ def check_table(path: str, handles: list[str]) -> list[str]:
                 "duplicate_player",
                 f"{path}[{i}]",
                 f"{handle!r} is the same player as {normal[seen[key]]!r} (handles are case-insensitive)",
-                status=422,
+                category=Category.UNPROCESSABLE,
             )
         seen[key] = i
     skeletons: dict[str, int] = {}
@@ -115,7 +115,7 @@ def check_table(path: str, handles: list[str]) -> list[str]:
                 "confusable_handles",
                 f"{path}[{i}]",
                 f"{handle!r} looks like {other!r}: players at one table must be told apart at a glance",
-                status=422,
+                category=Category.UNPROCESSABLE,
             )
         skeletons[skeleton] = i
     return normal

@@ -4,16 +4,19 @@ from __future__ import annotations
 
 from uuid import UUID
 
-from service.errors import ProblemError
 from service.games.service import GameService
+from service.refusals import Category, Refusal
 
 
 def step_after_move(games: GameService, game_id: UUID, move: int) -> int:
     """The step after the game's first ``move`` moves (``0``: after the opening events)."""
     row = games._row(game_id)
     if not 0 <= move <= int(row["moves"]):
-        raise ProblemError(
-            404, "move_not_found", f"this game has moves 0 to {row['moves']}, not {move}", moves=int(row["moves"])
+        raise Refusal(
+            Category.NOT_FOUND,
+            "move_not_found",
+            f"this game has moves 0 to {row['moves']}, not {move}",
+            moves=int(row["moves"]),
         )
     step = 0
     for rec in games.store.read(game_id):
@@ -33,4 +36,4 @@ def step_at_turn(games: GameService, game_id: UUID, turn: int) -> int:
             seen += 1
             if seen == turn:
                 return rec.originator_version
-    raise ProblemError(404, "turn_not_found", f"this game has turns 1 to {seen}, not {turn}", turns=seen)
+    raise Refusal(Category.NOT_FOUND, "turn_not_found", f"this game has turns 1 to {seen}, not {turn}", turns=seen)

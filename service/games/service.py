@@ -24,8 +24,8 @@ from psycopg.types.json import Jsonb
 from domain.errors import RuleViolation
 from domain.game import Language, Perspective, decide_and_evolve
 from domain.players import handle_key
-from service.errors import ProblemError
-from service.games import alternatives, decoding, limits
+from service.games import decoding, limits
+from service.games.errors import GameNotFound, IllegalMove, NotGameOwner, StaleVersion
 from service.games.finished import Block, ReplayBlocks
 from service.games.kinds import Kind, Registry, encode_snapshot
 from service.games.records import FORMAT, FORMAT_VERSION, GameRecord, KindHead, RecordedMove, RecordHead
@@ -42,6 +42,7 @@ from service.games.schemas import (
 from service.games.sight import Sight
 from service.games.states import States
 from service.keys import ApiKey
+from service.refusals import Category, Refusal
 from service.store import GameLog, Recorded, cursors
 from service.store.application import VersionConflict
 from service.store.recorder import GameRow, Within
@@ -107,25 +108,13 @@ def etag(version: int) -> str:
 
 def _decode_error(
     exc: msgspec.MsgspecError, what: str, *, body: bytes = b"", kind: Kind | None = None, wrapped_at: str = ""
-) -> ProblemError:
+) -> Refusal:
     if isinstance(exc, msgspec.ValidationError):
         extra = decoding.hint(exc, body, kind.rules.move_type, wrapped_at=wrapped_at) if kind is not None else {}
         sentence = extra.pop("sentence", None)
         detail = f"{what}: {exc}" + (f": {sentence}" if sentence else "")
-        return ProblemError(400, "invalid_request", detail, title="Invalid request", **extra)
-    return ProblemError(400, "invalid_json", f"{what} is not valid JSON: {exc}", title="Malformed JSON")
-
-
-def _violation(exc: RuleViolation, **extra: Any) -> ProblemError:
-    return ProblemError(
-        422,
-        exc.code,
-        exc.message,
-        title="Illegal move",
-        rule=exc.rule,
-        **alternatives.present(exc.legal),
-        **extra,
-    )
+        return Refusal(Category.INVALID, "invalid_request", detail, title="Invalid request", **extra)
+    return Refusal(Category.INVALID, "invalid_json", f"{what} is not valid JSON: {exc}", title="Malformed JSON")
 
 
 class GameService:
@@ -143,8 +132,8 @@ class GameService:
     def kind(self, name: str) -> Kind:
         kind = self.registry.get(name)
         if kind is None:
-            raise ProblemError(
-                422,
+            raise Refusal(
+                Category.UNPROCESSABLE,
                 "unknown_game_kind",
                 f"unknown game kind {name!r}; known kinds: {', '.join(self.registry.names())}",
                 known=self.registry.names(),
@@ -155,7 +144,7 @@ class GameService:
         with self._datastore.get_connection() as conn:
             row = conn.execute("SELECT * FROM games WHERE id = %s", (game_id,)).fetchone()
         if row is None:
-            raise ProblemError(404, "game_not_found", f"there is no game {game_id}")
+            raise GameNotFound(game_id)
         return dict(row)
 
     def _replay_idempotent(self, idem: Idempotency | None) -> Reply | None:
@@ -169,8 +158,8 @@ class GameService:
         if row is None:
             return None
         if row["request_hash"] != idem.request_hash:
-            raise ProblemError(
-                422,
+            raise Refusal(
+                Category.UNPROCESSABLE,
                 "idempotency_key_reused",
                 "this Idempotency-Key was already used for a different request",
             )
@@ -258,7 +247,7 @@ class GameService:
         try:
             events = kind.rules.start(setup)
         except RuleViolation as exc:
-            raise _violation(exc) from exc
+            raise IllegalMove(exc) from exc
         command = msgspec.Raw(_json.encode(opening))
         return [
             Recorded(
@@ -367,7 +356,7 @@ class GameService:
             return replay
         row = self._row(game_id)
         if row["owner_key"] != key.id:
-            raise ProblemError(403, "not_game_owner", "only the key that created a game may append to it")
+            raise NotGameOwner()
         kind = self.kind(row["kind"])
         limits.check_nesting(body)
         try:
@@ -378,7 +367,7 @@ class GameService:
         try:
             with self._lock(game_id):
                 return self._append_locked(kind, row, game_id, submitted, if_match, idem)
-        except ProblemError:
+        except Refusal:
             # A concurrent retry with the same Idempotency-Key may have stored the move first
             # (in another process): then its answer is ours, not the conflict this one ran into.
             again = self._replay_idempotent(idem)
@@ -400,12 +389,12 @@ class GameService:
             return replay
         version, state = self.states.current(kind, game_id, known=int(row["version"]))
         if if_match is not None and if_match != version:
-            raise self._stale(version, if_match)
+            raise StaleVersion(version, if_match)
         move_index = row["moves"] if row["version"] == version else self._move_count(game_id)
         try:
             events = kind.rules.decide(state, submitted.move)
         except RuleViolation as exc:
-            raise _violation(exc, move_index=move_index, version=version) from exc
+            raise IllegalMove(exc, move_index=move_index, version=version) from exc
         if not events:
             raise RuntimeError(f"{kind.name} decided no event for a legal move: {submitted.move!r}")
         now = datetime.now(UTC)
@@ -448,7 +437,7 @@ class GameService:
             again = self._replay_idempotent(idem)
             if again is not None:
                 return again
-            raise self._stale(self.store.version(game_id), if_match) from None
+            raise StaleVersion(self.store.version(game_id), if_match) from None
         self.states.remember(game_id, new_version, new_state)
         return self._positioned(reply, positions)
 
@@ -456,22 +445,6 @@ class GameService:
         with self._datastore.get_connection() as conn:
             row = conn.execute("SELECT moves FROM games WHERE id = %s", (game_id,)).fetchone()
         return int(row["moves"]) if row else 0
-
-    @staticmethod
-    def _stale(current: int, expected: int | None) -> ProblemError:
-        detail = (
-            f"the game is at version {current}, not {expected}: reload it and resubmit"
-            if expected is not None
-            else f"another move was stored first; the game is now at version {current}"
-        )
-        return ProblemError(
-            409,
-            "version_conflict",
-            detail,
-            title="Stale version",
-            current_version=current,
-            headers={"etag": etag(current)},
-        )
 
     def _import_events(
         self, kind: Kind, record: GameRecord[Any, Any], game_id: UUID, now: datetime
@@ -499,7 +472,7 @@ class GameService:
             try:
                 events, after = step(state, recorded.move)
             except RuleViolation as exc:
-                raise _violation(exc, move_index=index, version=version) from exc
+                raise IllegalMove(exc, move_index=index, version=version) from exc
             if not events:
                 continue
             played_at = recorded.at
@@ -547,8 +520,8 @@ class GameService:
         except msgspec.MsgspecError as exc:
             raise _decode_error(exc, "the record") from exc
         if head.format != FORMAT or head.version != FORMAT_VERSION:
-            raise ProblemError(
-                422,
+            raise Refusal(
+                Category.UNPROCESSABLE,
                 "unsupported_record_format",
                 f"this server reads {FORMAT} version {FORMAT_VERSION}, not {head.format} version {head.version}",
             )
@@ -558,8 +531,8 @@ class GameService:
         except msgspec.MsgspecError as exc:
             raise _decode_error(exc, "the record", body=body, kind=kind, wrapped_at="$.moves") from exc
         if record.rules_version is not None and record.rules_version != kind.rules.rules_version:
-            raise ProblemError(
-                422,
+            raise Refusal(
+                Category.UNPROCESSABLE,
                 "unsupported_rules_version",
                 f"the record follows rules {record.rules_version!r}; this server plays {kind.rules.rules_version!r}",
             )
@@ -630,8 +603,8 @@ class GameService:
         if row is None:
             return None
         if row["record_hash"] != digest:
-            raise ProblemError(
-                409,
+            raise Refusal(
+                Category.CONFLICT,
                 "record_id_conflict",
                 f"a different record with id {record_id!r} is already stored as game {row['id']}",
                 game_id=str(row["id"]),
@@ -724,9 +697,11 @@ class GameService:
         try:
             perspective = Perspective.parse(text)
         except ValueError as exc:
-            raise ProblemError(400, "invalid_perspective", str(exc)) from exc
+            raise Refusal(Category.INVALID, "invalid_perspective", str(exc)) from exc
         if perspective.kind == "seat" and not 0 <= (perspective.seat or 0) < players:
-            raise ProblemError(400, "invalid_perspective", f"seat {perspective.seat} is not a seat of this game")
+            raise Refusal(
+                Category.INVALID, "invalid_perspective", f"seat {perspective.seat} is not a seat of this game"
+            )
         return perspective
 
     def events(
@@ -753,9 +728,7 @@ class GameService:
         """The moves the engine accepts next (they may name hidden cards: the owner's key is needed)."""
         row = self._row(game_id)
         if key is None or key.id != row["owner_key"]:
-            raise ProblemError(
-                403, "not_game_owner", "the legal moves of a game may name hidden cards: only its owner's key sees them"
-            )
+            raise NotGameOwner("the legal moves of a game may name hidden cards: only its owner's key sees them")
         kind = self.kind(row["kind"])
         version, state = self.states.current(kind, game_id)
         # a game may describe them in the table's terms (Arctic public mode: grouped by "any unseen card")
@@ -860,8 +833,8 @@ class GameService:
         kind = self.kind(row["kind"])
         steps = int(row["version"])
         if not 1 <= step <= steps:
-            raise ProblemError(
-                404,
+            raise Refusal(
+                Category.NOT_FOUND,
                 "step_not_found",
                 f"this game has steps 1 to {steps}, not {step}",
                 steps=steps,
@@ -904,4 +877,4 @@ def decode_cursor(text: str) -> Cursor_:
     try:
         return cast(Cursor_, cursors.decode(text, Cursor_))
     except cursors.InvalidCursor as exc:
-        raise ProblemError(400, "invalid_cursor", str(exc)) from exc
+        raise Refusal(Category.INVALID, "invalid_cursor", str(exc)) from exc

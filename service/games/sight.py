@@ -16,8 +16,8 @@ from typing import Any
 import msgspec
 
 from domain.game import GameRules, Perspective, PlayerResult, state_hash
-from service.errors import ProblemError
 from service.keys import ApiKey
+from service.refusals import Category, Refusal
 
 SPECTATOR = Perspective()
 
@@ -34,8 +34,8 @@ class Sight(msgspec.Struct, frozen=True):
         without its owner's key is refused (403), never silently turned into a spectator's."""
         everything = row["status"] == "finished" or (key is not None and key.id == row["owner_key"])
         if perspective.kind != "spectator" and not everything:
-            raise ProblemError(
-                403,
+            raise Refusal(
+                Category.FORBIDDEN,
                 "perspective_forbidden",
                 f"the {perspective.kind} perspective of a live game needs its owner's key (or a finished game)",
             )
@@ -59,8 +59,8 @@ class Sight(msgspec.Struct, frozen=True):
     def require_record(self, game_id: Any) -> None:
         """A record replays the whole game (its setup keeps the seed, its moves name hidden cards)."""
         if not self.everything:
-            raise ProblemError(
-                403,
+            raise Refusal(
+                Category.FORBIDDEN,
                 "record_hidden",
                 f"game {game_id} is live: its record holds hidden information and needs the owner's key "
                 "until the game is finished (its events and replays are public, redacted)",

@@ -10,12 +10,12 @@ from uuid import UUID
 import msgspec
 
 from domain.game import Language, Perspective
-from service.errors import ProblemError
 from service.games.forks import family
 from service.games.schemas import Replay, Timeline
 from service.games.service import GameService
 from service.games.sight import Sight
 from service.keys import ApiKey
+from service.refusals import Refusal
 from service.viewer import arctic, arctica
 from service.viewer.words import word
 
@@ -29,7 +29,7 @@ def perspectives(games: GameService, row: dict[str, Any], key: ApiKey | None) ->
     for text in options:
         try:
             Sight.of(row, key, Perspective.parse(text))
-        except ProblemError:
+        except Refusal:
             continue
         allowed.append(text)
     return allowed
