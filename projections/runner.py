@@ -52,9 +52,9 @@ from psycopg.rows import dict_row, tuple_row
 from domain.game import PlayerResult
 from projections import gamestats, schema
 from projections.gamestats import Tally
-from service.admin.events import GameVoided
-from service.games.kinds import Kind, Registry, encode_snapshot
 from service.store import GameLog, migrations
+from service.store.admin import GameVoided
+from service.store.kinds import Kind, Registry, encode_snapshot
 from service.store.mapper import _decoder as _payload_decoder
 
 log = logging.getLogger("banquise.projections")

@@ -8,8 +8,8 @@ import threading
 import time
 
 from projections.runner import DEFAULT_BATCH, Runner
-from service.games.kinds import Registry
 from service.store import GameLog
+from service.store.kinds import Registry
 
 log = logging.getLogger("banquise.projections")
 

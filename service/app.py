@@ -20,7 +20,6 @@ from service import __version__
 from service.database import ConnectionParams
 from service.errors import EXCEPTION_HANDLERS, ProblemError
 from service.games import limits
-from service.games.kinds import Registry
 from service.http.cors import cors_config
 from service.http.docs import assets_router, schema_router, swagger_ui
 from service.logs import RequestLogMiddleware
@@ -38,6 +37,7 @@ from service.routes.stats import game_board, game_stats
 from service.routes.watch import WatchController, viewer_assets
 from service.runtime import Runtime
 from service.settings import Settings
+from service.store.kinds import Registry
 
 DESCRIPTION = """\
 Banquise records games of the tabletop games **Arctic** and **Arctica** as immutable events,

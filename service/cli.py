@@ -42,8 +42,8 @@ def _serve(args: argparse.Namespace, settings: Settings) -> int:
 def documents(settings: Settings) -> dict[str, str]:
     """The generated documents kept in openapi/: the API and the record format."""
     from service.app import create_app
-    from service.games.kinds import Registry
     from service.routes.records import schema_document
+    from service.store.kinds import Registry
 
     def dump(value: object) -> str:
         return json.dumps(value, indent=2, sort_keys=True) + "\n"

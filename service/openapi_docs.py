@@ -25,8 +25,8 @@ from litestar.openapi.spec import (
 )
 
 from service.errors import Problem
-from service.games.kinds import Registry
 from service.games.records import GameRecord, NewGame, RecordedMove, schema_components
+from service.store.kinds import Registry
 
 REF = "#/components/schemas/"
 

@@ -62,7 +62,7 @@ class Runtime:
 
     @cached_property
     def games(self) -> GameService:
-        from service.games.kinds import Registry
+        from service.store.kinds import Registry
 
         return GameService(self.store, Registry.default(), snapshot_interval=self.settings.snapshot_interval)
 

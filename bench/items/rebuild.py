@@ -46,8 +46,8 @@ def run(w: World, quick: bool) -> list[Row]:
         from projections.runner import Runner
     except ImportError as exc:
         return [skipped(ITEM, TITLE, f"projections.runner does not import ({exc})")]
-    from service.games.kinds import Registry
     from service.store import GameLog
+    from service.store.kinds import Registry
 
     cap = 40_000 if quick else 200_000
     importer.ensure_games(w, 3, 60 if quick else 300)

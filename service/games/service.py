@@ -24,10 +24,9 @@ from psycopg.types.json import Jsonb
 from domain.errors import RuleViolation
 from domain.game import Language, Perspective, decide_and_evolve
 from domain.players import handle_key
-from service.games import decoding, limits
+from service.games import codecs, decoding, limits
 from service.games.errors import GameNotFound, IllegalMove, NotGameOwner, StaleVersion
 from service.games.finished import Block, ReplayBlocks
-from service.games.kinds import Kind, Registry, encode_snapshot
 from service.games.records import FORMAT, FORMAT_VERSION, GameRecord, KindHead, RecordedMove, RecordHead
 from service.games.schemas import (
     EventOut,
@@ -45,6 +44,7 @@ from service.keys import ApiKey
 from service.refusals import Category, Refusal
 from service.store import GameLog, Recorded, cursors
 from service.store.application import VersionConflict
+from service.store.kinds import Kind, Registry, encode_snapshot
 from service.store.recorder import GameRow, Within
 
 _json = msgspec.json.Encoder()
@@ -310,7 +310,7 @@ class GameService:
             raise _decode_error(exc, "the new game") from exc
         kind = self.kind(head.kind)
         try:
-            new = kind.new_game_decoder.decode(body)
+            new = codecs.new_game(kind).decode(body)
         except msgspec.MsgspecError as exc:
             raise _decode_error(exc, "the new game", body=body, kind=kind, wrapped_at="$.setup") from exc
         limits.check_tags("$.tags", new.tags)
@@ -360,7 +360,7 @@ class GameService:
         kind = self.kind(row["kind"])
         limits.check_nesting(body)
         try:
-            submitted: RecordedMove[Any] = kind.move_decoder.decode(body)
+            submitted: RecordedMove[Any] = codecs.move(kind).decode(body)
         except msgspec.MsgspecError as exc:
             raise _decode_error(exc, "the move", body=body, kind=kind, wrapped_at="$") from exc
         limits.check_comment("$.comment", submitted.comment)
@@ -527,7 +527,7 @@ class GameService:
             )
         kind = self.kind(head.kind)
         try:
-            record: GameRecord[Any, Any] = kind.record_decoder.decode(body)
+            record: GameRecord[Any, Any] = codecs.record(kind).decode(body)
         except msgspec.MsgspecError as exc:
             raise _decode_error(exc, "the record", body=body, kind=kind, wrapped_at="$.moves") from exc
         if record.rules_version is not None and record.rules_version != kind.rules.rules_version:

@@ -15,8 +15,8 @@ from collections import OrderedDict
 from typing import Any
 from uuid import UUID
 
-from service.games.kinds import Kind, encode_snapshot
 from service.store import GameLog, Recorded
+from service.store.kinds import Kind, encode_snapshot
 
 
 class _Lru:

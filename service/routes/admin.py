@@ -18,7 +18,6 @@ from litestar.di import NamedDependency, Provide
 from litestar.openapi import ResponseSpec
 from litestar.params import FromPath, JSONBody
 
-from service.admin.events import GameVoided, admin_stream
 from service.auth import caller, required
 from service.errors import ProblemError
 from service.games import limits
@@ -26,6 +25,7 @@ from service.games.service import POSITION_HEADER
 from service.keys import ApiKey
 from service.runtime import Runtime
 from service.store import Recorded
+from service.store.admin import GameVoided, admin_stream
 from service.store.application import VersionConflict
 
 

@@ -19,7 +19,6 @@ from litestar.response import Stream
 from domain.game import Language
 from service.auth import caller, required
 from service.errors import ProblemError
-from service.games.kinds import Registry
 from service.games.listing import MAX_LIMIT, list_games
 from service.games.schemas import EventOut, GameCreated, GamePage, GameSummary, MoveAccepted, Replay, Timeline
 from service.games.service import GameService, Idempotency, Reply, request_hash
@@ -27,6 +26,7 @@ from service.http.caching import conditional
 from service.keys import ApiKey
 from service.openapi_docs import body_operation, kind_components
 from service.runtime import Runtime
+from service.store.kinds import Registry
 
 _json = msgspec.json.Encoder()
 LANGUAGES: tuple[Language, ...] = ("en", "fr", "es")

@@ -7,9 +7,9 @@ from typing import Any
 from litestar import get
 from litestar.di import NamedDependency
 
-from service.games.kinds import Registry
 from service.games.records import record_schema
 from service.runtime import Runtime
+from service.store.kinds import Registry
 
 
 def schema_document(registry: Registry) -> dict[str, Any]:

@@ -135,3 +135,11 @@ def test_a_second_application_on_the_same_database_reads_the_same_events(
         assert [r.event.text for r in other.read(game)] == ["shared"]
     finally:
         other.close()
+
+
+def test_voids_stored_under_the_admin_events_former_module_still_decode() -> None:
+    from eventsourcing.utils import resolve_topic
+
+    from service.store.admin import GameVoided
+
+    assert resolve_topic("service.admin.events:GameVoided") is GameVoided

@@ -16,10 +16,10 @@ from domain.game import decide_and_evolve
 from domain.players import handle_key
 from service import keys
 from service.database import ConnectionParams
-from service.games.kinds import encode_snapshot
 from service.games.service import GameService
 from service.keys import ApiKey
 from service.store import Recorded
+from service.store.kinds import encode_snapshot
 from service.store.recorder import GameRow
 
 SIMULATORS = {"arctic": simulate_arctic, "arctica": simulate_arctica}

@@ -21,10 +21,10 @@ from openskill.models import PlackettLuce
 
 from projections import schema
 from projections.runner import APPLICATION_NAME, Runner
-from service.admin.events import GameVoided, admin_stream
 from service.database import ConnectionParams
 from service.runtime import Runtime
 from service.store import Recorded
+from service.store.admin import GameVoided, admin_stream
 from tests.projections.support import dump, make_key, record, store_game
 
 POOL = ["Ana", "bob", "Chloé", "dan", "EVE", "finn"]

@@ -1,4 +1,8 @@
-"""The game kinds the service knows, each wrapped with the decoders the service needs."""
+"""The game kinds the service knows: each one's rules and the codec of its stored states (snapshots).
+
+The decoders of what clients send (new games, moves, records) belong to the use cases
+(``service.games.codecs``); here is only what storage and the read models need.
+"""
 
 from __future__ import annotations
 
@@ -15,7 +19,6 @@ from uuid import UUID
 import msgspec
 
 from domain.game import GameRules
-from service.games.records import GameRecord, NewGame, RecordedMove
 
 log = logging.getLogger("banquise.kinds")
 
@@ -25,7 +28,7 @@ PACKAGES = {"arctic": "domain.arctic", "arctica": "domain.arctica"}
 
 @dataclass(eq=False)
 class Kind:
-    """One game kind: its rules and cached msgspec codecs for its setups, moves, records, states."""
+    """One game kind: its rules and the cached msgspec codec of its states."""
 
     rules: GameRules
     name: str = field(init=False)
@@ -36,26 +39,6 @@ class Kind:
     @cached_property
     def state_type(self) -> type[Any]:
         return type(self.rules.initial_state())
-
-    @cached_property
-    def new_game_decoder(self) -> msgspec.json.Decoder[Any]:
-        return msgspec.json.Decoder(NewGame[self.rules.setup_type])  # type: ignore[name-defined]
-
-    @cached_property
-    def move_decoder(self) -> msgspec.json.Decoder[Any]:
-        return msgspec.json.Decoder(RecordedMove[self.rules.move_type])  # type: ignore[name-defined]
-
-    @cached_property
-    def record_decoder(self) -> msgspec.json.Decoder[Any]:
-        return msgspec.json.Decoder(GameRecord[self.rules.setup_type, self.rules.move_type])  # type: ignore[name-defined]
-
-    @cached_property
-    def setup_decoder(self) -> msgspec.json.Decoder[Any]:
-        return msgspec.json.Decoder(self.rules.setup_type)
-
-    @cached_property
-    def bare_move_decoder(self) -> msgspec.json.Decoder[Any]:
-        return msgspec.json.Decoder(self.rules.move_type)
 
     @cached_property
     def snapshot_decoder(self) -> msgspec.msgpack.Decoder[Any]:

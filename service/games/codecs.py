@@ -1,0 +1,26 @@
+"""Decoders of what clients send for a game kind: a new game, a move, a record (cached per kind)."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+import msgspec
+
+from service.games.records import GameRecord, NewGame, RecordedMove
+from service.store.kinds import Kind
+
+
+@cache
+def new_game(kind: Kind) -> msgspec.json.Decoder[Any]:
+    return msgspec.json.Decoder(NewGame[kind.rules.setup_type])  # type: ignore[name-defined]
+
+
+@cache
+def move(kind: Kind) -> msgspec.json.Decoder[Any]:
+    return msgspec.json.Decoder(RecordedMove[kind.rules.move_type])  # type: ignore[name-defined]
+
+
+@cache
+def record(kind: Kind) -> msgspec.json.Decoder[Any]:
+    return msgspec.json.Decoder(GameRecord[kind.rules.setup_type, kind.rules.move_type])  # type: ignore[name-defined]
