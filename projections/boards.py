@@ -8,8 +8,8 @@ import msgspec
 
 from domain.game import Perspective
 from projections import gamestats
+from projections.batch import Batch, Cursor, Finished, Game, bytea, encode_state, insert_rows
 from projections.handles import handle_key
-from projections.runner import Batch, Cursor, Game, bytea, encode_state, insert_rows
 
 _json = msgspec.json.Encoder()
 SPECTATOR = Perspective()
@@ -121,3 +121,7 @@ def handle(cur: Cursor, batch: Batch, after: int) -> None:
     voids = [(v.reason, v.game_id) for v in batch.voided if v.position > after]
     if voids:
         cur.executemany("UPDATE game_summaries SET voided = true, void_reason = %s WHERE game_id = %s", voids)
+
+
+def reorder(cur: Cursor, finished: list[Finished]) -> None:
+    """Boards do not depend on the order games finish in."""

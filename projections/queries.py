@@ -16,7 +16,6 @@ import psycopg
 
 from projections import gamestats, schema
 from projections.handles import handle_key
-from projections.runner import ensure_tables
 from service.refusals import Category, Refusal
 from service.store import GameLog, cursors
 
@@ -203,7 +202,7 @@ class ReadModels:
 
     def __init__(self, store: GameLog) -> None:
         self.store = store
-        ensure_tables(store)
+        schema.ensure_tables(store)
 
     def _conn(self) -> Any:
         return self.store.game_recorder.datastore.get_connection()

@@ -36,9 +36,8 @@ import logging
 import time
 import typing
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
-from datetime import datetime
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
@@ -49,12 +48,12 @@ from eventsourcing.utils import resolve_topic
 from psycopg import sql
 from psycopg.rows import dict_row, tuple_row
 
-from domain.game import PlayerResult
 from projections import gamestats, schema
+from projections.batch import Batch, Cursor, Finished, Game, Projection, Voided
 from projections.gamestats import Tally
 from service.store import GameLog, migrations
 from service.store.admin import GameVoided
-from service.store.kinds import Kind, Registry, encode_snapshot
+from service.store.kinds import Kind, Registry
 from service.store.mapper import _decoder as _payload_decoder
 
 log = logging.getLogger("banquise.projections")
@@ -63,7 +62,6 @@ DEFAULT_BATCH = 1000
 DEFAULT_CACHE = 10_000  # live games whose state stays in memory (a few kB each)
 APPLICATION_NAME = "banquise-projections"
 
-Cursor = psycopg.Cursor[dict[str, Any]]
 
 # SQLSTATE classes of failures that are not a game's fault: the step fails whole and is retried later.
 # Connection exception, transaction rollback (serialization, deadlock), insufficient resources,
@@ -71,51 +69,6 @@ Cursor = psycopg.Cursor[dict[str, Any]]
 _TRANSIENT = {"08", "40", "53", "57", "58"}
 SWAP_ATTEMPTS = 5
 REBUILD_LOCK_KEY = 0x42414E5152454255  # any constant shared by all Banquise processes ("BANQREBU")
-
-
-@dataclass(eq=False)
-class Game:
-    """A game as the runner knows it: its state after ``version`` events, and its counters."""
-
-    game_id: UUID
-    kind: Kind
-    version: int
-    position: int
-    state: Any
-    tally: Tally
-    finished: bool
-    # ``rules.results(state)`` at version ``_results[0]``: computed once per state (finish, board).
-    _results: tuple[int, list[PlayerResult]] | None = field(default=None, repr=False)
-
-    def results(self) -> list[PlayerResult]:
-        cached = self._results
-        if cached is None or cached[0] != self.version:
-            cached = self._results = (self.version, self.kind.rules.results(self.state))
-        return cached[1]
-
-    def public_results(self) -> list[PlayerResult]:
-        """``rules.public_results``: a finished game's are its results (computed once, above)."""
-        return self.results() if self.finished else self.kind.rules.public_results(self.state)
-
-
-@dataclass(frozen=True)
-class Finished:
-    position: int
-    game_id: UUID
-    kind: str
-    players: list[str]
-    results: list[PlayerResult]
-    stats: gamestats.Final
-    finished_at: datetime | None
-
-
-@dataclass(frozen=True)
-class Voided:
-    position: int
-    game_id: UUID
-    reason: str
-    key_id: str
-    at: datetime
 
 
 class _Opening(msgspec.Struct):
@@ -137,22 +90,6 @@ class _Topic:
     kind: Kind | None
     counter: gamestats.Counter | None
     void: bool
-
-
-@dataclass
-class Batch:
-    """One page of the log, as facts in notification order. ``touched`` keeps each game's last state."""
-
-    first: int
-    last: int
-    touched: dict[str, Game] = field(default_factory=dict)  # by game id (text)
-    started: list[tuple[int, list[str]]] = field(default_factory=list)
-    finished: list[Finished] = field(default_factory=list)
-    voided: list[Voided] = field(default_factory=list)
-    events: int = 0
-
-
-Handler = Callable[[Cursor, Batch, int], None]
 
 
 @dataclass(frozen=True)
@@ -185,14 +122,6 @@ def _describe(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {text}"[:2000] if text else type(exc).__name__
 
 
-def handlers() -> dict[str, Handler]:
-    from projections import boards, stats
-
-    # In this order: stats reads a few rows (a round trip), boards only queues writes, which the server
-    # then runs while the runner finishes the step.
-    return {"stats": stats.handle, "boards": boards.handle}
-
-
 class _Lru:
     """Games by id (text), least recently used first."""
 
@@ -219,43 +148,6 @@ class _Lru:
         self.items.clear()
 
 
-def encode_state(state: Any) -> bytes:
-    """A board's state, as the store writes snapshots (integers wider than msgpack's as strings)."""
-    return encode_snapshot(state)
-
-
-_records = msgspec.json.Encoder()
-
-
-def bytea(data: bytes) -> str:
-    """A ``bytea`` value inside :func:`insert_rows`'s JSON (hex input format)."""
-    return "\\x" + data.hex()
-
-
-def insert_rows(cur: Cursor, table: str, columns: Sequence[str], rows: Iterable[Sequence[Any]], tail: str = "") -> None:
-    """``INSERT INTO table (columns) … tail`` for all ``rows`` (tuples in ``columns`` order) in one
-    statement: one JSON parameter, typed by the table's own row type (``jsonb_populate_recordset``: the
-    document is parsed once; a ``jsonb`` column takes its value as parsed).
-
-    One command instead of one per row (psycopg's ``executemany`` sends each row on its own). Values
-    reach the columns as they would as parameters: a float as its shortest repr (read back as the same
-    double), a datetime with its offset, a ``jsonb`` column from the JSON of the value (or
-    :class:`msgspec.Raw` JSON already encoded), a ``text[]`` from a list; ``bytea`` through :func:`bytea`."""
-    names = ", ".join(columns)
-    records = [dict(zip(columns, row, strict=True)) for row in rows]
-    if not records:
-        return
-    cur.execute(
-        f"INSERT INTO {table} ({names}) SELECT {names} FROM jsonb_populate_recordset(NULL::{table}, %s::jsonb) {tail}",
-        (_records.encode(records).decode(),),
-    )
-
-
-def ensure_tables(store: GameLog) -> None:
-    """Create the read-model tables (once per database; cheap when already there)."""
-    migrations.migrate(store.params.conninfo(), store.schema, schema.STEPS)
-
-
 class Runner:
     """Applies the log to the read models, one batch per transaction. Not thread-safe: one per thread."""
 
@@ -263,6 +155,7 @@ class Runner:
         self,
         store: GameLog,
         registry: Registry,
+        projections: Mapping[str, Projection],
         *,
         names: Sequence[str] = schema.NAMES,
         batch_size: int = DEFAULT_BATCH,
@@ -283,8 +176,9 @@ class Runner:
         self.search_path = list(search_path or [store.schema])
         # Games whose events from a position on are skipped (by game id, as text): read every step.
         self.quarantined: dict[str, int] = {}
-        self._handlers = handlers()
-        self._order = [name for name in self._handlers if name in self.names]
+        self.projections = projections
+        self._handlers = {name: projection.handle for name, projection in projections.items()}
+        self._order = [name for name in projections if name in self.names]
         self._conn: psycopg.Connection[dict[str, Any]] | None = None
         self._kinds: dict[type[Any], Kind] = {}
         for kind in registry:
@@ -296,7 +190,7 @@ class Runner:
         self.timings: dict[str, float] = {}
         # Games not in the cache, by where their state came from ("board" or, rarely, "refold").
         self.loads: dict[str, int] = {"board": 0, "refold": 0}
-        ensure_tables(store)
+        schema.ensure_tables(store)
 
     # ------------------------------------------------------------ connection
     def connection(self) -> psycopg.Connection[dict[str, Any]]:
@@ -498,11 +392,9 @@ class Runner:
     def retry(self) -> list[Retried]:
         """Apply each quarantined game's skipped events (up to where the projections stand), each in a
         savepoint: a game that now projects is released, one that still fails keeps its quarantine with
-        the new error. Finished games applied late are re-rated in finishing order (``stats.reorder``):
+        the new error. Finished games applied late are re-rated in finishing order (each projection's ``reorder``):
         the tables end as a clean build's. Assumes the projections stand together (one runner moves
         them together; a rebuild swaps them in at one position)."""
-        from projections import stats
-
         self.cache.clear()
         self._ahead = None
         conn = self.connection()
@@ -540,8 +432,8 @@ class Runner:
                                 batch.finished = [f for f in batch.finished if f.game_id not in done]
                             for name in self._order:
                                 self._handlers[name](cur, batch, since - 1)
-                            if "stats" in self.names:
-                                stats.reorder(cur, batch.finished)
+                            for name in self._order:
+                                self.projections[name].reorder(cur, batch.finished)
                             if {"stats", "boards"} <= set(self.names):
                                 # Voided while quarantined: the void found no summary to mark then.
                                 cur.execute(
@@ -640,6 +532,7 @@ class Runner:
                 builder = Runner(
                     self.store,
                     self.registry,
+                    self.projections,
                     names=self.names,
                     batch_size=self.batch_size,
                     cache_size=self.cache.size,
@@ -927,19 +820,3 @@ class Runner:
             raise MapperDeserialisationError(
                 f"stored event {game_id}@{version} ({info.topic}) does not decode: {exc}"
             ) from exc
-
-
-class Lagging(Exception):
-    """The projections did not reach a position in time."""
-
-
-def wait_for(runner_position: Callable[[], int], target: int, timeout: float, poll: float = 0.05) -> int:
-    """Block until ``runner_position() >= target``; the position reached. Raises :class:`Lagging`."""
-    deadline = time.monotonic() + timeout
-    while True:
-        position = runner_position()
-        if position >= target:
-            return position
-        if time.monotonic() >= deadline:
-            raise Lagging(f"projections are at {position}, not yet at {target}")
-        time.sleep(poll)

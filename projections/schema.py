@@ -8,7 +8,8 @@ No column holds a wall-clock time of the projection itself: a rebuild gives iden
 
 from __future__ import annotations
 
-from service.store.migrations import Step
+from service.store import GameLog
+from service.store.migrations import Step, migrate
 
 POSITIONS = """
 CREATE TABLE projection_positions (
@@ -206,3 +207,8 @@ TABLES: dict[str, tuple[str, ...]] = {
     ),
 }
 NAMES: tuple[str, ...] = tuple(TABLES)
+
+
+def ensure_tables(store: GameLog) -> None:
+    """Create the read-model tables (once per database; cheap when already there)."""
+    migrate(store.params.conninfo(), store.schema, STEPS)

@@ -17,8 +17,8 @@ import msgspec
 from openskill.models import PlackettLuce
 
 from projections import gamestats
+from projections.batch import Batch, Cursor, Finished, insert_rows
 from projections.handles import handle_key
-from projections.runner import Batch, Cursor, Finished, insert_rows
 
 PROVISIONAL_GAMES = 10  # fewer rated games than this: provisional
 PROVISIONAL_SIGMA = 6.5  # or an uncertainty above this (openskill starts at 25/3)

@@ -7,7 +7,8 @@ import logging
 import threading
 import time
 
-from projections.runner import DEFAULT_BATCH, Runner
+from projections import standard
+from projections.runner import DEFAULT_BATCH
 from service.store import GameLog
 from service.store.kinds import Registry
 
@@ -27,7 +28,7 @@ class Worker:
         idle_poll: float = IDLE_POLL,
         stop: threading.Event | None = None,
     ) -> None:
-        self.runner = Runner(store, registry, batch_size=batch_size)
+        self.runner = standard.runner(store, registry, batch_size=batch_size)
         self.idle_poll = idle_poll
         self._stop = stop or threading.Event()
         self._thread: threading.Thread | None = None

@@ -43,7 +43,7 @@ def select_rate(w: World, upto: int, batch: int) -> tuple[float, int]:
 
 def run(w: World, quick: bool) -> list[Row]:
     try:
-        from projections.runner import Runner
+        from projections import standard
     except ImportError as exc:
         return [skipped(ITEM, TITLE, f"projections.runner does not import ({exc})")]
     from service.store import GameLog
@@ -54,7 +54,7 @@ def run(w: World, quick: bool) -> list[Row]:
     store = GameLog(w.params, pool_size=2)
     runner: Any = None
     try:
-        runner = Runner(store, Registry.default(), batch_size=BATCH)
+        runner = standard.runner(store, Registry.default(), batch_size=BATCH)
         with w.connect() as conn:
             row = conn.execute("SELECT notification_id FROM banquise_events ORDER BY notification_id").fetchall()
         ids = [int(r[0]) for r in row]

@@ -6,8 +6,8 @@ import argparse
 import sys
 import time
 
-from projections import schema
-from projections.runner import DEFAULT_BATCH, Runner
+from projections import schema, standard
+from projections.runner import DEFAULT_BATCH
 from service.runtime import Runtime
 from service.settings import Settings
 
@@ -16,7 +16,7 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
     runtime = Runtime.open(settings)
     try:
         names = [args.name] if getattr(args, "name", None) else list(schema.NAMES)
-        runner = Runner(runtime.store, runtime.games.registry, names=names, batch_size=args.batch_size)
+        runner = standard.runner(runtime.store, runtime.games.registry, names=names, batch_size=args.batch_size)
         try:
             if args.projections_command == "rebuild":
                 started = time.monotonic()

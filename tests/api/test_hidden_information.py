@@ -27,7 +27,7 @@ from domain.arctic.simulator import simulate as simulate_arctic
 from domain.arctica.simulator import simulate as simulate_arctica
 from domain.arctica.simulator import table_record
 from domain.game import GameRules, decide_and_evolve
-from projections.runner import Runner
+from projections import standard
 from service.runtime import Runtime
 from tests.api.secrets import Material, hidden_by_version, leaks
 
@@ -279,7 +279,7 @@ def run_leak_check(
     games: list[LiveGame] = []
     for name, players, seed in plan:
         games += store_cuts(client, owner, name, players, seed, cuts)
-    runner = Runner(runtime.store, runtime.games.registry)
+    runner = standard.runner(runtime.store, runtime.games.registry)
     runner.run()
     runner.close()
     assert any(r.path.startswith("/games/{game_id") for r in routes)

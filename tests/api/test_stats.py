@@ -8,8 +8,7 @@ from typing import Any
 import pytest
 from litestar.testing import TestClient
 
-from projections import gamestats
-from projections.runner import Runner
+from projections import gamestats, standard
 from service.runtime import Runtime
 from tests.projections.support import record
 
@@ -33,7 +32,7 @@ def stored(client: Client, api_key: str, runtime: Runtime) -> dict[str, Any]:
         "arctica": import_game(client, api_key, record("arctica", 2, 6, ["Ana", "Bo"])),
         "live": import_game(client, api_key, record("arctic", 2, 7, ["Ana", "Bo"], moves=6)),
     }
-    runner = Runner(runtime.store, runtime.games.registry)
+    runner = standard.runner(runtime.store, runtime.games.registry)
     runner.run()
     runner.close()
     return games

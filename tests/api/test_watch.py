@@ -14,7 +14,7 @@ from litestar.testing import TestClient
 
 from domain.arctic import RULES as ARCTIC
 from domain.game import state_hash
-from projections.runner import Runner
+from projections import standard
 from service.app import create_app
 from service.runtime import Runtime
 from service.settings import Settings
@@ -121,7 +121,7 @@ def test_a_finished_fork_stays_out_of_statistics(
     client: Client, runtime: Runtime, api_key: str, other_key: str
 ) -> None:
     origin = client.post("/games/import", json=record("arctic", 2, 13), headers=auth(api_key)).json()
-    runner = Runner(runtime.store, runtime.games.registry)
+    runner = standard.runner(runtime.store, runtime.games.registry)
     runner.run()
     counted = client.get(f"/players/{origin['players'][0]}").json()["games"]
     step = client.get(f"/games/{origin['id']}/replay", params={"move": 4}).json()["step"]

@@ -14,9 +14,9 @@ import psycopg
 import pytest
 from litestar.testing import TestClient
 
-from projections import schema
+from projections import schema, standard
+from projections.batch import Batch
 from projections.handles import handle_key
-from projections.runner import Batch, Runner
 from service.database import ConnectionParams
 from service.keys import ApiKey
 from service.runtime import Runtime
@@ -76,7 +76,7 @@ def test_games_with_out_of_bounds_values_fold_replay_and_project(
     negative = store_legacy_game(runtime.games, key, "arctic", -(2**70), ["Ana", "bob", "dan"])
     a, b = long_handle(1), long_handle(2)
     long = store_legacy_game(runtime.games, key, "arctic", 7, [a, b])
-    runner = Runner(runtime.store, runtime.games.registry)
+    runner = standard.runner(runtime.store, runtime.games.registry)
     runner.run()
     assert runner.position() == head(runtime)
     assert runner.quarantine() == []
@@ -114,7 +114,7 @@ def test_a_poisoned_game_is_quarantined_while_the_others_advance_and_a_retry_rel
     games: list[dict[str, Any]],
 ) -> None:
     params = runtime.params
-    runner = Runner(runtime.store, runtime.games.registry)
+    runner = standard.runner(runtime.store, runtime.games.registry)
     runner.run()
     sql(params, POISON_ON)
     try:
@@ -158,7 +158,7 @@ def test_a_poisoned_game_is_quarantined_while_the_others_advance_and_a_retry_rel
     assert client.get("/players/Poison").json()["games"] == 1
     # Released in finishing order: the tables equal a clean build's (ratings of the later games too).
     retried = dump(params, ALL_TABLES)
-    Runner(runtime.store, runtime.games.registry, batch_size=97).rebuild()
+    standard.runner(runtime.store, runtime.games.registry, batch_size=97).rebuild()
     assert dump(params, ALL_TABLES) == retried
     # And the running worker's runner goes on from there.
     extra = store_game(runtime.games, key, record("arctica", 2, 5, ["Poison", "dan"]))
@@ -172,7 +172,7 @@ def test_a_live_game_is_quarantined_from_the_failing_event_and_its_later_moves_w
     """Recorded move by move: the events before the failure stay projected, the later ones are skipped
     (other games still advance) and applied by the retry."""
     params = runtime.params
-    runner = Runner(runtime.store, runtime.games.registry)
+    runner = standard.runner(runtime.store, runtime.games.registry)
     runner.run()
     body = msgspec.json.decode(record("arctic", 2, 202, ["Poison", "bob"]))
     moves = body["moves"]
@@ -199,12 +199,12 @@ def test_a_live_game_is_quarantined_from_the_failing_event_and_its_later_moves_w
     [(status,)] = sql(params, "SELECT status FROM game_summaries WHERE game_id = %s", game_id)
     assert status == "finished"
     retried = dump(params, ALL_TABLES)
-    Runner(runtime.store, runtime.games.registry).rebuild()
+    standard.runner(runtime.store, runtime.games.registry).rebuild()
     assert dump(params, ALL_TABLES) == retried
 
 
 def test_a_rebuild_failing_half_way_leaves_the_old_tables(runtime: Runtime, games: list[dict[str, Any]]) -> None:
-    Runner(runtime.store, runtime.games.registry).run()
+    standard.runner(runtime.store, runtime.games.registry).run()
     before = dump(runtime.params, ALL_TABLES)
     steps = 0
 
@@ -214,7 +214,9 @@ def test_a_rebuild_failing_half_way_leaves_the_old_tables(runtime: Runtime, game
         if steps == 3:
             raise RuntimeError("rebuild interrupted")
 
-    failing = Runner(runtime.store, runtime.games.registry, batch_size=100, before_commit=fail_on_the_third_batch)
+    failing = standard.runner(
+        runtime.store, runtime.games.registry, batch_size=100, before_commit=fail_on_the_third_batch
+    )
     with pytest.raises(RuntimeError, match="rebuild interrupted"):
         failing.rebuild()
     assert steps == 3
@@ -222,7 +224,7 @@ def test_a_rebuild_failing_half_way_leaves_the_old_tables(runtime: Runtime, game
     scratch = f"{runtime.store.schema}_rebuild"
     assert sql(runtime.params, "SELECT count(*) FROM pg_namespace WHERE nspname = %s", scratch) == [(0,)]
     # Nothing was left locked or half-made: the next rebuild succeeds and changes nothing.
-    Runner(runtime.store, runtime.games.registry).rebuild()
+    standard.runner(runtime.store, runtime.games.registry).rebuild()
     assert dump(runtime.params, ALL_TABLES) == before
 
 
@@ -231,7 +233,7 @@ def test_reads_during_a_rebuild_equal_reads_before_it(
     client: TestClient,  # type: ignore[type-arg]
     games: list[dict[str, Any]],
 ) -> None:
-    Runner(runtime.store, runtime.games.registry).run()
+    standard.runner(runtime.store, runtime.games.registry).run()
     paths = [
         "/players/Ana",
         "/players?limit=100",
@@ -262,7 +264,7 @@ def test_reads_during_a_rebuild_equal_reads_before_it(
             scratch_rows.append(n)
             during.append(read())
 
-    Runner(runtime.store, runtime.games.registry, batch_size=200, before_commit=read_mid_rebuild).rebuild()
+    standard.runner(runtime.store, runtime.games.registry, batch_size=200, before_commit=read_mid_rebuild).rebuild()
     [(total,)] = sql(runtime.params, "SELECT count(*) FROM player_results")
     assert scratch_rows[0] < total  # the reads ran while the new tables were half built
     assert during == [before]
@@ -274,7 +276,7 @@ def test_a_long_handle_is_reachable_through_its_own_link(
     client: TestClient,  # type: ignore[type-arg]
     games: list[dict[str, Any]],
 ) -> None:
-    Runner(runtime.store, runtime.games.registry).run()
+    standard.runner(runtime.store, runtime.games.registry).run()
     a = long_handle(1)
     page = client.get(f"/players?prefix={quote(a[:10])}").json()
     [item] = [p for p in page["items"] if p["handle"] == a]
@@ -286,7 +288,7 @@ def test_games_written_during_a_rebuild_reach_the_swapped_tables(
 ) -> None:
     """The live worker goes on while the new tables are built; after the swap it carries on from where the
     rebuild stopped, and the tables equal a clean build of the whole log."""
-    live = Runner(runtime.store, runtime.games.registry)
+    live = standard.runner(runtime.store, runtime.games.registry)
     live.run()
     written: list[dict[str, Any]] = []
 
@@ -296,11 +298,11 @@ def test_games_written_during_a_rebuild_reach_the_swapped_tables(
             live.run()
             assert live.position() == written[-1]["position"]
 
-    Runner(runtime.store, runtime.games.registry, batch_size=150, before_commit=write_and_project).rebuild()
+    standard.runner(runtime.store, runtime.games.registry, batch_size=150, before_commit=write_and_project).rebuild()
     live.run()
     assert live.position() == head(runtime)
     incremental = dump(runtime.params, ALL_TABLES)
-    Runner(runtime.store, runtime.games.registry).rebuild()
+    standard.runner(runtime.store, runtime.games.registry).rebuild()
     assert dump(runtime.params, ALL_TABLES) == incremental
     assert sql(
         runtime.params, "SELECT count(*) FROM game_summaries WHERE game_id = ANY(%s)", [UUID(g["id"]) for g in written]

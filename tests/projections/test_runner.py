@@ -19,7 +19,7 @@ from uuid import UUID
 import pytest
 from openskill.models import PlackettLuce
 
-from projections import schema
+from projections import schema, standard
 from projections.runner import APPLICATION_NAME, Runner
 from service.database import ConnectionParams
 from service.runtime import Runtime
@@ -58,7 +58,7 @@ def games(runtime: Runtime, database: ConnectionParams) -> list[dict[str, Any]]:
 
 @pytest.fixture(scope="module")
 def runner(runtime: Runtime, games: list[dict[str, Any]]) -> Runner:
-    r = Runner(runtime.store, runtime.games.registry, batch_size=700)
+    r = standard.runner(runtime.store, runtime.games.registry, batch_size=700)
     r.run()
     return r
 
@@ -214,7 +214,7 @@ def test_boards_hold_the_current_state_of_every_game(
 
 def test_a_rebuild_gives_identical_tables_and_ratings(runner: Runner, runtime: Runtime) -> None:
     before = dump(runtime.params, ALL_TABLES)
-    fresh = Runner(runtime.store, runtime.games.registry, batch_size=1999)
+    fresh = standard.runner(runtime.store, runtime.games.registry, batch_size=1999)
     fresh.rebuild()
     assert dump(runtime.params, ALL_TABLES) == before
     fresh.rebuild()
@@ -225,7 +225,7 @@ def test_a_rebuild_gives_identical_tables_and_ratings(runner: Runner, runtime: R
 def test_a_single_projection_rebuilds_to_the_same_rows(runner: Runner, runtime: Runtime) -> None:
     before = dump(runtime.params, ALL_TABLES)
     # A tiny cache: the boards are ahead, so every game not cached is refolded from its own events.
-    only_stats = Runner(runtime.store, runtime.games.registry, names=["stats"], batch_size=500, cache_size=2)
+    only_stats = standard.runner(runtime.store, runtime.games.registry, names=["stats"], batch_size=500, cache_size=2)
     only_stats.rebuild()
     assert dump(runtime.params, ALL_TABLES) == before
     only_stats.close()
@@ -245,7 +245,7 @@ def test_a_failure_between_handlers_and_commit_leaves_no_trace(runner: Runner, r
         if calls == 3:
             raise Boom
 
-    flaky = Runner(runtime.store, runtime.games.registry, batch_size=400, before_commit=fail_on_third)
+    flaky = standard.runner(runtime.store, runtime.games.registry, batch_size=400, before_commit=fail_on_third)
     flaky.reset()
     with pytest.raises(Boom):
         flaky.run()
@@ -345,7 +345,7 @@ def test_voiding_removes_a_game_from_statistics_and_replays_ratings(runner: Runn
     assert got == {k: (v.mu, v.sigma) for k, v in expected.items()}
     # And a rebuild agrees with the incremental result.
     before = dump(runtime.params, ALL_TABLES)
-    Runner(runtime.store, runtime.games.registry, batch_size=333).rebuild()
+    standard.runner(runtime.store, runtime.games.registry, batch_size=333).rebuild()
     assert dump(runtime.params, ALL_TABLES) == before
 
 
@@ -379,8 +379,8 @@ def test_a_page_folded_ahead_is_dropped_when_another_runner_took_it(runner: Runn
     runner.run()
     expected = dump(runtime.params, ALL_TABLES)
     runner.reset()
-    first = Runner(runtime.store, runtime.games.registry, batch_size=150)
-    second = Runner(runtime.store, runtime.games.registry, batch_size=230)
+    first = standard.runner(runtime.store, runtime.games.registry, batch_size=150)
+    second = standard.runner(runtime.store, runtime.games.registry, batch_size=230)
     for _ in range(3):
         assert first.step() > 0
         assert first._ahead is not None, "the next page should have been folded ahead"
@@ -398,7 +398,7 @@ def test_two_runners_at_once_take_turns(runner: Runner, runtime: Runtime) -> Non
     runner.run()
     expected = dump(runtime.params, ALL_TABLES)
     runner.reset()
-    runners = [Runner(runtime.store, runtime.games.registry, batch_size=size) for size in (97, 160)]
+    runners = [standard.runner(runtime.store, runtime.games.registry, batch_size=size) for size in (97, 160)]
     errors: list[BaseException] = []
 
     def go(r: Runner) -> None:
@@ -439,7 +439,7 @@ def test_games_recorded_move_by_move_resume_from_their_stored_boards(
     for i, move in enumerate(game.moves):
         runtime.games.append(key, game_id, msgspec.json.encode({"move": msgspec.to_builtins(move)}), None)
         if i % 7 == 0 or i == len(game.moves) - 1:
-            fresh = Runner(runtime.store, runtime.games.registry)
+            fresh = standard.runner(runtime.store, runtime.games.registry)
             fresh.run()
             fresh.close()
             assert fresh.loads["refold"] == 0
@@ -449,7 +449,7 @@ def test_games_recorded_move_by_move_resume_from_their_stored_boards(
     board = table(runner, "SELECT status, version FROM game_boards WHERE game_id = %s", game_id)[0]
     assert board == {"status": "finished", "version": runtime.store.version(game_id)}
     assert len(table(runner, "SELECT * FROM player_results WHERE game_id = %s", game_id)) == 3
-    Runner(runtime.store, runtime.games.registry).rebuild()
+    standard.runner(runtime.store, runtime.games.registry).rebuild()
     assert dump(runtime.params, ALL_TABLES) == incremental
 
 
@@ -494,7 +494,7 @@ def test_a_game_voided_while_live_never_counts(runner: Runner, runtime: Runtime,
     assert table(runner, "SELECT * FROM ratings ORDER BY kind, handle_key") == ratings_before
     assert table(runner, "SELECT * FROM head_to_head WHERE handle_key = 'ghost'") == []
     incremental = dump(runtime.params, ALL_TABLES)
-    Runner(runtime.store, runtime.games.registry, batch_size=128).rebuild()
+    standard.runner(runtime.store, runtime.games.registry, batch_size=128).rebuild()
     assert dump(runtime.params, ALL_TABLES) == incremental
 
 

@@ -11,7 +11,7 @@ from uuid import UUID
 
 import pytest
 
-from projections.runner import Runner
+from projections import standard
 from service.database import ConnectionParams
 from service.runtime import Runtime
 from service.store import Recorded
@@ -51,13 +51,15 @@ def test_interleaved_writes_runs_and_voids(runtime: Runtime, database: Connectio
                     ]
                 )
         if rng.random() < 0.1:
-            runner = Runner(runtime.store, runtime.games.registry, batch_size=rng.choice([50, 333, 1000, 2000]))
+            runner = standard.runner(
+                runtime.store, runtime.games.registry, batch_size=rng.choice([50, 333, 1000, 2000])
+            )
             runner.run()
             runner.close()
-    Runner(runtime.store, runtime.games.registry).run()
+    standard.runner(runtime.store, runtime.games.registry).run()
     incremental = dump(runtime.params, ALL_TABLES)
     expected = expected_ratings(direct_results(runtime), skip=voided)
     got = {(r[0], r[1]): (r[2], r[3]) for r in incremental["ratings"]}
     assert got == {k: (v.mu, v.sigma) for k, v in expected.items()}
-    Runner(runtime.store, runtime.games.registry, batch_size=1500).rebuild()
+    standard.runner(runtime.store, runtime.games.registry, batch_size=1500).rebuild()
     assert dump(runtime.params, ALL_TABLES) == incremental

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from projections.runner import Runner
+from projections import standard
 from service.runtime import Runtime
 from tests.projections.support import make_key, record, store_game
 
@@ -27,7 +27,7 @@ def test_rebuild_throughput(runtime: Runtime, database: object) -> None:
         store_game(runtime.games, key, record("arctic", players, i, chosen))
     events = runtime.store.max_notification_id()
     # The same runner committing once per event (what eventsourcing's ProjectionRunner does), on a prefix.
-    single = Runner(runtime.store, runtime.games.registry, batch_size=1)
+    single = standard.runner(runtime.store, runtime.games.registry, batch_size=1)
     single.reset()
     started = time.perf_counter()
     single.run(until=3000)
@@ -35,7 +35,7 @@ def test_rebuild_throughput(runtime: Runtime, database: object) -> None:
     single.close()
     print(f"\nbatch 1 (one transaction per event): {one_by_one:,.0f} events/s")
     for batch in (500, 1000, 2000):
-        runner = Runner(runtime.store, runtime.games.registry, batch_size=batch)
+        runner = standard.runner(runtime.store, runtime.games.registry, batch_size=batch)
         started = time.perf_counter()
         runner.rebuild()
         elapsed = time.perf_counter() - started
