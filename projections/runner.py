@@ -35,7 +35,6 @@ import gc
 import logging
 import time
 import typing
-from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -54,6 +53,7 @@ from projections.gamestats import Tally
 from service.store import GameLog, migrations
 from service.store.admin import GameVoided
 from service.store.kinds import Kind, Registry
+from service.store.lru import Lru
 from service.store.mapper import _decoder as _payload_decoder
 
 log = logging.getLogger("banquise.projections")
@@ -122,32 +122,6 @@ def _describe(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {text}"[:2000] if text else type(exc).__name__
 
 
-class _Lru:
-    """Games by id (text), least recently used first."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self.items: OrderedDict[str, Game] = OrderedDict()
-
-    def get(self, key: str) -> Game | None:
-        game = self.items.get(key)
-        if game is not None:
-            self.items.move_to_end(key)
-        return game
-
-    def put(self, key: str, game: Game) -> None:
-        self.items[key] = game
-        self.items.move_to_end(key)
-        while len(self.items) > self.size:
-            self.items.popitem(last=False)
-
-    def discard(self, key: str) -> None:
-        self.items.pop(key, None)
-
-    def clear(self) -> None:
-        self.items.clear()
-
-
 class Runner:
     """Applies the log to the read models, one batch per transaction. Not thread-safe: one per thread."""
 
@@ -170,7 +144,7 @@ class Runner:
         self.registry = registry
         self.names = list(names)
         self.batch_size = batch_size
-        self.cache = _Lru(cache_size)
+        self.cache: Lru[str, Game] = Lru(cache_size)
         self.before_commit = before_commit  # tests: fail between the handlers and the commit
         # Where the read-model tables are looked up (a rebuild puts its scratch schema first).
         self.search_path = list(search_path or [store.schema])
@@ -652,14 +626,12 @@ class Runner:
         for topic in {r[3] for r in rows}:
             if topic not in topics:
                 self._topic(topic)
-        cached = self.cache.items
+        peek = self.cache.peek
         # Each stream's first (version, topic) in the page (reversed: a stream's first row wins).
         missing = [
             game_id
             for game_id, (version, topic) in {r[1]: (r[2], r[3]) for r in reversed(rows)}.items()
-            if version > 1
-            and ((g := cached.get(game_id)) is None or g.version != version - 1)
-            and not topics[topic].void
+            if version > 1 and ((g := peek(game_id)) is None or g.version != version - 1) and not topics[topic].void
         ]
         if missing and cur is None:
             return None
@@ -689,7 +661,7 @@ class Runner:
             if run:
                 apply(batch, game, run)  # type: ignore[arg-type]
                 run = []
-            game = touched.get(game_id) or cached.get(game_id)
+            game = touched.get(game_id) or peek(game_id)
             if game is None or game.version != version - 1:
                 kind = info.kind
                 if kind is None:

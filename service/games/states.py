@@ -10,42 +10,20 @@
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from typing import Any
 from uuid import UUID
 
 from service.store import GameLog, Recorded
 from service.store.kinds import Kind, encode_snapshot
-
-
-class _Lru:
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self._items: OrderedDict[Any, Any] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: Any) -> Any | None:
-        with self._lock:
-            value = self._items.get(key)
-            if value is not None:
-                self._items.move_to_end(key)
-            return value
-
-    def put(self, key: Any, value: Any) -> None:
-        with self._lock:
-            self._items[key] = value
-            self._items.move_to_end(key)
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
+from service.store.lru import Lru
 
 
 class States:
     def __init__(self, store: GameLog, *, interval: int = 64, cache_size: int = 4096) -> None:
         self.store = store
         self.interval = interval
-        self._latest = _Lru(cache_size)
-        self._steps = _Lru(cache_size)
+        self._latest: Lru[UUID, tuple[int, Any]] = Lru(cache_size)
+        self._steps: Lru[tuple[UUID, int], tuple[Any, Any]] = Lru(cache_size)
 
     def current(self, kind: Kind, game_id: UUID, known: int | None = None) -> tuple[int, Any]:
         """The game's version and state now (version 0 and the initial state for an unknown game).

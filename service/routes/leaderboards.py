@@ -11,7 +11,8 @@ from litestar.openapi import ResponseSpec
 from litestar.params import FromPath, FromQuery, QueryParameter
 
 from projections.queries import Leaderboard
-from service.routes.players import READ_PROBLEMS, Limit, MinPosition, wait_for_projections
+from service.http.read_your_writes import MinPosition, wait_for_projections
+from service.routes.players import READ_PROBLEMS, Limit
 from service.runtime import Runtime
 
 

@@ -6,10 +6,8 @@ the projections have reached it, at most ``WAIT_SECONDS``, then answers ``503 pr
 
 from __future__ import annotations
 
-import time
 from typing import Annotated
 
-import anyio
 from litestar import Controller, get
 from litestar.concurrency import sync_to_thread
 from litestar.di import NamedDependency
@@ -17,22 +15,11 @@ from litestar.openapi import ResponseSpec
 from litestar.params import FromPath, FromQuery, QueryParameter
 
 from projections.queries import PlayerGamePage, PlayerPage, PlayerProfile, Versus
-from service.errors import ProblemError
+from service.http.read_your_writes import MinPosition, wait_for_projections
 from service.runtime import Runtime
 
-WAIT_SECONDS = 5.0
 MAX_LIMIT = 200
 
-MinPosition = Annotated[
-    int | None,
-    QueryParameter(
-        ge=0,
-        description=(
-            "Read your writes: wait (at most 5 s) until the projections have applied the event log up to "
-            "this position (the X-Banquise-Position header of a write); 503 projection_lagging otherwise."
-        ),
-    ),
-]
 Limit = Annotated[int, QueryParameter(ge=1, le=MAX_LIMIT)]
 
 READ_PROBLEMS = {
@@ -41,37 +28,6 @@ READ_PROBLEMS = {
     422: ResponseSpec(None, description="unknown_position: min_position beyond the end of the event log"),
     503: ResponseSpec(None, description="projection_lagging: min_position not reached in time"),
 }
-
-
-async def wait_for_projections(runtime: Runtime, min_position: int | None, timeout: float = WAIT_SECONDS) -> None:
-    if not min_position:
-        return
-    deadline = time.monotonic() + timeout
-    read_models = runtime.read_models
-    written = await sync_to_thread(runtime.store.max_notification_id)
-    if min_position > written:
-        # No write has reached that position: waiting could never succeed, so it is the client's error.
-        raise ProblemError(
-            422,
-            "unknown_position",
-            f"the event log ends at position {written}; min_position {min_position} was never returned by a write",
-            position=written,
-        )
-    while True:
-        position = await sync_to_thread(read_models.position)
-        if position >= min_position:
-            return
-        if time.monotonic() >= deadline:
-            raise ProblemError(
-                503,
-                "projection_lagging",
-                f"the projections are at position {position}, not yet at {min_position}; retry shortly",
-                title="Projections lagging",
-                headers={"retry-after": "1"},
-                position=position,
-                min_position=min_position,
-            )
-        await anyio.sleep(0.05)
 
 
 class PlayersController(Controller):

@@ -12,7 +12,7 @@ from litestar.openapi import ResponseSpec
 from litestar.params import FromPath
 
 from projections.queries import Board, GameStats
-from service.routes.players import MinPosition, wait_for_projections
+from service.http.read_your_writes import MinPosition, wait_for_projections
 from service.runtime import Runtime
 
 GAME_PROBLEMS = {
