@@ -4,16 +4,10 @@ from __future__ import annotations
 
 import logging
 import os
-from typing import TYPE_CHECKING
 from urllib.parse import unquote, urlsplit
 
 import msgspec
 import psycopg
-
-from service.settings import Settings
-
-if TYPE_CHECKING:
-    from service.embedded import EmbeddedServer
 
 log = logging.getLogger("banquise.database")
 
@@ -60,16 +54,6 @@ def parse_url(url: str) -> ConnectionParams:
         user=unquote(parts.username or query.get("user") or os.environ.get("USER", "postgres")),
         password=unquote(parts.password or query.get("password") or ""),
     )
-
-
-def resolve(settings: Settings) -> tuple[ConnectionParams, EmbeddedServer | None]:
-    """The connection parameters for the settings, starting the embedded server if needed."""
-    if settings.database_url:
-        return parse_url(settings.database_url), None
-    from service.embedded import EmbeddedServer
-
-    server = EmbeddedServer(settings.data_dir)
-    return server.start(), server
 
 
 def check_reachable(params: ConnectionParams, timeout: float = 5.0) -> str:

@@ -25,7 +25,8 @@ from typing import Any
 
 import psutil
 
-from service.database import ConnectionParams, DatabaseUnavailable
+from service.database import ConnectionParams, DatabaseUnavailable, parse_url
+from service.settings import Settings
 
 log = logging.getLogger("banquise.embedded")
 
@@ -319,3 +320,11 @@ def _close_all() -> None:
 
 
 atexit.register(_close_all)
+
+
+def resolve(settings: Settings) -> tuple[ConnectionParams, EmbeddedServer | None]:
+    """The connection parameters for the settings, starting the embedded server if needed."""
+    if settings.database_url:
+        return parse_url(settings.database_url), None
+    server = EmbeddedServer(settings.data_dir)
+    return server.start(), server

@@ -9,8 +9,8 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from domain.arctica import editions as arctica_editions
-from service.database import ConnectionParams, check_reachable, resolve
-from service.embedded import EmbeddedServer
+from service.database import ConnectionParams, check_reachable
+from service.embedded import EmbeddedServer, resolve
 from service.games.editions import EditionCatalogue
 from service.games.service import GameService
 from service.settings import Settings
