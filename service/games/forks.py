@@ -72,7 +72,7 @@ _opening = msgspec.json.Decoder(Opening)
 
 
 def fork(games: GameService, key: ApiKey, origin_id: UUID, request: ForkRequest) -> Reply:
-    row = games._row(origin_id)
+    row = games.row(origin_id)
     kind = games.kind(row["kind"])
     # A fork starts with every hidden card of the origin: the same rule as the omniscient perspective.
     Sight.of(row, key, Perspective(kind="omniscient"))
@@ -152,15 +152,15 @@ def fork(games: GameService, key: ApiKey, origin_id: UUID, request: ForkRequest)
             (fork_id, origin_id, request.at, now),
         )
 
-    game_row = games._game_row(fork_id, kind, key, state, request.at, moves, now, head.started_at)
-    within = games._within(games._insert_row(game_row), games._snapshots(fork_id, due), link)
+    game_row = games.game_row(fork_id, kind, key, state, request.at, moves, now, head.started_at)
+    within = games.within(games.insert_row(game_row), games.snapshots(fork_id, due), link)
     positions = games.store.append(records, within=within)
     games.states.remember(fork_id, request.at, state)
-    return games._positioned(reply, positions)
+    return games.positioned(reply, positions)
 
 
 def family(games: GameService, game_id: UUID) -> Forks:
-    games._row(game_id)  # 404 for an unknown game
+    games.row(game_id)  # 404 for an unknown game
     with games.store.game_recorder.datastore.get_connection() as conn:
         up = conn.execute("SELECT origin_id, step FROM game_forks WHERE fork_id = %s", (game_id,)).fetchone()
         down = conn.execute(

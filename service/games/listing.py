@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
+from uuid import UUID
 
+import msgspec
 from psycopg import sql
 
 from domain.players import handle_key
 from service.games.schemas import GamePage
-from service.games.service import GameService, decode_cursor, encode_cursor
+from service.games.service import GameService
+from service.refusals import Category, Refusal
+from service.store import cursors
 
 MAX_LIMIT = 200
 
@@ -59,6 +63,22 @@ def list_games(
     more = len(rows) > limit
     rows = rows[:limit]
     return GamePage(
-        items=[GameService._summary(r, None) for r in rows],
+        items=[GameService.summary_of(r, None) for r in rows],
         next_cursor=encode_cursor(rows[-1]["created_at"], rows[-1]["id"]) if more and rows else None,
     )
+
+
+class Cursor_(msgspec.Struct, array_like=True):
+    created_at: datetime
+    id: UUID
+
+
+def encode_cursor(created_at: datetime, game_id: UUID) -> str:
+    return cursors.encode(Cursor_(created_at, game_id))
+
+
+def decode_cursor(text: str) -> Cursor_:
+    try:
+        return cast(Cursor_, cursors.decode(text, Cursor_))
+    except cursors.InvalidCursor as exc:
+        raise Refusal(Category.INVALID, "invalid_cursor", str(exc)) from exc

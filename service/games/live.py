@@ -23,7 +23,7 @@ def poll(games: GameService, game_id: UUID, perspective: str, key: ApiKey | None
     ``delay`` holds back the last ``delay`` moves of a live game (a table's spectators see the board
     a few moves late); the opening events and, once the game is over, everything is sent at once.
     """
-    row = games._row(game_id)
+    row = games.row(game_id)
     version, finished = int(row["version"]), row["status"] == "finished"
     events = list(games.events(game_id, perspective, key, after)) if version > after else []
     if delay and not finished:

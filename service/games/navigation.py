@@ -10,7 +10,7 @@ from service.refusals import Category, Refusal
 
 def step_after_move(games: GameService, game_id: UUID, move: int) -> int:
     """The step after the game's first ``move`` moves (``0``: after the opening events)."""
-    row = games._row(game_id)
+    row = games.row(game_id)
     if not 0 <= move <= int(row["moves"]):
         raise Refusal(
             Category.NOT_FOUND,
@@ -28,7 +28,7 @@ def step_after_move(games: GameService, game_id: UUID, move: int) -> int:
 
 def step_at_turn(games: GameService, game_id: UUID, turn: int) -> int:
     """The step of the event that opens turn ``turn`` (1-based): the board as that turn starts."""
-    row = games._row(game_id)
+    row = games.row(game_id)
     rules = games.kind(row["kind"]).rules
     seen = 0
     for rec in games.store.read(game_id):

@@ -87,7 +87,7 @@ def page(
     lang: Language,
     key: ApiKey | None,
 ) -> str:
-    row = games._row(game_id)
+    row = games.row(game_id)
     steps = int(row["version"])
     step = steps if step is None else step
     replay = games.replay(game_id, step, perspective, key)

@@ -1,0 +1,217 @@
+"""Importing a whole game record: validated in memory, stored in one transaction, recognised by its id."""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import UTC, datetime
+from functools import partial
+from typing import Any
+from uuid import UUID, uuid4
+
+import msgspec
+
+from domain.errors import RuleViolation
+from domain.game import decide_and_evolve
+from service.games import codecs, limits
+from service.games.base import (
+    GameBase,
+    Idempotency,
+    Opening,
+    Reply,
+    _canonical,
+    _decode_error,
+    _json,
+    etag,
+)
+from service.games.errors import IllegalMove
+from service.games.records import FORMAT, FORMAT_VERSION, GameRecord, RecordHead
+from service.games.schemas import (
+    GameCreated,
+)
+from service.keys import ApiKey
+from service.refusals import Category, Refusal
+from service.store import Recorded
+from service.store.application import VersionConflict
+from service.store.kinds import Kind, encode_snapshot
+
+
+class RecordImporter(GameBase):
+    def _import_events(
+        self, kind: Kind, record: GameRecord[Any, Any], game_id: UUID, now: datetime
+    ) -> tuple[list[Recorded], Any, list[tuple[int, bytes]], int]:
+        """A record's events validated (the opening, then each move): the records to store, the final
+        state, the snapshots due and the version."""
+        limits.check_tags("$.tags", record.tags)
+        limits.check_moves("$.moves", record.moves)
+        record = msgspec.structs.replace(record, setup=limits.check_setup("$.setup", record.setup))
+        opening = Opening(
+            setup=msgspec.Raw(_json.encode(record.setup)),
+            tags=record.tags,
+            started_at=record.started_at,
+            record_id=record.id,
+        )
+        records = self._opening_records(kind, game_id, record.setup, now, opening)
+        state, due = self.states.fold(kind, kind.rules.initial_state(), records)
+        interval = self.states.interval
+        rules = kind.rules
+        evolve = rules.evolve
+        step = getattr(rules, "decide_and_evolve", None) or partial(decide_and_evolve, rules)
+        append = records.append
+        version = len(records)
+        for index, recorded in enumerate(record.moves):
+            try:
+                events, after = step(state, recorded.move)
+            except RuleViolation as exc:
+                raise IllegalMove(exc, move_index=index, version=version) from exc
+            if not events:
+                continue
+            played_at = recorded.at
+            append(
+                Recorded(
+                    originator_id=game_id,
+                    originator_version=version + 1,
+                    event=events[0],
+                    recorded_at=now,
+                    move=index,
+                    played_at=played_at,
+                    comment=recorded.comment,
+                    command=msgspec.Raw(_json.encode(recorded.move)),
+                )
+            )
+            for i in range(1, len(events)):
+                append(
+                    Recorded(
+                        originator_id=game_id,
+                        originator_version=version + i + 1,
+                        event=events[i],
+                        recorded_at=now,
+                        move=index,
+                        played_at=played_at,
+                    )
+                )
+            last = version + len(events)
+            if last // interval != version // interval:
+                # A snapshot falls within this move: the states between its events are folded again.
+                for event in events:
+                    state = evolve(state, event)
+                    version += 1
+                    if version % interval == 0:
+                        due.append((version, encode_snapshot(after if version == last else state)))
+            state, version = after, last
+        return records, state, due, version
+
+    def import_record(self, key: ApiKey, body: bytes, idem: Idempotency | None = None) -> Reply:
+        replay = self._replay_idempotent(idem)
+        if replay is not None:
+            return replay
+        limits.check_nesting(body)
+        try:
+            head = msgspec.json.decode(body, type=RecordHead)
+        except msgspec.MsgspecError as exc:
+            raise _decode_error(exc, "the record") from exc
+        if head.format != FORMAT or head.version != FORMAT_VERSION:
+            raise Refusal(
+                Category.UNPROCESSABLE,
+                "unsupported_record_format",
+                f"this server reads {FORMAT} version {FORMAT_VERSION}, not {head.format} version {head.version}",
+            )
+        kind = self.kind(head.kind)
+        try:
+            record: GameRecord[Any, Any] = codecs.record(kind).decode(body)
+        except msgspec.MsgspecError as exc:
+            raise _decode_error(exc, "the record", body=body, kind=kind, wrapped_at="$.moves") from exc
+        if record.rules_version is not None and record.rules_version != kind.rules.rules_version:
+            raise Refusal(
+                Category.UNPROCESSABLE,
+                "unsupported_rules_version",
+                f"the record follows rules {record.rules_version!r}; this server plays {kind.rules.rules_version!r}",
+            )
+        limits.check_record_id("$.id", record.id)
+        digest = hashlib.sha256(_canonical.encode(record)).hexdigest() if record.id else None
+        game_id, now = uuid4(), datetime.now(UTC)
+        try:
+            records, state, due, version = self._import_events(kind, record, game_id, now)
+        except Exception:
+            # A record id already stored answers for the record, whatever the rest of it says (200 for the
+            # same record, 409 for another): asked only when this one fails here or when its insert meets
+            # the stored id (below), not before every import (one query per imported game).
+            if record.id is not None:
+                existing = self._existing_import(key, record.id, digest)
+                if existing is not None:
+                    return existing
+            raise
+        created = GameCreated(
+            id=game_id,
+            kind=kind.name,
+            rules_version=kind.rules.rules_version,
+            version=version,
+            moves=len(record.moves),
+            status="finished" if kind.rules.is_finished(state) else "live",
+            players=list(kind.rules.players(state)),
+            record_id=record.id,
+        )
+        reply = Reply(
+            status=201,
+            body=_json.encode(created),
+            headers={"etag": etag(version), "location": f"/games/{game_id}"},
+        )
+        row = self.game_row(
+            game_id, kind, key, state, version, len(record.moves), now, record.started_at, record.id, digest
+        )
+        try:
+            if idem is None:
+                # The game's row, snapshots and events in one statement (same rows, one transaction).
+                positions = [self.store.append_new_game(records, row, due)]
+            else:
+                within = self.within(
+                    self.insert_row(row),
+                    self.snapshots(game_id, due),
+                    self._store_idempotent(idem, reply),
+                )
+                positions = self.store.append(records, within=within)
+        except VersionConflict:
+            again = self._replay_idempotent(idem)
+            if again is not None:
+                return again
+            if record.id is not None:
+                existing = self._existing_import(key, record.id, digest)
+                if existing is not None:
+                    return existing
+            raise
+        if not kind.rules.is_finished(state):
+            # A finished import is never appended to: caching it would only evict the states of live
+            # games (and grow the process with every imported game until the cache is full).
+            self.states.remember(game_id, version, state)
+        return self.positioned(reply, positions)
+
+    def _existing_import(self, key: ApiKey, record_id: str, digest: str | None) -> Reply | None:
+        """The game this key already stored under ``record_id`` (ids are the client's own: each key has its own)."""
+        with self._datastore.get_connection() as conn:
+            row = conn.execute(
+                "SELECT * FROM games WHERE owner_key = %s AND record_id = %s", (key.id, record_id)
+            ).fetchone()
+        if row is None:
+            return None
+        if row["record_hash"] != digest:
+            raise Refusal(
+                Category.CONFLICT,
+                "record_id_conflict",
+                f"a different record with id {record_id!r} is already stored as game {row['id']}",
+                game_id=str(row["id"]),
+            )
+        created = GameCreated(
+            id=row["id"],
+            kind=row["kind"],
+            rules_version=row["rules_version"],
+            version=row["version"],
+            moves=row["moves"],
+            status=row["status"],
+            players=list(row["players"]),
+            record_id=record_id,
+        )
+        reply = Reply(
+            status=200,
+            body=_json.encode(created),
+            headers={"etag": etag(row["version"]), "location": f"/games/{row['id']}"},
+        )
+        return self.positioned(reply, [self._game_position(row["id"])])

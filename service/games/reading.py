@@ -1,0 +1,272 @@
+"""Reading games: summary, record, events, legal moves, timeline and replay, each as the caller may see it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import cached_property
+from typing import Any, cast
+from uuid import UUID
+
+import msgspec
+from eventsourcing.persistence import StoredEvent
+
+from domain.game import Language, Perspective
+from service.games.base import (
+    GameBase,
+    Opening,
+    _opening_decoder,
+)
+from service.games.errors import NotGameOwner
+from service.games.finished import Block
+from service.games.records import FORMAT, FORMAT_VERSION
+from service.games.schemas import (
+    EventOut,
+    GameSummary,
+    Replay,
+    Timeline,
+    TimelineEntry,
+)
+from service.games.sight import Sight
+from service.keys import ApiKey
+from service.refusals import Category, Refusal
+from service.store import Recorded
+from service.store.kinds import Kind
+
+
+class GameReader(GameBase):
+    # ---------------------------------------------------------------- read path
+    def summary(self, game_id: UUID, key: ApiKey | None = None) -> GameSummary:
+        row = self.row(game_id)
+        kind = self.kind(row["kind"])
+        _, state = self.states.current(kind, game_id)
+        return self.summary_of(row, Sight.of(row, key).results(kind.rules, state))
+
+    @staticmethod
+    def summary_of(row: dict[str, Any], results: Any) -> GameSummary:
+        gid = row["id"]
+        return GameSummary(
+            id=gid,
+            kind=row["kind"],
+            rules_version=row["rules_version"],
+            status=row["status"],
+            players=list(row["players"]),
+            version=row["version"],
+            moves=row["moves"],
+            created_at=row["created_at"],
+            updated_at=row["updated_at"],
+            started_at=row["played_at"],
+            record_id=row["record_id"],
+            results=results,
+            links={
+                "self": f"/games/{gid}",
+                "record": f"/games/{gid}/record",
+                "events": f"/games/{gid}/events",
+                "timeline": f"/games/{gid}/timeline",
+                "replay": f"/games/{gid}/replay/{row['version']}",
+            },
+        )
+
+    def record(self, game_id: UUID, key: ApiKey | None = None) -> tuple[int, dict[str, Any]]:
+        """The game as a record (the import format); exporting then importing gives the same events.
+        A live game's record is its owner's (see ``Sight.require_record``)."""
+        row = self.row(game_id)
+        Sight.of(row, key).require_record(game_id)
+        opening: Opening | None = None
+        moves: list[dict[str, Any]] = []
+        for rec in self.store.read(game_id):
+            if rec.command is None:
+                continue
+            if rec.move is None:
+                opening = _opening_decoder.decode(rec.command)
+                continue
+            entry: dict[str, Any] = {"move": msgspec.json.decode(rec.command)}
+            if rec.played_at is not None:
+                entry["at"] = rec.played_at
+            if rec.comment is not None:
+                entry["comment"] = rec.comment
+            moves.append(entry)
+        if opening is None:
+            raise RuntimeError(f"game {game_id} has no opening command")
+        record: dict[str, Any] = {
+            "format": FORMAT,
+            "version": FORMAT_VERSION,
+            "kind": row["kind"],
+            "id": opening.record_id or f"game:{game_id}",
+            "rules_version": row["rules_version"],
+            "tags": opening.tags,
+            "setup": msgspec.json.decode(opening.setup),
+            "moves": moves,
+        }
+        if opening.started_at is not None:
+            record["started_at"] = opening.started_at
+        return row["version"], record
+
+    def parse_perspective(self, text: str, players: int) -> Perspective:
+        try:
+            perspective = Perspective.parse(text)
+        except ValueError as exc:
+            raise Refusal(Category.INVALID, "invalid_perspective", str(exc)) from exc
+        if perspective.kind == "seat" and not 0 <= (perspective.seat or 0) < players:
+            raise Refusal(
+                Category.INVALID, "invalid_perspective", f"seat {perspective.seat} is not a seat of this game"
+            )
+        return perspective
+
+    def events(
+        self,
+        game_id: UUID,
+        perspective_text: str,
+        key: ApiKey | None,
+        after: int = 0,
+        limit: int | None = None,
+    ) -> Iterator[EventOut]:
+        row = self.row(game_id)
+        kind = self.kind(row["kind"])
+        sight = Sight.of(row, key, self.parse_perspective(perspective_text, len(row["players"])))
+        return self._events(kind, game_id, sight, after, limit)
+
+    def _events(self, kind: Kind, game_id: UUID, sight: Sight, after: int, limit: int | None) -> Iterator[EventOut]:
+        rules = kind.rules
+        state = self.states.at(kind, game_id, after) if after else rules.initial_state()
+        for rec in self.store.read(game_id, after=after, limit=limit):
+            state = rules.evolve(state, rec.event)
+            yield self._event_out(kind, rec, sight.event(rules, rec.event, state))
+
+    def legal_moves(self, game_id: UUID, key: ApiKey | None) -> tuple[int, list[Any]]:
+        """The moves the engine accepts next (they may name hidden cards: the owner's key is needed)."""
+        row = self.row(game_id)
+        if key is None or key.id != row["owner_key"]:
+            raise NotGameOwner("the legal moves of a game may name hidden cards: only its owner's key sees them")
+        kind = self.kind(row["kind"])
+        version, state = self.states.current(kind, game_id)
+        # a game may describe them in the table's terms (Arctic public mode: grouped by "any unseen card")
+        listing = getattr(kind.rules, "table_moves", kind.rules.legal_moves)
+        return version, [msgspec.to_builtins(m) for m in listing(state)]
+
+    def timeline(self, game_id: UUID, language: Language, key: ApiKey | None = None) -> Timeline:
+        row = self.row(game_id)
+        kind = self.kind(row["kind"])
+        sight = Sight.of(row, key)
+        rules = kind.rules
+        players = list(row["players"])
+        state = rules.initial_state()
+        entries: list[TimelineEntry] = []
+        previous_move: int | None = -1
+        turn = 0
+        for rec in self.store.read(game_id):
+            state = rules.evolve(state, rec.event)
+            actor = rules.actor(rec.event)
+            turn_start = rules.is_turn_start(rec.event)
+            turn += turn_start
+            entries.append(
+                TimelineEntry(
+                    step=rec.originator_version,
+                    type=type(rec.event).__name__,
+                    description=rules.describe(sight.event(rules, rec.event, state), language),
+                    state_hash=sight.state_hash(rules, state),
+                    recorded_at=rec.recorded_at,
+                    played_at=rec.played_at,
+                    move=rec.move,
+                    move_start=rec.move != previous_move,
+                    turn_start=turn_start,
+                    actor=actor,
+                    player=players[actor] if actor is not None and 0 <= actor < len(players) else None,
+                    move_number=0 if rec.move is None else rec.move + 1,
+                    turn=turn,
+                )
+            )
+            previous_move = rec.move
+        return Timeline(game_id=game_id, kind=kind.name, language=language, steps=len(entries), entries=entries)
+
+    def _replay_row(self, game_id: UUID) -> dict[str, Any]:
+        row = self.blocks.finished_row(game_id)
+        if row is None:
+            row = self.row(game_id)
+            self.blocks.keep_row(row)
+        return row
+
+    def _replay_state(self, kind: Kind, row: dict[str, Any], step: int) -> tuple[Any, Recorded | None]:
+        """The state after ``step`` events and that event, from a held block when possible."""
+        game_id = row["id"]
+        if row["status"] != "finished":
+            return self.states.at_step(kind, game_id, step)
+        index = self.blocks.block_of(step)
+        block = self.blocks.get(game_id, index)
+        if block is None:
+            first = index * self.blocks.interval + 1
+            last = min(first + self.blocks.interval - 1, int(row["version"]))
+            _, start, stored = self._block_rows(kind, game_id, first - 1, last)
+            to_domain_event = self.store.mapper.to_domain_event
+            records: list[Recorded] = []
+            for rec in (cast(Recorded, to_domain_event(e)) for e in stored):
+                if rec.originator_version < first:
+                    start = kind.rules.evolve(start, rec.event)
+                else:
+                    records.append(rec)
+            block = Block(start=start, first=first, records=records)
+            self.blocks.put(game_id, index, block)
+        return block.state_at(step, kind.rules.evolve)
+
+    def _block_rows(self, kind: Kind, game_id: UUID, before: int, last: int) -> tuple[int, Any, list[StoredEvent]]:
+        """The newest snapshot at or before ``before`` and the events after it up to ``last``, in one
+        round trip (a cold replay step was two)."""
+        query = self._block_query
+        with self._datastore.get_connection() as conn:
+            rows = conn.execute(query, {"game": game_id, "before": before, "last": last}).fetchall()
+        version, start = 0, kind.rules.initial_state()
+        stored: list[StoredEvent] = []
+        for row in rows:
+            if row["topic"] is None:
+                version, start = int(row["v"]), kind.decode_snapshot(row["state"])
+            else:
+                stored.append(StoredEvent(game_id, int(row["v"]), row["topic"], bytes(row["state"])))
+        return version, start, stored
+
+    @cached_property
+    def _block_query(self) -> bytes:
+        table = self.store.game_recorder.events_table_name
+        return (
+            "WITH snap AS (SELECT version, state FROM game_snapshots "
+            "WHERE game_id = %(game)s AND version <= %(before)s ORDER BY version DESC LIMIT 1) "
+            "SELECT 0 AS k, version AS v, state, NULL::text AS topic FROM snap "
+            "UNION ALL "
+            f'SELECT 1, originator_version, state, topic FROM "{table}" '
+            "WHERE originator_id = %(game)s AND originator_version <= %(last)s "
+            "AND originator_version > COALESCE((SELECT version FROM snap), 0) "
+            "ORDER BY k, v"
+        ).encode()
+
+    def replay(self, game_id: UUID, step: int, perspective_text: str, key: ApiKey | None) -> Replay:
+        row = self._replay_row(game_id)
+        kind = self.kind(row["kind"])
+        steps = int(row["version"])
+        if not 1 <= step <= steps:
+            raise Refusal(
+                Category.NOT_FOUND,
+                "step_not_found",
+                f"this game has steps 1 to {steps}, not {step}",
+                steps=steps,
+            )
+        sight = Sight.of(row, key, self.parse_perspective(perspective_text, len(row["players"])))
+        rules = kind.rules
+        state, rec = self._replay_state(kind, row, step)
+        if rec is None:
+            rec = next(iter(self.store.read(game_id, after=step - 1, upto=step)))
+        base = f"/games/{game_id}/replay/"
+        query = f"?perspective={perspective_text}"
+        return Replay(
+            game_id=game_id,
+            kind=kind.name,
+            step=step,
+            steps=steps,
+            perspective=perspective_text,
+            state_hash=sight.state_hash(rules, state),
+            event=self._event_out(kind, rec, sight.event(rules, rec.event, state)),
+            view=sight.view(rules, state),
+            links={
+                "first": f"{base}1{query}",
+                "previous": f"{base}{step - 1}{query}" if step > 1 else None,
+                "next": f"{base}{step + 1}{query}" if step < steps else None,
+                "last": f"{base}{steps}{query}",
+            },
+        )

@@ -1,0 +1,184 @@
+"""Recording a game as it is played: a new game, then one move at a time (If-Match, Idempotency-Key)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+from uuid import UUID, uuid4
+
+import msgspec
+from psycopg import Cursor
+from psycopg.rows import DictRow
+
+from domain.errors import RuleViolation
+from service.games import codecs, limits
+from service.games.base import (
+    GameBase,
+    Idempotency,
+    Opening,
+    Reply,
+    _decode_error,
+    _json,
+    etag,
+)
+from service.games.errors import IllegalMove, NotGameOwner, StaleVersion
+from service.games.records import KindHead, RecordedMove
+from service.games.schemas import (
+    GameCreated,
+    MoveAccepted,
+    Status,
+)
+from service.keys import ApiKey
+from service.refusals import Refusal
+from service.store import Recorded
+from service.store.application import VersionConflict
+from service.store.kinds import Kind
+
+
+class GameWriter(GameBase):
+    def create(self, key: ApiKey, body: bytes, idem: Idempotency | None = None) -> Reply:
+        replay = self._replay_idempotent(idem)
+        if replay is not None:
+            return replay
+        limits.check_nesting(body)
+        try:
+            head = msgspec.json.decode(body, type=KindHead)
+        except msgspec.MsgspecError as exc:
+            raise _decode_error(exc, "the new game") from exc
+        kind = self.kind(head.kind)
+        try:
+            new = codecs.new_game(kind).decode(body)
+        except msgspec.MsgspecError as exc:
+            raise _decode_error(exc, "the new game", body=body, kind=kind, wrapped_at="$.setup") from exc
+        limits.check_tags("$.tags", new.tags)
+        new = msgspec.structs.replace(new, setup=limits.check_setup("$.setup", new.setup))
+        game_id, now = uuid4(), datetime.now(UTC)
+        opening = Opening(setup=msgspec.Raw(_json.encode(new.setup)), tags=new.tags, started_at=new.started_at)
+        records = self._opening_records(kind, game_id, new.setup, now, opening)
+        state, due = self.states.fold(kind, kind.rules.initial_state(), records)
+        created = GameCreated(
+            id=game_id,
+            kind=kind.name,
+            rules_version=kind.rules.rules_version,
+            version=len(records),
+            moves=0,
+            status="finished" if kind.rules.is_finished(state) else "live",
+            players=list(kind.rules.players(state)),
+        )
+        reply = Reply(
+            status=201,
+            body=_json.encode(created),
+            headers={"etag": etag(len(records)), "location": f"/games/{game_id}"},
+        )
+        within = self.within(
+            self.insert_row(self.game_row(game_id, kind, key, state, len(records), 0, now, new.started_at)),
+            self.snapshots(game_id, due),
+            self._store_idempotent(idem, reply),
+        )
+        try:
+            positions = self.store.append(records, within=within)
+        except VersionConflict:
+            again = self._replay_idempotent(idem)
+            if again is not None:
+                return again
+            raise
+        self.states.remember(game_id, len(records), state)
+        return self.positioned(reply, positions)
+
+    def append(
+        self, key: ApiKey, game_id: UUID, body: bytes, if_match: int | None, idem: Idempotency | None = None
+    ) -> Reply:
+        replay = self._replay_idempotent(idem)
+        if replay is not None:
+            return replay
+        row = self.row(game_id)
+        if row["owner_key"] != key.id:
+            raise NotGameOwner()
+        kind = self.kind(row["kind"])
+        limits.check_nesting(body)
+        try:
+            submitted: RecordedMove[Any] = codecs.move(kind).decode(body)
+        except msgspec.MsgspecError as exc:
+            raise _decode_error(exc, "the move", body=body, kind=kind, wrapped_at="$") from exc
+        limits.check_comment("$.comment", submitted.comment)
+        try:
+            with self._lock(game_id):
+                return self._append_locked(kind, row, game_id, submitted, if_match, idem)
+        except Refusal:
+            # A concurrent retry with the same Idempotency-Key may have stored the move first
+            # (in another process): then its answer is ours, not the conflict this one ran into.
+            again = self._replay_idempotent(idem)
+            if again is not None:
+                return again
+            raise
+
+    def _append_locked(
+        self,
+        kind: Kind,
+        row: dict[str, Any],
+        game_id: UUID,
+        submitted: RecordedMove[Any],
+        if_match: int | None,
+        idem: Idempotency | None,
+    ) -> Reply:
+        replay = self._replay_idempotent(idem)
+        if replay is not None:
+            return replay
+        version, state = self.states.current(kind, game_id, known=int(row["version"]))
+        if if_match is not None and if_match != version:
+            raise StaleVersion(version, if_match)
+        move_index = row["moves"] if row["version"] == version else self._move_count(game_id)
+        try:
+            events = kind.rules.decide(state, submitted.move)
+        except RuleViolation as exc:
+            raise IllegalMove(exc, move_index=move_index, version=version) from exc
+        if not events:
+            raise RuntimeError(f"{kind.name} decided no event for a legal move: {submitted.move!r}")
+        now = datetime.now(UTC)
+        command = msgspec.Raw(_json.encode(submitted.move))
+        records = [
+            Recorded(
+                originator_id=game_id,
+                originator_version=version + i + 1,
+                event=event,
+                recorded_at=now,
+                move=move_index,
+                played_at=submitted.at,
+                comment=submitted.comment if i == 0 else None,
+                command=command if i == 0 else None,
+            )
+            for i, event in enumerate(events)
+        ]
+        new_state, due = self.states.fold(kind, state, records)
+        new_version = version + len(records)
+        status: Status = "finished" if kind.rules.is_finished(new_state) else "live"
+        accepted = MoveAccepted(
+            game_id=game_id,
+            move=move_index,
+            version=new_version,
+            status=status,
+            events=[self._event_out(kind, r) for r in records],
+        )
+        reply = Reply(status=201, body=_json.encode(accepted), headers={"etag": etag(new_version)})
+
+        def update_row(cur: Cursor[DictRow]) -> None:
+            cur.execute(
+                "UPDATE games SET version = %s, moves = %s, status = %s, updated_at = %s WHERE id = %s",
+                (new_version, move_index + 1, status, now, game_id),
+            )
+
+        within = self.within(update_row, self.snapshots(game_id, due), self._store_idempotent(idem, reply))
+        try:
+            positions = self.store.append(records, within=within)
+        except VersionConflict:
+            again = self._replay_idempotent(idem)
+            if again is not None:
+                return again
+            raise StaleVersion(self.store.version(game_id), if_match) from None
+        self.states.remember(game_id, new_version, new_state)
+        return self.positioned(reply, positions)
+
+    def _move_count(self, game_id: UUID) -> int:
+        with self._datastore.get_connection() as conn:
+            row = conn.execute("SELECT moves FROM games WHERE id = %s", (game_id,)).fetchone()
+        return int(row["moves"]) if row else 0

@@ -1,0 +1,134 @@
+"""Imports point one way (docs/ARCHITECTURE.md): a module imports its own layer or the layers below it,
+never one above or beside it, and no two modules import each other, even through a lazy import."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGES = ("domain", "service", "projections")
+
+# Each layer, with the module prefixes it holds, from the bottom up. A module belongs to the layer of its
+# longest matching prefix. Layers of one rank sit side by side and may not import each other.
+LAYERS: list[tuple[int, str, tuple[str, ...]]] = [
+    (0, "domain", ("domain",)),
+    (1, "base", ("service", "service.settings", "service.refusals", "service.logs")),
+    (2, "store", ("service.store", "service.database", "service.embedded", "service.keys")),
+    (3, "games", ("service.games",)),
+    (3, "projections", ("projections",)),
+    (4, "runtime", ("service.runtime",)),
+    (
+        5,
+        "http",
+        (
+            "service.app",
+            "service.errors",
+            "service.auth",
+            "service.openapi_docs",
+            "service.metrics",
+            "service.http",
+            "service.routes",
+            "service.viewer",
+        ),
+    ),
+    (6, "cli", ("service.cli", "service.commands")),
+]
+
+
+def layer_of(module: str) -> tuple[int, str]:
+    best: tuple[int, int, str] | None = None
+    for rank, name, prefixes in LAYERS:
+        for prefix in prefixes:
+            matches = module == prefix or module.startswith(prefix + ".")
+            if matches and (best is None or len(prefix) > best[0]):
+                best = (len(prefix), rank, name)
+    assert best is not None, f"{module} is in no layer: add it to LAYERS"
+    return best[1], best[2]
+
+
+def modules() -> Iterator[tuple[str, Path]]:
+    for package in PACKAGES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            parts = path.relative_to(ROOT).with_suffix("").parts
+            name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+            yield name, path
+
+
+def imports(module: str, path: Path) -> set[str]:
+    """Every project module ``module`` imports, at the top or inside a function (lazily)."""
+    found: set[str] = set()
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*anchor, *([base] if base else [])])
+            names = {f"{base}.{alias.name}" for alias in node.names}
+            found.update(names)
+            if not names <= KNOWN:
+                found.add(base)  # names defined in the module (or package __init__) itself
+    return {name for name in found if name in KNOWN and name != module}
+
+
+KNOWN = {name for name, _ in modules()}
+GRAPH = {name: imports(name, path) for name, path in modules()}
+
+
+@pytest.mark.parametrize("module", sorted(GRAPH))
+def test_imports_point_down_the_layers(module: str) -> None:
+    rank, layer = layer_of(module)
+    for imported in GRAPH[module]:
+        other_rank, other_layer = layer_of(imported)
+        if imported == module.rpartition(".")[0] and other_layer == "base":
+            continue  # a package's own __init__ (the version string)
+        assert other_layer == layer or other_rank < rank, (
+            f"{module} ({layer}) imports {imported} ({other_layer}): only its own layer or those below it"
+        )
+
+
+def test_no_two_modules_import_each_other() -> None:
+    """No cycle in the module graph (Tarjan's strongly connected components)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    cycles: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for other in GRAPH[node]:
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in on_stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                component.append(member)
+                if member == node:
+                    break
+            if len(component) > 1:
+                cycles.append(sorted(component))
+
+    for node in sorted(GRAPH):
+        if node not in index:
+            visit(node)
+    assert not cycles, f"modules importing each other: {cycles}"
+
+
+def test_the_check_sees_a_lazy_upward_import(tmp_path: Path) -> None:
+    source = tmp_path / "lazy.py"
+    source.write_text("def f():\n    from service.app import create_app\n    return create_app\n")
+    assert "service.app" in imports("projections.lazy", source)
