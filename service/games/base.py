@@ -32,7 +32,7 @@ from service.keys import ApiKey
 from service.refusals import Category, Refusal
 from service.store import GameLog, Recorded
 from service.store.kinds import Kind, Registry
-from service.store.recorder import GameRow, Within
+from service.store.recorder import INSERT_GAME, GameRow, Within
 
 _json = msgspec.json.Encoder()
 _canonical = msgspec.json.Encoder(order="deterministic")
@@ -51,12 +51,6 @@ _opening_decoder = msgspec.json.Decoder(Opening)
 
 
 POSITION_HEADER = "x-banquise-position"
-
-_INSERT_GAME = (
-    "INSERT INTO games (id, kind, rules_version, owner_key, record_id, record_hash, players, handles, "
-    "status, version, moves, created_at, updated_at, played_at) "
-    "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
-)
 
 
 class _GameRef(msgspec.Struct):
@@ -282,6 +276,6 @@ class GameBase:
     @staticmethod
     def insert_row(row: GameRow) -> Within:
         def run(cur: Cursor[DictRow]) -> None:
-            cur.execute(_INSERT_GAME, tuple(row))
+            cur.execute(INSERT_GAME, tuple(row))
 
         return run

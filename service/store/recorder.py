@@ -193,6 +193,13 @@ class GameRow(NamedTuple):
     played_at: Any
 
 
+# A new game's row, as the service inserts it beside its first events (the new-game function below
+# inserts the same columns in one statement with the events).
+INSERT_GAME = (
+    f"INSERT INTO games ({', '.join(GameRow._fields)}) VALUES ({', '.join(['%s'] * len(GameRow._fields))})"
+).encode()
+
+
 _NEW_GAME_FUNCTION = """
 CREATE OR REPLACE FUNCTION {schema}.banquise_insert_new_game(
     p_lock_timeout text, p_first_version bigint, p_topics text[], p_states bytea[],
