@@ -219,13 +219,13 @@ def _card(card: str | None, lang: str) -> str:
     return f"{_animal(cat.CARDS[cat.CARD_INDEX[card]].animal, lang)} [{card}]"
 
 
-def _nth(n: int, lang: str) -> str:
+def _nth(number: int, lang: str) -> str:
     if lang == "fr":
-        return f"{n}e"
+        return f"{number}e"
     if lang == "es":
-        return f"{n}.ª"
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+        return f"{number}.ª"
+    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
 
 
 def describe(event: Any, lang: str = "en") -> str:
@@ -247,8 +247,8 @@ def describe(event: Any, lang: str = "en") -> str:
     if template is None:
         return name
 
-    def seat(n: int | None) -> str:
-        return w["seat"].format(n) if n is not None else w["centre"]
+    def seat(seat_number: int | None) -> str:
+        return w["seat"].format(seat_number) if seat_number is not None else w["centre"]
 
     def direction(step: int) -> str:
         return w["up"] if step > 0 else w["down"]

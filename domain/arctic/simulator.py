@@ -37,11 +37,11 @@ class SimulatedGame(msgspec.Struct, frozen=True):
     events: list[Event]
 
 
-def is_power_move(m: Any) -> bool:
-    if isinstance(m, mv.PlaceCard):
-        return m.placement != "top"
+def is_power_move(move: Any) -> bool:
+    if isinstance(move, mv.PlaceCard):
+        return move.placement != "top"
     return isinstance(
-        m,
+        move,
         mv.PuffinSwap
         | mv.PuffinTakeBack
         | mv.UseMooseB
@@ -60,11 +60,11 @@ def choose(rng: SplitMix64, legal: list[Any]) -> Any:
     return legal[rng.below(len(legal))]
 
 
-def _play(s: GameState, m: Any, events: list[Any], d: Decisions = DEFAULT) -> GameState:
-    for e in decide(s, m, d):
-        s = evolve(s, e, d)
+def _play(state: GameState, move: Any, events: list[Any], decisions: Decisions = DEFAULT) -> GameState:
+    for e in decide(state, move, decisions):
+        state = evolve(state, e, decisions)
         events.append(e)
-    return s
+    return state
 
 
 def simulate(
@@ -101,15 +101,15 @@ def _public_card(pub: GameState, seat: int, card: str | None) -> str | None:
     return card if c in pub.players[seat].penalty else mv.FACE_DOWN
 
 
-def _translate(m: Any, pub: GameState) -> Any:
-    if isinstance(m, mv.PlaceCard) and m.placement == "face_down":
-        return msgspec.structs.replace(m, card=None)
-    if isinstance(m, mv.TakeFromPenalty | mv.GivePenalty):
-        return msgspec.structs.replace(m, card=_public_card(pub, m.seat, m.card))
-    return m
+def _translate(move: Any, pub: GameState) -> Any:
+    if isinstance(move, mv.PlaceCard) and move.placement == "face_down":
+        return msgspec.structs.replace(move, card=None)
+    if isinstance(move, mv.TakeFromPenalty | mv.GivePenalty):
+        return msgspec.structs.replace(move, card=_public_card(pub, move.seat, move.card))
+    return move
 
 
-def _shown_by_the_table(full: GameState, rest: list[Any], d: Decisions) -> bool:
+def _shown_by_the_table(full: GameState, rest: list[Any], decisions: Decisions) -> bool:
     """Whether the explicit Moose move ``rest[0]`` is something a table shows by the cards alone (an
     (N+1)-th card, a (D+1)-th draw, a Fox card as the (N-1)-th, stopping one card short): then the
     public record leaves it out and the engine infers it (``rules``: implicit powers)."""
@@ -117,8 +117,8 @@ def _shown_by_the_table(full: GameState, rest: list[Any], d: Decisions) -> bool:
     placing = isinstance(m, mv.UseMooseB)
     s = full
     for move in rest:
-        for e in decide(s, move, d):
-            s = evolve(s, e, d)
+        for e in decide(s, move, decisions):
+            s = evolve(s, e, decisions)
             if placing and isinstance(e, ev.PlacingEnded):
                 if m.delta > 0:
                     return e.placed == s.place_target
@@ -129,7 +129,7 @@ def _shown_by_the_table(full: GameState, rest: list[Any], d: Decisions) -> bool:
     return False  # pragma: no cover - a placing or drawing always ends
 
 
-def to_public(game: SimulatedGame, d: Decisions = DEFAULT, *, shown_at_end: bool = False) -> SimulatedGame:
+def to_public(game: SimulatedGame, decisions: Decisions = DEFAULT, *, shown_at_end: bool = False) -> SimulatedGame:
     """The public record of ``game`` as a table sees it: River cards revealed as they are turned face
     up, face-down and penalty cards unnamed (``FACE_DOWN`` where the table knows the card was one of
     the face-down ones), Moose powers left implicit where the cards show them, totems revealed at the
@@ -143,13 +143,13 @@ def to_public(game: SimulatedGame, d: Decisions = DEFAULT, *, shown_at_end: bool
         power_sides=dict(started.power_sides),
     )
     events: list[Any] = list(start(setup))
-    pub = fold(events, None, d)
-    full = fold(start(game.setup), None, d)
+    pub = fold(events, None, decisions)
+    full = fold(start(game.setup), None, decisions)
     moves: list[Any] = []
 
-    def play(pub: GameState, m: Any) -> GameState:
-        moves.append(m)
-        return _play(pub, m, events, d)
+    def play(pub: GameState, move: Any) -> GameState:
+        moves.append(move)
+        return _play(pub, move, events, decisions)
 
     def reveal(pub: GameState) -> GameState:
         while UNKNOWN in pub.river:
@@ -165,14 +165,14 @@ def to_public(game: SimulatedGame, d: Decisions = DEFAULT, *, shown_at_end: bool
         left = (pub.turn, pub.phase) != (full.turn, full.phase)
         if not left or pub.phase not in (st.PLACE, st.DRAW):
             return pub
-        if step_open(pub, d):
-            closed, _ = close_open_step(pub, d)
+        if step_open(pub, decisions):
+            closed, _ = close_open_step(pub, decisions)
             if UNKNOWN in closed.river:
                 slot = closed.river.index(UNKNOWN)
                 return play(pub, mv.RevealRiver(slot=slot, card=cat.CARD_IDS[full.river[slot]]))
             implied = (
                 following is not None
-                and closes_open_step(pub, following, d)
+                and closes_open_step(pub, following, decisions)
                 and not isinstance(following, mv.UseMooseB | mv.SetDrawDelta)
             )
             return pub if implied else play(pub, mv.EndStep(seat=pub.active))
@@ -180,11 +180,13 @@ def to_public(game: SimulatedGame, d: Decisions = DEFAULT, *, shown_at_end: bool
 
     for i, m in enumerate(game.moves):
         pub = reveal(pub)
-        implicit = isinstance(m, mv.UseMooseB | mv.SetDrawDelta) and _shown_by_the_table(full, game.moves[i:], d)
+        implicit = isinstance(m, mv.UseMooseB | mv.SetDrawDelta) and _shown_by_the_table(
+            full, game.moves[i:], decisions
+        )
         if not implicit:
             pub = play(pub, _translate(m, pub))
-        for e in decide(full, m, d):
-            full = evolve(full, e, d)
+        for e in decide(full, m, decisions):
+            full = evolve(full, e, decisions)
         pub = catch_up(reveal(pub), game.moves[i + 1] if i + 1 < len(game.moves) else None)
     pub = reveal(pub)
     for seat, p in enumerate(full.players):

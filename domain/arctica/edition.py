@@ -258,7 +258,7 @@ class EditionIndex:
         for conn in edition.connections:
             links.setdefault(conn.a, []).append((conn.b, conn.a, conn))
             links.setdefault(conn.b, []).append((conn.a, conn.a, conn))
-        self.links = {k: tuple(sorted(v, key=lambda t: t[0])) for k, v in links.items()}
+        self.links = {k: tuple(sorted(v, key=lambda link: link[0])) for k, v in links.items()}
         self.ice_space: dict[int, int] = {sp.ice: i for i, sp in enumerate(edition.circle) if sp.ice is not None}
 
 

@@ -113,20 +113,20 @@ def offered_actions(ed: Edition, orientations: tuple[int, ...], space: int) -> t
     return (a, b)
 
 
-def flora_total(p: PlayerState) -> int:
-    return p.release_flora + p.long_wheel.count(FLORA)
+def flora_total(player: PlayerState) -> int:
+    return player.release_flora + player.long_wheel.count(FLORA)
 
 
-def ecosystem(p: PlayerState) -> tuple[int, ...]:
-    return p.long_column + p.short_column
+def ecosystem(player: PlayerState) -> tuple[int, ...]:
+    return player.long_column + player.short_column
 
 
-def badges(idx: EditionIndex, p: PlayerState) -> list[str]:
-    return [b for c in ecosystem(p) for b in idx.cards[c].badges]
+def badges(idx: EditionIndex, player: PlayerState) -> list[str]:
+    return [b for c in ecosystem(player) for b in idx.cards[c].badges]
 
 
-def endangered_badges(idx: EditionIndex, p: PlayerState) -> int:
-    return sum(idx.cards[c].endangered for c in ecosystem(p))
+def endangered_badges(idx: EditionIndex, player: PlayerState) -> int:
+    return sum(idx.cards[c].endangered for c in ecosystem(player))
 
 
 def hit_spaces(ed: Edition, state: GameState) -> list[int]:
@@ -549,14 +549,14 @@ def start(ed: Edition, setup: Setup) -> list[ev.Event]:
     ]
 
 
-def _starting_cards(ed: Edition, setup: Setup, n: int) -> tuple[tuple[int, int], ...]:
+def _starting_cards(ed: Edition, setup: Setup, seats: int) -> tuple[tuple[int, int], ...]:
     if setup.starting_cards is None:
-        return tuple(ed.setup.starting_cards[:n])
+        return tuple(ed.setup.starting_cards[:seats])
     gen = {c.id: c for c in ed.generation_cards}
     pairs = setup.starting_cards
     ids = [c for pair in pairs for c in pair]
     if (
-        len(pairs) != n
+        len(pairs) != seats
         or len(set(ids)) != len(ids)
         or any(
             a not in gen or b not in gen or gen[a].generation != "long" or gen[b].generation != "short"
@@ -565,7 +565,7 @@ def _starting_cards(ed: Edition, setup: Setup, n: int) -> tuple[tuple[int, int],
     ):
         setup_fail(
             "arctica.bad_setup",
-            f"starting_cards names one (long, short) pair of distinct Generation Cards for each of the {n} seats",
+            f"starting_cards names one (long, short) pair of distinct Generation Cards for each of the {seats} seats",
         )
     return pairs
 
@@ -611,14 +611,14 @@ def decide_and_evolve(ed: Edition, state: GameState, move: mv.Move) -> tuple[lis
     return b.events, b.s
 
 
-def _require_phase(b: _Builder, *phases: str) -> None:
-    if b.s.phase not in phases:
-        fail("arctica.wrong_phase", f"the game is in step {b.s.phase!r}, not {' / '.join(phases)}")
+def _require_phase(builder: _Builder, *phases: str) -> None:
+    if builder.s.phase not in phases:
+        fail("arctica.wrong_phase", f"the game is in step {builder.s.phase!r}, not {' / '.join(phases)}")
 
 
-def _require_actor(b: _Builder, seat: int, action: str | None, *, skip: bool = False) -> None:
-    _require_phase(b, "actions")
-    s = b.s
+def _require_actor(builder: _Builder, seat: int, action: str | None, *, skip: bool = False) -> None:
+    _require_phase(builder, "actions")
+    s = builder.s
     if seat >= len(s.players):
         fail("arctica.not_your_turn", f"no seat {seat}")
     active = active_seat(s)
@@ -643,62 +643,62 @@ def _require_actor(b: _Builder, seat: int, action: str | None, *, skip: bool = F
         if not (skip and action is None) and action not in s.offered:
             fail("arctica.action_not_offered", f"{action} is not among {list(s.offered)}", legal=s.offered)
     if skip:
-        b.emit(ev.ActionSkipped(seat=seat, action=action))
+        builder.emit(ev.ActionSkipped(seat=seat, action=action))
     else:
-        b.emit(ev.ActionPerformed(seat=seat, action=action or ""))
+        builder.emit(ev.ActionPerformed(seat=seat, action=action or ""))
 
 
-def _select(b: _Builder, m: mv.SelectSpace) -> None:
-    _require_phase(b, "select")
-    s, ed = b.s, b.ed
+def _select(builder: _Builder, move: mv.SelectSpace) -> None:
+    _require_phase(builder, "select")
+    s, ed = builder.s, builder.ed
     active = active_seat(s)
-    if m.seat != active:
+    if move.seat != active:
         fail("arctica.not_your_turn", f"seat {active} is the active player")
-    if not 0 <= m.space < len(ed.action_spaces):
-        fail("arctica.unknown_space", f"no action space {m.space}")
-    if m.space == s.pawn:
+    if not 0 <= move.space < len(ed.action_spaces):
+        fail("arctica.unknown_space", f"no action space {move.space}")
+    if move.space == s.pawn:
         legal = [i for i in range(len(ed.action_spaces)) if i != s.pawn]
-        fail("arctica.space_unavailable", f"the action pawn is already on space {m.space}", legal=legal)
-    sp = ed.action_spaces[m.space]
-    if m.wheel not in sp.wheels:
+        fail("arctica.space_unavailable", f"the action pawn is already on space {move.space}", legal=legal)
+    sp = ed.action_spaces[move.space]
+    if move.wheel not in sp.wheels:
         fail(
             "arctica.wheel_not_adjacent",
-            f"space {m.space} connects wheels {list(sp.wheels)}",
+            f"space {move.space} connects wheels {list(sp.wheels)}",
             legal=sp.wheels,
         )
-    b.emit(ev.PawnPlaced(seat=m.seat, round=s.round, turn=s.turn, space=m.space))
-    orientation = (s.orientations[m.wheel] + m.direction) % 4
-    b.emit(ev.WheelTurned(seat=m.seat, wheel=m.wheel, direction=m.direction, orientation=orientation))
-    actions = offered_actions(ed, b.s.orientations, m.space)
+    builder.emit(ev.PawnPlaced(seat=move.seat, round=s.round, turn=s.turn, space=move.space))
+    orientation = (s.orientations[move.wheel] + move.direction) % 4
+    builder.emit(ev.WheelTurned(seat=move.seat, wheel=move.wheel, direction=move.direction, orientation=orientation))
+    actions = offered_actions(ed, builder.s.orientations, move.space)
     n = len(s.players)
     responders = tuple((active + k) % n for k in range(1, n))
-    b.emit(ev.ActionsOffered(seat=m.seat, actions=actions, responders=responders, ordered="colony" in actions))
+    builder.emit(ev.ActionsOffered(seat=move.seat, actions=actions, responders=responders, ordered="colony" in actions))
 
 
-def _top_card(b: _Builder, seat: int, card: int, *, reproduce: bool) -> str:
-    p = b.player(seat)
+def _top_card(builder: _Builder, seat: int, card: int, *, reproduce: bool) -> str:
+    p = builder.player(seat)
     tops = [c[0] for c in (p.long_column, p.short_column) if c]
     if card not in tops:
-        legal = [c for c in tops if not (reproduce and c in b.idx.starting_ids)]
+        legal = [c for c in tops if not (reproduce and c in builder.idx.starting_ids)]
         fail("arctica.not_on_top", f"card {card} is not on top of a generation column", legal=legal)
     return "long" if p.long_column and p.long_column[0] == card else "short"
 
 
-def _fauna(b: _Builder, m: mv.PlayFauna) -> None:
-    _require_actor(b, m.seat, "fauna")
-    p = b.player(m.seat)
-    if not _holds(b, p, (m.card,)):
+def _fauna(builder: _Builder, move: mv.PlayFauna) -> None:
+    _require_actor(builder, move.seat, "fauna")
+    p = builder.player(move.seat)
+    if not _holds(builder, p, (move.card,)):
         known = tuple(c for c in p.hand if c != UNKNOWN)
-        fail("arctica.card_not_in_hand", f"card {m.card} is not in seat {m.seat}'s hand", legal=known)
-    card = b.idx.cards[m.card]
+        fail("arctica.card_not_in_hand", f"card {move.card} is not in seat {move.seat}'s hand", legal=known)
+    card = builder.idx.cards[move.card]
     if (
-        len(m.discards) != card.cost
-        or len(set(m.discards)) != len(m.discards)
-        or m.card in m.discards
-        or not _holds(b, p, (m.card, *m.discards))
+        len(move.discards) != card.cost
+        or len(set(move.discards)) != len(move.discards)
+        or move.card in move.discards
+        or not _holds(builder, p, (move.card, *move.discards))
     ):
         fail("arctica.wrong_cost", f"{card.name} costs {card.cost}: discard exactly {card.cost} other card(s)")
-    have = badges(b.idx, p)
+    have = badges(builder.idx, p)
     for badge in card.requires:
         if badge not in have:
             fail("arctica.missing_badges", f"{card.name} requires {list(card.requires)}")
@@ -707,19 +707,19 @@ def _fauna(b: _Builder, m: mv.PlayFauna) -> None:
     wheel = p.long_wheel if card.generation == "long" else p.short_wheel
     if EMPTY not in wheel:
         fail("arctica.wheel_full", f"the {card.generation}-generation wheel has no free slot")
-    if m.discards:
-        b.emit(ev.CardsDiscarded(seat=m.seat, cards=m.discards, cause=cause))
-    b.emit(ev.FaunaPlayed(seat=m.seat, card=card.id, column=card.generation))
-    b.place_token(m.seat, card, cause)
+    if move.discards:
+        builder.emit(ev.CardsDiscarded(seat=move.seat, cards=move.discards, cause=cause))
+    builder.emit(ev.FaunaPlayed(seat=move.seat, card=card.id, column=card.generation))
+    builder.place_token(move.seat, card, cause)
     key = f"flash:{card.id}"
-    b.effect(m.seat, key, card.flash, b.outcome(key))
+    builder.effect(move.seat, key, card.flash, builder.outcome(key))
 
 
-def _holds(b: _Builder, p: PlayerState, cards: tuple[int, ...]) -> bool:
+def _holds(builder: _Builder, player: PlayerState, cards: tuple[int, ...]) -> bool:
     """Whether the hand holds ``cards``. In a public game an unknown card of the hand may be any card
     nobody has seen yet: playing or discarding it reveals it."""
-    hand = list(p.hand)
-    pool = unseen(b.idx, b.s) if b.s.chance == "public" and UNKNOWN in hand else set()
+    hand = list(player.hand)
+    pool = unseen(builder.idx, builder.s) if builder.s.chance == "public" and UNKNOWN in hand else set()
     for c in cards:
         if c in hand and c != UNKNOWN:
             hand.remove(c)
@@ -731,112 +731,114 @@ def _holds(b: _Builder, p: PlayerState, cards: tuple[int, ...]) -> bool:
     return True
 
 
-def _reproduce(b: _Builder, m: mv.Reproduce) -> None:
-    _require_actor(b, m.seat, "reproduction")
-    column = _top_card(b, m.seat, m.card, reproduce=True)
-    if m.card in b.idx.starting_ids:
+def _reproduce(builder: _Builder, move: mv.Reproduce) -> None:
+    _require_actor(builder, move.seat, "reproduction")
+    column = _top_card(builder, move.seat, move.card, reproduce=True)
+    if move.card in builder.idx.starting_ids:
         fail("arctica.starting_card", "the two starting Generation Cards cannot reproduce")
-    cause = f"reproduction:{m.card}"
-    b.place_token(m.seat, b.idx.cards[m.card], cause)
-    b.emit(ev.CardMovedToBack(seat=m.seat, card=m.card, column=column, cause=cause))  # type: ignore[arg-type]
+    cause = f"reproduction:{move.card}"
+    builder.place_token(move.seat, builder.idx.cards[move.card], cause)
+    builder.emit(ev.CardMovedToBack(seat=move.seat, card=move.card, column=column, cause=cause))  # type: ignore[arg-type]
 
 
-def _ability(b: _Builder, m: mv.UseAbility) -> None:
-    _require_actor(b, m.seat, "ability")
-    column = _top_card(b, m.seat, m.card, reproduce=False)
-    key = f"ability:{m.card}"
-    b.effect(m.seat, key, b.idx.cards[m.card].ability, b.outcome(key))
-    b.emit(ev.CardMovedToBack(seat=m.seat, card=m.card, column=column, cause=key))  # type: ignore[arg-type]
+def _ability(builder: _Builder, move: mv.UseAbility) -> None:
+    _require_actor(builder, move.seat, "ability")
+    column = _top_card(builder, move.seat, move.card, reproduce=False)
+    key = f"ability:{move.card}"
+    builder.effect(move.seat, key, builder.idx.cards[move.card].ability, builder.outcome(key))
+    builder.emit(ev.CardMovedToBack(seat=move.seat, card=move.card, column=column, cause=key))  # type: ignore[arg-type]
 
 
-def _flora(b: _Builder, m: mv.TakeFlora) -> None:
-    _require_actor(b, m.seat, "flora")
-    b.gain_flora(m.seat, 2, "action:flora")
+def _flora(builder: _Builder, move: mv.TakeFlora) -> None:
+    _require_actor(builder, move.seat, "flora")
+    builder.gain_flora(move.seat, 2, "action:flora")
 
 
-def _migrate(b: _Builder, m: mv.Migrate) -> None:
-    _require_actor(b, m.seat, "migration")
-    if len(m.steps) > 2:
+def _migrate(builder: _Builder, move: mv.Migrate) -> None:
+    _require_actor(builder, move.seat, "migration")
+    if len(move.steps) > 2:
         fail("arctica.too_many_migrations", "Migration x2 moves at most two tokens")
-    for step in m.steps:
-        b.migrate(m.seat, step, "action:migration")
+    for step in move.steps:
+        builder.migrate(move.seat, step, "action:migration")
 
 
-def _draw(b: _Builder, m: mv.Draw) -> None:
-    _require_actor(b, m.seat, "draw")
-    b.draw(m.seat, 2, "action:draw")
+def _draw(builder: _Builder, move: mv.Draw) -> None:
+    _require_actor(builder, move.seat, "draw")
+    builder.draw(move.seat, 2, "action:draw")
 
 
-def _rotate(b: _Builder, seat: int, cause: str) -> None:
-    p = b.player(seat)
+def _rotate(builder: _Builder, seat: int, cause: str) -> None:
+    p = builder.player(seat)
     fell = tuple(w[-1] for w in (p.short_wheel, p.long_wheel) if w and w[-1] != EMPTY)
-    b.emit(ev.WheelsRotated(seat=seat, fell=fell, cause=cause))
+    builder.emit(ev.WheelsRotated(seat=seat, fell=fell, cause=cause))
 
 
-def _rotate_card(b: _Builder, m: mv.RotateAndDraw) -> None:
-    _require_actor(b, m.seat, "rotate_card")
-    _rotate(b, m.seat, "action:rotate_card")
-    b.draw(m.seat, 1, "action:rotate_card")
+def _rotate_card(builder: _Builder, move: mv.RotateAndDraw) -> None:
+    _require_actor(builder, move.seat, "rotate_card")
+    _rotate(builder, move.seat, "action:rotate_card")
+    builder.draw(move.seat, 1, "action:rotate_card")
 
 
-def _rotate_migration(b: _Builder, m: mv.RotateAndMigrate) -> None:
-    _require_actor(b, m.seat, "rotate_migration")
-    _rotate(b, m.seat, "action:rotate_migration")
-    if m.step is not None:
-        b.migrate(m.seat, m.step, "action:rotate_migration")
+def _rotate_migration(builder: _Builder, move: mv.RotateAndMigrate) -> None:
+    _require_actor(builder, move.seat, "rotate_migration")
+    _rotate(builder, move.seat, "action:rotate_migration")
+    if move.step is not None:
+        builder.migrate(move.seat, move.step, "action:rotate_migration")
 
 
-def _colony(b: _Builder, m: mv.Colonize) -> None:
-    _require_actor(b, m.seat, "colony")
-    ed, s = b.ed, b.s
-    if not m.spaces:
+def _colony(builder: _Builder, move: mv.Colonize) -> None:
+    _require_actor(builder, move.seat, "colony")
+    ed, s = builder.ed, builder.s
+    if not move.spaces:
         fail("arctica.no_space_chosen", "place at least one token")
-    f = FAMILIES.index(m.family)
-    if b.player(m.seat).release[f] < len(m.spaces):
+    f = FAMILIES.index(move.family)
+    if builder.player(move.seat).release[f] < len(move.spaces):
         fail(
             "arctica.release_empty",
-            f"only {b.player(m.seat).release[f]} {m.family} token(s) in the release area",
+            f"only {builder.player(move.seat).release[f]} {move.family} token(s) in the release area",
         )
-    if len(set(m.spaces)) != len(m.spaces):
+    if len(set(move.spaces)) != len(move.spaces):
         fail("arctica.space_occupied", "a space is listed twice")
-    for sp in m.spaces:
-        if not 0 <= sp < len(ed.map) or ed.map[sp].family != m.family:
-            legal = [i for i, ms in enumerate(ed.map) if ms.family == m.family and s.map[i] is None]
-            fail("arctica.wrong_species_space", f"space {sp} is not a {m.family} space", legal=legal)
+    for sp in move.spaces:
+        if not 0 <= sp < len(ed.map) or ed.map[sp].family != move.family:
+            legal = [i for i, ms in enumerate(ed.map) if ms.family == move.family and s.map[i] is None]
+            fail("arctica.wrong_species_space", f"space {sp} is not a {move.family} space", legal=legal)
         if s.map[sp] is not None:
             fail("arctica.space_occupied", f"map space {sp} is occupied")
-    b.pay_flora(m.seat, 1, "colony")
-    for sp in m.spaces:
-        b.emit(ev.TokenMoved(seat=m.seat, family=m.family, src=Loc("release"), dst=Loc("map", sp), cause="colony"))
+    builder.pay_flora(move.seat, 1, "colony")
+    for sp in move.spaces:
+        builder.emit(
+            ev.TokenMoved(seat=move.seat, family=move.family, src=Loc("release"), dst=Loc("map", sp), cause="colony")
+        )
         key = f"map:{sp}"
-        b.effect(m.seat, key, ed.map[sp].effect, b.outcome(key))
-        for other, a, conn in b.idx.links.get(sp, ()):
-            owner = b.s.map[other]
+        builder.effect(move.seat, key, ed.map[sp].effect, builder.outcome(key))
+        for other, a, conn in builder.idx.links.get(sp, ()):
+            owner = builder.s.map[other]
             if owner is None:
                 continue
             ckey = f"connection:{a}-{conn.b}"
-            b.effect(m.seat, ckey, conn.bonus, b.outcome(ckey))
-            if owner.seat != m.seat:
-                b.effect(owner.seat, ckey, conn.bonus, b.outcome(f"{ckey}@{owner.seat}"))
+            builder.effect(move.seat, ckey, conn.bonus, builder.outcome(ckey))
+            if owner.seat != move.seat:
+                builder.effect(owner.seat, ckey, conn.bonus, builder.outcome(f"{ckey}@{owner.seat}"))
 
 
-def _skip(b: _Builder, m: mv.Skip) -> None:
-    _require_actor(b, m.seat, m.action, skip=True)
+def _skip(builder: _Builder, move: mv.Skip) -> None:
+    _require_actor(builder, move.seat, move.action, skip=True)
 
 
-def _reveal_round_card(b: _Builder, m: mv.RevealRoundCard) -> None:
-    _require_phase(b, "majority")
-    s = b.s
+def _reveal_round_card(builder: _Builder, move: mv.RevealRoundCard) -> None:
+    _require_phase(builder, "majority")
+    s = builder.s
     if round_card_known(s):
         fail("arctica.wrong_phase", f"the round card of round {s.round} is already known")
-    left = [i for i in range(len(b.ed.round_cards)) if i not in s.round_cards]
-    if m.card not in left:
-        fail("arctica.bad_round_card", f"round card {m.card} is not one of the round cards still unused", legal=left)
-    b.emit(ev.RoundCardRevealed(round=s.round, card=m.card))
+    left = [i for i in range(len(builder.ed.round_cards)) if i not in s.round_cards]
+    if move.card not in left:
+        fail("arctica.bad_round_card", f"round card {move.card} is not one of the round cards still unused", legal=left)
+    builder.emit(ev.RoundCardRevealed(round=s.round, card=move.card))
 
 
-def _token_at(s: GameState, seat: int, family: str, loc: Loc) -> bool:
-    p = s.players[seat]
+def _token_at(state: GameState, seat: int, family: str, loc: Loc) -> bool:
+    p = state.players[seat]
     f = FAMILIES.index(family)
     if loc.zone == "supply":
         return p.supply[f] > 0
@@ -846,128 +848,133 @@ def _token_at(s: GameState, seat: int, family: str, loc: Loc) -> bool:
         wheel = p.long_wheel if loc.zone == "long_wheel" else p.short_wheel
         return 0 <= loc.index < len(wheel) and wheel[loc.index] == family
     if loc.zone == "map":
-        return 0 <= loc.index < len(s.map) and s.map[loc.index] == Token(seat, family)
-    return 0 <= loc.index < len(s.circle) and Token(seat, family) in s.circle[loc.index]
+        return 0 <= loc.index < len(state.map) and state.map[loc.index] == Token(seat, family)
+    return 0 <= loc.index < len(state.circle) and Token(seat, family) in state.circle[loc.index]
 
 
-def _room_at(s: GameState, seat: int, loc: Loc) -> bool:
-    p = s.players[seat]
+def _room_at(state: GameState, seat: int, loc: Loc) -> bool:
+    p = state.players[seat]
     if loc.zone in ("long_wheel", "short_wheel"):
         wheel = p.long_wheel if loc.zone == "long_wheel" else p.short_wheel
         return 0 <= loc.index < len(wheel) and wheel[loc.index] == EMPTY
     if loc.zone == "map":
-        return 0 <= loc.index < len(s.map) and s.map[loc.index] is None
+        return 0 <= loc.index < len(state.map) and state.map[loc.index] is None
     if loc.zone == "circle":
-        return 0 <= loc.index < len(s.circle)
+        return 0 <= loc.index < len(state.circle)
     return True  # supply and release take any number
 
 
-def _adjust(b: _Builder, m: mv.Adjust) -> None:
+def _adjust(builder: _Builder, move: mv.Adjust) -> None:
     """What the table did that the engine cannot express, checked for conservation (Flora never
     negative, a token moved only from where it is to a free place, BP of effects never negative)."""
-    if m.seat >= len(b.s.players):
-        fail("arctica.bad_adjustment", f"no seat {m.seat}")
-    reason = m.reason.strip()
+    if move.seat >= len(builder.s.players):
+        fail("arctica.bad_adjustment", f"no seat {move.seat}")
+    reason = move.reason.strip()
     if not reason:
         fail("arctica.bad_adjustment", "an adjustment gives its reason")
-    if m.bp < 0 and b.player(m.seat).bp_effects < -m.bp:
-        fail("arctica.bad_adjustment", f"seat {m.seat} has {b.player(m.seat).bp_effects} BP from effects to take back")
-    b.emit(ev.AdjustmentMade(seat=m.seat, reason=reason))
+    if move.bp < 0 and builder.player(move.seat).bp_effects < -move.bp:
+        fail(
+            "arctica.bad_adjustment",
+            f"seat {move.seat} has {builder.player(move.seat).bp_effects} BP from effects to take back",
+        )
+    builder.emit(ev.AdjustmentMade(seat=move.seat, reason=reason))
     cause = "adjustment"
-    for shift in m.tokens:
-        if shift.src == shift.dst or not _token_at(b.s, m.seat, shift.family, shift.src):
-            fail("arctica.bad_adjustment", f"seat {m.seat} has no {shift.family} token at {shift.src}")
-        if not _room_at(b.s, m.seat, shift.dst):
+    for shift in move.tokens:
+        if shift.src == shift.dst or not _token_at(builder.s, move.seat, shift.family, shift.src):
+            fail("arctica.bad_adjustment", f"seat {move.seat} has no {shift.family} token at {shift.src}")
+        if not _room_at(builder.s, move.seat, shift.dst):
             fail("arctica.bad_adjustment", f"{shift.dst} is not a free place for a token")
-        b.emit(ev.TokenMoved(seat=m.seat, family=shift.family, src=shift.src, dst=shift.dst, cause=cause))
-    for _ in range(m.rotations):
-        _rotate(b, m.seat, cause)
-    if m.flora > 0:
-        b.gain_flora(m.seat, m.flora, cause)
-    elif m.flora < 0:
-        b.pay_flora(m.seat, -m.flora, cause)
-    if m.bp:
-        b.emit(ev.BiodiversityScored(seat=m.seat, points=m.bp, cause=cause))
-    b.draw(m.seat, m.cards, cause)
+        builder.emit(ev.TokenMoved(seat=move.seat, family=shift.family, src=shift.src, dst=shift.dst, cause=cause))
+    for _ in range(move.rotations):
+        _rotate(builder, move.seat, cause)
+    if move.flora > 0:
+        builder.gain_flora(move.seat, move.flora, cause)
+    elif move.flora < 0:
+        builder.pay_flora(move.seat, -move.flora, cause)
+    if move.bp:
+        builder.emit(ev.BiodiversityScored(seat=move.seat, points=move.bp, cause=cause))
+    builder.draw(move.seat, move.cards, cause)
 
 
-def _record_majority(b: _Builder, m: mv.RecordMajority) -> None:
-    _require_phase(b, "majority")
-    s = b.s
+def _record_majority(builder: _Builder, move: mv.RecordMajority) -> None:
+    _require_phase(builder, "majority")
+    s = builder.s
     if not round_card_known(s):
         fail("arctica.wrong_phase", "reveal the round card first (reveal_round_card)")
-    card = round_card(b.ed, s)
+    card = round_card(builder.ed, s)
     todo = [r for r in card.regions if r not in s.majorities_done]
-    if not todo or m.region != todo[0] or len(m.points) != len(s.players) or min(m.points) < 0:
+    if not todo or move.region != todo[0] or len(move.points) != len(s.players) or min(move.points) < 0:
         fail("arctica.bad_points", f"record one value per seat for region {todo[0] if todo else None}")
-    for seat, pts in enumerate(m.points):
-        b.score(seat, pts, f"majority:{m.region}")
-    b.emit(
-        ev.MajorityResolved(round=s.round, region=m.region, tokens=region_tokens(b.ed, s, m.region), points=m.points)
+    for seat, pts in enumerate(move.points):
+        builder.score(seat, pts, f"majority:{move.region}")
+    builder.emit(
+        ev.MajorityResolved(
+            round=s.round, region=move.region, tokens=region_tokens(builder.ed, s, move.region), points=move.points
+        )
     )
 
 
-def _collapse(b: _Builder, m: mv.ResolveCollapse) -> None:
-    _require_phase(b, "collapse")
-    s = b.s
-    if Token(m.seat, m.family) not in s.pending_collapses:
+def _collapse(builder: _Builder, move: mv.ResolveCollapse) -> None:
+    _require_phase(builder, "collapse")
+    s = builder.s
+    if Token(move.seat, move.family) not in s.pending_collapses:
         fail(
             "arctica.no_collapse",
-            f"no collapse of {m.family} is due for seat {m.seat}",
+            f"no collapse of {move.family} is due for seat {move.seat}",
             legal=s.pending_collapses,
         )
-    available = collapse_locs(s, m.seat, m.family)
+    available = collapse_locs(s, move.seat, move.family)
     need = min(3, len(available))
-    if len(m.tokens) != need:
-        fail("arctica.wrong_collapse_tokens", f"discard exactly {need} {m.family} token(s)", legal=available)
-    b.emit(ev.CollapseResolved(seat=m.seat, family=m.family))
-    for loc in m.tokens:
-        if loc not in collapse_locs(b.s, m.seat, m.family):
-            fail("arctica.wrong_collapse_tokens", f"no own {m.family} token at {loc}", legal=available)
-        b.emit(ev.TokenMoved(seat=m.seat, family=m.family, src=loc, dst=Loc("supply"), cause="collapse"))
-    b.draw(m.seat, 4, "collapse")
-    b.gain_flora(m.seat, 2, "collapse")
+    if len(move.tokens) != need:
+        fail("arctica.wrong_collapse_tokens", f"discard exactly {need} {move.family} token(s)", legal=available)
+    builder.emit(ev.CollapseResolved(seat=move.seat, family=move.family))
+    for loc in move.tokens:
+        if loc not in collapse_locs(builder.s, move.seat, move.family):
+            fail("arctica.wrong_collapse_tokens", f"no own {move.family} token at {loc}", legal=available)
+        builder.emit(ev.TokenMoved(seat=move.seat, family=move.family, src=loc, dst=Loc("supply"), cause="collapse"))
+    builder.draw(move.seat, 4, "collapse")
+    builder.gain_flora(move.seat, 2, "collapse")
 
 
-def _endangered(b: _Builder, m: mv.ResolveEndangered) -> None:
-    _require_phase(b, "endangered")
-    s = b.s
-    if m.seat not in s.pending:
-        fail("arctica.not_your_turn", f"seat {m.seat} has no endangered upkeep to resolve", legal=s.pending)
-    p = b.player(m.seat)
-    count = endangered_badges(b.idx, p)
-    if m.destroy is None:
-        b.pay_flora(m.seat, count, "endangered")
+def _endangered(builder: _Builder, move: mv.ResolveEndangered) -> None:
+    _require_phase(builder, "endangered")
+    s = builder.s
+    if move.seat not in s.pending:
+        fail("arctica.not_your_turn", f"seat {move.seat} has no endangered upkeep to resolve", legal=s.pending)
+    p = builder.player(move.seat)
+    count = endangered_badges(builder.idx, p)
+    if move.destroy is None:
+        builder.pay_flora(move.seat, count, "endangered")
     else:
-        if m.destroy not in ecosystem(p) or b.idx.cards[m.destroy].endangered == 0:
-            legal = [c for c in ecosystem(p) if b.idx.cards[c].endangered]
+        if move.destroy not in ecosystem(p) or builder.idx.cards[move.destroy].endangered == 0:
+            legal = [c for c in ecosystem(p) if builder.idx.cards[c].endangered]
             fail(
                 "arctica.not_endangered_card",
-                f"card {m.destroy} is not an endangered card of the ecosystem",
+                f"card {move.destroy} is not an endangered card of the ecosystem",
                 legal=legal,
             )
-        b.emit(ev.CardDestroyed(seat=m.seat, card=m.destroy, cause="endangered"))
-    b.emit(ev.EndangeredResolved(seat=m.seat, badges=count, paid=m.destroy is None, destroyed=m.destroy))
+        builder.emit(ev.CardDestroyed(seat=move.seat, card=move.destroy, cause="endangered"))
+    builder.emit(ev.EndangeredResolved(seat=move.seat, badges=count, paid=move.destroy is None, destroyed=move.destroy))
 
 
-def _reveal(b: _Builder, m: mv.RevealEvents) -> None:
-    _require_phase(b, "reveal")
-    s = b.s
-    regions = round_card(b.ed, s).regions[len(s.revealed) :]
-    if len(m.subregions) != len(regions) or any(not 0 <= x <= 2 for x in m.subregions):
+def _reveal(builder: _Builder, move: mv.RevealEvents) -> None:
+    _require_phase(builder, "reveal")
+    s = builder.s
+    regions = round_card(builder.ed, s).regions[len(s.revealed) :]
+    if len(move.subregions) != len(regions) or any(not 0 <= x <= 2 for x in move.subregions):
         fail("arctica.bad_subregion", f"one sub-region 0..2 for each of regions {list(regions)}")
-    for region, sub in zip(regions, m.subregions, strict=True):
-        b.emit(ev.EventRevealed(round=s.round, region=region, subregion=sub))
+    for region, sub in zip(regions, move.subregions, strict=True):
+        builder.emit(ev.EventRevealed(round=s.round, region=region, subregion=sub))
 
 
-def _event(b: _Builder, m: mv.ResolveEvent) -> None:
-    _require_phase(b, "events")
-    s, ed = b.s, b.ed
-    if m.seat not in s.pending:
-        fail("arctica.not_your_turn", f"seat {m.seat} has no token in a hit sub-region", legal=s.pending)
-    mine = [i for i in hit_spaces(ed, s) if (t := s.map[i]) is not None and t.seat == m.seat]
-    saves = {sv.space: sv for sv in m.saves}
-    if len(saves) != len(m.saves) or not set(saves) <= set(mine):
+def _event(builder: _Builder, move: mv.ResolveEvent) -> None:
+    _require_phase(builder, "events")
+    s, ed = builder.s, builder.ed
+    if move.seat not in s.pending:
+        fail("arctica.not_your_turn", f"seat {move.seat} has no token in a hit sub-region", legal=s.pending)
+    mine = [i for i in hit_spaces(ed, s) if (t := s.map[i]) is not None and t.seat == move.seat]
+    saves = {sv.space: sv for sv in move.saves}
+    if len(saves) != len(move.saves) or not set(saves) <= set(mine):
         fail("arctica.bad_save", "save own tokens of the hit sub-regions, each once", legal=mine)
     saved = lost = 0
     for i in mine:
@@ -975,7 +982,9 @@ def _event(b: _Builder, m: mv.ResolveEvent) -> None:
         assert tok is not None
         sv = saves.get(i)
         if sv is None:
-            b.emit(ev.TokenMoved(seat=m.seat, family=tok.family, src=Loc("map", i), dst=Loc("supply"), cause="event"))
+            builder.emit(
+                ev.TokenMoved(seat=move.seat, family=tok.family, src=Loc("map", i), dst=Loc("supply"), cause="event")
+            )
             lost += 1
             continue
         ms = ed.map[i]
@@ -984,29 +993,31 @@ def _event(b: _Builder, m: mv.ResolveEvent) -> None:
         if dest is None or dest not in options:
             fail("arctica.bad_destination", f"flee to one of circle spaces {list(options)}", legal=options)
         cost = 1
-        if tok.family in ICE_BOUND and not has_ice(ed, b.s, dest):
+        if tok.family in ICE_BOUND and not has_ice(ed, builder.s, dest):
             cost = 2
-            dest = next_ice(ed, b.s, dest + 1)
-        b.pay_flora(m.seat, cost, "event")
-        b.emit(
+            dest = next_ice(ed, builder.s, dest + 1)
+        builder.pay_flora(move.seat, cost, "event")
+        builder.emit(
             ev.TokenMoved(
-                seat=m.seat, family=tok.family, src=Loc("map", i), dst=Loc("circle", dest), cause="event_flee"
+                seat=move.seat, family=tok.family, src=Loc("map", i), dst=Loc("circle", dest), cause="event_flee"
             )
         )
         local = dict(sv.outcomes)
-        tile = live_tile(ed, b.s, dest)
+        tile = live_tile(ed, builder.s, dest)
         if tile != 6:
             key = f"circle:{dest}"
-            b.effect(m.seat, key, ed.circle[dest].bonus, local.pop(key, None))
+            builder.effect(move.seat, key, ed.circle[dest].bonus, local.pop(key, None))
         if sv.trade:
-            if not b.idx.rules.ice6_trade_on_flee:
+            if not builder.idx.rules.ice6_trade_on_flee:
                 fail("arctica.trade_not_on_ice6", "this edition allows the ice tile #6 trade after a migration only")
             if tile != 6:
                 fail("arctica.trade_not_on_ice6", "trading needs the token to reach ice tile #6")
-            b.pay_flora(m.seat, 1, "ice6")
-            b.score(m.seat, 3, "ice6")
-            b.emit(
-                ev.TokenMoved(seat=m.seat, family=tok.family, src=Loc("circle", dest), dst=Loc("release"), cause="ice6")
+            builder.pay_flora(move.seat, 1, "ice6")
+            builder.score(move.seat, 3, "ice6")
+            builder.emit(
+                ev.TokenMoved(
+                    seat=move.seat, family=tok.family, src=Loc("circle", dest), dst=Loc("release"), cause="ice6"
+                )
             )
         if local:
             fail(
@@ -1014,7 +1025,7 @@ def _event(b: _Builder, m: mv.ResolveEvent) -> None:
                 f"outcomes supplied for effects that did not happen: {sorted(local)}",
             )
         saved += 1
-    b.emit(ev.EventResolved(seat=m.seat, saved=saved, lost=lost))
+    builder.emit(ev.EventResolved(seat=move.seat, saved=saved, lost=lost))
 
 
 _HANDLERS: dict[type, Callable[[_Builder, Any], None]] = {

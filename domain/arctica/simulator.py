@@ -51,17 +51,17 @@ class _Pick:
     def __init__(self, rng: SplitMix64 | None) -> None:
         self.rng = rng
 
-    def below(self, n: int) -> int:
-        return self.rng.below(n) if self.rng is not None and n > 0 else 0
+    def below(self, bound: int) -> int:
+        return self.rng.below(bound) if self.rng is not None and bound > 0 else 0
 
     def chance(self, num: int, den: int) -> bool:
         return self.rng.below(den) < num if self.rng is not None else False
 
-    def sample(self, items: list[Any], k: int) -> list[Any]:
+    def sample(self, items: list[Any], count: int) -> list[Any]:
         items = list(items)
         if self.rng is not None:
             self.rng.shuffle(items)
-        return items[:k]
+        return items[:count]
 
 
 def _steps(ed: Edition, state: GameState, seat: int, count: int, pick: _Pick) -> tuple[mv.MigrationStep, ...]:
@@ -229,7 +229,7 @@ def choose_move(ed: Edition, state: GameState, rng: SplitMix64) -> mv.Move:
     """A random legal move, preferring actions to skips."""
     cands = candidate_moves(ed, state, rng, check=False)
     rng.shuffle(cands)
-    cands.sort(key=lambda m: isinstance(m, mv.Skip))
+    cands.sort(key=lambda move: isinstance(move, mv.Skip))
     for m in cands:
         try:
             decide(ed, state, m)
