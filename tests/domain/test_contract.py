@@ -6,6 +6,8 @@ Seeded cases pin one game per kind and player count; Hypothesis adds a few rando
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -30,7 +32,7 @@ PINNED = [(kind, players) for kind in KINDS for players in kind.player_counts]
 
 @pytest.mark.parametrize("kind", KINDS, ids=str)
 def test_rules_object_names_its_kind_and_types(kind: GameKind) -> None:
-    rules: GameRules = kind.rules
+    rules: GameRules[Any, Any, Any] = kind.rules
     assert rules.kind in kind.name
     assert rules.rules_version.startswith(rules.kind)
     assert rules.setup_type.__name__ == "Setup"
