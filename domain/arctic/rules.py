@@ -29,16 +29,42 @@ from collections.abc import Callable
 from typing import Any
 
 from domain.arctic import catalogue as cat
-from domain.arctic import decisions as dec
 from domain.arctic import events as ev
 from domain.arctic import moves as mv
 from domain.arctic import state as st
+from domain.arctic.consequences import (
+    advance,
+    after_take,
+    apply_events,
+    before_take,
+    close_open_step,
+    refill_river,
+    tokens_event,
+    top_card,
+)
 from domain.arctic.decisions import DEFAULT, Decisions
-from domain.arctic.evolve import HANDLERS as _EVOLVE
 from domain.arctic.evolve import evolve, placement_value, visible_card
+from domain.arctic.legal import legal_moves
 from domain.arctic.moves import FACE_DOWN
-from domain.arctic.scoring import score
+from domain.arctic.queries import (
+    drawing_open,
+    draws_one_short,
+    holds,
+    moose_a_event,
+    moose_b_available,
+    moose_b_event,
+    pile_available,
+    placing_open,
+    recorded_card,
+    seen,
+    shortfall,
+    step_open,
+    stops_one_short,
+    token_options,
+    walrus_animal,
+)
 from domain.arctic.state import EMPTY, ONE_UNKNOWN, UNKNOWN, GameState, PlayerState
+from domain.arctic.table import table_choices
 from domain.arctic.violations import violation
 from domain.errors import RuleViolation
 
@@ -46,141 +72,6 @@ _IDS = cat.CARD_IDS
 _A = cat.ANIMALS
 
 
-def _cid(card: int) -> str | None:
-    if card < 0:
-        return FACE_DOWN if card == ONE_UNKNOWN else None
-    return _IDS[card]
-
-
-# --- queries shared by decide, legal_moves and the simulator ---------------------------------------
-def holds(state: GameState, animal: int, side: int | None = None) -> bool:
-    return state.holders[animal] == state.active and (side is None or state.sides[animal] == side)
-
-
-def moose_b_available(state: GameState) -> bool:
-    return holds(state, cat.MOOSE, cat.SIDE_B) and not state.moose_used and state.n_from_card
-
-
-def shortfall(state: GameState, decisions: Decisions = DEFAULT) -> int:
-    """Penalty cards due for the cards not placed (§5 step 1, Moose B: ``moose_b_plus_shortfall``)."""
-    target = state.place_target
-    if state.moose_delta > 0 and decisions.moose_b_plus_shortfall == dec.PRINTED:
-        target = state.place_n
-    return max(0, target - state.placed)
-
-
-def placing_open(state: GameState) -> bool:
-    """Public mode: N cards are placed, but the Moose B holder may still place an (N+1)-th card (the
-    table shows the power's use by the card itself); the next move of the game closes the placing."""
-    return (
-        state.mode == "public"
-        and state.phase == st.PLACE
-        and not state.placing_closed
-        and state.placed >= state.place_target
-        and state.players[state.active].hand_size > 0
-        and moose_b_available(state)
-    )
-
-
-def drawing_open(state: GameState, decisions: Decisions = DEFAULT) -> bool:
-    """Public mode: D cards are drawn, but the Moose A holder may still take a (D+1)-th card; the next
-    move of the game closes the drawing."""
-    return (
-        state.mode == "public"
-        and state.phase == st.DRAW
-        and state.drawn >= state.draw_target
-        and not state.moose_a_used
-        and holds(state, cat.MOOSE, cat.SIDE_A)
-        and draw_sources(state, decisions)
-    )
-
-
-def step_open(state: GameState, decisions: Decisions = DEFAULT) -> bool:
-    """Public mode: placing or drawing waits for a possible implicit Moose +1 (``placing_open``,
-    ``drawing_open``)."""
-    return placing_open(state) or drawing_open(state, decisions)
-
-
-def placing_complete(state: GameState) -> bool:
-    if state.placing_closed:
-        return True
-    if state.placed >= state.place_target:
-        return not placing_open(state)
-    return state.players[state.active].hand_size == 0 and not moose_b_available(state)
-
-
-def token_options(state: GameState) -> list[tuple[int, int]]:
-    """(main step, companion step) choices of §5 step 2 for the visible card."""
-    v = visible_card(state.players[state.active])
-    if v is None:
-        return []
-    pm, pc = state.tokens[cat.MAIN[v]], state.tokens[cat.COMPANION[v]]
-    last = cat.TRACK_LAST
-    opts = []
-    if pm < last and pc > 0:
-        opts.append((1, -1))
-    if pc < last and pm > 0:
-        opts.append((-1, 1))
-    if not opts:  # both on the same end card: both move inward
-        step = 1 if pm == 0 else -1
-        opts.append((step, step))
-    return opts
-
-
-def walrus_animal(state: GameState) -> int:
-    v = visible_card(state.players[state.active])
-    assert v is not None
-    return cat.MAIN[v] if state.sides[cat.WALRUS] == cat.SIDE_A else cat.COMPANION[v]
-
-
-def pile_available(state: GameState, decisions: Decisions = DEFAULT) -> bool:
-    """Whether a card can be taken from the draw pile now (with ``end_trigger="card_needed"`` an
-    empty draw pile still gives the reserve's cards, the end being triggered as the first is taken)."""
-    if state.draw_left > 0:
-        return True
-    return decisions.end_trigger == dec.CARD_NEEDED and not state.reserve_in_use and state.reserve_left > 0
-
-
-def _end_pending(state: GameState, decisions: Decisions) -> bool:
-    """``card_needed``: the draw pile is empty and the end not yet triggered."""
-    return decisions.end_trigger == dec.CARD_NEEDED and state.draw_left == 0 and not state.reserve_in_use
-
-
-def _movable_penalty(state: GameState, player: PlayerState) -> int:
-    """Penalty cards a power can move: in full mode only named ones (``empty_pile_penalty="count"``
-    records unknown ones)."""
-    return len(player.penalty) if state.mode == "full" else player.penalty_size
-
-
-def draw_sources(state: GameState, decisions: Decisions = DEFAULT) -> bool:
-    river = state.river
-    if river.count(EMPTY) != len(river):
-        return True
-    if holds(state, cat.ORCA, cat.SIDE_B) and pile_available(state, decisions):
-        return True
-    return holds(state, cat.POLAR_BEAR, cat.SIDE_A) and _movable_penalty(state, state.players[state.active]) > 0
-
-
-def seen(state: GameState) -> list[bool]:
-    """Public mode: which cards are known somewhere on the table."""
-    out = [False] * len(_IDS)
-    for c in state.river:
-        if c >= 0:
-            out[c] = True
-    for p in state.players:
-        for zone in (p.pile, p.hand, p.penalty):
-            for c in zone:
-                if c >= 0:
-                    out[c] = True
-    return out
-
-
-def unseen_cards(state: GameState) -> list[int]:
-    known = seen(state)
-    return [c for c in cat.cards_for(len(state.names)) if not known[c]]
-
-
-# --- card checks ------------------------------------------------------------------------------------
 def _parse_card(state: GameState, card: str, decisions: Decisions) -> int:
     c = cat.CARD_INDEX.get(card)
     if c is None:
@@ -229,177 +120,6 @@ def _zone_card(
     return c
 
 
-# --- automatic consequences ---------------------------------------------------------------------------
-def _top(state: GameState) -> int:
-    """The top card of the draw pile (UNKNOWN in public mode); assumes draw_left > 0."""
-    if state.mode == "full":
-        return state.deck[len(state.deck) - state.draw_left]
-    return UNKNOWN
-
-
-def _after_take(state: GameState, decisions: Decisions) -> list[Any]:
-    """DrawPileExhausted when the card just taken was the last one (§7.1, ``end_trigger``)."""
-    if state.draw_left == 0 and not state.reserve_in_use and decisions.end_trigger == dec.LAST_CARD_TAKEN:
-        return [ev.DrawPileExhausted(reserve_size=state.reserve_left)]
-    return []
-
-
-def _before_take(state: GameState, decisions: Decisions) -> list[Any]:
-    """``end_trigger="card_needed"``: DrawPileExhausted as a card is needed from an empty pile."""
-    if _end_pending(state, decisions):
-        return [ev.DrawPileExhausted(reserve_size=state.reserve_left)]
-    return []
-
-
-def _apply(state: GameState, events: list[Any], new: list[Any], decisions: Decisions) -> GameState:
-    for e in new:
-        state = evolve(state, e, decisions)
-        events.append(e)
-    return state
-
-
-def _apply1(state: GameState, events: list[Any], event: Any, decisions: Decisions) -> GameState:
-    """``_apply`` of one event (no list to build and loop over: most automatic steps are one event);
-    ``evolve``'s handler called directly (every event decide makes has one)."""
-    events.append(event)
-    return _EVOLVE[type(event)](state, event, decisions)
-
-
-def _refill(state: GameState, events: list[Any], decisions: Decisions) -> GameState:
-    """Refill the River to its size, lowest empty slots first, from the draw pile (§5 step 3, §7b.9)."""
-    while EMPTY in state.river:
-        if _end_pending(state, decisions):  # _before_take
-            state = _apply1(state, events, ev.DrawPileExhausted(reserve_size=state.reserve_left), decisions)
-        if state.draw_left == 0:
-            break
-        slot = state.river.index(EMPTY)
-        state = _apply1(state, events, ev.RiverRefilled(slot=slot, card=_cid(_top(state))), decisions)
-        if (
-            state.draw_left == 0 and not state.reserve_in_use and decisions.end_trigger == dec.LAST_CARD_TAKEN
-        ):  # _after_take
-            state = _apply1(state, events, ev.DrawPileExhausted(reserve_size=state.reserve_left), decisions)
-    return state
-
-
-def _penalties(state: GameState, seat: int, count: int, events: list[Any], decisions: Decisions) -> GameState:
-    """``count`` penalty cards from the draw pile; none when it is empty (``empty_pile_penalty``)."""
-    for _ in range(count):
-        state = _apply(state, events, _before_take(state, decisions), decisions)
-        if state.draw_left > 0:
-            state = _apply1(state, events, ev.PenaltyCardDrawn(seat=seat, card=_cid(_top(state))), decisions)
-            state = _apply(state, events, _after_take(state, decisions), decisions)
-        elif decisions.empty_pile_penalty == dec.COUNT:
-            state = _apply1(state, events, ev.PenaltyCardDrawn(seat=seat, card=None), decisions)
-    return state
-
-
-def _next_turn(state: GameState) -> list[Any]:
-    n = len(state.names)
-    seat = (state.active + 1) % n
-    out: list[Any] = []
-    final = state.final_round
-    if state.reserve_in_use and not state.final_round and seat == state.start_seat:
-        out.append(ev.FinalRoundStarted(start_seat=state.start_seat))
-        final = True
-    rnd = state.round + (1 if seat == state.start_seat else 0)
-    n_value, _ = placement_value(state.players[seat])
-    out.append(ev.TurnStarted(seat=seat, turn=state.turn + 1, round=rnd, final=final, placement_value=n_value))
-    return out
-
-
-def _auto(state: GameState, decisions: Decisions, events: list[Any]) -> GameState | None:
-    """Append the next automatic events at this point to ``events`` and return the state after them,
-    or None when the game waits for a decision (the state each event leads to is computed once)."""
-    phase = state.phase
-    seat = state.active
-    if phase == st.PLACE:
-        if placing_complete(state):
-            return _apply1(
-                state,
-                events,
-                ev.PlacingEnded(seat=seat, placed=state.placed, shortfall=shortfall(state, decisions)),
-                decisions,
-            )
-        return None
-    if phase == st.PLACE_END:
-        if state.pending > 0:
-            if _end_pending(state, decisions):
-                return _apply(state, events, _before_take(state, decisions), decisions)
-            if state.draw_left > 0:
-                state = _apply1(state, events, ev.PenaltyCardDrawn(seat=seat, card=_cid(_top(state))), decisions)
-                return _apply(state, events, _after_take(state, decisions), decisions)
-            if decisions.empty_pile_penalty == dec.COUNT:
-                return _apply1(state, events, ev.PenaltyCardDrawn(seat=seat, card=None), decisions)
-        v = visible_card(state.players[seat])
-        assert v is not None, "step 1 always ends with a face-up visible card"
-        animal = cat.MAIN[v]
-        holder = state.holders[animal]
-        taken = ev.PowerTaken(
-            seat=seat,
-            animal=_A[animal],  # type: ignore[arg-type]
-            side=cat.SIDES[state.sides[animal]],  # type: ignore[arg-type]
-            from_seat=None if holder < 0 else holder,
-        )
-        return _apply1(state, events, taken, decisions)
-    if phase == st.TOKENS:
-        opts = token_options(state)
-        if len(opts) == 1:
-            return _apply1(state, events, _tokens_event(state, opts[0]), decisions)
-        return None
-    if phase == st.DRAW:
-        if (state.drawn >= state.draw_target or not draw_sources(state, decisions)) and not drawing_open(
-            state, decisions
-        ):
-            drawn = state.drawn
-            if drawn < state.draw_target and decisions.river_shortfall == dec.PENALTY:
-                state = _penalties(state, seat, state.draw_target - drawn, events, decisions)
-            return _apply1(state, events, ev.DrawingEnded(seat=seat, drawn=drawn), decisions)
-        return None
-    if phase == st.END_TURN:
-        if not state.final_round and EMPTY in state.river and (state.draw_left > 0 or _end_pending(state, decisions)):
-            before = len(events)
-            state = _refill(state, events, decisions)
-            return state if len(events) > before else None
-        return _apply1(state, events, ev.TurnEnded(seat=seat), decisions)
-    if phase == st.BETWEEN:
-        return _apply(state, events, _next_turn(state), decisions)
-    if phase == st.TOTEMS:
-        if all(p.totem != UNKNOWN for p in state.players):
-            scores = score(state, decisions)
-            n = len(state.names)
-            winner = min((sc.seat for sc in scores if sc.rank == 1), key=lambda seat: (seat - state.start_seat) % n)
-            return _apply1(state, events, ev.GameFinished(scores=scores, winner=winner), decisions)
-        return None
-    return None
-
-
-def _tokens_event(state: GameState, option: tuple[int, int]) -> ev.TokensMoved:
-    v = visible_card(state.players[state.active])
-    assert v is not None
-    return ev.TokensMoved(
-        seat=state.active,
-        main=_A[cat.MAIN[v]],  # type: ignore[arg-type]
-        main_step=option[0],
-        companion=_A[cat.COMPANION[v]],  # type: ignore[arg-type]
-        companion_step=option[1],
-    )
-
-
-def advance(state: GameState, events: list[Any], decisions: Decisions = DEFAULT) -> tuple[GameState, list[Any]]:
-    """Evolve ``events`` into ``state`` and append the automatic consequences until a decision point."""
-    handlers = _EVOLVE
-    for e in events:
-        handler = handlers.get(type(e))
-        if handler is not None:  # evolve(s, e, d), one call less per event
-            state = handler(state, e, decisions)
-    while True:
-        after = _auto(state, decisions, events)
-        if after is None:
-            return state, events
-        state = after
-
-
-# --- move handlers -------------------------------------------------------------------------------------
 def _require_phase(state: GameState, phase: str, what: str, decisions: Decisions) -> None:
     if state.phase != phase:
         violation(
@@ -472,11 +192,7 @@ def _use_moose_b(state: GameState, move: mv.UseMooseB, decisions: Decisions) -> 
             "Moose B changes N by +1 or -1, not below what is placed",
             alternatives(state, decisions),
         )
-    return [_moose_b(state, move.delta)]
-
-
-def _moose_b(state: GameState, delta: int) -> ev.PlacementValueChanged:
-    return ev.PlacementValueChanged(seat=state.active, delta=delta, placement_value=state.place_n + delta)
+    return [moose_b_event(state, move.delta)]
 
 
 def _implicit_moose_b(state: GameState, move: mv.PlaceCard) -> int:
@@ -504,7 +220,9 @@ def _place_card(state: GameState, move: mv.PlaceCard, decisions: Decisions) -> l
         violation("arctic.card_not_in_hand", "the hand is empty", alternatives(state, decisions))
     delta = _implicit_moose_b(state, move)
     if delta:  # the events still record the power explicitly, before the card
-        return _implicitly(state, _moose_b(state, delta), lambda after: _place_card(after, move, decisions), decisions)
+        return _implicitly(
+            state, moose_b_event(state, delta), lambda after: _place_card(after, move, decisions), decisions
+        )
     if move.placement != "top":
         side = cat.SIDE_A if move.placement == "face_down" else cat.SIDE_B
         _require_power(state, cat.FOX, side, f"placing {move.placement.replace('_', ' ')}", decisions)
@@ -521,7 +239,7 @@ def _place_card(state: GameState, move: mv.PlaceCard, decisions: Decisions) -> l
                 alternatives(state, decisions),
             )
     c = _zone_card(state, p, move.card, "hand", move.placement == "face_down", decisions)
-    return [ev.CardPlaced(seat=state.active, card=_cid(c), placement=move.placement)]
+    return [ev.CardPlaced(seat=state.active, card=recorded_card(c), placement=move.placement)]
 
 
 def _move_tokens(state: GameState, move: mv.MoveTokens, decisions: Decisions) -> list[Any]:
@@ -533,7 +251,7 @@ def _move_tokens(state: GameState, move: mv.MoveTokens, decisions: Decisions) ->
         if (up == cat.MAIN[v] and opt[0] == 1 and opt[1] == -1) or (
             up == cat.COMPANION[v] and opt[1] == 1 and opt[0] == -1
         ):
-            return [_tokens_event(state, opt)]
+            return [tokens_event(state, opt)]
     violation("arctic.token_direction", f"{move.up} cannot go up now", alternatives(state, decisions))
 
 
@@ -557,12 +275,12 @@ def _end_step(state: GameState, move: mv.EndStep, decisions: Decisions) -> list[
         return [ev.PowerDeclined(seat=state.active, animal="polar_bear")]
     if placing_open(state):  # N cards placed, no (N+1)-th: the placing ends as it would have by itself
         return [ev.PlacingEnded(seat=state.active, placed=state.placed, shortfall=shortfall(state, decisions))]
-    if state.phase == st.PLACE and _stops_one_short(state):  # the player stops at N-1 cards: Moose B -1
-        return [_moose_b(state, -1)]
+    if state.phase == st.PLACE and stops_one_short(state):  # the player stops at N-1 cards: Moose B -1
+        return [moose_b_event(state, -1)]
     if drawing_open(state, decisions):
         return [ev.DrawingEnded(seat=state.active, drawn=state.drawn)]
-    if state.phase == st.DRAW and _draws_one_short(state):  # the player stops at D-1 cards: Moose A -1
-        return [_moose_a(state, -1)]
+    if state.phase == st.DRAW and draws_one_short(state):  # the player stops at D-1 cards: Moose A -1
+        return [moose_a_event(state, -1)]
     if state.phase == st.PLACE:
         if state.players[state.active].hand_size > 0:
             violation(
@@ -578,30 +296,11 @@ def _end_step(state: GameState, move: mv.EndStep, decisions: Decisions) -> list[
     )
 
 
-def _stops_one_short(state: GameState) -> bool:
-    """Placing: ``EndStep`` after N-1 cards, hand not empty, is Moose B -1 (§6: "placement value ±1")."""
-    return (
-        state.players[state.active].hand_size > 0
-        and moose_b_available(state)
-        and state.moose_delta == 0
-        and state.placed == state.place_n - 1
-    )
-
-
-def _draws_one_short(state: GameState) -> bool:
-    """Drawing: ``EndStep`` after D-1 cards is Moose A -1 (§6: "draw value ±1")."""
-    return holds(state, cat.MOOSE, cat.SIDE_A) and not state.moose_a_used and state.drawn == state.draw_target - 1
-
-
-def _moose_a(state: GameState, delta: int) -> ev.DrawValueChanged:
-    return ev.DrawValueChanged(seat=state.active, delta=delta, draw_value=state.draw_target + delta)
-
-
 def _with_implicit_moose_a(state: GameState, take: Callable[[GameState], list[Any]], decisions: Decisions) -> list[Any]:
     """A (D+1)-th card taken while the drawing is open (public mode) is Moose A +1, recorded first."""
     if not drawing_open(state, decisions):
         return take(state)
-    return _implicitly(state, _moose_a(state, 1), take, decisions)
+    return _implicitly(state, moose_a_event(state, 1), take, decisions)
 
 
 def _implicitly(
@@ -622,7 +321,7 @@ def _set_draw_delta(state: GameState, move: mv.SetDrawDelta, decisions: Decision
         violation("arctic.power_already_used", "Moose A was already used this turn", alternatives(state, decisions))
     if move.delta not in (1, -1) or state.draw_target + move.delta < state.drawn:
         violation("arctic.invalid_delta", "Moose A changes the draw value by +1 or -1", alternatives(state, decisions))
-    return [_moose_a(state, move.delta)]
+    return [moose_a_event(state, move.delta)]
 
 
 def _check_slot(state: GameState, slot: int, decisions: Decisions) -> None:
@@ -646,10 +345,12 @@ def _river_take(state: GameState, move: mv.TakeFromRiver, decisions: Decisions) 
     orca = holds(state, cat.ORCA, cat.SIDE_A)
     if move.orca_refill and not orca:
         _require_power(state, cat.ORCA, cat.SIDE_A, "Refilling the River at once", decisions)
-    events: list[Any] = [ev.CardTakenFromRiver(seat=state.active, slot=move.slot, card=_cid(state.river[move.slot]))]
+    events: list[Any] = [
+        ev.CardTakenFromRiver(seat=state.active, slot=move.slot, card=recorded_card(state.river[move.slot]))
+    ]
     if orca and move.orca_refill is not False:
         s2 = evolve(state, events[0], decisions)
-        _refill(s2, events, decisions)
+        refill_river(s2, events, decisions)
     return events
 
 
@@ -662,10 +363,10 @@ def _take_from_draw_pile(state: GameState, move: mv.TakeFromDrawPile, decisions:
 
 
 def _pile_take(state: GameState, move: mv.TakeFromDrawPile, decisions: Decisions) -> list[Any]:
-    events = _before_take(state, decisions)
+    events = before_take(state, decisions)
     for e in events:
         state = evolve(state, e, decisions)
-    card = _cid(_top(state))
+    card = recorded_card(top_card(state))
     if move.card is not None:  # what the drawer saw (public mode), or a check of the known top card
         c = _parse_card(state, move.card, decisions)
         if state.mode == "full" and card != move.card:
@@ -678,7 +379,7 @@ def _pile_take(state: GameState, move: mv.TakeFromDrawPile, decisions: Decisions
             _check_unseen(state, c, decisions)
         card = move.card
     drawn = ev.CardTakenFromDrawPile(seat=state.active, card=card)
-    return [*events, drawn, *_after_take(evolve(state, drawn, decisions), decisions)]
+    return [*events, drawn, *after_take(evolve(state, drawn, decisions), decisions)]
 
 
 def _take_from_penalty(state: GameState, move: mv.TakeFromPenalty, decisions: Decisions) -> list[Any]:
@@ -689,14 +390,14 @@ def _take_from_penalty(state: GameState, move: mv.TakeFromPenalty, decisions: De
         violation("arctic.penalty_empty", "the penalty zone is empty", alternatives(state, decisions))
     c = _zone_card(state, p, move.card, "penalty", True, decisions)
     return _with_implicit_moose_a(
-        state, lambda state: [ev.CardTakenFromPenalty(seat=state.active, card=_cid(c))], decisions
+        state, lambda state: [ev.CardTakenFromPenalty(seat=state.active, card=recorded_card(c))], decisions
     )
 
 
 def _discard(state: GameState, move: mv.Discard, decisions: Decisions) -> list[Any]:
     _require_phase(state, st.DISCARD, "Discarding", decisions)
     c = _zone_card(state, state.players[state.active], move.card, "hand", True, decisions)
-    return [ev.CardDiscarded(seat=state.active, card=_cid(c))]
+    return [ev.CardDiscarded(seat=state.active, card=recorded_card(c))]
 
 
 def _give_penalty(state: GameState, move: mv.GivePenalty, decisions: Decisions) -> list[Any]:
@@ -704,7 +405,7 @@ def _give_penalty(state: GameState, move: mv.GivePenalty, decisions: Decisions) 
     if not 0 <= move.to_seat < len(state.names) or move.to_seat == state.active:
         violation("arctic.invalid_seat", "Polar bear B gives to another player", alternatives(state, decisions))
     c = _zone_card(state, state.players[state.active], move.card, "penalty", True, decisions)
-    return [ev.PenaltyCardGiven(seat=state.active, to_seat=move.to_seat, card=_cid(c))]
+    return [ev.PenaltyCardGiven(seat=state.active, to_seat=move.to_seat, card=recorded_card(c))]
 
 
 def _require_public(state: GameState, what: str) -> None:
@@ -805,6 +506,8 @@ _TURN_HANDLERS: dict[type, Callable[[GameState, Any, Decisions], list[Any]]] = {
     mv.GivePenalty: _give_penalty,
     mv.EndStep: _end_step,
 }
+
+
 _NOTE_HANDLERS: dict[type, Callable[[GameState, Any, Decisions], list[Any]]] = {
     mv.RevealRiver: _reveal_river,
     mv.RevealCard: _reveal_card,
@@ -868,16 +571,6 @@ def decide_and_evolve(state: GameState, move: Any, decisions: Decisions = DEFAUL
 _LATE_REVEALS = (mv.RevealCard, mv.RevealPileCard)
 
 
-def close_open_step(state: GameState, decisions: Decisions = DEFAULT) -> tuple[GameState, list[Any]]:
-    """The end of an open placing/drawing (``step_open``) and its automatic consequences."""
-    closing = (
-        ev.PlacingEnded(seat=state.active, placed=state.placed, shortfall=shortfall(state, decisions))
-        if state.phase == st.PLACE
-        else ev.DrawingEnded(seat=state.active, drawn=state.drawn)
-    )
-    return advance(state, [closing], decisions)
-
-
 def closes_open_step(state: GameState, move: Any, decisions: Decisions) -> bool:
     """Whether ``move`` ends an open placing/drawing (``step_open``) before it applies: any move but the
     step's own ones (a card placed or drawn, Moose, ``EndStep`` by the player) and the notes."""
@@ -905,160 +598,12 @@ def _name_refills(state: GameState, cards: list[str], events: list[Any], decisio
         if UNKNOWN not in state.river:
             violation("arctic.wrong_step", f"no River card waits to be revealed for {card}")
         reveal = _reveal_river(state, mv.RevealRiver(slot=state.river.index(UNKNOWN), card=card), decisions)
-        state = _apply(state, events, reveal, decisions)
+        state = apply_events(state, events, reveal, decisions)
     return state
 
 
 def alternatives(state: GameState, decisions: Decisions) -> list[Any]:
     """A refusal's ``legal`` list: the legal moves, grouped in public mode (``table.table_choices``)."""
     if state.mode == "public":
-        from domain.arctic.table import table_choices  # table builds on legal_moves below
-
         return table_choices(state, decisions)
     return legal_moves(state, decisions)
-
-
-# --- legal moves ---------------------------------------------------------------------------------------
-def _hand_choices(state: GameState, player: PlayerState, allow_unknown: bool) -> list[str | None]:
-    out: list[str | None] = [_IDS[c] for c in player.hand]
-    if state.mode == "public" and allow_unknown and player.hand_size > 0:
-        out.append(None)
-    if state.mode == "public" and allow_unknown and player.hand_unknown > 0:
-        out.append(FACE_DOWN)
-    if state.mode == "public" and player.hand_unknown > 0:
-        out.extend(_IDS[c] for c in unseen_cards(state))
-    return out
-
-
-def _penalty_choices(state: GameState, player: PlayerState) -> list[str | None]:
-    out: list[str | None] = [_IDS[c] for c in player.penalty]
-    if state.mode == "public" and player.penalty_size > 0:
-        out.append(None)
-    if state.mode == "public" and player.penalty_unknown > 0:
-        out.append(FACE_DOWN)
-    if state.mode == "public" and player.penalty_unknown > 0:
-        out.extend(_IDS[c] for c in unseen_cards(state))
-    return out
-
-
-def legal_moves(state: GameState, decisions: Decisions = DEFAULT, *, implicit: bool = True) -> list[Any]:
-    """The moves that advance the game at this decision point. The optional notes ``RevealCard``,
-    ``DeclareFoxWild`` (and ``RevealTotem`` before the end) are accepted when valid, not listed.
-
-    ``implicit=False`` leaves out the moves that use a Moose power implicitly (an ``EndStep`` one card
-    short, a Fox card as the (N-1)-th): the same game can be recorded with the explicit power move,
-    and the simulator keeps choosing among the explicit forms (its games do not change)."""
-    if state.mode == "public" and implicit and step_open(state, decisions) and UNKNOWN not in state.river:
-        return _open_step_moves(state, decisions)
-    return _step_moves(state, decisions, implicit)
-
-
-def _open_step_moves(state: GameState, decisions: Decisions) -> list[Any]:
-    """Public mode, placing/drawing open: one more card (the implicit Moose +1), the explicit +1,
-    ``EndStep``, or any move of the game once the step is closed."""
-    seat = state.active
-    out: list[Any]
-    if state.phase == st.PLACE:
-        more = evolve(state, _moose_b(state, 1), decisions)
-        out = [m for m in _step_moves(more, decisions, True) if isinstance(m, mv.PlaceCard)]
-        out.append(mv.UseMooseB(seat=seat, delta=1))
-    else:
-        out = [m for m in _step_moves(state, decisions, True) if not (isinstance(m, mv.SetDrawDelta) and m.delta < 0)]
-    out.append(mv.EndStep(seat=seat))
-    closed, _ = close_open_step(state, decisions)
-    out.extend(m for m in legal_moves(closed, decisions) if m not in out)
-    return out
-
-
-def _step_moves(state: GameState, decisions: Decisions, implicit: bool) -> list[Any]:
-    phase = state.phase
-    if phase in (st.SETUP, st.FINISHED):
-        return []
-    if state.mode == "public" and UNKNOWN in state.river:
-        cards = unseen_cards(state)
-        return [mv.RevealRiver(slot=i, card=_IDS[c]) for i, r in enumerate(state.river) if r == UNKNOWN for c in cards]
-    seat = state.active
-    p = state.players[seat]
-    out: list[Any] = []
-    if phase == st.PLACE:
-        if p.hand_size > 0 and state.placed == 0 and not state.moose_used and not state.puffin_used:
-            if holds(state, cat.PUFFIN, cat.SIDE_A):
-                for c in _hand_choices(state, p, False):
-                    for slot, r in enumerate(state.river):
-                        if r != EMPTY:
-                            out.append(mv.PuffinSwap(seat=seat, hand_card=c or "", river_slot=slot))
-            if holds(state, cat.PUFFIN, cat.SIDE_B) and visible_card(p) is not None:
-                out.append(mv.PuffinTakeBack(seat=seat))
-        if moose_b_available(state):
-            out.append(mv.UseMooseB(seat=seat, delta=1))
-            if state.placed <= state.place_n - 1:
-                out.append(mv.UseMooseB(seat=seat, delta=-1))
-        if p.hand_size == 0 or (implicit and _stops_one_short(state)):
-            out.append(mv.EndStep(seat=seat))
-        if p.hand_size == 0:
-            return out
-        last = state.placed + 1 == state.place_target or p.hand_size == 1
-        if implicit and not last and moose_b_available(state) and state.moose_delta == 0:
-            last = state.placed + 1 == state.place_n - 1  # a Fox card as the (N-1)-th: Moose B -1
-        fox_ok = last and visible_card(p) is not None
-        fox_a = fox_ok and holds(state, cat.FOX, cat.SIDE_A)
-        fox_b = fox_ok and holds(state, cat.FOX, cat.SIDE_B)
-        for c in _hand_choices(state, p, False):
-            out.append(mv.PlaceCard(seat=seat, card=c, placement="top"))
-            if fox_b:
-                out.append(mv.PlaceCard(seat=seat, card=c, placement="bottom"))
-        if fox_a:
-            for c in _hand_choices(state, p, True):
-                out.append(mv.PlaceCard(seat=seat, card=c, placement="face_down"))
-        return out
-    if phase == st.TOKENS:
-        v = visible_card(p)
-        assert v is not None
-        for main_step, _ in token_options(state):
-            up = cat.MAIN[v] if main_step == 1 else cat.COMPANION[v]
-            out.append(mv.MoveTokens(seat=seat, up=_A[up]))  # type: ignore[arg-type]
-        return out
-    if phase == st.WALRUS:
-        pos = state.tokens[walrus_animal(state)]
-        if pos < cat.TRACK_LAST:
-            out.append(mv.WalrusStep(seat=seat, direction="up"))
-        if pos > 0:
-            out.append(mv.WalrusStep(seat=seat, direction="down"))
-        out.append(mv.EndStep(seat=seat))
-        return out
-    if phase == st.DRAW:
-        if holds(state, cat.MOOSE, cat.SIDE_A) and not state.moose_a_used:
-            out.append(mv.SetDrawDelta(seat=seat, delta=1))
-            out.append(mv.SetDrawDelta(seat=seat, delta=-1))
-        orca_a = holds(state, cat.ORCA, cat.SIDE_A)
-        for slot, r in enumerate(state.river):
-            if r != EMPTY:
-                out.append(mv.TakeFromRiver(seat=seat, slot=slot))
-                if orca_a:
-                    out.append(mv.TakeFromRiver(seat=seat, slot=slot, orca_refill=False))
-        if holds(state, cat.ORCA, cat.SIDE_B) and pile_available(state, decisions):
-            out.append(mv.TakeFromDrawPile(seat=seat))
-        if holds(state, cat.POLAR_BEAR, cat.SIDE_A):
-            for c in _penalty_choices(state, p):
-                out.append(mv.TakeFromPenalty(seat=seat, card=c))
-        if implicit and _draws_one_short(state):
-            out.append(mv.EndStep(seat=seat))
-        return out
-    if phase == st.DISCARD:
-        return [mv.Discard(seat=seat, card=c) for c in _hand_choices(state, p, True)]
-    if phase == st.GIVE:
-        for to in range(len(state.names)):
-            if to != seat:
-                for c in _penalty_choices(state, p):
-                    out.append(mv.GivePenalty(seat=seat, to_seat=to, card=c))
-        out.append(mv.EndStep(seat=seat))
-        return out
-    if phase == st.TOTEMS:
-        taken = {pl.totem for pl in state.players}
-        for i, pl in enumerate(state.players):
-            if pl.totem == UNKNOWN:
-                for a in range(6):
-                    if a not in taken:
-                        out.append(mv.RevealTotem(seat=i, animal=_A[a]))  # type: ignore[arg-type]
-        return out
-    return out

@@ -20,10 +20,13 @@ from domain.arctic import catalogue as cat
 from domain.arctic import events as ev
 from domain.arctic import moves as mv
 from domain.arctic import state as st
+from domain.arctic.consequences import close_open_step
 from domain.arctic.decisions import DEFAULT, Decisions
 from domain.arctic.events import Event, GameStarted
 from domain.arctic.evolve import evolve, fold
-from domain.arctic.rules import close_open_step, closes_open_step, decide, legal_moves, step_open
+from domain.arctic.legal import legal_moves
+from domain.arctic.queries import step_open
+from domain.arctic.rules import closes_open_step, decide
 from domain.arctic.setup import Setup, start
 from domain.arctic.state import UNKNOWN, GameState
 from domain.chance import SplitMix64

@@ -17,7 +17,8 @@ from msgspec.structs import replace
 from domain.arctic import catalogue as cat
 from domain.arctic import moves as mv
 from domain.arctic.decisions import DEFAULT, Decisions
-from domain.arctic.rules import legal_moves, unseen_cards
+from domain.arctic.legal import legal_moves
+from domain.arctic.queries import unseen_cards
 from domain.arctic.state import GameState
 
 #: The placeholder of a grouped choice's card field: the recorder sends the card it saw there.
