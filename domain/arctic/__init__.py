@@ -21,11 +21,11 @@ from .describe import describe as _describe
 from .events import Event, GameStarted, TurnStarted
 from .evolve import evolve as _evolve
 from .evolve import fold as _fold
+from .legal import legal_moves as _legal_moves
 from .moves import ArcticMove, Move
 from .rules import alternatives as _alternatives
 from .rules import decide as _decide
 from .rules import decide_and_evolve as _decide_and_evolve
-from .rules import legal_moves as _legal_moves
 from .scoring import public_results as _public_results
 from .scoring import results as _results
 from .scoring import score as _score

@@ -18,8 +18,9 @@ from .edition import Edition
 from .events import ActionPerformed, Event, GameStarted, PawnPlaced
 from .evolve import evolve as _evolve
 from .moves import Move
-from .rules import RULES_VERSION, Setup, decide, decide_and_evolve, start
+from .rules import decide, decide_and_evolve
 from .scoring import results as _results
+from .setup import RULES_VERSION, Setup, start
 from .state import GameState
 from .view import redact_event as _redact
 from .view import view as _view

@@ -20,10 +20,8 @@ from . import moves as mv
 from .edition import FAMILIES, Edition, Effect, index
 from .events import CardsDrawn, Event, GameStarted
 from .evolve import active_seat, evolve
-from .rules import (
-    Setup,
+from .queries import (
     collapse_locs,
-    decide,
     destination,
     ecosystem,
     flora_total,
@@ -31,9 +29,10 @@ from .rules import (
     live_tile,
     round_card,
     round_card_known,
-    start,
     unseen,
 )
+from .rules import decide
+from .setup import Setup, start
 from .state import UNKNOWN, GameState
 
 _MAX_MOVES = 5000

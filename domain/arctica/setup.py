@@ -1,0 +1,197 @@
+"""``start``: a setup validated against the edition, and the opening event with every chance outcome
+(seeded deal, table-recorded hands and round cards, or a public game where they are revealed later)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+import msgspec
+
+from domain.chance import SplitMix64
+
+from . import events as ev
+from .edition import Edition, fingerprint, index
+from .queries import (
+    ROUNDS,
+)
+from .state import UNKNOWN
+from .violations import setup_fail
+
+RULES_VERSION = "arctica-rules-1"
+
+
+class Setup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """What a client sends to create an Arctica game.
+
+    With ``seed`` the engine resolves every chance outcome from it (deck order, start player unless
+    given, round cards, event sub-regions) and records them in ``GameStarted``. Without a seed the
+    game is recorded at a real table: ``hands`` and ``round_cards`` are required, every card drawn
+    later is named in its move's ``drawn`` (in draw order), and event sub-regions come from
+    ``event_plan`` or a ``reveal_events`` move.
+    """
+
+    players: tuple[str, ...]
+    edition: str = "demo-1"
+    #: ``seeded`` (needs ``seed``), ``table`` (needs ``hands`` and ``round_cards``) or ``public`` (a
+    #: recorder who knows only what the whole table sees: no seed, no hands; draws unknown, round cards
+    #: revealed by ``reveal_round_card`` moves). Default: ``seeded`` with a seed, else ``table``.
+    mode: Literal["seeded", "table", "public"] | None = None
+    edition_version: str | None = None
+    seed: Annotated[int, msgspec.Meta(ge=0)] | None = None
+    start_player: int | None = None
+    hands: tuple[tuple[int, ...], ...] | None = None
+    round_cards: tuple[int, ...] | None = None
+    event_plan: tuple[tuple[int, ...], ...] | None = None
+    #: the edition's fingerprint the recorder expects (``GET /editions``); refused when it differs
+    edition_sha256: str | None = None
+    #: per seat: (long, short) starting Generation Cards dealt at the table (default: the edition's pairs)
+    starting_cards: tuple[tuple[int, int], ...] | None = None
+    #: starting orientation (0-3 quarter turns) of each action wheel (default: the edition's, else 0)
+    orientations: tuple[int, ...] | None = None
+
+
+def start(ed: Edition, setup: Setup) -> list[ev.Event]:
+    idx = index(ed)
+    n = len(setup.players)
+    if not 2 <= n <= 5 or any(not p.strip() for p in setup.players) or len(set(setup.players)) != n:
+        setup_fail("arctica.bad_players", "Arctica needs 2 to 5 players with distinct, non-empty names")
+    if setup.start_player is not None and not 0 <= setup.start_player < n:
+        setup_fail("arctica.bad_setup", f"start_player must be a seat 0..{n - 1}")
+    digest = fingerprint(ed)
+    if setup.edition_sha256 is not None and setup.edition_sha256 != digest:
+        setup_fail(
+            "arctica.edition_mismatch",
+            f"edition {ed.id} {ed.version} has fingerprint {digest}, not {setup.edition_sha256}",
+        )
+    starting_cards = _starting_cards(ed, setup, n)
+    orientations = _orientations(ed, setup)
+    hand_size = ed.setup.hand_size
+    n_cards = len(ed.round_cards)
+
+    def regions_of(rnd: int) -> int:
+        # validate_edition: every round card of rounds 1-3 affects two regions
+        return len(ed.final_round_card.regions) if rnd >= ROUNDS else 2
+
+    mode = setup.mode or ("seeded" if setup.seed is not None else "table")
+    if (mode == "seeded") != (setup.seed is not None):
+        setup_fail("arctica.bad_setup", f"a {mode} game {'needs' if mode == 'seeded' else 'has no'} seed")
+    if mode == "public":
+        if setup.hands is not None or setup.round_cards is not None:
+            setup_fail(
+                "arctica.bad_setup",
+                "a public-information game names no hands nor round cards: they are revealed as they are played",
+            )
+        round_cards: tuple[int, ...] = ()
+        hands: tuple[tuple[int, ...], ...] = tuple((UNKNOWN,) * hand_size for _ in range(n))
+        start_player = setup.start_player or 0
+        plan: tuple[tuple[int, ...], ...] | None = setup.event_plan
+        rest: tuple[int, ...] = (UNKNOWN,) * (len(idx.fauna_ids) - n * hand_size)
+        chance = "public"
+    elif setup.seed is not None:
+        if setup.hands is not None:
+            setup_fail("arctica.bad_setup", "a seeded game deals its own hands")
+        rng = SplitMix64(setup.seed)
+        deck = list(idx.fauna_ids)
+        rng.shuffle(deck)
+        start_player = setup.start_player if setup.start_player is not None else rng.below(n)
+        order = list(range(n_cards))
+        rng.shuffle(order)
+        round_cards = tuple(order[:3]) if setup.round_cards is None else setup.round_cards
+        _check_round_cards(round_cards, n_cards)
+        plan = setup.event_plan or tuple(
+            tuple(rng.below(3) for _ in range(regions_of(r))) for r in range(1, ROUNDS + 1)
+        )
+        hands = tuple(tuple(deck[s * hand_size : (s + 1) * hand_size]) for s in range(n))
+        rest = tuple(deck[n * hand_size :])
+        chance = "seeded"
+    else:
+        if setup.hands is None or setup.round_cards is None:
+            setup_fail("arctica.bad_setup", "a table-recorded game (no seed) names the hands and round cards")
+        round_cards = setup.round_cards
+        _check_round_cards(round_cards, n_cards)
+        hands = setup.hands
+        dealt = [c for h in hands for c in h]
+        if (
+            len(hands) != n
+            or any(len(h) != hand_size for h in hands)
+            or len(set(dealt)) != len(dealt)
+            or not set(dealt) <= set(idx.fauna_ids)
+        ):
+            setup_fail("arctica.bad_setup", f"each of the {n} hands holds {hand_size} distinct Fauna cards")
+        start_player = setup.start_player or 0
+        plan = setup.event_plan
+        rest = tuple(sorted(set(idx.fauna_ids) - set(dealt)))
+        chance = "table"
+    if plan is not None and (
+        len(plan) != ROUNDS
+        or any(len(plan[r - 1]) != regions_of(r) for r in range(1, ROUNDS + 1))
+        or any(not 0 <= x <= 2 for row in plan for x in row)
+    ):
+        setup_fail("arctica.bad_setup", "event_plan gives one sub-region 0..2 per affected region per round")
+    board = ev.BoardSetup(
+        short_slots=ed.short_slots,
+        long_slots=ed.long_slots,
+        action_wheels=len(ed.action_wheels),
+        circle_spaces=len(ed.circle),
+        map_spaces=len(ed.map),
+        starting_flora=ed.setup.flora,
+        circle_start=ed.setup.circle_start,
+        circle_tokens=tuple(ed.setup.circle_tokens),
+    )
+    return [
+        ev.GameStarted(
+            rules_version=RULES_VERSION,
+            edition_id=ed.id,
+            edition_version=ed.version,
+            players=tuple(setup.players),
+            chance=chance,  # type: ignore[arg-type]
+            seed=setup.seed,
+            start_player=start_player,
+            board=board,
+            starting_cards=starting_cards,
+            hands=tuple(hands),
+            deck=rest,
+            round_cards=tuple(round_cards),
+            event_plan=plan,
+            edition_sha256=digest,
+            orientations=orientations,
+        )
+    ]
+
+
+def _starting_cards(ed: Edition, setup: Setup, seats: int) -> tuple[tuple[int, int], ...]:
+    if setup.starting_cards is None:
+        return tuple(ed.setup.starting_cards[:seats])
+    gen = {c.id: c for c in ed.generation_cards}
+    pairs = setup.starting_cards
+    ids = [c for pair in pairs for c in pair]
+    if (
+        len(pairs) != seats
+        or len(set(ids)) != len(ids)
+        or any(
+            a not in gen or b not in gen or gen[a].generation != "long" or gen[b].generation != "short"
+            for a, b in pairs
+        )
+    ):
+        setup_fail(
+            "arctica.bad_setup",
+            f"starting_cards names one (long, short) pair of distinct Generation Cards for each of the {seats} seats",
+        )
+    return pairs
+
+
+def _orientations(ed: Edition, setup: Setup) -> tuple[int, ...] | None:
+    chosen = setup.orientations if setup.orientations is not None else (ed.setup.orientations or None)
+    if chosen is None:
+        return None
+    if len(chosen) != len(ed.action_wheels) or any(not 0 <= o <= 3 for o in chosen):
+        setup_fail(
+            "arctica.bad_setup",
+            f"orientations gives 0..3 quarter turns for each of the {len(ed.action_wheels)} action wheels",
+        )
+    return tuple(chosen)
+
+
+def _check_round_cards(round_cards: tuple[int, ...], n_cards: int) -> None:
+    if len(round_cards) != 3 or len(set(round_cards)) != 3 or any(not 0 <= c < n_cards for c in round_cards):
+        setup_fail("arctica.bad_setup", f"three distinct round cards 0..{n_cards - 1} for rounds 1-3")
