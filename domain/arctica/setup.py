@@ -50,85 +50,155 @@ class Setup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     orientations: tuple[int, ...] | None = None
 
 
+class Deal(msgspec.Struct, frozen=True):
+    """The chance outcomes a game starts with: dealt, recorded at the table, or unknown (public)."""
+
+    chance: Literal["seeded", "table", "public"]
+    start_player: int
+    hands: tuple[tuple[int, ...], ...]
+    rest: tuple[int, ...]  # the deck after the deal
+    round_cards: tuple[int, ...]
+    plan: tuple[tuple[int, ...], ...] | None  # the event sub-region of each affected region, per round
+
+
 def start(ed: Edition, setup: Setup) -> list[ev.Event]:
-    idx = index(ed)
-    n = len(setup.players)
-    if not 2 <= n <= 5 or any(not p.strip() for p in setup.players) or len(set(setup.players)) != n:
+    seats = len(setup.players)
+    digest = _check_players_and_edition(ed, setup)
+    starting_cards = _starting_cards(ed, setup, seats)
+    orientations = _orientations(ed, setup)
+    mode = setup.mode or ("seeded" if setup.seed is not None else "table")
+    if (mode == "seeded") != (setup.seed is not None):
+        setup_fail("arctica.bad_setup", f"a {mode} game {'needs' if mode == 'seeded' else 'has no'} seed")
+    if mode == "public":
+        deal = _public_deal(ed, setup)
+    elif setup.seed is not None:
+        deal = _seeded_deal(ed, setup, setup.seed)
+    else:
+        deal = _table_deal(ed, setup)
+    _check_event_plan(ed, deal.plan)
+    return [
+        ev.GameStarted(
+            rules_version=RULES_VERSION,
+            edition_id=ed.id,
+            edition_version=ed.version,
+            players=tuple(setup.players),
+            chance=deal.chance,
+            seed=setup.seed,
+            start_player=deal.start_player,
+            board=_board(ed),
+            starting_cards=starting_cards,
+            hands=tuple(deal.hands),
+            deck=deal.rest,
+            round_cards=tuple(deal.round_cards),
+            event_plan=deal.plan,
+            edition_sha256=digest,
+            orientations=orientations,
+        )
+    ]
+
+
+def _check_players_and_edition(ed: Edition, setup: Setup) -> str:
+    """The players, the start player and the edition's fingerprint; returns the fingerprint."""
+    seats = len(setup.players)
+    if not 2 <= seats <= 5 or any(not p.strip() for p in setup.players) or len(set(setup.players)) != seats:
         setup_fail("arctica.bad_players", "Arctica needs 2 to 5 players with distinct, non-empty names")
-    if setup.start_player is not None and not 0 <= setup.start_player < n:
-        setup_fail("arctica.bad_setup", f"start_player must be a seat 0..{n - 1}")
+    if setup.start_player is not None and not 0 <= setup.start_player < seats:
+        setup_fail("arctica.bad_setup", f"start_player must be a seat 0..{seats - 1}")
     digest = fingerprint(ed)
     if setup.edition_sha256 is not None and setup.edition_sha256 != digest:
         setup_fail(
             "arctica.edition_mismatch",
             f"edition {ed.id} {ed.version} has fingerprint {digest}, not {setup.edition_sha256}",
         )
-    starting_cards = _starting_cards(ed, setup, n)
-    orientations = _orientations(ed, setup)
-    hand_size = ed.setup.hand_size
-    n_cards = len(ed.round_cards)
+    return digest
 
-    def regions_of(rnd: int) -> int:
-        # validate_edition: every round card of rounds 1-3 affects two regions
-        return len(ed.final_round_card.regions) if rnd >= ROUNDS else 2
 
-    mode = setup.mode or ("seeded" if setup.seed is not None else "table")
-    if (mode == "seeded") != (setup.seed is not None):
-        setup_fail("arctica.bad_setup", f"a {mode} game {'needs' if mode == 'seeded' else 'has no'} seed")
-    if mode == "public":
-        if setup.hands is not None or setup.round_cards is not None:
-            setup_fail(
-                "arctica.bad_setup",
-                "a public-information game names no hands nor round cards: they are revealed as they are played",
-            )
-        round_cards: tuple[int, ...] = ()
-        hands: tuple[tuple[int, ...], ...] = tuple((UNKNOWN,) * hand_size for _ in range(n))
-        start_player = setup.start_player or 0
-        plan: tuple[tuple[int, ...], ...] | None = setup.event_plan
-        rest: tuple[int, ...] = (UNKNOWN,) * (len(idx.fauna_ids) - n * hand_size)
-        chance = "public"
-    elif setup.seed is not None:
-        if setup.hands is not None:
-            setup_fail("arctica.bad_setup", "a seeded game deals its own hands")
-        rng = SplitMix64(setup.seed)
-        deck = list(idx.fauna_ids)
-        rng.shuffle(deck)
-        start_player = setup.start_player if setup.start_player is not None else rng.below(n)
-        order = list(range(n_cards))
-        rng.shuffle(order)
-        round_cards = tuple(order[:3]) if setup.round_cards is None else setup.round_cards
-        _check_round_cards(round_cards, n_cards)
-        plan = setup.event_plan or tuple(
-            tuple(rng.below(3) for _ in range(regions_of(r))) for r in range(1, ROUNDS + 1)
+def _regions_of(ed: Edition, rnd: int) -> int:
+    # validate_edition: every round card of rounds 1-3 affects two regions
+    return len(ed.final_round_card.regions) if rnd >= ROUNDS else 2
+
+
+def _public_deal(ed: Edition, setup: Setup) -> Deal:
+    """Public information: hands and round cards unknown, revealed as they are played."""
+    if setup.hands is not None or setup.round_cards is not None:
+        setup_fail(
+            "arctica.bad_setup",
+            "a public-information game names no hands nor round cards: they are revealed as they are played",
         )
-        hands = tuple(tuple(deck[s * hand_size : (s + 1) * hand_size]) for s in range(n))
-        rest = tuple(deck[n * hand_size :])
-        chance = "seeded"
-    else:
-        if setup.hands is None or setup.round_cards is None:
-            setup_fail("arctica.bad_setup", "a table-recorded game (no seed) names the hands and round cards")
-        round_cards = setup.round_cards
-        _check_round_cards(round_cards, n_cards)
-        hands = setup.hands
-        dealt = [c for h in hands for c in h]
-        if (
-            len(hands) != n
-            or any(len(h) != hand_size for h in hands)
-            or len(set(dealt)) != len(dealt)
-            or not set(dealt) <= set(idx.fauna_ids)
-        ):
-            setup_fail("arctica.bad_setup", f"each of the {n} hands holds {hand_size} distinct Fauna cards")
-        start_player = setup.start_player or 0
-        plan = setup.event_plan
-        rest = tuple(sorted(set(idx.fauna_ids) - set(dealt)))
-        chance = "table"
+    seats, hand_size = len(setup.players), ed.setup.hand_size
+    return Deal(
+        chance="public",
+        start_player=setup.start_player or 0,
+        hands=tuple((UNKNOWN,) * hand_size for _ in range(seats)),
+        rest=(UNKNOWN,) * (len(index(ed).fauna_ids) - seats * hand_size),
+        round_cards=(),
+        plan=setup.event_plan,
+    )
+
+
+def _seeded_deal(ed: Edition, setup: Setup, seed: int) -> Deal:
+    """A seed shuffles the deck, picks the start player, the round cards and the event plan, in this
+    order (a stored game replays the same draws from its seed)."""
+    if setup.hands is not None:
+        setup_fail("arctica.bad_setup", "a seeded game deals its own hands")
+    seats, hand_size, n_cards = len(setup.players), ed.setup.hand_size, len(ed.round_cards)
+    rng = SplitMix64(seed)
+    deck = list(index(ed).fauna_ids)
+    rng.shuffle(deck)
+    start_player = setup.start_player if setup.start_player is not None else rng.below(seats)
+    order = list(range(n_cards))
+    rng.shuffle(order)
+    round_cards = tuple(order[:3]) if setup.round_cards is None else setup.round_cards
+    _check_round_cards(round_cards, n_cards)
+    plan = setup.event_plan or tuple(
+        tuple(rng.below(3) for _ in range(_regions_of(ed, r))) for r in range(1, ROUNDS + 1)
+    )
+    return Deal(
+        chance="seeded",
+        start_player=start_player,
+        hands=tuple(tuple(deck[seat * hand_size : (seat + 1) * hand_size]) for seat in range(seats)),
+        rest=tuple(deck[seats * hand_size :]),
+        round_cards=round_cards,
+        plan=plan,
+    )
+
+
+def _table_deal(ed: Edition, setup: Setup) -> Deal:
+    """Recorded at a real table: the setup names the hands and the round cards."""
+    if setup.hands is None or setup.round_cards is None:
+        setup_fail("arctica.bad_setup", "a table-recorded game (no seed) names the hands and round cards")
+    seats, hand_size, fauna = len(setup.players), ed.setup.hand_size, index(ed).fauna_ids
+    _check_round_cards(setup.round_cards, len(ed.round_cards))
+    hands = setup.hands
+    dealt = [c for h in hands for c in h]
+    if (
+        len(hands) != seats
+        or any(len(h) != hand_size for h in hands)
+        or len(set(dealt)) != len(dealt)
+        or not set(dealt) <= set(fauna)
+    ):
+        setup_fail("arctica.bad_setup", f"each of the {seats} hands holds {hand_size} distinct Fauna cards")
+    return Deal(
+        chance="table",
+        start_player=setup.start_player or 0,
+        hands=hands,
+        rest=tuple(sorted(set(fauna) - set(dealt))),
+        round_cards=setup.round_cards,
+        plan=setup.event_plan,
+    )
+
+
+def _check_event_plan(ed: Edition, plan: tuple[tuple[int, ...], ...] | None) -> None:
     if plan is not None and (
         len(plan) != ROUNDS
-        or any(len(plan[r - 1]) != regions_of(r) for r in range(1, ROUNDS + 1))
+        or any(len(plan[r - 1]) != _regions_of(ed, r) for r in range(1, ROUNDS + 1))
         or any(not 0 <= x <= 2 for row in plan for x in row)
     ):
         setup_fail("arctica.bad_setup", "event_plan gives one sub-region 0..2 per affected region per round")
-    board = ev.BoardSetup(
+
+
+def _board(ed: Edition) -> ev.BoardSetup:
+    return ev.BoardSetup(
         short_slots=ed.short_slots,
         long_slots=ed.long_slots,
         action_wheels=len(ed.action_wheels),
@@ -138,25 +208,6 @@ def start(ed: Edition, setup: Setup) -> list[ev.Event]:
         circle_start=ed.setup.circle_start,
         circle_tokens=tuple(ed.setup.circle_tokens),
     )
-    return [
-        ev.GameStarted(
-            rules_version=RULES_VERSION,
-            edition_id=ed.id,
-            edition_version=ed.version,
-            players=tuple(setup.players),
-            chance=chance,  # type: ignore[arg-type]
-            seed=setup.seed,
-            start_player=start_player,
-            board=board,
-            starting_cards=starting_cards,
-            hands=tuple(hands),
-            deck=rest,
-            round_cards=tuple(round_cards),
-            event_plan=plan,
-            edition_sha256=digest,
-            orientations=orientations,
-        )
-    ]
 
 
 def _starting_cards(ed: Edition, setup: Setup, seats: int) -> tuple[tuple[int, int], ...]:
