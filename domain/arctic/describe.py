@@ -297,7 +297,9 @@ def _fields(event: Any, lang: str) -> dict[str, Any]:
         f["seat"] = seat(event.start_seat)
     elif isinstance(event, ev.GameFinished):
         f.update(
-            scores=", ".join(f"{seat(sc.seat)} {sc.total}" for sc in sorted(event.scores, key=lambda sc: sc.rank)),
+            scores=", ".join(
+                f"{seat(sc.seat)} {sc.total}" for sc in sorted(event.scores, key=lambda seat_score: seat_score.rank)
+            ),
             seat=seat(event.winner),
         )
     return f

@@ -213,15 +213,23 @@ def score(state: GameState, decisions: Decisions = DEFAULT) -> list[SeatScore]:
     return [replace(sc, rank=ranks[sc.seat]) for sc in raw]
 
 
-def breakdown(sc: SeatScore) -> dict[str, int]:
-    out = {"runs": sc.runs_total, "diversity": sc.diversity, "totem": sc.totem, "penalty": sc.penalty}
+def breakdown(seat_score: SeatScore) -> dict[str, int]:
+    out = {
+        "runs": seat_score.runs_total,
+        "diversity": seat_score.diversity,
+        "totem": seat_score.totem,
+        "penalty": seat_score.penalty,
+    }
     for animal in cat.ANIMALS:
-        out[f"run:{animal}"] = sc.runs.get(animal, 0)
+        out[f"run:{animal}"] = seat_score.runs.get(animal, 0)
     return out
 
 
 def _ranked(state: GameState, scores: list[SeatScore], breakdowns: dict[int, dict[str, int]]) -> list[PlayerResult]:
-    scores = sorted(scores, key=lambda sc: (sc.rank, (sc.seat - state.start_seat) % max(1, len(state.names))))
+    scores = sorted(
+        scores,
+        key=lambda seat_score: (seat_score.rank, (seat_score.seat - state.start_seat) % max(1, len(state.names))),
+    )
     return [
         PlayerResult(seat=sc.seat, player=sc.player, total=sc.total, breakdown=breakdowns[sc.seat], rank=sc.rank)
         for sc in scores

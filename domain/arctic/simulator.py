@@ -95,20 +95,20 @@ def simulate(
     return to_public(game, d) if mode == "public" else game
 
 
-def _public_card(pub: GameState, seat: int, card: str | None) -> str | None:
+def _public_card(public: GameState, seat: int, card: str | None) -> str | None:
     """A penalty card as the table sees it leave: named when it was discarded face up, else one of
     the face-down ones (``FACE_DOWN``: the face-up ones stay known)."""
     if card is None:
         return None
     c = cat.CARD_INDEX[card]
-    return card if c in pub.players[seat].penalty else mv.FACE_DOWN
+    return card if c in public.players[seat].penalty else mv.FACE_DOWN
 
 
-def _translate(move: Any, pub: GameState) -> Any:
+def _translate(move: Any, public: GameState) -> Any:
     if isinstance(move, mv.PlaceCard) and move.placement == "face_down":
         return msgspec.structs.replace(move, card=None)
     if isinstance(move, mv.TakeFromPenalty | mv.GivePenalty):
-        return msgspec.structs.replace(move, card=_public_card(pub, move.seat, move.card))
+        return msgspec.structs.replace(move, card=_public_card(public, move.seat, move.card))
     return move
 
 
@@ -150,36 +150,36 @@ def to_public(game: SimulatedGame, decisions: Decisions = DEFAULT, *, shown_at_e
     full = fold(start(game.setup), None, decisions)
     moves: list[Any] = []
 
-    def play(pub: GameState, move: Any) -> GameState:
+    def play(public: GameState, move: Any) -> GameState:
         moves.append(move)
-        return _play(pub, move, events, decisions)
+        return _play(public, move, events, decisions)
 
-    def reveal(pub: GameState) -> GameState:
-        while UNKNOWN in pub.river:
-            slot = pub.river.index(UNKNOWN)
-            pub = play(pub, mv.RevealRiver(slot=slot, card=cat.CARD_IDS[full.river[slot]]))
-        return pub
+    def reveal(public: GameState) -> GameState:
+        while UNKNOWN in public.river:
+            slot = public.river.index(UNKNOWN)
+            public = play(public, mv.RevealRiver(slot=slot, card=cat.CARD_IDS[full.river[slot]]))
+        return public
 
-    def catch_up(pub: GameState, following: Any) -> GameState:
+    def catch_up(public: GameState, following: Any) -> GameState:
         """The full game has left a placing/drawing step the public record still waits in: the table
         shows it by the River refill turned over, by the player stopping one card short, by the next
         move (``following``, None at the end) when it closes the step unambiguously, else by the
         player's word (``EndStep``)."""
-        left = (pub.turn, pub.phase) != (full.turn, full.phase)
-        if not left or pub.phase not in (st.PLACE, st.DRAW):
-            return pub
-        if step_open(pub, decisions):
-            closed, _ = close_open_step(pub, decisions)
+        left = (public.turn, public.phase) != (full.turn, full.phase)
+        if not left or public.phase not in (st.PLACE, st.DRAW):
+            return public
+        if step_open(public, decisions):
+            closed, _ = close_open_step(public, decisions)
             if UNKNOWN in closed.river:
                 slot = closed.river.index(UNKNOWN)
-                return play(pub, mv.RevealRiver(slot=slot, card=cat.CARD_IDS[full.river[slot]]))
+                return play(public, mv.RevealRiver(slot=slot, card=cat.CARD_IDS[full.river[slot]]))
             implied = (
                 following is not None
-                and closes_open_step(pub, following, decisions)
+                and closes_open_step(public, following, decisions)
                 and not isinstance(following, mv.UseMooseB | mv.SetDrawDelta)
             )
-            return pub if implied else play(pub, mv.EndStep(seat=pub.active))
-        return play(pub, mv.EndStep(seat=pub.active))  # one card short: Moose -1
+            return public if implied else play(public, mv.EndStep(seat=public.active))
+        return play(public, mv.EndStep(seat=public.active))  # one card short: Moose -1
 
     for i, m in enumerate(game.moves):
         pub = reveal(pub)
@@ -202,17 +202,17 @@ def to_public(game: SimulatedGame, decisions: Decisions = DEFAULT, *, shown_at_e
     return SimulatedGame(setup=setup, moves=moves, events=events)
 
 
-def _show_hidden_cards(pub: GameState, full: GameState, play: Any) -> GameState:
+def _show_hidden_cards(public: GameState, full: GameState, play: Any) -> GameState:
     """After the end: every card the record does not know is shown (hands, penalty zones, face-down
     pile cards), as ``RevealCard``/``RevealPileCard``."""
     for seat, p in enumerate(full.players):
         zones: tuple[tuple[mv.Zone, tuple[int, ...]], ...] = (("hand", p.hand), ("penalty", p.penalty))
         for zone, cards in zones:
             for c in cards:
-                known = pub.players[seat].hand if zone == "hand" else pub.players[seat].penalty
+                known = public.players[seat].hand if zone == "hand" else public.players[seat].penalty
                 if c not in known:
-                    pub = play(pub, mv.RevealCard(seat=seat, zone=zone, card=cat.CARD_IDS[c]))
+                    public = play(public, mv.RevealCard(seat=seat, zone=zone, card=cat.CARD_IDS[c]))
         for position, (c, down) in enumerate(zip(p.pile, p.pile_down, strict=True)):
-            if down and pub.players[seat].pile[position] == UNKNOWN:
-                pub = play(pub, mv.RevealPileCard(seat=seat, position=position, card=cat.CARD_IDS[c]))
-    return pub
+            if down and public.players[seat].pile[position] == UNKNOWN:
+                public = play(public, mv.RevealPileCard(seat=seat, position=position, card=cat.CARD_IDS[c]))
+    return public

@@ -34,13 +34,13 @@ from .violations import fail
 class Builder:
     def __init__(
         self,
-        ed: Edition,
+        edition: Edition,
         state: GameState,
         outcomes: dict[str, mv.Outcome] | None = None,
         drawn: tuple[int, ...] | None = None,
     ) -> None:
-        self.ed = ed
-        self.idx = index(ed)
+        self.ed = edition
+        self.idx = index(edition)
         self.s = state
         self.events: list[ev.Event] = []
         self.outcomes = dict(outcomes or {})

@@ -18,49 +18,51 @@ def round_card_known(state: GameState) -> bool:
     return state.round >= ROUNDS or len(state.round_cards) >= state.round
 
 
-def unseen(idx: EditionIndex, state: GameState) -> set[int]:
+def unseen(edition_index: EditionIndex, state: GameState) -> set[int]:
     """Fauna cards nobody has seen yet: not in a column, the discard pile or a known hand card."""
     seen = set(state.discard)
     for p in state.players:
         seen.update(p.hand, p.long_column, p.short_column)
-    return set(idx.fauna_ids) - seen
+    return set(edition_index.fauna_ids) - seen
 
 
-def round_card(ed: Edition, state: GameState, rnd: int | None = None) -> RoundCard:
-    rnd = state.round if rnd is None else rnd
-    if rnd >= ROUNDS:
-        return ed.final_round_card
-    return ed.round_cards[state.round_cards[rnd - 1]]
+def round_card(edition: Edition, state: GameState, round_number: int | None = None) -> RoundCard:
+    round_number = state.round if round_number is None else round_number
+    if round_number >= ROUNDS:
+        return edition.final_round_card
+    return edition.round_cards[state.round_cards[round_number - 1]]
 
 
-def has_ice(ed: Edition, state: GameState, space: int) -> bool:
-    ice = ed.circle[space].ice
+def has_ice(edition: Edition, state: GameState, space: int) -> bool:
+    ice = edition.circle[space].ice
     return ice is not None and ice not in state.melted
 
 
-def live_tile(ed: Edition, state: GameState, space: int) -> int | None:
-    return ed.circle[space].ice if has_ice(ed, state, space) else None
+def live_tile(edition: Edition, state: GameState, space: int) -> int | None:
+    return edition.circle[space].ice if has_ice(edition, state, space) else None
 
 
-def next_ice(ed: Edition, state: GameState, start: int) -> int:
+def next_ice(edition: Edition, state: GameState, start: int) -> int:
     """``start`` if it has ice, else the next space clockwise that has."""
-    n = len(ed.circle)
+    n = len(edition.circle)
     dst = start % n
     for _ in range(n):
-        if has_ice(ed, state, dst):
+        if has_ice(edition, state, dst):
             return dst
         dst = (dst + 1) % n
     return start % n
 
 
-def destination(ed: Edition, state: GameState, space: int, family: str) -> int:
-    dst = (space + 1) % len(ed.circle)
-    return next_ice(ed, state, dst) if family in ICE_BOUND else dst
+def destination(edition: Edition, state: GameState, space: int, family: str) -> int:
+    dst = (space + 1) % len(edition.circle)
+    return next_ice(edition, state, dst) if family in ICE_BOUND else dst
 
 
-def offered_actions(ed: Edition, orientations: tuple[int, ...], space: int) -> tuple[str, str]:
-    sp = ed.action_spaces[space]
-    a, b = (ed.action_wheels[w].faces[(orientations[w] + k) % 4] for w, k in zip(sp.wheels, sp.sectors, strict=True))
+def offered_actions(edition: Edition, orientations: tuple[int, ...], space: int) -> tuple[str, str]:
+    sp = edition.action_spaces[space]
+    a, b = (
+        edition.action_wheels[w].faces[(orientations[w] + k) % 4] for w, k in zip(sp.wheels, sp.sectors, strict=True)
+    )
     return (a, b)
 
 
@@ -72,18 +74,18 @@ def ecosystem(player: PlayerState) -> tuple[int, ...]:
     return player.long_column + player.short_column
 
 
-def badges(idx: EditionIndex, player: PlayerState) -> list[str]:
-    return [b for c in ecosystem(player) for b in idx.cards[c].badges]
+def badges(edition_index: EditionIndex, player: PlayerState) -> list[str]:
+    return [b for c in ecosystem(player) for b in edition_index.cards[c].badges]
 
 
-def endangered_badges(idx: EditionIndex, player: PlayerState) -> int:
-    return sum(idx.cards[c].endangered for c in ecosystem(player))
+def endangered_badges(edition_index: EditionIndex, player: PlayerState) -> int:
+    return sum(edition_index.cards[c].endangered for c in ecosystem(player))
 
 
-def hit_spaces(ed: Edition, state: GameState) -> list[int]:
-    regions = round_card(ed, state).regions
+def hit_spaces(edition: Edition, state: GameState) -> list[int]:
+    regions = round_card(edition, state).regions
     hit = set(zip(regions, state.revealed, strict=False))
-    return [i for i, ms in enumerate(ed.map) if (ms.region, ms.subregion) in hit]
+    return [i for i, ms in enumerate(edition.map) if (ms.region, ms.subregion) in hit]
 
 
 def collapses_due(state: GameState) -> tuple[Token, ...]:
@@ -104,10 +106,10 @@ def collapse_locs(state: GameState, seat: int, family: str) -> list[Loc]:
     return locs
 
 
-def region_tokens(ed: Edition, state: GameState, region: int) -> tuple[int, ...]:
+def region_tokens(edition: Edition, state: GameState, region: int) -> tuple[int, ...]:
     counts = [0] * len(state.players)
     for i, t in enumerate(state.map):
-        if t is not None and ed.map[i].region == region:
+        if t is not None and edition.map[i].region == region:
             counts[t.seat] += 1
     return tuple(counts)
 

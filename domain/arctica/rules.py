@@ -37,17 +37,17 @@ from .state import EMPTY, UNKNOWN, GameState, Loc, PlayerState, Token
 from .violations import fail
 
 
-def decide(ed: Edition, state: GameState, move: mv.Move) -> list[ev.Event]:
-    return decide_and_evolve(ed, state, move)[0]
+def decide(edition: Edition, state: GameState, move: mv.Move) -> list[ev.Event]:
+    return decide_and_evolve(edition, state, move)[0]
 
 
-def decide_and_evolve(ed: Edition, state: GameState, move: mv.Move) -> tuple[list[ev.Event], GameState]:
+def decide_and_evolve(edition: Edition, state: GameState, move: mv.Move) -> tuple[list[ev.Event], GameState]:
     """``decide``, and the state after its events: the builder evolves each event as it emits it."""
     if state.phase == "setup":
         fail("arctica.not_started", "the game has not started")
     if state.phase == "finished":
         fail("arctica.game_finished", "the game is over")
-    b = Builder(ed, state, getattr(move, "outcomes", None), getattr(move, "drawn", None))
+    b = Builder(edition, state, getattr(move, "outcomes", None), getattr(move, "drawn", None))
     handler = _HANDLERS.get(type(move))
     if handler is None:
         fail("arctica.unknown_move", f"{type(move).__name__} is not an Arctica move")

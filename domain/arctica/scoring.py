@@ -24,8 +24,8 @@ def board_tokens(player: PlayerState, release_on_board: bool = True) -> int:
     return on_wheels + (sum(player.release) if release_on_board else 0)
 
 
-def breakdown(ed: Edition, player: PlayerState) -> dict[str, int]:
-    idx = index(ed)
+def breakdown(edition: Edition, player: PlayerState) -> dict[str, int]:
+    idx = index(edition)
     flora = player.release_flora + player.long_wheel.count(FLORA)
     return {
         "board_tokens": board_tokens(player, idx.rules.release_on_board),
@@ -37,16 +37,16 @@ def breakdown(ed: Edition, player: PlayerState) -> dict[str, int]:
     }
 
 
-def fauna_count(ed: Edition, player: PlayerState) -> int:
-    idx = index(ed)
+def fauna_count(edition: Edition, player: PlayerState) -> int:
+    idx = index(edition)
     return sum(1 for c in player.long_column + player.short_column if c not in idx.starting_ids)
 
 
-def results(ed: Edition, state: GameState) -> list[PlayerResult]:
+def results(edition: Edition, state: GameState) -> list[PlayerResult]:
     rows = []
     for seat, p in enumerate(state.players):
-        bd = breakdown(ed, p)
-        rows.append((seat, p.name, sum(bd.values()), bd, fauna_count(ed, p)))
+        bd = breakdown(edition, p)
+        rows.append((seat, p.name, sum(bd.values()), bd, fauna_count(edition, p)))
     out = []
     for seat, name, total, bd, fauna in rows:
         better = sum(1 for r in rows if (r[2], r[4]) > (total, fauna))

@@ -61,31 +61,31 @@ class Deal(msgspec.Struct, frozen=True):
     plan: tuple[tuple[int, ...], ...] | None  # the event sub-region of each affected region, per round
 
 
-def start(ed: Edition, setup: Setup) -> list[ev.Event]:
+def start(edition: Edition, setup: Setup) -> list[ev.Event]:
     seats = len(setup.players)
-    digest = _check_players_and_edition(ed, setup)
-    starting_cards = _starting_cards(ed, setup, seats)
-    orientations = _orientations(ed, setup)
+    digest = _check_players_and_edition(edition, setup)
+    starting_cards = _starting_cards(edition, setup, seats)
+    orientations = _orientations(edition, setup)
     mode = setup.mode or ("seeded" if setup.seed is not None else "table")
     if (mode == "seeded") != (setup.seed is not None):
         setup_fail("arctica.bad_setup", f"a {mode} game {'needs' if mode == 'seeded' else 'has no'} seed")
     if mode == "public":
-        deal = _public_deal(ed, setup)
+        deal = _public_deal(edition, setup)
     elif setup.seed is not None:
-        deal = _seeded_deal(ed, setup, setup.seed)
+        deal = _seeded_deal(edition, setup, setup.seed)
     else:
-        deal = _table_deal(ed, setup)
-    _check_event_plan(ed, deal.plan)
+        deal = _table_deal(edition, setup)
+    _check_event_plan(edition, deal.plan)
     return [
         ev.GameStarted(
             rules_version=RULES_VERSION,
-            edition_id=ed.id,
-            edition_version=ed.version,
+            edition_id=edition.id,
+            edition_version=edition.version,
             players=tuple(setup.players),
             chance=deal.chance,
             seed=setup.seed,
             start_player=deal.start_player,
-            board=_board(ed),
+            board=_board(edition),
             starting_cards=starting_cards,
             hands=tuple(deal.hands),
             deck=deal.rest,
@@ -97,53 +97,53 @@ def start(ed: Edition, setup: Setup) -> list[ev.Event]:
     ]
 
 
-def _check_players_and_edition(ed: Edition, setup: Setup) -> str:
+def _check_players_and_edition(edition: Edition, setup: Setup) -> str:
     """The players, the start player and the edition's fingerprint; returns the fingerprint."""
     seats = len(setup.players)
     if not 2 <= seats <= 5 or any(not p.strip() for p in setup.players) or len(set(setup.players)) != seats:
         setup_fail("arctica.bad_players", "Arctica needs 2 to 5 players with distinct, non-empty names")
     if setup.start_player is not None and not 0 <= setup.start_player < seats:
         setup_fail("arctica.bad_setup", f"start_player must be a seat 0..{seats - 1}")
-    digest = fingerprint(ed)
+    digest = fingerprint(edition)
     if setup.edition_sha256 is not None and setup.edition_sha256 != digest:
         setup_fail(
             "arctica.edition_mismatch",
-            f"edition {ed.id} {ed.version} has fingerprint {digest}, not {setup.edition_sha256}",
+            f"edition {edition.id} {edition.version} has fingerprint {digest}, not {setup.edition_sha256}",
         )
     return digest
 
 
-def _regions_of(ed: Edition, rnd: int) -> int:
+def _regions_of(edition: Edition, round_number: int) -> int:
     # validate_edition: every round card of rounds 1-3 affects two regions
-    return len(ed.final_round_card.regions) if rnd >= ROUNDS else 2
+    return len(edition.final_round_card.regions) if round_number >= ROUNDS else 2
 
 
-def _public_deal(ed: Edition, setup: Setup) -> Deal:
+def _public_deal(edition: Edition, setup: Setup) -> Deal:
     """Public information: hands and round cards unknown, revealed as they are played."""
     if setup.hands is not None or setup.round_cards is not None:
         setup_fail(
             "arctica.bad_setup",
             "a public-information game names no hands nor round cards: they are revealed as they are played",
         )
-    seats, hand_size = len(setup.players), ed.setup.hand_size
+    seats, hand_size = len(setup.players), edition.setup.hand_size
     return Deal(
         chance="public",
         start_player=setup.start_player or 0,
         hands=tuple((UNKNOWN,) * hand_size for _ in range(seats)),
-        rest=(UNKNOWN,) * (len(index(ed).fauna_ids) - seats * hand_size),
+        rest=(UNKNOWN,) * (len(index(edition).fauna_ids) - seats * hand_size),
         round_cards=(),
         plan=setup.event_plan,
     )
 
 
-def _seeded_deal(ed: Edition, setup: Setup, seed: int) -> Deal:
+def _seeded_deal(edition: Edition, setup: Setup, seed: int) -> Deal:
     """A seed shuffles the deck, picks the start player, the round cards and the event plan, in this
     order (a stored game replays the same draws from its seed)."""
     if setup.hands is not None:
         setup_fail("arctica.bad_setup", "a seeded game deals its own hands")
-    seats, hand_size, n_cards = len(setup.players), ed.setup.hand_size, len(ed.round_cards)
+    seats, hand_size, n_cards = len(setup.players), edition.setup.hand_size, len(edition.round_cards)
     rng = SplitMix64(seed)
-    deck = list(index(ed).fauna_ids)
+    deck = list(index(edition).fauna_ids)
     rng.shuffle(deck)
     start_player = setup.start_player if setup.start_player is not None else rng.below(seats)
     order = list(range(n_cards))
@@ -151,7 +151,7 @@ def _seeded_deal(ed: Edition, setup: Setup, seed: int) -> Deal:
     round_cards = tuple(order[:3]) if setup.round_cards is None else setup.round_cards
     _check_round_cards(round_cards, n_cards)
     plan = setup.event_plan or tuple(
-        tuple(rng.below(3) for _ in range(_regions_of(ed, r))) for r in range(1, ROUNDS + 1)
+        tuple(rng.below(3) for _ in range(_regions_of(edition, r))) for r in range(1, ROUNDS + 1)
     )
     return Deal(
         chance="seeded",
@@ -163,12 +163,12 @@ def _seeded_deal(ed: Edition, setup: Setup, seed: int) -> Deal:
     )
 
 
-def _table_deal(ed: Edition, setup: Setup) -> Deal:
+def _table_deal(edition: Edition, setup: Setup) -> Deal:
     """Recorded at a real table: the setup names the hands and the round cards."""
     if setup.hands is None or setup.round_cards is None:
         setup_fail("arctica.bad_setup", "a table-recorded game (no seed) names the hands and round cards")
-    seats, hand_size, fauna = len(setup.players), ed.setup.hand_size, index(ed).fauna_ids
-    _check_round_cards(setup.round_cards, len(ed.round_cards))
+    seats, hand_size, fauna = len(setup.players), edition.setup.hand_size, index(edition).fauna_ids
+    _check_round_cards(setup.round_cards, len(edition.round_cards))
     hands = setup.hands
     dealt = [c for h in hands for c in h]
     if (
@@ -188,32 +188,32 @@ def _table_deal(ed: Edition, setup: Setup) -> Deal:
     )
 
 
-def _check_event_plan(ed: Edition, plan: tuple[tuple[int, ...], ...] | None) -> None:
+def _check_event_plan(edition: Edition, plan: tuple[tuple[int, ...], ...] | None) -> None:
     if plan is not None and (
         len(plan) != ROUNDS
-        or any(len(plan[r - 1]) != _regions_of(ed, r) for r in range(1, ROUNDS + 1))
+        or any(len(plan[r - 1]) != _regions_of(edition, r) for r in range(1, ROUNDS + 1))
         or any(not 0 <= x <= 2 for row in plan for x in row)
     ):
         setup_fail("arctica.bad_setup", "event_plan gives one sub-region 0..2 per affected region per round")
 
 
-def _board(ed: Edition) -> ev.BoardSetup:
+def _board(edition: Edition) -> ev.BoardSetup:
     return ev.BoardSetup(
-        short_slots=ed.short_slots,
-        long_slots=ed.long_slots,
-        action_wheels=len(ed.action_wheels),
-        circle_spaces=len(ed.circle),
-        map_spaces=len(ed.map),
-        starting_flora=ed.setup.flora,
-        circle_start=ed.setup.circle_start,
-        circle_tokens=tuple(ed.setup.circle_tokens),
+        short_slots=edition.short_slots,
+        long_slots=edition.long_slots,
+        action_wheels=len(edition.action_wheels),
+        circle_spaces=len(edition.circle),
+        map_spaces=len(edition.map),
+        starting_flora=edition.setup.flora,
+        circle_start=edition.setup.circle_start,
+        circle_tokens=tuple(edition.setup.circle_tokens),
     )
 
 
-def _starting_cards(ed: Edition, setup: Setup, seats: int) -> tuple[tuple[int, int], ...]:
+def _starting_cards(edition: Edition, setup: Setup, seats: int) -> tuple[tuple[int, int], ...]:
     if setup.starting_cards is None:
-        return tuple(ed.setup.starting_cards[:seats])
-    gen = {c.id: c for c in ed.generation_cards}
+        return tuple(edition.setup.starting_cards[:seats])
+    gen = {c.id: c for c in edition.generation_cards}
     pairs = setup.starting_cards
     ids = [c for pair in pairs for c in pair]
     if (
@@ -231,14 +231,14 @@ def _starting_cards(ed: Edition, setup: Setup, seats: int) -> tuple[tuple[int, i
     return pairs
 
 
-def _orientations(ed: Edition, setup: Setup) -> tuple[int, ...] | None:
-    chosen = setup.orientations if setup.orientations is not None else (ed.setup.orientations or None)
+def _orientations(edition: Edition, setup: Setup) -> tuple[int, ...] | None:
+    chosen = setup.orientations if setup.orientations is not None else (edition.setup.orientations or None)
     if chosen is None:
         return None
-    if len(chosen) != len(ed.action_wheels) or any(not 0 <= o <= 3 for o in chosen):
+    if len(chosen) != len(edition.action_wheels) or any(not 0 <= o <= 3 for o in chosen):
         setup_fail(
             "arctica.bad_setup",
-            f"orientations gives 0..3 quarter turns for each of the {len(ed.action_wheels)} action wheels",
+            f"orientations gives 0..3 quarter turns for each of the {len(edition.action_wheels)} action wheels",
         )
     return tuple(chosen)
 
