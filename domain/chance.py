@@ -28,15 +28,15 @@ class SplitMix64:
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         return z ^ (z >> 31)
 
-    def below(self, n: int) -> int:
-        """A uniform integer in ``[0, n)`` (rejection sampling, no modulo bias)."""
-        if n <= 0:
-            raise ValueError("n must be positive")
-        limit = _MASK - (_MASK % n)
+    def below(self, bound: int) -> int:
+        """A uniform integer in ``[0, bound)`` (rejection sampling, no modulo bias)."""
+        if bound <= 0:
+            raise ValueError("bound must be positive")
+        limit = _MASK - (_MASK % bound)
         while True:
             x = self.next_u64()
             if x < limit:
-                return x % n
+                return x % bound
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher-Yates, in place."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar, Literal, Protocol
+from typing import Any, ClassVar, Literal, Protocol, TypeVar
 
 import msgspec
 
@@ -54,77 +54,90 @@ class PlayerResult(msgspec.Struct, frozen=True):
     rank: int
 
 
-class GameRules(Protocol):
-    """What the service needs from a game kind. Every method is pure."""
+StateT = TypeVar("StateT")
+MoveT = TypeVar("MoveT")
+EventT = TypeVar("EventT")
+MoveT_contra = TypeVar("MoveT_contra", contravariant=True)  # only taken, never given back
+
+
+class GameRules(Protocol[StateT, MoveT, EventT]):
+    """What the service needs from a game kind. Every method is pure.
+
+    Generic in the kind's state, move and event types, so a caller holding one game's ``RULES`` keeps
+    its types (``domain.arctic.RULES`` is a ``GameRules[arctic.GameState, arctic.Move, arctic.Event]``);
+    a caller that only knows "some game" (the kind registry, the service) uses
+    ``GameRules[Any, Any, Any]``. The type variables are invariant: the state and the events are both
+    taken and given back, the moves both taken (``decide``) and listed (``legal_moves``).
+    """
 
     kind: ClassVar[str]  # "arctic" | "arctica"
     rules_version: str  # pinned in the first event; a rules change never alters an old replay
     setup_type: type[Any]  # msgspec Struct the client sends to create a game
-    move_type: Any  # tagged union of move Structs (tag field "type")
-    event_type: Any  # tagged union of event Structs (tag field "type")
+    move_type: Any  # tagged union of move Structs (tag field "type"), what ``MoveT`` names
+    event_type: Any  # tagged union of event Structs (tag field "type"), what ``EventT`` names
 
-    def start(self, setup: Any) -> list[Any]:
+    def start(self, setup: Any) -> list[EventT]:
         """Validate a setup and return the opening events (the first carries the resolved setup:
         players, options, rules version, and every chance outcome such as the deck order).
         Raises ``RuleViolation``/``SetupError``."""
         ...
 
-    def initial_state(self) -> Any:
+    def initial_state(self) -> StateT:
         """The state before the first event (``evolve`` of the opening event fills it)."""
         ...
 
-    def decide(self, state: Any, move: Any) -> list[Any]:
+    def decide(self, state: StateT, move: MoveT) -> list[EventT]:
         """Events a legal move produces, or ``RuleViolation``. Never mutates ``state``."""
         ...
 
-    def evolve(self, state: Any, event: Any) -> Any:
+    def evolve(self, state: StateT, event: EventT) -> StateT:
         """Apply one fact. Never validates, never fails on stored history, never mutates ``state``."""
         ...
 
     # Optional (see :class:`DecidesAndEvolves`): ``decide_and_evolve(state, move) -> (events, state)``.
 
-    def fold(self, events: Iterable[Any], state: Any | None = None) -> Any: ...
+    def fold(self, events: Iterable[EventT], state: StateT | None = None) -> StateT: ...
 
-    def is_finished(self, state: Any) -> bool: ...
+    def is_finished(self, state: StateT) -> bool: ...
 
-    def players(self, state: Any) -> Sequence[str]:
+    def players(self, state: StateT) -> Sequence[str]:
         """Player handles by seat."""
         ...
 
-    def results(self, state: Any) -> list[PlayerResult]:
+    def results(self, state: StateT) -> list[PlayerResult]:
         """Score breakdown per seat, ranked with the game's tie-break."""
         ...
 
-    def public_results(self, state: Any) -> list[PlayerResult]:
+    def public_results(self, state: StateT) -> list[PlayerResult]:
         """``results`` as a caller who may not see hidden information gets them: a finished game's
         results; for a live game only the categories built on public information, ranked on them.
         Scores polled move after move would otherwise reveal what the view hides (e.g. totems)."""
         ...
 
-    def view(self, state: Any, perspective: Perspective) -> Any:
+    def view(self, state: StateT, perspective: Perspective) -> Any:
         """The state as ``perspective`` may see it (a Struct or JSON-able value), hidden info removed."""
         ...
 
-    def legal_moves(self, state: Any) -> list[Any]: ...
+    def legal_moves(self, state: StateT) -> list[MoveT]: ...
 
-    def actor(self, event: Any) -> int | None:
+    def actor(self, event: EventT) -> int | None:
         """The seat an event belongs to, or ``None`` for the table (setup, refills, end of round)."""
         ...
 
-    def describe(self, event: Any, lang: Language = "en") -> str:
+    def describe(self, event: EventT, lang: Language = "en") -> str:
         """A one-line description of an event for timelines, in English, French or Spanish."""
         ...
 
-    def is_turn_start(self, event: Any) -> bool:
+    def is_turn_start(self, event: EventT) -> bool:
         """True for the event that opens a turn (the timeline marks turns with it)."""
         ...
 
-    def redact_event(self, event: Any, perspective: Perspective, state: Any) -> Any:
+    def redact_event(self, event: EventT, perspective: Perspective, state: StateT) -> EventT:
         """The event as ``perspective`` may see it (hidden card ids removed), for public event logs."""
         ...
 
 
-class DecidesAndEvolves(Protocol):
+class DecidesAndEvolves(Protocol[StateT, MoveT_contra, EventT]):
     """Optional part of :class:`GameRules`: ``decide`` and the state its events lead to, in one call.
 
     A decider that validates a move's later steps on the states its own events produce already holds
@@ -132,14 +145,17 @@ class DecidesAndEvolves(Protocol):
     exactly ``fold(events, state)`` (the service stores it, snapshots it and hashes it).
     """
 
-    def decide_and_evolve(self, state: Any, move: Any) -> tuple[list[Any], Any]: ...
+    def decide_and_evolve(self, state: StateT, move: MoveT_contra) -> tuple[list[EventT], StateT]: ...
 
 
-def decide_and_evolve(rules: GameRules, state: Any, move: Any) -> tuple[list[Any], Any]:
+def decide_and_evolve(
+    rules: GameRules[StateT, MoveT, EventT], state: StateT, move: MoveT
+) -> tuple[list[EventT], StateT]:
     """``rules.decide_and_evolve`` when the game kind has it, else ``decide`` then ``evolve`` each event."""
     method = getattr(rules, "decide_and_evolve", None)
     if method is not None:
-        return method(state, move)
+        result: tuple[list[EventT], StateT] = method(state, move)
+        return result
     events = rules.decide(state, move)
     for event in events:
         state = rules.evolve(state, event)

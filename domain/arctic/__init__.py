@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
-from domain.game import Language, Perspective, PlayerResult
+from domain.game import GameRules, Language, Perspective, PlayerResult
 
 from . import state as _st
 from .decisions import BY_RULES_VERSION, DEFAULT, Decisions
@@ -21,11 +21,11 @@ from .describe import describe as _describe
 from .events import Event, GameStarted, TurnStarted
 from .evolve import evolve as _evolve
 from .evolve import fold as _fold
+from .legal import legal_moves as _legal_moves
 from .moves import ArcticMove, Move
 from .rules import alternatives as _alternatives
 from .rules import decide as _decide
 from .rules import decide_and_evolve as _decide_and_evolve
-from .rules import legal_moves as _legal_moves
 from .scoring import public_results as _public_results
 from .scoring import results as _results
 from .scoring import score as _score
@@ -50,23 +50,23 @@ class ArcticRules:
         self.decisions = decisions
         self.rules_version = rules_version
 
-    def start(self, setup: Setup) -> list[Any]:
+    def start(self, setup: Setup) -> list[Event]:
         return list(_start(setup, rules_version=self.rules_version))
 
     def initial_state(self) -> GameState:
         return GameState()
 
-    def decide(self, state: GameState, move: Any) -> list[Any]:
+    def decide(self, state: GameState, move: Move) -> list[Event]:
         return _decide(state, move, self.decisions)
 
-    def decide_and_evolve(self, state: GameState, move: Any) -> tuple[list[Any], GameState]:
+    def decide_and_evolve(self, state: GameState, move: Move) -> tuple[list[Event], GameState]:
         """``decide`` and the state its events lead to (what folding them onto ``state`` gives)."""
         return _decide_and_evolve(state, move, self.decisions)
 
-    def evolve(self, state: GameState, event: Any) -> GameState:
+    def evolve(self, state: GameState, event: Event) -> GameState:
         return _evolve(state, event, self.decisions)
 
-    def fold(self, events: Iterable[Any], state: GameState | None = None) -> GameState:
+    def fold(self, events: Iterable[Event], state: GameState | None = None) -> GameState:
         return _fold(events, state, self.decisions)
 
     def is_finished(self, state: GameState) -> bool:
@@ -88,7 +88,7 @@ class ArcticRules:
     def view(self, state: GameState, perspective: Perspective) -> ArcticView:
         return _view(state, perspective, self.decisions)
 
-    def legal_moves(self, state: GameState) -> list[Any]:
+    def legal_moves(self, state: GameState) -> list[Move]:
         return _legal_moves(state, self.decisions)
 
     def table_moves(self, state: GameState) -> list[Any]:
@@ -96,20 +96,22 @@ class ArcticRules:
         (``table.TableChoice``: "place any unseen card from hand" rather than one move per card)."""
         return _alternatives(state, self.decisions)
 
-    def actor(self, event: Any) -> int | None:
+    def actor(self, event: Event) -> int | None:
         seat = getattr(event, "seat", None)
         return seat if isinstance(seat, int) else None
 
-    def describe(self, event: Any, lang: Language = "en") -> str:
+    def describe(self, event: Event, lang: Language = "en") -> str:
         return _describe(event, lang)
 
-    def is_turn_start(self, event: Any) -> bool:
+    def is_turn_start(self, event: Event) -> bool:
         return isinstance(event, TurnStarted)
 
-    def redact_event(self, event: Any, perspective: Perspective, state: Any) -> Any:
+    def redact_event(self, event: Event, perspective: Perspective, state: GameState | None) -> Event:
         return _redact(event, perspective, state, self.decisions)
 
 
 RULES = ArcticRules()
+# mypy checks here that the class keeps the contract with the game's own types (no runtime cost)
+_CONTRACT: GameRules[GameState, Move, Event] = RULES
 
 __all__ = ["DEFAULT", "RULES", "ArcticMove", "ArcticRules", "Decisions", "GameStarted", "GameState", "Setup"]

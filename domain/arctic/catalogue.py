@@ -89,10 +89,10 @@ def card_id(card: int) -> str:
     return CARD_IDS[card]
 
 
-def scale(n: int) -> int:
-    """The printed scoring scale S(n) of §8."""
-    if n <= 1:
+def scale(count: int) -> int:
+    """The printed scoring scale S(count) of §8."""
+    if count <= 1:
         return 0
-    if n >= 6:
+    if count >= 6:
         return 15
-    return LANDSCAPE[n - 1]
+    return LANDSCAPE[count - 1]

@@ -236,6 +236,6 @@ def switchable() -> dict[str, tuple[Any, ...] | None]:
     return out
 
 
-def reserve_size(players: int, d: Decisions = DEFAULT) -> int:
+def reserve_size(players: int, decisions: Decisions = DEFAULT) -> int:
     """§4.2: the reserve for ``players`` players."""
-    return d.reserve_per_extra_player * (players - 1)
+    return decisions.reserve_per_extra_player * (players - 1)

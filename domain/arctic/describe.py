@@ -219,19 +219,95 @@ def _card(card: str | None, lang: str) -> str:
     return f"{_animal(cat.CARDS[cat.CARD_INDEX[card]].animal, lang)} [{card}]"
 
 
-def _nth(n: int, lang: str) -> str:
+def _nth(number: int, lang: str) -> str:
     if lang == "fr":
-        return f"{n}e"
+        return f"{number}e"
     if lang == "es":
-        return f"{n}.ª"
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+        return f"{number}.ª"
+    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
+
+
+def _fields(event: Any, lang: str) -> dict[str, Any]:
+    """The values an event's template names, in ``lang`` (``event`` already redacted)."""
+    w = _WORDS[lang]
+
+    def seat(seat_number: int | None) -> str:
+        return w["seat"].format(seat_number) if seat_number is not None else w["centre"]
+
+    def direction(step: int) -> str:
+        return w["up"] if step > 0 else w["down"]
+
+    f: dict[str, Any] = {}
+    if hasattr(event, "seat"):
+        f["seat"] = seat(event.seat)
+    if hasattr(event, "card"):
+        f["card"] = _card(event.card, lang)
+    if hasattr(event, "animal"):
+        f["animal"] = _animal(event.animal, lang)
+    if hasattr(event, "slot"):
+        f["slot"] = event.slot
+    if isinstance(event, ev.GameStarted):
+        f.update(
+            mode=_EXTRA[f"mode_{event.mode}"][lang],
+            players=", ".join(f"{seat(i)} {p}" for i, p in enumerate(event.players)),
+            start=seat(event.start_seat),
+        )
+    elif isinstance(event, ev.TurnStarted):
+        f.update(
+            turn=event.turn,
+            round=event.round,
+            final=_EXTRA["final"][lang] if event.final else "",
+            n=event.placement_value,
+        )
+    elif isinstance(event, ev.PuffinSwapped):
+        f.update(
+            hand_card=_card(event.hand_card, lang), river_card=_card(event.river_card, lang), slot=event.river_slot
+        )
+    elif isinstance(event, ev.VisibleCardTakenBack | ev.PlacementValueChanged):
+        f.update(n=event.placement_value, nth=_nth(event.placement_value, lang))
+    elif isinstance(event, ev.CardPlaced):
+        f["where"] = _EXTRA[event.placement][lang] if event.placement != "top" else ""
+    elif isinstance(event, ev.PlacingEnded):
+        f.update(placed=event.placed, short=_EXTRA["short"][lang].format(event.shortfall) if event.shortfall else "")
+    elif isinstance(event, ev.DrawPileExhausted):
+        f["n"] = event.reserve_size
+    elif isinstance(event, ev.PowerTaken):
+        f.update(source=seat(event.from_seat), side=event.side)
+    elif isinstance(event, ev.TokensMoved):
+        f.update(
+            main=_animal(event.main, lang),
+            main_dir=direction(event.main_step),
+            comp=_animal(event.companion, lang),
+            comp_dir=direction(event.companion_step),
+        )
+    elif isinstance(event, ev.WalrusTokenMoved):
+        f["dir"] = direction(event.step)
+    elif isinstance(event, ev.DrawValueChanged):
+        f.update(n=event.draw_value, nth=_nth(event.draw_value, lang))
+    elif isinstance(event, ev.DrawingEnded):
+        f["n"] = event.drawn
+    elif isinstance(event, ev.PenaltyCardGiven):
+        f["to"] = seat(event.to_seat)
+    elif isinstance(event, ev.CardRevealed):
+        f["zone"] = _EXTRA[event.zone][lang]
+    elif isinstance(event, ev.FoxWildDeclared | ev.PileCardRevealed):
+        f["pos"] = event.position
+    elif isinstance(event, ev.FinalRoundStarted):
+        f["seat"] = seat(event.start_seat)
+    elif isinstance(event, ev.GameFinished):
+        f.update(
+            scores=", ".join(
+                f"{seat(sc.seat)} {sc.total}" for sc in sorted(event.scores, key=lambda seat_score: seat_score.rank)
+            ),
+            seat=seat(event.winner),
+        )
+    return f
 
 
 def describe(event: Any, lang: str = "en") -> str:
     if lang not in _WORDS:
         lang = "en"
-    w = _WORDS[lang]
     event = redact_event(event, _SPECTATOR, None)
     name = type(event).__name__
     if isinstance(event, ev.CardRevealed) and event.card is None:
@@ -247,66 +323,4 @@ def describe(event: Any, lang: str = "en") -> str:
     if template is None:
         return name
 
-    def seat(n: int | None) -> str:
-        return w["seat"].format(n) if n is not None else w["centre"]
-
-    def direction(step: int) -> str:
-        return w["up"] if step > 0 else w["down"]
-
-    f: dict[str, Any] = {}
-    if hasattr(event, "seat"):
-        f["seat"] = seat(event.seat)
-    if hasattr(event, "card"):
-        f["card"] = _card(event.card, lang)
-    if hasattr(event, "animal"):
-        f["animal"] = _animal(event.animal, lang)
-    if hasattr(event, "slot"):
-        f["slot"] = event.slot
-    e = event
-    if isinstance(e, ev.GameStarted):
-        f.update(
-            mode=_EXTRA[f"mode_{e.mode}"][lang],
-            players=", ".join(f"{seat(i)} {p}" for i, p in enumerate(e.players)),
-            start=seat(e.start_seat),
-        )
-    elif isinstance(e, ev.TurnStarted):
-        f.update(turn=e.turn, round=e.round, final=_EXTRA["final"][lang] if e.final else "", n=e.placement_value)
-    elif isinstance(e, ev.PuffinSwapped):
-        f.update(hand_card=_card(e.hand_card, lang), river_card=_card(e.river_card, lang), slot=e.river_slot)
-    elif isinstance(e, ev.VisibleCardTakenBack | ev.PlacementValueChanged):
-        f.update(n=e.placement_value, nth=_nth(e.placement_value, lang))
-    elif isinstance(e, ev.CardPlaced):
-        f["where"] = _EXTRA[e.placement][lang] if e.placement != "top" else ""
-    elif isinstance(e, ev.PlacingEnded):
-        f.update(placed=e.placed, short=_EXTRA["short"][lang].format(e.shortfall) if e.shortfall else "")
-    elif isinstance(e, ev.DrawPileExhausted):
-        f["n"] = e.reserve_size
-    elif isinstance(e, ev.PowerTaken):
-        f.update(source=seat(e.from_seat), side=e.side)
-    elif isinstance(e, ev.TokensMoved):
-        f.update(
-            main=_animal(e.main, lang),
-            main_dir=direction(e.main_step),
-            comp=_animal(e.companion, lang),
-            comp_dir=direction(e.companion_step),
-        )
-    elif isinstance(e, ev.WalrusTokenMoved):
-        f["dir"] = direction(e.step)
-    elif isinstance(e, ev.DrawValueChanged):
-        f.update(n=e.draw_value, nth=_nth(e.draw_value, lang))
-    elif isinstance(e, ev.DrawingEnded):
-        f["n"] = e.drawn
-    elif isinstance(e, ev.PenaltyCardGiven):
-        f["to"] = seat(e.to_seat)
-    elif isinstance(e, ev.CardRevealed):
-        f["zone"] = _EXTRA[e.zone][lang]
-    elif isinstance(e, ev.FoxWildDeclared | ev.PileCardRevealed):
-        f["pos"] = e.position
-    elif isinstance(e, ev.FinalRoundStarted):
-        f["seat"] = seat(e.start_seat)
-    elif isinstance(e, ev.GameFinished):
-        f.update(
-            scores=", ".join(f"{seat(sc.seat)} {sc.total}" for sc in sorted(e.scores, key=lambda sc: sc.rank)),
-            seat=seat(e.winner),
-        )
-    return template.format(**f)
+    return template.format(**_fields(event, lang))

@@ -112,14 +112,14 @@ def _declared_only(animals: list[int], blocks: list[tuple[list[int], int, int]],
     return out
 
 
-def best_pile(p: PlayerState, d: Decisions = DEFAULT) -> tuple[list[int], list[int]]:
+def best_pile(player: PlayerState, decisions: Decisions = DEFAULT) -> tuple[list[int], list[int]]:
     """(the pile's animals bottom to top with wild cards resolved, the animal chosen per wild card)."""
-    animals = [WILD if down else cat.MAIN[c] for c, down in zip(p.pile, p.pile_down, strict=True)]
+    animals = [WILD if down else cat.MAIN[c] for c, down in zip(player.pile, player.pile_down, strict=True)]
     blocks = _blocks(animals)
     if not blocks:
         return animals, []
-    declared = dict(p.wild)
-    if d.fox_wild_default == dec.DECLARED_ONLY:
+    declared = dict(player.wild)
+    if decisions.fox_wild_default == dec.DECLARED_ONLY:
         wild_only = _declared_only(animals, blocks, declared)
         resolved_only = list(animals)
         for pos, a in zip((pos for positions, _, _ in blocks for pos in positions), wild_only, strict=True):
@@ -139,7 +139,7 @@ def best_pile(p: PlayerState, d: Decisions = DEFAULT) -> tuple[list[int], list[i
     count = 1
     for size in sizes:
         count *= size
-    if count <= d.fox_wild_exact_limit:
+    if count <= decisions.fox_wild_exact_limit:
         best_choice: tuple[int, ...] = tuple(0 for _ in sizes)
         best_total = -1
         for choice in itertools.product(*(range(size) for size in sizes)):
@@ -168,15 +168,15 @@ def best_pile(p: PlayerState, d: Decisions = DEFAULT) -> tuple[list[int], list[i
     return resolved, wild_animals
 
 
-def seat_score(s: GameState, seat: int, rank: int = 0, d: Decisions = DEFAULT) -> SeatScore:
-    p = s.players[seat]
-    resolved, wild = best_pile(p, d)
+def seat_score(state: GameState, seat: int, rank: int = 0, decisions: Decisions = DEFAULT) -> SeatScore:
+    p = state.players[seat]
+    resolved, wild = best_pile(p, decisions)
     per, runs, diversity = runs_score(resolved)
-    totem = cat.LANDSCAPE[s.tokens[p.totem]] if p.totem != UNKNOWN else 0
-    penalty = -p.penalty_size - d.hand_cost_at_end * p.hand_size
+    totem = cat.LANDSCAPE[state.tokens[p.totem]] if p.totem != UNKNOWN else 0
+    penalty = -p.penalty_size - decisions.hand_cost_at_end * p.hand_size
     return SeatScore(
         seat=seat,
-        player=s.names[seat],
+        player=state.names[seat],
         runs=per,
         runs_total=runs,
         diversity=diversity,
@@ -189,13 +189,13 @@ def seat_score(s: GameState, seat: int, rank: int = 0, d: Decisions = DEFAULT) -
     )
 
 
-def rank_seats(totals: Sequence[int], start_seat: int, d: Decisions = DEFAULT) -> list[int]:
+def rank_seats(totals: Sequence[int], start_seat: int, decisions: Decisions = DEFAULT) -> list[int]:
     """Rank per seat (1 = first): higher total first; ties by ``Decisions.tie_break`` (§8): the
     player closest to the start player in turn order (start player first), the furthest, or shared."""
     n = len(totals)
-    if d.tie_break == dec.SHARED:
+    if decisions.tie_break == dec.SHARED:
         return [1 + sum(1 for other in totals if other > t) for t in totals]
-    sign = -1 if d.tie_break == dec.FURTHEST_FROM_START else 1
+    sign = -1 if decisions.tie_break == dec.FURTHEST_FROM_START else 1
     order = sorted(range(n), key=lambda seat: (-totals[seat], sign * ((seat - start_seat) % n)))
     ranks = [0] * n
     for i, seat in enumerate(order):
@@ -203,45 +203,53 @@ def rank_seats(totals: Sequence[int], start_seat: int, d: Decisions = DEFAULT) -
     return ranks
 
 
-def score(s: GameState, d: Decisions = DEFAULT) -> list[SeatScore]:
+def score(state: GameState, decisions: Decisions = DEFAULT) -> list[SeatScore]:
     """Every seat's score, in seat order, ranked: higher total first; tie: the player closest to
     the start player in turn order (start player first) wins (§8, ``Decisions.tie_break``)."""
-    n = len(s.names)
-    raw = [seat_score(s, seat, 0, d) for seat in range(n)]
-    ranks = rank_seats([sc.total for sc in raw], s.start_seat, d)
+    n = len(state.names)
+    raw = [seat_score(state, seat, 0, decisions) for seat in range(n)]
+    ranks = rank_seats([sc.total for sc in raw], state.start_seat, decisions)
     # The same scores with their ranks (each seat's best pile is searched once, not twice).
     return [replace(sc, rank=ranks[sc.seat]) for sc in raw]
 
 
-def breakdown(sc: SeatScore) -> dict[str, int]:
-    out = {"runs": sc.runs_total, "diversity": sc.diversity, "totem": sc.totem, "penalty": sc.penalty}
+def breakdown(seat_score: SeatScore) -> dict[str, int]:
+    out = {
+        "runs": seat_score.runs_total,
+        "diversity": seat_score.diversity,
+        "totem": seat_score.totem,
+        "penalty": seat_score.penalty,
+    }
     for animal in cat.ANIMALS:
-        out[f"run:{animal}"] = sc.runs.get(animal, 0)
+        out[f"run:{animal}"] = seat_score.runs.get(animal, 0)
     return out
 
 
-def _ranked(s: GameState, scores: list[SeatScore], breakdowns: dict[int, dict[str, int]]) -> list[PlayerResult]:
-    scores = sorted(scores, key=lambda sc: (sc.rank, (sc.seat - s.start_seat) % max(1, len(s.names))))
+def _ranked(state: GameState, scores: list[SeatScore], breakdowns: dict[int, dict[str, int]]) -> list[PlayerResult]:
+    scores = sorted(
+        scores,
+        key=lambda seat_score: (seat_score.rank, (seat_score.seat - state.start_seat) % max(1, len(state.names))),
+    )
     return [
         PlayerResult(seat=sc.seat, player=sc.player, total=sc.total, breakdown=breakdowns[sc.seat], rank=sc.rank)
         for sc in scores
     ]
 
 
-def results(s: GameState, d: Decisions = DEFAULT) -> list[PlayerResult]:
-    scores = score(s, d)
-    return _ranked(s, scores, {sc.seat: breakdown(sc) for sc in scores})
+def results(state: GameState, decisions: Decisions = DEFAULT) -> list[PlayerResult]:
+    scores = score(state, decisions)
+    return _ranked(state, scores, {sc.seat: breakdown(sc) for sc in scores})
 
 
-def public_results(s: GameState, d: Decisions = DEFAULT) -> list[PlayerResult]:
+def public_results(state: GameState, decisions: Decisions = DEFAULT) -> list[PlayerResult]:
     """The results a caller without the owner's key may see: ``results`` once the game is finished;
     before, without the totem category (a seat's totem is its secret until the end, and its points,
     polled after each token move, would name it) and ranked on what is left."""
-    if s.phase == st.FINISHED:
-        return results(s, d)
-    raw = [seat_score(s, seat, 0, d) for seat in range(len(s.names))]
+    if state.phase == st.FINISHED:
+        return results(state, decisions)
+    raw = [seat_score(state, seat, 0, decisions) for seat in range(len(state.names))]
     public = [replace(sc, totem_animal=None, totem=0, total=sc.total - sc.totem) for sc in raw]
-    ranks = rank_seats([sc.total for sc in public], s.start_seat, d)
+    ranks = rank_seats([sc.total for sc in public], state.start_seat, decisions)
     ranked = [replace(sc, rank=ranks[sc.seat]) for sc in public]
     breakdowns = {sc.seat: {k: v for k, v in breakdown(sc).items() if k != "totem"} for sc in ranked}
-    return _ranked(s, ranked, breakdowns)
+    return _ranked(state, ranked, breakdowns)

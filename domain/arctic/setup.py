@@ -40,13 +40,15 @@ class Setup(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
     totems: list[str | None] | None = None  # per seat; full mode: missing ones drawn
 
 
-def reserve_size(players: int, d: Decisions = DEFAULT) -> int:
-    return dec.reserve_size(players, d)
+def reserve_size(players: int, decisions: Decisions = DEFAULT) -> int:
+    return dec.reserve_size(players, decisions)
 
 
-def draw_pile_size(players: int, d: Decisions = DEFAULT) -> int:
+def draw_pile_size(players: int, decisions: Decisions = DEFAULT) -> int:
     """43 / 65 / 87 for 2 / 3 / 4 players (§4)."""
-    return players * cat.CARDS_PER_DECK - reserve_size(players, d) - cat.HAND_DEAL * players - d.river_size
+    return (
+        players * cat.CARDS_PER_DECK - reserve_size(players, decisions) - cat.HAND_DEAL * players - decisions.river_size
+    )
 
 
 def validate(setup: Setup) -> None:

@@ -20,10 +20,13 @@ from domain.arctic import catalogue as cat
 from domain.arctic import events as ev
 from domain.arctic import moves as mv
 from domain.arctic import state as st
+from domain.arctic.consequences import close_open_step
 from domain.arctic.decisions import DEFAULT, Decisions
 from domain.arctic.events import Event, GameStarted
 from domain.arctic.evolve import evolve, fold
-from domain.arctic.rules import close_open_step, closes_open_step, decide, legal_moves, step_open
+from domain.arctic.legal import legal_moves
+from domain.arctic.queries import step_open
+from domain.arctic.rules import closes_open_step, decide
 from domain.arctic.setup import Setup, start
 from domain.arctic.state import UNKNOWN, GameState
 from domain.chance import SplitMix64
@@ -37,11 +40,11 @@ class SimulatedGame(msgspec.Struct, frozen=True):
     events: list[Event]
 
 
-def is_power_move(m: Any) -> bool:
-    if isinstance(m, mv.PlaceCard):
-        return m.placement != "top"
+def is_power_move(move: Any) -> bool:
+    if isinstance(move, mv.PlaceCard):
+        return move.placement != "top"
     return isinstance(
-        m,
+        move,
         mv.PuffinSwap
         | mv.PuffinTakeBack
         | mv.UseMooseB
@@ -60,11 +63,11 @@ def choose(rng: SplitMix64, legal: list[Any]) -> Any:
     return legal[rng.below(len(legal))]
 
 
-def _play(s: GameState, m: Any, events: list[Any], d: Decisions = DEFAULT) -> GameState:
-    for e in decide(s, m, d):
-        s = evolve(s, e, d)
+def _play(state: GameState, move: Any, events: list[Any], decisions: Decisions = DEFAULT) -> GameState:
+    for e in decide(state, move, decisions):
+        state = evolve(state, e, decisions)
         events.append(e)
-    return s
+    return state
 
 
 def simulate(
@@ -92,24 +95,24 @@ def simulate(
     return to_public(game, d) if mode == "public" else game
 
 
-def _public_card(pub: GameState, seat: int, card: str | None) -> str | None:
+def _public_card(public: GameState, seat: int, card: str | None) -> str | None:
     """A penalty card as the table sees it leave: named when it was discarded face up, else one of
     the face-down ones (``FACE_DOWN``: the face-up ones stay known)."""
     if card is None:
         return None
     c = cat.CARD_INDEX[card]
-    return card if c in pub.players[seat].penalty else mv.FACE_DOWN
+    return card if c in public.players[seat].penalty else mv.FACE_DOWN
 
 
-def _translate(m: Any, pub: GameState) -> Any:
-    if isinstance(m, mv.PlaceCard) and m.placement == "face_down":
-        return msgspec.structs.replace(m, card=None)
-    if isinstance(m, mv.TakeFromPenalty | mv.GivePenalty):
-        return msgspec.structs.replace(m, card=_public_card(pub, m.seat, m.card))
-    return m
+def _translate(move: Any, public: GameState) -> Any:
+    if isinstance(move, mv.PlaceCard) and move.placement == "face_down":
+        return msgspec.structs.replace(move, card=None)
+    if isinstance(move, mv.TakeFromPenalty | mv.GivePenalty):
+        return msgspec.structs.replace(move, card=_public_card(public, move.seat, move.card))
+    return move
 
 
-def _shown_by_the_table(full: GameState, rest: list[Any], d: Decisions) -> bool:
+def _shown_by_the_table(full: GameState, rest: list[Any], decisions: Decisions) -> bool:
     """Whether the explicit Moose move ``rest[0]`` is something a table shows by the cards alone (an
     (N+1)-th card, a (D+1)-th draw, a Fox card as the (N-1)-th, stopping one card short): then the
     public record leaves it out and the engine infers it (``rules``: implicit powers)."""
@@ -117,8 +120,8 @@ def _shown_by_the_table(full: GameState, rest: list[Any], d: Decisions) -> bool:
     placing = isinstance(m, mv.UseMooseB)
     s = full
     for move in rest:
-        for e in decide(s, move, d):
-            s = evolve(s, e, d)
+        for e in decide(s, move, decisions):
+            s = evolve(s, e, decisions)
             if placing and isinstance(e, ev.PlacingEnded):
                 if m.delta > 0:
                     return e.placed == s.place_target
@@ -129,7 +132,7 @@ def _shown_by_the_table(full: GameState, rest: list[Any], d: Decisions) -> bool:
     return False  # pragma: no cover - a placing or drawing always ends
 
 
-def to_public(game: SimulatedGame, d: Decisions = DEFAULT, *, shown_at_end: bool = False) -> SimulatedGame:
+def to_public(game: SimulatedGame, decisions: Decisions = DEFAULT, *, shown_at_end: bool = False) -> SimulatedGame:
     """The public record of ``game`` as a table sees it: River cards revealed as they are turned face
     up, face-down and penalty cards unnamed (``FACE_DOWN`` where the table knows the card was one of
     the face-down ones), Moose powers left implicit where the cards show them, totems revealed at the
@@ -143,48 +146,50 @@ def to_public(game: SimulatedGame, d: Decisions = DEFAULT, *, shown_at_end: bool
         power_sides=dict(started.power_sides),
     )
     events: list[Any] = list(start(setup))
-    pub = fold(events, None, d)
-    full = fold(start(game.setup), None, d)
+    pub = fold(events, None, decisions)
+    full = fold(start(game.setup), None, decisions)
     moves: list[Any] = []
 
-    def play(pub: GameState, m: Any) -> GameState:
-        moves.append(m)
-        return _play(pub, m, events, d)
+    def play(public: GameState, move: Any) -> GameState:
+        moves.append(move)
+        return _play(public, move, events, decisions)
 
-    def reveal(pub: GameState) -> GameState:
-        while UNKNOWN in pub.river:
-            slot = pub.river.index(UNKNOWN)
-            pub = play(pub, mv.RevealRiver(slot=slot, card=cat.CARD_IDS[full.river[slot]]))
-        return pub
+    def reveal(public: GameState) -> GameState:
+        while UNKNOWN in public.river:
+            slot = public.river.index(UNKNOWN)
+            public = play(public, mv.RevealRiver(slot=slot, card=cat.CARD_IDS[full.river[slot]]))
+        return public
 
-    def catch_up(pub: GameState, following: Any) -> GameState:
+    def catch_up(public: GameState, following: Any) -> GameState:
         """The full game has left a placing/drawing step the public record still waits in: the table
         shows it by the River refill turned over, by the player stopping one card short, by the next
         move (``following``, None at the end) when it closes the step unambiguously, else by the
         player's word (``EndStep``)."""
-        left = (pub.turn, pub.phase) != (full.turn, full.phase)
-        if not left or pub.phase not in (st.PLACE, st.DRAW):
-            return pub
-        if step_open(pub, d):
-            closed, _ = close_open_step(pub, d)
+        left = (public.turn, public.phase) != (full.turn, full.phase)
+        if not left or public.phase not in (st.PLACE, st.DRAW):
+            return public
+        if step_open(public, decisions):
+            closed, _ = close_open_step(public, decisions)
             if UNKNOWN in closed.river:
                 slot = closed.river.index(UNKNOWN)
-                return play(pub, mv.RevealRiver(slot=slot, card=cat.CARD_IDS[full.river[slot]]))
+                return play(public, mv.RevealRiver(slot=slot, card=cat.CARD_IDS[full.river[slot]]))
             implied = (
                 following is not None
-                and closes_open_step(pub, following, d)
+                and closes_open_step(public, following, decisions)
                 and not isinstance(following, mv.UseMooseB | mv.SetDrawDelta)
             )
-            return pub if implied else play(pub, mv.EndStep(seat=pub.active))
-        return play(pub, mv.EndStep(seat=pub.active))  # one card short: Moose -1
+            return public if implied else play(public, mv.EndStep(seat=public.active))
+        return play(public, mv.EndStep(seat=public.active))  # one card short: Moose -1
 
     for i, m in enumerate(game.moves):
         pub = reveal(pub)
-        implicit = isinstance(m, mv.UseMooseB | mv.SetDrawDelta) and _shown_by_the_table(full, game.moves[i:], d)
+        implicit = isinstance(m, mv.UseMooseB | mv.SetDrawDelta) and _shown_by_the_table(
+            full, game.moves[i:], decisions
+        )
         if not implicit:
             pub = play(pub, _translate(m, pub))
-        for e in decide(full, m, d):
-            full = evolve(full, e, d)
+        for e in decide(full, m, decisions):
+            full = evolve(full, e, decisions)
         pub = catch_up(reveal(pub), game.moves[i + 1] if i + 1 < len(game.moves) else None)
     pub = reveal(pub)
     for seat, p in enumerate(full.players):
@@ -197,17 +202,17 @@ def to_public(game: SimulatedGame, d: Decisions = DEFAULT, *, shown_at_end: bool
     return SimulatedGame(setup=setup, moves=moves, events=events)
 
 
-def _show_hidden_cards(pub: GameState, full: GameState, play: Any) -> GameState:
+def _show_hidden_cards(public: GameState, full: GameState, play: Any) -> GameState:
     """After the end: every card the record does not know is shown (hands, penalty zones, face-down
     pile cards), as ``RevealCard``/``RevealPileCard``."""
     for seat, p in enumerate(full.players):
         zones: tuple[tuple[mv.Zone, tuple[int, ...]], ...] = (("hand", p.hand), ("penalty", p.penalty))
         for zone, cards in zones:
             for c in cards:
-                known = pub.players[seat].hand if zone == "hand" else pub.players[seat].penalty
+                known = public.players[seat].hand if zone == "hand" else public.players[seat].penalty
                 if c not in known:
-                    pub = play(pub, mv.RevealCard(seat=seat, zone=zone, card=cat.CARD_IDS[c]))
+                    public = play(public, mv.RevealCard(seat=seat, zone=zone, card=cat.CARD_IDS[c]))
         for position, (c, down) in enumerate(zip(p.pile, p.pile_down, strict=True)):
-            if down and pub.players[seat].pile[position] == UNKNOWN:
-                pub = play(pub, mv.RevealPileCard(seat=seat, position=position, card=cat.CARD_IDS[c]))
-    return pub
+            if down and public.players[seat].pile[position] == UNKNOWN:
+                public = play(public, mv.RevealPileCard(seat=seat, position=position, card=cat.CARD_IDS[c]))
+    return public

@@ -17,7 +17,8 @@ from msgspec.structs import replace
 from domain.arctic import catalogue as cat
 from domain.arctic import moves as mv
 from domain.arctic.decisions import DEFAULT, Decisions
-from domain.arctic.rules import legal_moves, unseen_cards
+from domain.arctic.legal import legal_moves
+from domain.arctic.queries import unseen_cards
 from domain.arctic.state import GameState
 
 #: The placeholder of a grouped choice's card field: the recorder sends the card it saw there.
@@ -43,9 +44,9 @@ class TableChoice(msgspec.Struct, frozen=True, kw_only=True):
     options: int = 1
 
 
-def table_choices(s: GameState, d: Decisions = DEFAULT) -> list[TableChoice]:
-    legal = legal_moves(s, d)
-    unseen = {cat.CARD_IDS[c] for c in unseen_cards(s)} if s.mode == "public" else set()
+def table_choices(state: GameState, decisions: Decisions = DEFAULT) -> list[TableChoice]:
+    legal = legal_moves(state, decisions)
+    unseen = {cat.CARD_IDS[c] for c in unseen_cards(state)} if state.mode == "public" else set()
     groups: dict[Any, int] = {}  # move (template) -> cards it stands for; insertion-ordered
     for m in legal:
         field = _CARD_FIELD.get(type(m))
@@ -70,42 +71,44 @@ def _card(card: str | None) -> str:
     return card
 
 
-def _text(m: Any) -> str:
+def _text(move: Any) -> str:
     """The choice as a recorder at the table would say it (English)."""
-    if isinstance(m, mv.PlaceCard):
+    if isinstance(move, mv.PlaceCard):
         where = {
             "top": "",
             "face_down": " face down under the visible card (Fox A)",
             "bottom": " at the bottom (Fox B)",
         }
-        source = " from hand" if m.card in (None, ANY_UNSEEN, mv.FACE_DOWN) else ""
-        return f"place {_card(m.card)}{source}{where[m.placement]}"
-    if isinstance(m, mv.PuffinSwap):
-        return f"swap {_card(m.hand_card)} from hand with River slot {m.river_slot} (Puffin A)"
-    if isinstance(m, mv.PuffinTakeBack):
+        source = " from hand" if move.card in (None, ANY_UNSEEN, mv.FACE_DOWN) else ""
+        return f"place {_card(move.card)}{source}{where[move.placement]}"
+    if isinstance(move, mv.PuffinSwap):
+        return f"swap {_card(move.hand_card)} from hand with River slot {move.river_slot} (Puffin A)"
+    if isinstance(move, mv.PuffinTakeBack):
         return "take the visible card back into hand (Puffin B)"
-    if isinstance(m, mv.UseMooseB):
-        return f"declare Moose B {m.delta:+d}"
-    if isinstance(m, mv.SetDrawDelta):
-        return f"declare Moose A {m.delta:+d}"
-    if isinstance(m, mv.EndStep):
+    if isinstance(move, mv.UseMooseB):
+        return f"declare Moose B {move.delta:+d}"
+    if isinstance(move, mv.SetDrawDelta):
+        return f"declare Moose A {move.delta:+d}"
+    if isinstance(move, mv.EndStep):
         return "end this step (decline the power, stop placing or drawing)"
-    if isinstance(m, mv.MoveTokens):
-        return f"move the {m.up} token up"
-    if isinstance(m, mv.WalrusStep):
-        return f"move the token {m.direction} (Walrus)"
-    if isinstance(m, mv.TakeFromRiver):
-        return f"take the card in River slot {m.slot}" + (", no refill (Orca A)" if m.orca_refill is False else "")
-    if isinstance(m, mv.TakeFromDrawPile):
+    if isinstance(move, mv.MoveTokens):
+        return f"move the {move.up} token up"
+    if isinstance(move, mv.WalrusStep):
+        return f"move the token {move.direction} (Walrus)"
+    if isinstance(move, mv.TakeFromRiver):
+        return f"take the card in River slot {move.slot}" + (
+            ", no refill (Orca A)" if move.orca_refill is False else ""
+        )
+    if isinstance(move, mv.TakeFromDrawPile):
         return "take the top card of the draw pile (Orca B)"
-    if isinstance(m, mv.TakeFromPenalty):
-        return f"take {_card(m.card)} back from the penalty zone (Polar bear A)"
-    if isinstance(m, mv.Discard):
-        return f"discard {_card(m.card)} into the penalty zone"
-    if isinstance(m, mv.GivePenalty):
-        return f"give {_card(m.card)} to seat {m.to_seat}'s penalty zone (Polar bear B)"
-    if isinstance(m, mv.RevealRiver):
-        return f"reveal the card turned into River slot {m.slot}"
-    if isinstance(m, mv.RevealTotem):
-        return f"reveal seat {m.seat}'s totem: {m.animal}"
-    return type(m).__name__
+    if isinstance(move, mv.TakeFromPenalty):
+        return f"take {_card(move.card)} back from the penalty zone (Polar bear A)"
+    if isinstance(move, mv.Discard):
+        return f"discard {_card(move.card)} into the penalty zone"
+    if isinstance(move, mv.GivePenalty):
+        return f"give {_card(move.card)} to seat {move.to_seat}'s penalty zone (Polar bear B)"
+    if isinstance(move, mv.RevealRiver):
+        return f"reveal the card turned into River slot {move.slot}"
+    if isinstance(move, mv.RevealTotem):
+        return f"reveal seat {move.seat}'s totem: {move.animal}"
+    return type(move).__name__

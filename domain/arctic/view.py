@@ -71,8 +71,8 @@ class ArcticView(msgspec.Struct, frozen=True, kw_only=True):
     scores: list[ev.SeatScore] | None = None
 
 
-def _cid(c: int) -> str | None:
-    return None if c < 0 else cat.CARD_IDS[c]
+def _cid(card: int) -> str | None:
+    return None if card < 0 else cat.CARD_IDS[card]
 
 
 def _label(perspective: Perspective) -> str:
@@ -83,7 +83,7 @@ def _sees_seat(perspective: Perspective, seat: int) -> bool:
     return perspective.kind == "omniscient" or (perspective.kind == "seat" and perspective.seat == seat)
 
 
-def view(state: GameState, perspective: Perspective, d: Decisions = DEFAULT) -> ArcticView:
+def view(state: GameState, perspective: Perspective, decisions: Decisions = DEFAULT) -> ArcticView:
     s = state
     finished = s.phase == st.FINISHED
     players = []
@@ -133,7 +133,7 @@ def view(state: GameState, perspective: Perspective, d: Decisions = DEFAULT) -> 
         placed=s.placed,
         draw_value=s.draw_target,
         drawn=s.drawn,
-        scores=score(s, d) if finished else None,
+        scores=score(s, decisions) if finished else None,
     )
 
 
@@ -144,7 +144,7 @@ def _hidden_card(event: Any, owners: tuple[int, ...], perspective: Perspective) 
     return replace(event, card=None)
 
 
-def redact_event(event: Any, perspective: Perspective, state: Any = None, d: Decisions = DEFAULT) -> Any:
+def redact_event(event: Any, perspective: Perspective, state: Any = None, decisions: Decisions = DEFAULT) -> Any:
     """The event with the card identities ``perspective`` may not see replaced by ``None``."""
     if perspective.kind == "omniscient":
         return event
@@ -153,8 +153,8 @@ def redact_event(event: Any, perspective: Perspective, state: Any = None, d: Dec
         totems = [t if _sees_seat(perspective, seat) else None for seat, t in enumerate(event.totems)]
         order = event.deck_order
         if order is not None:
-            r = reserve_size(n, d)
-            visible = set(range(r + cat.HAND_DEAL * n, r + cat.HAND_DEAL * n + d.river_size))
+            r = reserve_size(n, decisions)
+            visible = set(range(r + cat.HAND_DEAL * n, r + cat.HAND_DEAL * n + decisions.river_size))
             if perspective.kind == "seat" and perspective.seat is not None:
                 first = r + cat.HAND_DEAL * perspective.seat
                 visible.update(range(first, first + cat.HAND_DEAL))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
-from domain.game import Language, Perspective, PlayerResult
+from domain.game import GameRules, Language, Perspective, PlayerResult
 
 from . import editions
 from .describe import describe as _describe
@@ -18,8 +18,9 @@ from .edition import Edition
 from .events import ActionPerformed, Event, GameStarted, PawnPlaced
 from .evolve import evolve as _evolve
 from .moves import Move
-from .rules import RULES_VERSION, Setup, decide, decide_and_evolve, start
+from .rules import decide, decide_and_evolve
 from .scoring import results as _results
+from .setup import RULES_VERSION, Setup, start
 from .state import GameState
 from .view import redact_event as _redact
 from .view import view as _view
@@ -36,37 +37,37 @@ class ArcticaRules:
     def edition_of(state: GameState) -> Edition:
         return editions.get(state.edition_id, state.edition_version)
 
-    def start(self, setup: Setup) -> list[Any]:
+    def start(self, setup: Setup) -> list[Event]:
         return list(start(editions.get(setup.edition, setup.edition_version), setup))
 
     def initial_state(self) -> GameState:
         return GameState()
 
-    def decide(self, state: GameState, move: Any) -> list[Any]:
+    def decide(self, state: GameState, move: Move) -> list[Event]:
         if state.phase == "setup":
             return list(decide(editions.demo(), state, move))
         return list(decide(self.edition_of(state), state, move))
 
-    def decide_and_evolve(self, state: GameState, move: Any) -> tuple[list[Any], GameState]:
+    def decide_and_evolve(self, state: GameState, move: Move) -> tuple[list[Event], GameState]:
         """``decide`` and the state its events lead to (what folding them onto ``state`` gives)."""
-        ed = editions.demo() if state.phase == "setup" else self.edition_of(state)
-        events, after = decide_and_evolve(ed, state, move)
+        edition = editions.demo() if state.phase == "setup" else self.edition_of(state)
+        events, after = decide_and_evolve(edition, state, move)
         return list(events), after
 
-    def evolve(self, state: GameState, event: Any) -> GameState:
+    def evolve(self, state: GameState, event: Event) -> GameState:
         return _evolve(state, event)
 
-    def fold(self, events: Iterable[Any], state: GameState | None = None) -> GameState:
-        s = GameState() if state is None else state
-        for e in events:
-            s = _evolve(s, e)
-        return s
+    def fold(self, events: Iterable[Event], state: GameState | None = None) -> GameState:
+        folded = GameState() if state is None else state
+        for event in events:
+            folded = _evolve(folded, event)
+        return folded
 
     def is_finished(self, state: GameState) -> bool:
         return state.phase == "finished"
 
     def players(self, state: GameState) -> Sequence[str]:
-        return [p.name for p in state.players]
+        return [player.name for player in state.players]
 
     def results(self, state: GameState) -> list[PlayerResult]:
         if state.results:
@@ -83,27 +84,29 @@ class ArcticaRules:
     def view(self, state: GameState, perspective: Perspective) -> Any:
         return _view(state, perspective)
 
-    def legal_moves(self, state: GameState) -> list[Any]:
+    def legal_moves(self, state: GameState) -> list[Move]:
         from .simulator import candidate_moves
 
         if state.phase in ("setup", "finished"):
             return []
         return candidate_moves(self.edition_of(state), state)
 
-    def actor(self, event: Any) -> int | None:
+    def actor(self, event: Event) -> int | None:
         seat = getattr(event, "seat", None)
         return seat if isinstance(seat, int) else None
 
-    def describe(self, event: Any, lang: Language = "en") -> str:
+    def describe(self, event: Event, lang: Language = "en") -> str:
         return _describe(event, lang)
 
-    def is_turn_start(self, event: Any) -> bool:
+    def is_turn_start(self, event: Event) -> bool:
         return isinstance(event, PawnPlaced)
 
-    def redact_event(self, event: Any, perspective: Perspective, state: Any) -> Any:
+    def redact_event(self, event: Event, perspective: Perspective, state: GameState | None) -> Event:
         return _redact(event, perspective, state)
 
 
 RULES = ArcticaRules()
+# mypy checks here that the class keeps the contract with the game's own types (no runtime cost)
+_CONTRACT: GameRules[GameState, Move, Event] = RULES
 
 __all__ = ["RULES", "ActionPerformed", "ArcticaRules", "GameStarted", "Setup"]

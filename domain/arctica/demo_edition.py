@@ -64,8 +64,8 @@ def _effect(rng: SplitMix64, budget: int) -> Effect:
     return Effect(flora_cost=1, bp=2 + budget // 2)
 
 
-def build_demo() -> Edition:
-    rng = SplitMix64(0xA7C71CA)
+def _fauna_cards(rng: SplitMix64) -> list[Card]:
+    """160 invented Fauna cards; the draws from ``rng`` come in this order (the file pins them)."""
     cards: list[Card] = []
     for i in range(160):
         fam = FAMILIES[i % 5]
@@ -89,6 +89,11 @@ def build_demo() -> Edition:
                 ability=_effect(rng, 1),
             )
         )
+    return cards
+
+
+def _generation_cards() -> list[Card]:
+    """A long and a short starting card per seat."""
     generation_cards: list[Card] = []
     for seat in range(5):
         long_fam, short_fam = FAMILIES[seat % 5], FAMILIES[(seat + 2) % 5]
@@ -112,6 +117,42 @@ def build_demo() -> Edition:
                 ability=Effect(cards=1),
             )
         )
+    return generation_cards
+
+
+def _map_spaces(bonus_cycle: tuple[Effect, ...]) -> list[MapSpace]:
+    """Three spaces per sub-region, three sub-regions per region, three regions."""
+    map_spaces: list[MapSpace] = []
+    for r in range(3):
+        for s in range(3):
+            for k in range(3):
+                n = len(map_spaces)
+                eff = Effect(flora_cost=1, bp=3) if k == 2 and s == 1 else bonus_cycle[(n * 5) % 6]
+                map_spaces.append(
+                    MapSpace(region=r, subregion=s, family=FAMILIES[(n * 2 + r) % 5], effect=eff)  # type: ignore[arg-type]
+                )
+    return map_spaces
+
+
+def _connections() -> list[Connection]:
+    """Neighbouring map spaces within a sub-region, across sub-regions, and across regions."""
+    connections: list[Connection] = []
+    for r in range(3):
+        base = 9 * r
+        for s in range(3):
+            for k in range(2):
+                a = base + 3 * s + k
+                connections.append(Connection(a=a, b=a + 1, bonus=Effect(bp=1)))
+        for s in range(2):
+            connections.append(Connection(a=base + 3 * s + 1, b=base + 3 * s + 4, bonus=Effect(flora=1)))
+        if r < 2:
+            connections.append(Connection(a=base + 8, b=base + 9, bonus=Effect(cards=1)))
+    return connections
+
+
+def build_demo() -> Edition:
+    cards = _fauna_cards(SplitMix64(0xA7C71CA))
+    generation_cards = _generation_cards()
     wheels = (
         ActionWheel(faces=("fauna", "flora", "draw", "migration")),
         ActionWheel(faces=("reproduction", "colony", "rotate_card", "fauna")),
@@ -136,26 +177,8 @@ def build_demo() -> Edition:
         )
         for r, name in enumerate(("Greenland Sea", "Barents Shelf", "Beaufort Coast"))
     )
-    map_spaces: list[MapSpace] = []
-    for r in range(3):
-        for s in range(3):
-            for k in range(3):
-                n = len(map_spaces)
-                eff = Effect(flora_cost=1, bp=3) if k == 2 and s == 1 else bonus_cycle[(n * 5) % 6]
-                map_spaces.append(
-                    MapSpace(region=r, subregion=s, family=FAMILIES[(n * 2 + r) % 5], effect=eff)  # type: ignore[arg-type]
-                )
-    connections: list[Connection] = []
-    for r in range(3):
-        base = 9 * r
-        for s in range(3):
-            for k in range(2):
-                a = base + 3 * s + k
-                connections.append(Connection(a=a, b=a + 1, bonus=Effect(bp=1)))
-        for s in range(2):
-            connections.append(Connection(a=base + 3 * s + 1, b=base + 3 * s + 4, bonus=Effect(flora=1)))
-        if r < 2:
-            connections.append(Connection(a=base + 8, b=base + 9, bonus=Effect(cards=1)))
+    map_spaces = _map_spaces(bonus_cycle)
+    connections = _connections()
     round_cards = (
         RoundCard(name="Polar Night", regions=(0, 1), rewards=(5, 3, 1)),
         RoundCard(name="Thaw", regions=(1, 2), rewards=(4, 2)),

@@ -226,17 +226,17 @@ def _raise(message: str, path: str) -> Edition:
     raise EditionFormatError(message, path)
 
 
-def canonical_json(ed: Edition) -> bytes:
+def canonical_json(edition: Edition) -> bytes:
     """The edition's canonical JSON: keys sorted at every level, fields left at their default omitted."""
-    return _CANONICAL.encode(ed)
+    return _CANONICAL.encode(edition)
 
 
-def fingerprint(ed: Edition) -> str:
+def fingerprint(edition: Edition) -> str:
     """The sha256 (hex) of :func:`canonical_json`: the content an edition id and version stand for.
 
     A game pins it in ``GameStarted``; two documents differing only in key order or whitespace share it.
     """
-    return hashlib.sha256(canonical_json(ed)).hexdigest()
+    return hashlib.sha256(canonical_json(edition)).hexdigest()
 
 
 def edition_schema() -> dict[str, Any]:
@@ -258,7 +258,7 @@ class EditionIndex:
         for conn in edition.connections:
             links.setdefault(conn.a, []).append((conn.b, conn.a, conn))
             links.setdefault(conn.b, []).append((conn.a, conn.a, conn))
-        self.links = {k: tuple(sorted(v, key=lambda t: t[0])) for k, v in links.items()}
+        self.links = {k: tuple(sorted(v, key=lambda link: link[0])) for k, v in links.items()}
         self.ice_space: dict[int, int] = {sp.ice: i for i, sp in enumerate(edition.circle) if sp.ice is not None}
 
 
@@ -274,69 +274,73 @@ def index(edition: Edition) -> EditionIndex:
     return idx
 
 
-def validate_edition(ed: Edition) -> list[str]:
+def validate_edition(edition: Edition) -> list[str]:
     """Structural problems of an edition (empty list when it is usable)."""
     problems: list[str] = []
-    for name, value in (("id", ed.id), ("version", ed.version)):
+    for name, value in (("id", edition.id), ("version", edition.version)):
         if not _NAME.fullmatch(value):
             problems.append(f"{name} must be 1-64 letters, digits, '.', '_' or '-', starting with a letter or digit")
-    ids = [c.id for c in ed.cards] + [c.id for c in ed.generation_cards]
+    ids = [c.id for c in edition.cards] + [c.id for c in edition.generation_cards]
     if len(ids) != len(set(ids)):
         problems.append("card ids are not unique")
-    n_wheels = len(ed.action_wheels)
-    for i, sp in enumerate(ed.action_spaces):
+    n_wheels = len(edition.action_wheels)
+    for i, sp in enumerate(edition.action_spaces):
         if any(w >= n_wheels for w in sp.wheels) or sp.wheels[0] == sp.wheels[1]:
             problems.append(f"action space {i} names unknown or identical wheels")
         if any(k > 3 for k in sp.sectors):
             problems.append(f"action space {i} names a wheel position above 3 (a wheel has four quarters 0-3)")
-    if ed.setup.orientations and (len(ed.setup.orientations) != n_wheels or any(o > 3 for o in ed.setup.orientations)):
+    if edition.setup.orientations and (
+        len(edition.setup.orientations) != n_wheels or any(o > 3 for o in edition.setup.orientations)
+    ):
         problems.append(f"setup.orientations needs one quarter turn 0-3 for each of the {n_wheels} action wheels")
-    if len(ed.action_spaces) < 2:
+    if len(edition.action_spaces) < 2:
         problems.append("the action board needs at least two spaces")
-    if ed.setup.circle_start >= len(ed.circle):
+    if edition.setup.circle_start >= len(edition.circle):
         problems.append("setup.circle_start is not a circle space")
-    ices = [sp.ice for sp in ed.circle if sp.ice is not None]
+    ices = [sp.ice for sp in edition.circle if sp.ice is not None]
     if len(ices) != len(set(ices)) or not {1, 2, 3, 4, 5, 6} <= set(ices):
         problems.append("the circle needs ice tiles 1..6, each once")
-    for r, reg in enumerate(ed.regions):
+    for r, reg in enumerate(edition.regions):
         for s, sub in enumerate(reg.subregions):
-            if not sub.flee_spaces or any(f >= len(ed.circle) for f in sub.flee_spaces):
+            if not sub.flee_spaces or any(f >= len(edition.circle) for f in sub.flee_spaces):
                 problems.append(f"sub-region {r}.{s} has no valid flee space")
             if not sub.central and len(sub.flee_spaces) != 1:
                 problems.append(f"outer sub-region {r}.{s} must have exactly one flee space")
-    for i, ms in enumerate(ed.map):
+    for i, ms in enumerate(edition.map):
         if ms.region > 2 or ms.subregion > 2:
             problems.append(f"map space {i} has an unknown region/sub-region")
     pairs: set[tuple[int, int]] = set()
-    for c in ed.connections:
-        if c.a >= len(ed.map) or c.b >= len(ed.map) or c.a == c.b:
+    for c in edition.connections:
+        if c.a >= len(edition.map) or c.b >= len(edition.map) or c.a == c.b:
             problems.append(f"connection {c.a}-{c.b} names unknown spaces")
         pair = (min(c.a, c.b), max(c.a, c.b))
         if pair in pairs:
             # Each connection pays its bonus: a repeated one would be counted twice.
             problems.append(f"connection {c.a}-{c.b} is listed more than once")
         pairs.add(pair)
-    mapped = {ms.family for ms in ed.map}
-    for fam in sorted({c.family for c in (*ed.cards, *ed.generation_cards)} | set(ed.setup.circle_tokens)):
+    mapped = {ms.family for ms in edition.map}
+    for fam in sorted(
+        {c.family for c in (*edition.cards, *edition.generation_cards)} | set(edition.setup.circle_tokens)
+    ):
         if fam not in mapped:
             problems.append(f"species {fam} has no map space (its tokens could never found a colony)")
-    for rc in (*ed.round_cards, ed.final_round_card):
+    for rc in (*edition.round_cards, edition.final_round_card):
         if any(r > 2 for r in rc.regions):
             problems.append(f"round card {rc.name} names an unknown region")
         if len(set(rc.regions)) != len(rc.regions):
             problems.append(f"round card {rc.name} names a region more than once")
-    if len(ed.round_cards) < 3 or any(len(rc.regions) != 2 for rc in ed.round_cards):
+    if len(edition.round_cards) < 3 or any(len(rc.regions) != 2 for rc in edition.round_cards):
         problems.append("at least three round cards with exactly two regions each are needed")
-    if sorted(ed.final_round_card.regions) != [0, 1, 2]:
+    if sorted(edition.final_round_card.regions) != [0, 1, 2]:
         problems.append("the final round card affects all three regions")
-    gen = {c.id: c for c in ed.generation_cards}
-    if len(ed.setup.starting_cards) < 5:
+    gen = {c.id: c for c in edition.generation_cards}
+    if len(edition.setup.starting_cards) < 5:
         problems.append("setup.starting_cards needs a pair for each of 5 seats")
-    for pair in ed.setup.starting_cards:
+    for pair in edition.setup.starting_cards:
         if pair[0] not in gen or pair[1] not in gen:
             problems.append(f"starting pair {pair} is not in generation_cards")
         elif gen[pair[0]].generation != "long" or gen[pair[1]].generation != "short":
             problems.append(f"starting pair {pair} must be (long, short)")
-    if len(ed.setup.circle_tokens) > 6 * 5:
+    if len(edition.setup.circle_tokens) > 6 * 5:
         problems.append("too many starting circle tokens")
     return problems

@@ -86,7 +86,7 @@ def _put(state: GameState, seat: int, family: str, loc: Loc) -> GameState:
         tok = Token(seat, family)
         return replace(state, map=(*state.map[: loc.index], tok, *state.map[loc.index + 1 :]))
     circle = state.circle
-    space = tuple(sorted((*circle[loc.index], Token(seat, family)), key=lambda t: (t.seat, t.family)))
+    space = tuple(sorted((*circle[loc.index], Token(seat, family)), key=lambda token: (token.seat, token.family)))
     return replace(state, circle=(*circle[: loc.index], space, *circle[loc.index + 1 :]))
 
 
@@ -101,30 +101,30 @@ def place_flora(wheel: tuple[str, ...], count: int) -> tuple[str, ...]:
     return tuple(slots)
 
 
-def rotate(p: PlayerState) -> PlayerState:
-    release, flora = p.release, p.release_flora
+def rotate(player: PlayerState) -> PlayerState:
+    release, flora = player.release, player.release_flora
     wheels = []
-    for wheel in (p.short_wheel, p.long_wheel):
+    for wheel in (player.short_wheel, player.long_wheel):
         fell = wheel[-1] if wheel else EMPTY
         if fell == FLORA:
             flora += 1
         elif fell != EMPTY:
             release = _bump(release, fell, 1)
         wheels.append(((EMPTY, *wheel[:-1])) if wheel else wheel)
-    return replace(p, short_wheel=wheels[0], long_wheel=wheels[1], release=release, release_flora=flora)
+    return replace(player, short_wheel=wheels[0], long_wheel=wheels[1], release=release, release_flora=flora)
 
 
-def pay_flora(p: PlayerState, amount: int) -> PlayerState:
-    from_release = min(amount, p.release_flora)
+def pay_flora(player: PlayerState, amount: int) -> PlayerState:
+    from_release = min(amount, player.release_flora)
     amount -= from_release
-    wheel = list(p.long_wheel)
+    wheel = list(player.long_wheel)
     for i in range(len(wheel) - 1, -1, -1):
         if amount == 0:
             break
         if wheel[i] == FLORA:
             wheel[i] = EMPTY
             amount -= 1
-    return replace(p, release_flora=p.release_flora - from_release, long_wheel=tuple(wheel))
+    return replace(player, release_flora=player.release_flora - from_release, long_wheel=tuple(wheel))
 
 
 @singledispatch
@@ -133,12 +133,12 @@ def _apply(event: object, state: GameState) -> GameState:
 
 
 @_apply.register
-def _(e: ev.GameStarted, state: GameState) -> GameState:
-    b = e.board
-    n = len(e.players)
+def _(event: ev.GameStarted, state: GameState) -> GameState:
+    b = event.board
+    n = len(event.players)
     players = []
-    for seat, name in enumerate(e.players):
-        long_card, short_card = e.starting_cards[seat]
+    for seat, name in enumerate(event.players):
+        long_card, short_card = event.starting_cards[seat]
         long_wheel = place_flora((EMPTY,) * b.long_slots, b.starting_flora)
         on_wheel = long_wheel.count(FLORA)
         supply: tuple[int, ...] = (6, 6, 6, 6, 6)
@@ -147,7 +147,7 @@ def _(e: ev.GameStarted, state: GameState) -> GameState:
         players.append(
             PlayerState(
                 name=name,
-                hand=tuple(e.hands[seat] or ()),
+                hand=tuple(event.hands[seat] or ()),
                 long_column=(long_card,),
                 short_column=(short_card,),
                 long_wheel=long_wheel,
@@ -158,47 +158,47 @@ def _(e: ev.GameStarted, state: GameState) -> GameState:
         )
     circle: list[tuple[Token, ...]] = [() for _ in range(b.circle_spaces)]
     circle[b.circle_start] = tuple(
-        sorted((Token(s, f) for s in range(n) for f in b.circle_tokens), key=lambda t: (t.seat, t.family))
+        sorted((Token(s, f) for s in range(n) for f in b.circle_tokens), key=lambda token: (token.seat, token.family))
     )
     return replace(
         state,
         phase="select",
-        rules_version=e.rules_version,
-        edition_id=e.edition_id,
-        edition_version=e.edition_version,
-        chance=e.chance,
+        rules_version=event.rules_version,
+        edition_id=event.edition_id,
+        edition_version=event.edition_version,
+        chance=event.chance,
         players=tuple(players),
-        start_player=e.start_player,
-        deck=tuple(e.deck or ()),
+        start_player=event.start_player,
+        deck=tuple(event.deck or ()),
         round=1,
-        orientations=e.orientations or (0,) * b.action_wheels,
+        orientations=event.orientations or (0,) * b.action_wheels,
         circle=tuple(circle),
         map=(None,) * b.map_spaces,
-        round_cards=tuple(c for c in e.round_cards if c is not None),
-        event_plan=e.event_plan or (),
+        round_cards=tuple(c for c in event.round_cards if c is not None),
+        event_plan=event.event_plan or (),
     )
 
 
 @_apply.register
-def _(e: ev.PawnPlaced, state: GameState) -> GameState:
-    return replace(state, pawn=e.space)
+def _(event: ev.PawnPlaced, state: GameState) -> GameState:
+    return replace(state, pawn=event.space)
 
 
 @_apply.register
-def _(e: ev.WheelTurned, state: GameState) -> GameState:
+def _(event: ev.WheelTurned, state: GameState) -> GameState:
     o = state.orientations
-    return replace(state, orientations=(*o[: e.wheel], e.orientation, *o[e.wheel + 1 :]))
+    return replace(state, orientations=(*o[: event.wheel], event.orientation, *o[event.wheel + 1 :]))
 
 
 @_apply.register
-def _(e: ev.ActionsOffered, state: GameState) -> GameState:
+def _(event: ev.ActionsOffered, state: GameState) -> GameState:
     return replace(
         state,
         phase="actions",
-        offered=e.actions,
-        active_left=e.actions,
-        responders=e.responders,
-        ordered=e.ordered,
+        offered=event.actions,
+        active_left=event.actions,
+        responders=event.responders,
+        ordered=event.ordered,
     )
 
 
@@ -209,115 +209,119 @@ def _done(state: GameState, seat: int, action: str | None) -> GameState:
 
 
 @_apply.register
-def _(e: ev.ActionPerformed, state: GameState) -> GameState:
-    return _done(state, e.seat, e.action)
+def _(event: ev.ActionPerformed, state: GameState) -> GameState:
+    return _done(state, event.seat, event.action)
 
 
 @_apply.register
-def _(e: ev.ActionSkipped, state: GameState) -> GameState:
-    return _done(state, e.seat, e.action)
+def _(event: ev.ActionSkipped, state: GameState) -> GameState:
+    return _done(state, event.seat, event.action)
 
 
 @_apply.register
-def _(e: ev.CardsDiscarded, state: GameState) -> GameState:
-    p = state.players[e.seat]
-    state = _set_player(state, e.seat, replace(p, hand=_from_hand(p.hand, e.cards)))
-    return replace(state, discard=state.discard + e.cards)
+def _(event: ev.CardsDiscarded, state: GameState) -> GameState:
+    p = state.players[event.seat]
+    state = _set_player(state, event.seat, replace(p, hand=_from_hand(p.hand, event.cards)))
+    return replace(state, discard=state.discard + event.cards)
 
 
 @_apply.register
-def _(e: ev.FaunaPlayed, state: GameState) -> GameState:
-    p = state.players[e.seat]
-    p = replace(p, hand=_from_hand(p.hand, (e.card,)))
-    if e.column == "long":
-        p = replace(p, long_column=(e.card, *p.long_column))
+def _(event: ev.FaunaPlayed, state: GameState) -> GameState:
+    p = state.players[event.seat]
+    p = replace(p, hand=_from_hand(p.hand, (event.card,)))
+    if event.column == "long":
+        p = replace(p, long_column=(event.card, *p.long_column))
     else:
-        p = replace(p, short_column=(e.card, *p.short_column))
-    return _set_player(state, e.seat, p)
+        p = replace(p, short_column=(event.card, *p.short_column))
+    return _set_player(state, event.seat, p)
 
 
 @_apply.register
-def _(e: ev.CardMovedToBack, state: GameState) -> GameState:
-    p = state.players[e.seat]
-    if e.column == "long":
-        p = replace(p, long_column=(*_remove_one(p.long_column, e.card), e.card))
+def _(event: ev.CardMovedToBack, state: GameState) -> GameState:
+    p = state.players[event.seat]
+    if event.column == "long":
+        p = replace(p, long_column=(*_remove_one(p.long_column, event.card), event.card))
     else:
-        p = replace(p, short_column=(*_remove_one(p.short_column, e.card), e.card))
-    return _set_player(state, e.seat, p)
+        p = replace(p, short_column=(*_remove_one(p.short_column, event.card), event.card))
+    return _set_player(state, event.seat, p)
 
 
 @_apply.register
-def _(e: ev.CardDestroyed, state: GameState) -> GameState:
-    p = state.players[e.seat]
-    p = replace(p, long_column=_remove_one(p.long_column, e.card), short_column=_remove_one(p.short_column, e.card))
-    return replace(_set_player(state, e.seat, p), discard=(*state.discard, e.card))
+def _(event: ev.CardDestroyed, state: GameState) -> GameState:
+    p = state.players[event.seat]
+    p = replace(
+        p, long_column=_remove_one(p.long_column, event.card), short_column=_remove_one(p.short_column, event.card)
+    )
+    return replace(_set_player(state, event.seat, p), discard=(*state.discard, event.card))
 
 
 @_apply.register
-def _(e: ev.TokenMoved, state: GameState) -> GameState:
-    return _put(_take(state, e.seat, e.family, e.src), e.seat, e.family, e.dst)
+def _(event: ev.TokenMoved, state: GameState) -> GameState:
+    return _put(_take(state, event.seat, event.family, event.src), event.seat, event.family, event.dst)
 
 
 @_apply.register
-def _(e: ev.TokenMigrated, state: GameState) -> GameState:
-    state = _take(state, e.seat, e.family, Loc("circle", e.src))
-    return _put(state, e.seat, e.family, Loc("circle", e.dst))
+def _(event: ev.TokenMigrated, state: GameState) -> GameState:
+    state = _take(state, event.seat, event.family, Loc("circle", event.src))
+    return _put(state, event.seat, event.family, Loc("circle", event.dst))
 
 
 @_apply.register
-def _(e: ev.FloraGained, state: GameState) -> GameState:
-    p = state.players[e.seat]
-    p = replace(p, long_wheel=place_flora(p.long_wheel, e.on_wheel), release_flora=p.release_flora + e.to_release)
-    return _set_player(state, e.seat, p)
+def _(event: ev.FloraGained, state: GameState) -> GameState:
+    p = state.players[event.seat]
+    p = replace(
+        p, long_wheel=place_flora(p.long_wheel, event.on_wheel), release_flora=p.release_flora + event.to_release
+    )
+    return _set_player(state, event.seat, p)
 
 
 @_apply.register
-def _(e: ev.FloraPaid, state: GameState) -> GameState:
-    return _set_player(state, e.seat, pay_flora(state.players[e.seat], e.amount))
+def _(event: ev.FloraPaid, state: GameState) -> GameState:
+    return _set_player(state, event.seat, pay_flora(state.players[event.seat], event.amount))
 
 
 @_apply.register
-def _(e: ev.CardsDrawn, state: GameState) -> GameState:
-    cards = e.cards or ()
-    p = state.players[e.seat]
-    state = _set_player(state, e.seat, replace(p, hand=p.hand + cards))
+def _(event: ev.CardsDrawn, state: GameState) -> GameState:
+    cards = event.cards or ()
+    p = state.players[event.seat]
+    state = _set_player(state, event.seat, replace(p, hand=p.hand + cards))
     return replace(state, deck=_remove_all(state.deck, cards))
 
 
 @_apply.register
-def _(e: ev.AdjustmentMade, state: GameState) -> GameState:
+def _(event: ev.AdjustmentMade, state: GameState) -> GameState:
     return state  # a marker for the timeline: the outcome events that follow change the state
 
 
 @_apply.register
-def _(e: ev.RoundCardRevealed, state: GameState) -> GameState:
-    return replace(state, round_cards=(*state.round_cards, e.card))
+def _(event: ev.RoundCardRevealed, state: GameState) -> GameState:
+    return replace(state, round_cards=(*state.round_cards, event.card))
 
 
 @_apply.register
-def _(e: ev.DeckReshuffled, state: GameState) -> GameState:
-    return replace(state, deck=tuple(e.cards or ()), discard=())
+def _(event: ev.DeckReshuffled, state: GameState) -> GameState:
+    return replace(state, deck=tuple(event.cards or ()), discard=())
 
 
 @_apply.register
-def _(e: ev.BiodiversityScored, state: GameState) -> GameState:
-    p = state.players[e.seat]
-    if e.cause.startswith("majority:"):
-        p = replace(p, bp_majorities=p.bp_majorities + e.points)
-    elif e.cause == "ice6":
-        p = replace(p, bp_trades=p.bp_trades + e.points)
+def _(event: ev.BiodiversityScored, state: GameState) -> GameState:
+    p = state.players[event.seat]
+    if event.cause.startswith("majority:"):
+        p = replace(p, bp_majorities=p.bp_majorities + event.points)
+    elif event.cause == "ice6":
+        p = replace(p, bp_trades=p.bp_trades + event.points)
     else:
-        p = replace(p, bp_effects=p.bp_effects + e.points)
-    return _set_player(state, e.seat, p)
+        p = replace(p, bp_effects=p.bp_effects + event.points)
+    return _set_player(state, event.seat, p)
 
 
 @_apply.register
-def _(e: ev.WheelsRotated, state: GameState) -> GameState:
-    return _set_player(state, e.seat, rotate(state.players[e.seat]))
+def _(event: ev.WheelsRotated, state: GameState) -> GameState:
+    return _set_player(state, event.seat, rotate(state.players[event.seat]))
 
 
 @_apply.register
-def _(e: ev.TurnEnded, state: GameState) -> GameState:
+def _(event: ev.TurnEnded, state: GameState) -> GameState:
     selection = state.selection + 1
     return replace(
         state,
@@ -332,65 +336,67 @@ def _(e: ev.TurnEnded, state: GameState) -> GameState:
 
 
 @_apply.register
-def _(e: ev.IceMelted, state: GameState) -> GameState:
-    return replace(state, melted=(*state.melted, e.tile), phase="majority", majorities_done=())
+def _(event: ev.IceMelted, state: GameState) -> GameState:
+    return replace(state, melted=(*state.melted, event.tile), phase="majority", majorities_done=())
 
 
 @_apply.register
-def _(e: ev.MajorityResolved, state: GameState) -> GameState:
-    return replace(state, majorities_done=(*state.majorities_done, e.region))
+def _(event: ev.MajorityResolved, state: GameState) -> GameState:
+    return replace(state, majorities_done=(*state.majorities_done, event.region))
 
 
 @_apply.register
-def _(e: ev.CollapseStep, state: GameState) -> GameState:
-    return replace(state, phase="collapse", pending_collapses=e.due)
+def _(event: ev.CollapseStep, state: GameState) -> GameState:
+    return replace(state, phase="collapse", pending_collapses=event.due)
 
 
 @_apply.register
-def _(e: ev.CollapseResolved, state: GameState) -> GameState:
-    return replace(state, pending_collapses=_remove_one(state.pending_collapses, Token(e.seat, e.family)))
+def _(event: ev.CollapseResolved, state: GameState) -> GameState:
+    return replace(state, pending_collapses=_remove_one(state.pending_collapses, Token(event.seat, event.family)))
 
 
 @_apply.register
-def _(e: ev.EndangeredStep, state: GameState) -> GameState:
-    return replace(state, phase="endangered", pending=e.seats)
+def _(event: ev.EndangeredStep, state: GameState) -> GameState:
+    return replace(state, phase="endangered", pending=event.seats)
 
 
 @_apply.register
-def _(e: ev.EndangeredResolved, state: GameState) -> GameState:
-    return replace(state, pending=_remove_one(state.pending, e.seat))
+def _(event: ev.EndangeredResolved, state: GameState) -> GameState:
+    return replace(state, pending=_remove_one(state.pending, event.seat))
 
 
 @_apply.register
-def _(e: ev.EventsDue, state: GameState) -> GameState:
+def _(event: ev.EventsDue, state: GameState) -> GameState:
     return replace(state, phase="reveal", revealed=())
 
 
 @_apply.register
-def _(e: ev.EventRevealed, state: GameState) -> GameState:
-    return replace(state, revealed=(*state.revealed, e.subregion))
+def _(event: ev.EventRevealed, state: GameState) -> GameState:
+    return replace(state, revealed=(*state.revealed, event.subregion))
 
 
 @_apply.register
-def _(e: ev.EventStep, state: GameState) -> GameState:
-    return replace(state, phase="events", pending=e.seats)
+def _(event: ev.EventStep, state: GameState) -> GameState:
+    return replace(state, phase="events", pending=event.seats)
 
 
 @_apply.register
-def _(e: ev.EventResolved, state: GameState) -> GameState:
-    return replace(state, pending=_remove_one(state.pending, e.seat))
+def _(event: ev.EventResolved, state: GameState) -> GameState:
+    return replace(state, pending=_remove_one(state.pending, event.seat))
 
 
 @_apply.register
-def _(e: ev.RoundEnded, state: GameState) -> GameState:
-    if e.round >= 4:
+def _(event: ev.RoundEnded, state: GameState) -> GameState:
+    if event.round >= 4:
         return replace(state, phase="scoring", pending=(), revealed=(), majorities_done=())
-    return replace(state, phase="select", round=e.round + 1, selection=0, pending=(), revealed=(), majorities_done=())
+    return replace(
+        state, phase="select", round=event.round + 1, selection=0, pending=(), revealed=(), majorities_done=()
+    )
 
 
 @_apply.register
-def _(e: ev.GameEnded, state: GameState) -> GameState:
-    return replace(state, phase="finished", results=e.results)
+def _(event: ev.GameEnded, state: GameState) -> GameState:
+    return replace(state, phase="finished", results=event.results)
 
 
 def evolve(state: GameState, event: ev.Event) -> GameState:

@@ -19,36 +19,36 @@ from .state import EMPTY, FLORA, GameState, PlayerState
 CATEGORIES = ("board_tokens", "flora", "ecosystem_cards", "majorities", "ice_trades", "effects")
 
 
-def board_tokens(p: PlayerState, release_on_board: bool = True) -> int:
-    on_wheels = sum(1 for v in p.long_wheel + p.short_wheel if v not in (EMPTY, FLORA))
-    return on_wheels + (sum(p.release) if release_on_board else 0)
+def board_tokens(player: PlayerState, release_on_board: bool = True) -> int:
+    on_wheels = sum(1 for v in player.long_wheel + player.short_wheel if v not in (EMPTY, FLORA))
+    return on_wheels + (sum(player.release) if release_on_board else 0)
 
 
-def breakdown(ed: Edition, p: PlayerState) -> dict[str, int]:
-    idx = index(ed)
-    flora = p.release_flora + p.long_wheel.count(FLORA)
+def breakdown(edition: Edition, player: PlayerState) -> dict[str, int]:
+    idx = index(edition)
+    flora = player.release_flora + player.long_wheel.count(FLORA)
     return {
-        "board_tokens": board_tokens(p, idx.rules.release_on_board),
+        "board_tokens": board_tokens(player, idx.rules.release_on_board),
         "flora": flora // 2,
-        "ecosystem_cards": sum(idx.cards[c].bp for c in p.long_column + p.short_column),
-        "majorities": p.bp_majorities,
-        "ice_trades": p.bp_trades,
-        "effects": p.bp_effects,
+        "ecosystem_cards": sum(idx.cards[c].bp for c in player.long_column + player.short_column),
+        "majorities": player.bp_majorities,
+        "ice_trades": player.bp_trades,
+        "effects": player.bp_effects,
     }
 
 
-def fauna_count(ed: Edition, p: PlayerState) -> int:
-    idx = index(ed)
-    return sum(1 for c in p.long_column + p.short_column if c not in idx.starting_ids)
+def fauna_count(edition: Edition, player: PlayerState) -> int:
+    idx = index(edition)
+    return sum(1 for c in player.long_column + player.short_column if c not in idx.starting_ids)
 
 
-def results(ed: Edition, state: GameState) -> list[PlayerResult]:
+def results(edition: Edition, state: GameState) -> list[PlayerResult]:
     rows = []
     for seat, p in enumerate(state.players):
-        bd = breakdown(ed, p)
-        rows.append((seat, p.name, sum(bd.values()), bd, fauna_count(ed, p)))
+        bd = breakdown(edition, p)
+        rows.append((seat, p.name, sum(bd.values()), bd, fauna_count(edition, p)))
     out = []
     for seat, name, total, bd, fauna in rows:
         better = sum(1 for r in rows if (r[2], r[4]) > (total, fauna))
         out.append(PlayerResult(seat=seat, player=name, total=total, breakdown=bd, rank=better + 1))
-    return sorted(out, key=lambda r: (r.rank, r.seat))
+    return sorted(out, key=lambda result: (result.rank, result.seat))

@@ -20,10 +20,8 @@ from . import moves as mv
 from .edition import FAMILIES, Edition, Effect, index
 from .events import CardsDrawn, Event, GameStarted
 from .evolve import active_seat, evolve
-from .rules import (
-    Setup,
+from .queries import (
     collapse_locs,
-    decide,
     destination,
     ecosystem,
     flora_total,
@@ -31,9 +29,10 @@ from .rules import (
     live_tile,
     round_card,
     round_card_known,
-    start,
     unseen,
 )
+from .rules import decide
+from .setup import Setup, start
 from .state import UNKNOWN, GameState
 
 _MAX_MOVES = 5000
@@ -51,20 +50,20 @@ class _Pick:
     def __init__(self, rng: SplitMix64 | None) -> None:
         self.rng = rng
 
-    def below(self, n: int) -> int:
-        return self.rng.below(n) if self.rng is not None and n > 0 else 0
+    def below(self, bound: int) -> int:
+        return self.rng.below(bound) if self.rng is not None and bound > 0 else 0
 
     def chance(self, num: int, den: int) -> bool:
         return self.rng.below(den) < num if self.rng is not None else False
 
-    def sample(self, items: list[Any], k: int) -> list[Any]:
+    def sample(self, items: list[Any], count: int) -> list[Any]:
         items = list(items)
         if self.rng is not None:
             self.rng.shuffle(items)
-        return items[:k]
+        return items[:count]
 
 
-def _steps(ed: Edition, state: GameState, seat: int, count: int, pick: _Pick) -> tuple[mv.MigrationStep, ...]:
+def _steps(edition: Edition, state: GameState, seat: int, count: int, pick: _Pick) -> tuple[mv.MigrationStep, ...]:
     own = [(i, t.family) for i, sp in enumerate(state.circle) for t in sp if t.seat == seat]
     steps = []
     flora = flora_total(state.players[seat])
@@ -73,10 +72,10 @@ def _steps(ed: Edition, state: GameState, seat: int, count: int, pick: _Pick) ->
             break
         k = pick.below(len(own))
         space, fam = own[k]
-        dst = destination(ed, state, space, fam)
+        dst = destination(edition, state, space, fam)
         own[k] = (dst, fam)
         trade: tuple[Any, ...] = ()
-        if live_tile(ed, state, dst) == 6 and flora > 0 and pick.chance(2, 3):
+        if live_tile(edition, state, dst) == 6 and flora > 0 and pick.chance(2, 3):
             trade = (fam,)
             own.pop(k)
             flora -= 1
@@ -85,11 +84,11 @@ def _steps(ed: Edition, state: GameState, seat: int, count: int, pick: _Pick) ->
 
 
 def _outcomes(
-    ed: Edition, state: GameState, seat: int, key: str, effect: Effect | None, pick: _Pick
+    edition: Edition, state: GameState, seat: int, key: str, effect: Effect | None, pick: _Pick
 ) -> dict[str, mv.Outcome]:
     if effect is None or effect.migrations == 0 or not pick.chance(3, 4):
         return {}
-    steps = _steps(ed, state, seat, effect.migrations, pick)
+    steps = _steps(edition, state, seat, effect.migrations, pick)
     if not steps:
         return {}
     return {
@@ -103,8 +102,8 @@ def _outcomes(
     }
 
 
-def _action_moves(ed: Edition, state: GameState, seat: int, action: str, pick: _Pick) -> list[mv.Move]:
-    idx = index(ed)
+def _action_moves(edition: Edition, state: GameState, seat: int, action: str, pick: _Pick) -> list[mv.Move]:
+    idx = index(edition)
     p = state.players[seat]
     out: list[mv.Move] = []
     tops = [c[0] for c in (p.long_column, p.short_column) if c]
@@ -121,31 +120,31 @@ def _action_moves(ed: Edition, state: GameState, seat: int, action: str, pick: _
                 continue
             discards = tuple(pick.sample(rest, min(card.cost, len(rest))))
             discards += tuple(c for c in pool if c != card_id)[: card.cost - len(discards)]
-            outcomes = _outcomes(ed, state, seat, f"flash:{card_id}", card.flash, pick)
+            outcomes = _outcomes(edition, state, seat, f"flash:{card_id}", card.flash, pick)
             out.append(mv.PlayFauna(seat=seat, card=card_id, discards=discards, outcomes=outcomes))
     elif action == "reproduction":
         out += [mv.Reproduce(seat=seat, card=c) for c in tops if c not in idx.starting_ids]
     elif action == "ability":
         for c in tops:
-            outcomes = _outcomes(ed, state, seat, f"ability:{c}", idx.cards[c].ability, pick)
+            outcomes = _outcomes(edition, state, seat, f"ability:{c}", idx.cards[c].ability, pick)
             out.append(mv.UseAbility(seat=seat, card=c, outcomes=outcomes))
     elif action == "flora":
         out.append(mv.TakeFlora(seat=seat))
     elif action == "migration":
-        out.append(mv.Migrate(seat=seat, steps=_steps(ed, state, seat, 2, pick)))
+        out.append(mv.Migrate(seat=seat, steps=_steps(edition, state, seat, 2, pick)))
     elif action == "draw":
         out.append(mv.Draw(seat=seat))
     elif action == "rotate_card":
         out.append(mv.RotateAndDraw(seat=seat))
     elif action == "rotate_migration":
-        steps = _steps(ed, state, seat, 1, pick)
+        steps = _steps(edition, state, seat, 1, pick)
         out.append(mv.RotateAndMigrate(seat=seat, step=steps[0] if steps else None))
     elif action == "colony":
         for f, fam in enumerate(FAMILIES):
             have = p.release[f]
             if not have:
                 continue
-            free = [i for i, ms in enumerate(ed.map) if ms.family == fam and state.map[i] is None]
+            free = [i for i, ms in enumerate(edition.map) if ms.family == fam and state.map[i] is None]
             if free:
                 k = 1 + pick.below(min(have, len(free)))
                 spaces = tuple(sorted(pick.sample(free, k)))
@@ -153,7 +152,9 @@ def _action_moves(ed: Edition, state: GameState, seat: int, action: str, pick: _
     return out
 
 
-def candidate_moves(ed: Edition, state: GameState, rng: SplitMix64 | None = None, *, check: bool = True) -> list[Any]:
+def candidate_moves(
+    edition: Edition, state: GameState, rng: SplitMix64 | None = None, *, check: bool = True
+) -> list[Any]:
     """Representative moves for the current step (checked with ``decide`` unless ``check=False``)."""
     pick = _Pick(rng)
     s = state
@@ -161,7 +162,7 @@ def candidate_moves(ed: Edition, state: GameState, rng: SplitMix64 | None = None
     out: list[Any] = []
     if s.phase == "select":
         seat = active_seat(s)
-        for space, sp in enumerate(ed.action_spaces):
+        for space, sp in enumerate(edition.action_spaces):
             if space == s.pawn:
                 continue
             for wheel in sp.wheels:
@@ -171,18 +172,18 @@ def candidate_moves(ed: Edition, state: GameState, rng: SplitMix64 | None = None
         if s.active_left:
             seat = active_seat(s)
             for action in dict.fromkeys(s.active_left):
-                out += _action_moves(ed, s, seat, action, pick)
+                out += _action_moves(edition, s, seat, action, pick)
                 out.append(mv.Skip(seat=seat, action=action))  # type: ignore[arg-type]
         else:
             seats = s.responders[:1] if s.ordered else s.responders
             for seat in seats:
                 for action in dict.fromkeys(s.offered):
-                    out += _action_moves(ed, s, seat, action, pick)
+                    out += _action_moves(edition, s, seat, action, pick)
                 out.append(mv.Skip(seat=seat))
     elif s.phase == "majority" and not round_card_known(s):
-        out += [mv.RevealRoundCard(card=i) for i in range(len(ed.round_cards)) if i not in s.round_cards]
+        out += [mv.RevealRoundCard(card=i) for i in range(len(edition.round_cards)) if i not in s.round_cards]
     elif s.phase == "majority":
-        card = round_card(ed, s)
+        card = round_card(edition, s)
         todo = [r for r in card.regions if r not in s.majorities_done]
         out.append(mv.RecordMajority(region=todo[0], points=(0,) * n))
     elif s.phase == "collapse":
@@ -191,23 +192,23 @@ def candidate_moves(ed: Edition, state: GameState, rng: SplitMix64 | None = None
             chosen = pick.sample(locs, min(3, len(locs)))
             out.append(mv.ResolveCollapse(seat=tok.seat, family=tok.family, tokens=tuple(chosen)))  # type: ignore[arg-type]
     elif s.phase == "endangered":
-        idx = index(ed)
+        idx = index(edition)
         for seat in s.pending:
             out.append(mv.ResolveEndangered(seat=seat))
             for c in ecosystem(s.players[seat]):
                 if idx.cards[c].endangered:
                     out.append(mv.ResolveEndangered(seat=seat, destroy=c))
     elif s.phase == "reveal":
-        regions = round_card(ed, s).regions[len(s.revealed) :]
+        regions = round_card(edition, s).regions[len(s.revealed) :]
         out.append(mv.RevealEvents(subregions=tuple(pick.below(3) for _ in regions)))
     elif s.phase == "events":
-        hit = hit_spaces(ed, s)
+        hit = hit_spaces(edition, s)
         for seat in s.pending:
             mine = [i for i in hit if (t := s.map[i]) is not None and t.seat == seat]
             saves = []
             for i in mine:
-                ms = ed.map[i]
-                options = ed.regions[ms.region].subregions[ms.subregion].flee_spaces
+                ms = edition.map[i]
+                options = edition.regions[ms.region].subregions[ms.subregion].flee_spaces
                 saves.append(mv.Save(space=i, dest=options[pick.below(len(options))]))
             if saves:
                 out.append(mv.ResolveEvent(seat=seat, saves=tuple(saves[:1])))
@@ -218,21 +219,21 @@ def candidate_moves(ed: Edition, state: GameState, rng: SplitMix64 | None = None
     legal = []
     for m in out:
         try:
-            decide(ed, state, m)
+            decide(edition, state, m)
         except RuleViolation:
             continue
         legal.append(m)
     return legal
 
 
-def choose_move(ed: Edition, state: GameState, rng: SplitMix64) -> mv.Move:
+def choose_move(edition: Edition, state: GameState, rng: SplitMix64) -> mv.Move:
     """A random legal move, preferring actions to skips."""
-    cands = candidate_moves(ed, state, rng, check=False)
+    cands = candidate_moves(edition, state, rng, check=False)
     rng.shuffle(cands)
-    cands.sort(key=lambda m: isinstance(m, mv.Skip))
+    cands.sort(key=lambda move: isinstance(move, mv.Skip))
     for m in cands:
         try:
-            decide(ed, state, m)
+            decide(edition, state, m)
         except RuleViolation:
             continue
         return m

@@ -1,7 +1,9 @@
 """``decide_and_evolve`` (the optional part of the ``GameRules`` contract) against ``decide`` + ``fold``.
 
 The service stores, snapshots and hashes the state it returns instead of folding the events again:
-it must be exactly the state the events lead to, and the events exactly those of ``decide``.
+it must be exactly the state the events lead to, and the events exactly those of ``decide``: the
+harness checks it on every recorded move of every kind (``harness.check_replay_decides_the_recorded_events``).
+Here: the helper without the optional method, and refusals.
 """
 
 from __future__ import annotations
@@ -12,41 +14,8 @@ import pytest
 
 from domain.arctic import RULES as ARCTIC
 from domain.arctic import simulator as arctic_sim
-from domain.arctica import RULES as ARCTICA
-from domain.arctica import simulator as arctica_sim
 from domain.errors import RuleViolation
-from domain.game import GameRules, decide_and_evolve, state_hash
-
-
-def _check(rules: GameRules, setup_events: list[Any], moves: list[Any]) -> None:
-    state = rules.fold(setup_events)
-    for move in moves:
-        events = rules.decide(state, move)
-        got, after = rules.decide_and_evolve(state, move)  # type: ignore[attr-defined]
-        assert got == events
-        folded = rules.fold(events, state)
-        assert after == folded
-        assert state_hash(after) == state_hash(folded)
-        # the contract's helper gives the same, with or without the optional method
-        assert decide_and_evolve(rules, state, move) == (events, folded)
-        state = after
-
-
-@pytest.mark.parametrize("players", [2, 3, 4])
-@pytest.mark.parametrize("seed", [1, 7, 23])
-@pytest.mark.parametrize("mode", ["full", "public"])
-def test_arctic(players: int, seed: int, mode: str) -> None:
-    game = arctic_sim.simulate(players, seed)
-    if mode == "public":
-        game = arctic_sim.to_public(game)
-    _check(ARCTIC, ARCTIC.start(game.setup), game.moves)
-
-
-@pytest.mark.parametrize("players", [2, 3, 5])
-@pytest.mark.parametrize("seed", [1, 7])
-def test_arctica(players: int, seed: int) -> None:
-    game = arctica_sim.simulate(players, seed)
-    _check(ARCTICA, ARCTICA.start(game.setup), game.moves)
+from domain.game import decide_and_evolve
 
 
 class _DecideOnly:

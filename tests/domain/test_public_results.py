@@ -17,7 +17,7 @@ from domain.arctica.simulator import simulate as simulate_arctica
 from domain.game import GameRules
 
 
-def states(rules: GameRules, events: list[Any], every: int) -> list[Any]:
+def states(rules: GameRules[Any, Any, Any], events: list[Any], every: int) -> list[Any]:
     out, state = [], rules.initial_state()
     for i, event in enumerate(events, start=1):
         state = rules.evolve(state, event)

@@ -239,7 +239,7 @@ __all__ = [
 
 def plain_move(t: Table) -> Any:
     """The first legal move that uses no power (declines optional ones)."""
-    from domain.arctic.rules import legal_moves
+    from domain.arctic.legal import legal_moves
     from domain.arctic.simulator import is_power_move
 
     legal = legal_moves(t.state)

@@ -9,9 +9,10 @@ import pytest
 
 from domain.arctic import RULES
 from domain.arctic import catalogue as cat
-from domain.arctic.events import GameStarted, TurnStarted
+from domain.arctic.events import Event, GameStarted, TurnStarted
+from domain.arctic.moves import Move
 from domain.arctic.setup import Setup, draw_pile_size, reserve_size
-from domain.arctic.state import CENTRE, UNKNOWN
+from domain.arctic.state import CENTRE, UNKNOWN, GameState
 from domain.errors import SetupError
 from domain.game import GameRules
 
@@ -19,7 +20,7 @@ from .support import deck_order
 
 
 def test_rules_object_satisfies_the_contract() -> None:
-    rules: GameRules = RULES
+    rules: GameRules[GameState, Move, Event] = RULES  # the kind keeps its own types
     assert rules.kind == "arctic"
     assert rules.rules_version == "arctic-1"
     assert rules.setup_type is Setup

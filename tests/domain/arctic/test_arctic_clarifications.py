@@ -6,7 +6,7 @@ from msgspec.structs import replace
 
 from domain.arctic import events as ev
 from domain.arctic import moves as mv
-from domain.arctic.rules import legal_moves
+from domain.arctic.legal import legal_moves
 
 from .support import Table, finish_turn, give_power, of, position, sides, types
 

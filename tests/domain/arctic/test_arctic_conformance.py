@@ -9,7 +9,7 @@ from domain.arctic import RULES
 from domain.arctic import catalogue as cat
 from domain.arctic import events as ev
 from domain.arctic import moves as mv
-from domain.arctic.rules import legal_moves
+from domain.arctic.legal import legal_moves
 from domain.arctic.scoring import seat_score
 from domain.arctic.state import GameState, PlayerState
 

@@ -17,9 +17,11 @@ from domain.arctic import catalogue as cat
 from domain.arctic import decisions as dec
 from domain.arctic import events as ev
 from domain.arctic import moves as mv
+from domain.arctic.consequences import advance
 from domain.arctic.decisions import DEFAULT, Decisions
 from domain.arctic.evolve import evolve, fold
-from domain.arctic.rules import advance, decide, legal_moves
+from domain.arctic.legal import legal_moves
+from domain.arctic.rules import decide
 from domain.arctic.scoring import results, score, seat_score
 from domain.arctic.setup import Setup, draw_pile_size, reserve_size, start
 from domain.arctic.simulator import simulate

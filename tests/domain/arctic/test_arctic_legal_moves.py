@@ -10,7 +10,7 @@ from msgspec.structs import replace
 from domain.arctic import RULES
 from domain.arctic import catalogue as cat
 from domain.arctic import moves as mv
-from domain.arctic.rules import holds
+from domain.arctic.queries import holds
 from domain.arctic.simulator import simulate
 from domain.arctic.state import GameState
 from domain.errors import RuleViolation

@@ -1,11 +1,13 @@
-"""Properties over complete simulated games (Hypothesis). The soak variants run with ``-m soak``."""
+"""Arctic's own properties over complete simulated games (Hypothesis): cards conserved, token and
+hand limits, an independent scorer, the public record tracking the full one. The contract every
+game keeps (fold, hashes, replay, views, legal moves) is checked once for all kinds by
+``tests/domain/test_contract.py``. The soak variants run with ``-m soak``."""
 
 from __future__ import annotations
 
 import itertools
 from typing import Any
 
-import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -16,9 +18,7 @@ from domain.arctic import events as ev
 from domain.arctic.simulator import SimulatedGame, simulate, to_public
 from domain.arctic.state import EMPTY, UNKNOWN, GameState
 from domain.arctic.view import ArcticView
-from domain.game import Perspective, state_hash
-
-from .support import roundtrip
+from domain.game import Perspective
 
 FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SOAK = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -124,12 +124,7 @@ def check_game(game: SimulatedGame) -> GameState:
     assert finished.scores == RULES.score(s)
     rescore_from_public_view(RULES.view(s, Perspective()), finished.scores)
     assert [r.seat for r in RULES.results(s)] == [sc.seat for sc in sorted(finished.scores, key=lambda x: x.rank)]
-    assert state_hash(RULES.fold(game.events)) == state_hash(s)
-    assert state_hash(RULES.fold(roundtrip(game.events))) == state_hash(s)
     assert sum(isinstance(e, ev.GameFinished) for e in game.events) == 1
-    # states are snapshot-able: they round-trip through JSON and msgpack unchanged
-    assert msgspec.json.decode(msgspec.json.encode(s), type=GameState) == s
-    assert msgspec.msgpack.decode(msgspec.msgpack.encode(s), type=GameState) == s
     return s
 
 
@@ -166,7 +161,6 @@ def check_everything(players: int, seed: int, sides: dict | None) -> None:
     assert [sc.total for sc in RULES.score(pub)] == [sc.total for sc in RULES.score(full)]
     assert [r.seat for r in RULES.results(pub)] == [r.seat for r in RULES.results(full)]
     check_public_tracking(states_at_turn_starts(game.events), states_at_turn_starts(public.events))
-    assert simulate(players, seed, power_sides=sides) == game  # same seed, same game
 
 
 @FAST

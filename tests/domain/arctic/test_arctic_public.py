@@ -6,7 +6,7 @@ from domain.arctic import RULES
 from domain.arctic import catalogue as cat
 from domain.arctic import events as ev
 from domain.arctic import moves as mv
-from domain.arctic.rules import legal_moves
+from domain.arctic.legal import legal_moves
 from domain.arctic.setup import Setup
 from domain.arctic.simulator import simulate, to_public
 from domain.arctic.state import UNKNOWN

@@ -19,7 +19,9 @@ from domain.arctic import events as ev
 from domain.arctic import moves as mv
 from domain.arctic.describe import describe
 from domain.arctic.evolve import evolve, fold
-from domain.arctic.rules import decide, legal_moves, step_open
+from domain.arctic.legal import legal_moves
+from domain.arctic.queries import step_open
+from domain.arctic.rules import decide
 from domain.arctic.scoring import score
 from domain.arctic.simulator import simulate, to_public
 from domain.arctic.state import GameState

@@ -1,4 +1,5 @@
-"""The edition file, the GameRules contract, views and redaction, descriptions."""
+"""The edition file, Arctica's views and redaction, descriptions. The contract every game keeps is
+checked once for all kinds by ``tests/domain/test_contract.py``."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import msgspec
 import pytest
 from msgspec.structs import replace
 
-from domain.arctica import RULES, ArcticaRules, editions
+from domain.arctica import RULES, editions
 from domain.arctica import events as ev
 from domain.arctica import moves as mv
 from domain.arctica.demo_edition import build_demo, render_json
@@ -18,18 +19,11 @@ from domain.arctica.edition import Edition, edition_schema, validate_edition
 from domain.arctica.simulator import simulate
 from domain.arctica.violations import CODES
 from domain.errors import SetupError
-from domain.game import GameRules, Perspective
+from domain.game import Perspective
 
 from .support import ED
 
 FILES = resources.files("domain.arctica").joinpath("editions")
-
-
-def test_rules_object_satisfies_the_contract():
-    rules: GameRules = RULES
-    assert isinstance(RULES, ArcticaRules) and rules.kind == "arctica"
-    assert RULES.setup_type.__name__ == "Setup"
-    assert isinstance(RULES.initial_state(), msgspec.Struct)
 
 
 def test_demo_edition_file_is_the_generated_invented_data_and_says_so():
@@ -90,13 +84,8 @@ def test_redacted_events_hide_cards_drawn_by_others_and_the_deal(game):
     assert RULES.redact_event(drawn, Perspective(kind="omniscient"), s) == drawn
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "es"])
-def test_every_event_has_a_one_line_description(game, lang):
-    seen = set()
-    for e in game.events:
-        text = RULES.describe(e, lang)
-        assert text and "\n" not in text and "{" not in text
-        seen.add(type(e).__struct_config__.tag)
+def test_every_event_type_has_a_description(game):
+    seen = {type(e).__struct_config__.tag for e in game.events}
     assert seen <= set(_T)
     tags = {t.__struct_config__.tag for t in ev.Event.__args__}  # type: ignore[attr-defined]
     assert tags == set(_T)
@@ -107,25 +96,6 @@ def test_actor_and_turn_start(game):
     placed = next(e for e in game.events if isinstance(e, ev.PawnPlaced))
     assert RULES.actor(placed) == placed.seat and RULES.is_turn_start(placed)
     assert RULES.players(RULES.fold(game.events)) == ["Player 1", "Player 2", "Player 3"]
-
-
-def test_legal_moves_are_legal_and_cover_each_step(game):
-    state = RULES.initial_state()
-    checked = 0
-    for i, e in enumerate(game.events):
-        state = RULES.evolve(state, e)
-        if i % 17 or RULES.is_finished(state):
-            continue
-        nxt = game.events[i + 1] if i + 1 < len(game.events) else None
-        if nxt is not None and not isinstance(nxt, ev.PawnPlaced | ev.ActionPerformed | ev.ActionSkipped):
-            continue
-        legal = RULES.legal_moves(state)
-        assert legal
-        for m in legal[:5]:
-            RULES.decide(state, m)
-        checked += 1
-    assert checked > 3
-    assert RULES.legal_moves(RULES.fold(game.events)) == []
 
 
 def test_moves_decode_from_json_with_their_type_tag():

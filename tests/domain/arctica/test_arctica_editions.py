@@ -22,7 +22,7 @@ from domain.arctica.edition import (
     fingerprint,
     validate_edition,
 )
-from domain.arctica.rules import offered_actions
+from domain.arctica.queries import offered_actions
 from domain.arctica.simulator import simulate
 from domain.errors import SetupError
 from domain.game import state_hash

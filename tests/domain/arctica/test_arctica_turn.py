@@ -8,7 +8,8 @@ import pytest
 from domain.arctica import RULES, Setup
 from domain.arctica import events as ev
 from domain.arctica import moves as mv
-from domain.arctica.rules import RULES_VERSION, offered_actions
+from domain.arctica.queries import offered_actions
+from domain.arctica.setup import RULES_VERSION
 from domain.errors import SetupError
 
 from .support import ED, done, fold, of_type, offered, skipped, started, violation, when

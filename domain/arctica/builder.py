@@ -1,0 +1,294 @@
+"""The :class:`Builder` a move is resolved with: it emits each event and folds it at once (a later
+check of the same move sees Flora gained earlier), applies card effects, draws, token placements and
+migrations, then runs the automatic steps (end of turn, ice melt, majorities, end of round, final
+scoring) until a player's or the table's decision is needed."""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.chance import SplitMix64
+from domain.game import state_hash
+
+from . import events as ev
+from . import moves as mv
+from .edition import FAMILIES, Card, Edition, Effect, index
+from .evolve import evolve
+from .queries import (
+    collapses_due,
+    destination,
+    endangered_badges,
+    flora_total,
+    hit_spaces,
+    live_tile,
+    majority_points,
+    region_tokens,
+    round_card,
+    round_card_known,
+)
+from .scoring import results as score_results
+from .state import EMPTY, UNKNOWN, GameState, Loc, PlayerState, Token
+from .violations import fail
+
+
+class Builder:
+    def __init__(
+        self,
+        edition: Edition,
+        state: GameState,
+        outcomes: dict[str, mv.Outcome] | None = None,
+        drawn: tuple[int, ...] | None = None,
+    ) -> None:
+        self.ed = edition
+        self.idx = index(edition)
+        self.s = state
+        self.events: list[ev.Event] = []
+        self.outcomes = dict(outcomes or {})
+        self.supplied_drawn = drawn
+        self.queue: list[int] | None = None if drawn is None else list(drawn)
+        self.drawn_all: list[int] = []
+
+    def emit(self, event: ev.Event) -> None:
+        self.s = evolve(self.s, event)
+        self.events.append(event)
+
+    def outcome(self, key: str) -> mv.Outcome | None:
+        return self.outcomes.pop(key, None)
+
+    def check_consumed(self) -> None:
+        if self.outcomes:
+            fail(
+                "arctica.unexpected_outcome",
+                f"outcomes supplied for effects that did not happen: {sorted(self.outcomes)}",
+            )
+
+    def player(self, seat: int) -> PlayerState:
+        return self.s.players[seat]
+
+    # -- resources
+
+    def gain_flora(self, seat: int, amount: int, cause: str) -> None:
+        if amount <= 0:
+            return
+        free = self.player(seat).long_wheel.count(EMPTY)
+        on = min(amount, free)
+        self.emit(ev.FloraGained(seat=seat, amount=amount, on_wheel=on, to_release=amount - on, cause=cause))
+
+    def pay_flora(self, seat: int, amount: int, cause: str) -> None:
+        if amount <= 0:
+            return
+        have = flora_total(self.player(seat))
+        if have < amount:
+            fail("arctica.cannot_pay", f"seat {seat} has {have} Flora, {amount} needed ({cause})")
+        self.emit(ev.FloraPaid(seat=seat, amount=amount, cause=cause))
+
+    def score(self, seat: int, points: int, cause: str) -> None:
+        if points > 0:
+            self.emit(ev.BiodiversityScored(seat=seat, points=points, cause=cause))
+
+    def draw(self, seat: int, count: int, cause: str) -> None:
+        rules = self.idx.rules
+        room = rules.hand_limit - len(self.player(seat).hand)
+        if not rules.hand_limit_all_draws and cause != "action:draw":
+            room = count
+        wanted = max(0, min(count, room))
+        if wanted > len(self.s.deck) and rules.reshuffle_empty_deck and self.s.discard:
+            self.reshuffle()
+        s = self.s
+        k = min(wanted, len(s.deck))
+        if k == 0:
+            return
+        if s.chance == "seeded":
+            cards = s.deck[:k]
+        elif s.chance == "public":
+            cards = (UNKNOWN,) * k
+        else:
+            if self.queue is None:
+                fail("arctica.draw_required", f"name the card(s) drawn in this move ({k} for {cause})")
+            if len(self.queue) < k:
+                fail("arctica.draw_count", f"{k} card(s) are drawn for {cause}: too few cards named")
+            cards = tuple(self.queue[:k])
+            del self.queue[:k]
+            if len(set(cards)) != k or not set(cards) <= set(s.deck):
+                fail(
+                    "arctica.unknown_card",
+                    f"cards {list(cards)} are not all unseen cards",
+                    legal=sorted(set(s.deck)),  # the cards that may be named: every unseen one
+                )
+        self.drawn_all.extend(cards)
+        self.emit(ev.CardsDrawn(seat=seat, count=k, cards=cards, cause=cause))
+
+    def reshuffle(self) -> None:
+        """The discard pile back into the deck, under what is left of it. Seeded games shuffle with a
+        generator seeded from the state (so ``decide`` stays a function of its inputs) and record the
+        order; table games put the cards back among the unseen ones."""
+        s = self.s
+        if s.chance == "seeded":
+            rng = SplitMix64(int(state_hash(s)[7:23], 16))
+            back = list(s.discard)
+            rng.shuffle(back)
+            cards = (*s.deck, *back)
+        elif s.chance == "public":
+            cards = (*s.deck, *(UNKNOWN,) * len(s.discard))
+        else:
+            cards = tuple(sorted((*s.deck, *s.discard)))
+        self.emit(ev.DeckReshuffled(cards=cards, reshuffled=len(s.discard)))
+
+    def check_draws(self) -> None:
+        if self.supplied_drawn is None:
+            return
+        if self.s.chance == "public":
+            fail("arctica.draw_mismatch", "a public-information game does not name the cards drawn")
+        if self.s.chance == "seeded" and tuple(self.drawn_all) != tuple(self.supplied_drawn):
+            fail(
+                "arctica.draw_mismatch",
+                f"the recorded deck gives {self.drawn_all}, not {list(self.supplied_drawn)}",
+            )
+        if self.queue:
+            fail("arctica.draw_count", f"more cards named than drawn: {self.queue} left over")
+
+    def effect(self, seat: int, cause: str, defined: Effect | None, supplied: mv.Outcome | None) -> None:
+        if supplied is not None and min(supplied.flora, supplied.flora_cost, supplied.cards, supplied.bp) < 0:
+            fail("arctica.bad_outcome", f"{cause}: outcome values are never negative")
+        if supplied is not None:
+            if defined is not None and (
+                (supplied.flora, supplied.flora_cost, supplied.cards, supplied.bp)
+                != (defined.flora, defined.flora_cost, defined.cards, defined.bp)
+                or len(supplied.migrations) > defined.migrations
+            ):
+                fail(
+                    "arctica.outcome_mismatch",
+                    f"{cause}: the edition prints {msgspec.to_builtins(defined)}",
+                    legal=[defined],
+                )
+            out = supplied
+        elif defined is not None:
+            out = mv.Outcome(flora=defined.flora, flora_cost=defined.flora_cost, cards=defined.cards, bp=defined.bp)
+        else:
+            return
+        self.pay_flora(seat, out.flora_cost, cause)
+        self.gain_flora(seat, out.flora, cause)
+        self.draw(seat, out.cards, cause)
+        self.score(seat, out.bp, cause)
+        for step in out.migrations:
+            self.migrate(seat, step, cause)
+
+    # -- tokens
+
+    def place_token(self, seat: int, card: Card, cause: str) -> None:
+        p = self.player(seat)
+        zone = "long_wheel" if card.generation == "long" else "short_wheel"
+        wheel = p.long_wheel if card.generation == "long" else p.short_wheel
+        if EMPTY not in wheel:
+            fail("arctica.wheel_full", f"the {card.generation}-generation wheel has no free slot")
+        if p.supply[FAMILIES.index(card.family)] <= 0:
+            fail("arctica.no_token_in_supply", f"no {card.family} token left in the supply")
+        self.emit(
+            ev.TokenMoved(
+                seat=seat,
+                family=card.family,
+                src=Loc("supply"),
+                dst=Loc(zone, wheel.index(EMPTY)),  # type: ignore[arg-type]
+                cause=cause,
+            )
+        )
+
+    def migrate(self, seat: int, step: mv.MigrationStep, cause: str) -> None:
+        s, ed = self.s, self.ed
+        if not 0 <= step.space < len(s.circle) or Token(seat, step.family) not in s.circle[step.space]:
+            own = [
+                mv.MigrationStep(space=i, family=t.family)  # type: ignore[arg-type]
+                for i, sp in enumerate(s.circle)
+                for t in sp
+                if t.seat == seat
+            ]
+            fail(
+                "arctica.no_token_on_circle",
+                f"seat {seat} has no {step.family} on circle space {step.space}",
+                legal=own,
+            )
+        dst = destination(ed, s, step.space, step.family)
+        self.emit(ev.TokenMigrated(seat=seat, family=step.family, src=step.space, dst=dst, cause=cause))
+        local = dict(step.outcomes)
+        tile = live_tile(ed, self.s, dst)
+        if tile != 6:  # ice tile #6 gives no automatic bonus
+            key = f"circle:{dst}"
+            self.effect(seat, key, ed.circle[dst].bonus, local.pop(key, None))
+        if step.trade:
+            if tile != 6:
+                fail("arctica.trade_not_on_ice6", "trading needs the token to reach ice tile #6")
+            for fam in step.trade:
+                if Token(seat, fam) not in self.s.circle[dst]:
+                    fail("arctica.trade_token_missing", f"no own {fam} token on ice tile #6")
+                self.pay_flora(seat, 1, "ice6")
+                self.score(seat, 3, "ice6")
+                self.emit(
+                    ev.TokenMoved(seat=seat, family=fam, src=Loc("circle", dst), dst=Loc("release"), cause="ice6")
+                )
+        if local:
+            fail(
+                "arctica.unexpected_outcome",
+                f"outcomes supplied for effects that did not happen: {sorted(local)}",
+            )
+
+    # -- automatic steps
+
+    def auto(self) -> None:
+        ed = self.ed
+        while True:
+            s = self.s
+            ph = s.phase
+            if ph == "actions" and not s.active_left and not s.responders:
+                self.emit(ev.TurnEnded(round=s.round, turn=s.turn))
+            elif ph == "melt":
+                space = self.idx.ice_space.get(s.round)
+                if space is not None:
+                    for tok in s.circle[space]:
+                        self.emit(
+                            ev.TokenMoved(
+                                seat=tok.seat,
+                                family=tok.family,
+                                src=Loc("circle", space),
+                                dst=Loc("supply"),
+                                cause="ice_melt",
+                            )
+                        )
+                self.emit(ev.IceMelted(round=s.round, tile=s.round, space=-1 if space is None else space))
+            elif ph == "majority":
+                if not round_card_known(s):
+                    return  # a public game: the table reveals the round card
+                card = round_card(ed, s)
+                todo = [r for r in card.regions if r not in s.majorities_done]
+                if not todo:
+                    self.emit(ev.CollapseStep(round=s.round, due=collapses_due(s)))
+                elif card.rewards is None:
+                    return
+                else:
+                    tokens = region_tokens(ed, s, todo[0])
+                    points = majority_points(tokens, card.rewards)
+                    for seat, pts in enumerate(points):
+                        self.score(seat, pts, f"majority:{todo[0]}")
+                    self.emit(ev.MajorityResolved(round=s.round, region=todo[0], tokens=tokens, points=points))
+            elif ph == "collapse" and not s.pending_collapses:
+                seats = tuple(i for i, p in enumerate(s.players) if endangered_badges(self.idx, p) > 0)
+                self.emit(ev.EndangeredStep(round=s.round, seats=seats))
+            elif ph == "endangered" and not s.pending:
+                self.emit(ev.EventsDue(round=s.round, regions=round_card(ed, s).regions))
+            elif ph == "reveal":
+                regions = round_card(ed, s).regions
+                k = len(s.revealed)
+                if k >= len(regions):
+                    hit = hit_spaces(ed, s)
+                    seats = tuple(sorted({t.seat for i in hit if (t := s.map[i]) is not None}))
+                    self.emit(ev.EventStep(round=s.round, seats=seats))
+                elif s.event_plan:
+                    sub = s.event_plan[s.round - 1][k]
+                    self.emit(ev.EventRevealed(round=s.round, region=regions[k], subregion=sub))
+                else:
+                    return
+            elif ph == "events" and not s.pending:
+                self.emit(ev.RoundEnded(round=s.round))
+            elif ph == "scoring":
+                self.emit(ev.GameEnded(results=tuple(score_results(ed, s))))
+            else:
+                return
