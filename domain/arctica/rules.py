@@ -32,7 +32,7 @@ from .queries import (
 )
 
 # the viewer reads the offered actions from here (service/viewer/arctica.py)
-from .queries import offered_actions as offered_actions
+from .queries import offered_actions
 from .state import EMPTY, UNKNOWN, GameState, Loc, PlayerState, Token
 from .violations import fail
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from domain.arctica import editions
 from domain.arctica.edition import FAMILIES, Edition
-from domain.arctica.rules import offered_actions
+from domain.arctica.queries import offered_actions
 from domain.game import Language
 from service.viewer.words import word
 
