@@ -25,14 +25,12 @@ from .queries import (
     hit_spaces,
     live_tile,
     next_ice,
+    offered_actions,
     region_tokens,
     round_card,
     round_card_known,
     unseen,
 )
-
-# the viewer reads the offered actions from here (service/viewer/arctica.py)
-from .queries import offered_actions
 from .state import EMPTY, UNKNOWN, GameState, Loc, PlayerState, Token
 from .violations import fail
 
