@@ -34,27 +34,19 @@ from __future__ import annotations
 import gc
 import logging
 import time
-import typing
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
-from uuid import UUID
 
-import msgspec
 import psycopg
-from eventsourcing.persistence import MapperDeserialisationError
-from eventsourcing.utils import resolve_topic
 from psycopg import sql
 from psycopg.rows import dict_row, tuple_row
 
-from projections import gamestats, schema
-from projections.batch import Batch, Cursor, Finished, Game, Projection, Voided
-from projections.gamestats import Tally
-from service.store import GameLog, migrations
-from service.store.admin import GameVoided
-from service.store.kinds import Kind, Registry
-from service.store.lru import Lru
-from service.store.mapper import _decoder as _payload_decoder
+from projections import rebuilding, schema
+from projections.batch import Batch, Cursor, Projection
+from projections.fold import Folder
+from service.store import GameLog
+from service.store.kinds import Registry
 
 log = logging.getLogger("banquise.projections")
 
@@ -69,27 +61,6 @@ APPLICATION_NAME = "banquise-projections"
 _TRANSIENT = {"08", "40", "53", "57", "58"}
 SWAP_ATTEMPTS = 5
 REBUILD_LOCK_KEY = 0x42414E5152454255  # any constant shared by all Banquise processes ("BANQREBU")
-
-
-class _Opening(msgspec.Struct):
-    """What the projections read of a game's opening command: whether the game counts."""
-
-    rated: bool = True
-
-
-_opening_decoder = msgspec.json.Decoder(_Opening)
-
-
-@dataclass(slots=True, eq=False)
-class _Topic:
-    """One stored topic, resolved once: its payload decoder, event class, game kind and counter."""
-
-    topic: str
-    decode: Callable[[bytes], Any]
-    cls: type[Any]
-    kind: Kind | None
-    counter: gamestats.Counter | None
-    void: bool
 
 
 @dataclass(frozen=True)
@@ -144,7 +115,8 @@ class Runner:
         self.registry = registry
         self.names = list(names)
         self.batch_size = batch_size
-        self.cache: Lru[str, Game] = Lru(cache_size)
+        self.folder = Folder(registry, cache_size)
+        self.cache = self.folder.cache
         self.before_commit = before_commit  # tests: fail between the handlers and the commit
         # Where the read-model tables are looked up (a rebuild puts its scratch schema first).
         self.search_path = list(search_path or [store.schema])
@@ -154,16 +126,11 @@ class Runner:
         self._handlers = {name: projection.handle for name, projection in projections.items()}
         self._order = [name for name in projections if name in self.names]
         self._conn: psycopg.Connection[dict[str, Any]] | None = None
-        self._kinds: dict[type[Any], Kind] = {}
-        for kind in registry:
-            for cls in typing.get_args(kind.rules.event_type):
-                self._kinds[cls] = kind
-        self._topics: dict[str, _Topic] = {}
         self._ahead: _Ahead | None = None
         # Seconds spent per phase since this runner started ("read", "fold", each projection, "commit").
         self.timings: dict[str, float] = {}
         # Games not in the cache, by where their state came from ("board" or, rarely, "refold").
-        self.loads: dict[str, int] = {"board": 0, "refold": 0}
+        self.loads = self.folder.loads
         schema.ensure_tables(store)
 
     # ------------------------------------------------------------ connection
@@ -253,7 +220,7 @@ class Runner:
                         rows, following = rows[: self.batch_size], rows[self.batch_size :]
                         n = len(rows)
                         clock = self._clock("read", clock)
-                        batch = self._fold(cur, rows)
+                        batch = self.folder.fold(cur, rows, self.quarantined)
                         clock = self._clock("fold", clock)
                     for name in self._order:
                         if batch.last > positions[name]:
@@ -328,7 +295,7 @@ class Runner:
             for game_id, own in streams.items():
                 try:
                     with conn.transaction():
-                        batch = self._fold(cur, own)
+                        batch = self.folder.fold(cur, own, self.quarantined)
                         for name in self._order:
                             if batch.last > positions[name]:
                                 self._handlers[name](cur, batch, positions[name])
@@ -393,7 +360,7 @@ class Runner:
                                 binary=True,
                             ).fetchall()
                         if rows:
-                            batch = self._fold(cur, rows)
+                            batch = self.folder.fold(cur, rows, self.quarantined)
                             if "stats" in self.names and batch.finished:
                                 # A finish the stats already hold (a rebuild of stats alone applied it).
                                 done = {
@@ -446,7 +413,7 @@ class Runner:
     def _fold_ahead(self, rows: list[tuple[Any, ...]]) -> Batch | None:
         """Fold ``rows`` onto the cache when no game needs a database read (else None, cache untouched)."""
         try:
-            return self._fold(None, rows)
+            return self.folder.fold(None, rows, self.quarantined)
         except Exception:
             # It will fail again, in its own step, and say why there.
             self.cache.clear()
@@ -486,23 +453,9 @@ class Runner:
         if not conn.execute("SELECT pg_try_advisory_lock(%s) AS got", (REBUILD_LOCK_KEY,)).fetchone()["got"]:  # type: ignore[index]
             raise RuntimeError("another rebuild is running on this database")
         try:
-            self._drop_scratch(conn, scratch)
+            rebuilding.drop_scratch(conn, scratch)
             try:
-                migrations.migrate(self.store.params.conninfo(), scratch, schema.STEPS)
-                # The scratch schema keeps only what this rebuild writes: the other tables (and the log)
-                # resolve to the live schema, next in the search path.
-                kept = {t for name in self.names for t in schema.TABLES[name]}
-                unused = [t for name in schema.NAMES if name not in self.names for t in schema.TABLES[name]]
-                unused.append("banquise_migrations")
-                with conn.transaction():
-                    for table in unused:
-                        conn.execute(sql.SQL("DROP TABLE {}").format(sql.Identifier(scratch, table)))
-                    conn.execute(
-                        sql.SQL("DELETE FROM {} WHERE NOT name = ANY(%s)").format(
-                            sql.Identifier(scratch, "projection_positions")
-                        ),
-                        (self.names,),
-                    )
+                kept = rebuilding.prepare_scratch(conn, self.store, scratch, self.names)
                 builder = Runner(
                     self.store,
                     self.registry,
@@ -515,12 +468,13 @@ class Runner:
                 )
                 try:
                     n = builder.run()
-                    self.timings, self.loads = builder.timings, builder.loads
+                    self.timings = builder.timings
+                    self.loads.update(builder.loads)
                 finally:
                     builder.close()
                 for attempt in range(1, SWAP_ATTEMPTS + 1):
                     try:
-                        self._swap(conn, live, scratch, sorted(kept))
+                        rebuilding.swap(conn, live, scratch, sorted(kept), self.names)
                         break
                     except psycopg.errors.DeadlockDetected:
                         # A reader held one table and waited for another this transaction had taken: it
@@ -529,60 +483,12 @@ class Runner:
                             raise
                         log.warning("rebuild: the swap met a deadlock, trying again")
             finally:
-                self._drop_scratch(conn, scratch)
+                rebuilding.drop_scratch(conn, scratch)
         finally:
             conn.execute("SELECT pg_advisory_unlock(%s)", (REBUILD_LOCK_KEY,))
             self.cache.clear()
             self._ahead = None
         return n
-
-    @staticmethod
-    def _drop_scratch(conn: psycopg.Connection[Any], scratch: str) -> None:
-        conn.execute(sql.SQL("DROP SCHEMA IF EXISTS {} CASCADE").format(sql.Identifier(scratch)))
-
-    def _swap(self, conn: psycopg.Connection[Any], live: str, scratch: str, tables: list[str]) -> None:
-        """The rebuilt tables replace the live ones, and their positions and quarantine the live ones, in
-        one transaction. Readers wait for it (milliseconds), then see the new tables."""
-        positions = sql.Identifier(live, "projection_positions")
-        quarantine, rebuilt = (
-            sql.Identifier(live, "projection_quarantine"),
-            sql.Identifier(scratch, "projection_quarantine"),
-        )
-        with conn.transaction():
-            # The live runners' lock: none is between reading and writing the tables being replaced.
-            conn.execute(
-                sql.SQL("SELECT name FROM {} WHERE name = ANY(%s) ORDER BY name FOR UPDATE").format(positions),
-                (self.names,),
-            )
-            # Every table at once, before any is dropped: readers wait from here to the commit.
-            conn.execute(
-                sql.SQL("LOCK TABLE {} IN ACCESS EXCLUSIVE MODE").format(
-                    sql.SQL(", ").join(sql.Identifier(live, t) for t in tables)
-                )
-            )
-            for table in tables:
-                conn.execute(sql.SQL("DROP TABLE {}").format(sql.Identifier(live, table)))
-                conn.execute(
-                    sql.SQL("ALTER TABLE {} SET SCHEMA {}").format(sql.Identifier(scratch, table), sql.Identifier(live))
-                )
-            conn.execute(
-                sql.SQL("UPDATE {} p SET position = s.position FROM {} s WHERE p.name = s.name").format(
-                    positions, sql.Identifier(scratch, "projection_positions")
-                )
-            )
-            if set(self.names) == set(schema.NAMES):
-                # Every projection rebuilt: what the rebuild could not project is the whole quarantine.
-                conn.execute(sql.SQL("DELETE FROM {}").format(quarantine))
-                conn.execute(sql.SQL("INSERT INTO {} SELECT * FROM {}").format(quarantine, rebuilt))
-            else:
-                # The other projections skipped the live quarantined games too: keep them (retry applies
-                # a finish the rebuilt stats already hold only once).
-                conn.execute(
-                    sql.SQL(
-                        "INSERT INTO {} AS q SELECT * FROM {} ON CONFLICT (game_id) DO UPDATE "
-                        "SET position = least(q.position, excluded.position)"
-                    ).format(quarantine, rebuilt)
-                )
 
     def reset(self) -> None:
         """Empty this runner's projections and set their positions to 0 (the next steps replay the log)."""
@@ -597,198 +503,3 @@ class Runner:
             conn.execute("UPDATE projection_positions SET position = 0 WHERE name = ANY(%s)", (self.names,))
         self.cache.clear()
         self._ahead = None
-
-    # ------------------------------------------------------------ folding
-    def _topic(self, topic: str) -> _Topic:
-        """What the runner needs to know about one stored topic (resolved once per runner)."""
-        info = self._topics.get(topic)
-        if info is None:
-            cls: Any = resolve_topic(topic)
-            decoder = _payload_decoder(topic)  # the store mapper's own (cached) decoder for the topic
-            kind = self._kinds.get(cls)
-            counter = gamestats.COUNTERS.get(kind.name, {}).get(cls.__name__) if kind is not None else None
-            info = self._topics[topic] = _Topic(topic, decoder.decode, cls, kind, counter, issubclass(cls, GameVoided))
-        return info
-
-    @typing.overload
-    def _fold(self, cur: Cursor, rows: list[tuple[Any, ...]]) -> Batch: ...
-    @typing.overload
-    def _fold(self, cur: None, rows: list[tuple[Any, ...]]) -> Batch | None: ...
-    def _fold(self, cur: Cursor | None, rows: list[tuple[Any, ...]]) -> Batch | None:
-        """Rows ``(notification_id, originator_id as text, originator_version, topic, state)``. Without a
-        cursor (folding ahead): None, the cache untouched, when a game would need a database read."""
-        batch = Batch(first=int(rows[0][0]), last=int(rows[-1][0]))
-        if self.quarantined:
-            rows = self._unquarantined(rows)
-            if not rows:
-                return batch
-        topics = self._topics
-        for topic in {r[3] for r in rows}:
-            if topic not in topics:
-                self._topic(topic)
-        peek = self.cache.peek
-        # Each stream's first (version, topic) in the page (reversed: a stream's first row wins).
-        missing = [
-            game_id
-            for game_id, (version, topic) in {r[1]: (r[2], r[3]) for r in reversed(rows)}.items()
-            if version > 1 and ((g := peek(game_id)) is None or g.version != version - 1) and not topics[topic].void
-        ]
-        if missing and cur is None:
-            return None
-        stored = self._load_boards(cur, missing) if missing and cur is not None else {}
-        touched = batch.touched
-        apply = self._apply
-        game: Game | None = None
-        current = ""
-        expected = 0  # the version that continues the current game's run
-        run: list[tuple[int, int, Any, _Topic]] = []  # consecutive events of one game, applied together
-        for position, game_id, version, topic, data in rows:
-            info = topics[topic]
-            try:
-                payload = info.decode(data)
-            except (msgspec.DecodeError, msgspec.ValidationError) as exc:
-                raise MapperDeserialisationError(
-                    f"stored event {game_id}@{version} ({topic}) does not decode: {exc}"
-                ) from exc
-            if info.void:
-                e = payload.e
-                batch.voided.append(Voided(position, e.game_id, e.reason, e.key_id, payload.at))
-                continue
-            if version == expected and game_id == current:
-                run.append((position, version, payload, info))
-                expected += 1
-                continue
-            if run:
-                apply(batch, game, run)  # type: ignore[arg-type]
-                run = []
-            game = touched.get(game_id) or peek(game_id)
-            if game is None or game.version != version - 1:
-                kind = info.kind
-                if kind is None:
-                    log.warning("notification %s: no game kind knows %s", position, info.cls.__name__)
-                    game, current, expected = None, "", 0
-                    continue
-                if cur is None and version > 1:  # pragma: no cover - a version gap inside the page
-                    raise LookupError(f"notification {position}: {game_id} is not at version {version - 1}")
-                game = self._load(cur, kind, game_id, version - 1, stored.get(game_id))
-            touched[game_id] = game
-            current, expected = game_id, version + 1
-            run.append((position, version, payload, info))
-        if run:
-            apply(batch, game, run)  # type: ignore[arg-type]
-        lru = self.cache
-        for key, game in touched.items():
-            if game.finished:
-                # A finished game takes no more moves: keep the memory for live ones (its board is stored).
-                lru.discard(key)
-            else:
-                lru.put(key, game)
-        return batch
-
-    @staticmethod
-    def _apply(batch: Batch, game: Game, run: list[tuple[int, int, Any, _Topic]]) -> None:
-        """Fold consecutive events of ``game`` (``(position, version, payload, topic)``: ``payload`` is
-        the stored envelope, ``payload.e`` the domain event) onto it, in order."""
-        rules = game.kind.rules
-        evolve, is_turn_start, is_finished = rules.evolve, rules.is_turn_start, rules.is_finished
-        t = game.tally
-        state = game.state
-        finished = game.finished
-        # ``events`` and ``last_recorded`` are written once, at the end (and at the finish, which reads them).
-        events = t.events
-        if t.first_recorded is None:
-            t.first_recorded = run[0][2].at
-        for position, version, payload, info in run:
-            event = payload.e
-            state = evolve(state, event)
-            events += 1
-            if is_turn_start(event):
-                t.turns += 1
-            counter = info.counter
-            if counter is not None:
-                counter(t, event)
-            played = payload.p
-            if played is not None:
-                if t.first_played is None:
-                    t.first_played = played
-                t.last_played = played
-            if version == 1:
-                batch.started.append((position, list(rules.players(state))))
-                t.unrated = not _opening_decoder.decode(payload.x).rated if payload.x else False
-            if not finished and is_finished(state):
-                game.state, game.version, game.position = state, version, position
-                game.finished = finished = True
-                at = payload.at
-                t.events, t.last_recorded = events, at
-                t.finished_position = position
-                t.finished_at = played or at
-                results = game.results()
-                if not t.unrated:
-                    batch.finished.append(
-                        Finished(
-                            position=position,
-                            game_id=game.game_id,
-                            kind=game.kind.name,
-                            players=list(rules.players(state)),
-                            results=results,
-                            stats=gamestats.final(game.kind.name, state, results, t),
-                            finished_at=t.finished_at,
-                        )
-                    )
-        last = run[-1]
-        game.state, game.version, game.position = state, last[1], last[0]
-        t.events, t.last_recorded = events, last[2].at
-        batch.events += len(run)
-
-    def _load_boards(self, cur: Cursor, game_ids: list[str]) -> dict[str, dict[str, Any]]:
-        rows = cur.execute(
-            "SELECT game_id::text AS key, kind, version, position, state, tally, status FROM game_boards "
-            "WHERE game_id = ANY(%s::uuid[])",
-            (game_ids,),
-        ).fetchall()
-        return {r["key"]: r for r in rows}
-
-    def _load(self, cur: Cursor | None, kind: Kind, game_id: str, version: int, row: dict[str, Any] | None) -> Game:
-        """The game after ``version`` events: from its stored board when that is where it stands (the
-        usual case), else (a projection rebuilt while the boards stay ahead) refolded from its events."""
-        uuid = UUID(game_id)
-        if version == 0:
-            return Game(uuid, kind, 0, 0, kind.rules.initial_state(), Tally(), False)
-        if row is not None and row["version"] == version:
-            self.loads["board"] += 1
-            return Game(
-                uuid,
-                kind,
-                version,
-                int(row["position"]),
-                kind.decode_snapshot(row["state"]),
-                gamestats.tally_decoder.decode(row["tally"]),
-                row["status"] == "finished",
-            )
-        if cur is None:  # pragma: no cover - only version 0 is loaded without a cursor
-            raise LookupError(f"{game_id} at version {version} needs the database")
-        self.loads["refold"] += 1
-        game = Game(uuid, kind, 0, 0, kind.rules.initial_state(), Tally(), False)
-        scratch = Batch(first=0, last=0)
-        with cur.connection.cursor(row_factory=tuple_row) as raw:
-            rows = raw.execute(
-                "SELECT notification_id, originator_version, topic, state FROM banquise_events "
-                "WHERE originator_id = %s::uuid AND originator_version <= %s ORDER BY originator_version",
-                (game_id, version),
-            ).fetchall()
-        run = []
-        for position, v, topic, data in rows:
-            info = self._topic(topic)
-            run.append((int(position), v, self._decode(info, data, game_id, v), info))
-        if run:
-            self._apply(scratch, game, run)
-        return game
-
-    @staticmethod
-    def _decode(info: _Topic, data: bytes, game_id: str, version: int) -> Any:
-        try:
-            return info.decode(data)
-        except (msgspec.DecodeError, msgspec.ValidationError) as exc:
-            raise MapperDeserialisationError(
-                f"stored event {game_id}@{version} ({info.topic}) does not decode: {exc}"
-            ) from exc

@@ -1,0 +1,258 @@
+"""Folding pages of the event log onto games: the runner's in-memory half.
+
+Games stay in an LRU between pages; a game not in it is loaded from its stored board (``game_boards``),
+or, rarely, refolded from its own events. Each page becomes a :class:`~projections.batch.Batch` of facts.
+"""
+
+from __future__ import annotations
+
+import logging
+import typing
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+from uuid import UUID
+
+import msgspec
+from eventsourcing.persistence import MapperDeserialisationError
+from eventsourcing.utils import resolve_topic
+from psycopg.rows import tuple_row
+
+from projections import gamestats
+from projections.batch import Batch, Cursor, Finished, Game, Voided
+from projections.gamestats import Tally
+from service.store.admin import GameVoided
+from service.store.kinds import Kind, Registry
+from service.store.lru import Lru
+from service.store.mapper import _decoder as _payload_decoder
+
+log = logging.getLogger("banquise.projections")
+
+
+class _Opening(msgspec.Struct):
+    """What the projections read of a game's opening command: whether the game counts."""
+
+    rated: bool = True
+
+
+_opening_decoder = msgspec.json.Decoder(_Opening)
+
+
+@dataclass(slots=True, eq=False)
+class _Topic:
+    """One stored topic, resolved once: its payload decoder, event class, game kind and counter."""
+
+    topic: str
+    decode: Callable[[bytes], Any]
+    cls: type[Any]
+    kind: Kind | None
+    counter: gamestats.Counter | None
+    void: bool
+
+
+class Folder:
+    """Folds pages onto the games it keeps (at most ``cache_size`` live ones in memory)."""
+
+    def __init__(self, registry: Registry, cache_size: int) -> None:
+        self.cache: Lru[str, Game] = Lru(cache_size)
+        # Games not in the cache, by where their state came from ("board" or, rarely, "refold").
+        self.loads: dict[str, int] = {"board": 0, "refold": 0}
+        self._kinds: dict[type[Any], Kind] = {}
+        for kind in registry:
+            for cls in typing.get_args(kind.rules.event_type):
+                self._kinds[cls] = kind
+        self._topics: dict[str, _Topic] = {}
+
+    def topic(self, topic: str) -> _Topic:
+        """What the runner needs to know about one stored topic (resolved once per runner)."""
+        info = self._topics.get(topic)
+        if info is None:
+            cls: Any = resolve_topic(topic)
+            decoder = _payload_decoder(topic)  # the store mapper's own (cached) decoder for the topic
+            kind = self._kinds.get(cls)
+            counter = gamestats.COUNTERS.get(kind.name, {}).get(cls.__name__) if kind is not None else None
+            info = self._topics[topic] = _Topic(topic, decoder.decode, cls, kind, counter, issubclass(cls, GameVoided))
+        return info
+
+    @typing.overload
+    def fold(self, cur: Cursor, rows: list[tuple[Any, ...]], quarantined: dict[str, int]) -> Batch: ...
+    @typing.overload
+    def fold(self, cur: None, rows: list[tuple[Any, ...]], quarantined: dict[str, int]) -> Batch | None: ...
+    def fold(self, cur: Cursor | None, rows: list[tuple[Any, ...]], quarantined: dict[str, int]) -> Batch | None:
+        """Rows ``(notification_id, originator_id as text, originator_version, topic, state)``. Without a
+        cursor (folding ahead): None, the cache untouched, when a game would need a database read."""
+        batch = Batch(first=int(rows[0][0]), last=int(rows[-1][0]))
+        if quarantined:
+            rows = [r for r in rows if (since := quarantined.get(r[1])) is None or r[0] < since]
+            if not rows:
+                return batch
+        topics = self._topics
+        for topic in {r[3] for r in rows}:
+            if topic not in topics:
+                self.topic(topic)
+        peek = self.cache.peek
+        # Each stream's first (version, topic) in the page (reversed: a stream's first row wins).
+        missing = [
+            game_id
+            for game_id, (version, topic) in {r[1]: (r[2], r[3]) for r in reversed(rows)}.items()
+            if version > 1 and ((g := peek(game_id)) is None or g.version != version - 1) and not topics[topic].void
+        ]
+        if missing and cur is None:
+            return None
+        stored = self._load_boards(cur, missing) if missing and cur is not None else {}
+        touched = batch.touched
+        apply = self._apply
+        game: Game | None = None
+        current = ""
+        expected = 0  # the version that continues the current game's run
+        run: list[tuple[int, int, Any, _Topic]] = []  # consecutive events of one game, applied together
+        for position, game_id, version, topic, data in rows:
+            info = topics[topic]
+            try:
+                payload = info.decode(data)
+            except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+                raise MapperDeserialisationError(
+                    f"stored event {game_id}@{version} ({topic}) does not decode: {exc}"
+                ) from exc
+            if info.void:
+                e = payload.e
+                batch.voided.append(Voided(position, e.game_id, e.reason, e.key_id, payload.at))
+                continue
+            if version == expected and game_id == current:
+                run.append((position, version, payload, info))
+                expected += 1
+                continue
+            if run:
+                apply(batch, game, run)  # type: ignore[arg-type]
+                run = []
+            game = touched.get(game_id) or peek(game_id)
+            if game is None or game.version != version - 1:
+                kind = info.kind
+                if kind is None:
+                    log.warning("notification %s: no game kind knows %s", position, info.cls.__name__)
+                    game, current, expected = None, "", 0
+                    continue
+                if cur is None and version > 1:  # pragma: no cover - a version gap inside the page
+                    raise LookupError(f"notification {position}: {game_id} is not at version {version - 1}")
+                game = self._load(cur, kind, game_id, version - 1, stored.get(game_id))
+            touched[game_id] = game
+            current, expected = game_id, version + 1
+            run.append((position, version, payload, info))
+        if run:
+            apply(batch, game, run)  # type: ignore[arg-type]
+        lru = self.cache
+        for key, game in touched.items():
+            if game.finished:
+                # A finished game takes no more moves: keep the memory for live ones (its board is stored).
+                lru.discard(key)
+            else:
+                lru.put(key, game)
+        return batch
+
+    @staticmethod
+    def _apply(batch: Batch, game: Game, run: list[tuple[int, int, Any, _Topic]]) -> None:
+        """Fold consecutive events of ``game`` (``(position, version, payload, topic)``: ``payload`` is
+        the stored envelope, ``payload.e`` the domain event) onto it, in order."""
+        rules = game.kind.rules
+        evolve, is_turn_start, is_finished = rules.evolve, rules.is_turn_start, rules.is_finished
+        t = game.tally
+        state = game.state
+        finished = game.finished
+        # ``events`` and ``last_recorded`` are written once, at the end (and at the finish, which reads them).
+        events = t.events
+        if t.first_recorded is None:
+            t.first_recorded = run[0][2].at
+        for position, version, payload, info in run:
+            event = payload.e
+            state = evolve(state, event)
+            events += 1
+            if is_turn_start(event):
+                t.turns += 1
+            counter = info.counter
+            if counter is not None:
+                counter(t, event)
+            played = payload.p
+            if played is not None:
+                if t.first_played is None:
+                    t.first_played = played
+                t.last_played = played
+            if version == 1:
+                batch.started.append((position, list(rules.players(state))))
+                t.unrated = not _opening_decoder.decode(payload.x).rated if payload.x else False
+            if not finished and is_finished(state):
+                game.state, game.version, game.position = state, version, position
+                game.finished = finished = True
+                at = payload.at
+                t.events, t.last_recorded = events, at
+                t.finished_position = position
+                t.finished_at = played or at
+                results = game.results()
+                if not t.unrated:
+                    batch.finished.append(
+                        Finished(
+                            position=position,
+                            game_id=game.game_id,
+                            kind=game.kind.name,
+                            players=list(rules.players(state)),
+                            results=results,
+                            stats=gamestats.final(game.kind.name, state, results, t),
+                            finished_at=t.finished_at,
+                        )
+                    )
+        last = run[-1]
+        game.state, game.version, game.position = state, last[1], last[0]
+        t.events, t.last_recorded = events, last[2].at
+        batch.events += len(run)
+
+    def _load_boards(self, cur: Cursor, game_ids: list[str]) -> dict[str, dict[str, Any]]:
+        rows = cur.execute(
+            "SELECT game_id::text AS key, kind, version, position, state, tally, status FROM game_boards "
+            "WHERE game_id = ANY(%s::uuid[])",
+            (game_ids,),
+        ).fetchall()
+        return {r["key"]: r for r in rows}
+
+    def _load(self, cur: Cursor | None, kind: Kind, game_id: str, version: int, row: dict[str, Any] | None) -> Game:
+        """The game after ``version`` events: from its stored board when that is where it stands (the
+        usual case), else (a projection rebuilt while the boards stay ahead) refolded from its events."""
+        uuid = UUID(game_id)
+        if version == 0:
+            return Game(uuid, kind, 0, 0, kind.rules.initial_state(), Tally(), False)
+        if row is not None and row["version"] == version:
+            self.loads["board"] += 1
+            return Game(
+                uuid,
+                kind,
+                version,
+                int(row["position"]),
+                kind.decode_snapshot(row["state"]),
+                gamestats.tally_decoder.decode(row["tally"]),
+                row["status"] == "finished",
+            )
+        if cur is None:  # pragma: no cover - only version 0 is loaded without a cursor
+            raise LookupError(f"{game_id} at version {version} needs the database")
+        self.loads["refold"] += 1
+        game = Game(uuid, kind, 0, 0, kind.rules.initial_state(), Tally(), False)
+        scratch = Batch(first=0, last=0)
+        with cur.connection.cursor(row_factory=tuple_row) as raw:
+            rows = raw.execute(
+                "SELECT notification_id, originator_version, topic, state FROM banquise_events "
+                "WHERE originator_id = %s::uuid AND originator_version <= %s ORDER BY originator_version",
+                (game_id, version),
+            ).fetchall()
+        run = []
+        for position, v, topic, data in rows:
+            info = self.topic(topic)
+            run.append((int(position), v, self._decode(info, data, game_id, v), info))
+        if run:
+            self._apply(scratch, game, run)
+        return game
+
+    @staticmethod
+    def _decode(info: _Topic, data: bytes, game_id: str, version: int) -> Any:
+        try:
+            return info.decode(data)
+        except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+            raise MapperDeserialisationError(
+                f"stored event {game_id}@{version} ({info.topic}) does not decode: {exc}"
+            ) from exc
