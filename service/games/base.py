@@ -146,7 +146,7 @@ class GameBase:
             )
         reply = Reply(status=row["status"], body=bytes(row["body"]), headers=dict(row["headers"]))
         game_id = msgspec.json.decode(reply.body, type=_GameRef).game_id
-        return self.positioned(reply, [self._game_position(game_id)] if game_id else [])
+        return self.positioned(reply, [self.game_position(game_id)] if game_id else [])
 
     @staticmethod
     def positioned(reply: Reply, positions: list[int]) -> Reply:
@@ -155,7 +155,7 @@ class GameBase:
             reply.headers = {**reply.headers, POSITION_HEADER: str(positions[-1])}
         return reply
 
-    def _game_position(self, game_id: UUID) -> int:
+    def game_position(self, game_id: UUID) -> int:
         with self._datastore.get_connection() as conn:
             row = conn.execute(
                 "SELECT max(notification_id) AS position FROM banquise_events WHERE originator_id = %s", (game_id,)

@@ -214,4 +214,4 @@ class RecordImporter(GameBase):
             body=_json.encode(created),
             headers={"etag": etag(row["version"]), "location": f"/games/{row['id']}"},
         )
-        return self.positioned(reply, [self._game_position(row["id"])])
+        return self.positioned(reply, [self.game_position(row["id"])])

@@ -5,7 +5,9 @@ position a write returned (``min_position``), at most ``WAIT_SECONDS``, then ans
 from __future__ import annotations
 
 import time
-from typing import Annotated
+from collections.abc import Callable
+from typing import Annotated, TypeVar
+from uuid import UUID
 
 import anyio
 from litestar.concurrency import sync_to_thread
@@ -55,3 +57,19 @@ async def wait_for_projections(runtime: Runtime, min_position: int | None, timeo
                 min_position=min_position,
             )
         await anyio.sleep(0.05)
+
+
+T = TypeVar("T")
+
+
+async def read_game(runtime: Runtime, game_id: UUID, min_position: int | None, read: Callable[[UUID], T]) -> T:
+    """A read model's row of one game. A game stored but not projected yet is waited for (its own
+    position is the ``min_position`` its writer would have sent): reading a game just written works."""
+    await wait_for_projections(runtime, min_position)
+    try:
+        return await sync_to_thread(read, game_id)
+    except Refusal as refusal:
+        if refusal.code != "projection_lagging":
+            raise
+    await wait_for_projections(runtime, await sync_to_thread(runtime.games.game_position, game_id))
+    return await sync_to_thread(read, game_id)

@@ -6,13 +6,12 @@ from __future__ import annotations
 from uuid import UUID
 
 from litestar import get
-from litestar.concurrency import sync_to_thread
 from litestar.di import NamedDependency
 from litestar.openapi import ResponseSpec
 from litestar.params import FromPath
 
 from projections.queries import Board, GameStats
-from service.http.read_your_writes import MinPosition, wait_for_projections
+from service.http.read_your_writes import MinPosition, read_game
 from service.runtime import Runtime
 
 GAME_PROBLEMS = {
@@ -31,8 +30,7 @@ GAME_PROBLEMS = {
 async def game_stats(
     game_id: FromPath[UUID], runtime: NamedDependency[Runtime], min_position: MinPosition = None
 ) -> GameStats:
-    await wait_for_projections(runtime, min_position)
-    return await sync_to_thread(runtime.read_models.game_stats, game_id)
+    return await read_game(runtime, game_id, min_position, runtime.read_models.game_stats)
 
 
 @get(
@@ -44,5 +42,4 @@ async def game_stats(
 async def game_board(
     game_id: FromPath[UUID], runtime: NamedDependency[Runtime], min_position: MinPosition = None
 ) -> Board:
-    await wait_for_projections(runtime, min_position)
-    return await sync_to_thread(runtime.read_models.board, game_id)
+    return await read_game(runtime, game_id, min_position, runtime.read_models.board)

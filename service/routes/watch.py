@@ -13,6 +13,7 @@ import msgspec
 from litestar import Controller, Request, Response, get, post
 from litestar.concurrency import sync_to_thread
 from litestar.di import NamedDependency, Provide
+from litestar.enums import MediaType
 from litestar.openapi import ResponseSpec
 from litestar.params import FromPath, FromQuery, HeaderParameter, JSONBody, QueryParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
@@ -100,6 +101,7 @@ class WatchController(Controller):
     @get(
         "/{game_id:uuid}/live",
         security=KEY_OPTIONAL,
+        media_type="text/event-stream",
         summary="Server-Sent Events: each new event (redacted for the perspective); resumes after Last-Event-ID",
         description=(
             "`id:` is the event's version; `event: event` carries it as JSON, `event: end` closes a finished "
@@ -157,7 +159,12 @@ class WatchController(Controller):
 
         return ServerSentEvent(messages(), headers={"cache-control": "no-store", "x-accel-buffering": "no"})
 
-    @get("/{game_id:uuid}/watch", summary="The replay viewer (HTML; works offline)", security=KEY_OPTIONAL)
+    @get(
+        "/{game_id:uuid}/watch",
+        summary="The replay viewer (HTML; works offline)",
+        security=KEY_OPTIONAL,
+        media_type=MediaType.HTML,
+    )
     async def watch(
         self,
         request: Request[Any, Any, Any],
@@ -173,7 +180,12 @@ class WatchController(Controller):
         body = await sync_to_thread(page.page, runtime.games, game_id, step, perspective, by, language, key)
         return _html(body)
 
-    @get("/{game_id:uuid}/watch/board", summary="The viewer's board at a step (HTML fragment)", security=KEY_OPTIONAL)
+    @get(
+        "/{game_id:uuid}/watch/board",
+        summary="The viewer's board at a step (HTML fragment)",
+        security=KEY_OPTIONAL,
+        media_type=MediaType.HTML,
+    )
     async def watch_board(
         self,
         request: Request[Any, Any, Any],
@@ -188,7 +200,7 @@ class WatchController(Controller):
         replay = await sync_to_thread(runtime.games.replay, game_id, step, perspective, key)
         return _html(page.board(replay, language))
 
-    @get("/{game_id:uuid}/watch/timeline", summary="The viewer's timeline (HTML fragment)")
+    @get("/{game_id:uuid}/watch/timeline", summary="The viewer's timeline (HTML fragment)", media_type=MediaType.HTML)
     async def watch_timeline(
         self,
         request: Request[Any, Any, Any],
