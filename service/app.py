@@ -27,7 +27,7 @@ from service.metrics import Metrics, MetricsMiddleware, metrics_endpoint
 from service.openapi_docs import kind_components, refine
 from service.routes.admin import void_game
 from service.routes.editions import EditionsController, edition_components
-from service.routes.games import games_controller
+from service.routes.games import GamesController
 from service.routes.health import health
 from service.routes.leaderboards import leaderboard
 from service.routes.ping import ping
@@ -58,7 +58,7 @@ class BanquiseApp(Litestar):
             inner = MetricsMiddleware(inner, metrics)
         return RequestLogMiddleware(inner)
 
-    def add_schemas(self, schemas: dict[str, Any]) -> None:
+    def add_schemas(self, schemas: dict[str, Any], bodies: dict[str, list[str]]) -> None:
         """Add component schemas generated outside Litestar (the per-kind msgspec schemas).
 
         Litestar builds ``components.schemas`` from its own registry; the document is built once
@@ -66,7 +66,7 @@ class BanquiseApp(Litestar):
         """
         document = self.plugins.get(OpenAPIPlugin).provide_openapi()
         document.components.schemas = {**document.components.schemas, **schemas}
-        refine(document)
+        refine(document, bodies)
 
 
 async def refuse_nul(request: Request[Any, Any, Any]) -> None:
@@ -158,7 +158,7 @@ def create_app(
             health,
             ping,
             records_schema,
-            games_controller(registry),
+            GamesController,
             # Projections (read models): players, leaderboards, game statistics; admin voiding.
             PlayersController,
             leaderboard,
@@ -186,6 +186,7 @@ def create_app(
         logging_config=None,
         debug=False,
     )
-    app.add_schemas({**edition_components(), **kind_components(registry)[1]})
+    bodies, kinds = kind_components(registry)
+    app.add_schemas({**edition_components(), **kinds}, bodies)
     metrics.watch(lambda: getattr(app.state, "runtime", None))
     return app

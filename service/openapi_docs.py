@@ -8,7 +8,6 @@ the request bodies of ``POST /games``, ``POST /games/{id}/moves`` and ``POST /ga
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import msgspec
@@ -51,22 +50,25 @@ def kind_components(registry: Registry) -> tuple[dict[str, list[str]], dict[str,
     return bodies, components
 
 
-def body_operation(names: list[str], description: str) -> type[Operation]:
-    """An Operation class whose request body is one of the given component schemas."""
+# The request body of each write that takes a game kind's own types: the kinds' component names (from
+# ``kind_components``) under one of these keys, and a description.
+REQUEST_BODIES: dict[tuple[str, str], tuple[str, str]] = {
+    ("post", "/games"): ("new_game", "A game kind and its setup."),
+    ("post", "/games/import"): ("record", "A game record (see GET /records/schema)."),
+    ("post", "/games/{game_id}/moves"): ("move", "One move, with an optional time and comment."),
+    ("post", "/editions"): (
+        "edition",
+        "An edition document (GET /editions/demo-1 shows one; schema: arctica.Edition).",
+    ),
+}
+
+
+def _request_body(names: list[str], description: str) -> RequestBody:
     refs: list[Reference | Schema] = [Reference(ref=REF + name) for name in names]
-
-    @dataclass
-    class WithBody(Operation):
-        def __post_init__(self) -> None:
-            self.request_body = RequestBody(
-                required=True,
-                description=description,
-                content={
-                    "application/json": OpenAPIMediaType(schema=Schema(one_of=refs) if len(refs) != 1 else refs[0])
-                },
-            )
-
-    return WithBody
+    schema = Schema(one_of=refs) if len(refs) != 1 else refs[0]
+    return RequestBody(
+        required=True, description=description, content={"application/json": OpenAPIMediaType(schema=schema)}
+    )
 
 
 # ------------------------------------------------------------------ the document as clients read it
@@ -125,13 +127,14 @@ GAME_LINKS = {
 LINKED = {("post", "/games"): ("201",), ("post", "/games/import"): ("200", "201")}
 
 
-def refine(document: OpenAPI) -> None:
+def refine(document: OpenAPI, bodies: dict[str, list[str]]) -> None:
     """Make the generated document say what the API does.
 
     - every error response (4xx, 5xx) is problem+json, including the 400 Litestar documents with its
       own ``{status_code, detail, extra}`` shape, which the API never sends;
     - an operation with a path parameter may answer 404, a keyed one 401, every one 500;
-    - a request body example for each write, and links from a new game to its follow-ups.
+    - the request body of each write that takes a game kind's types (``bodies``: the kinds' component
+      names by body), an example for each write, and links from a new game to its follow-ups.
     """
     for path, item in (document.paths or {}).items():
         for method in ("get", "post", "put", "patch", "delete"):
@@ -147,6 +150,10 @@ def refine(document: OpenAPI) -> None:
             for status, response in responses.items():
                 if status[0] in "45" and isinstance(response, OpenAPIResponse):
                     response.content = {PROBLEM_MEDIA: OpenAPIMediaType(schema=Reference(ref=PROBLEM_REF))}
+            if (method, path) in REQUEST_BODIES:
+                body_of, description = REQUEST_BODIES[(method, path)]
+                names = ["arctica.Edition"] if body_of == "edition" else bodies[body_of]
+                operation.request_body = _request_body(names, description)
             example = BODY_EXAMPLES.get((method, path))
             if (method, path) == ("post", "/editions"):
                 example = _edition_example()

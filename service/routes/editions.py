@@ -17,7 +17,7 @@ from service.errors import ProblemError
 from service.games.editions import EditionDetail, EditionSummary
 from service.games.records import schema_components
 from service.keys import ApiKey
-from service.openapi_docs import REF, body_operation
+from service.openapi_docs import REF
 from service.runtime import Runtime
 
 
@@ -46,9 +46,6 @@ class EditionsController(Controller):
         summary="Store an Arctica edition (admin key); an id and version never change content",
         status_code=201,
         security=[{"apiKey": []}],
-        operation_class=body_operation(
-            ["arctica.Edition"], "An edition document (GET /editions/demo-1 shows one; schema: arctica.Edition)."
-        ),
         responses={
             200: ResponseSpec(EditionSummary, description="This id and version already hold this same content"),
             401: ResponseSpec(None, description="Missing or invalid API key"),

@@ -24,9 +24,7 @@ from service.games.schemas import EventOut, GameCreated, GamePage, GameSummary, 
 from service.games.service import GameService, Idempotency, Reply, request_hash
 from service.http.caching import conditional
 from service.keys import ApiKey
-from service.openapi_docs import body_operation, kind_components
 from service.runtime import Runtime
-from service.store.kinds import Registry
 
 _json = msgspec.json.Encoder()
 LANGUAGES: tuple[Language, ...] = ("en", "fr", "es")
@@ -129,229 +127,221 @@ Perspective = Annotated[
 ]
 
 
-def games_controller(registry: Registry) -> type[Controller]:
-    """The controller, with request-body documentation generated from the registered game kinds."""
-    bodies, _ = kind_components(registry)
+class GamesController(Controller):
+    """``/games``: record, import, list and read games (request bodies documented per game kind by
+    ``openapi_docs.refine``)."""
 
-    class GamesController(Controller):
-        path = "/games"
-        tags = ["games"]
-        dependencies = {"key": Provide(caller)}
+    path = "/games"
+    tags = ["games"]
+    dependencies = {"key": Provide(caller)}
 
-        @post(
-            "/",
-            summary="Create a game from a setup",
-            security=KEY_REQUIRED,
-            status_code=201,
-            operation_class=body_operation(bodies["new_game"], "A game kind and its setup."),
-            responses=PROBLEMS,
-        )
-        async def create(
-            self,
-            request: Request[Any, Any, Any],
-            runtime: NamedDependency[Runtime],
-            key: NamedDependency[ApiKey | None],
-            idempotency_key: IdempotencyKey = None,
-        ) -> Response[GameCreated]:
-            return await _write(request, key, idempotency_key, runtime.games.create)
+    @post(
+        "/",
+        summary="Create a game from a setup",
+        security=KEY_REQUIRED,
+        status_code=201,
+        responses=PROBLEMS,
+    )
+    async def create(
+        self,
+        request: Request[Any, Any, Any],
+        runtime: NamedDependency[Runtime],
+        key: NamedDependency[ApiKey | None],
+        idempotency_key: IdempotencyKey = None,
+    ) -> Response[GameCreated]:
+        return await _write(request, key, idempotency_key, runtime.games.create)
 
-        @post(
-            "/import",
-            summary="Import a whole game record atomically (all or nothing; idempotent by record id)",
-            security=KEY_REQUIRED,
-            status_code=201,
-            operation_class=body_operation(bodies["record"], "A game record (see GET /records/schema)."),
-            responses={
-                **PROBLEMS,
-                200: ResponseSpec(GameCreated, description="This record id was already imported"),
-            },
-        )
-        async def import_record(
-            self,
-            request: Request[Any, Any, Any],
-            runtime: NamedDependency[Runtime],
-            key: NamedDependency[ApiKey | None],
-            idempotency_key: IdempotencyKey = None,
-        ) -> Response[GameCreated]:
-            return await _write(request, key, idempotency_key, runtime.games.import_record)
+    @post(
+        "/import",
+        summary="Import a whole game record atomically (all or nothing; idempotent by record id)",
+        security=KEY_REQUIRED,
+        status_code=201,
+        responses={
+            **PROBLEMS,
+            200: ResponseSpec(GameCreated, description="This record id was already imported"),
+        },
+    )
+    async def import_record(
+        self,
+        request: Request[Any, Any, Any],
+        runtime: NamedDependency[Runtime],
+        key: NamedDependency[ApiKey | None],
+        idempotency_key: IdempotencyKey = None,
+    ) -> Response[GameCreated]:
+        return await _write(request, key, idempotency_key, runtime.games.import_record)
 
-        @post(
-            "/{game_id:uuid}/moves",
-            summary="Append one move (If-Match: the version you expect)",
-            security=KEY_REQUIRED,
-            status_code=201,
-            operation_class=body_operation(bodies["move"], "One move, with an optional time and comment."),
-            responses={
-                **PROBLEMS,
-                403: ResponseSpec(None, description="Not the game owner's key"),
-                409: ResponseSpec(None, description="Stale If-Match: the problem carries current_version"),
-            },
-        )
-        async def append(
-            self,
-            request: Request[Any, Any, Any],
-            game_id: FromPath[UUID],
-            runtime: NamedDependency[Runtime],
-            key: NamedDependency[ApiKey | None],
-            if_match: Annotated[
-                str | None,
-                HeaderParameter(
-                    name="If-Match", description='The version the move applies to, e.g. "12"', required=False
-                ),
-            ] = None,
-            idempotency_key: IdempotencyKey = None,
-        ) -> Response[MoveAccepted]:
-            owner = required(key)
-            body = await request.body()
-            idem = _idempotency(request, owner, body, idempotency_key)
-            reply = await sync_to_thread(runtime.games.append, owner, game_id, body, _if_match(if_match), idem)
-            return _reply(reply)
+    @post(
+        "/{game_id:uuid}/moves",
+        summary="Append one move (If-Match: the version you expect)",
+        security=KEY_REQUIRED,
+        status_code=201,
+        responses={
+            **PROBLEMS,
+            403: ResponseSpec(None, description="Not the game owner's key"),
+            409: ResponseSpec(None, description="Stale If-Match: the problem carries current_version"),
+        },
+    )
+    async def append(
+        self,
+        request: Request[Any, Any, Any],
+        game_id: FromPath[UUID],
+        runtime: NamedDependency[Runtime],
+        key: NamedDependency[ApiKey | None],
+        if_match: Annotated[
+            str | None,
+            HeaderParameter(name="If-Match", description='The version the move applies to, e.g. "12"', required=False),
+        ] = None,
+        idempotency_key: IdempotencyKey = None,
+    ) -> Response[MoveAccepted]:
+        owner = required(key)
+        body = await request.body()
+        idem = _idempotency(request, owner, body, idempotency_key)
+        reply = await sync_to_thread(runtime.games.append, owner, game_id, body, _if_match(if_match), idem)
+        return _reply(reply)
 
-        @get(
-            "/",
-            summary="List games, newest first, with filters and cursor pagination",
-            responses={422: ResponseSpec(None, description="unknown_game_kind: the known kinds are listed")},
-        )
-        async def list_games(
-            self,
-            runtime: NamedDependency[Runtime],
-            player: FromQuery[str | None] = None,
-            kind: FromQuery[str | None] = None,
-            status: FromQuery[Literal["live", "finished"] | None] = None,
-            since: FromQuery[datetime | None] = None,
-            until: FromQuery[datetime | None] = None,
-            limit: Annotated[int, QueryParameter(ge=1, le=MAX_LIMIT)] = 50,
-            cursor: FromQuery[str | None] = None,
-        ) -> GamePage:
-            return await sync_to_thread(
-                lambda: list_games(
-                    runtime.games,
-                    player=player,
-                    kind=kind,
-                    status=status,
-                    since=since,
-                    until=until,
-                    limit=limit,
-                    cursor=cursor,
-                )
+    @get(
+        "/",
+        summary="List games, newest first, with filters and cursor pagination",
+        responses={422: ResponseSpec(None, description="unknown_game_kind: the known kinds are listed")},
+    )
+    async def list_games(
+        self,
+        runtime: NamedDependency[Runtime],
+        player: FromQuery[str | None] = None,
+        kind: FromQuery[str | None] = None,
+        status: FromQuery[Literal["live", "finished"] | None] = None,
+        since: FromQuery[datetime | None] = None,
+        until: FromQuery[datetime | None] = None,
+        limit: Annotated[int, QueryParameter(ge=1, le=MAX_LIMIT)] = 50,
+        cursor: FromQuery[str | None] = None,
+    ) -> GamePage:
+        return await sync_to_thread(
+            lambda: list_games(
+                runtime.games,
+                player=player,
+                kind=kind,
+                status=status,
+                since=since,
+                until=until,
+                limit=limit,
+                cursor=cursor,
             )
-
-        @get(
-            "/{game_id:uuid}",
-            summary="A game's summary and current scores",
-            security=KEY_OPTIONAL,
-            description="While the game is live, callers without its owner's key get only the public score "
-            "categories (Arctic: no totem), ranked on them.",
         )
-        async def summary(
-            self, game_id: FromPath[UUID], runtime: NamedDependency[Runtime], key: NamedDependency[ApiKey | None]
-        ) -> Response[GameSummary]:
-            summary = await sync_to_thread(runtime.games.summary, game_id, key)
-            return Response(summary, headers={"etag": f'"{summary.version}"'})
 
-        @get(
-            "/{game_id:uuid}/record",
-            summary="Export the game as a record (the import format)",
-            description="Public once the game is finished. A live game's record (its seed, deck order, "
-            "totems, privately revealed cards) needs the owner's key: others get 403 record_hidden.",
-            security=KEY_OPTIONAL,
-            responses={403: ResponseSpec(None, description="record_hidden: a live game, not its owner's key")},
+    @get(
+        "/{game_id:uuid}",
+        summary="A game's summary and current scores",
+        security=KEY_OPTIONAL,
+        description="While the game is live, callers without its owner's key get only the public score "
+        "categories (Arctic: no totem), ranked on them.",
+    )
+    async def summary(
+        self, game_id: FromPath[UUID], runtime: NamedDependency[Runtime], key: NamedDependency[ApiKey | None]
+    ) -> Response[GameSummary]:
+        summary = await sync_to_thread(runtime.games.summary, game_id, key)
+        return Response(summary, headers={"etag": f'"{summary.version}"'})
+
+    @get(
+        "/{game_id:uuid}/record",
+        summary="Export the game as a record (the import format)",
+        description="Public once the game is finished. A live game's record (its seed, deck order, "
+        "totems, privately revealed cards) needs the owner's key: others get 403 record_hidden.",
+        security=KEY_OPTIONAL,
+        responses={403: ResponseSpec(None, description="record_hidden: a live game, not its owner's key")},
+    )
+    async def record(
+        self,
+        request: Request[Any, Any, Any],
+        game_id: FromPath[UUID],
+        runtime: NamedDependency[Runtime],
+        key: NamedDependency[ApiKey | None],
+    ) -> Response[dict[str, Any]]:
+        _, record = await sync_to_thread(runtime.games.record, game_id, key)
+        return conditional(request, record)
+
+    @get(
+        "/{game_id:uuid}/events",
+        summary="The raw event log: a JSON array, or NDJSON (Accept: application/x-ndjson or format=ndjson)",
+        security=KEY_OPTIONAL,
+        responses=SEAT_VIEW_PROBLEMS,
+    )
+    async def events(
+        self,
+        request: Request[Any, Any, Any],
+        game_id: FromPath[UUID],
+        runtime: NamedDependency[Runtime],
+        key: NamedDependency[ApiKey | None],
+        perspective: Perspective = "spectator",
+        after: Annotated[int, QueryParameter(ge=0, description="Only events after this version")] = 0,
+        format: FromQuery[Literal["json", "ndjson"] | None] = None,
+    ) -> Response[list[EventOut]]:
+        games: GameService = runtime.games
+        iterator = await sync_to_thread(games.events, game_id, perspective, key, after)
+        wants_ndjson = format == "ndjson" or (
+            format is None and "application/x-ndjson" in request.headers.get("accept", "")
         )
-        async def record(
-            self,
-            request: Request[Any, Any, Any],
-            game_id: FromPath[UUID],
-            runtime: NamedDependency[Runtime],
-            key: NamedDependency[ApiKey | None],
-        ) -> Response[dict[str, Any]]:
-            _, record = await sync_to_thread(runtime.games.record, game_id, key)
-            return conditional(request, record)
+        if not wants_ndjson:
+            return Response(await sync_to_thread(list, iterator))
 
-        @get(
-            "/{game_id:uuid}/events",
-            summary="The raw event log: a JSON array, or NDJSON (Accept: application/x-ndjson or format=ndjson)",
-            security=KEY_OPTIONAL,
-            responses=SEAT_VIEW_PROBLEMS,
-        )
-        async def events(
-            self,
-            request: Request[Any, Any, Any],
-            game_id: FromPath[UUID],
-            runtime: NamedDependency[Runtime],
-            key: NamedDependency[ApiKey | None],
-            perspective: Perspective = "spectator",
-            after: Annotated[int, QueryParameter(ge=0, description="Only events after this version")] = 0,
-            format: FromQuery[Literal["json", "ndjson"] | None] = None,
-        ) -> Response[list[EventOut]]:
-            games: GameService = runtime.games
-            iterator = await sync_to_thread(games.events, game_id, perspective, key, after)
-            wants_ndjson = format == "ndjson" or (
-                format is None and "application/x-ndjson" in request.headers.get("accept", "")
-            )
-            if not wants_ndjson:
-                return Response(await sync_to_thread(list, iterator))
+        async def lines() -> AsyncIterator[bytes]:
+            while True:
+                page = await sync_to_thread(_take, iterator, 500)
+                if not page:
+                    return
+                yield b"".join(_json.encode(item) + b"\n" for item in page)
 
-            async def lines() -> AsyncIterator[bytes]:
-                while True:
-                    page = await sync_to_thread(_take, iterator, 500)
-                    if not page:
-                        return
-                    yield b"".join(_json.encode(item) + b"\n" for item in page)
+        return Stream(lines(), media_type="application/x-ndjson")  # type: ignore[return-value]
 
-            return Stream(lines(), media_type="application/x-ndjson")  # type: ignore[return-value]
+    @get(
+        "/{game_id:uuid}/legal-moves",
+        summary="The moves the engine accepts next (owner's key: they may name hidden cards)",
+        security=KEY_REQUIRED,
+        responses={403: ResponseSpec(None, description="not_game_owner: only the owner's key sees them")},
+    )
+    async def legal_moves(
+        self, game_id: FromPath[UUID], runtime: NamedDependency[Runtime], key: NamedDependency[ApiKey | None]
+    ) -> Response[list[dict[str, Any]]]:
+        # No key at all is 401 (say who you are), a key other than the owner's 403, as for appends.
+        version, moves = await sync_to_thread(runtime.games.legal_moves, game_id, required(key))
+        return Response(moves, headers={"etag": f'"{version}"'})
 
-        @get(
-            "/{game_id:uuid}/legal-moves",
-            summary="The moves the engine accepts next (owner's key: they may name hidden cards)",
-            security=KEY_REQUIRED,
-            responses={403: ResponseSpec(None, description="not_game_owner: only the owner's key sees them")},
-        )
-        async def legal_moves(
-            self, game_id: FromPath[UUID], runtime: NamedDependency[Runtime], key: NamedDependency[ApiKey | None]
-        ) -> Response[list[dict[str, Any]]]:
-            # No key at all is 401 (say who you are), a key other than the owner's 403, as for appends.
-            version, moves = await sync_to_thread(runtime.games.legal_moves, game_id, required(key))
-            return Response(moves, headers={"etag": f'"{version}"'})
+    @get(
+        "/{game_id:uuid}/timeline",
+        summary="One entry per step (event): description, actor, move and turn marks, state hash",
+        security=KEY_OPTIONAL,
+        description="While the game is live, callers without its owner's key get the hash of the "
+        "spectator's view instead of the engine's state hash.",
+    )
+    async def timeline(
+        self,
+        request: Request[Any, Any, Any],
+        game_id: FromPath[UUID],
+        runtime: NamedDependency[Runtime],
+        key: NamedDependency[ApiKey | None],
+        lang: Annotated[
+            str | None,
+            QueryParameter(description="en | fr | es; default from Accept-Language, else en"),
+        ] = None,
+    ) -> Response[Timeline]:
+        language = negotiate_language(request, lang)
+        return conditional(request, await sync_to_thread(runtime.games.timeline, game_id, language, key))
 
-        @get(
-            "/{game_id:uuid}/timeline",
-            summary="One entry per step (event): description, actor, move and turn marks, state hash",
-            security=KEY_OPTIONAL,
-            description="While the game is live, callers without its owner's key get the hash of the "
-            "spectator's view instead of the engine's state hash.",
-        )
-        async def timeline(
-            self,
-            request: Request[Any, Any, Any],
-            game_id: FromPath[UUID],
-            runtime: NamedDependency[Runtime],
-            key: NamedDependency[ApiKey | None],
-            lang: Annotated[
-                str | None,
-                QueryParameter(description="en | fr | es; default from Accept-Language, else en"),
-            ] = None,
-        ) -> Response[Timeline]:
-            language = negotiate_language(request, lang)
-            return conditional(request, await sync_to_thread(runtime.games.timeline, game_id, language, key))
-
-        @get(
-            "/{game_id:uuid}/replay/{step:int}",
-            summary="The board after a step, seen from a perspective",
-            security=KEY_OPTIONAL,
-            responses=SEAT_VIEW_PROBLEMS,
-        )
-        async def replay(
-            self,
-            request: Request[Any, Any, Any],
-            game_id: FromPath[UUID],
-            step: FromPath[int],
-            runtime: NamedDependency[Runtime],
-            key: NamedDependency[ApiKey | None],
-            perspective: Perspective = "spectator",
-        ) -> Response[Replay]:
-            return conditional(request, await sync_to_thread(runtime.games.replay, game_id, step, perspective, key))
-
-    return GamesController
+    @get(
+        "/{game_id:uuid}/replay/{step:int}",
+        summary="The board after a step, seen from a perspective",
+        security=KEY_OPTIONAL,
+        responses=SEAT_VIEW_PROBLEMS,
+    )
+    async def replay(
+        self,
+        request: Request[Any, Any, Any],
+        game_id: FromPath[UUID],
+        step: FromPath[int],
+        runtime: NamedDependency[Runtime],
+        key: NamedDependency[ApiKey | None],
+        perspective: Perspective = "spectator",
+    ) -> Response[Replay]:
+        return conditional(request, await sync_to_thread(runtime.games.replay, game_id, step, perspective, key))
 
 
 def _take(iterator: Any, n: int) -> list[Any]:
