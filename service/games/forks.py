@@ -21,6 +21,7 @@ from service.games.service import GameService, Opening, Reply, etag
 from service.games.sight import Sight
 from service.keys import ApiKey
 from service.refusals import Category, Refusal
+from service.store import Recorded
 
 _json = msgspec.json.Encoder()
 
@@ -71,6 +72,26 @@ class Forks(msgspec.Struct, kw_only=True):
 _opening = msgspec.json.Decoder(Opening)
 
 
+def _events_to_copy(games: GameService, origin_id: UUID, at: int, version: int) -> list[Recorded]:
+    """The origin's events up to step ``at``, which must end a move (a fork never starts mid-move)."""
+    # One more event than asked: it tells whether ``at`` ends a move.
+    origin = list(games.store.read(origin_id, upto=at + 1))
+    copied, following = origin[:at], origin[at:]
+    if following and following[0].move == copied[-1].move:
+        before = max((r.originator_version for r in copied if r.move != copied[-1].move), default=None)
+        after = next(
+            (r.originator_version - 1 for r in games.store.read(origin_id, after=at) if r.move != copied[-1].move),
+            version,
+        )
+        raise Refusal(
+            Category.UNPROCESSABLE,
+            "fork_step_mid_move",
+            f"step {at} is inside a move: fork at the end of a move (e.g. step {after})",
+            nearest=[s for s in (before, after) if s is not None],
+        )
+    return copied
+
+
 def fork(games: GameService, key: ApiKey, origin_id: UUID, request: ForkRequest) -> Reply:
     row = games.row(origin_id)
     kind = games.kind(row["kind"])
@@ -84,25 +105,7 @@ def fork(games: GameService, key: ApiKey, origin_id: UUID, request: ForkRequest)
             f"this game has steps 1 to {version}, not {request.at}",
             steps=version,
         )
-    # One more event than asked: it tells whether ``at`` ends a move.
-    origin = list(games.store.read(origin_id, upto=request.at + 1))
-    copied, following = origin[: request.at], origin[request.at :]
-    if following and following[0].move == copied[-1].move:
-        before = max((r.originator_version for r in copied if r.move != copied[-1].move), default=None)
-        after = next(
-            (
-                r.originator_version - 1
-                for r in games.store.read(origin_id, after=request.at)
-                if r.move != copied[-1].move
-            ),
-            version,
-        )
-        raise Refusal(
-            Category.UNPROCESSABLE,
-            "fork_step_mid_move",
-            f"step {request.at} is inside a move: fork at the end of a move (e.g. step {after})",
-            nearest=[s for s in (before, after) if s is not None],
-        )
+    copied = _events_to_copy(games, origin_id, request.at, version)
     rules = kind.rules
     fork_id, now = uuid4(), datetime.now(UTC)
     first = copied[0]

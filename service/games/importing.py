@@ -100,10 +100,8 @@ class RecordImporter(GameBase):
             state, version = after, last
         return records, state, due, version
 
-    def import_record(self, key: ApiKey, body: bytes, idem: Idempotency | None = None) -> Reply:
-        replay = self._replay_idempotent(idem)
-        if replay is not None:
-            return replay
+    def _decode_record(self, body: bytes) -> tuple[Kind, GameRecord[Any, Any]]:
+        """The record in ``body``, in its game kind's own types (format, kind and rules version checked)."""
         limits.check_nesting(body)
         try:
             head = msgspec.json.decode(body, type=RecordHead)
@@ -126,6 +124,13 @@ class RecordImporter(GameBase):
                 "unsupported_rules_version",
                 f"the record follows rules {record.rules_version!r}; this server plays {kind.rules.rules_version!r}",
             )
+        return kind, record
+
+    def import_record(self, key: ApiKey, body: bytes, idem: Idempotency | None = None) -> Reply:
+        replay = self._replay_idempotent(idem)
+        if replay is not None:
+            return replay
+        kind, record = self._decode_record(body)
         limits.check_record_id("$.id", record.id)
         digest = hashlib.sha256(_canonical.encode(record)).hexdigest() if record.id else None
         game_id, now = uuid4(), datetime.now(UTC)
