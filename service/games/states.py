@@ -10,9 +10,11 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 from uuid import UUID
 
+from domain.game import decide_and_evolve
 from service.store import GameLog, Recorded
 from service.store.kinds import Kind, encode_snapshot
 from service.store.lru import Lru
@@ -97,3 +99,23 @@ class States:
             if rec.originator_version % interval == 0:
                 due.append((rec.originator_version, encode_snapshot(state)))
         return state, due
+
+    def decide(self, kind: Kind, state: Any, version: int, move: Any) -> tuple[list[Any], Any, list[tuple[int, bytes]]]:
+        """``move`` decided on ``state`` (at ``version``) and folded once: its events, the state after them
+        and the snapshots due among them. Raises the rules' ``RuleViolation``.
+
+        The states between the events are folded again only when a snapshot falls inside the move (one
+        move in ``interval`` events or fewer)."""
+        rules = kind.rules
+        step = getattr(rules, "decide_and_evolve", None) or partial(decide_and_evolve, rules)
+        events, after = step(state, move)
+        last = version + len(events)
+        if last // self.interval == version // self.interval:
+            return events, after, []
+        due: list[tuple[int, bytes]] = []
+        for event in events:
+            state = rules.evolve(state, event)
+            version += 1
+            if version % self.interval == 0:
+                due.append((version, encode_snapshot(after if version == last else state)))
+        return events, after, due

@@ -129,7 +129,7 @@ class GameWriter(GameBase):
             raise StaleVersion(version, if_match)
         move_index = row["moves"] if row["version"] == version else self._move_count(game_id)
         try:
-            events = kind.rules.decide(state, submitted.move)
+            events, new_state, due = self.states.decide(kind, state, version, submitted.move)
         except RuleViolation as exc:
             raise IllegalMove(exc, move_index=move_index, version=version) from exc
         if not events:
@@ -149,7 +149,6 @@ class GameWriter(GameBase):
             )
             for i, event in enumerate(events)
         ]
-        new_state, due = self.states.fold(kind, state, records)
         new_version = version + len(records)
         status: Status = "finished" if kind.rules.is_finished(new_state) else "live"
         accepted = MoveAccepted(
