@@ -50,9 +50,6 @@ class Opening(msgspec.Struct, kw_only=True, omit_defaults=True):
 _opening_decoder = msgspec.json.Decoder(Opening)
 
 
-POSITION_HEADER = "x-banquise-position"
-
-
 class _GameRef(msgspec.Struct):
     """The game a stored reply is about (``id`` for creations, ``game_id`` for moves)."""
 
@@ -72,19 +69,33 @@ class Idempotency(msgspec.Struct, frozen=True):
 
 
 class Reply(msgspec.Struct, kw_only=True):
-    """An HTTP answer the service decided on: replayed verbatim for a retried idempotency key."""
+    """A write's outcome, kept as it was for a retried idempotency key. The HTTP layer answers it: 201
+    when ``created``, else 200; the ETag of ``version``; ``Location`` of the game in ``locate``; and
+    ``X-Banquise-Position`` of ``position``."""
 
-    status: int
-    body: bytes
-    headers: dict[str, str] = {}
+    created: bool
+    body: bytes  # the answer's JSON
+    version: int  # the game's version after the write
+    locate: UUID | None = None  # the game this answer names (a new game, a record's stored game)
+    position: int | None = None  # how far the event log went
+
+
+class _StoredReply(msgspec.Struct):
+    """A reply's ``headers`` column: ours, or (rows kept before this form) the HTTP headers themselves."""
+
+    version: int | None = None
+    locate: UUID | None = None
+    etag: str | None = None
+    location: str | None = None
+
+    def reply(self, created: bool, body: bytes) -> Reply:
+        version = self.version if self.version is not None else int((self.etag or '"0"').strip('W/"'))
+        locate = self.locate or (UUID(self.location.rsplit("/", 1)[1]) if self.location else None)
+        return Reply(created=created, body=body, version=version, locate=locate)
 
 
 def request_hash(method: str, path: str, body: bytes) -> str:
     return hashlib.sha256(method.encode() + b" " + path.encode() + b"\n" + body).hexdigest()
-
-
-def etag(version: int) -> str:
-    return f'"{version}"'
 
 
 def _decode_error(
@@ -144,7 +155,9 @@ class GameBase:
                 "idempotency_key_reused",
                 "this Idempotency-Key was already used for a different request",
             )
-        reply = Reply(status=row["status"], body=bytes(row["body"]), headers=dict(row["headers"]))
+        stored = msgspec.convert(row["headers"], _StoredReply)
+        # ``status``: 1 created, 0 found (rows kept before this form: the HTTP status, 201 or 200).
+        reply = stored.reply(created=row["status"] in (1, 201), body=bytes(row["body"]))
         game_id = msgspec.json.decode(reply.body, type=_GameRef).game_id
         return self.positioned(reply, [self.game_position(game_id)] if game_id else [])
 
@@ -152,7 +165,7 @@ class GameBase:
     def positioned(reply: Reply, positions: list[int]) -> Reply:
         """Tell the client how far the event log went: reads can wait for projections to get there."""
         if positions:
-            reply.headers = {**reply.headers, POSITION_HEADER: str(positions[-1])}
+            reply.position = positions[-1]
         return reply
 
     def game_position(self, game_id: UUID) -> int:
@@ -180,7 +193,14 @@ class GameBase:
             cur.execute(
                 "INSERT INTO idempotency_keys (key_id, idem_key, request_hash, status, body, headers) "
                 "VALUES (%s, %s, %s, %s, %s, %s)",
-                (idem.key_id, idem.key, idem.request_hash, reply.status, reply.body, Jsonb(reply.headers)),
+                (
+                    idem.key_id,
+                    idem.key,
+                    idem.request_hash,
+                    1 if reply.created else 0,
+                    reply.body,
+                    Jsonb({"version": reply.version, "locate": str(reply.locate) if reply.locate else None}),
+                ),
             )
 
         return run

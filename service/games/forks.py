@@ -17,7 +17,7 @@ from psycopg.rows import DictRow
 
 from domain.game import Perspective, state_hash
 from service.games.schemas import Status
-from service.games.service import GameService, Opening, Reply, etag
+from service.games.service import GameService, Opening, Reply
 from service.games.sight import Sight
 from service.keys import ApiKey
 from service.refusals import Category, Refusal
@@ -145,9 +145,7 @@ def fork(games: GameService, key: ApiKey, origin_id: UUID, request: ForkRequest)
         state_hash=state_hash(state),
         forked_from=ForkOrigin(game_id=origin_id, step=request.at),
     )
-    reply = Reply(
-        status=201, body=_json.encode(created), headers={"etag": etag(request.at), "location": f"/games/{fork_id}"}
-    )
+    reply = Reply(created=True, body=_json.encode(created), version=request.at, locate=fork_id)
 
     def link(cur: Cursor[DictRow]) -> None:
         cur.execute(

@@ -21,7 +21,6 @@ from service.games.base import (
     _canonical,
     _decode_error,
     _json,
-    etag,
 )
 from service.games.errors import IllegalMove
 from service.games.records import FORMAT, FORMAT_VERSION, GameRecord, RecordHead
@@ -155,11 +154,7 @@ class RecordImporter(GameBase):
             players=list(kind.rules.players(state)),
             record_id=record.id,
         )
-        reply = Reply(
-            status=201,
-            body=_json.encode(created),
-            headers={"etag": etag(version), "location": f"/games/{game_id}"},
-        )
+        reply = Reply(created=True, body=_json.encode(created), version=version, locate=game_id)
         row = self.game_row(
             game_id, kind, key, state, version, len(record.moves), now, record.started_at, record.id, digest
         )
@@ -214,9 +209,5 @@ class RecordImporter(GameBase):
             players=list(row["players"]),
             record_id=record_id,
         )
-        reply = Reply(
-            status=200,
-            body=_json.encode(created),
-            headers={"etag": etag(row["version"]), "location": f"/games/{row['id']}"},
-        )
+        reply = Reply(created=False, body=_json.encode(created), version=row["version"], locate=row["id"])
         return self.positioned(reply, [self.game_position(row["id"])])

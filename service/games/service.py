@@ -3,12 +3,12 @@
 
 from __future__ import annotations
 
-from service.games.base import POSITION_HEADER, GameBase, Idempotency, Opening, Reply, etag, request_hash
+from service.games.base import GameBase, Idempotency, Opening, Reply, request_hash
 from service.games.importing import RecordImporter
 from service.games.reading import GameReader
 from service.games.writing import GameWriter
 
-__all__ = ["POSITION_HEADER", "GameBase", "GameService", "Idempotency", "Opening", "Reply", "etag", "request_hash"]
+__all__ = ["GameBase", "GameService", "Idempotency", "Opening", "Reply", "request_hash"]
 
 
 class GameService(GameWriter, RecordImporter, GameReader):

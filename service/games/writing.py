@@ -19,7 +19,6 @@ from service.games.base import (
     Reply,
     _decode_error,
     _json,
-    etag,
 )
 from service.games.errors import IllegalMove, NotGameOwner, StaleVersion
 from service.games.records import KindHead, RecordedMove
@@ -65,11 +64,7 @@ class GameWriter(GameBase):
             status="finished" if kind.rules.is_finished(state) else "live",
             players=list(kind.rules.players(state)),
         )
-        reply = Reply(
-            status=201,
-            body=_json.encode(created),
-            headers={"etag": etag(len(records)), "location": f"/games/{game_id}"},
-        )
+        reply = Reply(created=True, body=_json.encode(created), version=len(records), locate=game_id)
         within = self.within(
             self.insert_row(self.game_row(game_id, kind, key, state, len(records), 0, now, new.started_at)),
             self.snapshots(game_id, due),
@@ -158,7 +153,7 @@ class GameWriter(GameBase):
             status=status,
             events=[self._event_out(kind, r) for r in records],
         )
-        reply = Reply(status=201, body=_json.encode(accepted), headers={"etag": etag(new_version)})
+        reply = Reply(created=True, body=_json.encode(accepted), version=new_version)
 
         def update_row(cur: Cursor[DictRow]) -> None:
             cur.execute(

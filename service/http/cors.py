@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from litestar.config.cors import CORSConfig
 
-from service.games.service import POSITION_HEADER
+from service.http.headers import POSITION_HEADER
 
 EXPOSED = ["ETag", "Location", POSITION_HEADER, "X-Request-ID", "Retry-After"]
 ALLOWED_HEADERS = ["Authorization", "Content-Type", "If-Match", "If-None-Match", "Idempotency-Key", "X-Request-ID"]

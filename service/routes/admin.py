@@ -21,7 +21,7 @@ from litestar.params import FromPath, JSONBody
 from service.auth import caller, required
 from service.errors import ProblemError
 from service.games import limits
-from service.games.service import POSITION_HEADER
+from service.http.headers import POSITION_HEADER
 from service.keys import ApiKey
 from service.runtime import Runtime
 from service.store import Recorded

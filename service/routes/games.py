@@ -23,6 +23,7 @@ from service.games.listing import MAX_LIMIT, list_games
 from service.games.schemas import EventOut, GameCreated, GamePage, GameSummary, MoveAccepted, Replay, Timeline
 from service.games.service import GameService, Idempotency, Reply, request_hash
 from service.http.caching import conditional
+from service.http.headers import POSITION_HEADER
 from service.keys import ApiKey
 from service.runtime import Runtime
 
@@ -31,7 +32,15 @@ LANGUAGES: tuple[Language, ...] = ("en", "fr", "es")
 
 
 def _reply(reply: Reply) -> Response[Any]:
-    return Response(content=reply.body, status_code=reply.status, headers=reply.headers, media_type="application/json")
+    """A write's outcome as HTTP: its status, ETag, Location and log position (the one place they are set)."""
+    headers = {"etag": f'"{reply.version}"'}
+    if reply.locate is not None:
+        headers["location"] = f"/games/{reply.locate}"
+    if reply.position is not None:
+        headers[POSITION_HEADER] = str(reply.position)
+    return Response(
+        content=reply.body, status_code=201 if reply.created else 200, headers=headers, media_type="application/json"
+    )
 
 
 def _idempotency(request: Request[Any, Any, Any], key: ApiKey, body: bytes, value: str | None) -> Idempotency | None:

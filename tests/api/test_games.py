@@ -431,3 +431,41 @@ def test_public_legal_moves_and_alternatives_speak_the_tables_terms(client: Clie
     place = {"type": "PlaceCard", "seat": 0, "card": "d1-fox-1", "placement": "top"}
     problem = client.post(f"/games/{game_id}/moves", json={"move": place}, headers=auth(api_key)).json()
     assert problem["code"] == "arctic.reveal_required" and problem["legal"] == listed
+
+
+def test_idempotency_replies_kept_in_their_former_http_form_still_replay(
+    client: Client, api_key: str, database: Any
+) -> None:
+    """Replies stored before the use cases stopped speaking HTTP (status 201, an ETag and a Location)
+    answer a retry exactly as they did."""
+    import uuid
+
+    import psycopg
+    from psycopg.types.json import Jsonb
+
+    from service.games.service import request_hash
+
+    body = json.dumps({"kind": "arctic", "setup": {"players": ["Old", "Form"], "seed": 5}}).encode()
+    game_id = uuid.uuid4()
+    stored = json.dumps({"id": str(game_id), "kind": "arctic", "version": 2}).encode()
+    with psycopg.connect(database.conninfo(), autocommit=True) as conn:
+        conn.execute(
+            "INSERT INTO idempotency_keys (key_id, idem_key, request_hash, status, body, headers) "
+            "VALUES (%s, %s, %s, %s, %s, %s)",
+            (
+                api_key.split("_")[1],
+                "former-form",
+                request_hash("POST", "/games", body),
+                201,
+                stored,
+                Jsonb({"etag": '"2"', "location": f"/games/{game_id}"}),
+            ),
+        )
+    response = client.post(
+        "/games",
+        content=body,
+        headers={**auth(api_key), "content-type": "application/json", "Idempotency-Key": "former-form"},
+    )
+    assert response.status_code == 201, response.text
+    assert response.content == stored
+    assert response.headers["etag"] == '"2"' and response.headers["location"] == f"/games/{game_id}"
