@@ -97,8 +97,12 @@ def store(database: ConnectionParams) -> Iterator[GameLog]:
 
 
 @pytest.fixture(scope="module")
-def runtime(settings: Settings, database: ConnectionParams, store: GameLog) -> Runtime:
-    return Runtime(settings=settings, params=database, store=store, server_version="test")
+def runtime(settings: Settings, database: ConnectionParams, store: GameLog) -> Iterator[Runtime]:
+    runtime = Runtime(settings=settings, params=database, store=store, server_version="test")
+    yield runtime
+    # Also lets go of the engine's edition loader, which would keep this store alive to the interpreter's
+    # exit (where the library's datastore finalizer fails noisily).
+    runtime.close()
 
 
 @pytest.fixture(scope="module")
