@@ -60,12 +60,20 @@ class _GameRef(msgspec.Struct):
         self.game_id = self.game_id or self.id
 
 
+# How long an Idempotency-Key is remembered: a retry comes within seconds or minutes; a day covers a
+# table's session, then the key may name another request.
+IDEMPOTENCY_HOURS = 24
+
+
 class Idempotency(msgspec.Struct, frozen=True):
-    """A client's ``Idempotency-Key`` for one request (scoped to its API key and the request's hash)."""
+    """A client's ``Idempotency-Key`` for one request. A key is scoped to its API key and to ``scope``, the
+    endpoint and the game it writes to (``POST /games/<id>/moves``): a phone numbering its taps per game
+    may use the same numbers in every game. ``request_hash`` tells a retry from another request."""
 
     key_id: str
     key: str
     request_hash: str
+    scope: str = ""
 
 
 class Reply(msgspec.Struct, kw_only=True):
@@ -143,9 +151,12 @@ class GameBase:
         if idem is None:
             return None
         with self._datastore.get_connection() as conn:
+            # Scope '': keys stored before they were scoped (they expire like the others).
             row = conn.execute(
-                "SELECT request_hash, status, body, headers FROM idempotency_keys WHERE key_id = %s AND idem_key = %s",
-                (idem.key_id, idem.key),
+                "SELECT request_hash, status, body, headers FROM idempotency_keys "
+                "WHERE key_id = %s AND scope IN (%s, '') AND idem_key = %s "
+                "AND created_at > now() - make_interval(hours => %s) ORDER BY scope DESC LIMIT 1",
+                (idem.key_id, idem.scope, idem.key, IDEMPOTENCY_HOURS),
             ).fetchone()
         if row is None:
             return None
@@ -190,11 +201,19 @@ class GameBase:
             return None
 
         def run(cur: Cursor[DictRow]) -> None:
+            # Forget expired keys: this one (its name may be reused) and a few of the oldest.
             cur.execute(
-                "INSERT INTO idempotency_keys (key_id, idem_key, request_hash, status, body, headers) "
-                "VALUES (%s, %s, %s, %s, %s, %s)",
+                "DELETE FROM idempotency_keys WHERE (key_id, scope, idem_key) = (%s, %s, %s) "
+                "OR ctid = ANY(ARRAY(SELECT ctid FROM idempotency_keys "
+                "WHERE created_at <= now() - make_interval(hours => %s) ORDER BY created_at LIMIT 100))",
+                (idem.key_id, idem.scope, idem.key, IDEMPOTENCY_HOURS),
+            )
+            cur.execute(
+                "INSERT INTO idempotency_keys (key_id, scope, idem_key, request_hash, status, body, headers) "
+                "VALUES (%s, %s, %s, %s, %s, %s, %s)",
                 (
                     idem.key_id,
+                    idem.scope,
                     idem.key,
                     idem.request_hash,
                     1 if reply.created else 0,

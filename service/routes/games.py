@@ -49,7 +49,8 @@ def _idempotency(request: Request[Any, Any, Any], key: ApiKey, body: bytes, valu
     value = value.strip()
     if not 1 <= len(value) <= 200 or not value.isprintable():
         raise ProblemError(400, "invalid_idempotency_key", "Idempotency-Key must be 1 to 200 printable characters")
-    return Idempotency(key.id, value, request_hash(request.method, request.url.path, body))
+    scope = f"{request.method} {request.url.path}"
+    return Idempotency(key.id, value, request_hash(request.method, request.url.path, body), scope=scope)
 
 
 async def _write(

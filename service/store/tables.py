@@ -65,6 +65,14 @@ ALTER TABLE games DROP CONSTRAINT IF EXISTS games_record_id_key;
 CREATE UNIQUE INDEX IF NOT EXISTS games_record_id_per_key ON games (owner_key, record_id);
 """
 
+# Idempotency keys are scoped to the endpoint and game they write to, and expire (service/games/base.py).
+IDEMPOTENCY_SCOPE = """
+ALTER TABLE idempotency_keys ADD COLUMN scope text NOT NULL DEFAULT '';
+ALTER TABLE idempotency_keys DROP CONSTRAINT idempotency_keys_pkey;
+ALTER TABLE idempotency_keys ADD PRIMARY KEY (key_id, scope, idem_key);
+CREATE INDEX idempotency_keys_by_age ON idempotency_keys (created_at);
+"""
+
 TABLES: list[Step] = [
     ("0002_api_keys", API_KEYS),
     ("0003_games", GAMES),
