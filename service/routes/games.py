@@ -122,7 +122,8 @@ IdempotencyKey = Annotated[
     str | None,
     HeaderParameter(
         name="Idempotency-Key",
-        description="Retrying with the same key returns the first response and stores nothing twice.",
+        description="Retrying with the same key returns the first response and stores nothing twice. A key is "
+        "scoped to the API key, the endpoint and the game, and forgotten after 24 h.",
         required=False,
     ),
 ]
