@@ -27,6 +27,7 @@ from service.games.schemas import (
     MoveAccepted,
     Status,
 )
+from service.games.voiding import GameVoidedRefusal
 from service.keys import ApiKey
 from service.refusals import Refusal
 from service.store import Recorded
@@ -89,6 +90,8 @@ class GameWriter(GameBase):
         row = self.row(game_id)
         if row["owner_key"] != key.id:
             raise NotGameOwner()
+        if row.get("voided"):
+            raise GameVoidedRefusal(game_id)
         kind = self.kind(row["kind"])
         limits.check_nesting(body)
         try:

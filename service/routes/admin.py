@@ -7,7 +7,6 @@ statistics and replay the ratings of its kind.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from typing import Annotated, Any
 from uuid import UUID
 
@@ -20,46 +19,15 @@ from litestar.params import FromPath, JSONBody
 
 from service.auth import caller, required
 from service.errors import ProblemError
-from service.games import limits
+from service.games import limits, voiding
+from service.games.voiding import VoidAccepted
 from service.http.headers import POSITION_HEADER
 from service.keys import ApiKey
 from service.runtime import Runtime
-from service.store import Recorded
-from service.store.admin import GameVoided, admin_stream
-from service.store.application import VersionConflict
 
 
 class VoidRequest(msgspec.Struct, forbid_unknown_fields=True):
     reason: Annotated[str, msgspec.Meta(min_length=1, max_length=500)]
-
-
-class VoidAccepted(msgspec.Struct, kw_only=True):
-    game_id: UUID
-    reason: str
-    voided_at: datetime
-    position: int
-
-
-def _void(runtime: Runtime, key: ApiKey, game_id: UUID, reason: str) -> VoidAccepted:
-    with runtime.store.game_recorder.datastore.get_connection() as conn:
-        if conn.execute("SELECT 1 FROM games WHERE id = %s", (game_id,)).fetchone() is None:
-            raise ProblemError(404, "game_not_found", f"there is no game {game_id}")
-    stream = admin_stream(game_id)
-    already = ProblemError(409, "game_already_voided", f"game {game_id} is already voided")
-    if runtime.store.version(stream) > 0:
-        raise already
-    now = datetime.now(UTC)
-    record = Recorded(
-        originator_id=stream,
-        originator_version=1,
-        event=GameVoided(game_id=game_id, reason=reason, key_id=key.id),
-        recorded_at=now,
-    )
-    try:
-        [position] = runtime.store.append([record])
-    except VersionConflict:
-        raise already from None
-    return VoidAccepted(game_id=game_id, reason=reason, voided_at=now, position=position)
 
 
 @post(
@@ -91,6 +59,6 @@ async def void_game(
     if not reason:
         raise ProblemError(400, "invalid_request", "reason must not be blank", title="Invalid request")
     limits.check_text("$.reason", reason, 500, what="a reason")
-    accepted = await sync_to_thread(_void, runtime, admin, game_id, reason)
+    accepted = await sync_to_thread(voiding.void, runtime.store, admin, game_id, reason)
     headers: dict[str, Any] = {POSITION_HEADER: str(accepted.position)}
     return Response(accepted, status_code=200, headers=headers)

@@ -30,7 +30,7 @@ from service.store.failures import (
 from service.store.mapper import MsgspecMapper, topics_and_states
 from service.store.pool import GuardedPool, session_kwargs
 from service.store.recorder import GameRecorder, GameRow, Within
-from service.store.tables import GAME_FORKS, IDEMPOTENCY_SCOPE, RECORD_IDS_PER_KEY, TABLES
+from service.store.tables import GAME_FORKS, GAMES_VOIDED, IDEMPOTENCY_SCOPE, RECORD_IDS_PER_KEY, TABLES
 
 StoredGameEvent = Recorded
 T = TypeVar("T")
@@ -108,6 +108,7 @@ class GameLog(Application[UUID]):
                 ("0006_record_ids_per_key", RECORD_IDS_PER_KEY),
                 ("0007_game_forks", GAME_FORKS),
                 ("0008_idempotency_scope", IDEMPOTENCY_SCOPE),
+                ("0009_games_voided", GAMES_VOIDED),
                 ("0010_editions", EDITIONS),
             ],
         )

@@ -73,6 +73,16 @@ ALTER TABLE idempotency_keys ADD PRIMARY KEY (key_id, scope, idem_key);
 CREATE INDEX idempotency_keys_by_age ON idempotency_keys (created_at);
 """
 
+# A voided game takes no more moves: its row says so (set with the void event). Games voided before
+# this column: from their GameVoided events (JSON payloads: {"at": …, "e": {"game_id": …}}).
+MARK_VOIDED_GAMES = """
+UPDATE games SET voided = true WHERE id IN (
+    SELECT (convert_from(state, 'UTF8')::jsonb #>> '{e,game_id}')::uuid FROM banquise_events
+    WHERE topic IN ('service.admin.events:GameVoided', 'service.store.admin:GameVoided')
+);
+"""
+GAMES_VOIDED = "ALTER TABLE games ADD COLUMN voided boolean NOT NULL DEFAULT false;\n" + MARK_VOIDED_GAMES
+
 TABLES: list[Step] = [
     ("0002_api_keys", API_KEYS),
     ("0003_games", GAMES),

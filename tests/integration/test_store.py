@@ -143,3 +143,27 @@ def test_voids_stored_under_the_admin_events_former_module_still_decode() -> Non
     from service.store.admin import GameVoided
 
     assert resolve_topic("service.admin.events:GameVoided") is GameVoided
+
+
+def test_games_voided_before_their_row_said_so_are_marked_by_the_migration(
+    store: GameLog, database: ConnectionParams
+) -> None:
+    import psycopg
+
+    from service.games.service import GameService
+    from service.store.admin import GameVoided, admin_stream
+    from service.store.kinds import Registry
+    from service.store.tables import MARK_VOIDED_GAMES
+    from tests.projections.support import make_key, record, store_game
+
+    key, _ = make_key(database)
+    games = GameService(store, Registry.default())
+    voided, kept = (store_game(games, key, record("arctic", 2, seed))["id"] for seed in (81, 82))
+    # A void as it was stored before: the admin stream's event alone, the game's row untouched.
+    event = GameVoided(game_id=uuid.UUID(voided), reason="old", key_id=key.id)
+    stream = admin_stream(uuid.UUID(voided))
+    store.append([Recorded(originator_id=stream, originator_version=1, event=event, recorded_at=NOW)])
+    with psycopg.connect(database.conninfo(), autocommit=True) as conn:
+        conn.execute(MARK_VOIDED_GAMES)
+        marked = dict(conn.execute("SELECT id::text, voided FROM games WHERE id::text = ANY(%s)", ([voided, kept],)))
+    assert marked == {voided: True, kept: False}
