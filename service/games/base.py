@@ -24,6 +24,7 @@ from domain.players import handle_key
 from service.games import decoding
 from service.games.errors import GameNotFound, IllegalMove
 from service.games.finished import ReplayBlocks
+from service.games.records import FORMAT, FORMAT_VERSION
 from service.games.schemas import (
     EventOut,
 )
@@ -35,6 +36,9 @@ from service.store.kinds import Kind, Registry
 from service.store.recorder import INSERT_GAME, GameRow, Within
 
 _json = msgspec.json.Encoder()
+# The id of the record exported from a game imported without one: importing it back by its owner's key
+# finds the game (``RecordImporter``).
+EXPORTED = "game:"
 _canonical = msgspec.json.Encoder(order="deterministic")
 
 
@@ -318,3 +322,37 @@ class GameBase:
             cur.execute(INSERT_GAME, tuple(row))
 
         return run
+
+    def export(self, row: dict[str, Any]) -> dict[str, Any]:
+        """The game of ``row`` as a record (the import format): exporting then importing gives the same
+        events. Whoever calls this has checked that the caller may see it all."""
+        game_id = row["id"]
+        opening: Opening | None = None
+        moves: list[dict[str, Any]] = []
+        for rec in self.store.read(game_id):
+            if rec.command is None:
+                continue
+            if rec.move is None:
+                opening = _opening_decoder.decode(rec.command)
+                continue
+            entry: dict[str, Any] = {"move": msgspec.json.decode(rec.command)}
+            if rec.played_at is not None:
+                entry["at"] = rec.played_at
+            if rec.comment is not None:
+                entry["comment"] = rec.comment
+            moves.append(entry)
+        if opening is None:
+            raise RuntimeError(f"game {game_id} has no opening command")
+        record: dict[str, Any] = {
+            "format": FORMAT,
+            "version": FORMAT_VERSION,
+            "kind": row["kind"],
+            "id": opening.record_id or f"{EXPORTED}{game_id}",
+            "rules_version": row["rules_version"],
+            "tags": opening.tags,
+            "setup": msgspec.json.decode(opening.setup),
+            "moves": moves,
+        }
+        if opening.started_at is not None:
+            record["started_at"] = opening.started_at
+        return record

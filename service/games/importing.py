@@ -14,6 +14,7 @@ from domain.errors import RuleViolation
 from domain.game import decide_and_evolve
 from service.games import codecs, limits
 from service.games.base import (
+    EXPORTED,
     GameBase,
     Idempotency,
     Opening,
@@ -131,7 +132,10 @@ class RecordImporter(GameBase):
             return replay
         kind, record = self._decode_record(body)
         limits.check_record_id("$.id", record.id)
-        digest = hashlib.sha256(_canonical.encode(record)).hexdigest() if record.id else None
+        exported = self._exported_game(key, kind, record)
+        if exported is not None:
+            return exported
+        digest = record_digest(kind, record) if record.id else None
         game_id, now = uuid4(), datetime.now(UTC)
         try:
             records, state, due, version = self._import_events(kind, record, game_id, now)
@@ -140,7 +144,7 @@ class RecordImporter(GameBase):
             # same record, 409 for another): asked only when this one fails here or when its insert meets
             # the stored id (below), not before every import (one query per imported game).
             if record.id is not None:
-                existing = self._existing_import(key, record.id, digest)
+                existing = self._existing_import(key, record.id, digest, record)
                 if existing is not None:
                     return existing
             raise
@@ -174,7 +178,7 @@ class RecordImporter(GameBase):
             if again is not None:
                 return again
             if record.id is not None:
-                existing = self._existing_import(key, record.id, digest)
+                existing = self._existing_import(key, record.id, digest, record)
                 if existing is not None:
                     return existing
             raise
@@ -184,7 +188,9 @@ class RecordImporter(GameBase):
             self.states.remember(game_id, version, state)
         return self.positioned(reply, positions)
 
-    def _existing_import(self, key: ApiKey, record_id: str, digest: str | None) -> Reply | None:
+    def _existing_import(
+        self, key: ApiKey, record_id: str, digest: str | None, record: GameRecord[Any, Any]
+    ) -> Reply | None:
         """The game this key already stored under ``record_id`` (ids are the client's own: each key has its own)."""
         with self._datastore.get_connection() as conn:
             row = conn.execute(
@@ -192,13 +198,41 @@ class RecordImporter(GameBase):
             ).fetchone()
         if row is None:
             return None
-        if row["record_hash"] != digest:
+        if row["record_hash"] != digest and row["record_hash"] != legacy_digest(record):
             raise Refusal(
                 Category.CONFLICT,
                 "record_id_conflict",
                 f"a different record with id {record_id!r} is already stored as game {row['id']}",
                 game_id=str(row["id"]),
             )
+        return self._found(row, record_id)
+
+    def _exported_game(self, key: ApiKey, kind: Kind, record: GameRecord[Any, Any]) -> Reply | None:
+        """The game a record exported from this server names (id ``game:<uuid>``), when it is one of this
+        key's games: the same record is that game (200, nothing stored), another is a conflict. None when
+        the id names no game of this key (then it is a client's id like any other)."""
+        if record.id is None or not record.id.startswith(EXPORTED):
+            return None
+        try:
+            game_id = UUID(record.id.removeprefix(EXPORTED))
+        except ValueError:
+            return None
+        with self._datastore.get_connection() as conn:
+            row = conn.execute("SELECT * FROM games WHERE id = %s AND owner_key = %s", (game_id, key.id)).fetchone()
+        if row is None:
+            return None
+        stored = codecs.record(kind).decode(_json.encode(self.export(dict(row))))
+        if _canonical.encode(stored) != _canonical.encode(record):
+            raise Refusal(
+                Category.CONFLICT,
+                "record_id_conflict",
+                f"this record names game {game_id}, exported from this server, but differs from it",
+                game_id=str(game_id),
+            )
+        return self._found(dict(row), row["record_id"])
+
+    def _found(self, row: dict[str, Any], record_id: str | None) -> Reply:
+        """The answer for a record that is a game already stored (200, its id and version)."""
         created = GameCreated(
             id=row["id"],
             kind=row["kind"],
@@ -211,3 +245,15 @@ class RecordImporter(GameBase):
         )
         reply = Reply(created=False, body=_json.encode(created), version=row["version"], locate=row["id"])
         return self.positioned(reply, [self.game_position(row["id"])])
+
+
+def record_digest(kind: Kind, record: GameRecord[Any, Any]) -> str:
+    """What tells one record from another: its content, decoded, with the rules version it plays under
+    made explicit (a record that omits it and the same record exported from the game are one record)."""
+    explicit = msgspec.structs.replace(record, rules_version=kind.rules.rules_version)
+    return hashlib.sha256(_canonical.encode(explicit)).hexdigest()
+
+
+def legacy_digest(record: GameRecord[Any, Any]) -> str:
+    """The digest of records imported before ``record_digest`` (the record as decoded)."""
+    return hashlib.sha256(_canonical.encode(record)).hexdigest()

@@ -13,12 +13,9 @@ from eventsourcing.persistence import StoredEvent
 from domain.game import Language, Perspective
 from service.games.base import (
     GameBase,
-    Opening,
-    _opening_decoder,
 )
 from service.games.errors import NotGameOwner
 from service.games.finished import Block
-from service.games.records import FORMAT, FORMAT_VERSION
 from service.games.schemas import (
     EventOut,
     GameSummary,
@@ -71,35 +68,7 @@ class GameReader(GameBase):
         A live game's record is its owner's (see ``Sight.require_record``)."""
         row = self.row(game_id)
         Sight.of(row, key).require_record(game_id)
-        opening: Opening | None = None
-        moves: list[dict[str, Any]] = []
-        for rec in self.store.read(game_id):
-            if rec.command is None:
-                continue
-            if rec.move is None:
-                opening = _opening_decoder.decode(rec.command)
-                continue
-            entry: dict[str, Any] = {"move": msgspec.json.decode(rec.command)}
-            if rec.played_at is not None:
-                entry["at"] = rec.played_at
-            if rec.comment is not None:
-                entry["comment"] = rec.comment
-            moves.append(entry)
-        if opening is None:
-            raise RuntimeError(f"game {game_id} has no opening command")
-        record: dict[str, Any] = {
-            "format": FORMAT,
-            "version": FORMAT_VERSION,
-            "kind": row["kind"],
-            "id": opening.record_id or f"game:{game_id}",
-            "rules_version": row["rules_version"],
-            "tags": opening.tags,
-            "setup": msgspec.json.decode(opening.setup),
-            "moves": moves,
-        }
-        if opening.started_at is not None:
-            record["started_at"] = opening.started_at
-        return row["version"], record
+        return row["version"], self.export(row)
 
     def parse_perspective(self, text: str, players: int) -> Perspective:
         try:
