@@ -43,6 +43,7 @@ class RecordImporter(GameBase):
         state, the snapshots due and the version."""
         limits.check_tags("$.tags", record.tags)
         limits.check_moves("$.moves", record.moves)
+        limits.check_record_times(record, now)
         record = msgspec.structs.replace(record, setup=limits.check_setup("$.setup", record.setup))
         opening = Opening(
             setup=msgspec.Raw(_json.encode(record.setup)),
@@ -131,6 +132,7 @@ class RecordImporter(GameBase):
         if replay is not None:
             return replay
         kind, record = self._decode_record(body)
+        record = limits.normalise_times(record)
         limits.check_record_id("$.id", record.id)
         exported = self._exported_game(key, kind, record)
         if exported is not None:

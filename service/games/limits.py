@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import unicodedata
 from collections.abc import Iterable, Mapping
+from datetime import UTC, datetime, timedelta
 from functools import cache
 from importlib import resources
 from typing import Any, TypeVar
@@ -32,6 +33,8 @@ MAX_COMMENT = 2000
 MAX_REASON = 2000
 MAX_NESTING = 32
 MAX_SEED = 2**63 - 1
+# How far ahead of the server's clock a play time may be: a phone's clock drifts, a future game is a typo.
+MAX_CLOCK_AHEAD = timedelta(minutes=5)
 
 # Format characters that real text needs: joiners inside emoji and Indic or Persian words, emoji tag
 # sequences (subdivision flags). Every other format character (bidirectional overrides, zero-width
@@ -238,3 +241,46 @@ def _prototypes() -> dict[str, str]:
         if one_way or (len(target) == 1 and target < char):
             prototypes[char] = target
     return prototypes
+
+
+# ---------------------------------------------------------------- play times
+def utc(moment: datetime | None) -> datetime | None:
+    """A play time in UTC (a time without an offset is taken as UTC)."""
+    if moment is None:
+        return None
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+
+
+def check_play_time(path: str, moment: datetime | None, after: datetime | None, now: datetime) -> None:
+    """A play time is not before the game's previous one (``after``) nor ahead of the clock."""
+    if moment is None:
+        return
+    if moment > now + MAX_CLOCK_AHEAD:
+        raise _refuse(
+            "play_time_in_future",
+            path,
+            f"{moment.isoformat()} is more than {MAX_CLOCK_AHEAD.seconds // 60} minutes ahead of the server's clock",
+            Category.UNPROCESSABLE,
+        )
+    if after is not None and moment < after:
+        raise _refuse(
+            "play_time_out_of_order",
+            path,
+            f"{moment.isoformat()} is before the game's previous time {after.isoformat()}: times never go back",
+            Category.UNPROCESSABLE,
+        )
+
+
+def normalise_times(record: T) -> T:
+    """A record with its start and move times in UTC."""
+    moves = [msgspec.structs.replace(m, at=utc(m.at)) if m.at is not None else m for m in record.moves]  # type: ignore[attr-defined]
+    return msgspec.structs.replace(record, started_at=utc(record.started_at), moves=moves)  # type: ignore[type-var, attr-defined]
+
+
+def check_record_times(record: Any, now: datetime) -> None:
+    """A record's times never go back and are not ahead of the clock; 422 naming the first that does."""
+    previous = record.started_at
+    check_play_time("$.started_at", previous, None, now)
+    for index, recorded in enumerate(record.moves):
+        check_play_time(f"$.moves[{index}].at", recorded.at, previous, now)
+        previous = recorded.at or previous

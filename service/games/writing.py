@@ -51,8 +51,11 @@ class GameWriter(GameBase):
         except msgspec.MsgspecError as exc:
             raise _decode_error(exc, "the new game", body=body, kind=kind, wrapped_at="$.setup") from exc
         limits.check_tags("$.tags", new.tags)
-        new = msgspec.structs.replace(new, setup=limits.check_setup("$.setup", new.setup))
+        new = msgspec.structs.replace(
+            new, setup=limits.check_setup("$.setup", new.setup), started_at=limits.utc(new.started_at)
+        )
         game_id, now = uuid4(), datetime.now(UTC)
+        limits.check_play_time("$.started_at", new.started_at, None, now)
         opening = Opening(setup=msgspec.Raw(_json.encode(new.setup)), tags=new.tags, started_at=new.started_at)
         records = self._opening_records(kind, game_id, new.setup, now, opening)
         state, due = self.states.fold(kind, kind.rules.initial_state(), records)
@@ -99,6 +102,9 @@ class GameWriter(GameBase):
         except msgspec.MsgspecError as exc:
             raise _decode_error(exc, "the move", body=body, kind=kind, wrapped_at="$") from exc
         limits.check_comment("$.comment", submitted.comment)
+        if submitted.at is not None:
+            submitted.at = limits.utc(submitted.at)
+            limits.check_play_time("$.at", submitted.at, self._last_played(game_id, row), datetime.now(UTC))
         try:
             with self._lock(game_id):
                 return self._append_locked(kind, row, game_id, submitted, if_match, idem)
@@ -174,6 +180,11 @@ class GameWriter(GameBase):
             raise StaleVersion(self.store.version(game_id), if_match) from None
         self.states.remember(game_id, new_version, new_state)
         return self.positioned(reply, positions)
+
+    def _last_played(self, game_id: UUID, row: dict[str, Any]) -> datetime | None:
+        """When the game's last event was played, if its recorder said (else when the game began)."""
+        last = self.store.last(game_id)
+        return (last.played_at if last is not None else None) or row["played_at"]
 
     def _move_count(self, game_id: UUID) -> int:
         with self._datastore.get_connection() as conn:

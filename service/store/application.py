@@ -287,6 +287,11 @@ class GameLog(Application[UUID]):
         """A game's records in order; ``after``/``upto`` are versions (exclusive/inclusive)."""
         return cast(Iterator[Recorded], self.events.get(game_id, gt=after, lte=upto, limit=limit))
 
+    def last(self, game_id: UUID) -> Recorded | None:
+        """The game's last record (None for an unknown game)."""
+        last = list(self.events.get(game_id, desc=True, limit=1))
+        return cast(Recorded, last[0]) if last else None
+
     def version(self, game_id: UUID) -> int:
         """The game's current version (its number of events); 0 for an unknown game."""
         last = list(self.events.get(game_id, desc=True, limit=1))
