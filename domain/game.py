@@ -132,6 +132,15 @@ class GameRules(Protocol[StateT, MoveT, EventT]):
         """True for the event that opens a turn (the timeline marks turns with it)."""
         ...
 
+    def turn_of(self, state: StateT) -> int | None:
+        """The seat whose turn it is, or ``None`` outside a turn (before the start, between rounds,
+        finished). Public information: a table always knows whose turn it is."""
+        ...
+
+    def phase(self, state: StateT) -> str:
+        """The decision point the game waits for, in the game's own vocabulary (public)."""
+        ...
+
     def redact_event(self, event: EventT, perspective: Perspective, state: StateT) -> EventT:
         """The event as ``perspective`` may see it (hidden card ids removed), for public event logs."""
         ...

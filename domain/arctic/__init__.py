@@ -106,9 +106,18 @@ class ArcticRules:
     def is_turn_start(self, event: Event) -> bool:
         return isinstance(event, TurnStarted)
 
+    def turn_of(self, state: GameState) -> int | None:
+        return None if state.phase in _OUTSIDE_TURNS or not state.names else state.active
+
+    def phase(self, state: GameState) -> str:
+        return state.phase
+
     def redact_event(self, event: Event, perspective: Perspective, state: GameState | None) -> Event:
         return _redact(event, perspective, state, self.decisions)
 
+
+# the totem reveals of a public game wait on the table, not on one seat
+_OUTSIDE_TURNS = frozenset({_st.SETUP, _st.TOTEMS, _st.FINISHED})
 
 RULES = ArcticRules()
 # mypy checks here that the class keeps the contract with the game's own types (no runtime cost)

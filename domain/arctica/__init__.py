@@ -16,6 +16,7 @@ from . import editions
 from .describe import describe as _describe
 from .edition import Edition
 from .events import ActionPerformed, Event, GameStarted, PawnPlaced
+from .evolve import active_seat
 from .evolve import evolve as _evolve
 from .moves import Move
 from .rules import decide, decide_and_evolve
@@ -100,6 +101,13 @@ class ArcticaRules:
 
     def is_turn_start(self, event: Event) -> bool:
         return isinstance(event, PawnPlaced)
+
+    def turn_of(self, state: GameState) -> int | None:
+        # the other seats' single choices belong to the active player's turn
+        return active_seat(state) if state.phase in ("select", "actions") else None
+
+    def phase(self, state: GameState) -> str:
+        return state.phase
 
     def redact_event(self, event: Event, perspective: Perspective, state: GameState | None) -> Event:
         return _redact(event, perspective, state)

@@ -262,6 +262,7 @@ class GameBase:
             move=rec.move,
             actor=kind.rules.actor(rec.event),
             event=ev,
+            comment=rec.comment,
         )
 
     # ---------------------------------------------------------------- write path

@@ -9,6 +9,7 @@ from uuid import UUID
 import msgspec
 from psycopg import sql
 
+from domain.game import PlayerResult
 from domain.players import handle_key
 from service.games.schemas import GamePage
 from service.games.service import GameService
@@ -63,9 +64,19 @@ def list_games(
     more = len(rows) > limit
     rows = rows[:limit]
     return GamePage(
-        items=[GameService.summary_of(r, None) for r in rows],
+        items=[GameService.summary_of(r, _final_results(service, r)) for r in rows],
         next_cursor=encode_cursor(rows[-1]["created_at"], rows[-1]["id"]) if more and rows else None,
     )
+
+
+def _final_results(service: GameService, row: dict[str, Any]) -> list[PlayerResult] | None:
+    """A finished game's results (public: the game is over); a live game's scores are left to its
+    summary, where the caller's sight decides what they show."""
+    if row["status"] != "finished":
+        return None
+    kind = service.kind(row["kind"])
+    _, state = service.states.current(kind, row["id"], known=row["version"])
+    return kind.rules.results(state)
 
 
 class Cursor_(msgspec.Struct, array_like=True):

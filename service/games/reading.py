@@ -10,7 +10,7 @@ from uuid import UUID
 import msgspec
 from eventsourcing.persistence import StoredEvent
 
-from domain.game import Language, Perspective
+from domain.game import Language, Perspective, PlayerResult
 from service.games.base import (
     GameBase,
 )
@@ -22,6 +22,7 @@ from service.games.schemas import (
     Replay,
     Timeline,
     TimelineEntry,
+    Turn,
 )
 from service.games.sight import Sight
 from service.keys import ApiKey
@@ -30,17 +31,31 @@ from service.store import Recorded
 from service.store.kinds import Kind
 
 
+def seat_of(row: dict[str, Any], seat: int | None) -> Turn | None:
+    players = row["players"]
+    return Turn(seat=seat, player=players[seat]) if seat is not None and 0 <= seat < len(players) else None
+
+
 class GameReader(GameBase):
     # ---------------------------------------------------------------- read path
     def summary(self, game_id: UUID, key: ApiKey | None = None) -> GameSummary:
         row = self.row(game_id)
         kind = self.kind(row["kind"])
+        rules = kind.rules
         _, state = self.states.current(kind, game_id)
-        return self.summary_of(row, Sight.of(row, key).results(kind.rules, state))
+        summary = self.summary_of(row, Sight.of(row, key).results(rules, state))
+        # whose turn and the phase are public: the table sees them
+        summary.phase = rules.phase(state)
+        seat = rules.turn_of(state)
+        summary.turn = seat_of(row, seat)
+        return summary
 
     @staticmethod
-    def summary_of(row: dict[str, Any], results: Any) -> GameSummary:
+    def summary_of(row: dict[str, Any], results: list[PlayerResult] | None) -> GameSummary:
         gid = row["id"]
+        winners = None
+        if row["status"] == "finished" and results:
+            winners = [t for r in sorted(results, key=lambda r: r.seat) if r.rank == 1 and (t := seat_of(row, r.seat))]
         return GameSummary(
             id=gid,
             kind=row["kind"],
@@ -54,6 +69,7 @@ class GameReader(GameBase):
             started_at=row["played_at"],
             record_id=row["record_id"],
             results=results,
+            winners=winners,
             links={
                 "self": f"/games/{gid}",
                 "record": f"/games/{gid}/record",
@@ -142,6 +158,7 @@ class GameReader(GameBase):
                     player=players[actor] if actor is not None and 0 <= actor < len(players) else None,
                     move_number=0 if rec.move is None else rec.move + 1,
                     turn=turn,
+                    comment=rec.comment,
                 )
             )
             previous_move = rec.move

@@ -34,6 +34,7 @@ class EventOut(msgspec.Struct, kw_only=True):
     actor: int | None
     event: Any
     played_at: datetime | None = None
+    comment: str | None = None  # the table's note on the move, on its first step
 
 
 class MoveAccepted(msgspec.Struct, kw_only=True):
@@ -42,6 +43,13 @@ class MoveAccepted(msgspec.Struct, kw_only=True):
     version: int
     status: Status
     events: list[EventOut]
+
+
+class Turn(msgspec.Struct, kw_only=True):
+    """Whose turn it is: the seat (0-based) and its player."""
+
+    seat: int
+    player: str
 
 
 class GameSummary(msgspec.Struct, kw_only=True):
@@ -56,7 +64,15 @@ class GameSummary(msgspec.Struct, kw_only=True):
     updated_at: datetime
     started_at: datetime | None = None
     record_id: str | None = None
+    # scores as the caller may see them (a spectator of a live game: the public categories only);
+    # in ``GET /games`` items, a finished game's final results and none for a live one
     results: list[PlayerResult] | None = None
+    # a finished game's seats ranked first (more than one when the tie-break leaves them level)
+    winners: list[Turn] | None = None
+    # ``GET /games/{id}`` only: the decision point the game waits for and whose turn it is (``null``
+    # outside a turn: before the start, between rounds, once finished)
+    phase: str | None = None
+    turn: Turn | None = None
     links: dict[str, str] = {}
 
 
@@ -81,6 +97,7 @@ class TimelineEntry(msgspec.Struct, kw_only=True):
     # (0 during the opening) and the turn the step belongs to (0 before the first turn starts).
     move_number: int = 0
     turn: int = 0
+    comment: str | None = None  # the table's note on the move, on its first step
 
 
 class Timeline(msgspec.Struct, kw_only=True):
