@@ -252,7 +252,8 @@ class GameBase:
                 lock = self._game_locks[game_id] = threading.Lock()
             return lock
 
-    def _event_out(self, kind: Kind, rec: Recorded, event: Any | None = None) -> EventOut:
+    def _event_out(self, kind: Kind, rec: Recorded, event: Any | None = None, *, comments: bool = True) -> EventOut:
+        """``comments``: whether the caller may read the recorder's comments (see ``Sight.comment``)."""
         ev = rec.event if event is None else event
         return EventOut(
             version=rec.originator_version,
@@ -262,7 +263,7 @@ class GameBase:
             move=rec.move,
             actor=kind.rules.actor(rec.event),
             event=ev,
-            comment=rec.comment,
+            comment=rec.comment if comments else None,
         )
 
     # ---------------------------------------------------------------- write path

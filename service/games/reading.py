@@ -115,7 +115,7 @@ class GameReader(GameBase):
         state = self.states.at(kind, game_id, after) if after else rules.initial_state()
         for rec in self.store.read(game_id, after=after, limit=limit):
             state = rules.evolve(state, rec.event)
-            yield self._event_out(kind, rec, sight.event(rules, rec.event, state))
+            yield self._event_out(kind, rec, sight.event(rules, rec.event, state), comments=sight.everything)
 
     def legal_moves(self, game_id: UUID, key: ApiKey | None) -> tuple[int, list[Any]]:
         """The moves the engine accepts next (they may name hidden cards: the owner's key is needed)."""
@@ -158,7 +158,7 @@ class GameReader(GameBase):
                     player=players[actor] if actor is not None and 0 <= actor < len(players) else None,
                     move_number=0 if rec.move is None else rec.move + 1,
                     turn=turn,
-                    comment=rec.comment,
+                    comment=sight.comment(rec.comment),
                 )
             )
             previous_move = rec.move
@@ -247,7 +247,7 @@ class GameReader(GameBase):
             steps=steps,
             perspective=perspective_text,
             state_hash=sight.state_hash(rules, state),
-            event=self._event_out(kind, rec, sight.event(rules, rec.event, state)),
+            event=self._event_out(kind, rec, sight.event(rules, rec.event, state), comments=sight.everything),
             view=sight.view(rules, state),
             links={
                 "first": f"{base}1{query}",

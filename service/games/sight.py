@@ -56,6 +56,11 @@ class Sight(msgspec.Struct, frozen=True):
         hash of the view it is shown."""
         return state_hash(state) if self.everything else state_hash(self.view(rules, state))
 
+    def comment(self, text: str | None) -> str | None:
+        """A recorder's comment on a move: free text that may name a hidden card, so the owner's (and
+        everyone's once the game is finished)."""
+        return text if self.everything else None
+
     def require_record(self, game_id: Any) -> None:
         """A record replays the whole game (its setup keeps the seed, its moves name hidden cards)."""
         if not self.everything:

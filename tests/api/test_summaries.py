@@ -99,15 +99,20 @@ def test_move_comments_reach_the_timeline_events_and_replay(client: Client, api_
     record = record_of(2, 47, moves=10)
     record["moves"][3]["comment"] = "misread the river, but it stands"
     game_id = client.post("/games/import", json=record, headers=auth(api_key)).json()["id"]
-    entries = client.get(f"/games/{game_id}/timeline").json()["entries"]
+    owner = auth(api_key)
+    entries = client.get(f"/games/{game_id}/timeline", headers=owner).json()["entries"]
     commented = [(e["move"], e["comment"]) for e in entries if e["comment"] is not None]
     assert commented == [(3, "misread the river, but it stands")]
     step = next(e["step"] for e in entries if e["move"] == 3 and e["move_start"])
-    events = client.get(f"/games/{game_id}/events").json()
+    events = client.get(f"/games/{game_id}/events", headers=owner).json()
     assert [(e["version"], e["comment"]) for e in events if e["comment"]] == [
         (step, "misread the river, but it stands")
     ]
-    # a spectator of this live game sees the comment too: the table's note is no hidden card
-    replay = client.get(f"/games/{game_id}/replay/{step}").json()
+    replay = client.get(f"/games/{game_id}/replay/{step}", headers=owner).json()
     assert replay["event"]["comment"] == "misread the river, but it stands"
-    assert client.get(f"/games/{game_id}/replay/{step + 1}").json()["event"]["comment"] is None
+    assert client.get(f"/games/{game_id}/replay/{step + 1}", headers=owner).json()["event"]["comment"] is None
+    # A comment is the recorder's free text, which may name a hidden card: a spectator of a live game
+    # reads none (everyone does once the game is finished).
+    assert all(e["comment"] is None for e in client.get(f"/games/{game_id}/timeline").json()["entries"])
+    assert all(e["comment"] is None for e in client.get(f"/games/{game_id}/events").json())
+    assert client.get(f"/games/{game_id}/replay/{step}").json()["event"]["comment"] is None
