@@ -1,5 +1,5 @@
 """What a projection is handed: one page of the event log as facts (games touched, started, finished,
-voided), and the helpers every projection writes its rows with. The runner makes batches; each
+voided, un-voided, abandoned), and the helpers every projection writes its rows with. The runner makes batches; each
 projection (``boards``, ``stats``) turns them into rows. Neither knows the other."""
 
 from __future__ import annotations
@@ -66,6 +66,28 @@ class Voided:
     at: datetime
 
 
+@dataclass(frozen=True)
+class Unvoided:
+    """An admin restored a voided game (``GameUnvoided``)."""
+
+    position: int
+    game_id: UUID
+    reason: str
+    key_id: str
+    at: datetime
+
+
+@dataclass(frozen=True)
+class Abandoned:
+    """The owner gave up on a live game (``GameAbandoned``)."""
+
+    position: int
+    game_id: UUID
+    reason: str
+    key_id: str
+    at: datetime
+
+
 @dataclass
 class Batch:
     """One page of the log, as facts in notification order. ``touched`` keeps each game's last state."""
@@ -76,7 +98,22 @@ class Batch:
     started: list[tuple[int, list[str]]] = field(default_factory=list)
     finished: list[Finished] = field(default_factory=list)
     voided: list[Voided] = field(default_factory=list)
+    unvoided: list[Unvoided] = field(default_factory=list)
+    abandoned: list[Abandoned] = field(default_factory=list)
     events: int = 0
+
+
+def void_decisions(batch: Batch, after: int) -> tuple[list[Voided], list[Unvoided]]:
+    """The batch's voids and un-voids after ``after``, one per game: the last (a game voided then
+    restored in one page ends restored; only where it ends matters to the rows)."""
+    last: dict[UUID, Voided | Unvoided] = {}
+    decisions: list[Voided | Unvoided] = [*batch.voided, *batch.unvoided]
+    for d in sorted(decisions, key=lambda d: d.position):
+        if d.position > after:
+            last[d.game_id] = d
+    voids = [d for d in last.values() if isinstance(d, Voided)]
+    unvoids = [d for d in last.values() if isinstance(d, Unvoided)]
+    return voids, unvoids
 
 
 def encode_state(state: Any) -> bytes:

@@ -8,7 +8,7 @@ import msgspec
 
 from domain.game import Perspective
 from projections import gamestats
-from projections.batch import Batch, Cursor, Finished, Game, bytea, encode_state, insert_rows
+from projections.batch import Batch, Cursor, Finished, Game, bytea, encode_state, insert_rows, void_decisions
 from projections.handles import handle_key
 
 _json = msgspec.json.Encoder()
@@ -118,9 +118,23 @@ def handle(cur: Cursor, batch: Batch, after: int) -> None:
             "started_at = excluded.started_at, ended_at = excluded.ended_at, "
             "duration_seconds = excluded.duration_seconds, finished_position = excluded.finished_position",
         )
-    voids = [(v.reason, v.game_id) for v in batch.voided if v.position > after]
+    voids, unvoids = void_decisions(batch, after)
     if voids:
-        cur.executemany("UPDATE game_summaries SET voided = true, void_reason = %s WHERE game_id = %s", voids)
+        cur.executemany(
+            "UPDATE game_summaries SET voided = true, void_reason = %s WHERE game_id = %s",
+            [(v.reason, v.game_id) for v in voids],
+        )
+    if unvoids:
+        cur.execute(
+            "UPDATE game_summaries SET voided = false, void_reason = NULL WHERE game_id = ANY(%s)",
+            ([u.game_id for u in unvoids],),
+        )
+    abandoned = [a.game_id for a in batch.abandoned if a.position > after]
+    if abandoned:
+        # A game finished before its abandon was recorded stays finished (the store's row does the same).
+        cur.execute(
+            "UPDATE game_summaries SET status = 'abandoned' WHERE game_id = ANY(%s) AND status = 'live'", (abandoned,)
+        )
 
 
 def reorder(cur: Cursor, finished: list[Finished]) -> None:

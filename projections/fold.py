@@ -19,9 +19,9 @@ from eventsourcing.utils import resolve_topic
 from psycopg.rows import tuple_row
 
 from projections import gamestats
-from projections.batch import Batch, Cursor, Finished, Game, Voided
+from projections.batch import Abandoned, Batch, Cursor, Finished, Game, Unvoided, Voided
 from projections.gamestats import Tally
-from service.store.admin import GameVoided
+from service.store.admin import LIFECYCLE_EVENTS, GameAbandoned, GameUnvoided, GameVoided
 from service.store.kinds import Kind, Registry
 from service.store.lru import Lru
 from service.store.mapper import _decoder as _payload_decoder
@@ -47,7 +47,7 @@ class _Topic:
     cls: type[Any]
     kind: Kind | None
     counter: gamestats.Counter | None
-    void: bool
+    admin: bool  # an event of a game's admin stream (its lifecycle), not of the game itself
 
 
 class Folder:
@@ -71,7 +71,8 @@ class Folder:
             decoder = _payload_decoder(topic)  # the store mapper's own (cached) decoder for the topic
             kind = self._kinds.get(cls)
             counter = gamestats.COUNTERS.get(kind.name, {}).get(cls.__name__) if kind is not None else None
-            info = self._topics[topic] = _Topic(topic, decoder.decode, cls, kind, counter, issubclass(cls, GameVoided))
+            admin = issubclass(cls, LIFECYCLE_EVENTS)
+            info = self._topics[topic] = _Topic(topic, decoder.decode, cls, kind, counter, admin)
         return info
 
     @typing.overload
@@ -95,7 +96,7 @@ class Folder:
         missing = [
             game_id
             for game_id, (version, topic) in {r[1]: (r[2], r[3]) for r in reversed(rows)}.items()
-            if version > 1 and ((g := peek(game_id)) is None or g.version != version - 1) and not topics[topic].void
+            if version > 1 and ((g := peek(game_id)) is None or g.version != version - 1) and not topics[topic].admin
         ]
         if missing and cur is None:
             return None
@@ -114,9 +115,14 @@ class Folder:
                 raise MapperDeserialisationError(
                     f"stored event {game_id}@{version} ({topic}) does not decode: {exc}"
                 ) from exc
-            if info.void:
+            if info.admin:
                 e = payload.e
-                batch.voided.append(Voided(position, e.game_id, e.reason, e.key_id, payload.at))
+                if isinstance(e, GameVoided):
+                    batch.voided.append(Voided(position, e.game_id, e.reason, e.key_id, payload.at))
+                elif isinstance(e, GameUnvoided):
+                    batch.unvoided.append(Unvoided(position, e.game_id, e.reason, e.key_id, payload.at))
+                elif isinstance(e, GameAbandoned):
+                    batch.abandoned.append(Abandoned(position, e.game_id, e.reason, e.key_id, payload.at))
                 continue
             if version == expected and game_id == current:
                 run.append((position, version, payload, info))

@@ -3,7 +3,8 @@ ratings, all from finished games in the order they finished (their finishing not
 
 Derived rows (``player_stats``, ``head_to_head``) are recomputed, for the players a batch touches only,
 from ``player_results``: an incremental build and a rebuild give the same rows. Ratings are applied
-game by game in finishing order; voiding a game replays the ratings of its kind from that game on.
+game by game in finishing order; voiding or un-voiding a game replays the ratings of its kind from
+that game on.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import msgspec
 from openskill.models import PlackettLuce
 
 from projections import gamestats
-from projections.batch import Batch, Cursor, Finished, insert_rows
+from projections.batch import Batch, Cursor, Finished, insert_rows, void_decisions
 from projections.handles import handle_key
 
 PROVISIONAL_GAMES = 10  # fewer rated games than this: provisional
@@ -73,15 +74,18 @@ HISTORY_COLUMNS = (
 
 
 def handle(cur: Cursor, batch: Batch, after: int) -> None:
-    voids = [v for v in batch.voided if v.position > after]
+    voids, unvoids = void_decisions(batch, after)
     finished = [f for f in batch.finished if f.position > after]
+    if unvoids:
+        cur.execute("DELETE FROM voided_games WHERE game_id = ANY(%s)", ([u.game_id for u in unvoids],))
     if voids:
         cur.executemany(
             "INSERT INTO voided_games (game_id, position, reason, key_id, voided_at) VALUES (%s, %s, %s, %s, %s) "
             "ON CONFLICT DO NOTHING",
             [(v.game_id, v.position, v.reason, v.key_id, v.at) for v in voids],
         )
-    recount: dict[str, set[str]] = defaultdict(set)  # players whose statistics lost a voided game
+    # Abandoned games are live ones: they never finished, so they have no rows here to leave.
+    recount: dict[str, set[str]] = defaultdict(set)  # players whose statistics lost or regained a game
     pairs: dict[tuple[str, str, str], list[int]] = {}
     replay_from: dict[str, int] = {}
     rated: list[Finished] = []
@@ -119,19 +123,23 @@ def handle(cur: Cursor, batch: Batch, after: int) -> None:
                 continue
             _pair_deltas(pairs, f.kind, _seats(f), 1)
             rated.append(f)
-    if voids:
-        revoked = cur.execute(
-            "UPDATE player_results SET voided = true WHERE game_id = ANY(%s) AND NOT voided "
+    # A void takes a game's results out (-1 to its pairs), an un-void puts them back (+1); either way its
+    # players' statistics are recomputed and its kind's ratings replayed from the game on.
+    for ids, voided, sign in (([v.game_id for v in voids], True, -1), ([u.game_id for u in unvoids], False, 1)):
+        if not ids:
+            continue
+        changed = cur.execute(
+            "UPDATE player_results SET voided = %s WHERE game_id = ANY(%s) AND voided = %s "
             "RETURNING game_id, kind, seat, handle_key, rank, position",
-            ([v.game_id for v in voids],),
+            (voided, ids, not voided),
         ).fetchall()
         by_game: dict[tuple[UUID, str], list[tuple[int, str, int]]] = defaultdict(list)
-        for r in revoked:
+        for r in changed:
             by_game[(r["game_id"], r["kind"])].append((r["seat"], r["handle_key"], r["rank"]))
             recount[r["kind"]].add(r["handle_key"])
             replay_from[r["kind"]] = min(replay_from.get(r["kind"], r["position"]), r["position"])
         for (_, kind), seats in sorted(by_game.items()):
-            _pair_deltas(pairs, kind, [(key, rank) for _, key, rank in sorted(seats)], -1)
+            _pair_deltas(pairs, kind, [(key, rank) for _, key, rank in sorted(seats)], sign)
     by_kind: dict[str, list[Finished]] = defaultdict(list)
     for f in rated:
         by_kind[f.kind].append(f)

@@ -96,6 +96,8 @@ BODY_EXAMPLES: dict[tuple[str, str], dict[str, Any]] = {
         "moves": [],
     },
     ("post", "/games/{game_id}/void"): {"reason": "duplicate upload"},
+    ("post", "/games/{game_id}/unvoid"): {"reason": "voided by mistake: the game was played"},
+    ("post", "/games/{game_id}/abandon"): {"reason": "the table closed before the end"},
     ("post", "/games/{game_id}/forks"): {"at": 12},
 }
 

@@ -10,7 +10,7 @@ import msgspec
 
 from domain.game import PlayerResult
 
-Status = Literal["live", "finished"]
+Status = Literal["live", "finished", "abandoned"]
 
 
 class GameCreated(msgspec.Struct, kw_only=True):

@@ -1,21 +1,32 @@
-"""Voiding a game (an admin's decision): it leaves statistics and ratings and takes no more moves; its
-events are kept. The decision is an event of the game's admin stream, and the game's row says so in
-the same transaction (so a move to a voided game is refused without another query)."""
+"""A game's lifecycle outside its play: voiding (an admin's decision: it leaves statistics and ratings
+and takes no more moves), un-voiding (an admin restores it), abandoning (its owner gives up on a live
+game). Each decision is an event of the game's admin stream, in order (the log stays immutable: an
+un-void is a new event, never a deleted void), and the game's row says so in the same transaction (so
+a move is refused without another query). The stream's version guards the decision: two racing
+decisions cannot both be appended on the same lifecycle."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import Any
 from uuid import UUID
 
 import msgspec
 from psycopg import Cursor
 from psycopg.rows import DictRow
 
-from service.games.errors import GameNotFound
+from service.games.errors import GameNotFound, NotGameOwner
 from service.keys import ApiKey
 from service.refusals import Category, Refusal
 from service.store import GameLog, Recorded
-from service.store.admin import GameVoided, admin_stream
+from service.store.admin import (
+    GameAbandoned,
+    GameUnvoided,
+    GameVoided,
+    LifecycleEvent,
+    admin_stream,
+    is_voided,
+)
 from service.store.application import VersionConflict
 
 
@@ -26,9 +37,29 @@ class VoidAccepted(msgspec.Struct, kw_only=True):
     position: int
 
 
+class UnvoidAccepted(msgspec.Struct, kw_only=True):
+    game_id: UUID
+    reason: str
+    unvoided_at: datetime
+    position: int
+
+
+class AbandonAccepted(msgspec.Struct, kw_only=True):
+    game_id: UUID
+    status: str
+    reason: str
+    abandoned_at: datetime
+    position: int
+
+
 class GameAlreadyVoided(Refusal):
     def __init__(self, game_id: UUID) -> None:
         super().__init__(Category.CONFLICT, "game_already_voided", f"game {game_id} is already voided")
+
+
+class GameNotVoided(Refusal):
+    def __init__(self, game_id: UUID) -> None:
+        super().__init__(Category.CONFLICT, "game_not_voided", f"game {game_id} is not voided: nothing to restore")
 
 
 class GameVoidedRefusal(Refusal):
@@ -40,26 +71,95 @@ class GameVoidedRefusal(Refusal):
         )
 
 
-def void(store: GameLog, key: ApiKey, game_id: UUID, reason: str) -> VoidAccepted:
+class GameAbandonedRefusal(Refusal):
+    """A move to (or a second abandon of) an abandoned game."""
+
+    def __init__(self, game_id: UUID) -> None:
+        super().__init__(
+            Category.CONFLICT,
+            "game_abandoned",
+            f"game {game_id} is abandoned: it takes no more moves",
+            game_id=str(game_id),
+        )
+
+
+class GameFinishedRefusal(Refusal):
+    """Abandoning a finished game: it has its result (void it to remove it from statistics)."""
+
+    def __init__(self, game_id: UUID) -> None:
+        super().__init__(
+            Category.CONFLICT,
+            "game_finished",
+            f"game {game_id} is finished: it cannot be abandoned (an admin may void it)",
+            game_id=str(game_id),
+        )
+
+
+def _row(store: GameLog, game_id: UUID) -> dict[str, Any]:
     with store.game_recorder.datastore.get_connection() as conn:
-        if conn.execute("SELECT 1 FROM games WHERE id = %s", (game_id,)).fetchone() is None:
-            raise GameNotFound(game_id)
-    stream = admin_stream(game_id)
-    if store.version(stream) > 0:
-        raise GameAlreadyVoided(game_id)
+        row = conn.execute("SELECT owner_key, status FROM games WHERE id = %s", (game_id,)).fetchone()
+    if row is None:
+        raise GameNotFound(game_id)
+    return dict(row)
+
+
+def _lifecycle(store: GameLog, game_id: UUID) -> list[LifecycleEvent]:
+    return [r.event for r in store.read(admin_stream(game_id))]
+
+
+def _decide(
+    store: GameLog, game_id: UUID, version: int, event: LifecycleEvent, sql: str, conflict: Refusal
+) -> tuple[datetime, int]:
+    """Append ``event`` as the stream's next (``version + 1``) and run ``sql`` on the game's row with it."""
     now = datetime.now(UTC)
-    record = Recorded(
-        originator_id=stream,
-        originator_version=1,
-        event=GameVoided(game_id=game_id, reason=reason, key_id=key.id),
-        recorded_at=now,
-    )
+    record = Recorded(originator_id=admin_stream(game_id), originator_version=version + 1, event=event, recorded_at=now)
 
     def mark(cur: Cursor[DictRow]) -> None:
-        cur.execute("UPDATE games SET voided = true WHERE id = %s", (game_id,))
+        cur.execute(sql, (game_id,))
 
     try:
         [position] = store.append([record], within=mark)
     except VersionConflict:
-        raise GameAlreadyVoided(game_id) from None
+        raise conflict from None  # another decision won the race: re-read the game
+    return now, position
+
+
+def void(store: GameLog, key: ApiKey, game_id: UUID, reason: str) -> VoidAccepted:
+    _row(store, game_id)
+    events = _lifecycle(store, game_id)
+    if is_voided(events):
+        raise GameAlreadyVoided(game_id)
+    event = GameVoided(game_id=game_id, reason=reason, key_id=key.id)
+    sql = "UPDATE games SET voided = true WHERE id = %s"
+    now, position = _decide(store, game_id, len(events), event, sql, GameAlreadyVoided(game_id))
     return VoidAccepted(game_id=game_id, reason=reason, voided_at=now, position=position)
+
+
+def unvoid(store: GameLog, key: ApiKey, game_id: UUID, reason: str) -> UnvoidAccepted:
+    _row(store, game_id)
+    events = _lifecycle(store, game_id)
+    if not is_voided(events):
+        raise GameNotVoided(game_id)
+    event = GameUnvoided(game_id=game_id, reason=reason, key_id=key.id)
+    sql = "UPDATE games SET voided = false WHERE id = %s"
+    now, position = _decide(store, game_id, len(events), event, sql, GameNotVoided(game_id))
+    return UnvoidAccepted(game_id=game_id, reason=reason, unvoided_at=now, position=position)
+
+
+def abandon(store: GameLog, key: ApiKey, game_id: UUID, reason: str) -> AbandonAccepted:
+    row = _row(store, game_id)
+    if row["owner_key"] != key.id:
+        raise NotGameOwner()
+    if row["status"] == "abandoned":
+        raise GameAbandonedRefusal(game_id)
+    if row["status"] == "finished":
+        raise GameFinishedRefusal(game_id)
+    events = _lifecycle(store, game_id)
+    if is_voided(events):
+        raise GameVoidedRefusal(game_id)
+    event = GameAbandoned(game_id=game_id, reason=reason, key_id=key.id)
+    # Only a live row: should a move finish the game between the check and this write, the game stays
+    # finished and counts (the projections likewise ignore an abandon of a finished game).
+    sql = "UPDATE games SET status = 'abandoned', updated_at = now() WHERE id = %s AND status = 'live'"
+    now, position = _decide(store, game_id, len(events), event, sql, GameFinishedRefusal(game_id))
+    return AbandonAccepted(game_id=game_id, status="abandoned", reason=reason, abandoned_at=now, position=position)

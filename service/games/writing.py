@@ -27,7 +27,7 @@ from service.games.schemas import (
     MoveAccepted,
     Status,
 )
-from service.games.voiding import GameVoidedRefusal
+from service.games.voiding import GameAbandonedRefusal, GameVoidedRefusal
 from service.keys import ApiKey
 from service.refusals import Refusal
 from service.store import Recorded
@@ -95,6 +95,8 @@ class GameWriter(GameBase):
             raise NotGameOwner()
         if row.get("voided"):
             raise GameVoidedRefusal(game_id)
+        if row["status"] == "abandoned":
+            raise GameAbandonedRefusal(game_id)
         kind = self.kind(row["kind"])
         limits.check_nesting(body)
         try:

@@ -1,8 +1,11 @@
-"""``POST /games/{id}/void``: an admin key removes a game from statistics and ratings.
+"""A game's lifecycle: ``POST /games/{id}/void`` (an admin key removes a game from statistics and
+ratings), ``POST /games/{id}/unvoid`` (an admin key restores it), ``POST /games/{id}/abandon`` (the
+owner gives up on a live game).
 
-The decision is an event, ``GameVoided``, stored in the game's admin stream (never in the game's own
-stream: the engines' ``evolve`` knows only game events). The projections then drop the game from the
-statistics and replay the ratings of its kind.
+Each decision is an event (``GameVoided``, ``GameUnvoided``, ``GameAbandoned``) stored in the game's
+admin stream (never in the game's own stream: the engines' ``evolve`` knows only game events). The
+projections then drop the game from (or restore it to) the statistics and replay the ratings of its
+kind.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from litestar.params import FromPath, JSONBody
 from service.auth import caller, required
 from service.errors import ProblemError
 from service.games import limits, voiding
-from service.games.voiding import VoidAccepted
+from service.games.voiding import AbandonAccepted, UnvoidAccepted, VoidAccepted
 from service.http.headers import POSITION_HEADER
 from service.keys import ApiKey
 from service.runtime import Runtime
@@ -28,6 +31,14 @@ from service.runtime import Runtime
 
 class VoidRequest(msgspec.Struct, forbid_unknown_fields=True):
     reason: Annotated[str, msgspec.Meta(min_length=1, max_length=500)]
+
+
+def _reason(data: VoidRequest) -> str:
+    reason = data.reason.strip()
+    if not reason:
+        raise ProblemError(400, "invalid_request", "reason must not be blank", title="Invalid request")
+    limits.check_text("$.reason", reason, 500, what="a reason")
+    return reason
 
 
 @post(
@@ -55,10 +66,63 @@ async def void_game(
     admin = required(key)
     if not admin.admin:
         raise ProblemError(403, "admin_required", "voiding a game needs an admin key (banquise keys create --admin)")
-    reason = data.reason.strip()
-    if not reason:
-        raise ProblemError(400, "invalid_request", "reason must not be blank", title="Invalid request")
-    limits.check_text("$.reason", reason, 500, what="a reason")
+    reason = _reason(data)
     accepted = await sync_to_thread(voiding.void, runtime.store, admin, game_id, reason)
     headers: dict[str, Any] = {POSITION_HEADER: str(accepted.position)}
     return Response(accepted, status_code=200, headers=headers)
+
+
+@post(
+    "/games/{game_id:uuid}/unvoid",
+    summary="Restore a voided game (admin key): it counts again in statistics and ratings, and takes moves",
+    tags=["games"],
+    status_code=200,
+    dependencies={"key": Provide(caller)},
+    security=[{"apiKey": []}],
+    responses={
+        400: ResponseSpec(None, description="Missing or empty reason"),
+        401: ResponseSpec(None, description="Missing or invalid API key"),
+        403: ResponseSpec(None, description="admin_required: not an admin key"),
+        404: ResponseSpec(None, description="Unknown game"),
+        409: ResponseSpec(None, description="game_not_voided"),
+    },
+)
+async def unvoid_game(
+    game_id: FromPath[UUID],
+    data: JSONBody[VoidRequest],
+    runtime: NamedDependency[Runtime],
+    key: NamedDependency[ApiKey | None],
+) -> Response[UnvoidAccepted]:
+    admin = required(key)
+    if not admin.admin:
+        raise ProblemError(403, "admin_required", "restoring a voided game needs an admin key")
+    reason = _reason(data)
+    accepted = await sync_to_thread(voiding.unvoid, runtime.store, admin, game_id, reason)
+    return Response(accepted, status_code=200, headers={POSITION_HEADER: str(accepted.position)})
+
+
+@post(
+    "/games/{game_id:uuid}/abandon",
+    summary="Abandon a live game (the owner's key): it takes no more moves and never counts",
+    tags=["games"],
+    status_code=200,
+    dependencies={"key": Provide(caller)},
+    security=[{"apiKey": []}],
+    responses={
+        400: ResponseSpec(None, description="Missing or empty reason"),
+        401: ResponseSpec(None, description="Missing or invalid API key"),
+        403: ResponseSpec(None, description="not_game_owner"),
+        404: ResponseSpec(None, description="Unknown game"),
+        409: ResponseSpec(None, description="game_abandoned, game_finished or game_voided"),
+    },
+)
+async def abandon_game(
+    game_id: FromPath[UUID],
+    data: JSONBody[VoidRequest],
+    runtime: NamedDependency[Runtime],
+    key: NamedDependency[ApiKey | None],
+) -> Response[AbandonAccepted]:
+    owner = required(key)
+    reason = _reason(data)
+    accepted = await sync_to_thread(voiding.abandon, runtime.store, owner, game_id, reason)
+    return Response(accepted, status_code=200, headers={POSITION_HEADER: str(accepted.position)})

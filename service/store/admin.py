@@ -1,5 +1,6 @@
-"""Admin events. A game's own stream holds only its engine's events (``evolve`` understands nothing
-else), so an admin decision about game ``G`` goes into the stream ``admin_stream(G)``."""
+"""Lifecycle events. A game's own stream holds only its engine's events (``evolve`` understands nothing
+else), so a decision about game ``G`` outside its play (a void, an un-void, its owner abandoning it)
+goes into the stream ``admin_stream(G)``, in order: the stream is the game's lifecycle, never rewritten."""
 
 from __future__ import annotations
 
@@ -18,6 +19,34 @@ class GameVoided(msgspec.Struct, frozen=True, kw_only=True):
     game_id: UUID
     reason: str
     key_id: str
+
+
+class GameUnvoided(msgspec.Struct, frozen=True, kw_only=True):
+    """An admin restored a voided game: it counts again in statistics and ratings and takes moves."""
+
+    game_id: UUID
+    reason: str
+    key_id: str
+
+
+class GameAbandoned(msgspec.Struct, frozen=True, kw_only=True):
+    """The owner gave up on a live game: it takes no more moves and never counts."""
+
+    game_id: UUID
+    reason: str
+    key_id: str
+
+
+LifecycleEvent = GameVoided | GameUnvoided | GameAbandoned
+LIFECYCLE_EVENTS: tuple[type[LifecycleEvent], ...] = (GameVoided, GameUnvoided, GameAbandoned)
+
+
+def is_voided(events: list[LifecycleEvent]) -> bool:
+    """Voided when the last of the stream's voids and un-voids is a void."""
+    for event in reversed(events):
+        if isinstance(event, GameVoided | GameUnvoided):
+            return isinstance(event, GameVoided)
+    return False
 
 
 def admin_stream(game_id: UUID) -> UUID:
