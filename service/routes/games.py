@@ -220,7 +220,7 @@ class GamesController(Controller):
         runtime: NamedDependency[Runtime],
         player: FromQuery[str | None] = None,
         kind: FromQuery[str | None] = None,
-        status: FromQuery[Literal["live", "finished"] | None] = None,
+        status: FromQuery[Literal["live", "finished", "abandoned"] | None] = None,
         since: FromQuery[datetime | None] = None,
         until: FromQuery[datetime | None] = None,
         limit: Annotated[int, QueryParameter(ge=1, le=MAX_LIMIT)] = 50,
