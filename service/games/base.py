@@ -176,6 +176,14 @@ class GameBase:
         game_id = msgspec.json.decode(reply.body, type=_GameRef).game_id
         return self.positioned(reply, [self.game_position(game_id)] if game_id else [])
 
+    def _replayed_or_raise(self, idem: Idempotency | None, instead: Exception) -> Reply:
+        """After a write met a stored one: the stored answer of this Idempotency-Key (a retry stored
+        first, in another process), else ``instead``."""
+        again = self._replay_idempotent(idem)
+        if again is not None:
+            return again
+        raise instead
+
     @staticmethod
     def positioned(reply: Reply, positions: list[int]) -> Reply:
         """Tell the client how far the event log went: reads can wait for projections to get there."""

@@ -62,37 +62,38 @@ class GameNotVoided(Refusal):
         super().__init__(Category.CONFLICT, "game_not_voided", f"game {game_id} is not voided: nothing to restore")
 
 
-class GameVoidedRefusal(Refusal):
+class _Closed(Refusal):
+    """A game that takes no more moves (or no such decision) in its present state."""
+
+    state = ""
+    consequence = "it takes no more moves"
+
+    def __init__(self, game_id: UUID) -> None:
+        super().__init__(
+            Category.CONFLICT,
+            f"game_{self.state}",
+            f"game {game_id} is {self.state}: {self.consequence}",
+            game_id=str(game_id),
+        )
+
+
+class GameVoidedRefusal(_Closed):
     """A move to a voided game."""
 
-    def __init__(self, game_id: UUID) -> None:
-        super().__init__(
-            Category.CONFLICT, "game_voided", f"game {game_id} is voided: it takes no more moves", game_id=str(game_id)
-        )
+    state = "voided"
 
 
-class GameAbandonedRefusal(Refusal):
+class GameAbandonedRefusal(_Closed):
     """A move to (or a second abandon of) an abandoned game."""
 
-    def __init__(self, game_id: UUID) -> None:
-        super().__init__(
-            Category.CONFLICT,
-            "game_abandoned",
-            f"game {game_id} is abandoned: it takes no more moves",
-            game_id=str(game_id),
-        )
+    state = "abandoned"
 
 
-class GameFinishedRefusal(Refusal):
+class GameFinishedRefusal(_Closed):
     """Abandoning a finished game: it has its result (void it to remove it from statistics)."""
 
-    def __init__(self, game_id: UUID) -> None:
-        super().__init__(
-            Category.CONFLICT,
-            "game_finished",
-            f"game {game_id} is finished: it cannot be abandoned (an admin may void it)",
-            game_id=str(game_id),
-        )
+    state = "finished"
+    consequence = "it cannot be abandoned (an admin may void it)"
 
 
 def _row(store: GameLog, game_id: UUID) -> dict[str, Any]:

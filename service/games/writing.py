@@ -76,11 +76,8 @@ class GameWriter(GameBase):
         )
         try:
             positions = self.store.append(records, within=within)
-        except VersionConflict:
-            again = self._replay_idempotent(idem)
-            if again is not None:
-                return again
-            raise
+        except VersionConflict as conflict:
+            return self._replayed_or_raise(idem, conflict)
         self.states.remember(game_id, len(records), state)
         return self.positioned(reply, positions)
 
@@ -110,13 +107,10 @@ class GameWriter(GameBase):
         try:
             with self._lock(game_id):
                 return self._append_locked(kind, row, game_id, submitted, if_match, idem)
-        except Refusal:
+        except Refusal as refusal:
             # A concurrent retry with the same Idempotency-Key may have stored the move first
             # (in another process): then its answer is ours, not the conflict this one ran into.
-            again = self._replay_idempotent(idem)
-            if again is not None:
-                return again
-            raise
+            return self._replayed_or_raise(idem, refusal)
 
     def _append_locked(
         self,
@@ -176,10 +170,7 @@ class GameWriter(GameBase):
         try:
             positions = self.store.append(records, within=within)
         except VersionConflict:
-            again = self._replay_idempotent(idem)
-            if again is not None:
-                return again
-            raise StaleVersion(self.store.version(game_id), if_match) from None
+            return self._replayed_or_raise(idem, StaleVersion(self.store.version(game_id), if_match))
         self.states.remember(game_id, new_version, new_state)
         return self.positioned(reply, positions)
 

@@ -33,6 +33,19 @@ class VoidRequest(msgspec.Struct, forbid_unknown_fields=True):
     reason: Annotated[str, msgspec.Meta(min_length=1, max_length=500)]
 
 
+def _admin(key: ApiKey | None, what: str) -> ApiKey:
+    admin = required(key)
+    if not admin.admin:
+        raise ProblemError(403, "admin_required", f"{what} needs an admin key (banquise keys create --admin)")
+    return admin
+
+
+def _decided(accepted: Any) -> Response[Any]:
+    """A lifecycle decision's answer: 200 (the game is changed, nothing is created at a URL of its own)
+    and how far the event log went."""
+    return Response(accepted, status_code=200, headers={POSITION_HEADER: str(accepted.position)})
+
+
 def _reason(data: VoidRequest) -> str:
     reason = data.reason.strip()
     if not reason:
@@ -63,13 +76,9 @@ async def void_game(
     runtime: NamedDependency[Runtime],
     key: NamedDependency[ApiKey | None],
 ) -> Response[VoidAccepted]:
-    admin = required(key)
-    if not admin.admin:
-        raise ProblemError(403, "admin_required", "voiding a game needs an admin key (banquise keys create --admin)")
+    admin = _admin(key, "voiding a game")
     reason = _reason(data)
-    accepted = await sync_to_thread(voiding.void, runtime.store, admin, game_id, reason)
-    headers: dict[str, Any] = {POSITION_HEADER: str(accepted.position)}
-    return Response(accepted, status_code=200, headers=headers)
+    return _decided(await sync_to_thread(voiding.void, runtime.store, admin, game_id, reason))
 
 
 @post(
@@ -93,12 +102,9 @@ async def unvoid_game(
     runtime: NamedDependency[Runtime],
     key: NamedDependency[ApiKey | None],
 ) -> Response[UnvoidAccepted]:
-    admin = required(key)
-    if not admin.admin:
-        raise ProblemError(403, "admin_required", "restoring a voided game needs an admin key")
+    admin = _admin(key, "restoring a voided game")
     reason = _reason(data)
-    accepted = await sync_to_thread(voiding.unvoid, runtime.store, admin, game_id, reason)
-    return Response(accepted, status_code=200, headers={POSITION_HEADER: str(accepted.position)})
+    return _decided(await sync_to_thread(voiding.unvoid, runtime.store, admin, game_id, reason))
 
 
 @post(
@@ -124,5 +130,4 @@ async def abandon_game(
 ) -> Response[AbandonAccepted]:
     owner = required(key)
     reason = _reason(data)
-    accepted = await sync_to_thread(voiding.abandon, runtime.store, owner, game_id, reason)
-    return Response(accepted, status_code=200, headers={POSITION_HEADER: str(accepted.position)})
+    return _decided(await sync_to_thread(voiding.abandon, runtime.store, owner, game_id, reason))
