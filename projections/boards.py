@@ -49,9 +49,11 @@ def _board_and_summary(game: Game) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
         t.turns,
         game.version,
         t.started_at(),
-        t.ended_at(),
-        t.duration(),
+        # A live (or abandoned) game has no end yet, so no duration.
+        t.ended_at() if game.finished else None,
+        t.duration() if game.finished else None,
         t.finished_position,
+        t.first_recorded,
     )
     return board, summary
 
@@ -73,6 +75,7 @@ SUMMARY_COLUMNS = (
     "ended_at",
     "duration_seconds",
     "finished_position",
+    "recorded_at",
 )
 
 
@@ -116,7 +119,8 @@ def handle(cur: Cursor, batch: Batch, after: int) -> None:
             "handles = excluded.handles, player_count = excluded.player_count, winners = excluded.winners, "
             "scores = excluded.scores, turns = excluded.turns, events = excluded.events, "
             "started_at = excluded.started_at, ended_at = excluded.ended_at, "
-            "duration_seconds = excluded.duration_seconds, finished_position = excluded.finished_position",
+            "duration_seconds = excluded.duration_seconds, finished_position = excluded.finished_position, "
+            "recorded_at = excluded.recorded_at",
         )
     voids, unvoids = void_decisions(batch, after)
     if voids:

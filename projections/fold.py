@@ -191,7 +191,8 @@ class Folder:
                 at = payload.at
                 t.events, t.last_recorded = events, at
                 t.finished_position = position
-                t.finished_at = played or at
+                # The game's end at the table (its last play time), else when the finish was recorded.
+                t.finished_at = t.ended_at() or at
                 results = game.results()
                 if not t.unrated:
                     batch.finished.append(

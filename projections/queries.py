@@ -79,6 +79,8 @@ class RatingChange(msgspec.Struct, kw_only=True):
     sigma_before: float
     mu_after: float
     sigma_after: float
+    # the game's place in play order (its finish at the table): ratings are applied in that order
+    played_at: datetime | None = None
 
 
 class PlayerGame(msgspec.Struct, kw_only=True):
@@ -92,7 +94,7 @@ class PlayerGame(msgspec.Struct, kw_only=True):
     won: bool
     breakdown: dict[str, int]
     extras: dict[str, Any]
-    finished_at: datetime | None
+    finished_at: datetime | None  # play time (the game's last play time, else when its finish was recorded)
     voided: bool
     rating: RatingChange | None
 
@@ -165,9 +167,14 @@ class GameStats(msgspec.Struct, kw_only=True):
     turns: int
     events: int
     rules_version: str
+    # Play times: the start at the table (the record's ``started_at``, else its first move's ``at``) and
+    # the last play time; a game recorded without times falls back to when its events were recorded. A
+    # live game has no end and no duration. ``ended_at`` is ``finished_at`` under its older name.
     started_at: datetime | None
+    finished_at: datetime | None = None
     ended_at: datetime | None
     duration_seconds: float | None
+    recorded_at: datetime | None = None  # when the game was stored
     voided: bool
     void_reason: str | None
     scores: list[dict[str, Any]]
@@ -322,11 +329,12 @@ class ReadModels:
                 params.append(_decode_cursor(cursor, int))
             params.append(limit + 1)
             rows = conn.execute(
-                "SELECT r.*, g.players, h.mu_before, h.sigma_before, h.mu_after, h.sigma_after "
+                "SELECT r.*, g.players, h.mu_before, h.sigma_before, h.mu_after, h.sigma_after, h.played_at "
                 "FROM player_results r JOIN game_summaries g ON g.game_id = r.game_id "
                 # LATERAL: one primary-key probe per listed game. A plain LEFT JOIN let the planner read
                 # every rating_history row of the player first (O(their games); ``make bench`` item 5).
-                "LEFT JOIN LATERAL (SELECT mu_before, sigma_before, mu_after, sigma_after FROM rating_history h "
+                "LEFT JOIN LATERAL (SELECT mu_before, sigma_before, mu_after, sigma_after, played_at "
+                "FROM rating_history h "
                 "WHERE h.game_id = r.game_id AND h.handle_key = r.handle_key) h ON true "
                 f"WHERE {' AND '.join(where)} ORDER BY r.position DESC, r.seat LIMIT %s",
                 params,
@@ -352,6 +360,7 @@ class ReadModels:
                     sigma_before=r["sigma_before"],
                     mu_after=r["mu_after"],
                     sigma_after=r["sigma_after"],
+                    played_at=r["played_at"],
                 )
                 if r["mu_before"] is not None
                 else None,
@@ -497,8 +506,10 @@ class ReadModels:
             events=summary["events"],
             rules_version=summary["rules_version"],
             started_at=summary["started_at"],
+            finished_at=summary["ended_at"],
             ended_at=summary["ended_at"],
             duration_seconds=summary["duration_seconds"],
+            recorded_at=summary["recorded_at"],
             voided=summary["voided"],
             void_reason=summary["void_reason"],
             scores=summary["scores"],

@@ -45,7 +45,7 @@ CREATE TABLE game_summaries (
     turns             integer NOT NULL,
     events            integer NOT NULL,
     started_at        timestamptz,                -- first event: played_at when the record has times, else recorded_at
-    ended_at          timestamptz,
+    ended_at          timestamptz,                -- last play time, else recorded time; p0008: null while live
     duration_seconds  double precision,
     finished_position bigint,                     -- notification id of the event that finished the game
     voided            boolean NOT NULL DEFAULT false,
@@ -184,6 +184,25 @@ CREATE TABLE projection_quarantine (
 );
 """
 
+# Play time (issue 13): ratings in play order, and the summaries' times. A finished game's place is
+# (player_results.finished_at, game_id); rating_history rows carry it (``played_at``) and the player's
+# rated games so far, so a late game re-rates from its place on (projections/ratings.py). A live game
+# has no end; ``recorded_at`` is when the game was stored. Every stored row changes meaning: both
+# projections are rebuilt.
+PLAY_ORDER = """
+ALTER TABLE rating_history ADD COLUMN played_at timestamptz, ADD COLUMN games integer;
+ALTER TABLE ratings ADD COLUMN last_played_at timestamptz, ADD COLUMN last_game_id uuid;
+ALTER TABLE game_summaries ADD COLUMN recorded_at timestamptz;
+DROP INDEX IF EXISTS rating_history_by_player;
+DROP INDEX IF EXISTS rating_history_by_kind;
+CREATE INDEX rating_history_in_play_order ON rating_history (kind, played_at, game_id);
+CREATE INDEX rating_history_by_player_in_play_order ON rating_history (handle_key, kind, played_at, game_id);
+CREATE INDEX player_results_in_play_order ON player_results (kind, finished_at, game_id);
+TRUNCATE player_results, game_stats, player_stats, head_to_head, ratings, rating_history, voided_games;
+TRUNCATE game_boards, game_summaries, players;
+UPDATE projection_positions SET position = 0 WHERE name IN ('stats', 'boards');
+"""
+
 STEPS: list[Step] = [
     ("p0001_projection_positions", POSITIONS),
     ("p0002_boards", BOARDS),
@@ -191,6 +210,7 @@ STEPS: list[Step] = [
     ("p0004_player_stats_accumulators", ACCUMULATORS),
     ("p0005_player_lookups", PLAYER_LOOKUPS),
     ("p0006_quarantine", QUARANTINE),
+    ("p0008_play_order", PLAY_ORDER),
 ]
 
 # Which tables each projection writes (a rebuild of that projection truncates them).

@@ -1,30 +1,25 @@
 """Projection ``stats``: per-player results, per-game statistics, player statistics, head-to-head and
-ratings, all from finished games in the order they finished (their finishing notification id).
+ratings, all from finished games.
 
 Derived rows (``player_stats``, ``head_to_head``) are recomputed, for the players a batch touches only,
 from ``player_results``: an incremental build and a rebuild give the same rows. Ratings are applied
-game by game in finishing order; voiding or un-voiding a game replays the ratings of its kind from
-that game on.
+game by game in play order (projections/ratings.py): a game played before games already rated, a void
+or an un-void re-rates its kind from that game on.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
 from typing import Any
 from uuid import UUID
 
-import msgspec
-from openskill.models import PlackettLuce
-
-from projections import gamestats
+from projections import gamestats, ratings
 from projections.batch import Batch, Cursor, Finished, insert_rows, void_decisions
 from projections.handles import handle_key
 
-PROVISIONAL_GAMES = 10  # fewer rated games than this: provisional
-PROVISIONAL_SIGMA = 6.5  # or an uncertainty above this (openskill starts at 25/3)
-
-_model = PlackettLuce()
+PROVISIONAL_GAMES = ratings.PROVISIONAL_GAMES
+PROVISIONAL_SIGMA = ratings.PROVISIONAL_SIGMA
+Rating = ratings.Rating
 
 RESULT_COLUMNS = (
     "game_id",
@@ -60,17 +55,7 @@ PLAYER_STATS_COLUMNS = (
     "last_position",
     "accumulator",
 )
-HISTORY_COLUMNS = (
-    "kind",
-    "game_id",
-    "handle_key",
-    "position",
-    "rank",
-    "mu_before",
-    "sigma_before",
-    "mu_after",
-    "sigma_after",
-)
+HISTORY_COLUMNS = ratings.HISTORY_COLUMNS
 
 
 def handle(cur: Cursor, batch: Batch, after: int) -> None:
@@ -87,10 +72,10 @@ def handle(cur: Cursor, batch: Batch, after: int) -> None:
     # Abandoned games are live ones: they never finished, so they have no rows here to leave.
     recount: dict[str, set[str]] = defaultdict(set)  # players whose statistics lost or regained a game
     pairs: dict[tuple[str, str, str], list[int]] = {}
-    replay_from: dict[str, int] = {}
+    changed_from: dict[str, ratings.PlayKey] = {}  # by kind: the earliest-played game a void changed
     rated: list[Finished] = []
     accumulators: dict[str, dict[tuple[str, int], dict[str, Any]]] = defaultdict(dict)
-    ratings: dict[str, dict[str, Rating]] = defaultdict(dict)
+    stored: dict[str, dict[str, Rating]] = defaultdict(dict)
     if finished:
         # The three reads the batch needs, queued together (one round trip in the runner's pipeline).
         # Accumulators and ratings are read for every player of the batch's games, in every kind they
@@ -108,7 +93,7 @@ def handle(cur: Cursor, batch: Batch, after: int) -> None:
                 (kinds, keys),
             )
             rating_cur.execute(
-                "SELECT kind, handle_key, mu, sigma, games, last_position FROM ratings "
+                "SELECT kind, handle_key, mu, sigma, games, last_position, last_played_at, last_game_id FROM ratings "
                 "WHERE kind = ANY(%s) AND handle_key = ANY(%s)",
                 (kinds, keys),
             )
@@ -116,12 +101,14 @@ def handle(cur: Cursor, batch: Batch, after: int) -> None:
             for r in acc_cur.fetchall():
                 accumulators[r["kind"]][(r["handle_key"], r["player_count"])] = r["accumulator"]
             for r in rating_cur.fetchall():
-                ratings[r["kind"]][r["handle_key"]] = Rating(r["mu"], r["sigma"], r["games"], r["last_position"])
+                stored[r["kind"]][r["handle_key"]] = Rating(
+                    r["mu"], r["sigma"], r["games"], r["last_position"], r["last_played_at"], r["last_game_id"]
+                )
         _insert_results(cur, finished, voided_ids)
         for f in finished:
             if f.game_id in voided_ids:
                 continue
-            _pair_deltas(pairs, f.kind, _seats(f), 1)
+            _pair_deltas(pairs, f.kind, ratings.seats_of(f), 1)
             rated.append(f)
     # A void takes a game's results out (-1 to its pairs), an un-void puts them back (+1); either way its
     # players' statistics are recomputed and its kind's ratings replayed from the game on.
@@ -130,14 +117,15 @@ def handle(cur: Cursor, batch: Batch, after: int) -> None:
             continue
         changed = cur.execute(
             "UPDATE player_results SET voided = %s WHERE game_id = ANY(%s) AND voided = %s "
-            "RETURNING game_id, kind, seat, handle_key, rank, position",
+            "RETURNING game_id, kind, seat, handle_key, rank, finished_at",
             (voided, ids, not voided),
         ).fetchall()
         by_game: dict[tuple[UUID, str], list[tuple[int, str, int]]] = defaultdict(list)
         for r in changed:
             by_game[(r["game_id"], r["kind"])].append((r["seat"], r["handle_key"], r["rank"]))
             recount[r["kind"]].add(r["handle_key"])
-            replay_from[r["kind"]] = min(replay_from.get(r["kind"], r["position"]), r["position"])
+            place = (r["finished_at"], r["game_id"])
+            changed_from[r["kind"]] = min(changed_from.get(r["kind"], place), place)
         for (_, kind), seats in sorted(by_game.items()):
             _pair_deltas(pairs, kind, [(key, rank) for _, key, rank in sorted(seats)], sign)
     by_kind: dict[str, list[Finished]] = defaultdict(list)
@@ -148,13 +136,13 @@ def handle(cur: Cursor, batch: Batch, after: int) -> None:
     for kind, games in sorted(by_kind.items()):
         _add_to_player_stats(cur, kind, games, recount.get(kind, set()), accumulators[kind])
     _head_to_head(cur, pairs)
-    for kind in sorted(set(by_kind) | set(replay_from)):
+    # Ratings in play order (projections/ratings.py): a void or un-void re-rates its kind from the game on.
+    for kind in sorted(set(by_kind) | set(changed_from)):
         games = by_kind.get(kind, [])
-        if kind in replay_from:
-            since = min([replay_from[kind], *(f.position for f in games)])
-            replay_ratings(cur, kind, since)
+        if kind in changed_from:
+            ratings.rerate_from(cur, kind, min([changed_from[kind], *(ratings.play_key(f) for f in games)]))
         else:
-            _rate_incrementally(cur, kind, games, ratings[kind])
+            ratings.rate_new(cur, kind, games, stored[kind])
 
 
 # ---------------------------------------------------------------- results and per-game stats
@@ -179,7 +167,7 @@ def _insert_results(cur: Cursor, finished: list[Finished], voided_ids: set[UUID]
                     r.breakdown,
                     f.stats.extras[r.seat],
                     f.position,
-                    f.finished_at,
+                    ratings.play_key(f)[0],  # never null: the rating order reads it
                     f.game_id in voided_ids,
                 )
             )
@@ -425,123 +413,23 @@ def _head_to_head(cur: Cursor, deltas: dict[tuple[str, str, str], list[int]]) ->
         )
 
 
-# ---------------------------------------------------------------- ratings
-class Rating(msgspec.Struct):
-    mu: float
-    sigma: float
-    games: int
-    last_position: int
-
-
-def _new_rating() -> Rating:
-    start = _model.rating()
-    return Rating(start.mu, start.sigma, 0, 0)
-
-
-def _rate(
-    ratings: dict[str, Rating], game_id: UUID, position: int, seats: list[tuple[str, int]], kind: str
-) -> list[tuple[Any, ...]]:
-    """Apply one game (``(handle_key, rank)`` by seat) to ``ratings``; its ``rating_history`` rows."""
-    before = [ratings.get(key) or _new_rating() for key, _ in seats]
-    teams = [[_model.rating(mu=r.mu, sigma=r.sigma)] for r in before]
-    after = _model.rate(teams, ranks=[float(rank) for _, rank in seats])
-    history = []
-    for (key, rank), old, [new] in zip(seats, before, after, strict=True):
-        ratings[key] = Rating(new.mu, new.sigma, old.games + 1, position)
-        history.append((kind, game_id, key, position, rank, old.mu, old.sigma, new.mu, new.sigma))
-    return history
-
-
-def _write_ratings(cur: Cursor, kind: str, ratings: dict[str, Rating], history: list[tuple[Any, ...]]) -> None:
-    if history:
-        insert_rows(cur, "rating_history", HISTORY_COLUMNS, history)
-    if ratings:
-        insert_rows(
-            cur,
-            "ratings",
-            ("kind", "handle_key", "mu", "sigma", "ordinal", "games", "provisional", "last_position"),
-            [
-                (
-                    kind,
-                    key,
-                    r.mu,
-                    r.sigma,
-                    r.mu - 3 * r.sigma,
-                    r.games,
-                    r.games < PROVISIONAL_GAMES or r.sigma > PROVISIONAL_SIGMA,
-                    r.last_position,
-                )
-                for key, r in sorted(ratings.items())
-            ],
-            "ON CONFLICT (kind, handle_key) DO UPDATE SET "
-            "mu = excluded.mu, sigma = excluded.sigma, ordinal = excluded.ordinal, games = excluded.games, "
-            "provisional = excluded.provisional, last_position = excluded.last_position",
-        )
-
-
-def _seats(f: Finished) -> list[tuple[str, int]]:
-    by_seat = sorted(f.results, key=lambda r: r.seat)
-    return [(handle_key(r.player), r.rank) for r in by_seat]
-
-
-def _rate_incrementally(cur: Cursor, kind: str, games: list[Finished], stored: dict[str, Rating]) -> None:
-    """``stored``: the ratings in ``kind`` of (at least) the games' players."""
-    if not games:
-        return
-    keys = {key for f in games for key, _ in _seats(f)}
-    ratings = {key: stored[key] for key in sorted(keys) if key in stored}
-    history: list[tuple[Any, ...]] = []
-    for f in games:
-        history.extend(_rate(ratings, f.game_id, f.position, _seats(f), kind))
-    _write_ratings(cur, kind, ratings, history)
-
-
+# ---------------------------------------------------------------- ratings (projections/ratings.py)
 def replay_ratings(cur: Cursor, kind: str, since: int) -> None:
-    """Recompute the ratings of ``kind`` from the games finished at ``since`` or later (not voided), on
-    top of the ratings every player had before ``since``: the same as rating every game in order."""
-    ratings: dict[str, Rating] = {}
-    for r in cur.execute(
-        "SELECT DISTINCT ON (handle_key) handle_key, mu_after, sigma_after, position, "
-        "count(*) OVER (PARTITION BY handle_key) AS games FROM rating_history "
-        "WHERE kind = %s AND position < %s ORDER BY handle_key, position DESC",
-        (kind, since),
-    ):
-        ratings[r["handle_key"]] = Rating(r["mu_after"], r["sigma_after"], r["games"], r["position"])
-    cur.execute("DELETE FROM rating_history WHERE kind = %s AND position >= %s", (kind, since))
-    cur.execute("DELETE FROM ratings WHERE kind = %s", (kind,))
-    rows = cur.execute(
-        "SELECT game_id, handle_key, rank, position FROM player_results "
-        "WHERE kind = %s AND NOT voided AND position >= %s ORDER BY position, seat",
-        (kind, since),
-    ).fetchall()
-    history: list[tuple[Any, ...]] = []
-    for (game_id, position), seats in _grouped(rows):
-        history.extend(_rate(ratings, game_id, position, seats, kind))
-    _write_ratings(cur, kind, ratings, history)
-
-
-def _grouped(rows: Iterable[dict[str, Any]]) -> Iterable[tuple[tuple[UUID, int], list[tuple[str, int]]]]:
-    current: tuple[UUID, int] | None = None
-    seats: list[tuple[str, int]] = []
-    for r in rows:
-        key = (r["game_id"], r["position"])
-        if key != current:
-            if current is not None:
-                yield current, seats
-            current, seats = key, []
-        seats.append((r["handle_key"], r["rank"]))
-    if current is not None:
-        yield current, seats
+    """Re-rate ``kind`` from the earliest-played of the games that finished at notification ``since`` or
+    later (see :func:`projections.ratings.rerate_from`, the entry point in play order)."""
+    start = ratings.first_finished_since(cur, kind, since)
+    if start is not None:
+        ratings.rerate_from(cur, kind, start)
 
 
 def reorder(cur: Cursor, finished: list[Finished]) -> None:
     """Games applied after later ones (a quarantined game retried): their players' statistics and the
-    ratings of their kinds are recomputed in finishing order, as a clean build would have them."""
+    ratings of their kinds are recomputed, as a clean build would have them."""
     players: dict[str, set[str]] = defaultdict(set)
-    since: dict[str, int] = {}
+    since: dict[str, ratings.PlayKey] = {}
     for f in finished:
-        players[f.kind].update(key for key, _ in _seats(f))
-        since[f.kind] = min(since.get(f.kind, f.position), f.position)
+        players[f.kind].update(key for key, _ in ratings.seats_of(f))
+        since[f.kind] = min(since.get(f.kind, ratings.play_key(f)), ratings.play_key(f))
     for kind in sorted(players):
         _recompute_player_stats(cur, kind, sorted(players[kind]))
-        replay_ratings(cur, kind, since[kind])
+        ratings.rerate_from(cur, kind, since[kind])

@@ -161,9 +161,9 @@ class RecordImporter(GameBase):
             record_id=record.id,
         )
         reply = Reply(created=True, body=_json.encode(created), version=version, locate=game_id)
-        row = self.game_row(
-            game_id, kind, key, state, version, len(record.moves), now, record.started_at, record.id, digest
-        )
+        # The game's start at the table: the record's, else its first move's time (service/games/playtime.py).
+        started = record.started_at or next((m.at for m in record.moves if m.at is not None), None)
+        row = self.game_row(game_id, kind, key, state, version, len(record.moves), now, started, record.id, digest)
         try:
             if idem is None:
                 # The game's row, snapshots and events in one statement (same rows, one transaction).

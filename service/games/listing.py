@@ -11,6 +11,7 @@ from psycopg import sql
 
 from domain.game import PlayerResult
 from domain.players import handle_key
+from service.games import playtime
 from service.games.schemas import GamePage
 from service.games.service import GameService
 from service.refusals import Category, Refusal
@@ -30,8 +31,10 @@ def list_games(
     limit: int = 50,
     cursor: str | None = None,
 ) -> GamePage:
-    """Newest first. ``player`` matches a handle case-insensitively; ``since``/``until`` bound the
-    creation time (inclusive/exclusive)."""
+    """Newest recorded first. ``player`` matches a handle case-insensitively; ``since``/``until`` bound
+    the game's start at the table (inclusive/exclusive): its ``started_at``, else its first move's
+    ``at``, else — a game recorded without any time — when it was stored (``playtime.started_at``).
+    The order, and so the cursors, stay those of the recording time: a filter never moves a cursor."""
     where: list[sql.Composable] = []
     params: list[Any] = []
     if player:
@@ -44,11 +47,12 @@ def list_games(
     if status:
         where.append(sql.SQL("status = %s"))
         params.append(status)
+    # The expression of the games_by_play_time index (migration 0012).
     if since:
-        where.append(sql.SQL("created_at >= %s"))
+        where.append(sql.SQL("coalesce(played_at, created_at) >= %s"))
         params.append(since)
     if until:
-        where.append(sql.SQL("created_at < %s"))
+        where.append(sql.SQL("coalesce(played_at, created_at) < %s"))
         params.append(until)
     if cursor:
         after = decode_cursor(cursor)
@@ -59,12 +63,14 @@ def list_games(
         query += sql.SQL(" WHERE ") + sql.SQL(" AND ").join(where)
     query += sql.SQL(" ORDER BY created_at DESC, id DESC LIMIT %s")
     params.append(limit + 1)
-    with service.store.game_recorder.datastore.get_connection() as conn:
+    recorder = service.store.game_recorder
+    with recorder.datastore.get_connection() as conn:
         rows = [dict(r) for r in conn.execute(query, params).fetchall()]
-    more = len(rows) > limit
-    rows = rows[:limit]
+        more = len(rows) > limit
+        rows = rows[:limit]
+        finished_at = playtime.finish_times(conn, recorder.events_table_name, rows)
     return GamePage(
-        items=[GameService.summary_of(r, _final_results(service, r)) for r in rows],
+        items=[GameService.summary_of(r, _final_results(service, r), finished_at.get(r["id"])) for r in rows],
         next_cursor=encode_cursor(rows[-1]["created_at"], rows[-1]["id"]) if more and rows else None,
     )
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import datetime
 from functools import cached_property
 from typing import Any, cast
 from uuid import UUID
@@ -11,6 +12,7 @@ import msgspec
 from eventsourcing.persistence import StoredEvent
 
 from domain.game import Language, Perspective, PlayerResult
+from service.games import playtime
 from service.games.base import (
     GameBase,
 )
@@ -43,7 +45,9 @@ class GameReader(GameBase):
         kind = self.kind(row["kind"])
         rules = kind.rules
         _, state = self.states.current(kind, game_id)
-        summary = self.summary_of(row, Sight.of(row, key).results(rules, state))
+        with self._datastore.get_connection() as conn:
+            finished_at = playtime.finish_times(conn, self.store.game_recorder.events_table_name, [row]).get(game_id)
+        summary = self.summary_of(row, Sight.of(row, key).results(rules, state), finished_at)
         # whose turn and the phase are public: the table sees them
         summary.phase = rules.phase(state)
         seat = rules.turn_of(state)
@@ -51,7 +55,10 @@ class GameReader(GameBase):
         return summary
 
     @staticmethod
-    def summary_of(row: dict[str, Any], results: list[PlayerResult] | None) -> GameSummary:
+    def summary_of(
+        row: dict[str, Any], results: list[PlayerResult] | None, finished_at: datetime | None = None
+    ) -> GameSummary:
+        """``finished_at``: a finished game's (see ``playtime.finish_times``)."""
         gid = row["id"]
         winners = None
         if row["status"] == "finished" and results:
@@ -66,7 +73,9 @@ class GameReader(GameBase):
             moves=row["moves"],
             created_at=row["created_at"],
             updated_at=row["updated_at"],
-            started_at=row["played_at"],
+            started_at=playtime.started_at(row),
+            finished_at=finished_at if row["status"] == "finished" else None,
+            recorded_at=row["created_at"],
             record_id=row["record_id"],
             results=results,
             winners=winners,

@@ -62,7 +62,13 @@ class GameSummary(msgspec.Struct, kw_only=True):
     moves: int
     created_at: datetime
     updated_at: datetime
+    # Play times (service/games/playtime.py): the start at the table (the record's ``started_at``, else
+    # its first move's ``at``; without any time, when the game was stored) and a finished game's last
+    # play time (without times, when its finish was recorded); a live game has no ``finished_at``.
+    # ``recorded_at``: when the game was stored (as ``created_at``), shown apart from the table's clock.
     started_at: datetime | None = None
+    finished_at: datetime | None = None
+    recorded_at: datetime | None = None
     record_id: str | None = None
     # scores as the caller may see them (a spectator of a live game: the public categories only);
     # in ``GET /games`` items, a finished game's final results and none for a live one

@@ -162,8 +162,10 @@ class GameWriter(GameBase):
 
         def update_row(cur: Cursor[DictRow]) -> None:
             cur.execute(
-                "UPDATE games SET version = %s, moves = %s, status = %s, updated_at = %s WHERE id = %s",
-                (new_version, move_index + 1, status, now, game_id),
+                # The first move's time is the game's start at the table when it was created without one.
+                "UPDATE games SET version = %s, moves = %s, status = %s, updated_at = %s, "
+                "played_at = coalesce(played_at, %s) WHERE id = %s",
+                (new_version, move_index + 1, status, now, submitted.at, game_id),
             )
 
         within = self.within(update_row, self.snapshots(game_id, due), self._store_idempotent(idem, reply))
