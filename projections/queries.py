@@ -8,7 +8,7 @@ games stored.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Annotated, Any
 from uuid import UUID
 
 import msgspec
@@ -24,6 +24,17 @@ Conn = psycopg.Connection[Any]
 
 
 # ---------------------------------------------------------------- response shapes
+# Play times, as the games API shows them too (service/games/playtime.py): the table's clock, in UTC.
+STARTED = (
+    "When the game started at the table: the record's started_at, else its first move's at; a game "
+    "recorded without any time: when it was stored."
+)
+FINISHED = (
+    "A finished game's end at the table: its last move's play time; without any time, when its finishing "
+    "move was recorded. Null while the game is live. Ratings are applied in this order (then by game id)."
+)
+
+
 class SeatRecord(msgspec.Struct, kw_only=True):
     games: int
     wins: int
@@ -79,8 +90,9 @@ class RatingChange(msgspec.Struct, kw_only=True):
     sigma_before: float
     mu_after: float
     sigma_after: float
-    # the game's place in play order (its finish at the table): ratings are applied in that order
-    played_at: datetime | None = None
+    played_at: Annotated[datetime | None, msgspec.Meta(description="The game's finish at the table: " + FINISHED)] = (
+        None
+    )
 
 
 class PlayerGame(msgspec.Struct, kw_only=True):
@@ -94,7 +106,7 @@ class PlayerGame(msgspec.Struct, kw_only=True):
     won: bool
     breakdown: dict[str, int]
     extras: dict[str, Any]
-    finished_at: datetime | None  # play time (the game's last play time, else when its finish was recorded)
+    finished_at: Annotated[datetime | None, msgspec.Meta(description=FINISHED)]
     voided: bool
     rating: RatingChange | None
 
@@ -170,11 +182,13 @@ class GameStats(msgspec.Struct, kw_only=True):
     # Play times: the start at the table (the record's ``started_at``, else its first move's ``at``) and
     # the last play time; a game recorded without times falls back to when its events were recorded. A
     # live game has no end and no duration. ``ended_at`` is ``finished_at`` under its older name.
-    started_at: datetime | None
-    finished_at: datetime | None = None
-    ended_at: datetime | None
-    duration_seconds: float | None
-    recorded_at: datetime | None = None  # when the game was stored
+    started_at: Annotated[datetime | None, msgspec.Meta(description=STARTED)]
+    finished_at: Annotated[datetime | None, msgspec.Meta(description=FINISHED)] = None
+    ended_at: Annotated[datetime | None, msgspec.Meta(description="finished_at, under its older name")]
+    duration_seconds: Annotated[
+        float | None, msgspec.Meta(description="finished_at - started_at; null while the game is live")
+    ]
+    recorded_at: Annotated[datetime | None, msgspec.Meta(description="When the game was stored on this server")] = None
     voided: bool
     void_reason: str | None
     scores: list[dict[str, Any]]

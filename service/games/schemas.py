@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 from uuid import UUID
 
 import msgspec
@@ -11,6 +11,17 @@ import msgspec
 from domain.game import PlayerResult
 
 Status = Literal["live", "finished", "abandoned"]
+
+# What the play-time fields mean, for the OpenAPI document (the projections' answers say the same).
+STARTED_AT = (
+    "When the game started at the table (UTC): the record's started_at, else its first move's at; a game "
+    "recorded without any time: when it was stored."
+)
+FINISHED_AT = (
+    "A finished game's end at the table (UTC): its last move's play time; without any time, when its "
+    "finishing move was recorded. Null while the game is live (or abandoned)."
+)
+RECORDED_AT = "When the game was stored on this server (its created_at), whatever the table's clock said."
 
 
 class GameCreated(msgspec.Struct, kw_only=True):
@@ -62,13 +73,10 @@ class GameSummary(msgspec.Struct, kw_only=True):
     moves: int
     created_at: datetime
     updated_at: datetime
-    # Play times (service/games/playtime.py): the start at the table (the record's ``started_at``, else
-    # its first move's ``at``; without any time, when the game was stored) and a finished game's last
-    # play time (without times, when its finish was recorded); a live game has no ``finished_at``.
-    # ``recorded_at``: when the game was stored (as ``created_at``), shown apart from the table's clock.
-    started_at: datetime | None = None
-    finished_at: datetime | None = None
-    recorded_at: datetime | None = None
+    # Play times: service/games/playtime.py.
+    started_at: Annotated[datetime | None, msgspec.Meta(description=STARTED_AT)] = None
+    finished_at: Annotated[datetime | None, msgspec.Meta(description=FINISHED_AT)] = None
+    recorded_at: Annotated[datetime | None, msgspec.Meta(description=RECORDED_AT)] = None
     record_id: str | None = None
     # scores as the caller may see them (a spectator of a live game: the public categories only);
     # in ``GET /games`` items, a finished game's final results and none for a live one

@@ -127,6 +127,13 @@ IdempotencyKey = Annotated[
         required=False,
     ),
 ]
+# Bounds on the game's start at the table (service/games/playtime.py); the order, and so the cursors,
+# stay those of the recording time.
+PLAYED_SINCE = (
+    "Games that started at the table at or after this time: the record's started_at, else its first move's "
+    "at; a game recorded without any time counts from when it was stored. An offset is allowed (compared in UTC)."
+)
+PLAYED_UNTIL = "Games that started at the table before this time (same start as since)."
 Perspective = Annotated[
     str,
     QueryParameter(
@@ -212,7 +219,7 @@ class GamesController(Controller):
 
     @get(
         "/",
-        summary="List games, newest first, with filters and cursor pagination",
+        summary="List games, newest recorded first, with filters and cursor pagination",
         responses={422: ResponseSpec(None, description="unknown_game_kind: the known kinds are listed")},
     )
     async def list_games(
@@ -221,8 +228,8 @@ class GamesController(Controller):
         player: FromQuery[str | None] = None,
         kind: FromQuery[str | None] = None,
         status: FromQuery[Literal["live", "finished", "abandoned"] | None] = None,
-        since: FromQuery[datetime | None] = None,
-        until: FromQuery[datetime | None] = None,
+        since: Annotated[datetime | None, QueryParameter(description=PLAYED_SINCE)] = None,
+        until: Annotated[datetime | None, QueryParameter(description=PLAYED_UNTIL)] = None,
         limit: Annotated[int, QueryParameter(ge=1, le=MAX_LIMIT)] = 50,
         cursor: FromQuery[str | None] = None,
     ) -> GamePage:
