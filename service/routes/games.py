@@ -123,7 +123,8 @@ IdempotencyKey = Annotated[
     HeaderParameter(
         name="Idempotency-Key",
         description="Retrying with the same key returns the first response and stores nothing twice. A key is "
-        "scoped to the API key, the endpoint and the game, and forgotten after 24 h.",
+        "scoped to the API key, the endpoint and the game, and forgotten after 24 h; reused for another request "
+        "within that time it is a 422 idempotency_key_reused.",
         required=False,
     ),
 ]
