@@ -103,11 +103,11 @@ CREATE INDEX IF NOT EXISTS game_forks_origin ON game_forks (origin_id, created_a
 # record's ``started_at``, else its first move's time (kept in ``played_at`` since this step), else when
 # it was stored. Games recorded before: their first play time from their events (msgspec JSON payloads,
 # ``p`` the play time).
-PLAY_TIME = """
+FIRST_PLAY_TIMES = """
 UPDATE games g SET played_at = (
     SELECT (convert_from(e.state, 'UTF8')::jsonb ->> 'p')::timestamptz FROM banquise_events e
     WHERE e.originator_id = g.id AND convert_from(e.state, 'UTF8')::jsonb ->> 'p' IS NOT NULL
     ORDER BY e.originator_version LIMIT 1
 ) WHERE played_at IS NULL;
-CREATE INDEX games_by_play_time ON games ((coalesce(played_at, created_at)), id);
 """
+PLAY_TIME = FIRST_PLAY_TIMES + "CREATE INDEX games_by_play_time ON games ((coalesce(played_at, created_at)), id);\n"

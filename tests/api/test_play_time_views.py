@@ -15,6 +15,7 @@ from litestar.testing import TestClient
 from domain.arctic.simulator import simulate
 from projections import standard
 from service.runtime import Runtime
+from service.store.tables import FIRST_PLAY_TIMES
 from tests.projections.support import record
 
 Client = TestClient  # type: ignore[type-arg]
@@ -151,3 +152,25 @@ def test_since_and_until_bound_the_start_at_the_table(
     # A game recorded without any time is found by when it was stored; newest recorded first, page by page.
     assert listed(since=begun.isoformat()) == [ids["untimed"]]
     assert listed(since="2019-01-01T00:00:00Z") == [ids["untimed"], ids["2021"], ids["2019"]]
+
+
+def test_games_stored_before_first_move_times_were_kept_get_them_from_their_events(
+    client: Client, api_key: str, runtime: Runtime
+) -> None:
+    """Migration 0012: a game whose row has no ``played_at`` (created without ``started_at``, its moves
+    timed, stored before the row kept the first move's time) takes it from its events."""
+    game = simulate(2, 15)
+    setup = {**msgspec.to_builtins(game.setup), "players": ["Tao", "Uma"]}
+    game_id = client.post("/games", json={"kind": "arctic", "setup": setup}, headers=auth(api_key)).json()["id"]
+    first = datetime(2025, 3, 4, 21, 0, tzinfo=UTC)
+    for i, move in enumerate(game.moves[:2]):
+        at = (first + timedelta(minutes=i)).isoformat()
+        answer = client.post(
+            f"/games/{game_id}/moves", json={"move": msgspec.to_builtins(move), "at": at}, headers=auth(api_key)
+        )
+        assert answer.status_code == 201, answer.text
+    with runtime.store.game_recorder.datastore.get_connection() as conn:
+        conn.execute("UPDATE games SET played_at = NULL WHERE id = %s", (game_id,))
+        assert when(client.get(f"/games/{game_id}").json()["started_at"]) != first
+        conn.execute(FIRST_PLAY_TIMES)
+    assert when(client.get(f"/games/{game_id}").json()["started_at"]) == first
