@@ -124,7 +124,7 @@ def handle(cur: Cursor, batch: Batch, after: int) -> None:
         for r in changed:
             by_game[(r["game_id"], r["kind"])].append((r["seat"], r["handle_key"], r["rank"]))
             recount[r["kind"]].add(r["handle_key"])
-            place = (r["finished_at"], r["game_id"])
+            place = (r["finished_at"] or ratings.EARLIEST, r["game_id"])
             changed_from[r["kind"]] = min(changed_from.get(r["kind"], place), place)
         for (_, kind), seats in sorted(by_game.items()):
             _pair_deltas(pairs, kind, [(key, rank) for _, key, rank in sorted(seats)], sign)
