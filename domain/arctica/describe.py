@@ -5,20 +5,19 @@ fields of the event fill the template, each rendered in the reader's language by
 ``seat``/``to_seat`` become the player's name (``seat_of``: "Alice's" / "d'Alice" / "de Alice"),
 ``action``, ``family``, ``column``, ``cause``, ``src``/``dst`` (a token's place) the translated
 vocabulary of ``_WORDS``/``_CAUSES``. A count is written with its noun in the right number by
-``{field|singular|plural}`` (French counts 0 and 1 as singular). Player names come from the caller
+``{field|singular|plural}`` (``domain.wording.counted``). Player names come from the caller
 (the service passes the game's handles); without them a seat is "player 1" (1-based).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from domain.wording import LANG, counted, listing, of, player
+
 from . import events as ev
 from .state import Loc
-
-_LANG = {"en": 0, "fr": 1, "es": 2}
 
 _T: dict[str, tuple[str, str, str]] = {
     "game_started": (
@@ -174,9 +173,9 @@ _T: dict[str, tuple[str, str, str]] = {
     ),
     "round_ended": ("Round {round} ends", "Fin de la manche {round}", "Fin de la ronda {round}"),
     "game_ended": (
-        "Game over: {winners} {n_winners|wins|win}",
+        "Game over: {winners} {win}",
         "Fin de partie : victoire {winners_of}",
-        "Fin de la partida: {n_winners|gana|ganan} {winners}",
+        "Fin de la partida: {win} {winners}",
     ),
 }
 
@@ -214,7 +213,11 @@ _WORDS: dict[str, tuple[str, str, str]] = {
 _FROM: dict[str, tuple[str, str, str]] = {
     "supply": ("the supply", "de la réserve", "de la reserva"),
     "release": ("the release area", "de la zone de relâche", "de la zona de liberación"),
-    "long_wheel": ("slot {i} of the long wheel", "de la case {i} de la roue longue", "de la casilla {i} de la rueda larga"),
+    "long_wheel": (
+        "slot {i} of the long wheel",
+        "de la case {i} de la roue longue",
+        "de la casilla {i} de la rueda larga",
+    ),
     "short_wheel": (
         "slot {i} of the short wheel",
         "de la case {i} de la roue courte",
@@ -226,8 +229,16 @@ _FROM: dict[str, tuple[str, str, str]] = {
 _TO: dict[str, tuple[str, str, str]] = {
     "supply": ("the supply", "à la réserve", "a la reserva"),
     "release": ("the release area", "à la zone de relâche", "a la zona de liberación"),
-    "long_wheel": ("slot {i} of the long wheel", "à la case {i} de la roue longue", "a la casilla {i} de la rueda larga"),
-    "short_wheel": ("slot {i} of the short wheel", "à la case {i} de la roue courte", "a la casilla {i} de la rueda corta"),
+    "long_wheel": (
+        "slot {i} of the long wheel",
+        "à la case {i} de la roue longue",
+        "a la casilla {i} de la rueda larga",
+    ),
+    "short_wheel": (
+        "slot {i} of the short wheel",
+        "à la case {i} de la roue courte",
+        "a la casilla {i} de la rueda corta",
+    ),
     "map": ("map space {i}", "à la case {i} de la carte", "a la casilla {i} del mapa"),
     "circle": ("circle space {i}", "à la case {i} du cercle", "a la casilla {i} del círculo"),
 }
@@ -237,7 +248,11 @@ _CAUSES: dict[str, tuple[str, str, str]] = {
     "fauna": ("Fauna card no. {a}", "carte Faune n° {a}", "carta de Fauna n.º {a}"),
     "flash": ("Flash of card no. {a}", "Flash de la carte n° {a}", "Flash de la carta n.º {a}"),
     "ability": ("ability of card no. {a}", "capacité de la carte n° {a}", "habilidad de la carta n.º {a}"),
-    "reproduction": ("reproduction of card no. {a}", "reproduction de la carte n° {a}", "reproducción de la carta n.º {a}"),
+    "reproduction": (
+        "reproduction of card no. {a}",
+        "reproduction de la carte n° {a}",
+        "reproducción de la carta n.º {a}",
+    ),
     "map": ("map space {a}", "case {a} de la carte", "casilla {a} del mapa"),
     "connection": ("connection {a}", "connexion {a}", "conexión {a}"),
     "circle": ("circle space {a}", "case {a} du cercle", "casilla {a} del círculo"),
@@ -255,26 +270,9 @@ _CAUSES: dict[str, tuple[str, str, str]] = {
 }
 _UNKNOWN_CAUSE = ("an effect", "un effet", "un efecto")  # a cause newer than this table: no raw id shown
 
-_PLAYER = ("player {0}", "joueur {0}", "jugador {0}")
-_PLURAL = re.compile(r"\{(\w+)\|([^|{}]*)\|([^|{}]*)\}")
-_VOWELS = tuple("aeiouhâàéèêëîïôöûüœAEIOUHÂÀÉÈÊËÎÏÔÖÛÜŒ")
-
 
 def _word(value: str, i: int) -> str:
     return _WORDS.get(value, _WORDS["other"])[i]
-
-
-def _name(seat: int, names: Sequence[str], i: int) -> str:
-    return names[seat] if 0 <= seat < len(names) else _PLAYER[i].format(seat + 1)
-
-
-def _of(name: str, i: int) -> str:
-    """The possessive of a player: "Alice's" / "d'Alice" / "de Alice"."""
-    if i == 0:
-        return f"{name}'s"
-    if i == 1:
-        return f"d'{name}" if name.startswith(_VOWELS) else f"de {name}"
-    return f"de {name}"
 
 
 def _cause(cause: str, i: int) -> str:
@@ -282,19 +280,11 @@ def _cause(cause: str, i: int) -> str:
     template = _CAUSES.get(kind, _UNKNOWN_CAUSE)[i]
     if kind == "action":
         arg = _word(arg, i)
-    elif kind == "connection":
-        arg = arg.replace("-", "–")
     return template.format(a=arg)
 
 
 def _place(loc: Loc, table: dict[str, tuple[str, str, str]], i: int) -> str:
     return table.get(loc.zone, ("?", "?", "?"))[i].format(i=loc.index)
-
-
-def _list(names: list[str], i: int) -> str:
-    if len(names) < 2:
-        return "".join(names)
-    return f"{', '.join(names[:-1])} {('and', 'et', 'y')[i]} {names[-1]}"
 
 
 #: Fields rendered by name, whatever the event (a new event with these fields needs no code).
@@ -303,8 +293,8 @@ _BY_NAME: dict[str, Callable[[Any, Sequence[str], int], Any]] = {
     "family": lambda v, names, i: _word(v, i),
     "column": lambda v, names, i: _word(v, i),
     "cause": lambda v, names, i: _cause(v, i),
-    "seat": lambda v, names, i: _name(v, names, i),
-    "to_seat": lambda v, names, i: _name(v, names, i),
+    "seat": lambda v, names, i: player(v, names, i),
+    "to_seat": lambda v, names, i: player(v, names, i),
 }
 
 
@@ -315,7 +305,7 @@ def _fields(event: ev.Event, names: Sequence[str], i: int) -> dict[str, Any]:
         render = _BY_NAME.get(field)
         data[field] = render(value, names, i) if render is not None and value is not None else value
     if isinstance(getattr(event, "seat", None), int):
-        data["seat_of"] = _of(data["seat"], i)
+        data["seat_of"] = of(data["seat"], i)
     if isinstance(event, ev.GameStarted):
         data["n"] = len(event.players)
     elif isinstance(event, ev.ActionsOffered):
@@ -329,24 +319,10 @@ def _fields(event: ev.Event, names: Sequence[str], i: int) -> dict[str, Any]:
         data["k"] = len(event.due)
     elif isinstance(event, ev.GameEnded):
         winners = [r.player for r in event.results if r.rank == 1]
-        data["winners"] = _list(winners, i)
-        data["winners_of"] = _of(data["winners"], i)
-        data["n_winners"] = len(winners)
+        data["winners"] = listing(winners, i)
+        data["winners_of"] = of(data["winners"], i)
+        data["win"] = (("wins", "win"), ("", ""), ("gana", "ganan"))[i][len(winners) > 1]
     return data
-
-
-def _counted(template: str, data: dict[str, Any], i: int) -> str:
-    """``{field|singular|plural}`` -> the count and its noun in the right number (French: 0 and 1 singular)."""
-
-    def one(match: re.Match[str]) -> str:
-        count = int(data[match.group(1)])
-        singular = count == 1 or (i == 1 and count == 0)
-        noun = match.group(2) if singular else match.group(3)
-        if match.group(1) == "n_winners":  # the verb alone, not a count
-            return noun
-        return f"{count} {noun}"
-
-    return _PLURAL.sub(one, template)
 
 
 def describe(event: ev.Event, lang: str = "en", players: Sequence[str] = ()) -> str:
@@ -357,10 +333,10 @@ def describe(event: ev.Event, lang: str = "en", players: Sequence[str] = ()) -> 
     templates = _T.get(tag) or _VARIANTS.get(tag)
     if templates is None:
         return tag
-    i = _LANG.get(lang, 0)
+    i = LANG.get(lang, 0)
     names = players or (event.players if isinstance(event, ev.GameStarted) else ())
     data = _fields(event, names, i)
-    return _counted(templates[i], data, i).format(**data)
+    return counted(templates[i], data, i).format(**data)
 
 
 __all__ = ["describe"]
