@@ -36,9 +36,9 @@ _T: dict[str, tuple[str, str, str]] = {
         "{seat} gira la rueda de acción {wheel} un cuarto de vuelta",
     ),
     "actions_offered": (
-        "Actions offered: {a0} and {a1}",
-        "Actions proposées : {a0} et {a1}",
-        "Acciones ofrecidas: {a0} y {a1}",
+        "{seat} is offered the {a0} and {a1} actions",
+        "Actions proposées à {seat} : {a0} et {a1}",
+        "Acciones ofrecidas a {seat}: {a0} y {a1}",
     ),
     "action_performed": (
         "{seat} performs the {action} action",
@@ -318,7 +318,7 @@ def _fields(event: ev.Event, names: Sequence[str], i: int) -> dict[str, Any]:
     elif isinstance(event, ev.CollapseStep):
         data["k"] = len(event.due)
     elif isinstance(event, ev.GameEnded):
-        winners = [r.player for r in event.results if r.rank == 1]
+        winners = [names[r.seat] if 0 <= r.seat < len(names) else r.player for r in event.results if r.rank == 1]
         data["winners"] = listing(winners, i)
         data["winners_of"] = of(data["winners"], i)
         data["win"] = (("wins", "win"), ("", ""), ("gana", "ganan"))[i][len(winners) > 1]

@@ -83,8 +83,8 @@ def test_public_an_n_plus_1th_card_is_moose_b_plus_one() -> None:
         ev.CardPlaced(seat=0, card=HAND[3]),
         ev.PlacingEnded(seat=0, placed=4, shortfall=0),
     ]
-    assert describe(out[0]) == "Seat 0 uses the moose: places a 4th card"
-    assert describe(out[0], "fr").startswith("Siège 0 utilise l'élan")
+    assert describe(out[0], "en", ["Nanook", "Ulla"]) == "Nanook uses Moose B: places a 4th card"
+    assert describe(out[0], "fr", ["Nanook", "Ulla"]) == "Nanook utilise Élan B : pose une 4e carte"
 
 
 def test_public_the_open_placing_is_closed_by_the_next_move_or_end_step() -> None:
@@ -155,7 +155,7 @@ def test_public_a_d_plus_1th_draw_is_moose_a_plus_one() -> None:
         ev.CardTakenFromRiver(seat=0, slot=1, card=RIVER[1]),
         ev.DrawingEnded(seat=0, drawn=2),
     ]
-    assert describe(out[0]) == "Seat 0 uses the moose: takes a 2nd card"
+    assert describe(out[0], "en", ["Nanook", "Ulla"]) == "Nanook uses Moose A: takes a 2nd card"
 
 
 def test_public_the_open_drawing_closes_when_the_refill_is_revealed() -> None:
