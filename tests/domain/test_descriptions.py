@@ -40,7 +40,10 @@ _EVERYWHERE = [
     (r"\bde [aeiouéÉ]", "an unelided French 'de'"),
 ]
 #: English identifiers that are no French or Spanish word
-_RAW_IDS = r"\b(?:ability|draw|supply|release|colony|bird|fish|invertebrate|map|circle|majority|event|endangered|adjustment|collapse|flash|fauna|fox|moose|walrus|puffin|seat)\b"
+_RAW_IDS = (
+    r"\b(?:ability|draw|supply|release|colony|bird|fish|invertebrate|map|circle|majority|event|endangered"
+    r"|adjustment|collapse|flash|fauna|fox|moose|walrus|puffin|seat)\b"
+)
 
 
 def _faults(text: str, lang: str) -> list[str]:
