@@ -161,7 +161,7 @@ _T: dict[str, tuple[str, str, str]] = {
     ),
     "FinalRoundStarted": (
         "Final round: everyone plays one last turn without drawing, from {seat}",
-        "Dernier tour : chacun joue un dernier tour sans piocher, à partir de {seat}",
+        "Dernier tour : chacun joue un dernier tour sans piocher, à partir {seat_of}",
         "Ronda final: todos juegan un último turno sin robar, empezando por {seat}",
     ),
     "GameFinished": (
@@ -321,6 +321,7 @@ def _fields(event: Any, names: Sequence[str], i: int) -> dict[str, Any]:
         f["pos"] = event.position
     elif isinstance(event, ev.FinalRoundStarted):
         f["seat"] = player(event.start_seat, names, i)
+        f["seat_of"] = of(f["seat"], i)
     elif isinstance(event, ev.GameFinished):
         ranked = sorted(event.scores, key=lambda seat_score: seat_score.rank)
         f.update(

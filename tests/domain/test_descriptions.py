@@ -84,6 +84,7 @@ def _arctic_extras() -> list[Any]:
         aev.PuffinSwapped(seat=0, hand_card="d1-fox-1", river_slot=2, river_card="d1-orca-1"),
         aev.CardTakenFromPenalty(seat=0, card="face_down"),
         aev.RiverCardRevealed(slot=3, card="d3-walrus-2"),
+        aev.FinalRoundStarted(start_seat=1),
     ]
 
 
@@ -125,7 +126,7 @@ def test_arctic_every_event_reads_with_names_and_no_raw_identifier(lang: str) ->
             for state in (None, final):  # during the game, and in a finished game's timeline
                 text = ARCTIC.describe(event, lang, names, state)  # type: ignore[arg-type]
                 assert not _faults(text, lang), (event, text, _faults(text, lang))
-                seat = getattr(event, "seat", None)
+                seat = getattr(event, "seat", getattr(event, "start_seat", None))
                 if isinstance(seat, int):
                     assert names[seat] in text, (event, text)
     assert set(get_args(aev.Event)) <= seen
