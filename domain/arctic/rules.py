@@ -223,8 +223,11 @@ def _after_closing(state: GameState, animal_side: tuple[int, int], what: str, de
     which way a token went, and keeping that in the state would change the hash of every stored state.
     So the Moose declaration comes first there (rules notes, "Recording at the table")."""
     animal, side = animal_side
+    visible = visible_card(state.players[state.active])
+    if side == cat.SIDE_B and visible is not None and cat.MAIN[visible] == cat.MOOSE:
+        return  # Moose B may have been taken with this turn's last card: it did not change this turn (§7b.4)
     if state.mode == "full" and state.phase != st.SETUP and holds(state, animal, side):
-        used = state.moose_used if side == cat.SIDE_B else state.moose_a_used
+        used = (state.moose_used or not state.n_from_card) if side == cat.SIDE_B else state.moose_a_used
         if not used and state.phase in (
             (st.TOKENS, st.WALRUS, st.DRAW) if side == cat.SIDE_B else (st.DISCARD, st.GIVE)
         ):
