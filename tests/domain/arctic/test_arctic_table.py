@@ -118,9 +118,9 @@ def test_full_an_n_plus_1th_card_after_the_placing_ended_is_refused_with_the_rea
     """Full mode ended the placing at the N-th card and took its power in the same move: the table's
     (N+1)-th card cannot reopen it (rules notes), the refusal says what to record instead."""
     t = give_power(table("full", moose="B"), "moose", 0)
-    t.play(*(mv.PlaceCard(seat=0, card=c) for c in HAND[:3]))
+    t.play(*(mv.PlaceCard(seat=0, card=c) for c in (HAND[0], HAND[1], HAND[3])))  # the last one no moose
     before = state_hash(t.state)
-    refused = t.rejects(mv.PlaceCard(seat=0, card=HAND[3]), "arctic.wrong_step")
+    refused = t.rejects(mv.PlaceCard(seat=0, card=HAND[2]), "arctic.wrong_step")
     assert "record Moose B (+1) before the last card due" in refused.message
     assert refused.legal and all(not isinstance(m, mv.PlaceCard) for m in refused.legal)
     assert state_hash(t.state) == before
