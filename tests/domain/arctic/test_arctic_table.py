@@ -130,6 +130,20 @@ def test_full_an_n_plus_1th_card_after_the_placing_ended_is_refused_with_the_rea
     assert describe(out[0], "es", ["Nanook", "Ulla"]) == "Nanook usa Alce B: coloca una 4.ª carta"
 
 
+def test_full_the_state_after_the_nth_card_cannot_say_whom_its_power_came_from() -> None:
+    """Why full mode cannot reopen its placing (rules notes): two games that differ only in who held
+    the power the N-th card takes reach the same state, so no move could undo that take correctly."""
+    outcomes = []
+    for holder in (None, 1):
+        t = give_power(table("full", moose="B"), "moose", 0)
+        if holder is not None:
+            give_power(t, "orca", holder)
+        out = t.play(*(mv.PlaceCard(seat=0, card=c) for c in (HAND[0], HAND[3], HAND[1])))  # orca last
+        assert of(out, ev.PowerTaken)[0].from_seat == holder
+        outcomes.append(state_hash(t.state))
+    assert outcomes[0] == outcomes[1]
+
+
 def test_full_a_card_after_the_turn_passed_is_the_next_players_turn() -> None:
     t = give_power(table("full", moose="B"), "moose", 0)
     while t.state.active == 0:
