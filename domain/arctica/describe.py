@@ -315,6 +315,8 @@ def _fields(event: ev.Event, names: Sequence[str], i: int) -> dict[str, Any]:
     elif isinstance(event, ev.TokenMoved):
         data["src"] = _place(event.src, _FROM, i)
         data["dst"] = _place(event.dst, _TO, i)
+    elif isinstance(event, ev.TurnEnded):  # selections are counted from 0 in the state, from 1 at the table
+        data["turn"] = event.turn + 1
     elif isinstance(event, ev.CollapseStep):
         data["k"] = len(event.due)
     elif isinstance(event, ev.GameEnded):
