@@ -124,8 +124,13 @@ class GameRules(Protocol[StateT, MoveT, EventT]):
         """The seat an event belongs to, or ``None`` for the table (setup, refills, end of round)."""
         ...
 
-    def describe(self, event: EventT, lang: Language = "en") -> str:
-        """A one-line description of an event for timelines, in English, French or Spanish."""
+    def describe(
+        self, event: EventT, lang: Language = "en", players: Sequence[str] = (), state: StateT | None = None
+    ) -> str:
+        """A one-line description of an event for timelines, in English, French or Spanish, as a
+        spectator sees it. ``players``: the game's handles, so that seats are written by name;
+        ``state``: the state after the event or a later one (a finished game's state names what the
+        end reveals, e.g. totems shown before the end)."""
         ...
 
     def is_turn_start(self, event: EventT) -> bool:

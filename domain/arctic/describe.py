@@ -1,326 +1,353 @@
 """One-line descriptions of Arctic events for timelines, in English, French and Spanish.
 
-Seats are written as in the API (0-based), animals with the names of §2, cards as
-``<animal> [<card id>]`` or "a hidden card". The timeline is public (no perspective), so an event is
-described as a spectator sees it (``view.redact_event``): a card drawn face down (penalty, Orca B,
-Polar bear A), a face-down Fox-A card, a given penalty card, and a hand/penalty card or totem revealed
-to the record are never named.
+Players are written by name (the service passes the game's handles; without them "player N",
+1-based), animals with the names of §2, powers as "Moose B", cards as "a fox card (1-3)" (deck and
+number of the card id) or "a hidden card", counts with their noun in the right number. The timeline
+is public (no perspective), so an event is described as a spectator sees it (``view.redact_event``
+with the ``state`` given): a card drawn face down (penalty, Orca B, Polar bear A), a face-down Fox-A
+card and a given penalty card are never named; a hand/penalty card or totem revealed to the record
+before the end is named once ``state`` is past the last turn (the service passes the finished game's
+state), and ``GameFinished`` names every totem.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from domain.arctic import catalogue as cat
 from domain.arctic import events as ev
 from domain.arctic.view import redact_event
 from domain.game import Perspective
+from domain.wording import LANG, counted, listing, of, player
 
 _SPECTATOR = Perspective()
 
-_WORDS: dict[str, dict[str, str]] = {
-    "en": {"seat": "Seat {0}", "hidden": "a hidden card", "up": "up", "down": "down", "centre": "the centre"},
-    "fr": {"seat": "Siège {0}", "hidden": "une carte cachée", "up": "vers le haut", "down": "vers le bas",
-           "centre": "le centre"},
-    "es": {"seat": "Asiento {0}", "hidden": "una carta oculta", "up": "hacia arriba", "down": "hacia abajo",
-           "centre": "el centro"},
-}  # fmt: skip
-
-_T: dict[str, dict[str, str]] = {
-    "GameStarted": {
-        "en": "Game started ({mode} information): {players}; {start} starts",
-        "fr": "Partie commencée (information {mode}) : {players} ; {start} commence",
-        "es": "Partida iniciada (información {mode}): {players}; empieza {start}",
-    },
-    "TurnStarted": {
-        "en": "{seat} starts turn {turn} (round {round}{final}), placement value {n}",
-        "fr": "{seat} commence le tour {turn} (manche {round}{final}), valeur de pose {n}",
-        "es": "{seat} empieza el turno {turn} (ronda {round}{final}), valor de colocación {n}",
-    },
-    "PuffinSwapped": {
-        "en": "{seat} uses the puffin: swaps {hand_card} with {river_card} (River slot {slot})",
-        "fr": "{seat} utilise le macareux : échange {hand_card} contre {river_card} (emplacement {slot})",
-        "es": "{seat} usa el frailecillo: cambia {hand_card} por {river_card} (hueco {slot} del río)",
-    },
-    "VisibleCardTakenBack": {
-        "en": "{seat} uses the puffin: takes {card} back into hand; placement value {n}",
-        "fr": "{seat} utilise le macareux : reprend {card} en main ; valeur de pose {n}",
-        "es": "{seat} usa el frailecillo: recupera {card} a la mano; valor de colocación {n}",
-    },
-    "PlacementValueChanged": {
-        "en": "{seat} uses the moose: places {n} card(s) this turn",
-        "fr": "{seat} utilise l'élan : pose {n} carte(s) ce tour",
-        "es": "{seat} usa el alce: coloca {n} carta(s) este turno",
-    },
-    "PlacementValueRaised": {
-        "en": "{seat} uses the moose: places a {nth} card",
-        "fr": "{seat} utilise l'élan : pose une {nth} carte",
-        "es": "{seat} usa el alce: coloca una {nth} carta",
-    },
-    "CardPlaced": {
-        "en": "{seat} places {card}{where}",
-        "fr": "{seat} pose {card}{where}",
-        "es": "{seat} coloca {card}{where}",
-    },
-    "PlacingEnded": {
-        "en": "{seat} has placed {placed} card(s){short}",
-        "fr": "{seat} a posé {placed} carte(s){short}",
-        "es": "{seat} ha colocado {placed} carta(s){short}",
-    },
-    "PenaltyCardDrawn": {
-        "en": "{seat} takes {card} into the penalty zone",
-        "fr": "{seat} prend {card} dans sa zone de pénalité",
-        "es": "{seat} recibe {card} en su zona de penalización",
-    },
-    "DrawPileExhausted": {
-        "en": "The draw pile is empty: the reserve ({n} cards) becomes the draw pile; the end is near",
-        "fr": "La pioche est vide : la réserve ({n} cartes) devient la pioche ; la fin approche",
-        "es": "El mazo se ha agotado: la reserva ({n} cartas) pasa a ser el mazo; se acerca el final",
-    },
-    "PowerTaken": {
-        "en": "{seat} takes the {animal} power ({side}) from {source}",
-        "fr": "{seat} prend le pouvoir {animal} ({side}) depuis {source}",
-        "es": "{seat} toma el poder {animal} ({side}) de {source}",
-    },
-    "TokensMoved": {
-        "en": "{seat} moves the {main} token {main_dir} and the {comp} token {comp_dir}",
-        "fr": "{seat} déplace le jeton {main} {main_dir} et le jeton {comp} {comp_dir}",
-        "es": "{seat} mueve la ficha {main} {main_dir} y la ficha {comp} {comp_dir}",
-    },
-    "WalrusTokenMoved": {
-        "en": "{seat} uses the walrus: the {animal} token moves {dir}",
-        "fr": "{seat} utilise le morse : le jeton {animal} se déplace {dir}",
-        "es": "{seat} usa la morsa: la ficha {animal} se mueve {dir}",
-    },
-    "PowerDeclined": {
-        "en": "{seat} does not use the {animal} power",
-        "fr": "{seat} n'utilise pas le pouvoir {animal}",
-        "es": "{seat} no usa el poder {animal}",
-    },
-    "DrawValueChanged": {
-        "en": "{seat} uses the moose: draws {n} card(s) this turn",
-        "fr": "{seat} utilise l'élan : pioche {n} carte(s) ce tour",
-        "es": "{seat} usa el alce: roba {n} carta(s) este turno",
-    },
-    "DrawValueRaised": {
-        "en": "{seat} uses the moose: takes a {nth} card",
-        "fr": "{seat} utilise l'élan : prend une {nth} carte",
-        "es": "{seat} usa el alce: toma una {nth} carta",
-    },
-    "CardTakenFromRiver": {
-        "en": "{seat} draws {card} from River slot {slot}",
-        "fr": "{seat} pioche {card} dans la rivière (emplacement {slot})",
-        "es": "{seat} roba {card} del río (hueco {slot})",
-    },
-    "CardTakenFromDrawPile": {
-        "en": "{seat} uses the orca: draws {card} from the draw pile",
-        "fr": "{seat} utilise l'orque : pioche {card} dans la pioche",
-        "es": "{seat} usa la orca: roba {card} del mazo",
-    },
-    "CardTakenFromPenalty": {
-        "en": "{seat} uses the polar bear: takes {card} back from the penalty zone",
-        "fr": "{seat} utilise l'ours polaire : reprend {card} de sa zone de pénalité",
-        "es": "{seat} usa el oso polar: recupera {card} de su zona de penalización",
-    },
-    "DrawingEnded": {
-        "en": "{seat} has drawn {n} card(s)",
-        "fr": "{seat} a pioché {n} carte(s)",
-        "es": "{seat} ha robado {n} carta(s)",
-    },
-    "CardDiscarded": {
-        "en": "{seat} discards {card} into the penalty zone (hand limit)",
-        "fr": "{seat} défausse {card} dans sa zone de pénalité (limite de main)",
-        "es": "{seat} descarta {card} a su zona de penalización (límite de mano)",
-    },
-    "PenaltyCardGiven": {
-        "en": "{seat} uses the polar bear: gives {card} to {to}'s penalty zone",
-        "fr": "{seat} utilise l'ours polaire : donne {card} à la zone de pénalité de {to}",
-        "es": "{seat} usa el oso polar: da {card} a la zona de penalización de {to}",
-    },
-    "RiverRefilled": {
-        "en": "River slot {slot} refilled with {card}",
-        "fr": "Emplacement {slot} de la rivière complété avec {card}",
-        "es": "Hueco {slot} del río repuesto con {card}",
-    },
-    "RiverCardRevealed": {
-        "en": "River slot {slot} shows {card}",
-        "fr": "L'emplacement {slot} de la rivière montre {card}",
-        "es": "El hueco {slot} del río muestra {card}",
-    },
-    "CardRevealed": {
-        "en": "{seat} reveals {card} ({zone})",
-        "fr": "{seat} révèle {card} ({zone})",
-        "es": "{seat} revela {card} ({zone})",
-    },
-    "PileCardRevealed": {
-        "en": "{seat} turns over the face-down card at pile position {pos}: {card}",
-        "fr": "{seat} retourne la carte face cachée en position {pos} de sa pile : {card}",
-        "es": "{seat} da la vuelta a la carta boca abajo en la posición {pos} de su pila: {card}",
-    },
-    "CardRevealedHidden": {
-        "en": "{seat} shows the recorder a card ({zone})",
-        "fr": "{seat} montre une carte au rapporteur ({zone})",
-        "es": "{seat} muestra una carta al registrador ({zone})",
-    },
-    "TotemRevealedHidden": {
-        "en": "{seat} shows the recorder their totem",
-        "fr": "{seat} montre son totem au rapporteur",
-        "es": "{seat} muestra su tótem al registrador",
-    },
-    "TotemRevealed": {
-        "en": "{seat} reveals the {animal} totem",
-        "fr": "{seat} révèle le totem {animal}",
-        "es": "{seat} revela el tótem {animal}",
-    },
-    "FoxWildDeclared": {
-        "en": "{seat} declares the face-down card at position {pos} as {animal}",
-        "fr": "{seat} déclare la carte face cachée en position {pos} comme {animal}",
-        "es": "{seat} declara la carta boca abajo en la posición {pos} como {animal}",
-    },
-    "TurnEnded": {
-        "en": "{seat} ends the turn",
-        "fr": "{seat} termine son tour",
-        "es": "{seat} termina su turno",
-    },
-    "FinalRoundStarted": {
-        "en": "Final round: everyone plays one last turn without drawing, from {seat}",
-        "fr": "Dernier tour : chacun joue un dernier tour sans piocher, à partir de {seat}",
-        "es": "Ronda final: todos juegan un último turno sin robar, empezando por {seat}",
-    },
-    "GameFinished": {
-        "en": "Game over: {scores}; {seat} wins",
-        "fr": "Partie terminée : {scores} ; {seat} gagne",
-        "es": "Fin de la partida: {scores}; gana {seat}",
-    },
+_T: dict[str, tuple[str, str, str]] = {
+    "GameStarted": (
+        "Game started ({mode} information): {players}; {start} starts",
+        "Partie commencée (information {mode}) : {players} ; {start} commence",
+        "Partida iniciada (información {mode}): {players}; empieza {start}",
+    ),
+    "TurnStarted": (
+        "{seat} starts turn {turn} (round {round}{final}), placement value {n}",
+        "{seat} commence le tour {turn} (manche {round}{final}), valeur de pose {n}",
+        "{seat} empieza el turno {turn} (ronda {round}{final}), valor de colocación {n}",
+    ),
+    "PuffinSwapped": (
+        "{seat} uses {puffin} A: swaps {hand_card} for {river_card} (River slot {slot})",
+        "{seat} utilise {puffin} A : échange {hand_card} contre {river_card} (emplacement {slot} de la rivière)",
+        "{seat} usa {puffin} A: cambia {hand_card} por {river_card} (hueco {slot} del río)",
+    ),
+    "VisibleCardTakenBack": (
+        "{seat} uses {puffin} B: takes {card} back into hand; placement value {n}",
+        "{seat} utilise {puffin} B : reprend {card} en main ; valeur de pose {n}",
+        "{seat} usa {puffin} B: recupera {card} a la mano; valor de colocación {n}",
+    ),
+    "PlacementValueChanged": (
+        "{seat} uses {moose} B: places {n|card|cards} this turn",
+        "{seat} utilise {moose} B : pose {n|carte|cartes} ce tour",
+        "{seat} usa {moose} B: coloca {n|carta|cartas} este turno",
+    ),
+    "CardPlaced": (
+        "{seat} places {card}{where}",
+        "{seat} pose {card}{where}",
+        "{seat} coloca {card}{where}",
+    ),
+    "PlacingEnded": (
+        "{seat} has placed {placed|card|cards}{short}",
+        "{seat} a posé {placed|carte|cartes}{short}",
+        "{seat} ha colocado {placed|carta|cartas}{short}",
+    ),
+    "PenaltyCardDrawn": (
+        "{seat} takes {card} into the penalty zone",
+        "{seat} prend {card} dans sa zone de pénalité",
+        "{seat} recibe {card} en su zona de penalización",
+    ),
+    "DrawPileExhausted": (
+        "The draw pile is empty: the reserve ({n|card|cards}) becomes the draw pile; the end is near",
+        "La pioche est vide : la réserve ({n|carte|cartes}) devient la pioche ; la fin approche",
+        "El mazo se ha agotado: la reserva ({n|carta|cartas}) pasa a ser el mazo; se acerca el final",
+    ),
+    "PowerTaken": (
+        "{seat} takes the {animal} power (side {side}) {source}",
+        "{seat} prend le pouvoir {of_animal} (face {side}) {source}",
+        "{seat} toma el poder {of_animal} (cara {side}) {source}",
+    ),
+    "TokensMoved": (
+        "{seat} moves the {main} token {main_dir} and the {comp} token {comp_dir}",
+        "{seat} déplace le jeton {main} {main_dir} et le jeton {comp} {comp_dir}",
+        "{seat} mueve la ficha de {main} {main_dir} y la ficha de {comp} {comp_dir}",
+    ),
+    "WalrusTokenMoved": (
+        "{seat} uses the walrus power: the {animal} token moves {dir}",
+        "{seat} utilise le pouvoir du morse : le jeton {animal} se déplace {dir}",
+        "{seat} usa el poder de la morsa: la ficha de {animal} se mueve {dir}",
+    ),
+    "PowerDeclined": (
+        "{seat} does not use the {animal} power",
+        "{seat} n'utilise pas le pouvoir {of_animal}",
+        "{seat} no usa el poder {of_animal}",
+    ),
+    "DrawValueChanged": (
+        "{seat} uses {moose} A: draws {n|card|cards} this turn",
+        "{seat} utilise {moose} A : pioche {n|carte|cartes} ce tour",
+        "{seat} usa {moose} A: roba {n|carta|cartas} este turno",
+    ),
+    "CardTakenFromRiver": (
+        "{seat} draws {card} from River slot {slot}",
+        "{seat} prend {card} dans la rivière (emplacement {slot})",
+        "{seat} toma {card} del río (hueco {slot})",
+    ),
+    "CardTakenFromDrawPile": (
+        "{seat} uses {orca} B: draws {card} from the draw pile",
+        "{seat} utilise {orca} B : pioche {card} dans la pioche",
+        "{seat} usa {orca} B: roba {card} del mazo",
+    ),
+    "CardTakenFromPenalty": (
+        "{seat} uses {polar_bear} A: takes {card} back from the penalty zone",
+        "{seat} utilise {polar_bear} A : reprend {card} de sa zone de pénalité",
+        "{seat} usa {polar_bear} A: recupera {card} de su zona de penalización",
+    ),
+    "DrawingEnded": (
+        "{seat} has drawn {n|card|cards}",
+        "{seat} a pioché {n|carte|cartes}",
+        "{seat} ha robado {n|carta|cartas}",
+    ),
+    "CardDiscarded": (
+        "{seat} discards {card} into the penalty zone (hand limit)",
+        "{seat} défausse {card} dans sa zone de pénalité (limite de main)",
+        "{seat} descarta {card} a su zona de penalización (límite de mano)",
+    ),
+    "PenaltyCardGiven": (
+        "{seat} uses {polar_bear} B: gives {card} to {to_of} penalty zone",
+        "{seat} utilise {polar_bear} B : donne {card} à la zone de pénalité {to_of}",
+        "{seat} usa {polar_bear} B: da {card} a la zona de penalización {to_of}",
+    ),
+    "RiverRefilled": (
+        "River slot {slot} refilled with {card}",
+        "Emplacement {slot} de la rivière complété avec {card}",
+        "Hueco {slot} del río repuesto con {card}",
+    ),
+    "RiverCardRevealed": (
+        "River slot {slot} shows {card}",
+        "L'emplacement {slot} de la rivière montre {card}",
+        "El hueco {slot} del río muestra {card}",
+    ),
+    "CardRevealed": (
+        "{seat} reveals {card} from their {zone}",
+        "{seat} révèle {card} de sa {zone}",
+        "{seat} revela {card} de su {zone}",
+    ),
+    "PileCardRevealed": (
+        "{seat} turns over the face-down card at pile position {pos}: {card}",
+        "{seat} retourne la carte face cachée en position {pos} de sa pile : {card}",
+        "{seat} da la vuelta a la carta boca abajo en la posición {pos} de su pila: {card}",
+    ),
+    "TotemRevealed": (
+        "{seat} reveals the {animal} totem",
+        "{seat} révèle son totem : {animal}",
+        "{seat} revela su tótem: {animal}",
+    ),
+    "FoxWildDeclared": (
+        "{seat} declares the face-down card at position {pos} as {animal}",
+        "{seat} déclare la carte face cachée en position {pos} comme {animal}",
+        "{seat} declara la carta boca abajo en la posición {pos} como {animal}",
+    ),
+    "TurnEnded": (
+        "{seat} ends the turn",
+        "{seat} termine son tour",
+        "{seat} termina su turno",
+    ),
+    "FinalRoundStarted": (
+        "Final round: everyone plays one last turn without drawing, from {seat}",
+        "Dernier tour : chacun joue un dernier tour sans piocher, à partir {seat_of}",
+        "Ronda final: todos juegan un último turno sin robar, empezando por {seat}",
+    ),
+    "GameFinished": (
+        "Game over: {scores}; {seat} wins; totems: {totems}",
+        "Partie terminée : {scores} ; {seat} gagne ; totems : {totems}",
+        "Fin de la partida: {scores}; gana {seat}; tótems: {totems}",
+    ),
 }
 
-_EXTRA = {
-    "final": {"en": ", final turn", "fr": ", dernier tour", "es": ", turno final"},
-    "face_down": {"en": " face down under the visible card", "fr": " face cachée sous la carte visible",
-                  "es": " boca abajo bajo la carta visible"},
-    "bottom": {"en": " at the bottom of the pile", "fr": " sous la pile", "es": " al fondo de la pila"},
-    "short": {"en": ", {0} short", "fr": ", {0} manquante(s)", "es": ", faltan {0}"},
-    "mode_full": {"en": "full", "fr": "complète", "es": "completa"},
-    "mode_public": {"en": "public", "fr": "publique", "es": "pública"},
-    "hand": {"en": "hand", "fr": "main", "es": "mano"},
-    "penalty": {"en": "penalty zone", "fr": "zone de pénalité", "es": "zona de penalización"},
+#: Lines that are not one per event type: what a spectator sees of an event, or a Moose +1 as the
+#: table sees it (one card more, often with no declaration).
+_VARIANTS: dict[str, tuple[str, str, str]] = {
+    "PlacementValueRaised": (
+        "{seat} uses {moose} B: places a {nth} card",
+        "{seat} utilise {moose} B : pose une {nth} carte",
+        "{seat} usa {moose} B: coloca una {nth} carta",
+    ),
+    "DrawValueRaised": (
+        "{seat} uses {moose} A: takes a {nth} card",
+        "{seat} utilise {moose} A : prend une {nth} carte",
+        "{seat} usa {moose} A: toma una {nth} carta",
+    ),
+    "CardRevealedHidden": (
+        "{seat} shows the recorder a card from their {zone}",
+        "{seat} montre au rapporteur une carte de sa {zone}",
+        "{seat} muestra al registrador una carta de su {zone}",
+    ),
+    "TotemRevealedHidden": (
+        "{seat} shows the recorder their totem",
+        "{seat} montre son totem au rapporteur",
+        "{seat} muestra su tótem al registrador",
+    ),
+}
+
+_WORDS: dict[str, tuple[str, str, str]] = {
+    "hidden": ("a hidden card", "une carte cachée", "una carta oculta"),
+    "card": ("a {animal} card ({number})", "une carte {animal} ({number})", "una carta de {animal} ({number})"),
+    "up": ("up", "vers le haut", "hacia arriba"),
+    "down": ("down", "vers le bas", "hacia abajo"),
+    "centre": ("from the centre", "au centre", "del centro"),
+    "from": ("from {0}", "à {0}", "de {0}"),
+    "again": ("again", "de nouveau", "de nuevo"),
+    "final": (", final turn", ", dernier tour", ", turno final"),
+    "face_down": (" face down under the visible card", " face cachée sous la carte visible",
+                  " boca abajo bajo la carta visible"),
+    "bottom": (" at the bottom of the pile", " sous la pile", " al fondo de la pila"),
+    "short": (", {short|card|cards} short", ", {short|carte manquante|cartes manquantes}",
+              ", {short|falta # carta|faltan # cartas}"),
+    "mode_full": ("full", "complète", "completa"),
+    "mode_public": ("public", "publique", "pública"),
+    "hand": ("hand", "main", "mano"),
+    "penalty": ("penalty zone", "zone de pénalité", "zona de penalización"),
+    "unknown": ("unknown", "inconnu", "desconocido"),
 }  # fmt: skip
 
+#: "the power of <animal>" (French and Spanish articles differ by animal); English says "<animal> power".
+_OF_ANIMAL: dict[str, tuple[str, str, str]] = {
+    "fox": ("fox", "du renard", "del zorro"),
+    "moose": ("moose", "de l'élan", "del alce"),
+    "walrus": ("walrus", "du morse", "de la morsa"),
+    "orca": ("orca", "de l'orque", "de la orca"),
+    "puffin": ("puffin", "du macareux", "del frailecillo"),
+    "polar_bear": ("polar bear", "de l'ours polaire", "del oso polar"),
+}
 
-def _animal(name: str | None, lang: str) -> str:
+
+def _animal(name: str | None, i: int) -> str:
     if name is None or name not in cat.ANIMAL_INDEX:
-        return "?"
-    return cat.ANIMAL_NAMES[lang][cat.ANIMAL_INDEX[name]]
+        return _WORDS["unknown"][i]
+    return cat.ANIMAL_NAMES[("en", "fr", "es")[i]][cat.ANIMAL_INDEX[name]]
 
 
-def _card(card: str | None, lang: str) -> str:
+def card_label(card: str | None, lang: str = "en") -> str:
+    """A card as the timeline writes it: "a fox card (1-3)" (deck 1, card 3 of the id ``d1-fox-3``)."""
+    i = LANG.get(lang, 0)
     if card is None or card not in cat.CARD_INDEX:
-        return _WORDS[lang]["hidden"]
-    return f"{_animal(cat.CARDS[cat.CARD_INDEX[card]].animal, lang)} [{card}]"
+        return _WORDS["hidden"][i]
+    spec = cat.CARDS[cat.CARD_INDEX[card]]
+    return _WORDS["card"][i].format(animal=_animal(spec.animal, i), number=f"{spec.deck}-{card.rsplit('-', 1)[1]}")
 
 
-def _nth(number: int, lang: str) -> str:
-    if lang == "fr":
+def _nth(number: int, i: int) -> str:
+    if i == 1:
         return f"{number}e"
-    if lang == "es":
+    if i == 2:
         return f"{number}.ª"
     suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
     return f"{number}{suffix}"
 
 
-def _fields(event: Any, lang: str) -> dict[str, Any]:
-    """The values an event's template names, in ``lang`` (``event`` already redacted)."""
-    w = _WORDS[lang]
-
-    def seat(seat_number: int | None) -> str:
-        return w["seat"].format(seat_number) if seat_number is not None else w["centre"]
-
-    def direction(step: int) -> str:
-        return w["up"] if step > 0 else w["down"]
-
-    f: dict[str, Any] = {}
-    if hasattr(event, "seat"):
-        f["seat"] = seat(event.seat)
+def _fields(event: Any, names: Sequence[str], i: int) -> dict[str, Any]:
+    """The values an event's template names, in language ``i`` (``event`` already redacted)."""
+    lang = ("en", "fr", "es")[i]
+    f: dict[str, Any] = {power: _animal(power, i).capitalize() for power in ("puffin", "moose", "orca", "polar_bear")}
+    if isinstance(getattr(event, "seat", None), int):
+        f["seat"] = player(event.seat, names, i)
     if hasattr(event, "card"):
-        f["card"] = _card(event.card, lang)
+        f["card"] = card_label(event.card, lang)
     if hasattr(event, "animal"):
-        f["animal"] = _animal(event.animal, lang)
+        f["animal"] = _animal(event.animal, i)
+        f["of_animal"] = _OF_ANIMAL.get(event.animal or "", ("?",) * 3)[i] if event.animal else ""
     if hasattr(event, "slot"):
         f["slot"] = event.slot
     if isinstance(event, ev.GameStarted):
+        players = names or event.players
         f.update(
-            mode=_EXTRA[f"mode_{event.mode}"][lang],
-            players=", ".join(f"{seat(i)} {p}" for i, p in enumerate(event.players)),
-            start=seat(event.start_seat),
+            mode=_WORDS[f"mode_{event.mode}"][i],
+            players=listing(list(players), i),
+            start=player(event.start_seat, players, i),
         )
     elif isinstance(event, ev.TurnStarted):
-        f.update(
-            turn=event.turn,
-            round=event.round,
-            final=_EXTRA["final"][lang] if event.final else "",
-            n=event.placement_value,
-        )
+        f.update(turn=event.turn, round=event.round, final=_WORDS["final"][i] if event.final else "")
+        f["n"] = event.placement_value
     elif isinstance(event, ev.PuffinSwapped):
         f.update(
-            hand_card=_card(event.hand_card, lang), river_card=_card(event.river_card, lang), slot=event.river_slot
+            hand_card=card_label(event.hand_card, lang),
+            river_card=card_label(event.river_card, lang),
+            slot=event.river_slot,
         )
     elif isinstance(event, ev.VisibleCardTakenBack | ev.PlacementValueChanged):
-        f.update(n=event.placement_value, nth=_nth(event.placement_value, lang))
+        f.update(n=event.placement_value, nth=_nth(event.placement_value, i))
     elif isinstance(event, ev.CardPlaced):
-        f["where"] = _EXTRA[event.placement][lang] if event.placement != "top" else ""
+        f["where"] = _WORDS[event.placement][i] if event.placement != "top" else ""
     elif isinstance(event, ev.PlacingEnded):
-        f.update(placed=event.placed, short=_EXTRA["short"][lang].format(event.shortfall) if event.shortfall else "")
+        f.update(
+            placed=event.placed,
+            short=counted(_WORDS["short"][i], {"short": event.shortfall}, i) if event.shortfall else "",
+        )
     elif isinstance(event, ev.DrawPileExhausted):
         f["n"] = event.reserve_size
     elif isinstance(event, ev.PowerTaken):
-        f.update(source=seat(event.from_seat), side=event.side)
+        if event.from_seat is None:
+            source = _WORDS["centre"][i]
+        elif event.from_seat == event.seat:
+            source = _WORDS["again"][i]
+        else:
+            source = _WORDS["from"][i].format(player(event.from_seat, names, i))
+        f.update(source=source, side=event.side)
     elif isinstance(event, ev.TokensMoved):
         f.update(
-            main=_animal(event.main, lang),
-            main_dir=direction(event.main_step),
-            comp=_animal(event.companion, lang),
-            comp_dir=direction(event.companion_step),
+            main=_animal(event.main, i),
+            main_dir=_WORDS["up" if event.main_step > 0 else "down"][i],
+            comp=_animal(event.companion, i),
+            comp_dir=_WORDS["up" if event.companion_step > 0 else "down"][i],
         )
     elif isinstance(event, ev.WalrusTokenMoved):
-        f["dir"] = direction(event.step)
+        f["dir"] = _WORDS["up" if event.step > 0 else "down"][i]
     elif isinstance(event, ev.DrawValueChanged):
-        f.update(n=event.draw_value, nth=_nth(event.draw_value, lang))
+        f.update(n=event.draw_value, nth=_nth(event.draw_value, i))
     elif isinstance(event, ev.DrawingEnded):
         f["n"] = event.drawn
     elif isinstance(event, ev.PenaltyCardGiven):
-        f["to"] = seat(event.to_seat)
+        f["to_of"] = of(player(event.to_seat, names, i), i)
     elif isinstance(event, ev.CardRevealed):
-        f["zone"] = _EXTRA[event.zone][lang]
+        f["zone"] = _WORDS[event.zone][i]
     elif isinstance(event, ev.FoxWildDeclared | ev.PileCardRevealed):
         f["pos"] = event.position
     elif isinstance(event, ev.FinalRoundStarted):
-        f["seat"] = seat(event.start_seat)
+        f["seat"] = player(event.start_seat, names, i)
+        f["seat_of"] = of(f["seat"], i)
     elif isinstance(event, ev.GameFinished):
+        ranked = sorted(event.scores, key=lambda seat_score: seat_score.rank)
         f.update(
-            scores=", ".join(
-                f"{seat(sc.seat)} {sc.total}" for sc in sorted(event.scores, key=lambda seat_score: seat_score.rank)
-            ),
-            seat=seat(event.winner),
+            scores=", ".join(f"{player(sc.seat, names, i)} {sc.total}" for sc in ranked),
+            seat=player(event.winner, names, i),
+            totems=", ".join(f"{player(sc.seat, names, i)} ({_animal(sc.totem_animal, i)})" for sc in event.scores),
         )
     return f
 
 
-def describe(event: Any, lang: str = "en") -> str:
-    if lang not in _WORDS:
-        lang = "en"
-    event = redact_event(event, _SPECTATOR, None)
+def describe(event: Any, lang: str = "en", players: Sequence[str] = (), state: Any = None) -> str:
+    """``event`` in ``lang`` as a spectator sees it, seats written with ``players``' names; ``state``
+    (the state after the event, or later) tells whether the game is over (``view.redact_event``)."""
+    i = LANG.get(lang, 0)
+    event = redact_event(event, _SPECTATOR, state)
     name = type(event).__name__
     if isinstance(event, ev.CardRevealed) and event.card is None:
         name = "CardRevealedHidden"
     if isinstance(event, ev.TotemRevealed) and event.animal is None:
         name = "TotemRevealedHidden"
-    # a Moose +1 is seen at the table as one more card (often with no declaration): say so
     if isinstance(event, ev.PlacementValueChanged) and event.delta > 0:
         name = "PlacementValueRaised"
     if isinstance(event, ev.DrawValueChanged) and event.delta > 0:
         name = "DrawValueRaised"
-    template = _T.get(name, {}).get(lang)
-    if template is None:
+    templates = _T.get(name) or _VARIANTS.get(name)
+    if templates is None:
         return name
-
-    return template.format(**_fields(event, lang))
+    data = _fields(event, players, i)
+    return counted(templates[i], data, i).format(**data)

@@ -213,7 +213,35 @@ def _implicit_moose_b(state: GameState, move: mv.PlaceCard) -> int:
     return 0
 
 
+def _after_closing(state: GameState, animal_side: tuple[int, int], what: str, decisions: Decisions) -> None:
+    """Refuse an (N+1)-th card / (D+1)-th draw once full mode ended the step by itself, saying why.
+
+    Full mode ends placing at the N-th card and drawing at the D-th in the same move, with what follows
+    (the power of the new visible card "from the centre or from whoever holds it" and the forced token
+    moves, §5; the discard and Polar bear B steps, the refill and the next turn, §5 step 3). Reopening
+    the step would mean undoing those: the state no longer says whom the power was taken from nor
+    which way a token went, and keeping that in the state would change the hash of every stored state.
+    So the Moose declaration comes first there (rules notes, "Recording at the table")."""
+    animal, side = animal_side
+    visible = visible_card(state.players[state.active])
+    if side == cat.SIDE_B and visible is not None and cat.MAIN[visible] == cat.MOOSE:
+        return  # Moose B may have been taken with this turn's last card: it did not change this turn (§7b.4)
+    if state.mode == "full" and state.phase != st.SETUP and holds(state, animal, side):
+        used = (state.moose_used or not state.n_from_card) if side == cat.SIDE_B else state.moose_a_used
+        if not used and state.phase in (
+            (st.TOKENS, st.WALRUS, st.DRAW) if side == cat.SIDE_B else (st.DISCARD, st.GIVE)
+        ):
+            violation(
+                "arctic.wrong_step",
+                f"full mode: the {what} ended by itself and the game went on; record Moose "
+                f"{cat.SIDES[side]} (+1) before the last {'card' if side == cat.SIDE_B else 'draw'} due (§6, §7b.4)",
+                alternatives(state, decisions),
+            )
+
+
 def _place_card(state: GameState, move: mv.PlaceCard, decisions: Decisions) -> list[Any]:
+    if state.phase != st.PLACE:
+        _after_closing(state, (cat.MOOSE, cat.SIDE_B), "placing", decisions)
     _require_phase(state, st.PLACE, "Placing a card", decisions)
     p = state.players[state.active]
     if p.hand_size == 0:
@@ -336,6 +364,8 @@ def _check_slot(state: GameState, slot: int, decisions: Decisions) -> None:
 
 
 def _take_from_river(state: GameState, move: mv.TakeFromRiver, decisions: Decisions) -> list[Any]:
+    if state.phase != st.DRAW:
+        _after_closing(state, (cat.MOOSE, cat.SIDE_A), "drawing", decisions)
     _require_phase(state, st.DRAW, "Drawing", decisions)
     _check_slot(state, move.slot, decisions)
     return _with_implicit_moose_a(state, lambda state: _river_take(state, move, decisions), decisions)
@@ -355,6 +385,8 @@ def _river_take(state: GameState, move: mv.TakeFromRiver, decisions: Decisions) 
 
 
 def _take_from_draw_pile(state: GameState, move: mv.TakeFromDrawPile, decisions: Decisions) -> list[Any]:
+    if state.phase != st.DRAW:
+        _after_closing(state, (cat.MOOSE, cat.SIDE_A), "drawing", decisions)
     _require_phase(state, st.DRAW, "Drawing", decisions)
     _require_power(state, cat.ORCA, cat.SIDE_B, "Drawing from the draw pile", decisions)
     if not pile_available(state, decisions):
@@ -383,6 +415,8 @@ def _pile_take(state: GameState, move: mv.TakeFromDrawPile, decisions: Decisions
 
 
 def _take_from_penalty(state: GameState, move: mv.TakeFromPenalty, decisions: Decisions) -> list[Any]:
+    if state.phase != st.DRAW:
+        _after_closing(state, (cat.MOOSE, cat.SIDE_A), "drawing", decisions)
     _require_phase(state, st.DRAW, "Drawing", decisions)
     _require_power(state, cat.POLAR_BEAR, cat.SIDE_A, "Drawing from the penalty zone", decisions)
     p = state.players[state.active]

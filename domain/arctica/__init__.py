@@ -96,8 +96,10 @@ class ArcticaRules:
         seat = getattr(event, "seat", None)
         return seat if isinstance(seat, int) else None
 
-    def describe(self, event: Event, lang: Language = "en") -> str:
-        return _describe(event, lang)
+    def describe(
+        self, event: Event, lang: Language = "en", players: Sequence[str] = (), state: GameState | None = None
+    ) -> str:
+        return _describe(event, lang, players)
 
     def is_turn_start(self, event: Event) -> bool:
         return isinstance(event, PawnPlaced)

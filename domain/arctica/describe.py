@@ -1,113 +1,124 @@
-"""One-line descriptions of events for timelines, in English, French and Spanish."""
+"""One-line descriptions of events for timelines, in English, French and Spanish.
+
+Table-driven so that a new event is one entry of ``_T`` (its tag -> en, fr, es templates): the
+fields of the event fill the template, each rendered in the reader's language by its *name* —
+``seat``/``to_seat`` become the player's name (``seat_of``: "Alice's" / "d'Alice" / "de Alice"),
+``action``, ``family``, ``column``, ``cause``, ``src``/``dst`` (a token's place) the translated
+vocabulary of ``_WORDS``/``_CAUSES``. A count is written with its noun in the right number by
+``{field|singular|plural}`` (``domain.wording.counted``). Player names come from the caller
+(the service passes the game's handles); without them a seat is "player 1" (1-based).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
-import msgspec
+from domain.wording import LANG, counted, listing, of, player
 
 from . import events as ev
+from .state import Loc
 
 _T: dict[str, tuple[str, str, str]] = {
     "game_started": (
-        "Arctica starts: {n} players, edition {edition_id} {edition_version}",
-        "Début d'Arctica : {n} joueurs, édition {edition_id} {edition_version}",
-        "Empieza Arctica: {n} jugadores, edición {edition_id} {edition_version}",
+        "Arctica starts: {n|player|players}, edition {edition_id} {edition_version}",
+        "Début d'Arctica : {n|joueur|joueurs}, édition {edition_id} {edition_version}",
+        "Empieza Arctica: {n|jugador|jugadores}, edición {edition_id} {edition_version}",
     ),
     "pawn_placed": (
-        "Round {round}: seat {seat} puts the action pawn on space {space}",
-        "Manche {round} : la place {seat} pose le pion action sur l'emplacement {space}",
-        "Ronda {round}: el asiento {seat} pone el peón de acción en la casilla {space}",
+        "Round {round}: {seat} puts the action pawn on space {space}",
+        "Manche {round} : {seat} pose le pion action sur l'emplacement {space}",
+        "Ronda {round}: {seat} pone el peón de acción en la casilla {space}",
     ),
     "wheel_turned": (
-        "Seat {seat} turns action wheel {wheel} a quarter turn",
-        "La place {seat} tourne la roue d'action {wheel} d'un quart de tour",
-        "El asiento {seat} gira la rueda de acción {wheel} un cuarto de vuelta",
+        "{seat} turns action wheel {wheel} a quarter turn",
+        "{seat} tourne la roue d'action {wheel} d'un quart de tour",
+        "{seat} gira la rueda de acción {wheel} un cuarto de vuelta",
     ),
     "actions_offered": (
-        "Actions offered: {a0} and {a1}",
-        "Actions proposées : {a0} et {a1}",
-        "Acciones ofrecidas: {a0} y {a1}",
+        "{seat} is offered the {a0} and {a1} actions",
+        "Actions proposées à {seat} : {a0} et {a1}",
+        "Acciones ofrecidas a {seat}: {a0} y {a1}",
     ),
     "action_performed": (
-        "Seat {seat} performs {action}",
-        "La place {seat} effectue {action}",
-        "El asiento {seat} realiza {action}",
+        "{seat} performs the {action} action",
+        "{seat} effectue l'action {action}",
+        "{seat} realiza la acción {action}",
     ),
     "action_skipped": (
-        "Seat {seat} skips {action}",
-        "La place {seat} renonce à {action}",
-        "El asiento {seat} renuncia a {action}",
+        "{seat} skips the {action} action",
+        "{seat} renonce à l'action {action}",
+        "{seat} renuncia a la acción {action}",
     ),
     "cards_discarded": (
-        "Seat {seat} discards {k} card(s) ({cause})",
-        "La place {seat} défausse {k} carte(s) ({cause})",
-        "El asiento {seat} descarta {k} carta(s) ({cause})",
+        "{seat} discards {k|card|cards} ({cause})",
+        "{seat} défausse {k|carte|cartes} ({cause})",
+        "{seat} descarta {k|carta|cartas} ({cause})",
     ),
     "fauna_played": (
-        "Seat {seat} plays Fauna card {card} ({column} generation)",
-        "La place {seat} joue la carte Faune {card} (génération {column})",
-        "El asiento {seat} juega la carta de Fauna {card} (generación {column})",
+        "{seat} plays Fauna card no. {card} ({column} generation)",
+        "{seat} joue la carte Faune n° {card} (génération {column})",
+        "{seat} juega la carta de Fauna n.º {card} (generación {column})",
     ),
     "card_moved_to_back": (
-        "Card {card} goes to the back of seat {seat}'s {column} column",
-        "La carte {card} passe au fond de la colonne {column} de la place {seat}",
-        "La carta {card} pasa al fondo de la columna {column} del asiento {seat}",
+        "Card no. {card} goes to the back of {seat_of} {column} column ({cause})",
+        "La carte n° {card} passe au fond de la colonne {column} {seat_of} ({cause})",
+        "La carta n.º {card} pasa al fondo de la columna {column} {seat_of} ({cause})",
     ),
     "card_destroyed": (
-        "Seat {seat} destroys card {card} ({cause})",
-        "La place {seat} détruit la carte {card} ({cause})",
-        "El asiento {seat} destruye la carta {card} ({cause})",
+        "{seat} destroys card no. {card} ({cause})",
+        "{seat} détruit la carte n° {card} ({cause})",
+        "{seat} destruye la carta n.º {card} ({cause})",
     ),
     "token_moved": (
-        "Seat {seat}'s {family} token: {src} → {dst} ({cause})",
-        "Jeton {family} de la place {seat} : {src} → {dst} ({cause})",
-        "Ficha {family} del asiento {seat}: {src} → {dst} ({cause})",
+        "{seat_of} {family} token goes from {src} to {dst} ({cause})",
+        "Le jeton {family} {seat_of} va {src} {dst} ({cause})",
+        "La ficha de {family} {seat_of} va {src} {dst} ({cause})",
     ),
     "token_migrated": (
-        "Seat {seat}'s {family} migrates from circle space {src} to {dst}",
-        "Le jeton {family} de la place {seat} migre de la case {src} à la case {dst} du cercle",
-        "La ficha {family} del asiento {seat} migra de la casilla {src} a la {dst} del círculo",
+        "{seat_of} {family} token migrates from circle space {src} to {dst} ({cause})",
+        "Le jeton {family} {seat_of} migre de la case {src} à la case {dst} du cercle ({cause})",
+        "La ficha de {family} {seat_of} migra de la casilla {src} a la {dst} del círculo ({cause})",
     ),
     "flora_gained": (
-        "Seat {seat} gains {amount} Flora ({cause})",
-        "La place {seat} gagne {amount} Flore ({cause})",
-        "El asiento {seat} gana {amount} Flora ({cause})",
+        "{seat} gains {amount} Flora ({cause})",
+        "{seat} gagne {amount} Flore ({cause})",
+        "{seat} gana {amount} de Flora ({cause})",
     ),
     "flora_paid": (
-        "Seat {seat} pays {amount} Flora ({cause})",
-        "La place {seat} paie {amount} Flore ({cause})",
-        "El asiento {seat} paga {amount} Flora ({cause})",
+        "{seat} pays {amount} Flora ({cause})",
+        "{seat} paie {amount} Flore ({cause})",
+        "{seat} paga {amount} de Flora ({cause})",
     ),
     "cards_drawn": (
-        "Seat {seat} draws {count} card(s) ({cause})",
-        "La place {seat} pioche {count} carte(s) ({cause})",
-        "El asiento {seat} roba {count} carta(s) ({cause})",
+        "{seat} draws {count|card|cards} ({cause})",
+        "{seat} pioche {count|carte|cartes} ({cause})",
+        "{seat} roba {count|carta|cartas} ({cause})",
     ),
     "deck_reshuffled": (
-        "The {reshuffled} discarded cards are shuffled into a new deck",
-        "Les {reshuffled} cartes défaussées sont mélangées pour former une nouvelle pioche",
-        "Las {reshuffled} cartas descartadas se barajan para formar un nuevo mazo",
+        "{reshuffled|discarded card is|discarded cards are} shuffled into a new deck",
+        "{reshuffled|carte défaussée est mélangée|cartes défaussées sont mélangées} pour former une nouvelle pioche",
+        "{reshuffled|carta descartada se baraja|cartas descartadas se barajan} para formar un nuevo mazo",
     ),
     "round_card_revealed": (
-        "Round {round}: round card {card} is revealed",
-        "Manche {round} : la carte de manche {card} est révélée",
-        "Ronda {round}: se revela la carta de ronda {card}",
+        "Round {round}: round card no. {card} is revealed",
+        "Manche {round} : la carte de manche n° {card} est révélée",
+        "Ronda {round}: se revela la carta de ronda n.º {card}",
     ),
     "adjustment_made": (
-        "Adjustment for seat {seat}: {reason}",
-        "Ajustement pour la place {seat} : {reason}",
-        "Ajuste para el asiento {seat}: {reason}",
+        "Adjustment for {seat}: {reason}",
+        "Ajustement pour {seat} : {reason}",
+        "Ajuste para {seat}: {reason}",
     ),
     "biodiversity_scored": (
-        "Seat {seat} scores {points} BP ({cause})",
-        "La place {seat} marque {points} PB ({cause})",
-        "El asiento {seat} gana {points} PB ({cause})",
+        "{seat} scores {points} BP ({cause})",
+        "{seat} marque {points} PB ({cause})",
+        "{seat} gana {points} PB ({cause})",
     ),
     "wheels_rotated": (
-        "Seat {seat}'s generation wheels rotate one step",
-        "Les roues de génération de la place {seat} tournent d'un cran",
-        "Las ruedas de generación del asiento {seat} giran un paso",
+        "{seat_of} generation wheels turn one step ({cause})",
+        "Les roues de génération {seat_of} tournent d'un cran ({cause})",
+        "Las ruedas de generación {seat_of} giran un paso ({cause})",
     ),
     "turn_ended": (
         "End of selection {turn}",
@@ -115,8 +126,8 @@ _T: dict[str, tuple[str, str, str]] = {
         "Fin de la selección {turn}",
     ),
     "ice_melted": (
-        "Ice tile #{tile} melts",
-        "La tuile glace n°{tile} fond",
+        "Ice tile no. {tile} melts",
+        "La tuile glace n° {tile} fond",
         "La loseta de hielo n.º {tile} se derrite",
     ),
     "majority_resolved": (
@@ -125,14 +136,14 @@ _T: dict[str, tuple[str, str, str]] = {
         "Mayoría de la región {region} resuelta",
     ),
     "collapse_step": (
-        "Collapse check: {k} collapse(s) due",
-        "Vérification des effondrements : {k} à résoudre",
-        "Comprobación de colapsos: {k} pendiente(s)",
+        "Collapse check: {k|collapse|collapses} to resolve",
+        "Vérification des effondrements : {k|effondrement|effondrements} à résoudre",
+        "Comprobación de colapsos: {k|colapso pendiente|colapsos pendientes}",
     ),
     "collapse_resolved": (
-        "Seat {seat}'s {family} collapses",
-        "Les {family} de la place {seat} s'effondrent",
-        "Los {family} del asiento {seat} colapsan",
+        "{seat_of} {family} tokens collapse",
+        "Les jetons {family} {seat_of} s'effondrent",
+        "Las fichas de {family} {seat_of} colapsan",
     ),
     "endangered_step": (
         "Endangered upkeep",
@@ -140,9 +151,9 @@ _T: dict[str, tuple[str, str, str]] = {
         "Mantenimiento de especies amenazadas",
     ),
     "endangered_resolved": (
-        "Seat {seat} resolves {badges} endangered badge(s)",
-        "La place {seat} résout {badges} badge(s) menacé(s)",
-        "El asiento {seat} resuelve {badges} insignia(s) amenazada(s)",
+        "{seat} resolves {badges|endangered badge|endangered badges}",
+        "{seat} résout {badges|badge menacé|badges menacés}",
+        "{seat} resuelve {badges|insignia amenazada|insignias amenazadas}",
     ),
     "events_due": ("Events strike", "Les événements frappent", "Llegan los eventos"),
     "event_revealed": (
@@ -156,45 +167,178 @@ _T: dict[str, tuple[str, str, str]] = {
         "Los jugadores afectados deciden",
     ),
     "event_resolved": (
-        "Seat {seat} saves {saved} token(s), loses {lost}",
-        "La place {seat} sauve {saved} jeton(s), en perd {lost}",
-        "El asiento {seat} salva {saved} ficha(s), pierde {lost}",
+        "{seat} saves {saved|token|tokens} and loses {lost}",
+        "{seat} sauve {saved|jeton|jetons} et en perd {lost}",
+        "{seat} salva {saved|ficha|fichas} y pierde {lost}",
     ),
     "round_ended": ("Round {round} ends", "Fin de la manche {round}", "Fin de la ronda {round}"),
     "game_ended": (
-        "Game over: {winners} win(s)",
-        "Fin de partie : victoire de {winners}",
-        "Fin de la partida: gana(n) {winners}",
+        "Game over: {winners} {win}",
+        "Fin de partie : victoire {winners_of}",
+        "Fin de la partida: {win} {winners}",
     ),
 }
-_LANG = {"en": 0, "fr": 1, "es": 2}
+
+#: Variants of an event's line (not events: ``_T`` has one entry per event tag).
+_VARIANTS: dict[str, tuple[str, str, str]] = {
+    "action_skipped_any": (  # ``action`` None: the seat passes its choice
+        "{seat} skips their action",
+        "{seat} renonce à son action",
+        "{seat} renuncia a su acción",
+    ),
+}
+
+#: The game's vocabulary (edition ids: actions, families, generations, zones), en/fr/es.
+_WORDS: dict[str, tuple[str, str, str]] = {
+    "fauna": ("Fauna", "Faune", "Fauna"),
+    "reproduction": ("Reproduction", "Reproduction", "Reproducción"),
+    "ability": ("Ability", "Capacité", "Habilidad"),
+    "flora": ("Flora", "Flore", "Flora"),
+    "migration": ("Migration", "Migration", "Migración"),
+    "draw": ("Draw", "Pioche", "Robo"),
+    "rotate_card": ("Rotate a card", "Rotation de carte", "Rotación de carta"),
+    "rotate_migration": ("Rotate and migrate", "Rotation et migration", "Rotación y migración"),
+    "colony": ("Colony", "Colonie", "Colonia"),
+    "marine_mammal": ("marine mammal", "mammifère marin", "mamífero marino"),
+    "terrestrial_mammal": ("land mammal", "mammifère terrestre", "mamífero terrestre"),
+    "invertebrate": ("invertebrate", "invertébré", "invertebrado"),
+    "bird": ("bird", "oiseau", "ave"),
+    "fish": ("fish", "poisson", "pez"),
+    "long": ("long", "longue", "larga"),
+    "short": ("short", "courte", "corta"),
+    "other": ("something", "autre chose", "otra cosa"),
+}
+
+#: Where a token is (``Loc``): "from" and "to" phrases, ``{i}`` the wheel slot, map or circle space.
+_FROM: dict[str, tuple[str, str, str]] = {
+    "supply": ("the supply", "de la réserve", "de la reserva"),
+    "release": ("the release area", "de la zone de relâche", "de la zona de liberación"),
+    "long_wheel": (
+        "slot {i} of the long wheel",
+        "de la case {i} de la roue longue",
+        "de la casilla {i} de la rueda larga",
+    ),
+    "short_wheel": (
+        "slot {i} of the short wheel",
+        "de la case {i} de la roue courte",
+        "de la casilla {i} de la rueda corta",
+    ),
+    "map": ("map space {i}", "de la case {i} de la carte", "de la casilla {i} del mapa"),
+    "circle": ("circle space {i}", "de la case {i} du cercle", "de la casilla {i} del círculo"),
+}
+_TO: dict[str, tuple[str, str, str]] = {
+    "supply": ("the supply", "à la réserve", "a la reserva"),
+    "release": ("the release area", "à la zone de relâche", "a la zona de liberación"),
+    "long_wheel": (
+        "slot {i} of the long wheel",
+        "à la case {i} de la roue longue",
+        "a la casilla {i} de la rueda larga",
+    ),
+    "short_wheel": (
+        "slot {i} of the short wheel",
+        "à la case {i} de la roue courte",
+        "a la casilla {i} de la rueda corta",
+    ),
+    "map": ("map space {i}", "à la case {i} de la carte", "a la casilla {i} del mapa"),
+    "circle": ("circle space {i}", "à la case {i} du cercle", "a la casilla {i} del círculo"),
+}
+
+#: A cause (``events`` module docstring: ``kind`` or ``kind:argument``); ``{a}`` the argument.
+_CAUSES: dict[str, tuple[str, str, str]] = {
+    "fauna": ("Fauna card no. {a}", "carte Faune n° {a}", "carta de Fauna n.º {a}"),
+    "flash": ("Flash of card no. {a}", "Flash de la carte n° {a}", "Flash de la carta n.º {a}"),
+    "ability": ("ability of card no. {a}", "capacité de la carte n° {a}", "habilidad de la carta n.º {a}"),
+    "reproduction": (
+        "reproduction of card no. {a}",
+        "reproduction de la carte n° {a}",
+        "reproducción de la carta n.º {a}",
+    ),
+    "map": ("map space {a}", "case {a} de la carte", "casilla {a} del mapa"),
+    "connection": ("connection {a}", "connexion {a}", "conexión {a}"),
+    "circle": ("circle space {a}", "case {a} du cercle", "casilla {a} del círculo"),
+    "majority": ("majority in region {a}", "majorité de la région {a}", "mayoría de la región {a}"),
+    "action": ("{a} action", "action {a}", "acción {a}"),
+    "ice6": ("ice tile no. 6", "tuile glace n° 6", "loseta de hielo n.º 6"),
+    "ice_melt": ("melting ice", "fonte de la glace", "deshielo"),
+    "colony": ("colony", "colonie", "colonia"),
+    "collapse": ("collapse", "effondrement", "colapso"),
+    "endangered": ("endangered species", "espèces menacées", "especies amenazadas"),
+    "event": ("event", "événement", "evento"),
+    "event_flee": ("fleeing an event", "fuite devant un événement", "huida ante un evento"),
+    "adjustment": ("adjustment", "ajustement", "ajuste"),
+    "hand_limit": ("hand limit", "limite de main", "límite de mano"),
+}
+_UNKNOWN_CAUSE = ("an effect", "un effet", "un efecto")  # a cause newer than this table: no raw id shown
 
 
-def _fields(event: ev.Event) -> dict[str, Any]:
-    data: dict[str, Any] = msgspec.to_builtins(event)
+def _word(value: str, i: int) -> str:
+    return _WORDS.get(value, _WORDS["other"])[i]
+
+
+def _cause(cause: str, i: int) -> str:
+    kind, _, arg = cause.partition(":")
+    template = _CAUSES.get(kind, _UNKNOWN_CAUSE)[i]
+    if kind == "action":
+        arg = _word(arg, i)
+    return template.format(a=arg)
+
+
+def _place(loc: Loc, table: dict[str, tuple[str, str, str]], i: int) -> str:
+    return table.get(loc.zone, ("?", "?", "?"))[i].format(i=loc.index)
+
+
+#: Fields rendered by name, whatever the event (a new event with these fields needs no code).
+_BY_NAME: dict[str, Callable[[Any, Sequence[str], int], Any]] = {
+    "action": lambda v, names, i: _word(v, i),
+    "family": lambda v, names, i: _word(v, i),
+    "column": lambda v, names, i: _word(v, i),
+    "cause": lambda v, names, i: _cause(v, i),
+    "seat": lambda v, names, i: player(v, names, i),
+    "to_seat": lambda v, names, i: player(v, names, i),
+}
+
+
+def _fields(event: ev.Event, names: Sequence[str], i: int) -> dict[str, Any]:
+    data: dict[str, Any] = {}
+    for field in event.__struct_fields__:
+        value = getattr(event, field)
+        render = _BY_NAME.get(field)
+        data[field] = render(value, names, i) if render is not None and value is not None else value
+    if isinstance(getattr(event, "seat", None), int):
+        data["seat_of"] = of(data["seat"], i)
     if isinstance(event, ev.GameStarted):
         data["n"] = len(event.players)
     elif isinstance(event, ev.ActionsOffered):
-        data["a0"], data["a1"] = event.actions
+        data["a0"], data["a1"] = (_word(a, i) for a in event.actions)
     elif isinstance(event, ev.CardsDiscarded):
         data["k"] = len(event.cards)
     elif isinstance(event, ev.TokenMoved):
-        data["src"] = f"{event.src.zone}" + (
-            f"[{event.src.index}]" if event.src.zone not in ("supply", "release") else ""
-        )
-        data["dst"] = f"{event.dst.zone}" + (
-            f"[{event.dst.index}]" if event.dst.zone not in ("supply", "release") else ""
-        )
+        data["src"] = _place(event.src, _FROM, i)
+        data["dst"] = _place(event.dst, _TO, i)
+    elif isinstance(event, ev.TurnEnded):  # selections are counted from 0 in the state, from 1 at the table
+        data["turn"] = event.turn + 1
     elif isinstance(event, ev.CollapseStep):
         data["k"] = len(event.due)
     elif isinstance(event, ev.GameEnded):
-        data["winners"] = ", ".join(r.player for r in event.results if r.rank == 1)
+        winners = [names[r.seat] if 0 <= r.seat < len(names) else r.player for r in event.results if r.rank == 1]
+        data["winners"] = listing(winners, i)
+        data["winners_of"] = of(data["winners"], i)
+        data["win"] = (("wins", "win"), ("", ""), ("gana", "ganan"))[i][len(winners) > 1]
     return data
 
 
-def describe(event: ev.Event, lang: str = "en") -> str:
-    tag = type(event).__struct_config__.tag
-    templates = _T.get(str(tag))
+def describe(event: ev.Event, lang: str = "en", players: Sequence[str] = ()) -> str:
+    """``event`` in ``lang`` (en, fr, es; others: en), seats written with ``players``' names."""
+    tag = str(type(event).__struct_config__.tag)
+    if isinstance(event, ev.ActionSkipped) and event.action is None:
+        tag = "action_skipped_any"
+    templates = _T.get(tag) or _VARIANTS.get(tag)
     if templates is None:
-        return str(tag)
-    return templates[_LANG.get(lang, 0)].format(**_fields(event))
+        return tag
+    i = LANG.get(lang, 0)
+    names = players or (event.players if isinstance(event, ev.GameStarted) else ())
+    data = _fields(event, names, i)
+    return counted(templates[i], data, i).format(**data)
+
+
+__all__ = ["describe"]

@@ -143,6 +143,8 @@ class GameReader(GameBase):
         sight = Sight.of(row, key)
         rules = kind.rules
         players = list(row["players"])
+        # a finished game's timeline says what the end revealed (totems, hands shown before the end)
+        final = self.states.current(kind, game_id)[1] if row["status"] == "finished" else None
         state = rules.initial_state()
         entries: list[TimelineEntry] = []
         previous_move: int | None = -1
@@ -152,11 +154,12 @@ class GameReader(GameBase):
             actor = rules.actor(rec.event)
             turn_start = rules.is_turn_start(rec.event)
             turn += turn_start
+            shown = state if final is None else final
             entries.append(
                 TimelineEntry(
                     step=rec.originator_version,
                     type=type(rec.event).__name__,
-                    description=rules.describe(sight.event(rules, rec.event, state), language),
+                    description=rules.describe(sight.event(rules, rec.event, shown), language, players, shown),
                     state_hash=sight.state_hash(rules, state),
                     recorded_at=rec.recorded_at,
                     played_at=rec.played_at,

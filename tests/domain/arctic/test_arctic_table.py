@@ -83,8 +83,8 @@ def test_public_an_n_plus_1th_card_is_moose_b_plus_one() -> None:
         ev.CardPlaced(seat=0, card=HAND[3]),
         ev.PlacingEnded(seat=0, placed=4, shortfall=0),
     ]
-    assert describe(out[0]) == "Seat 0 uses the moose: places a 4th card"
-    assert describe(out[0], "fr").startswith("Siège 0 utilise l'élan")
+    assert describe(out[0], "en", ["Nanook", "Ulla"]) == "Nanook uses Moose B: places a 4th card"
+    assert describe(out[0], "fr", ["Nanook", "Ulla"]) == "Nanook utilise Élan B : pose une 4e carte"
 
 
 def test_public_the_open_placing_is_closed_by_the_next_move_or_end_step() -> None:
@@ -114,6 +114,43 @@ def test_full_placing_still_ends_by_itself_at_n_and_the_declaration_comes_first(
     assert len(t.pile(0)) == 5
 
 
+def test_full_an_n_plus_1th_card_after_the_placing_ended_is_refused_with_the_reason() -> None:
+    """Full mode ended the placing at the N-th card and took its power in the same move: the table's
+    (N+1)-th card cannot reopen it (rules notes), the refusal says what to record instead."""
+    t = give_power(table("full", moose="B"), "moose", 0)
+    t.play(*(mv.PlaceCard(seat=0, card=c) for c in (HAND[0], HAND[1], HAND[3])))  # the last one no moose
+    before = state_hash(t.state)
+    refused = t.rejects(mv.PlaceCard(seat=0, card=HAND[2]), "arctic.wrong_step")
+    assert "record Moose B (+1) before the last card due" in refused.message
+    assert refused.legal and all(not isinstance(m, mv.PlaceCard) for m in refused.legal)
+    assert state_hash(t.state) == before
+    t = give_power(table("full", moose="B"), "moose", 0)
+    out = t.play(mv.UseMooseB(seat=0, delta=1))
+    assert describe(out[0], "en", ["Nanook", "Ulla"]) == "Nanook uses Moose B: places a 4th card"
+    assert describe(out[0], "es", ["Nanook", "Ulla"]) == "Nanook usa Alce B: coloca una 4.ª carta"
+
+
+def test_full_the_state_after_the_nth_card_cannot_say_whom_its_power_came_from() -> None:
+    """Why full mode cannot reopen its placing (rules notes): two games that differ only in who held
+    the power the N-th card takes reach the same state, so no move could undo that take correctly."""
+    outcomes = []
+    for holder in (None, 1):
+        t = give_power(table("full", moose="B"), "moose", 0)
+        if holder is not None:
+            give_power(t, "orca", holder)
+        out = t.play(*(mv.PlaceCard(seat=0, card=c) for c in (HAND[0], HAND[3], HAND[1])))  # orca last
+        assert of(out, ev.PowerTaken)[0].from_seat == holder
+        outcomes.append(state_hash(t.state))
+    assert outcomes[0] == outcomes[1]
+
+
+def test_full_a_card_after_the_turn_passed_is_the_next_players_turn() -> None:
+    t = give_power(table("full", moose="B"), "moose", 0)
+    while t.state.active == 0:
+        t.play(legal_moves(t.state)[0])
+    t.rejects(mv.PlaceCard(seat=0, card=HAND[3]), "arctic.not_your_turn")
+
+
 @pytest.mark.parametrize("mode", MODES)
 def test_a_fox_card_as_the_n_minus_1th_card_is_moose_b_minus_one(mode: str) -> None:
     t = give_power(give_power(table(mode, moose="B", fox="A"), "moose", 0), "fox", 0)
@@ -124,6 +161,7 @@ def test_a_fox_card_as_the_n_minus_1th_card_is_moose_b_minus_one(mode: str) -> N
         ev.CardPlaced(seat=0, card=HAND[1], placement="face_down"),
         ev.PlacingEnded(seat=0, placed=2, shortfall=0),
     ]
+    assert describe(out[0], "en", ["Nanook", "Ulla"]) == "Nanook uses Moose B: places 2 cards this turn"
     t = give_power(table(mode, fox="A"), "fox", 0)  # no Moose B: still refused
     t.play(mv.PlaceCard(seat=0, card=HAND[0]))
     t.rejects(mv.PlaceCard(seat=0, card=HAND[1], placement="face_down"), "arctic.fox_not_last_card")
@@ -155,7 +193,7 @@ def test_public_a_d_plus_1th_draw_is_moose_a_plus_one() -> None:
         ev.CardTakenFromRiver(seat=0, slot=1, card=RIVER[1]),
         ev.DrawingEnded(seat=0, drawn=2),
     ]
-    assert describe(out[0]) == "Seat 0 uses the moose: takes a 2nd card"
+    assert describe(out[0], "en", ["Nanook", "Ulla"]) == "Nanook uses Moose A: takes a 2nd card"
 
 
 def test_public_the_open_drawing_closes_when_the_refill_is_revealed() -> None:
@@ -174,6 +212,19 @@ def test_full_drawing_still_ends_by_itself_at_d() -> None:
     assert of(out, ev.DrawingEnded) == [ev.DrawingEnded(seat=0, drawn=1)]
 
 
+def test_full_a_d_plus_1th_draw_after_the_drawing_ended_is_refused_with_the_reason() -> None:
+    t = to_draw(give_power(give_power(table("full", polar_bear="B"), "moose", 0), "polar_bear", 0), "d1-polar_bear-1")
+    t = with_penalty(t, 0, ["d1-moose-1"], 0)
+    out = t.play(mv.TakeFromRiver(seat=0, slot=0))  # D = 1: the drawing ends, Polar bear B waits
+    assert of(out, ev.DrawingEnded) == [ev.DrawingEnded(seat=0, drawn=1)] and t.state.phase == "give"
+    refused = t.rejects(mv.TakeFromRiver(seat=0, slot=1), "arctic.wrong_step")
+    assert "record Moose A (+1) before the last draw due" in refused.message
+    t = to_draw(give_power(table("full"), "moose", 0), "d1-polar_bear-1")
+    out = t.play(mv.SetDrawDelta(seat=0, delta=1), mv.TakeFromRiver(seat=0, slot=0), mv.TakeFromRiver(seat=0, slot=1))
+    assert of(out, ev.DrawingEnded) == [ev.DrawingEnded(seat=0, drawn=2)]
+    assert describe(out[0], "fr", ["Nanook", "Ulla"]) == "Nanook utilise Élan A : prend une 2e carte"
+
+
 @pytest.mark.parametrize("mode", MODES)
 def test_stopping_one_draw_short_is_moose_a_minus_one(mode: str) -> None:
     t = to_draw(give_power(table(mode), "moose", 0), "d1-fox-3")  # D = 3
@@ -182,6 +233,7 @@ def test_stopping_one_draw_short_is_moose_a_minus_one(mode: str) -> None:
     t.play(mv.TakeFromRiver(seat=0, slot=1))
     out = t.play(mv.EndStep(seat=0))
     assert out[:2] == [ev.DrawValueChanged(seat=0, delta=-1, draw_value=2), ev.DrawingEnded(seat=0, drawn=2)]
+    assert describe(out[0], "fr", ["Nanook", "Ulla"]) == "Nanook utilise Élan A : pioche 2 cartes ce tour"
 
 
 # --- 2. face_down: one of the unknown cards ----------------------------------------------------------
