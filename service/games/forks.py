@@ -22,6 +22,7 @@ from service.games.sight import Sight
 from service.keys import ApiKey
 from service.refusals import Category, Refusal
 from service.store import Recorded
+from service.store.corrections import Line, moves_of
 
 _json = msgspec.json.Encoder()
 
@@ -133,7 +134,11 @@ def fork(games: GameService, key: ApiKey, origin_id: UUID, request: ForkRequest)
         raise Refusal(
             Category.UNPROCESSABLE, "fork_of_finished_board", f"the game is over at step {request.at}: nothing to play"
         )
-    moves = max((r.move + 1 for r in copied if r.move is not None), default=0)
+    # The moves on the copied line (a correction among the copied events took some back).
+    line: Line[None, Recorded] = Line(lambda state, _: state, None)
+    for rec in copied:
+        line.add(rec.originator_version, rec.event, rec)
+    moves = len(moves_of(line.kept, lambda rec: rec.move))
     created = ForkCreated(
         id=fork_id,
         kind=kind.name,

@@ -81,6 +81,15 @@ class GamePage(msgspec.Struct, kw_only=True):
     next_cursor: str | None = None
 
 
+class Correction(msgspec.Struct, kw_only=True):
+    """A correction's entry: the moves it took back (1-based numbers), their steps, who and why."""
+
+    moves: list[int]
+    steps: list[int]
+    by: str  # the id of the API key that took them back (the game's owner)
+    reason: str | None = None  # like a comment: the owner's, and everyone's once the game is finished
+
+
 class TimelineEntry(msgspec.Struct, kw_only=True):
     step: int
     type: str
@@ -98,6 +107,9 @@ class TimelineEntry(msgspec.Struct, kw_only=True):
     move_number: int = 0
     turn: int = 0
     comment: str | None = None  # the table's note on the move, on its first step
+    # The step of the correction that took this step's move back (the step stays in the log).
+    taken_back_at: int | None = None
+    correction: Correction | None = None  # on a correction's own entry (type MovesTakenBack)
 
 
 class Timeline(msgspec.Struct, kw_only=True):
@@ -117,4 +129,7 @@ class Replay(msgspec.Struct, kw_only=True):
     state_hash: str
     event: EventOut
     view: Any
+    # ``previous`` and ``next`` follow the game's corrected line: they skip steps taken back.
     links: dict[str, str | None]
+    # The step of the correction that took this step back: the board shown is the one the table saw then.
+    taken_back_at: int | None = None
