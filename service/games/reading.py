@@ -21,6 +21,7 @@ from service.games.schemas import (
     EventOut,
     GameSummary,
     Replay,
+    TakenBack,
     Timeline,
     TimelineEntry,
     Turn,
@@ -209,7 +210,9 @@ class GameReader(GameBase):
             move_number=len(moves_of(line.kept, lambda r: r.move)),
             turn=turn,
             correction=Correction(
-                moves=numbers, steps=sorted(event.versions()), by=event.key_id, reason=sight.comment(event.reason)
+                moves=[TakenBack(number=m.move + 1, first_step=m.first, last_step=m.last) for m in event.moves],
+                by=event.key_id,
+                reason=sight.comment(event.reason),
             ),
         )
 

@@ -81,11 +81,18 @@ class GamePage(msgspec.Struct, kw_only=True):
     next_cursor: str | None = None
 
 
-class Correction(msgspec.Struct, kw_only=True):
-    """A correction's entry: the moves it took back (1-based numbers), their steps, who and why."""
+class TakenBack(msgspec.Struct, kw_only=True):
+    """One move a correction took back: its 1-based number and its first and last steps."""
 
-    moves: list[int]
-    steps: list[int]
+    number: int
+    first_step: int
+    last_step: int
+
+
+class Correction(msgspec.Struct, kw_only=True):
+    """A correction's entry: the moves it took back (oldest first), who and why."""
+
+    moves: list[TakenBack]
     by: str  # the id of the API key that took them back (the game's owner)
     reason: str | None = None  # like a comment: the owner's, and everyone's once the game is finished
 

@@ -314,7 +314,9 @@ def test_the_timeline_events_and_replay_show_the_correction(client: Client, api_
     assert all(e["taken_back_at"] == correction_step for e in entries if e["step"] in taken)
     entry = entries[correction_step - 1]
     assert entry["type"] == "MovesTakenBack" and entry["description"] == "Moves 6-7 taken back"
-    assert entry["correction"]["moves"] == [6, 7] and entry["correction"]["steps"] == taken
+    spans = entry["correction"]["moves"]
+    assert [m["number"] for m in spans] == [6, 7]
+    assert [s for m in spans for s in range(m["first_step"], m["last_step"] + 1)] == taken
     assert entry["correction"]["reason"] == "misread the card" and entry["correction"]["by"]
     assert entry["move_number"] == 5 and entry["state_hash"] == entries[taken_from - 1]["state_hash"]
     assert entries[correction_step]["move_start"] and entries[correction_step]["move_number"] == 6
