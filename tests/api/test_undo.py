@@ -427,3 +427,12 @@ def test_undo_after_undo_and_in_another_process(client: Client, api_key: str, ru
     for move in table.moves[28:35]:
         table.play(move)
     assert table.hash() == engine_hash("arctic", table.setup, table.moves[:35])
+
+
+def test_no_body_takes_back_one_move(client: Client, api_key: str) -> None:
+    table = Table(client, api_key, "arctica", 2, 1311)
+    for move in table.moves[:2]:
+        table.play(move)
+    response = client.post(f"/games/{table.id}/undo", headers=auth(api_key))
+    assert response.status_code == 200, response.text
+    assert response.json()["moves"] == 1 and [m["move"] for m in response.json()["taken_back"]] == [1]
