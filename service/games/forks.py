@@ -22,7 +22,7 @@ from service.games.sight import Sight
 from service.keys import ApiKey
 from service.refusals import Category, Refusal
 from service.store import Recorded
-from service.store.corrections import Line, moves_of
+from service.store.corrections import Line, is_correction, moves_of
 
 _json = msgspec.json.Encoder()
 
@@ -139,6 +139,7 @@ def fork(games: GameService, key: ApiKey, origin_id: UUID, request: ForkRequest)
     for rec in copied:
         line.add(rec.originator_version, rec.event, rec)
     moves = len(moves_of(line.kept, lambda rec: rec.move))
+    corrections = sum(1 for rec in copied if is_correction(rec.event))
     created = ForkCreated(
         id=fork_id,
         kind=kind.name,
@@ -159,7 +160,14 @@ def fork(games: GameService, key: ApiKey, origin_id: UUID, request: ForkRequest)
         )
 
     game_row = games.game_row(fork_id, kind, key, state, request.at, moves, now, head.started_at)
-    within = games.within(games.insert_row(game_row), games.snapshots(fork_id, due), link)
+
+    def counted(cur: Cursor[DictRow]) -> None:
+        # The fork's copy holds corrections: its readers fold its line (``games.corrections``).
+        cur.execute("UPDATE games SET corrections = %s WHERE id = %s", (corrections, fork_id))
+
+    within = games.within(
+        games.insert_row(game_row), games.snapshots(fork_id, due), link, counted if corrections else None
+    )
     positions = games.store.append(records, within=within)
     games.states.remember(fork_id, request.at, state)
     return games.positioned(reply, positions)

@@ -436,3 +436,24 @@ def test_no_body_takes_back_one_move(client: Client, api_key: str) -> None:
     response = client.post(f"/games/{table.id}/undo", headers=auth(api_key))
     assert response.status_code == 200, response.text
     assert response.json()["moves"] == 1 and [m["move"] for m in response.json()["taken_back"]] == [1]
+
+
+def test_a_fork_of_a_corrected_game_goes_on_from_its_line(client: Client, api_key: str) -> None:
+    table = Table(client, api_key, "arctic", 2, 1312)
+    for move in table.moves[:6]:
+        table.play(move)
+    table.undo(2)
+    forked = client.post(f"/games/{table.id}/forks", json={"at": table.version}, headers=auth(api_key))
+    assert forked.status_code == 201, forked.text
+    fork = forked.json()
+    assert fork["moves"] == 4 and fork["state_hash"] == engine_hash("arctic", table.setup, table.moves[:4])
+    played = client.post(
+        f"/games/{fork['id']}/moves",
+        json={"move": msgspec.to_builtins(table.moves[4])},
+        headers=auth(api_key, fork["version"]),
+    )
+    assert played.status_code == 201 and played.json()["move"] == 4, played.text
+    step = client.get(f"/games/{fork['id']}/replay", params={"move": 5}).json()
+    assert step["step"] == played.json()["version"]
+    gone = client.get(f"/games/{fork['id']}/replay/{fork['version'] - 1}").json()
+    assert gone["taken_back_at"] == fork["version"]
