@@ -47,7 +47,7 @@ def _board_and_summary(game: Game) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
         winners,
         results_json,
         t.turns,
-        game.version,
+        t.events,  # the events of the game's line (a correction's taken-back moves are not the game's)
         t.started_at(),
         # A live (or abandoned) game has no end yet, so no duration.
         t.ended_at() if game.finished else None,

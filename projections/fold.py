@@ -1,7 +1,8 @@
 """Folding pages of the event log onto games: the runner's in-memory half.
 
 Games stay in an LRU between pages; a game not in it is loaded from its stored board (``game_boards``),
-or, rarely, refolded from its own events. Each page becomes a :class:`~projections.batch.Batch` of facts.
+or, rarely, refolded from its own events. A correction (moves taken back) refolds its game: the boards
+and counters follow the corrected line. Each page becomes a :class:`~projections.batch.Batch` of facts.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from projections import gamestats
 from projections.batch import Abandoned, Batch, Cursor, Finished, Game, Unvoided, Voided
 from projections.gamestats import Tally
 from service.store.admin import LIFECYCLE_EVENTS, GameAbandoned, GameUnvoided, GameVoided
+from service.store.corrections import Line, MovesTakenBack
 from service.store.kinds import Kind, Registry
 from service.store.lru import Lru
 from service.store.mapper import _decoder as _payload_decoder
@@ -48,6 +50,7 @@ class _Topic:
     kind: Kind | None
     counter: gamestats.Counter | None
     admin: bool  # an event of a game's admin stream (its lifecycle), not of the game itself
+    correction: bool  # a correction in a game's stream (``MovesTakenBack``): the game goes back
 
 
 class Folder:
@@ -72,7 +75,8 @@ class Folder:
             kind = self._kinds.get(cls)
             counter = gamestats.COUNTERS.get(kind.name, {}).get(cls.__name__) if kind is not None else None
             admin = issubclass(cls, LIFECYCLE_EVENTS)
-            info = self._topics[topic] = _Topic(topic, decoder.decode, cls, kind, counter, admin)
+            correction = cls is MovesTakenBack
+            info = self._topics[topic] = _Topic(topic, decoder.decode, cls, kind, counter, admin, correction)
         return info
 
     @typing.overload
@@ -98,7 +102,8 @@ class Folder:
             for game_id, (version, topic) in {r[1]: (r[2], r[3]) for r in reversed(rows)}.items()
             if version > 1 and ((g := peek(game_id)) is None or g.version != version - 1) and not topics[topic].admin
         ]
-        if missing and cur is None:
+        if cur is None and (missing or any(topics[r[3]].correction for r in rows)):
+            # A correction refolds its game from its events: a database read.
             return None
         stored = self._load_boards(cur, missing) if missing and cur is not None else {}
         touched = batch.touched
@@ -123,6 +128,20 @@ class Folder:
                     batch.unvoided.append(Unvoided(position, e.game_id, e.reason, e.key_id, payload.at))
                 elif isinstance(e, GameAbandoned):
                     batch.abandoned.append(Abandoned(position, e.game_id, e.reason, e.key_id, payload.at))
+                continue
+            if info.correction:
+                if run:
+                    apply(batch, game, run)  # type: ignore[arg-type]
+                    run = []
+                if cur is None:  # pragma: no cover - a page with a correction is not folded ahead
+                    raise LookupError(f"notification {position}: a correction needs the database")
+                # The game goes back: its state and counters are those of its corrected line, refolded.
+                game = self._refold(cur, game_id, version, position)
+                if game is None:
+                    current, expected = "", 0
+                    continue
+                touched[game_id] = game
+                current, expected = game_id, version + 1
                 continue
             if version == expected and game_id == current:
                 run.append((position, version, payload, info))
@@ -238,21 +257,39 @@ class Folder:
             )
         if cur is None:  # pragma: no cover - only version 0 is loaded without a cursor
             raise LookupError(f"{game_id} at version {version} needs the database")
+        game = self._refold(cur, game_id, version)
+        if game is None:  # pragma: no cover - a stream with no event of any game kind
+            raise LookupError(f"{game_id} has no event of a known game kind up to version {version}")
+        return game
+
+    def _refold(self, cur: Cursor, game_id: str, version: int, position: int | None = None) -> Game | None:
+        """The game after its first ``version`` events, refolded from them: the events of its corrected
+        line (``service.store.corrections.Line``: moves taken back are left out, states and counters
+        alike). ``position``: where the log stands (a correction's own notification), else the last
+        event's. None when no event is of a known game kind."""
         self.loads["refold"] += 1
-        game = Game(uuid, kind, 0, 0, kind.rules.initial_state(), Tally(), False)
-        scratch = Batch(first=0, last=0)
         with cur.connection.cursor(row_factory=tuple_row) as raw:
             rows = raw.execute(
                 "SELECT notification_id, originator_version, topic, state FROM banquise_events "
                 "WHERE originator_id = %s::uuid AND originator_version <= %s ORDER BY originator_version",
                 (game_id, version),
             ).fetchall()
-        run = []
-        for position, v, topic, data in rows:
+        kind: Kind | None = None
+        line: Line[None, tuple[int, int, Any, _Topic]] = Line(lambda state, _: state, None)
+        for at, v, topic, data in rows:
             info = self.topic(topic)
-            run.append((int(position), v, self._decode(info, data, game_id, v), info))
+            kind = kind or info.kind
+            payload = self._decode(info, data, game_id, v)
+            line.add(v, payload.e, (int(at), v, payload, info))
+        if kind is None:
+            return None
+        game = Game(UUID(game_id), kind, 0, 0, kind.rules.initial_state(), Tally(), False)
+        run = [item for _, _, item in line.kept if item is not None]
         if run:
-            self._apply(scratch, game, run)
+            self._apply(Batch(first=0, last=0), game, run)
+        game.version = version
+        if position is not None or rows:
+            game.position = position if position is not None else int(rows[-1][0])
         return game
 
     @staticmethod

@@ -25,6 +25,7 @@ from litestar.openapi.spec import (
 
 from service.errors import Problem
 from service.games.records import GameRecord, NewGame, RecordedMove, schema_components
+from service.games.undoing import UndoRequest
 from service.store.kinds import Registry
 
 REF = "#/components/schemas/"
@@ -45,8 +46,9 @@ def kind_components(registry: Registry) -> tuple[dict[str, list[str]], dict[str,
         components.update(comps)
         for body, schema in zip(("new_game", "move", "record"), schemas, strict=True):
             bodies[body].append(schema["$ref"].removeprefix(REF))
-    _, problem_comps = schema_components("banquise", [Problem], REF)
+    banquise, problem_comps = schema_components("banquise", [Problem, UndoRequest], REF)
     components.update(problem_comps)
+    bodies["undo"] = [banquise[1]["$ref"].removeprefix(REF)]
     return bodies, components
 
 
@@ -56,6 +58,7 @@ REQUEST_BODIES: dict[tuple[str, str], tuple[str, str]] = {
     ("post", "/games"): ("new_game", "A game kind and its setup."),
     ("post", "/games/import"): ("record", "A game record (see GET /records/schema)."),
     ("post", "/games/{game_id}/moves"): ("move", "One move, with an optional time and comment."),
+    ("post", "/games/{game_id}/undo"): ("undo", "How many of the last moves to take back (default 1), and why."),
     ("post", "/editions"): (
         "edition",
         "An edition document (GET /editions/demo-1 shows one; schema: arctica.Edition).",
@@ -95,6 +98,7 @@ BODY_EXAMPLES: dict[tuple[str, str], dict[str, Any]] = {
         "setup": {"players": ["Aputsiaq", "Nanook", "Siku"], "seed": 7},
         "moves": [],
     },
+    ("post", "/games/{game_id}/undo"): {"moves": 1, "reason": "the walrus went to the wrong seat"},
     ("post", "/games/{game_id}/void"): {"reason": "duplicate upload"},
     ("post", "/games/{game_id}/unvoid"): {"reason": "voided by mistake: the game was played"},
     ("post", "/games/{game_id}/abandon"): {"reason": "the table closed before the end"},

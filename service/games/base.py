@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import threading
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 from uuid import UUID
 
 import msgspec
@@ -32,6 +32,7 @@ from service.games.states import States
 from service.keys import ApiKey
 from service.refusals import Category, Refusal
 from service.store import GameLog, Recorded
+from service.store.corrections import Line, is_correction
 from service.store.kinds import Kind, Registry
 from service.store.recorder import INSERT_GAME, GameRow, Within
 
@@ -269,7 +270,7 @@ class GameBase:
             recorded_at=rec.recorded_at,
             played_at=rec.played_at,
             move=rec.move,
-            actor=kind.rules.actor(rec.event),
+            actor=None if is_correction(rec.event) else kind.rules.actor(rec.event),
             event=ev,
             comment=rec.comment if comments else None,
         )
@@ -339,7 +340,12 @@ class GameBase:
         game_id = row["id"]
         opening: Opening | None = None
         moves: list[dict[str, Any]] = []
+        # The corrected line: moves taken back are not part of the game's record.
+        line: Line[None, Recorded] = Line(lambda state, _: state, None)
         for rec in self.store.read(game_id):
+            line.add(rec.originator_version, rec.event, rec)
+        for _, _, kept in line.kept:
+            rec = cast(Recorded, kept)
             if rec.command is None:
                 continue
             if rec.move is None:

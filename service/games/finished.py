@@ -6,8 +6,9 @@ round trip when the block is held; a missing block costs what a replay from a sn
 snapshot and at most ``interval`` events). Stepping through a replay (the common case) stays inside
 a block, so the cost of a step grows neither with the step number nor with the game's length.
 
-Only complete blocks are kept, and only of finished games: history never changes, so there is
-nothing to invalidate. The rows of finished games are kept too (they change no more). Memory is
+Only complete blocks are kept, and only of finished games without corrections (a corrected game's
+steps are folded from its line: ``States.at_step``): history never changes, so there is nothing to
+invalidate. The rows of finished games are kept too (they change no more). Memory is
 bounded by the number of events held.
 """
 

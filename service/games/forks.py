@@ -22,6 +22,7 @@ from service.games.sight import Sight
 from service.keys import ApiKey
 from service.refusals import Category, Refusal
 from service.store import Recorded
+from service.store.corrections import Line, is_correction, moves_of
 
 _json = msgspec.json.Encoder()
 
@@ -133,7 +134,12 @@ def fork(games: GameService, key: ApiKey, origin_id: UUID, request: ForkRequest)
         raise Refusal(
             Category.UNPROCESSABLE, "fork_of_finished_board", f"the game is over at step {request.at}: nothing to play"
         )
-    moves = max((r.move + 1 for r in copied if r.move is not None), default=0)
+    # The moves on the copied line (a correction among the copied events took some back).
+    line: Line[None, Recorded] = Line(lambda state, _: state, None)
+    for rec in copied:
+        line.add(rec.originator_version, rec.event, rec)
+    moves = len(moves_of(line.kept, lambda rec: rec.move))
+    corrections = sum(1 for rec in copied if is_correction(rec.event))
     created = ForkCreated(
         id=fork_id,
         kind=kind.name,
@@ -154,7 +160,14 @@ def fork(games: GameService, key: ApiKey, origin_id: UUID, request: ForkRequest)
         )
 
     game_row = games.game_row(fork_id, kind, key, state, request.at, moves, now, head.started_at)
-    within = games.within(games.insert_row(game_row), games.snapshots(fork_id, due), link)
+
+    def counted(cur: Cursor[DictRow]) -> None:
+        # The fork's copy holds corrections: its readers fold its line (``games.corrections``).
+        cur.execute("UPDATE games SET corrections = %s WHERE id = %s", (corrections, fork_id))
+
+    within = games.within(
+        games.insert_row(game_row), games.snapshots(fork_id, due), link, counted if corrections else None
+    )
     positions = games.store.append(records, within=within)
     games.states.remember(fork_id, request.at, state)
     return games.positioned(reply, positions)

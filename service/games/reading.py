@@ -19,9 +19,11 @@ from service.games.base import (
 from service.games.errors import NotGameOwner
 from service.games.finished import Block
 from service.games.schemas import (
+    Correction,
     EventOut,
     GameSummary,
     Replay,
+    TakenBack,
     Timeline,
     TimelineEntry,
     Turn,
@@ -30,6 +32,7 @@ from service.games.sight import Sight
 from service.keys import ApiKey
 from service.refusals import Category, Refusal
 from service.store import Recorded
+from service.store.corrections import BeforeBase, Line, MovesTakenBack, moves_of, taken_back
 from service.store.kinds import Kind
 
 
@@ -121,10 +124,23 @@ class GameReader(GameBase):
 
     def _events(self, kind: Kind, game_id: UUID, sight: Sight, after: int, limit: int | None) -> Iterator[EventOut]:
         rules = kind.rules
-        state = self.states.at(kind, game_id, after) if after else rules.initial_state()
+        line = self.states.line(kind, game_id, after) if after else Line(rules.evolve, rules.initial_state())
         for rec in self.store.read(game_id, after=after, limit=limit):
-            state = rules.evolve(state, rec.event)
-            yield self._event_out(kind, rec, sight.event(rules, rec.event, state), comments=sight.everything)
+            try:
+                line.add(rec.originator_version, rec.event)
+            except BeforeBase:
+                line = self.states.line(kind, game_id, rec.originator_version)
+            yield self._shown(kind, sight, rec, line.state)
+
+    def _shown(self, kind: Kind, sight: Sight, rec: Recorded, state: Any) -> EventOut:
+        """``rec`` as ``sight`` shows it (``state``: the line's state right after it). Every event stays
+        in the log as it was shown then, taken back or not: a taken-back move tells nothing new."""
+        event = rec.event
+        if isinstance(event, MovesTakenBack):
+            # Which moves, who: public. The reason is free text, like a comment.
+            shown = event if sight.everything else msgspec.structs.replace(event, reason=None)
+            return self._event_out(kind, rec, shown, comments=sight.everything)
+        return self._event_out(kind, rec, sight.event(kind.rules, event, state), comments=sight.everything)
 
     def legal_moves(self, game_id: UUID, key: ApiKey | None) -> tuple[int, list[Any]]:
         """The moves the engine accepts next (they may name hidden cards: the owner's key is needed)."""
@@ -145,12 +161,20 @@ class GameReader(GameBase):
         players = list(row["players"])
         # a finished game's timeline says what the end revealed (totems, hands shown before the end)
         final = self.states.current(kind, game_id)[1] if row["status"] == "finished" else None
-        state = rules.initial_state()
+        records = list(self.store.read(game_id))
+        taken = taken_back((r.originator_version, r.event) for r in records)
+        line: Line[Any, Recorded] = Line(rules.evolve, rules.initial_state())
         entries: list[TimelineEntry] = []
         previous_move: int | None = -1
         turn = 0
-        for rec in self.store.read(game_id):
-            state = rules.evolve(state, rec.event)
+        for rec in records:
+            if line.add(rec.originator_version, rec.event, rec):
+                # The line went back: its turns and moves are those left on it.
+                turn = sum(rules.is_turn_start(e) for _, e, _ in line.kept)
+                entries.append(self._correction_entry(rec, line, sight, rules, language, turn))
+                previous_move = None
+                continue
+            state = line.state
             actor = rules.actor(rec.event)
             turn_start = rules.is_turn_start(rec.event)
             turn += turn_start
@@ -171,10 +195,45 @@ class GameReader(GameBase):
                     move_number=0 if rec.move is None else rec.move + 1,
                     turn=turn,
                     comment=sight.comment(rec.comment),
+                    taken_back_at=taken.get(rec.originator_version),
                 )
             )
             previous_move = rec.move
         return Timeline(game_id=game_id, kind=kind.name, language=language, steps=len(entries), entries=entries)
+
+    @staticmethod
+    def _correction_entry(
+        rec: Recorded, line: Line[Any, Recorded], sight: Sight, rules: Any, language: Language, turn: int
+    ) -> TimelineEntry:
+        event = cast(MovesTakenBack, rec.event)
+        numbers = [m.move + 1 for m in event.moves]
+        return TimelineEntry(
+            step=rec.originator_version,
+            type=type(event).__name__,
+            description=_taken_back_text(numbers, language),
+            state_hash=sight.state_hash(rules, line.state),
+            recorded_at=rec.recorded_at,
+            played_at=None,
+            move=None,
+            move_start=False,
+            turn_start=False,
+            actor=None,
+            player=None,
+            move_number=len(moves_of(line.kept, lambda r: r.move)),
+            turn=turn,
+            correction=Correction(
+                moves=[TakenBack(number=m.move + 1, first_step=m.first, last_step=m.last) for m in event.moves],
+                by=event.key_id,
+                reason=sight.comment(event.reason),
+            ),
+        )
+
+    def _line_steps(self, row: dict[str, Any]) -> tuple[dict[int, int], set[int]]:
+        """A corrected game's steps taken back (-> the correction's step) and its corrections' steps."""
+        if not row.get("corrections"):
+            return {}, set()
+        stream = [(r.originator_version, r.event) for r in self.store.read(row["id"])]
+        return taken_back(stream), {v for v, e in stream if isinstance(e, MovesTakenBack)}
 
     def _replay_row(self, game_id: UUID) -> dict[str, Any]:
         row = self.blocks.finished_row(game_id)
@@ -186,7 +245,8 @@ class GameReader(GameBase):
     def _replay_state(self, kind: Kind, row: dict[str, Any], step: int) -> tuple[Any, Recorded | None]:
         """The state after ``step`` events and that event, from a held block when possible."""
         game_id = row["id"]
-        if row["status"] != "finished":
+        if row["status"] != "finished" or row.get("corrections"):
+            # Blocks fold their events in a row: a corrected game's steps come from its line.
             return self.states.at_step(kind, game_id, step)
         index = self.blocks.block_of(step)
         block = self.blocks.get(game_id, index)
@@ -252,6 +312,12 @@ class GameReader(GameBase):
             rec = next(iter(self.store.read(game_id, after=step - 1, upto=step)))
         base = f"/games/{game_id}/replay/"
         query = f"?perspective={perspective_text}"
+        taken, corrections = self._line_steps(row)
+        previous, following = step - 1, step + 1
+        while previous >= 1 and (previous in taken or previous in corrections):
+            previous -= 1
+        while following <= steps and (following in taken or following in corrections):
+            following += 1
         return Replay(
             game_id=game_id,
             kind=kind.name,
@@ -259,12 +325,27 @@ class GameReader(GameBase):
             steps=steps,
             perspective=perspective_text,
             state_hash=sight.state_hash(rules, state),
-            event=self._event_out(kind, rec, sight.event(rules, rec.event, state), comments=sight.everything),
+            event=self._shown(kind, sight, rec, state),
             view=sight.view(rules, state),
             links={
                 "first": f"{base}1{query}",
-                "previous": f"{base}{step - 1}{query}" if step > 1 else None,
-                "next": f"{base}{step + 1}{query}" if step < steps else None,
+                "previous": f"{base}{previous}{query}" if previous >= 1 else None,
+                "next": f"{base}{following}{query}" if following <= steps else None,
                 "last": f"{base}{steps}{query}",
             },
+            taken_back_at=taken.get(step),
         )
+
+
+_TAKEN_BACK = {
+    "en": ("Move {} taken back", "Moves {} taken back"),
+    "fr": ("Coup {} annulé", "Coups {} annulés"),
+    "es": ("Jugada {} deshecha", "Jugadas {} deshechas"),
+}
+
+
+def _taken_back_text(numbers: list[int], language: Language) -> str:
+    one, many = _TAKEN_BACK.get(language, _TAKEN_BACK["en"])
+    if len(numbers) == 1:
+        return one.format(numbers[0])
+    return many.format(f"{numbers[0]}-{numbers[-1]}")

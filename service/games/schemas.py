@@ -95,6 +95,22 @@ class GamePage(msgspec.Struct, kw_only=True):
     next_cursor: str | None = None
 
 
+class TakenBack(msgspec.Struct, kw_only=True):
+    """One move a correction took back: its 1-based number and its first and last steps."""
+
+    number: int
+    first_step: int
+    last_step: int
+
+
+class Correction(msgspec.Struct, kw_only=True):
+    """A correction's entry: the moves it took back (oldest first), who and why."""
+
+    moves: list[TakenBack]
+    by: str  # the id of the API key that took them back (the game's owner)
+    reason: str | None = None  # like a comment: the owner's, and everyone's once the game is finished
+
+
 class TimelineEntry(msgspec.Struct, kw_only=True):
     step: int
     type: str
@@ -112,6 +128,9 @@ class TimelineEntry(msgspec.Struct, kw_only=True):
     move_number: int = 0
     turn: int = 0
     comment: str | None = None  # the table's note on the move, on its first step
+    # The step of the correction that took this step's move back (the step stays in the log).
+    taken_back_at: int | None = None
+    correction: Correction | None = None  # on a correction's own entry (type MovesTakenBack)
 
 
 class Timeline(msgspec.Struct, kw_only=True):
@@ -131,4 +150,7 @@ class Replay(msgspec.Struct, kw_only=True):
     state_hash: str
     event: EventOut
     view: Any
+    # ``previous`` and ``next`` follow the game's corrected line: they skip steps taken back.
     links: dict[str, str | None]
+    # The step of the correction that took this step back: the board shown is the one the table saw then.
+    taken_back_at: int | None = None

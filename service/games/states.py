@@ -6,6 +6,9 @@
 * ``at(step)`` starts from the newest snapshot at or before ``step`` (snapshots are stored every
   ``interval`` events, in the same transaction as the events) and folds at most ``interval``
   events: the cost of a replay step does not grow with the step number.
+* Every fold is the game's *line* (``service.store.corrections.Line``): moves taken back by a
+  correction are left out, and a snapshot taken before a correction that takes back moves before it
+  is passed over for an earlier one.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from uuid import UUID
 
 from domain.game import decide_and_evolve
 from service.store import GameLog, Recorded
+from service.store.corrections import BeforeBase, Line
 from service.store.kinds import Kind, encode_snapshot
 from service.store.lru import Lru
 
@@ -36,16 +40,20 @@ class States:
         """
         cached = self._latest.get(game_id)
         if cached is None:
-            version, state = self._from_snapshot(kind, game_id, None)
+            line = self.line(kind, game_id)
         else:
             version, state = cached
             if known is not None and version == known:
                 return version, state
-        for rec in self.store.read(game_id, after=version):
-            state = kind.rules.evolve(state, rec.event)
-            version = rec.originator_version
-        self._latest.put(game_id, (version, state))
-        return version, state
+            line = Line(kind.rules.evolve, state, version)
+            try:
+                for rec in self.store.read(game_id, after=version):
+                    line.add(rec.originator_version, rec.event)
+            except BeforeBase:
+                # Another process took back moves the cached state holds: from a snapshot before them.
+                line = self.line(kind, game_id)
+        self._latest.put(game_id, (line.version, line.state))
+        return line.version, line.state
 
     def remember(self, game_id: UUID, version: int, state: Any) -> None:
         """Record the state just written (the writer knows it; no need to read it back)."""
@@ -62,15 +70,31 @@ class States:
         cached = self._steps.get((game_id, step))
         if cached is not None:
             return cached
-        version, state = self._from_snapshot(kind, game_id, step)
-        last: Recorded | None = None
-        for rec in self.store.read(game_id, after=version, upto=step):
-            state = kind.rules.evolve(state, rec.event)
-            last = rec
-        if last is not None and last.originator_version != step:
-            last = None
-        self._steps.put((game_id, step), (state, last))
-        return state, last
+        seen: list[Recorded] = []
+        line = self.line(kind, game_id, step, seen)
+        last = seen[-1] if seen and seen[-1].originator_version == step else None
+        self._steps.put((game_id, step), (line.state, last))
+        return line.state, last
+
+    def line(
+        self, kind: Kind, game_id: UUID, upto: int | None = None, seen: list[Recorded] | None = None
+    ) -> Line[Any, Recorded]:
+        """The game's line at version ``upto`` (None: now), folded from the newest snapshot it may start
+        from (see ``service.store.corrections``); ``seen`` gets the records read after it."""
+        below = upto
+        while True:
+            version, state = self._from_snapshot(kind, game_id, below)
+            line: Line[Any, Recorded] = Line(kind.rules.evolve, state, version)
+            if seen is not None:
+                seen.clear()
+            try:
+                for rec in self.store.read(game_id, after=version, upto=upto):
+                    if seen is not None:
+                        seen.append(rec)
+                    line.add(rec.originator_version, rec.event, rec)
+                return line
+            except BeforeBase as back:
+                below = back.version - 1
 
     def _from_snapshot(self, kind: Kind, game_id: UUID, upto: int | None) -> tuple[int, Any]:
         with self.store.game_recorder.datastore.get_connection() as conn:
@@ -92,13 +116,14 @@ class States:
     def fold(self, kind: Kind, state: Any, records: list[Recorded]) -> tuple[Any, list[tuple[int, bytes]]]:
         """Fold ``records`` onto ``state``: the final state and the snapshots due among them."""
         due: list[tuple[int, bytes]] = []
-        evolve = kind.rules.evolve
         interval = self.interval
+        # ``records`` start a game (a new one, a fork's copy, which may hold corrections): the line's fold.
+        line: Line[Any, None] = Line(kind.rules.evolve, state, records[0].originator_version - 1 if records else 0)
         for rec in records:
-            state = evolve(state, rec.event)
+            line.add(rec.originator_version, rec.event)
             if rec.originator_version % interval == 0:
-                due.append((rec.originator_version, encode_snapshot(state)))
-        return state, due
+                due.append((rec.originator_version, encode_snapshot(line.state)))
+        return line.state, due
 
     def decide(self, kind: Kind, state: Any, version: int, move: Any) -> tuple[list[Any], Any, list[tuple[int, bytes]]]:
         """``move`` decided on ``state`` (at ``version``) and folded once: its events, the state after them

@@ -28,6 +28,7 @@ from service.store.admin import (
     is_voided,
 )
 from service.store.application import VersionConflict
+from service.store.closing import LIVE, GameClosed
 
 
 class VoidAccepted(msgspec.Struct, kw_only=True):
@@ -96,6 +97,15 @@ class GameFinishedRefusal(_Closed):
     consequence = "it cannot be abandoned (an admin may void it)"
 
 
+def closed_refusal(game_id: UUID, state: str) -> Refusal:
+    """The refusal of a write that found its game closed in its own transaction (``GameClosed``)."""
+    if state == "voided":
+        return GameVoidedRefusal(game_id)
+    if state == "abandoned":
+        return GameAbandonedRefusal(game_id)
+    return GameFinishedRefusal(game_id)
+
+
 def _row(store: GameLog, game_id: UUID) -> dict[str, Any]:
     with store.game_recorder.datastore.get_connection() as conn:
         row = conn.execute("SELECT owner_key, status FROM games WHERE id = %s", (game_id,)).fetchone()
@@ -159,8 +169,12 @@ def abandon(store: GameLog, key: ApiKey, game_id: UUID, reason: str) -> AbandonA
     if is_voided(events):
         raise GameVoidedRefusal(game_id)
     event = GameAbandoned(game_id=game_id, reason=reason, key_id=key.id)
-    # Only a live row: should a move finish the game between the check and this write, the game stays
-    # finished and counts (the projections likewise ignore an abandon of a finished game).
-    sql = "UPDATE games SET status = 'abandoned', updated_at = now() WHERE id = %s AND status = 'live'"
-    now, position = _decide(store, game_id, len(events), event, sql, GameFinishedRefusal(game_id))
+    # Only a live row: should a move finish the game between the check and this write, the abandon is
+    # refused and nothing stored (the game stays finished and counts). The row's lock orders it with
+    # moves: a move in flight commits before it or finds the game abandoned (``service.store.closing``).
+    sql = f"UPDATE games SET status = 'abandoned', updated_at = now() WHERE id = %s AND {LIVE}"
+    try:
+        now, position = _decide(store, game_id, len(events), event, sql, GameFinishedRefusal(game_id))
+    except GameClosed as closed:
+        raise closed_refusal(game_id, closed.state) from None
     return AbandonAccepted(game_id=game_id, status="abandoned", reason=reason, abandoned_at=now, position=position)

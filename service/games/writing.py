@@ -27,11 +27,12 @@ from service.games.schemas import (
     MoveAccepted,
     Status,
 )
-from service.games.voiding import GameAbandonedRefusal, GameVoidedRefusal
+from service.games.voiding import GameAbandonedRefusal, GameVoidedRefusal, closed_refusal
 from service.keys import ApiKey
 from service.refusals import Refusal
 from service.store import Recorded
 from service.store.application import VersionConflict
+from service.store.closing import OPEN, GameClosed
 from service.store.kinds import Kind
 
 
@@ -161,10 +162,11 @@ class GameWriter(GameBase):
         reply = Reply(created=True, body=_json.encode(accepted), version=new_version)
 
         def update_row(cur: Cursor[DictRow]) -> None:
+            # Only an open game: an abandon or a void may have committed since the row was read.
             cur.execute(
                 # The first move's time is the game's start at the table when it was created without one.
                 "UPDATE games SET version = %s, moves = %s, status = %s, updated_at = %s, "
-                "played_at = coalesce(played_at, %s) WHERE id = %s",
+                f"played_at = coalesce(played_at, %s) WHERE id = %s AND {OPEN}",
                 (new_version, move_index + 1, status, now, submitted.at, game_id),
             )
 
@@ -173,6 +175,8 @@ class GameWriter(GameBase):
             positions = self.store.append(records, within=within)
         except VersionConflict:
             return self._replayed_or_raise(idem, StaleVersion(self.store.version(game_id), if_match))
+        except GameClosed as closed:
+            raise closed_refusal(game_id, closed.state) from None
         self.states.remember(game_id, new_version, new_state)
         return self.positioned(reply, positions)
 

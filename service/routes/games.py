@@ -22,6 +22,7 @@ from service.errors import ProblemError
 from service.games.listing import MAX_LIMIT, list_games
 from service.games.schemas import EventOut, GameCreated, GamePage, GameSummary, MoveAccepted, Replay, Timeline
 from service.games.service import GameService, Idempotency, Reply, request_hash
+from service.games.undoing import UndoAccepted
 from service.http.caching import conditional
 from service.http.headers import POSITION_HEADER
 from service.keys import ApiKey
@@ -216,6 +217,43 @@ class GamesController(Controller):
         body = await request.body()
         idem = _idempotency(request, owner, body, idempotency_key)
         reply = await sync_to_thread(runtime.games.append, owner, game_id, body, _if_match(if_match), idem)
+        return _reply(reply)
+
+    @post(
+        "/{game_id:uuid}/undo",
+        summary='Take back the last moves (If-Match: the game\'s version; body {"moves": k}, default 1)',
+        description="Appends a correction (MovesTakenBack): the log keeps every event, and the game goes on "
+        "from the state before the last k moves. The timeline marks the moves taken back; replays, "
+        "statistics and boards follow the corrected line. A finished game cannot be undone (void it).",
+        security=KEY_REQUIRED,
+        status_code=200,
+        responses={
+            **PROBLEMS,
+            403: ResponseSpec(None, description="not_game_owner: not the game owner's key"),
+            409: ResponseSpec(
+                None,
+                description="version_conflict (stale If-Match, with current_version), game_finished, "
+                "game_voided or game_abandoned",
+            ),
+            422: ResponseSpec(None, description="undo_out_of_range: k < 1 or more moves than the line has"),
+        },
+    )
+    async def undo(
+        self,
+        request: Request[Any, Any, Any],
+        game_id: FromPath[UUID],
+        runtime: NamedDependency[Runtime],
+        key: NamedDependency[ApiKey | None],
+        if_match: Annotated[
+            str | None,
+            HeaderParameter(name="If-Match", description='The version the undo applies to, e.g. "12"', required=False),
+        ] = None,
+        idempotency_key: IdempotencyKey = None,
+    ) -> Response[UndoAccepted]:
+        owner = required(key)
+        body = await request.body()
+        idem = _idempotency(request, owner, body, idempotency_key)
+        reply = await sync_to_thread(runtime.games.undo, owner, game_id, body, _if_match(if_match), idem)
         return _reply(reply)
 
     @get(

@@ -16,6 +16,7 @@ from psycopg.errors import InsufficientPrivilege
 from service.database import ConnectionParams
 from service.settings import DatabaseTimeouts
 from service.store import migrations
+from service.store.closing import CLOSED_GAME_FUNCTION, GAME_CLOSED, GameClosed
 from service.store.editions import EDITIONS
 from service.store.envelope import Recorded
 from service.store.failures import (
@@ -118,6 +119,7 @@ class GameLog(Application[UUID]):
                 ("0009_games_voided", GAMES_VOIDED),
                 ("0010_editions", EDITIONS),
                 ("0012_play_time", PLAY_TIME),
+                ("0013_closed_games", CLOSED_GAME_FUNCTION),
             ],
         )
         # Composite types exist now: let the recorder's connections use them.
@@ -225,6 +227,9 @@ class GameLog(Application[UUID]):
                     return from_ids(ids)
                 log.warning("a write's connection broke before it committed; running it again")
             except Exception as exc:
+                closed = psycopg_error(exc)
+                if closed is not None and closed.sqlstate == GAME_CLOSED:
+                    raise GameClosed(closed.diag.message_detail or "closed") from exc
                 if is_rejected_value(exc):
                     # The data itself is refused: the same write fails the same way (never retried).
                     raise ValueRejected(reason(exc)) from exc

@@ -203,8 +203,12 @@ def auth(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
-def store_cuts(client: Client, token: str, name: str, players: int, seed: int, cuts: int) -> list[LiveGame]:
-    """The game cut after ``cuts`` different numbers of moves (never all of them), each stored."""
+def store_cuts(
+    client: Client, token: str, name: str, players: int, seed: int, cuts: int, undo: int = 0
+) -> list[LiveGame]:
+    """The game cut after ``cuts`` different numbers of moves (never all of them), each stored; with
+    ``undo``, each cut's last ``undo`` moves are then taken back (``POST /undo``). What a taken-back move
+    showed was shown: what stays hidden is what was hidden once the moves were played."""
     game = KINDS[name](players, seed)
     ends = sorted({int(len(game.moves) * (i + 0.5) / cuts) for i in range(cuts)})
     events = list(game.rules.start(game.setup))
@@ -228,11 +232,17 @@ def store_cuts(client: Client, token: str, name: str, players: int, seed: int, c
         assert response.status_code == 201, response.text
         created = response.json()
         assert created["status"] == "live" and created["version"] == lengths[end], (name, end, created)
+        if undo:
+            headers = {**auth(token), "If-Match": f'"{created["version"]}"'}
+            response = client.post(f"/games/{created['id']}/undo", json={"moves": undo}, headers=headers)
+            assert response.status_code == 200, response.text
+            assert response.json()["moves"] == end - undo
+            created["version"] = response.json()["version"]
         out.append(
             LiveGame(
                 game=game,
                 id=created["id"],
-                version=created["version"],
+                version=int(created["version"]),
                 position=int(response.headers["x-banquise-position"]),
                 players=created["players"],
                 hidden=hidden[lengths[end]],
@@ -267,7 +277,13 @@ def check_game(
 
 
 def run_leak_check(
-    client: Client, runtime: Runtime, owner: str, stranger: str, plan: list[tuple[str, int, int]], cuts: int
+    client: Client,
+    runtime: Runtime,
+    owner: str,
+    stranger: str,
+    plan: list[tuple[str, int, int]],
+    cuts: int,
+    undo: int = 0,
 ) -> None:
     routes = get_routes(client.app)
     before = {
@@ -278,7 +294,7 @@ def run_leak_check(
     }
     games: list[LiveGame] = []
     for name, players, seed in plan:
-        games += store_cuts(client, owner, name, players, seed, cuts)
+        games += store_cuts(client, owner, name, players, seed, cuts, undo)
     runner = standard.runner(runtime.store, runtime.games.registry)
     runner.run()
     runner.close()
@@ -303,6 +319,19 @@ def test_no_get_route_shows_a_live_game_s_hidden_information(
     client: Client, runtime: Runtime, api_key: str, other_key: str
 ) -> None:
     run_leak_check(client, runtime, api_key, other_key, PLAN, cuts=3)
+
+
+def test_moves_taken_back_show_nothing_hidden(client: Client, runtime: Runtime, api_key: str, other_key: str) -> None:
+    """Undo: the state goes back to before the moves (what they revealed privately is hidden again in
+    it); what they showed stays in /events and the timeline; nothing hidden is shown to anyone. In
+    public mode the cut takes back one of the table's private reveals."""
+    plan = [
+        ("arctic-full", 2, SEED + 11),
+        ("arctic-public", 2, SEED + 13),
+        ("arctica-seeded", 3, SEED + 15),
+        ("arctica-table", 2, SEED + 17),
+    ]
+    run_leak_check(client, runtime, api_key, other_key, plan, cuts=1, undo=2)
 
 
 @pytest.mark.soak

@@ -76,6 +76,8 @@ def test_every_request_body_has_an_example_the_api_accepts(
     game = created.json()["id"]
     moved = client.post(f"/games/{game}/moves", json=examples["/games/{game_id}/moves"], headers=headers)
     assert moved.status_code == 201, moved.text
+    undone = client.post(f"/games/{game}/undo", json=examples["/games/{game_id}/undo"], headers=headers)
+    assert undone.status_code == 200, undone.text
 
 
 def test_a_new_game_links_to_its_follow_ups(document: dict[str, Any]) -> None:

@@ -1,0 +1,157 @@
+"""Taking back moves: ``POST /games/{id}/undo`` appends a correction, never rewrites the log.
+
+The owner of a live game takes back the last ``k`` moves of its line (a move being one submitted move,
+however many events it made): a ``MovesTakenBack`` event in the game's own stream names them by their
+events' versions, and every fold (``service.store.corrections.Line``) leaves them out from there on.
+The game goes on from the state before them, at the next version; the next move takes the index of the
+first move taken back. What a taken-back move revealed stays in ``/events`` and in the timeline
+(marked as taken back); the state hides it again, exactly as before the move.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+from uuid import UUID
+
+import msgspec
+from psycopg import Cursor
+from psycopg.rows import DictRow
+
+from domain.game import state_hash
+from service.games import limits
+from service.games.base import GameBase, Idempotency, Reply, _decode_error, _json
+from service.games.errors import NotGameOwner, StaleVersion
+from service.games.voiding import GameAbandonedRefusal, GameVoidedRefusal, closed_refusal
+from service.keys import ApiKey
+from service.refusals import Category, Refusal
+from service.store import Recorded
+from service.store.application import VersionConflict
+from service.store.closing import OPEN, GameClosed
+from service.store.corrections import Line, MovesTakenBack, TakenBackMove, moves_of
+from service.store.kinds import Kind, encode_snapshot
+
+
+class UndoRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    moves: int = 1  # how many of the last moves to take back
+    reason: str | None = None  # the table's note (shown with the correction to whoever sees comments)
+
+
+class UndoAccepted(msgspec.Struct, kw_only=True):
+    game_id: UUID
+    version: int  # the game's version after the correction (the next If-Match)
+    moves: int  # the moves left on the line: the next move's index
+    taken_back: list[TakenBackMove]  # oldest first, with the versions of their events
+    status: str
+    state_hash: str  # the engine's hash of the state the game goes on from
+
+
+class GameFinishedUndo(Refusal):
+    def __init__(self, game_id: UUID) -> None:
+        super().__init__(
+            Category.CONFLICT,
+            "game_finished",
+            f"game {game_id} is finished: its moves cannot be taken back (void it instead)",
+            game_id=str(game_id),
+        )
+
+
+class UndoOutOfRange(Refusal):
+    def __init__(self, asked: int, played: int) -> None:
+        super().__init__(
+            Category.UNPROCESSABLE,
+            "undo_out_of_range",
+            f"$.moves: {asked} moves cannot be taken back: "
+            + (f"the game has {played} moves on its line" if asked > played else "take back at least 1"),
+            path="$.moves",
+            moves_played=played,
+        )
+
+
+class GameUndoer(GameBase):
+    def undo(
+        self, key: ApiKey, game_id: UUID, body: bytes, if_match: int | None, idem: Idempotency | None = None
+    ) -> Reply:
+        replay = self._replay_idempotent(idem)
+        if replay is not None:
+            return replay
+        row = self.row(game_id)
+        if row["owner_key"] != key.id:
+            raise NotGameOwner("only the key that created a game may take back its moves")
+        if row.get("voided"):
+            raise GameVoidedRefusal(game_id)
+        if row["status"] == "abandoned":
+            raise GameAbandonedRefusal(game_id)
+        if row["status"] == "finished":
+            raise GameFinishedUndo(game_id)
+        kind = self.kind(row["kind"])
+        limits.check_nesting(body)
+        try:
+            request = msgspec.json.decode(body or b"{}", type=UndoRequest)
+        except msgspec.MsgspecError as exc:
+            raise _decode_error(exc, "the undo") from exc
+        if request.reason is not None:
+            limits.check_text("$.reason", request.reason, limits.MAX_REASON, what="a reason")
+        try:
+            with self._lock(game_id):
+                return self._undo_locked(kind, key, game_id, request, if_match, idem)
+        except Refusal as refusal:
+            return self._replayed_or_raise(idem, refusal)
+
+    def _undo_locked(
+        self,
+        kind: Kind,
+        key: ApiKey,
+        game_id: UUID,
+        request: UndoRequest,
+        if_match: int | None,
+        idem: Idempotency | None,
+    ) -> Reply:
+        replay = self._replay_idempotent(idem)
+        if replay is not None:
+            return replay
+        # The whole line from the start: the moves to take back may be older than any snapshot.
+        line: Line[Any, Recorded] = Line(kind.rules.evolve, kind.rules.initial_state())
+        for rec in self.store.read(game_id):
+            line.add(rec.originator_version, rec.event, rec)
+        version = line.version
+        if if_match is not None and if_match != version:
+            raise StaleVersion(version, if_match)
+        if kind.rules.is_finished(line.state):
+            raise GameFinishedUndo(game_id)
+        played = moves_of(line.kept, lambda rec: rec.move)
+        if not 1 <= request.moves <= len(played):
+            raise UndoOutOfRange(request.moves, len(played))
+        taken = played[len(played) - request.moves :]
+        now = datetime.now(UTC)
+        correction = MovesTakenBack(moves=taken, key_id=key.id, reason=request.reason)
+        record = Recorded(originator_id=game_id, originator_version=version + 1, event=correction, recorded_at=now)
+        line.add(record.originator_version, correction, record)
+        new_version, moves_left = line.version, len(played) - request.moves
+        accepted = UndoAccepted(
+            game_id=game_id,
+            version=new_version,
+            moves=moves_left,
+            taken_back=taken,
+            status="live",
+            state_hash=state_hash(line.state),
+        )
+        reply = Reply(created=False, body=_json.encode(accepted), version=new_version)
+
+        def update_row(cur: Cursor[DictRow]) -> None:
+            cur.execute(
+                f"UPDATE games SET version = %s, moves = %s, updated_at = %s, corrections = corrections + 1 "
+                f"WHERE id = %s AND {OPEN}",
+                (new_version, moves_left, now, game_id),
+            )
+
+        due = [(new_version, encode_snapshot(line.state))] if new_version % self.states.interval == 0 else []
+        within = self.within(update_row, self.snapshots(game_id, due), self._store_idempotent(idem, reply))
+        try:
+            positions = self.store.append([record], within=within)
+        except VersionConflict:
+            return self._replayed_or_raise(idem, StaleVersion(self.store.version(game_id), if_match))
+        except GameClosed as closed:
+            raise closed_refusal(game_id, closed.state) from None
+        self.states.remember(game_id, new_version, line.state)
+        return self.positioned(reply, positions)
