@@ -153,7 +153,7 @@ def fork(games: GameService, key: ApiKey, origin_id: UUID, request: ForkRequest)
             (fork_id, origin_id, request.at, now),
         )
 
-    game_row = games.game_row(fork_id, kind, key, state, request.at, moves, now, head.started_at)
+    game_row = games.game_row(fork_id, kind, key, state, request.at, moves, now, head.started_at, tags=head.tags)
     within = games.within(games.insert_row(game_row), games.snapshots(fork_id, due), link)
     positions = games.store.append(records, within=within)
     games.states.remember(fork_id, request.at, state)

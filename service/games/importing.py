@@ -162,7 +162,7 @@ class RecordImporter(GameBase):
         )
         reply = Reply(created=True, body=_json.encode(created), version=version, locate=game_id)
         row = self.game_row(
-            game_id, kind, key, state, version, len(record.moves), now, record.started_at, record.id, digest
+            game_id, kind, key, state, version, len(record.moves), now, record.started_at, record.id, digest, record.tags
         )
         try:
             if idem is None:

@@ -11,6 +11,7 @@ from psycopg import sql
 
 from domain.game import PlayerResult
 from domain.players import handle_key
+from service.games import tags as tag_filters
 from service.games.schemas import GamePage
 from service.games.service import GameService
 from service.refusals import Category, Refusal
@@ -29,6 +30,7 @@ def list_games(
     until: datetime | None = None,
     limit: int = 50,
     cursor: str | None = None,
+    tags: list[str] | None = None,
 ) -> GamePage:
     """Newest first. ``player`` matches a handle case-insensitively; ``since``/``until`` bound the
     creation time (inclusive/exclusive)."""
@@ -50,6 +52,8 @@ def list_games(
     if until:
         where.append(sql.SQL("created_at < %s"))
         params.append(until)
+    if tags:
+        where.extend(tag_filters.where(tag_filters.parse(tags)))
     if cursor:
         after = decode_cursor(cursor)
         where.append(sql.SQL("(created_at, id) < (%s, %s)"))

@@ -68,6 +68,7 @@ class GameReader(GameBase):
             updated_at=row["updated_at"],
             started_at=row["played_at"],
             record_id=row["record_id"],
+            tags=row.get("tags") or {},
             results=results,
             winners=winners,
             links={

@@ -98,3 +98,16 @@ CREATE TABLE IF NOT EXISTS game_forks (
 );
 CREATE INDEX IF NOT EXISTS game_forks_origin ON game_forks (origin_id, created_at);
 """
+
+# A game's tags (from its opening command) in its row, for ``GET /games?tag=``: a GIN index answers
+# containment (``tags @> '{"site": "Lyon"}'``) and presence (``tags ? 'site'``). Games stored before: from
+# their first event's command (JSON payloads: {"x": {"setup": …, "tags": {…}}}).
+GAME_TAGS = """
+ALTER TABLE games ADD COLUMN IF NOT EXISTS tags jsonb NOT NULL DEFAULT '{}';
+UPDATE games g SET tags = o.tags FROM (
+    SELECT e.originator_id AS id, convert_from(e.state, 'UTF8')::jsonb #> '{x,tags}' AS tags
+    FROM games g2 JOIN banquise_events e ON e.originator_id = g2.id AND e.originator_version = 1
+) o
+WHERE o.id = g.id AND jsonb_typeof(o.tags) = 'object';
+CREATE INDEX IF NOT EXISTS games_by_tags ON games USING gin (tags);
+"""
