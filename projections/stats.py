@@ -17,9 +17,12 @@ from uuid import UUID
 import msgspec
 from openskill.models import PlackettLuce
 
-from projections import gamestats
+from projections import aliases, gamestats
 from projections.batch import Batch, Cursor, Finished, insert_rows, void_decisions
 from projections.handles import handle_key
+
+# The key each seat of a game counts as (handle aliases followed), by game id.
+SeatKeys = dict[UUID, list[str]]
 
 PROVISIONAL_GAMES = 10  # fewer rated games than this: provisional
 PROVISIONAL_SIGMA = 6.5  # or an uncertainty above this (openskill starts at 25/3)
@@ -75,6 +78,8 @@ HISTORY_COLUMNS = (
 
 def handle(cur: Cursor, batch: Batch, after: int) -> None:
     voids, unvoids = void_decisions(batch, after)
+    # Renames and merges first: the batch's games count under the map they leave (as in a rebuild).
+    moved = aliases.apply(cur, [c for c in batch.handles if c.position > after])
     finished = [f for f in batch.finished if f.position > after]
     if unvoids:
         cur.execute("DELETE FROM voided_games WHERE game_id = ANY(%s)", ([u.game_id for u in unvoids],))
@@ -91,13 +96,15 @@ def handle(cur: Cursor, batch: Batch, after: int) -> None:
     rated: list[Finished] = []
     accumulators: dict[str, dict[tuple[str, int], dict[str, Any]]] = defaultdict(dict)
     ratings: dict[str, dict[str, Rating]] = defaultdict(dict)
+    keys_of: SeatKeys = {}
     if finished:
+        keys_of = _seat_keys(cur, finished)
         # The three reads the batch needs, queued together (one round trip in the runner's pipeline).
         # Accumulators and ratings are read for every player of the batch's games, in every kind they
         # played in it: a superset of the rows used below, and no write of this batch touches them first.
         conn = cur.connection
         kinds = sorted({f.kind for f in finished})
-        keys = sorted({handle_key(r.player) for f in finished for r in f.results})
+        keys = sorted({key for seats in keys_of.values() for key in seats})
         with conn.cursor() as voided_cur, conn.cursor() as acc_cur, conn.cursor() as rating_cur:
             voided_cur.execute(
                 "SELECT game_id FROM voided_games WHERE game_id = ANY(%s)", ([f.game_id for f in finished],)
@@ -117,12 +124,13 @@ def handle(cur: Cursor, batch: Batch, after: int) -> None:
                 accumulators[r["kind"]][(r["handle_key"], r["player_count"])] = r["accumulator"]
             for r in rating_cur.fetchall():
                 ratings[r["kind"]][r["handle_key"]] = Rating(r["mu"], r["sigma"], r["games"], r["last_position"])
-        _insert_results(cur, finished, voided_ids)
+        _insert_results(cur, finished, voided_ids, keys_of)
         for f in finished:
             if f.game_id in voided_ids:
                 continue
-            _pair_deltas(pairs, f.kind, _seats(f), 1)
+            _pair_deltas(pairs, f.kind, _seats(f, keys_of), 1)
             rated.append(f)
+    _move_handles(cur, moved, recount, replay_from, pairs)
     # A void takes a game's results out (-1 to its pairs), an un-void puts them back (+1); either way its
     # players' statistics are recomputed and its kind's ratings replayed from the game on.
     for ids, voided, sign in (([v.game_id for v in voids], True, -1), ([u.game_id for u in unvoids], False, 1)):
@@ -146,7 +154,7 @@ def handle(cur: Cursor, batch: Batch, after: int) -> None:
     for kind, handles in sorted(recount.items()):
         _recompute_player_stats(cur, kind, sorted(handles))
     for kind, games in sorted(by_kind.items()):
-        _add_to_player_stats(cur, kind, games, recount.get(kind, set()), accumulators[kind])
+        _add_to_player_stats(cur, kind, games, recount.get(kind, set()), accumulators[kind], keys_of)
     _head_to_head(cur, pairs)
     for kind in sorted(set(by_kind) | set(replay_from)):
         games = by_kind.get(kind, [])
@@ -154,11 +162,54 @@ def handle(cur: Cursor, batch: Batch, after: int) -> None:
             since = min([replay_from[kind], *(f.position for f in games)])
             replay_ratings(cur, kind, since)
         else:
-            _rate_incrementally(cur, kind, games, ratings[kind])
+            _rate_incrementally(cur, kind, games, ratings[kind], keys_of)
+
+
+# ---------------------------------------------------------------- renamed and merged handles
+def _seat_keys(cur: Cursor, finished: list[Finished]) -> SeatKeys:
+    """Each game's seats' keys under the alias map (one read for the batch)."""
+    players = {f.game_id: [r.player for r in sorted(f.results, key=lambda r: r.seat)] for f in finished}
+    known = aliases.resolve(cur, (handle_key(p) for names in players.values() for p in names))
+    return {game_id: aliases.seat_keys(names, known) for game_id, names in players.items()}
+
+
+def _move_handles(
+    cur: Cursor,
+    moved: list[tuple[str, str]],
+    recount: dict[str, set[str]],
+    replay_from: dict[str, int],
+    pairs: dict[tuple[str, str, str], list[int]],
+) -> None:
+    """Each ``old → new`` decision: ``old``'s results become ``new``'s (not at a table where ``new`` sat
+    too), their pairs move, both players' statistics are recounted and the ratings of their kinds replayed
+    from ``old``'s first game: as if the games had been recorded under ``new``."""
+    for old, new in moved:
+        changed = cur.execute(
+            "UPDATE player_results r SET handle_key = %s WHERE handle_key = %s AND NOT EXISTS "
+            "(SELECT 1 FROM player_results o WHERE o.game_id = r.game_id AND o.handle_key = %s) "
+            "RETURNING game_id, kind, seat, position, voided",
+            (new, old, new),
+        ).fetchall()
+        for r in changed:
+            recount[r["kind"]].update((old, new))
+            replay_from[r["kind"]] = min(replay_from.get(r["kind"], r["position"]), r["position"])
+        counted = sorted({r["game_id"] for r in changed if not r["voided"]})
+        if not counted:
+            continue
+        seats = {(r["game_id"], r["seat"]) for r in changed}
+        by_game: dict[tuple[UUID, str], list[tuple[int, str, int]]] = defaultdict(list)
+        for r in cur.execute(
+            "SELECT game_id, kind, seat, handle_key, rank FROM player_results WHERE game_id = ANY(%s)", (counted,)
+        ).fetchall():
+            by_game[(r["game_id"], r["kind"])].append((r["seat"], r["handle_key"], r["rank"]))
+        for (game_id, kind), rows in sorted(by_game.items()):
+            rows.sort()
+            _pair_deltas(pairs, kind, [(old if (game_id, s) in seats else k, rank) for s, k, rank in rows], -1)
+            _pair_deltas(pairs, kind, [(k, rank) for _, k, rank in rows], 1)
 
 
 # ---------------------------------------------------------------- results and per-game stats
-def _insert_results(cur: Cursor, finished: list[Finished], voided_ids: set[UUID]) -> None:
+def _insert_results(cur: Cursor, finished: list[Finished], voided_ids: set[UUID], keys_of: SeatKeys) -> None:
     results: list[tuple[Any, ...]] = []
     ids: list[str] = []
     stats: list[tuple[int, int, float]] = []
@@ -169,7 +220,7 @@ def _insert_results(cur: Cursor, finished: list[Finished], voided_ids: set[UUID]
                 (
                     f.game_id,
                     r.seat,
-                    handle_key(r.player),
+                    keys_of[f.game_id][r.seat],
                     r.player,
                     f.kind,
                     count,
@@ -328,6 +379,7 @@ def _add_to_player_stats(
     games: list[Finished],
     skip: set[str],
     accumulators: dict[tuple[str, int], dict[str, Any]],
+    keys_of: SeatKeys,
 ) -> None:
     """Fold the batch's new results (finishing order) into the stored accumulators: the cost of a
     batch does not depend on how many games the players have already played. ``accumulators``: the
@@ -336,7 +388,7 @@ def _add_to_player_stats(
     for f in games:
         count = len(f.players)
         for r in sorted(f.results, key=lambda r: r.seat):
-            key = handle_key(r.player)
+            key = keys_of[f.game_id][r.seat]
             if key in skip:
                 continue
             row = {
@@ -479,20 +531,22 @@ def _write_ratings(cur: Cursor, kind: str, ratings: dict[str, Rating], history: 
         )
 
 
-def _seats(f: Finished) -> list[tuple[str, int]]:
+def _seats(f: Finished, keys_of: SeatKeys) -> list[tuple[str, int]]:
     by_seat = sorted(f.results, key=lambda r: r.seat)
-    return [(handle_key(r.player), r.rank) for r in by_seat]
+    return [(keys_of[f.game_id][r.seat], r.rank) for r in by_seat]
 
 
-def _rate_incrementally(cur: Cursor, kind: str, games: list[Finished], stored: dict[str, Rating]) -> None:
+def _rate_incrementally(
+    cur: Cursor, kind: str, games: list[Finished], stored: dict[str, Rating], keys_of: SeatKeys
+) -> None:
     """``stored``: the ratings in ``kind`` of (at least) the games' players."""
     if not games:
         return
-    keys = {key for f in games for key, _ in _seats(f)}
+    keys = {key for f in games for key, _ in _seats(f, keys_of)}
     ratings = {key: stored[key] for key in sorted(keys) if key in stored}
     history: list[tuple[Any, ...]] = []
     for f in games:
-        history.extend(_rate(ratings, f.game_id, f.position, _seats(f), kind))
+        history.extend(_rate(ratings, f.game_id, f.position, _seats(f, keys_of), kind))
     _write_ratings(cur, kind, ratings, history)
 
 
@@ -539,8 +593,9 @@ def reorder(cur: Cursor, finished: list[Finished]) -> None:
     ratings of their kinds are recomputed in finishing order, as a clean build would have them."""
     players: dict[str, set[str]] = defaultdict(set)
     since: dict[str, int] = {}
+    keys_of = _seat_keys(cur, finished)
     for f in finished:
-        players[f.kind].update(key for key, _ in _seats(f))
+        players[f.kind].update(key for key, _ in _seats(f, keys_of))
         since[f.kind] = min(since.get(f.kind, f.position), f.position)
     for kind in sorted(players):
         _recompute_player_stats(cur, kind, sorted(players[kind]))

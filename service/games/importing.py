@@ -161,8 +161,9 @@ class RecordImporter(GameBase):
             record_id=record.id,
         )
         reply = Reply(created=True, body=_json.encode(created), version=version, locate=game_id)
+        moves = len(record.moves)
         row = self.game_row(
-            game_id, kind, key, state, version, len(record.moves), now, record.started_at, record.id, digest, record.tags
+            game_id, kind, key, state, version, moves, now, record.started_at, record.id, digest, record.tags
         )
         try:
             if idem is None:

@@ -20,9 +20,9 @@ from domain.game import Language
 from service.auth import caller, required
 from service.errors import ProblemError
 from service.games.listing import MAX_LIMIT, list_games
-from service.games.tags import MAX_FILTERS as MAX_TAG_FILTER
 from service.games.schemas import EventOut, GameCreated, GamePage, GameSummary, MoveAccepted, Replay, Timeline
 from service.games.service import GameService, Idempotency, Reply, request_hash
+from service.games.tags import MAX_FILTERS as MAX_TAG_FILTER
 from service.http.caching import conditional
 from service.http.headers import POSITION_HEADER
 from service.keys import ApiKey
