@@ -12,15 +12,11 @@ from litestar.testing import TestClient
 
 from service import keys
 from service.database import ConnectionParams
-from service.settings import Settings
-from tests.projections.support import record
+from projections import standard
+from service.runtime import Runtime
+from tests.projections.support import dump, record
 
 Client = TestClient  # type: ignore[type-arg]
-
-
-@pytest.fixture(scope="module")
-def settings() -> Settings:
-    return Settings(pool_size=8, run_projections=True)
 
 
 def auth(token: str) -> dict[str, str]:
@@ -45,6 +41,14 @@ def import_game(client: Client, token: str, body: bytes) -> dict[str, Any]:
     out: dict[str, Any] = response.json()
     out["position"] = int(response.headers["x-banquise-position"])
     return out
+
+
+def project(runtime: Runtime) -> None:
+    runner = standard.runner(runtime.store, runtime.games.registry)
+    try:
+        runner.run()
+    finally:
+        runner.close()
 
 
 def ids(client: Client, *tags: str, **params: Any) -> list[str]:
@@ -104,3 +108,36 @@ def test_the_migration_fills_the_tags_of_games_stored_before_it(client: Client, 
         conn.execute("UPDATE games SET tags = '{}'")
         conn.execute(GAME_TAGS)  # the step is re-runnable: its column and index are kept
         assert dict(conn.execute("SELECT id, tags FROM games").fetchall()) == before
+
+
+# ---------------------------------------------------------------- substring search
+def handles(client: Client, q: str, **params: Any) -> list[str]:
+    response = client.get("/players", params={"q": q, **params})
+    assert response.status_code == 200, response.text
+    return [p["handle"] for p in response.json()["items"]]
+
+
+def test_player_search_by_substring_ranks_prefixes_first(client: Client, api_key: str, runtime: Runtime) -> None:
+    for seed, names in enumerate([["Nanook", "nookie"], ["Anouk", "BigNookHunter"], ["Snook", "Kanoo"]]):
+        import_game(client, api_key, record("arctic", 2, 40 + seed, names))
+    project(runtime)
+    # Prefix matches first, then the closest (shortest) handles holding it; case-insensitive.
+    assert handles(client, "nook") == ["nookie", "Snook", "Nanook", "BigNookHunter"]
+    assert handles(client, "NOOK") == handles(client, "nook")
+    assert handles(client, "anoo") == ["Kanoo", "Nanook"]
+    assert handles(client, "nooks") == []
+    # One or two characters: no trigram, still a substring search.
+    assert handles(client, "no") == ["nookie", "Anouk", "Kanoo", "Snook", "Nanook", "BigNookHunter"]
+    assert handles(client, "k")[:1] == ["Kanoo"]
+    # Pages follow the ranking.
+    seen, cursor = [], None
+    while True:
+        page = client.get("/players", params={"q": "nook", "limit": 1, **({"cursor": cursor} if cursor else {})})
+        assert page.status_code == 200, page.text
+        seen += [p["handle"] for p in page.json()["items"]]
+        cursor = page.json()["next_cursor"]
+        if cursor is None:
+            break
+    assert seen == handles(client, "nook")
+    bad = client.get("/players", params={"q": "nook", "cursor": "nope"})
+    assert bad.status_code == 400 and bad.json()["code"] == "invalid_cursor"
