@@ -141,3 +141,134 @@ def test_player_search_by_substring_ranks_prefixes_first(client: Client, api_key
     assert seen == handles(client, "nook")
     bad = client.get("/players", params={"q": "nook", "cursor": "nope"})
     assert bad.status_code == 400 and bad.json()["code"] == "invalid_cursor"
+
+
+# ---------------------------------------------------------------- rename and merge
+# The read-model rows that follow a player's handle.
+FOLLOWED = ["player_results", "player_stats", "head_to_head", "ratings", "rating_history", "players"]
+
+
+def profile(client: Client, handle: str) -> dict[str, Any]:
+    response = client.get(f"/players/{handle}")
+    assert response.status_code == 200, response.text
+    out: dict[str, Any] = response.json()
+    out.pop("links")
+    return out
+
+
+def decide(client: Client, token: str, handle: str, what: str, body: dict[str, str]) -> Any:
+    return client.post(
+        f"/admin/players/{handle}/{what}", json={"reason": "asked at the club", **body}, headers=auth(token)
+    )
+
+
+def test_a_rename_moves_statistics_and_ratings_to_the_new_handle(
+    client: Client, api_key: str, admin_key: str, runtime: Runtime
+) -> None:
+    games = [
+        import_game(client, api_key, record("arctic", 2 + i % 2, 60 + i, ["Ren", "Opp", "Third"])) for i in range(4)
+    ]
+    project(runtime)
+    before = profile(client, "Ren")
+    versus = client.get("/players/Opp/versus/Ren").json()
+    renamed = decide(client, admin_key, "ren", "rename", {"to": "Renata"})
+    assert renamed.status_code == 200, renamed.text
+    assert renamed.json()["handle"] == "Ren" and renamed.json()["now"] == "Renata"
+    assert int(renamed.headers["x-banquise-position"]) == renamed.json()["position"]
+    project(runtime)
+    after = profile(client, "Renata")
+    assert after == {**before, "handle": "Renata"}
+    assert profile(client, "REN") == after  # the old handle is an alias
+    assert client.get("/players/Opp/versus/Renata").json() == {**versus, "b": "Renata"}
+    board = client.get("/leaderboards/arctic").json()["items"]
+    assert "Renata" in [e["handle"] for e in board] and "Ren" not in [e["handle"] for e in board]
+    assert handles(client, "ren") == ["Renata"]
+    # The games' own events are unchanged.
+    assert client.get(f"/games/{games[0]['id']}").json()["players"][0] == "Ren"
+    # A game recorded later under the old handle counts for the new one.
+    import_game(client, api_key, record("arctic", 2, 70, ["ren", "Opp"]))
+    project(runtime)
+    assert profile(client, "Renata")["games"] == before["games"] + 1
+    incremental = dump(runtime.params, FOLLOWED)
+    standard.runner(runtime.store, runtime.games.registry, batch_size=3).rebuild()
+    assert dump(runtime.params, FOLLOWED) == incremental
+
+
+def test_a_merge_rates_as_if_the_games_had_one_handle(
+    client: Client, api_key: str, admin_key: str, runtime: Runtime
+) -> None:
+    # The same games twice, among other players: once under two handles for one person, once under one.
+    split = ["Mia", "Mimi", "Mia", "Mimi", "Mia"]
+    for i, name in enumerate(split):
+        import_game(client, api_key, record("arctic", 2 + i % 2, 80 + i, [name, "Pat", "Quin"]))
+        import_game(client, api_key, record("arctic", 2 + i % 2, 80 + i, ["Max", "Pete", "Quentin"]))
+    project(runtime)
+    assert profile(client, "Mia")["games"] == 3 and profile(client, "Mimi")["games"] == 2
+    merged = decide(client, admin_key, "Mimi", "merge", {"into": "mia"})
+    assert merged.status_code == 200, merged.text
+    assert merged.json() | {"changed_at": None, "position": 0} == {
+        "handle": "Mimi",
+        "now": "Mia",
+        "merged": True,
+        "reason": "asked at the club",
+        "changed_at": None,
+        "position": 0,
+    }
+    project(runtime)
+    assert profile(client, "Mia") == {**profile(client, "Max"), "handle": "Mia"}
+    assert profile(client, "Mimi")["handle"] == "Mia"
+    assert profile(client, "Pat") == {**profile(client, "Pete"), "handle": "Pat"}
+    versus = client.get("/players/Mia/versus/Pat").json()
+    assert versus == {**client.get("/players/Max/versus/Pete").json(), "a": "Mia", "b": "Pat"}
+    games = client.get("/players/Mimi/games").json()["items"]
+    assert len(games) == 5 and all(g["rating"] is not None for g in games)
+    incremental = dump(runtime.params, FOLLOWED)
+    standard.runner(runtime.store, runtime.games.registry, batch_size=5).rebuild()
+    assert dump(runtime.params, FOLLOWED) == incremental
+
+
+def test_refused_renames_and_merges_store_nothing(
+    client: Client, api_key: str, admin_key: str, runtime: Runtime
+) -> None:
+    import_game(client, api_key, record("arctic", 2, 90, ["Bob", "Alf"]))
+    import_game(client, api_key, record("arctic", 2, 91, ["Cy", "Dee"]))
+    project(runtime)
+    refusals = [
+        ("Nobody", "rename", {"to": "Somebody"}, 404, "player_not_found"),
+        ("Nobody", "merge", {"into": "Bob"}, 404, "player_not_found"),
+        ("Bob", "merge", {"into": "Nobody"}, 404, "player_not_found"),
+        ("Bob", "rename", {"to": "cy"}, 409, "handle_taken"),
+        ("Bob", "merge", {"into": "BOB"}, 422, "merge_into_itself"),
+        ("Bob", "merge", {"into": "Alf"}, 422, "players_met"),
+        ("Dee", "rename", {"to": "B0b"}, 422, "confusable_handles"),
+        ("Cy", "rename", {"to": "Dee"}, 409, "handle_taken"),
+        ("Cy", "rename", {"to": "A1f"}, 422, "confusable_handles"),
+        ("Cy", "rename", {"to": "\u0410lf"}, 422, "confusable_handles"),  # a Cyrillic A
+        ("Cy", "rename", {"to": "a/b"}, 400, "invalid_handle"),
+        ("Cy", "rename", {"to": "Cy"}, 422, "same_handle"),
+    ]
+    with psycopg.connect(runtime.params.conninfo(), autocommit=True) as conn:
+        count = conn.execute("SELECT count(*) FROM banquise_events").fetchone()
+    for handle, what, body, status, code in refusals:
+        response = decide(client, admin_key, handle, what, body)
+        assert (response.status_code, response.json().get("code")) == (status, code), (
+            handle,
+            what,
+            body,
+            response.text,
+        )
+    blank = decide(client, admin_key, "Bob", "rename", {"to": "Robert", "reason": " "})
+    assert blank.status_code == 400
+    with psycopg.connect(runtime.params.conninfo(), autocommit=True) as conn:
+        assert conn.execute("SELECT count(*) FROM banquise_events").fetchone() == count
+    # Permissions: an admin key only.
+    assert decide(client, api_key, "Bob", "rename", {"to": "Robert"}).json()["code"] == "admin_required"
+    assert decide(client, api_key, "Bob", "merge", {"into": "Cy"}).status_code == 403
+    assert client.post("/admin/players/Bob/rename", json={"to": "Robert", "reason": "x"}).status_code == 401
+    # A case change keeps the player; renaming back frees the new handle again.
+    assert decide(client, admin_key, "cy", "rename", {"to": "CY"}).status_code == 200
+    assert decide(client, admin_key, "Cy", "rename", {"to": "Cyrus"}).status_code == 200
+    assert decide(client, admin_key, "Cyrus", "rename", {"to": "Cy"}).status_code == 200
+    project(runtime)
+    assert profile(client, "cyrus")["handle"] == "Cy"
+    assert handles(client, "cy") == ["Cy"]
