@@ -10,9 +10,9 @@ import psycopg
 import pytest
 from litestar.testing import TestClient
 
+from projections import standard
 from service import keys
 from service.database import ConnectionParams
-from projections import standard
 from service.runtime import Runtime
 from tests.projections.support import dump, record
 
