@@ -48,8 +48,8 @@ class _Decisions:
         for event in self.events:
             old, new = handle_key(event.handle), handle_key(target(event))
             follow(self.aliases, old, new)
+            self.spellings.pop(old, None)
             if isinstance(event, HandleRenamed):
-                self.spellings.pop(old, None)
                 self.spellings[new] = event.to
 
     def _conn(self) -> Any:

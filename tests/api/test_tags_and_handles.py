@@ -3,6 +3,7 @@ audited admin events that statistics, head-to-head and ratings follow (and a reb
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 import msgspec
@@ -222,6 +223,11 @@ def test_a_merge_rates_as_if_the_games_had_one_handle(
     assert versus == {**client.get("/players/Max/versus/Pete").json(), "a": "Mia", "b": "Pat"}
     games = client.get("/players/Mimi/games").json()["items"]
     assert len(games) == 5 and all(g["rating"] is not None for g in games)
+    # Recorded later under both handles at one table: two seats, never one person playing themself.
+    import_game(client, api_key, record("arctic", 2, 95, ["Mimi", "Mia"]))
+    project(runtime)
+    assert runtime.read_models.health()[1] == 0  # nothing quarantined
+    assert profile(client, "Mia")["games"] == 6
     incremental = dump(runtime.params, FOLLOWED)
     standard.runner(runtime.store, runtime.games.registry, batch_size=5).rebuild()
     assert dump(runtime.params, FOLLOWED) == incremental
@@ -272,3 +278,17 @@ def test_refused_renames_and_merges_store_nothing(
     project(runtime)
     assert profile(client, "cyrus")["handle"] == "Cy"
     assert handles(client, "cy") == ["Cy"]
+
+
+def test_two_concurrent_decisions_cannot_both_be_stored(client: Client, api_key: str, runtime: Runtime) -> None:
+    from service.games import renaming
+    from service.refusals import Refusal
+    from service.store.aliases import HandleRenamed
+
+    import_game(client, api_key, record("arctic", 2, 97, ["Racer", "Chaser"]))
+    admin = keys.ApiKey(id="admin", name="admin", admin=True, created_at=datetime.now(UTC))
+    seen = renaming._Decisions(runtime.store)  # the decisions as one request read them
+    renaming.rename(runtime.store, admin, "Racer", "Runner", "first")  # another request wins the race
+    with pytest.raises(Refusal) as refused:
+        seen.decide(HandleRenamed(handle="Racer", to="Sprinter", reason="second", key_id="admin"))
+    assert refused.value.code == "handles_changed"
