@@ -4,7 +4,8 @@ ratings, all from finished games in the order they finished (their finishing not
 Derived rows (``player_stats``, ``head_to_head``) are recomputed, for the players a batch touches only,
 from ``player_results``: an incremental build and a rebuild give the same rows. Ratings are applied
 game by game in finishing order; voiding or un-voiding a game replays the ratings of its kind from
-that game on.
+that game on. Players are keyed by the alias map of renamed and merged handles (projections/aliases.py):
+a rename or merge moves the old key's rows and replays the ratings of its kinds from its first game.
 """
 
 from __future__ import annotations
