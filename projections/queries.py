@@ -296,13 +296,15 @@ class ReadModels:
             rows_params += [group, length, key]
         rows_params.append(limit + 1)
         with self._conn() as conn:
+            # The games count only for the page's players (a subquery over every match costs a probe each).
             rows = conn.execute(
-                "SELECT m.*, (SELECT coalesce(sum(s.games), 0) FROM player_stats s "
-                " WHERE s.handle_key = m.handle_key AND s.player_count = 0) AS games FROM ("
-                "SELECT p.handle_key, p.handle, grp, "
+                "SELECT page.*, (SELECT coalesce(sum(s.games), 0) FROM player_stats s "
+                " WHERE s.handle_key = page.handle_key AND s.player_count = 0) AS games FROM ("
+                "SELECT m.* FROM (SELECT p.handle_key, p.handle, grp, "
                 "CASE WHEN grp = 0 THEN 0 ELSE char_length(p.handle_key) END AS len "
                 "FROM players p, LATERAL (SELECT CASE WHEN starts_with(p.handle_key, %s) THEN 0 ELSE 1 END AS grp) g "
-                f"WHERE {' AND '.join(where)}) m {after} ORDER BY m.grp, m.len, m.handle_key LIMIT %s",
+                f"WHERE {' AND '.join(where)}) m {after} ORDER BY m.grp, m.len, m.handle_key LIMIT %s) page "
+                "ORDER BY page.grp, page.len, page.handle_key",
                 rows_params,
             ).fetchall()
         more = len(rows) > limit
