@@ -34,14 +34,16 @@ def apply(cur: Cursor, changes: Sequence[HandleChange]) -> list[tuple[str, str]]
     return moved
 
 
+# The aliases among some keys (a text[] parameter), each with the key it counts as.
+RESOLVE = "SELECT alias_key, target_key FROM handle_aliases WHERE alias_key = ANY(%s)"
+
+
 def resolve(cur: Cursor, keys: Iterable[str]) -> dict[str, str]:
     """The aliases among ``keys``, each with the key it counts as."""
     wanted = sorted(set(keys))
     if not wanted:
         return {}
-    rows = cur.execute(
-        "SELECT alias_key, target_key FROM handle_aliases WHERE alias_key = ANY(%s)", (wanted,)
-    ).fetchall()
+    rows = cur.execute(RESOLVE, (wanted,)).fetchall()
     return {r["alias_key"]: r["target_key"] for r in rows}
 
 

@@ -99,27 +99,35 @@ def handle(cur: Cursor, batch: Batch, after: int) -> None:
     ratings: dict[str, dict[str, Rating]] = defaultdict(dict)
     keys_of: SeatKeys = {}
     if finished:
-        keys_of = _seat_keys(cur, finished)
-        # The three reads the batch needs, queued together (one round trip in the runner's pipeline).
-        # Accumulators and ratings are read for every player of the batch's games, in every kind they
-        # played in it: a superset of the rows used below, and no write of this batch touches them first.
+        # The four reads the batch needs, queued together (one round trip in the runner's pipeline).
+        # Accumulators and ratings are read for every player of the batch's games (each handle and the
+        # one it counts as), in every kind they played in it: a superset of the rows used below, and no
+        # write of this batch touches them first.
         conn = cur.connection
         kinds = sorted({f.kind for f in finished})
-        keys = sorted({key for seats in keys_of.values() for key in seats})
-        with conn.cursor() as voided_cur, conn.cursor() as acc_cur, conn.cursor() as rating_cur:
+        raw = sorted({handle_key(r.player) for f in finished for r in f.results})
+        players = "%s::text[] || ARRAY(SELECT target_key FROM handle_aliases WHERE alias_key = ANY(%s::text[]))"
+        with (
+            conn.cursor() as alias_cur,
+            conn.cursor() as voided_cur,
+            conn.cursor() as acc_cur,
+            conn.cursor() as rating_cur,
+        ):
+            alias_cur.execute(aliases.RESOLVE, (raw,))
             voided_cur.execute(
                 "SELECT game_id FROM voided_games WHERE game_id = ANY(%s)", ([f.game_id for f in finished],)
             )
             acc_cur.execute(
                 "SELECT kind, handle_key, player_count, accumulator FROM player_stats "
-                "WHERE kind = ANY(%s) AND handle_key = ANY(%s)",
-                (kinds, keys),
+                f"WHERE kind = ANY(%s) AND handle_key = ANY({players})",
+                (kinds, raw, raw),
             )
             rating_cur.execute(
                 "SELECT kind, handle_key, mu, sigma, games, last_position FROM ratings "
-                "WHERE kind = ANY(%s) AND handle_key = ANY(%s)",
-                (kinds, keys),
+                f"WHERE kind = ANY(%s) AND handle_key = ANY({players})",
+                (kinds, raw, raw),
             )
+            keys_of = _seat_keys(finished, {r["alias_key"]: r["target_key"] for r in alias_cur.fetchall()})
             voided_ids = {r["game_id"] for r in voided_cur.fetchall()}
             for r in acc_cur.fetchall():
                 accumulators[r["kind"]][(r["handle_key"], r["player_count"])] = r["accumulator"]
@@ -167,10 +175,9 @@ def handle(cur: Cursor, batch: Batch, after: int) -> None:
 
 
 # ---------------------------------------------------------------- renamed and merged handles
-def _seat_keys(cur: Cursor, finished: list[Finished]) -> SeatKeys:
-    """Each game's seats' keys under the alias map (one read for the batch)."""
+def _seat_keys(finished: list[Finished], known: dict[str, str]) -> SeatKeys:
+    """Each game's seats' keys under the alias map (``known``: the aliases among the games' handles)."""
     players = {f.game_id: [r.player for r in sorted(f.results, key=lambda r: r.seat)] for f in finished}
-    known = aliases.resolve(cur, (handle_key(p) for names in players.values() for p in names))
     return {game_id: aliases.seat_keys(names, known) for game_id, names in players.items()}
 
 
@@ -594,7 +601,7 @@ def reorder(cur: Cursor, finished: list[Finished]) -> None:
     ratings of their kinds are recomputed in finishing order, as a clean build would have them."""
     players: dict[str, set[str]] = defaultdict(set)
     since: dict[str, int] = {}
-    keys_of = _seat_keys(cur, finished)
+    keys_of = _seat_keys(finished, aliases.resolve(cur, (handle_key(r.player) for f in finished for r in f.results)))
     for f in finished:
         players[f.kind].update(key for key, _ in _seats(f, keys_of))
         since[f.kind] = min(since.get(f.kind, f.position), f.position)
