@@ -10,7 +10,7 @@ import msgspec
 from psycopg import sql
 
 from domain.game import PlayerResult
-from domain.players import handle_key
+from service.games import renaming
 from service.games import tags as tag_filters
 from service.games.schemas import GamePage
 from service.games.service import GameService
@@ -37,8 +37,9 @@ def list_games(
     where: list[sql.Composable] = []
     params: list[Any] = []
     if player:
-        where.append(sql.SQL("handles @> ARRAY[%s]::text[]"))
-        params.append(handle_key(player))
+        # Renamed or merged handles included (service/games/renaming.py).
+        where.append(sql.SQL("handles && %s::text[]"))
+        params.append(renaming.handles_of(service.store, player))
     if kind:
         service.kind(kind)  # an unknown kind is an error (422, with the known ones), not an empty page
         where.append(sql.SQL("kind = %s"))

@@ -169,3 +169,11 @@ def merge(store: GameLog, key: ApiKey, handle: str, into: str, reason: str) -> H
     return HandleChanged(
         handle=spelling, now=into_spelling, merged=True, reason=reason, changed_at=at, position=position
     )
+
+
+def handles_of(store: GameLog, handle: str) -> list[str]:
+    """The handle keys whose games are ``handle``'s player's: the one it counts as and that one's aliases
+    (``GET /games?player=`` lists a renamed player's games under either name)."""
+    decisions = _Decisions(store)
+    key = handle_key(handle)
+    return decisions.names_of(decisions.aliases.get(key, key))

@@ -184,8 +184,11 @@ def test_a_rename_moves_statistics_and_ratings_to_the_new_handle(
     board = client.get("/leaderboards/arctic").json()["items"]
     assert "Renata" in [e["handle"] for e in board] and "Ren" not in [e["handle"] for e in board]
     assert handles(client, "ren") == ["Renata"]
-    # The games' own events are unchanged.
+    # The games' own events are unchanged; the games index lists them under either handle.
     assert client.get(f"/games/{games[0]['id']}").json()["players"][0] == "Ren"
+    listed = sorted(g["id"] for g in client.get("/games", params={"player": "renata"}).json()["items"])
+    assert listed == sorted(g["id"] for g in games)
+    assert sorted(g["id"] for g in client.get("/games", params={"player": "Ren"}).json()["items"]) == listed
     # A game recorded later under the old handle counts for the new one.
     import_game(client, api_key, record("arctic", 2, 70, ["ren", "Opp"]))
     project(runtime)
