@@ -88,6 +88,17 @@ class Abandoned:
     at: datetime
 
 
+@dataclass(frozen=True)
+class HandleChange:
+    """An admin renamed a handle (``HandleRenamed``) or merged it into another (``HandlesMerged``):
+    ``old`` now counts as ``new`` (handles as written; ``rename``: ``new`` is the spelling to show)."""
+
+    position: int
+    old: str
+    new: str
+    rename: bool
+
+
 @dataclass
 class Batch:
     """One page of the log, as facts in notification order. ``touched`` keeps each game's last state."""
@@ -100,6 +111,7 @@ class Batch:
     voided: list[Voided] = field(default_factory=list)
     unvoided: list[Unvoided] = field(default_factory=list)
     abandoned: list[Abandoned] = field(default_factory=list)
+    handles: list[HandleChange] = field(default_factory=list)
     events: int = 0
 
 

@@ -1,4 +1,5 @@
-"""Projection ``boards``: ``game_boards`` (each game's current board), ``game_summaries`` and ``players``."""
+"""Projection ``boards``: ``game_boards`` (each game's current board), ``game_summaries`` and ``players``
+(with their trigrams, for search; renamed and merged handles leave it: projections/aliases.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import Any
 import msgspec
 
 from domain.game import Perspective
-from projections import gamestats
+from projections import aliases, gamestats
 from projections.batch import Batch, Cursor, Finished, Game, bytea, encode_state, insert_rows, void_decisions
 from projections.handles import handle_key
 
@@ -85,14 +86,7 @@ def handle(cur: Cursor, batch: Batch, after: int) -> None:
         if position > after:
             for player in players:
                 first_seen.setdefault(handle_key(player), (player, position))
-    if first_seen:
-        insert_rows(
-            cur,
-            "players",
-            ("handle_key", "handle", "first_position"),
-            [(key, handle, position) for key, (handle, position) in first_seen.items()],
-            "ON CONFLICT DO NOTHING",
-        )
+    aliases.add_players(cur, [(key, handle, position) for key, (handle, position) in first_seen.items()])
     boards: list[tuple[Any, ...]] = []
     summaries: list[tuple[Any, ...]] = []
     for game in batch.touched.values():
@@ -139,6 +133,7 @@ def handle(cur: Cursor, batch: Batch, after: int) -> None:
         cur.execute(
             "UPDATE game_summaries SET status = 'abandoned' WHERE game_id = ANY(%s) AND status = 'live'", (abandoned,)
         )
+    aliases.change_players(cur, [c for c in batch.handles if c.position > after])
 
 
 def reorder(cur: Cursor, finished: list[Finished]) -> None:

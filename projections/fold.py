@@ -20,9 +20,10 @@ from eventsourcing.utils import resolve_topic
 from psycopg.rows import tuple_row
 
 from projections import gamestats
-from projections.batch import Abandoned, Batch, Cursor, Finished, Game, Unvoided, Voided
+from projections.batch import Abandoned, Batch, Cursor, Finished, Game, HandleChange, Unvoided, Voided
 from projections.gamestats import Tally
 from service.store.admin import LIFECYCLE_EVENTS, GameAbandoned, GameUnvoided, GameVoided
+from service.store.aliases import HANDLE_EVENTS, HandleRenamed, HandlesMerged
 from service.store.corrections import Line, MovesTakenBack
 from service.store.kinds import Kind, Registry
 from service.store.lru import Lru
@@ -74,7 +75,7 @@ class Folder:
             decoder = _payload_decoder(topic)  # the store mapper's own (cached) decoder for the topic
             kind = self._kinds.get(cls)
             counter = gamestats.COUNTERS.get(kind.name, {}).get(cls.__name__) if kind is not None else None
-            admin = issubclass(cls, LIFECYCLE_EVENTS)
+            admin = issubclass(cls, LIFECYCLE_EVENTS + HANDLE_EVENTS)
             correction = cls is MovesTakenBack
             info = self._topics[topic] = _Topic(topic, decoder.decode, cls, kind, counter, admin, correction)
         return info
@@ -128,6 +129,10 @@ class Folder:
                     batch.unvoided.append(Unvoided(position, e.game_id, e.reason, e.key_id, payload.at))
                 elif isinstance(e, GameAbandoned):
                     batch.abandoned.append(Abandoned(position, e.game_id, e.reason, e.key_id, payload.at))
+                elif isinstance(e, HandleRenamed):
+                    batch.handles.append(HandleChange(position, e.handle, e.to, rename=True))
+                elif isinstance(e, HandlesMerged):
+                    batch.handles.append(HandleChange(position, e.handle, e.into, rename=False))
                 continue
             if info.correction:
                 if run:

@@ -14,7 +14,7 @@ from uuid import UUID
 import msgspec
 import psycopg
 
-from projections import gamestats, schema
+from projections import aliases, gamestats, schema
 from projections.handles import handle_key
 from service.refusals import Category, Refusal
 from service.store import GameLog, cursors
@@ -248,8 +248,12 @@ class ReadModels:
 
     # ---------------------------------------------------------- players
     def _player(self, conn: Conn, handle: str) -> dict[str, Any]:
+        """The player of ``handle``, or of the handle it was renamed to or merged into."""
+        key = handle_key(handle)
         row = conn.execute(
-            "SELECT handle_key, handle FROM players WHERE handle_key = %s", (handle_key(handle),)
+            "SELECT handle_key, handle FROM players WHERE handle_key = "
+            "coalesce((SELECT target_key FROM handle_aliases WHERE alias_key = %s), %s)",
+            (key, key),
         ).fetchone()
         if row is None:
             raise Refusal(Category.NOT_FOUND, "player_not_found", f"no player has the handle {handle!r}")
@@ -262,13 +266,15 @@ class ReadModels:
         ).fetchone()
         return int(row["n"]) if row else 0
 
-    def players(self, prefix: str | None, limit: int, cursor: str | None) -> PlayerPage:
+    def players(self, q: str | None, limit: int, cursor: str | None) -> PlayerPage:
+        """Every player by handle; with ``q``, the handles holding it (case-insensitively, folded as
+        handles are): those starting with it first, then the others by similarity (the share of the
+        handle the query covers: shorter first), then by handle."""
+        text = handle_key(q) if q else ""
+        if text:
+            return self._search(text, limit, cursor)
         where = ["true"]
         params: list[Any] = []
-        if prefix:
-            low = handle_key(prefix)
-            where.append("p.handle_key >= %s AND p.handle_key < %s")
-            params += [low, low + "\U0010ffff"]
         if cursor:
             where.append("p.handle_key > %s")
             params.append(_decode_cursor(cursor, str))
@@ -288,6 +294,48 @@ class ReadModels:
                 PlayerItem(handle=r["handle"], games=int(r["games"]), links=_player_links(r["handle"])) for r in rows
             ],
             next_cursor=_encode_cursor(rows[-1]["handle_key"]) if more and rows else None,
+        )
+
+    def _search(self, text: str, limit: int, cursor: str | None) -> PlayerPage:
+        params: list[Any] = [text]
+        where = ["strpos(p.handle_key, %s) > 0"]
+        grams = aliases.trigrams(text)
+        if grams:
+            # The keys holding every trigram of the query (an index probe per trigram), then the exact test.
+            where.append(
+                "p.handle_key IN (SELECT handle_key FROM player_trigrams WHERE trigram = ANY(%s) "
+                "GROUP BY handle_key HAVING count(*) = %s)"
+            )
+            params += [grams, len(grams)]
+        # Shorter queries (one or two characters) have no trigram: the substring test alone, over players.
+        after = ""
+        if cursor:
+            group, length, key = _decode_cursor(cursor, tuple[int, int, str])
+            after = "WHERE (m.grp, m.len, m.handle_key) > (%s, %s, %s)"
+        rows_params: list[Any] = [text, *params]
+        if cursor:
+            rows_params += [group, length, key]
+        rows_params.append(limit + 1)
+        with self._conn() as conn:
+            # The games count only for the page's players (a subquery over every match costs a probe each).
+            rows = conn.execute(
+                "SELECT page.*, (SELECT coalesce(sum(s.games), 0) FROM player_stats s "
+                " WHERE s.handle_key = page.handle_key AND s.player_count = 0) AS games FROM ("
+                "SELECT m.* FROM (SELECT p.handle_key, p.handle, grp, "
+                "CASE WHEN grp = 0 THEN 0 ELSE char_length(p.handle_key) END AS len "
+                "FROM players p, LATERAL (SELECT CASE WHEN starts_with(p.handle_key, %s) THEN 0 ELSE 1 END AS grp) g "
+                f"WHERE {' AND '.join(where)}) m {after} ORDER BY m.grp, m.len, m.handle_key LIMIT %s) page "
+                "ORDER BY page.grp, page.len, page.handle_key",
+                rows_params,
+            ).fetchall()
+        more = len(rows) > limit
+        rows = rows[:limit]
+        last = rows[-1] if rows else None
+        return PlayerPage(
+            items=[
+                PlayerItem(handle=r["handle"], games=int(r["games"]), links=_player_links(r["handle"])) for r in rows
+            ],
+            next_cursor=_encode_cursor((last["grp"], last["len"], last["handle_key"])) if more and last else None,
         )
 
     def profile(self, handle: str) -> PlayerProfile:
@@ -393,6 +441,8 @@ class ReadModels:
         with self._conn() as conn:
             pa = self._player(conn, a)
             pb = self._player(conn, b)
+            if pa["handle_key"] == pb["handle_key"]:
+                raise Refusal(Category.INVALID, "same_player", f"{a!r} and {b!r} are one player (a renamed handle)")
             rows = conn.execute(
                 "SELECT kind, games, ahead, behind, ties FROM head_to_head "
                 "WHERE handle_key = %s AND opponent_key = %s ORDER BY kind",

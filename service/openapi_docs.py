@@ -103,6 +103,8 @@ BODY_EXAMPLES: dict[tuple[str, str], dict[str, Any]] = {
     ("post", "/games/{game_id}/unvoid"): {"reason": "voided by mistake: the game was played"},
     ("post", "/games/{game_id}/abandon"): {"reason": "the table closed before the end"},
     ("post", "/games/{game_id}/forks"): {"at": 12},
+    ("post", "/admin/players/{handle}/rename"): {"to": "Nanuq", "reason": "the player asked for this spelling"},
+    ("post", "/admin/players/{handle}/merge"): {"into": "Nanook", "reason": "one person, recorded as nook at home"},
 }
 
 

@@ -308,6 +308,7 @@ class GameBase:
         started_at: datetime | None,
         record_id: str | None = None,
         record_hash: str | None = None,
+        tags: dict[str, str] | None = None,
     ) -> GameRow:
         players = list(kind.rules.players(state))
         return GameRow(
@@ -325,6 +326,7 @@ class GameBase:
             created_at=now,
             updated_at=now,
             played_at=started_at,
+            tags=Jsonb(tags or {}),
         )
 
     @staticmethod

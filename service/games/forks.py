@@ -159,7 +159,7 @@ def fork(games: GameService, key: ApiKey, origin_id: UUID, request: ForkRequest)
             (fork_id, origin_id, request.at, now),
         )
 
-    game_row = games.game_row(fork_id, kind, key, state, request.at, moves, now, head.started_at)
+    game_row = games.game_row(fork_id, kind, key, state, request.at, moves, now, head.started_at, tags=head.tags)
 
     def counted(cur: Cursor[DictRow]) -> None:
         # The fork's copy holds corrections: its readers fold its line (``games.corrections``).

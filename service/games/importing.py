@@ -163,7 +163,9 @@ class RecordImporter(GameBase):
         reply = Reply(created=True, body=_json.encode(created), version=version, locate=game_id)
         # The game's start at the table: the record's, else its first move's time (service/games/playtime.py).
         started = record.started_at or next((m.at for m in record.moves if m.at is not None), None)
-        row = self.game_row(game_id, kind, key, state, version, len(record.moves), now, started, record.id, digest)
+        row = self.game_row(
+            game_id, kind, key, state, version, len(record.moves), now, started, record.id, digest, record.tags
+        )
         try:
             if idem is None:
                 # The game's row, snapshots and events in one statement (same rows, one transaction).

@@ -10,8 +10,8 @@ import msgspec
 from psycopg import sql
 
 from domain.game import PlayerResult
-from domain.players import handle_key
-from service.games import playtime
+from service.games import playtime, renaming
+from service.games import tags as tag_filters
 from service.games.schemas import GamePage
 from service.games.service import GameService
 from service.refusals import Category, Refusal
@@ -30,6 +30,7 @@ def list_games(
     until: datetime | None = None,
     limit: int = 50,
     cursor: str | None = None,
+    tags: list[str] | None = None,
 ) -> GamePage:
     """Newest recorded first. ``player`` matches a handle case-insensitively; ``since``/``until`` bound
     the game's start at the table (inclusive/exclusive): its ``started_at``, else its first move's
@@ -38,8 +39,9 @@ def list_games(
     where: list[sql.Composable] = []
     params: list[Any] = []
     if player:
-        where.append(sql.SQL("handles @> ARRAY[%s]::text[]"))
-        params.append(handle_key(player))
+        # Renamed or merged handles included (service/games/renaming.py).
+        where.append(sql.SQL("handles && %s::text[]"))
+        params.append(renaming.handles_of(service.store, player))
     if kind:
         service.kind(kind)  # an unknown kind is an error (422, with the known ones), not an empty page
         where.append(sql.SQL("kind = %s"))
@@ -54,6 +56,8 @@ def list_games(
     if until:
         where.append(sql.SQL("coalesce(played_at, created_at) < %s"))
         params.append(until)
+    if tags:
+        where.extend(tag_filters.where(tag_filters.parse(tags)))
     if cursor:
         after = decode_cursor(cursor)
         where.append(sql.SQL("(created_at, id) < (%s, %s)"))

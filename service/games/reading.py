@@ -80,6 +80,7 @@ class GameReader(GameBase):
             finished_at=finished_at if row["status"] == "finished" else None,
             recorded_at=row["created_at"],
             record_id=row["record_id"],
+            tags=row.get("tags") or {},
             results=results,
             winners=winners,
             links={

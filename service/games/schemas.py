@@ -78,6 +78,8 @@ class GameSummary(msgspec.Struct, kw_only=True):
     finished_at: Annotated[datetime | None, msgspec.Meta(description=FINISHED_AT)] = None
     recorded_at: Annotated[datetime | None, msgspec.Meta(description=RECORDED_AT)] = None
     record_id: str | None = None
+    # the owner's public metadata about the game (``GET /games?tag=name:value`` filters on them)
+    tags: dict[str, str] = {}
     # scores as the caller may see them (a spectator of a live game: the public categories only);
     # in ``GET /games`` items, a finished game's final results and none for a live one
     results: list[PlayerResult] | None = None

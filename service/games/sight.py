@@ -6,7 +6,8 @@ perspective asked for with that key (its own seat's part). Anyone else is a spec
 events the game kind's ``view``/``redact_event`` leave to a spectator, the scores of
 ``public_results``, no record (it carries the seed and every hidden card), and state hashes of what
 they are shown (the full state's hash would let a guessed hand or totem be checked). Once a game is
-finished everything is public.
+finished everything is public. A game's tags are public from the start: metadata its owner gives when
+creating or importing it (a club, a site), shown in every summary and filterable by anyone.
 """
 
 from __future__ import annotations

@@ -71,7 +71,9 @@ class GameWriter(GameBase):
         )
         reply = Reply(created=True, body=_json.encode(created), version=len(records), locate=game_id)
         within = self.within(
-            self.insert_row(self.game_row(game_id, kind, key, state, len(records), 0, now, new.started_at)),
+            self.insert_row(
+                self.game_row(game_id, kind, key, state, len(records), 0, now, new.started_at, tags=new.tags)
+            ),
             self.snapshots(game_id, due),
             self._store_idempotent(idem, reply),
         )

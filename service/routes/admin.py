@@ -1,6 +1,7 @@
 """A game's lifecycle: ``POST /games/{id}/void`` (an admin key removes a game from statistics and
 ratings), ``POST /games/{id}/unvoid`` (an admin key restores it), ``POST /games/{id}/abandon`` (the
-owner gives up on a live game).
+owner gives up on a live game). Players: ``POST /admin/players/{handle}/rename`` and ``…/merge`` (an admin
+key; service/games/renaming.py).
 
 Each decision is an event (``GameVoided``, ``GameUnvoided``, ``GameAbandoned``) stored in the game's
 admin stream (never in the game's own stream: the engines' ``evolve`` knows only game events). The
@@ -22,7 +23,8 @@ from litestar.params import FromPath, JSONBody
 
 from service.auth import caller, required
 from service.errors import ProblemError
-from service.games import limits, voiding
+from service.games import limits, renaming, voiding
+from service.games.renaming import HandleChanged
 from service.games.voiding import AbandonAccepted, UnvoidAccepted, VoidAccepted
 from service.http.headers import POSITION_HEADER
 from service.keys import ApiKey
@@ -131,3 +133,66 @@ async def abandon_game(
     owner = required(key)
     reason = _reason(data)
     return _decided(await sync_to_thread(voiding.abandon, runtime.store, owner, game_id, reason))
+
+
+# ---------------------------------------------------------------- handles
+class RenameRequest(msgspec.Struct, forbid_unknown_fields=True):
+    to: Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
+    reason: Annotated[str, msgspec.Meta(min_length=1, max_length=500)]
+
+
+class MergeRequest(msgspec.Struct, forbid_unknown_fields=True):
+    into: Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
+    reason: Annotated[str, msgspec.Meta(min_length=1, max_length=500)]
+
+
+HANDLE_PROBLEMS = {
+    400: ResponseSpec(None, description="Missing or empty reason; invalid_handle"),
+    401: ResponseSpec(None, description="Missing or invalid API key"),
+    403: ResponseSpec(None, description="admin_required: not an admin key"),
+    404: ResponseSpec(None, description="player_not_found"),
+    409: ResponseSpec(None, description="handle_taken (merge instead), handles_changed (a concurrent decision)"),
+    422: ResponseSpec(None, description="confusable_handles, same_handle, merge_into_itself, players_met"),
+}
+
+
+@post(
+    "/admin/players/{handle:str}/rename",
+    summary="Rename a player's handle (admin key): its games, statistics and ratings follow; the old handle "
+    "becomes an alias",
+    tags=["players"],
+    status_code=200,
+    dependencies={"key": Provide(caller)},
+    security=[{"apiKey": []}],
+    responses=HANDLE_PROBLEMS,
+)
+async def rename_player(
+    handle: FromPath[str],
+    data: JSONBody[RenameRequest],
+    runtime: NamedDependency[Runtime],
+    key: NamedDependency[ApiKey | None],
+) -> Response[HandleChanged]:
+    admin = _admin(key, "renaming a player")
+    reason = _reason(VoidRequest(reason=data.reason))
+    return _decided(await sync_to_thread(renaming.rename, runtime.store, admin, handle, data.to, reason))
+
+
+@post(
+    "/admin/players/{handle:str}/merge",
+    summary="Merge a handle into another (admin key): one person under two handles; games re-rated as if "
+    "recorded under the one kept",
+    tags=["players"],
+    status_code=200,
+    dependencies={"key": Provide(caller)},
+    security=[{"apiKey": []}],
+    responses=HANDLE_PROBLEMS,
+)
+async def merge_player(
+    handle: FromPath[str],
+    data: JSONBody[MergeRequest],
+    runtime: NamedDependency[Runtime],
+    key: NamedDependency[ApiKey | None],
+) -> Response[HandleChanged]:
+    admin = _admin(key, "merging players")
+    reason = _reason(VoidRequest(reason=data.reason))
+    return _decided(await sync_to_thread(renaming.merge, runtime.store, admin, handle, data.into, reason))

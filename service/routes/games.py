@@ -22,6 +22,7 @@ from service.errors import ProblemError
 from service.games.listing import MAX_LIMIT, list_games
 from service.games.schemas import EventOut, GameCreated, GamePage, GameSummary, MoveAccepted, Replay, Timeline
 from service.games.service import GameService, Idempotency, Reply, request_hash
+from service.games.tags import MAX_FILTERS as MAX_TAG_FILTER
 from service.games.undoing import UndoAccepted
 from service.http.caching import conditional
 from service.http.headers import POSITION_HEADER
@@ -259,7 +260,10 @@ class GamesController(Controller):
     @get(
         "/",
         summary="List games, newest recorded first, with filters and cursor pagination",
-        responses={422: ResponseSpec(None, description="unknown_game_kind: the known kinds are listed")},
+        responses={
+            400: ResponseSpec(None, description="invalid_tag_filter: a tag filter is not name:value or name"),
+            422: ResponseSpec(None, description="unknown_game_kind: the known kinds are listed"),
+        },
     )
     async def list_games(
         self,
@@ -271,6 +275,13 @@ class GamesController(Controller):
         until: Annotated[datetime | None, QueryParameter(description=PLAYED_UNTIL)] = None,
         limit: Annotated[int, QueryParameter(ge=1, le=MAX_LIMIT)] = 50,
         cursor: FromQuery[str | None] = None,
+        tag: Annotated[
+            list[str] | None,
+            QueryParameter(
+                description=f"name:value (that value) or name (the tag is there); repeated (at most {MAX_TAG_FILTER}): "
+                "every filter holds",
+            ),
+        ] = None,
     ) -> GamePage:
         return await sync_to_thread(
             lambda: list_games(
@@ -282,6 +293,7 @@ class GamesController(Controller):
                 until=until,
                 limit=limit,
                 cursor=cursor,
+                tags=tag,
             )
         )
 

@@ -36,13 +36,20 @@ class PlayersController(Controller):
 
     @get(
         "/",
-        summary="Players, by handle (case-insensitive prefix search), with cursor pagination",
+        summary="Players, by handle; q finds the handles holding it (prefix matches first), with cursor pagination",
         responses=READ_PROBLEMS,
     )
     async def list_players(
         self,
         runtime: NamedDependency[Runtime],
-        q: Annotated[str | None, QueryParameter(description="handle prefix, case-insensitive", max_length=100)] = None,
+        q: Annotated[
+            str | None,
+            QueryParameter(
+                description="part of a handle, case-insensitive: handles starting with it first, then the others "
+                "holding it, the closest (shortest) first",
+                max_length=100,
+            ),
+        ] = None,
         limit: Limit = 50,
         cursor: FromQuery[str | None] = None,
         min_position: MinPosition = None,

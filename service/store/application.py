@@ -33,6 +33,7 @@ from service.store.pool import GuardedPool, session_kwargs
 from service.store.recorder import GameRecorder, GameRow, Within
 from service.store.tables import (
     GAME_FORKS,
+    GAME_TAGS,
     GAMES_VOIDED,
     IDEMPOTENCY_SCOPE,
     PLAY_TIME,
@@ -118,6 +119,7 @@ class GameLog(Application[UUID]):
                 ("0008_idempotency_scope", IDEMPOTENCY_SCOPE),
                 ("0009_games_voided", GAMES_VOIDED),
                 ("0010_editions", EDITIONS),
+                ("0011_game_tags", self._add_game_tags),
                 ("0012_play_time", PLAY_TIME),
                 ("0013_closed_games", CLOSED_GAME_FUNCTION),
             ],
@@ -134,6 +136,13 @@ class GameLog(Application[UUID]):
 
     def _create_event_tables(self) -> None:
         self.game_recorder.create_table()
+
+    def _add_game_tags(self) -> None:
+        """The ``tags`` column (filled from the games' opening commands) and the new-game function that
+        writes it."""
+        with self.game_recorder.datastore.get_connection() as conn, conn.transaction():
+            conn.execute(GAME_TAGS)
+        self.game_recorder.create_new_game_function()
 
     def append(self, records: Sequence[Recorded], *, within: Within | None = None) -> list[int]:
         """Store the records in one transaction (and ``within`` in the same one); their notification ids.

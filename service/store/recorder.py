@@ -42,6 +42,7 @@ from psycopg.pq import Format, TransactionStatus
 from psycopg.rows import DictRow, tuple_row
 from psycopg.sql import SQL, Identifier
 from psycopg.sql import Literal as Literal_
+from psycopg.types.json import Jsonb
 
 from service.settings import DatabaseTimeouts
 from service.store.failures import CommitUncertain, is_connection_lost, is_retryable
@@ -191,6 +192,7 @@ class GameRow(NamedTuple):
     created_at: Any
     updated_at: Any
     played_at: Any
+    tags: Any = Jsonb({})  # the game's tags (``Jsonb`` of a dict): public metadata, filtered by GET /games
 
 
 # A new game's row, as the service inserts it beside its first events (the new-game function below
@@ -206,13 +208,13 @@ CREATE OR REPLACE FUNCTION {schema}.banquise_insert_new_game(
     p_snapshot_versions integer[], p_snapshot_states bytea[],
     p_id uuid, p_kind text, p_rules_version text, p_owner_key text, p_record_id text, p_record_hash text,
     p_players text[], p_handles text[], p_status text, p_version integer, p_moves integer,
-    p_created_at timestamptz, p_updated_at timestamptz, p_played_at timestamptz
+    p_created_at timestamptz, p_updated_at timestamptz, p_played_at timestamptz, p_tags jsonb
 ) RETURNS TABLE (o_count bigint, o_last bigint) LANGUAGE plpgsql AS $body$
 BEGIN
     INSERT INTO {schema}.games (id, kind, rules_version, owner_key, record_id, record_hash, players, handles,
-                                status, version, moves, created_at, updated_at, played_at)
+                                status, version, moves, created_at, updated_at, played_at, tags)
     VALUES (p_id, p_kind, p_rules_version, p_owner_key, p_record_id, p_record_hash, p_players, p_handles,
-            p_status, p_version, p_moves, p_created_at, p_updated_at, p_played_at);
+            p_status, p_version, p_moves, p_created_at, p_updated_at, p_played_at, p_tags);
     INSERT INTO {schema}.game_snapshots (game_id, version, state)
     SELECT p_id, d.version, d.state FROM unnest(p_snapshot_versions, p_snapshot_states) AS d(version, state)
     ON CONFLICT DO NOTHING;
@@ -237,7 +239,7 @@ $body$
 _NEW_GAME_TYPES = (
     *("text", "bigint", "text[]", "bytea[]", "integer[]", "bytea[]"),
     *("uuid", "text", "text", "text", "text", "text", "text[]", "text[]", "text", "integer", "integer"),
-    *("timestamptz", "timestamptz", "timestamptz"),
+    *("timestamptz", "timestamptz", "timestamptz", "jsonb"),
 )
 
 
@@ -369,6 +371,12 @@ class GameRecorder(PostgresApplicationRecorder):
             conn.execute(
                 SQL("DROP FUNCTION IF EXISTS {schema}.banquise_new_game").format(
                     schema=Identifier(self.datastore.schema)
+                )
+            )
+            # The signature before the games had tags (0011): CREATE OR REPLACE would keep it beside.
+            conn.execute(
+                SQL("DROP FUNCTION IF EXISTS {schema}.banquise_insert_new_game({types})").format(
+                    schema=Identifier(self.datastore.schema), types=SQL(", ".join(_NEW_GAME_TYPES[:-1]))
                 )
             )
             conn.execute(statement)

@@ -111,3 +111,15 @@ UPDATE games g SET played_at = (
 ) WHERE played_at IS NULL;
 """
 PLAY_TIME = FIRST_PLAY_TIMES + "CREATE INDEX games_by_play_time ON games ((coalesce(played_at, created_at)), id);\n"
+# A game's tags (from its opening command) in its row, for ``GET /games?tag=``: a GIN index answers
+# containment (``tags @> '{"site": "Lyon"}'``) and presence (``tags ? 'site'``). Games stored before: from
+# their first event's command (JSON payloads: {"x": {"setup": …, "tags": {…}}}).
+GAME_TAGS = """
+ALTER TABLE games ADD COLUMN IF NOT EXISTS tags jsonb NOT NULL DEFAULT '{}';
+UPDATE games g SET tags = o.tags FROM (
+    SELECT e.originator_id AS id, convert_from(e.state, 'UTF8')::jsonb #> '{x,tags}' AS tags
+    FROM games g2 JOIN banquise_events e ON e.originator_id = g2.id AND e.originator_version = 1
+) o
+WHERE o.id = g.id AND jsonb_typeof(o.tags) = 'object';
+CREATE INDEX IF NOT EXISTS games_by_tags ON games USING gin (tags);
+"""

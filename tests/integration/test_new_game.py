@@ -13,6 +13,7 @@ from typing import Any
 import psycopg
 import pytest
 from psycopg.rows import tuple_row
+from psycopg.types.json import Jsonb
 
 from service.database import ConnectionParams
 from service.store import GameLog, Recorded
@@ -61,6 +62,7 @@ def row(game: uuid.UUID, owner: str, record_id: str | None, version: int) -> Gam
         created_at=NOW,
         updated_at=NOW,
         played_at=None,
+        tags=Jsonb({"site": "Lyon"}),
     )
 
 
@@ -76,7 +78,7 @@ def stored(database: ConnectionParams, game: uuid.UUID) -> tuple[Any, ...]:
         ).fetchall()
         games = conn.execute(
             "SELECT kind, rules_version, owner_key, record_id, record_hash, players, handles, status, version, "
-            "moves, created_at, updated_at, played_at FROM games WHERE id = %s",
+            "moves, created_at, updated_at, played_at, tags FROM games WHERE id = %s",
             (game,),
         ).fetchall()
     return events, snapshots, games
@@ -92,8 +94,8 @@ def test_same_rows_as_append_within(
     def within(cur: Any) -> None:
         cur.execute(
             "INSERT INTO games (id, kind, rules_version, owner_key, record_id, record_hash, players, handles, "
-            "status, version, moves, created_at, updated_at, played_at) "
-            "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+            "status, version, moves, created_at, updated_at, played_at, tags) "
+            "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
             tuple(row(other, owner, None, 3)),
         )
         for version, state in snapshots:
