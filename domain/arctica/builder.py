@@ -14,6 +14,7 @@ from . import events as ev
 from . import moves as mv
 from .edition import FAMILIES, Card, Edition, Effect, index
 from .evolve import evolve
+from .forms import Chooser, Explorer, resolve
 from .queries import (
     collapses_due,
     destination,
@@ -38,6 +39,7 @@ class Builder:
         state: GameState,
         outcomes: dict[str, mv.Outcome] | None = None,
         drawn: tuple[int, ...] | None = None,
+        explorer: Explorer | None = None,
     ) -> None:
         self.ed = edition
         self.idx = index(edition)
@@ -47,6 +49,11 @@ class Builder:
         self.supplied_drawn = drawn
         self.queue: list[int] | None = None if drawn is None else list(drawn)
         self.drawn_all: list[int] = []
+        #: the chooser of the effect being resolved (a nested effect takes its decisions from it)
+        self.choosers: list[Chooser] = []
+        self.explorer = explorer
+        #: per top-level effect resolved with a ``then`` form: (cause, outcome as recorded or printed, chooser)
+        self.traces: list[tuple[str, mv.Outcome, Chooser]] = []
 
     def emit(self, event: ev.Event) -> None:
         self.s = evolve(self.s, event)
@@ -166,12 +173,81 @@ class Builder:
             out = mv.Outcome(flora=defined.flora, flora_cost=defined.flora_cost, cards=defined.cards, bp=defined.bp)
         else:
             return
+        # a nested effect without its own outcome takes its decisions from the enclosing effect's list
+        nested = supplied is None and bool(self.choosers)
+        if supplied is not None and supplied.choices and (defined is None or defined.then is None):
+            fail("arctica.bad_decision", f"{cause}: this effect has no decisions to make", legal=[])
         self.pay_flora(seat, out.flora_cost, cause)
         self.gain_flora(seat, out.flora, cause)
         self.draw(seat, out.cards, cause)
         self.score(seat, out.bp, cause)
         for step in out.migrations:
             self.migrate(seat, step, cause)
+        if defined is None or defined.then is None:
+            return
+        if nested:
+            resolve(self, seat, defined.then, self.choosers[-1], cause)
+            return
+        chooser = Chooser(out.choices, cause, self.explorer)
+        self.choosers.append(chooser)
+        resolve(self, seat, defined.then, chooser, cause)
+        self.choosers.pop()
+        chooser.finish()
+        self.traces.append((cause, out, chooser))
+
+    # -- actions an effect can also grant
+
+    def rotate_wheels(self, seat: int, cause: str) -> None:
+        p = self.player(seat)
+        fell = tuple(w[-1] for w in (p.short_wheel, p.long_wheel) if w and w[-1] != EMPTY)
+        self.emit(ev.WheelsRotated(seat=seat, fell=fell, cause=cause))
+
+    def top_column(self, seat: int, card: int, *, reproduce: bool) -> str:
+        p = self.player(seat)
+        tops = [c[0] for c in (p.long_column, p.short_column) if c]
+        if card not in tops:
+            legal = [c for c in tops if not (reproduce and c in self.idx.starting_ids)]
+            fail("arctica.not_on_top", f"card {card} is not on top of a generation column", legal=legal)
+        return "long" if p.long_column and p.long_column[0] == card else "short"
+
+    def reproduce(self, seat: int, card: int, cause: str) -> None:
+        """A token of the top card's species on its wheel, the card to the back of its column."""
+        column = self.top_column(seat, card, reproduce=True)
+        if card in self.idx.starting_ids:
+            fail("arctica.starting_card", "the two starting Generation Cards cannot reproduce")
+        self.place_token(seat, self.idx.cards[card], cause)
+        self.emit(ev.CardMovedToBack(seat=seat, card=card, column=column, cause=cause))  # type: ignore[arg-type]
+
+    def colonize(self, seat: int, family: str, spaces: tuple[int, ...]) -> None:
+        """Pay 1 Flora, tokens of ``family`` from the release area to ``spaces``, each space's effect
+        and each new connection's bonus (for both players)."""
+        ed, s = self.ed, self.s
+        if not spaces:
+            fail("arctica.no_space_chosen", "place at least one token")
+        f = FAMILIES.index(family)
+        if self.player(seat).release[f] < len(spaces):
+            fail("arctica.release_empty", f"only {self.player(seat).release[f]} {family} token(s) in the release area")
+        if len(set(spaces)) != len(spaces):
+            fail("arctica.space_occupied", "a space is listed twice")
+        for sp in spaces:
+            if not 0 <= sp < len(ed.map) or ed.map[sp].family != family:
+                legal = [i for i, ms in enumerate(ed.map) if ms.family == family and s.map[i] is None]
+                fail("arctica.wrong_species_space", f"space {sp} is not a {family} space", legal=legal)
+            if s.map[sp] is not None:
+                fail("arctica.space_occupied", f"map space {sp} is occupied")
+        self.pay_flora(seat, 1, "colony")
+        for sp in spaces:
+            self.emit(ev.TokenMoved(seat=seat, family=family, src=Loc("release"), dst=Loc("map", sp), cause="colony"))
+            key = f"map:{sp}"
+            self.effect(seat, key, ed.map[sp].effect, self.outcome(key))
+            for other, a, conn in self.idx.links.get(sp, ()):
+                owner = self.s.map[other]
+                if owner is None:
+                    continue
+                ckey = f"connection:{a}-{conn.b}"
+                self.effect(seat, ckey, conn.bonus, self.outcome(ckey))
+                if owner.seat != seat:
+                    self.effect(owner.seat, ckey, conn.bonus, self.outcome(f"{ckey}@{owner.seat}"))
 
     # -- tokens
 
