@@ -52,8 +52,11 @@ class Builder:
         #: the chooser of the effect being resolved (a nested effect takes its decisions from it)
         self.choosers: list[Chooser] = []
         self.explorer = explorer
-        #: per top-level effect resolved with a ``then`` form: (cause, outcome as recorded or printed, chooser)
-        self.traces: list[tuple[str, mv.Outcome, Chooser]] = []
+        #: per top-level effect resolved with a ``then`` form: (its key in the move's ``outcomes``, None for
+        #: a migration step's own outcome; the outcome as recorded or printed; the chooser)
+        self.traces: list[tuple[str | None, mv.Outcome, Chooser]] = []
+        #: ``legal_moves`` in a table game: draws not named take the lowest unseen cards
+        self.name_draws = explorer is not None and drawn is None
 
     def emit(self, event: ev.Event) -> None:
         self.s = evolve(self.s, event)
@@ -109,6 +112,8 @@ class Builder:
             cards = s.deck[:k]
         elif s.chance == "public":
             cards = (UNKNOWN,) * k
+        elif self.queue is None and self.name_draws:
+            cards = s.deck[:k]  # a table game's deck: the unseen cards, sorted
         else:
             if self.queue is None:
                 fail("arctica.draw_required", f"name the card(s) drawn in this move ({k} for {cause})")
@@ -154,7 +159,11 @@ class Builder:
         if self.queue:
             fail("arctica.draw_count", f"more cards named than drawn: {self.queue} left over")
 
-    def effect(self, seat: int, cause: str, defined: Effect | None, supplied: mv.Outcome | None) -> None:
+    def effect(
+        self, seat: int, cause: str, defined: Effect | None, supplied: mv.Outcome | None, *, key: str | None = None
+    ) -> None:
+        """Resolve an effect (``supplied``: its recorded outcome, from the move's ``outcomes[key]``, or
+        from a migration step's own outcomes when ``key`` is None)."""
         if supplied is not None and min(supplied.flora, supplied.flora_cost, supplied.cards, supplied.bp) < 0:
             fail("arctica.bad_outcome", f"{cause}: outcome values are never negative")
         if supplied is not None:
@@ -193,7 +202,7 @@ class Builder:
         resolve(self, seat, defined.then, chooser, cause)
         self.choosers.pop()
         chooser.finish()
-        self.traces.append((cause, out, chooser))
+        self.traces.append((key, out, chooser))
 
     # -- actions an effect can also grant
 
@@ -239,15 +248,16 @@ class Builder:
         for sp in spaces:
             self.emit(ev.TokenMoved(seat=seat, family=family, src=Loc("release"), dst=Loc("map", sp), cause="colony"))
             key = f"map:{sp}"
-            self.effect(seat, key, ed.map[sp].effect, self.outcome(key))
+            self.effect(seat, key, ed.map[sp].effect, self.outcome(key), key=key)
             for other, a, conn in self.idx.links.get(sp, ()):
                 owner = self.s.map[other]
                 if owner is None:
                     continue
                 ckey = f"connection:{a}-{conn.b}"
-                self.effect(seat, ckey, conn.bonus, self.outcome(ckey))
+                self.effect(seat, ckey, conn.bonus, self.outcome(ckey), key=ckey)
                 if owner.seat != seat:
-                    self.effect(owner.seat, ckey, conn.bonus, self.outcome(f"{ckey}@{owner.seat}"))
+                    other_key = f"{ckey}@{owner.seat}"
+                    self.effect(owner.seat, ckey, conn.bonus, self.outcome(other_key), key=other_key)
 
     # -- tokens
 

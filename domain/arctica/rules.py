@@ -16,6 +16,7 @@ from . import moves as mv
 from .builder import Builder
 from .edition import FAMILIES, ICE_BOUND, Edition
 from .evolve import active_seat
+from .forms import Explorer
 from .queries import (
     badges,
     collapse_locs,
@@ -41,11 +42,18 @@ def decide(edition: Edition, state: GameState, move: mv.Move) -> list[ev.Event]:
 
 def decide_and_evolve(edition: Edition, state: GameState, move: mv.Move) -> tuple[list[ev.Event], GameState]:
     """``decide``, and the state after its events: the builder evolves each event as it emits it."""
+    b = resolve_move(edition, state, move)
+    return b.events, b.s
+
+
+def resolve_move(edition: Edition, state: GameState, move: mv.Move, explorer: Explorer | None = None) -> Builder:
+    """The builder after ``move``; with an ``explorer``, decisions and (table games) draws the move does
+    not record are filled in (``legal.py``)."""
     if state.phase == "setup":
         fail("arctica.not_started", "the game has not started")
     if state.phase == "finished":
         fail("arctica.game_finished", "the game is over")
-    b = Builder(edition, state, getattr(move, "outcomes", None), getattr(move, "drawn", None))
+    b = Builder(edition, state, getattr(move, "outcomes", None), getattr(move, "drawn", None), explorer)
     handler = _HANDLERS.get(type(move))
     if handler is None:
         fail("arctica.unknown_move", f"{type(move).__name__} is not an Arctica move")
@@ -53,7 +61,7 @@ def decide_and_evolve(edition: Edition, state: GameState, move: mv.Move) -> tupl
     b.check_consumed()
     b.check_draws()
     b.auto()
-    return b.events, b.s
+    return b
 
 
 def _require_phase(builder: Builder, *phases: str) -> None:
@@ -152,7 +160,7 @@ def _fauna(builder: Builder, move: mv.PlayFauna) -> None:
     builder.emit(ev.FaunaPlayed(seat=move.seat, card=card.id, column=card.generation))
     builder.place_token(move.seat, card, cause)
     key = f"flash:{card.id}"
-    builder.effect(move.seat, key, card.flash, builder.outcome(key))
+    builder.effect(move.seat, key, card.flash, builder.outcome(key), key=key)
 
 
 def _holds(builder: Builder, player: PlayerState, cards: tuple[int, ...]) -> bool:
@@ -180,7 +188,7 @@ def _ability(builder: Builder, move: mv.UseAbility) -> None:
     _require_actor(builder, move.seat, "ability")
     column = _top_card(builder, move.seat, move.card, reproduce=False)
     key = f"ability:{move.card}"
-    builder.effect(move.seat, key, builder.idx.cards[move.card].ability, builder.outcome(key))
+    builder.effect(move.seat, key, builder.idx.cards[move.card].ability, builder.outcome(key), key=key)
     builder.emit(ev.CardMovedToBack(seat=move.seat, card=move.card, column=column, cause=key))  # type: ignore[arg-type]
 
 
