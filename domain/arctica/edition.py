@@ -372,6 +372,8 @@ class EditionIndex:
             links.setdefault(conn.b, []).append((conn.a, conn.a, conn))
         self.links = {k: tuple(sorted(v, key=lambda link: link[0])) for k, v in links.items()}
         self.ice_space: dict[int, int] = {sp.ice: i for i, sp in enumerate(edition.circle) if sp.ice is not None}
+        #: whether any effect uses a composable form (moves then carry decisions)
+        self.has_forms = any(effect.then is not None for _, effect in _effects(edition))
 
 
 _INDEXES: dict[int, tuple[Edition, EditionIndex]] = {}
