@@ -5,6 +5,8 @@ scoring) until a player's or the table's decision is needed."""
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import msgspec
 
 from domain.chance import SplitMix64
@@ -32,6 +34,17 @@ from .state import EMPTY, UNKNOWN, GameState, Loc, PlayerState, Token
 from .violations import fail
 
 
+class Trace(NamedTuple):
+    """The decisions of one top-level effect: its key in the move's ``outcomes`` (None: a step's own
+    outcome), the outcome as recorded or printed, the chooser, and the migration step or save whose
+    arrival triggered it (a circle bonus)."""
+
+    key: str | None
+    outcome: mv.Outcome
+    chooser: Chooser
+    holder: object
+
+
 class Builder:
     def __init__(
         self,
@@ -54,7 +67,7 @@ class Builder:
         self.explorer = explorer
         #: per top-level effect resolved with a ``then`` form: (its key in the move's ``outcomes``, None for
         #: a migration step's own outcome; the outcome as recorded or printed; the chooser)
-        self.traces: list[tuple[str | None, mv.Outcome, Chooser]] = []
+        self.traces: list[Trace] = []
         #: ``legal_moves`` in a table game: draws not named take the lowest unseen cards
         self.name_draws = explorer is not None and drawn is None
 
@@ -160,7 +173,14 @@ class Builder:
             fail("arctica.draw_count", f"more cards named than drawn: {self.queue} left over")
 
     def effect(
-        self, seat: int, cause: str, defined: Effect | None, supplied: mv.Outcome | None, *, key: str | None = None
+        self,
+        seat: int,
+        cause: str,
+        defined: Effect | None,
+        supplied: mv.Outcome | None,
+        *,
+        key: str | None = None,
+        holder: object = None,
     ) -> None:
         """Resolve an effect (``supplied``: its recorded outcome, from the move's ``outcomes[key]``, or
         from a migration step's own outcomes when ``key`` is None)."""
@@ -202,7 +222,7 @@ class Builder:
         resolve(self, seat, defined.then, chooser, cause)
         self.choosers.pop()
         chooser.finish()
-        self.traces.append((key, out, chooser))
+        self.traces.append(Trace(key, out, chooser, holder))
 
     # -- actions an effect can also grant
 
@@ -279,6 +299,16 @@ class Builder:
             )
         )
 
+    def circle_bonus(self, seat: int, space: int, local: dict[str, mv.Outcome], holder: object = None) -> None:
+        """The bonus of the circle space a token arrives on: its outcome recorded in the step (or save)
+        itself, else in the move's ``outcomes`` (the first arrival there in the move takes it)."""
+        key = f"circle:{space}"
+        bonus = self.ed.circle[space].bonus
+        if key in local:
+            self.effect(seat, key, bonus, local.pop(key))
+        else:
+            self.effect(seat, key, bonus, self.outcome(key), key=key, holder=holder)
+
     def migrate(self, seat: int, step: mv.MigrationStep, cause: str) -> None:
         s, ed = self.s, self.ed
         if not 0 <= step.space < len(s.circle) or Token(seat, step.family) not in s.circle[step.space]:
@@ -298,8 +328,7 @@ class Builder:
         local = dict(step.outcomes)
         tile = live_tile(ed, self.s, dst)
         if tile != 6:  # ice tile #6 gives no automatic bonus
-            key = f"circle:{dst}"
-            self.effect(seat, key, ed.circle[dst].bonus, local.pop(key, None))
+            self.circle_bonus(seat, dst, local, step)
         if step.trade:
             if tile != 6:
                 fail("arctica.trade_not_on_ice6", "trading needs the token to reach ice tile #6")

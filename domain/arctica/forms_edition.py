@@ -1,5 +1,5 @@
 """How the ``forms-1`` edition was authored: the invented ``demo-1`` data with effects written in the
-composable forms (optional payments, choices, effects scaled by a count, effects on other players,
+composable forms (cards, some map spaces, connections and circle spaces) (optional payments, choices, effects scaled by a count, effects on other players,
 token moves to and from any zone, wheel rotations, extra actions), other starting orientations and
 other interpretation switches. Invented data, like demo-1: NOT the published game's.
 
@@ -94,9 +94,16 @@ def build_forms() -> Edition:
         replace(c, bonus=Effect(then=Choice(options=(Gain(bp=1), Gain(flora=1))))) if i % 3 == 0 else c
         for i, c in enumerate(demo.connections)
     )
+    circle = tuple(
+        replace(sp, bonus=Effect(then=Choice(options=(Gain(bp=1), Gain(cards=1), Gain(migrations=1)))))
+        if sp.ice is None and i % 3 == 1
+        else sp
+        for i, sp in enumerate(demo.circle)
+    )
     return replace(
         demo,
         id="forms-1",
+        circle=circle,
         version="1.0.0",
         label=LABEL,
         notice=NOTICE,

@@ -19,7 +19,7 @@ Represented (the rest of the family is accepted as well):
 - public games: a Fauna card nobody has seen is listed once per unseen card with one choice of
   discards among the unknown cards of the hand (``C(unknown, cost)`` choices each);
 - ``record_majority``: all zero points (any non-negative points per seat are accepted);
-- a circle bonus with decisions reached by an action's migration is listed without them.
+- two arrivals on one circle space both needing decisions within one effect's migrations are not listed.
 Moves that differ only in spelling (discards in another order; an outcome written out equal to the
 printed one) are listed once, in the canonical spelling (sorted discards, colony spaces and
 collapse tokens)."""
@@ -34,6 +34,7 @@ from msgspec.structs import replace
 from domain.errors import RuleViolation
 
 from . import moves as mv
+from .builder import Trace
 from .edition import FAMILIES, Edition, Effect, index
 from .evolve import active_seat
 from .forms import MAX_TRACES, Explorer
@@ -86,22 +87,46 @@ def expand(edition: Edition, state: GameState, move: mv.Move) -> list[mv.Move]:
             paths += [(*padded[:j], alt) for alt in range(widths[j] - 1, 0, -1)]
         if b is None:
             continue
-        outcomes = dict(getattr(move, "outcomes", {}) or {})
-        placeable = True
-        for key, outcome, chooser in b.traces:
-            if key is None:
-                placeable = placeable and not chooser.trace
-                continue
-            outcomes[key] = replace(outcome, choices=tuple(chooser.trace))
-        if not placeable:
+        listed = _place(move, b.traces)
+        if listed is None:
             continue
-        listed: Any = move
-        if outcomes:
-            listed = replace(listed, outcomes=outcomes)
         if b.name_draws and state.chance == "table" and b.drawn_all:
             listed = replace(listed, drawn=tuple(b.drawn_all))
         found.append(listed)
     return found
+
+
+def _place(move: mv.Move, traces: list[Trace]) -> Any:
+    """``move`` with the decisions the explorer made: in its ``outcomes``, or (a move without them: a
+    Migration, a save) in the outcomes of the step or save whose arrival needed them. None when they
+    have no place (a step's own outcome; two arrivals on one circle space in a move's ``outcomes``)."""
+    listed: Any = move
+    outcomes = dict(getattr(move, "outcomes", {}) or {})
+    placed: set[str] = set()
+    for key, outcome, chooser, holder in traces:
+        if not chooser.trace:
+            continue
+        if key is None:
+            return None
+        decided = replace(outcome, choices=tuple(chooser.trace))
+        if hasattr(move, "outcomes"):
+            if key in placed:
+                return None  # the move's first arrival there would take them
+            placed.add(key)
+            outcomes[key] = decided
+            continue
+        inner = replace(holder, outcomes={**holder.outcomes, key: decided})  # type: ignore[type-var,attr-defined]
+        if isinstance(listed, mv.Migrate):
+            listed = replace(listed, steps=tuple(inner if x is holder else x for x in listed.steps))
+        elif isinstance(listed, mv.RotateAndMigrate):
+            listed = replace(listed, step=inner)
+        elif isinstance(listed, mv.ResolveEvent):
+            listed = replace(listed, saves=tuple(inner if x is holder else x for x in listed.saves))
+        else:  # pragma: no cover - every move with migrations or saves is above
+            return None
+    if outcomes:
+        listed = replace(listed, outcomes=outcomes)
+    return listed
 
 
 def shapes(edition: Edition, state: GameState) -> list[Any]:

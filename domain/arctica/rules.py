@@ -415,8 +415,7 @@ def _event(builder: Builder, move: mv.ResolveEvent) -> None:
         local = dict(sv.outcomes)
         tile = live_tile(ed, builder.s, dest)
         if tile != 6:
-            key = f"circle:{dest}"
-            builder.effect(move.seat, key, ed.circle[dest].bonus, local.pop(key, None))
+            builder.circle_bonus(move.seat, dest, local, sv)
         if sv.trade:
             if not builder.idx.rules.ice6_trade_on_flee:
                 fail("arctica.trade_not_on_ice6", "this edition allows the ice tile #6 trade after a migration only")

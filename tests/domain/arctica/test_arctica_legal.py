@@ -15,11 +15,13 @@ from msgspec.structs import replace
 from domain.arctica import RULES, editions
 from domain.arctica import events as ev
 from domain.arctica import moves as mv
-from domain.arctica.edition import Effect, Gain, May, Target
+from domain.arctica.edition import Choice, Effect, Gain, May, Target
 from domain.arctica.legal import canonical, expand, legal_moves
+from domain.arctica.queries import destination
 from domain.arctica.rules import decide
 from domain.arctica.simulator import public_record, simulate, table_record
 from domain.arctica.state import UNKNOWN
+from domain.errors import RuleViolation
 
 from .support import ED, fold, offered, started
 
@@ -126,3 +128,21 @@ def test_public_games_list_unseen_cards_once_each():
     state = replace(state, chance="public")
     cards = {m.card for m in RULES.legal_moves(state) if isinstance(m, mv.PlayFauna)}
     assert len(cards) > 100 and UNKNOWN not in cards
+
+
+def test_decisions_of_a_circle_bonus_reached_by_a_migration_are_listed():
+    bonus = Effect(then=Choice(options=(Gain(bp=1), Gain(flora=1))))
+    state = fold([started(3, hands=[HAND, (30,), (40,)]), *offered(0, ("migration", "flora"))])
+    space, fam = next((i, t.family) for i, sp in enumerate(state.circle) for t in sp if t.seat == 0)
+    dst = destination(ED, state, space, fam)
+    circle = tuple(replace(sp, bonus=bonus) if i == dst else sp for i, sp in enumerate(ED.circle))
+    edition = replace(ED, circle=circle)
+    step = mv.MigrationStep(space=space, family=fam)  # type: ignore[arg-type]
+    listed = [m for m in legal_moves(edition, state) if isinstance(m, mv.Migrate) and len(m.steps) == 1]
+    listed = [m for m in listed if (m.steps[0].space, m.steps[0].family) == (space, fam)]
+    key = f"circle:{dst}"
+    assert [m.steps[0].outcomes[key].choices for m in listed] == [(mv.Pick(option=0),), (mv.Pick(option=1),)]
+    with pytest.raises(RuleViolation) as info:
+        decide(edition, state, mv.Migrate(seat=0, steps=(step,)))
+    assert info.value.code == "arctica.decision_required"
+    assert any(isinstance(e, ev.FloraGained) for e in decide(edition, state, listed[1]))
