@@ -1,7 +1,8 @@
 """How the ``forms-1`` edition was authored: the invented ``demo-1`` data with effects written in the
-composable forms (cards, some map spaces, connections and circle spaces) (optional payments, choices, effects scaled by a count, effects on other players,
-token moves to and from any zone, wheel rotations, extra actions), other starting orientations and
-other interpretation switches. Invented data, like demo-1: NOT the published game's.
+composable forms (cards, some map spaces, connections and circle spaces: optional payments, choices,
+effects scaled by a count, effects on other players, token moves to and from any zone, wheel
+rotations, extra actions), other starting orientations and other interpretation switches. Invented
+data, like demo-1: NOT the published game's.
 
 ``python -m domain.arctica.forms_edition`` rewrites ``editions/forms-1.json``; a test checks that the
 shipped file equals this output.
