@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import hypothesis
 import msgspec
 import pytest
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
 from msgspec.structs import replace
 
 from domain.arctica import events as ev
@@ -31,6 +34,7 @@ from domain.arctica.edition import (
     edition_schema,
     validate_edition,
 )
+from domain.arctica.legal import expand
 from domain.arctica.rules import decide
 from domain.arctica.state import Loc
 from domain.errors import RuleViolation
@@ -344,3 +348,65 @@ def test_nesting_is_bounded():
     deep = validate_edition(decode_edition(msgspec.json.encode(with_flash(msgspec.to_builtins(form)))))
     assert deep == [f"$.cards[0].flash.then{'.effect' * MAX_EFFECT_DEPTH}: effects nest at most 6 levels deep"]
     assert validate_edition(edition(May(effect=Gain()))) == []
+
+
+# ---------------------------------------------------------------- any form, any decisions: a refusal or events
+
+ZONES = st.sampled_from(["supply", "long_wheel", "short_wheel", "release", "map", "circle"])
+FAMILY = st.sampled_from([None, "fish", "bird", "terrestrial_mammal"])
+GAINS = st.builds(
+    Gain,
+    flora=st.integers(0, 2),
+    flora_cost=st.integers(0, 2),
+    cards=st.integers(0, 1),
+    bp=st.integers(0, 2),
+    migrations=st.integers(0, 1),
+)
+COUNTS = st.builds(
+    Count, of=st.sampled_from(["tokens", "cards", "flora", "hand"]), per=st.integers(1, 2), max=st.just(3)
+)
+LEAVES = st.one_of(
+    GAINS,
+    st.builds(RotateWheels, times=st.integers(1, 2)),
+    st.builds(Extra, action=st.sampled_from(["reproduction", "colony"])),
+    st.builds(MoveTokens, src=ZONES, dst=ZONES, family=FAMILY, count=st.integers(1, 2), up_to=st.booleans()).filter(
+        lambda f: f.src != f.dst
+    ),
+)
+FORMS = st.recursive(
+    LEAVES,
+    lambda inner: st.one_of(
+        st.builds(Sequence, steps=st.lists(inner, min_size=1, max_size=2).map(tuple)),
+        st.builds(May, effect=inner),
+        st.builds(Choice, options=st.lists(inner, min_size=2, max_size=3).map(tuple)),
+        st.builds(Repeat, effect=inner, times=st.integers(1, 2), count=st.one_of(st.none(), COUNTS)),
+        st.builds(
+            Target, who=st.sampled_from(["chosen", "each_opponent", "left", "right", "each_player"]), effect=inner
+        ),
+    ),
+    max_leaves=4,
+)
+DECISIONS = st.lists(
+    st.one_of(
+        st.builds(mv.Take, yes=st.booleans()),
+        st.builds(mv.Pick, option=st.integers(0, 3)),
+        st.builds(mv.Aim, seat=st.integers(0, 4)),
+        st.just(mv.Done()),
+        st.builds(mv.ExtraReproduction, card=st.sampled_from([7, 12, 1002])),
+    ),
+    max_size=4,
+)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@hypothesis.given(FORMS, DECISIONS)
+def test_any_form_with_any_decisions_is_decided_or_refused_with_a_code(form, choices):
+    edition_ = edition(form)
+    state = fold(given(*to_release(0, "fish", 2), flora(0, 1)))
+    move = mv.PlayFauna(seat=0, card=HOST, outcomes={KEY: mv.Outcome(choices=tuple(choices))})
+    try:
+        decide(edition_, state, move)
+    except RuleViolation as refusal:
+        assert refusal.code.startswith("arctica.")
+    for listed in expand(edition_, state, mv.PlayFauna(seat=0, card=HOST)):
+        decide(edition_, state, listed)  # every decision list the explorer found is accepted
