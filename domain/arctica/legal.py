@@ -19,6 +19,8 @@ Represented (the rest of the family is accepted as well):
 - public games: a Fauna card nobody has seen is listed once per unseen card with one choice of
   discards among the unknown cards of the hand (``C(unknown, cost)`` choices each);
 - ``record_majority``: all zero points (any non-negative points per seat are accepted);
+- a map, connection or circle bonus printed with ``migrations`` (the old primitive, not a ``gain`` form):
+  listed with them declined; each sequence of up to N own-token steps is accepted as well;
 - two arrivals on one circle space both needing decisions within one effect's migrations are not listed.
 Moves that differ only in spelling (discards in another order; an outcome written out equal to the
 printed one) are listed once, in the canonical spelling (sorted discards, colony spaces and
