@@ -18,6 +18,7 @@ from .edition import Edition
 from .events import ActionPerformed, Event, GameStarted, PawnPlaced
 from .evolve import active_seat
 from .evolve import evolve as _evolve
+from .legal import legal_moves
 from .moves import Move
 from .rules import decide, decide_and_evolve
 from .scoring import results as _results
@@ -86,11 +87,9 @@ class ArcticaRules:
         return _view(state, perspective)
 
     def legal_moves(self, state: GameState) -> list[Move]:
-        from .simulator import candidate_moves
-
         if state.phase in ("setup", "finished"):
             return []
-        return candidate_moves(self.edition_of(state), state)
+        return legal_moves(self.edition_of(state), state)
 
     def actor(self, event: Event) -> int | None:
         seat = getattr(event, "seat", None)

@@ -5,6 +5,8 @@ scoring) until a player's or the table's decision is needed."""
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import msgspec
 
 from domain.chance import SplitMix64
@@ -14,6 +16,7 @@ from . import events as ev
 from . import moves as mv
 from .edition import FAMILIES, Card, Edition, Effect, index
 from .evolve import evolve
+from .forms import Chooser, Explorer, resolve
 from .queries import (
     collapses_due,
     destination,
@@ -31,6 +34,17 @@ from .state import EMPTY, UNKNOWN, GameState, Loc, PlayerState, Token
 from .violations import fail
 
 
+class Trace(NamedTuple):
+    """The decisions of one top-level effect: its key in the move's ``outcomes`` (None: a step's own
+    outcome), the outcome as recorded or printed, the chooser, and the migration step or save whose
+    arrival triggered it (a circle bonus)."""
+
+    key: str | None
+    outcome: mv.Outcome
+    chooser: Chooser
+    holder: object
+
+
 class Builder:
     def __init__(
         self,
@@ -38,6 +52,7 @@ class Builder:
         state: GameState,
         outcomes: dict[str, mv.Outcome] | None = None,
         drawn: tuple[int, ...] | None = None,
+        explorer: Explorer | None = None,
     ) -> None:
         self.ed = edition
         self.idx = index(edition)
@@ -47,6 +62,14 @@ class Builder:
         self.supplied_drawn = drawn
         self.queue: list[int] | None = None if drawn is None else list(drawn)
         self.drawn_all: list[int] = []
+        #: the chooser of the effect being resolved (a nested effect takes its decisions from it)
+        self.choosers: list[Chooser] = []
+        self.explorer = explorer
+        #: per top-level effect resolved with a ``then`` form: (its key in the move's ``outcomes``, None for
+        #: a migration step's own outcome; the outcome as recorded or printed; the chooser)
+        self.traces: list[Trace] = []
+        #: ``legal_moves`` in a table game: draws not named take the lowest unseen cards
+        self.name_draws = explorer is not None and drawn is None
 
     def emit(self, event: ev.Event) -> None:
         self.s = evolve(self.s, event)
@@ -102,6 +125,8 @@ class Builder:
             cards = s.deck[:k]
         elif s.chance == "public":
             cards = (UNKNOWN,) * k
+        elif self.queue is None and self.name_draws:
+            cards = s.deck[:k]  # a table game's deck: the unseen cards, sorted
         else:
             if self.queue is None:
                 fail("arctica.draw_required", f"name the card(s) drawn in this move ({k} for {cause})")
@@ -147,7 +172,18 @@ class Builder:
         if self.queue:
             fail("arctica.draw_count", f"more cards named than drawn: {self.queue} left over")
 
-    def effect(self, seat: int, cause: str, defined: Effect | None, supplied: mv.Outcome | None) -> None:
+    def effect(
+        self,
+        seat: int,
+        cause: str,
+        defined: Effect | None,
+        supplied: mv.Outcome | None,
+        *,
+        key: str | None = None,
+        holder: object = None,
+    ) -> None:
+        """Resolve an effect (``supplied``: its recorded outcome, from the move's ``outcomes[key]``, or
+        from a migration step's own outcomes when ``key`` is None)."""
         if supplied is not None and min(supplied.flora, supplied.flora_cost, supplied.cards, supplied.bp) < 0:
             fail("arctica.bad_outcome", f"{cause}: outcome values are never negative")
         if supplied is not None:
@@ -166,12 +202,82 @@ class Builder:
             out = mv.Outcome(flora=defined.flora, flora_cost=defined.flora_cost, cards=defined.cards, bp=defined.bp)
         else:
             return
+        # a nested effect without its own outcome takes its decisions from the enclosing effect's list
+        nested = supplied is None and bool(self.choosers)
+        if supplied is not None and supplied.choices and (defined is None or defined.then is None):
+            fail("arctica.bad_decision", f"{cause}: this effect has no decisions to make", legal=[])
         self.pay_flora(seat, out.flora_cost, cause)
         self.gain_flora(seat, out.flora, cause)
         self.draw(seat, out.cards, cause)
         self.score(seat, out.bp, cause)
         for step in out.migrations:
             self.migrate(seat, step, cause)
+        if defined is None or defined.then is None:
+            return
+        if nested:
+            resolve(self, seat, defined.then, self.choosers[-1], cause)
+            return
+        chooser = Chooser(out.choices, cause, self.explorer)
+        self.choosers.append(chooser)
+        resolve(self, seat, defined.then, chooser, cause)
+        self.choosers.pop()
+        chooser.finish()
+        self.traces.append(Trace(key, out, chooser, holder))
+
+    # -- actions an effect can also grant
+
+    def rotate_wheels(self, seat: int, cause: str) -> None:
+        p = self.player(seat)
+        fell = tuple(w[-1] for w in (p.short_wheel, p.long_wheel) if w and w[-1] != EMPTY)
+        self.emit(ev.WheelsRotated(seat=seat, fell=fell, cause=cause))
+
+    def top_column(self, seat: int, card: int, *, reproduce: bool) -> str:
+        p = self.player(seat)
+        tops = [c[0] for c in (p.long_column, p.short_column) if c]
+        if card not in tops:
+            legal = [c for c in tops if not (reproduce and c in self.idx.starting_ids)]
+            fail("arctica.not_on_top", f"card {card} is not on top of a generation column", legal=legal)
+        return "long" if p.long_column and p.long_column[0] == card else "short"
+
+    def reproduce(self, seat: int, card: int, cause: str) -> None:
+        """A token of the top card's species on its wheel, the card to the back of its column."""
+        column = self.top_column(seat, card, reproduce=True)
+        if card in self.idx.starting_ids:
+            fail("arctica.starting_card", "the two starting Generation Cards cannot reproduce")
+        self.place_token(seat, self.idx.cards[card], cause)
+        self.emit(ev.CardMovedToBack(seat=seat, card=card, column=column, cause=cause))  # type: ignore[arg-type]
+
+    def colonize(self, seat: int, family: str, spaces: tuple[int, ...]) -> None:
+        """Pay 1 Flora, tokens of ``family`` from the release area to ``spaces``, each space's effect
+        and each new connection's bonus (for both players)."""
+        ed, s = self.ed, self.s
+        if not spaces:
+            fail("arctica.no_space_chosen", "place at least one token")
+        f = FAMILIES.index(family)
+        if self.player(seat).release[f] < len(spaces):
+            fail("arctica.release_empty", f"only {self.player(seat).release[f]} {family} token(s) in the release area")
+        if len(set(spaces)) != len(spaces):
+            fail("arctica.space_occupied", "a space is listed twice")
+        for sp in spaces:
+            if not 0 <= sp < len(ed.map) or ed.map[sp].family != family:
+                legal = [i for i, ms in enumerate(ed.map) if ms.family == family and s.map[i] is None]
+                fail("arctica.wrong_species_space", f"space {sp} is not a {family} space", legal=legal)
+            if s.map[sp] is not None:
+                fail("arctica.space_occupied", f"map space {sp} is occupied")
+        self.pay_flora(seat, 1, "colony")
+        for sp in spaces:
+            self.emit(ev.TokenMoved(seat=seat, family=family, src=Loc("release"), dst=Loc("map", sp), cause="colony"))
+            key = f"map:{sp}"
+            self.effect(seat, key, ed.map[sp].effect, self.outcome(key), key=key)
+            for other, a, conn in self.idx.links.get(sp, ()):
+                owner = self.s.map[other]
+                if owner is None:
+                    continue
+                ckey = f"connection:{a}-{conn.b}"
+                self.effect(seat, ckey, conn.bonus, self.outcome(ckey), key=ckey)
+                if owner.seat != seat:
+                    other_key = f"{ckey}@{owner.seat}"
+                    self.effect(owner.seat, ckey, conn.bonus, self.outcome(other_key), key=other_key)
 
     # -- tokens
 
@@ -193,6 +299,16 @@ class Builder:
             )
         )
 
+    def circle_bonus(self, seat: int, space: int, local: dict[str, mv.Outcome], holder: object = None) -> None:
+        """The bonus of the circle space a token arrives on: its outcome recorded in the step (or save)
+        itself, else in the move's ``outcomes`` (the first arrival there in the move takes it)."""
+        key = f"circle:{space}"
+        bonus = self.ed.circle[space].bonus
+        if key in local:
+            self.effect(seat, key, bonus, local.pop(key))
+        else:
+            self.effect(seat, key, bonus, self.outcome(key), key=key, holder=holder)
+
     def migrate(self, seat: int, step: mv.MigrationStep, cause: str) -> None:
         s, ed = self.s, self.ed
         if not 0 <= step.space < len(s.circle) or Token(seat, step.family) not in s.circle[step.space]:
@@ -212,8 +328,7 @@ class Builder:
         local = dict(step.outcomes)
         tile = live_tile(ed, self.s, dst)
         if tile != 6:  # ice tile #6 gives no automatic bonus
-            key = f"circle:{dst}"
-            self.effect(seat, key, ed.circle[dst].bonus, local.pop(key, None))
+            self.circle_bonus(seat, dst, local, step)
         if step.trade:
             if tile != 6:
                 fail("arctica.trade_not_on_ice6", "trading needs the token to reach ice tile #6")

@@ -110,6 +110,26 @@ _T: dict[str, tuple[str, str, str]] = {
         "Ajustement pour {seat} : {reason}",
         "Ajuste para {seat}: {reason}",
     ),
+    "effect_taken": (
+        "Seat {seat} takes the optional effect",
+        "La place {seat} applique l'effet facultatif",
+        "El asiento {seat} aplica el efecto opcional",
+    ),
+    "effect_declined": (
+        "Seat {seat} declines the optional effect",
+        "La place {seat} renonce à l'effet facultatif",
+        "El asiento {seat} renuncia al efecto opcional",
+    ),
+    "effect_option_chosen": (
+        "Seat {seat} chooses option {number} of the effect",
+        "La place {seat} choisit l'option {number} de l'effet",
+        "El asiento {seat} elige la opción {number} del efecto",
+    ),
+    "effect_target_chosen": (
+        "Seat {seat} aims the effect at seat {target}",
+        "La place {seat} vise la place {target} avec l'effet",
+        "El asiento {seat} dirige el efecto al asiento {target}",
+    ),
     "biodiversity_scored": (
         "{seat} scores {points} BP ({cause})",
         "{seat} marque {points} PB ({cause})",

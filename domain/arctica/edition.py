@@ -52,15 +52,127 @@ NonNeg = Annotated[int, msgspec.Meta(ge=0)]
 Positive = Annotated[int, msgspec.Meta(ge=1)]
 
 
-class Effect(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
-    """A concrete effect: resolved as pay ``flora_cost``, gain ``flora``, draw ``cards``, score ``bp``,
-    then up to ``migrations`` movements on the Arctic Circle (the player chooses which tokens)."""
+#: where an animal token can be: a player's supply, a generation wheel, the release area, the map, the circle
+TokenZone = Literal["supply", "long_wheel", "short_wheel", "release", "map", "circle"]
+#: the deepest nesting of effect forms an edition may use (the schema is recursive; a bound keeps a
+#: hostile or mistaken document from costing unbounded work in every ``decide``)
+MAX_EFFECT_DEPTH = 6
+
+
+class _Form(msgspec.Struct, frozen=True, tag_field="op", forbid_unknown_fields=True, omit_defaults=True):
+    pass
+
+
+class Gain(_Form, tag="gain", frozen=True):
+    """The primitives: pay ``flora_cost``, gain ``flora``, draw ``cards``, score ``bp``, then up to
+    ``migrations`` movements of own circle tokens (each a ``step`` decision)."""
 
     flora: NonNeg = 0
     flora_cost: NonNeg = 0
     cards: NonNeg = 0
     bp: NonNeg = 0
     migrations: NonNeg = 0
+
+
+class Sequence(_Form, tag="sequence", frozen=True):
+    """Each step in order."""
+
+    steps: tuple[Form, ...]
+
+
+class May(_Form, tag="optional", frozen=True):
+    """ "You may ...": a ``take`` decision (declined when not recorded). "You may pay X to gain Y" is
+    ``{"op": "optional", "effect": {"op": "gain", "flora_cost": X, ...Y}}`` (the payment comes first)."""
+
+    effect: Form
+
+
+class Choice(_Form, tag="choice", frozen=True):
+    """One of ``options``: an ``option`` decision (0-based index), always required."""
+
+    options: tuple[Form, ...]
+
+
+class Count(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
+    """Something the player the effect applies to has, counted when the ``repeat`` starts:
+    ``tokens`` (in ``zone``; no zone: on the player board = both wheels and the release area),
+    ``cards`` of the ecosystem, ``badges`` (``badge``) of the ecosystem, ``flora`` owned, cards in
+    ``hand``; optionally of one ``family`` / ``generation``. ``per``: one repetition per that many;
+    ``max``: at most that many repetitions."""
+
+    of: Literal["tokens", "cards", "badges", "flora", "hand"]
+    zone: TokenZone | None = None
+    family: Family | None = None
+    generation: Generation | None = None
+    badge: str | None = None
+    per: Positive = 1
+    max: NonNeg | None = None
+
+
+class Repeat(_Form, tag="repeat", frozen=True):
+    """``effect`` ``times`` times, or (with ``count``) ``times`` per counted thing ("+1 BP per fish on
+    your board": ``{"op": "repeat", "count": {"of": "tokens", "family": "fish"}, "effect": {"op":
+    "gain", "bp": 1}}``)."""
+
+    effect: Form
+    times: Positive = 1
+    count: Count | None = None
+
+
+class Target(_Form, tag="target", frozen=True):
+    """``effect`` applies to other players: ``chosen`` (a ``seat`` decision: another player),
+    ``each_opponent`` (clockwise from the left neighbour), ``left`` (the next seat clockwise),
+    ``right`` (the previous seat), ``each_player`` (the player first, then clockwise)."""
+
+    who: Literal["chosen", "each_opponent", "left", "right", "each_player"]
+    effect: Form
+
+
+class MoveTokens(_Form, tag="move_tokens", frozen=True):
+    """Move ``count`` of the player's own animal tokens (of ``family``, or any) from zone ``src`` to
+    zone ``dst``, each a ``token`` decision naming both places (a wheel takes the token on its lowest
+    free slot; a map space must be free and of the token's species; ``dst_index`` fixes the space).
+    ``up_to``: fewer may be moved (a ``done`` decision, or nothing more recorded). Fewer tokens than
+    ``count`` in ``src``: all of them. No bonus is gained on arrival (bonuses come with Colony and
+    migrations)."""
+
+    src: TokenZone
+    dst: TokenZone
+    family: Family | None = None
+    count: Positive = 1
+    up_to: bool = False
+    dst_index: NonNeg | None = None
+
+
+class RotateWheels(_Form, tag="rotate", frozen=True):
+    """Both generation wheels advance ``times`` steps (what passes the last slot falls into the
+    release area), as the Rotate Wheels actions do."""
+
+    times: Positive = 1
+
+
+class Extra(_Form, tag="extra", frozen=True):
+    """An extra action: ``reproduction`` (a ``reproduction`` decision naming a top card) or ``colony``
+    (a ``colony`` decision: species and spaces, paying its Flora as the action does); a ``take``
+    decision with ``yes: false`` (or nothing recorded) declines it."""
+
+    action: Literal["reproduction", "colony"]
+
+
+Form = Gain | Sequence | May | Choice | Repeat | Target | MoveTokens | RotateWheels | Extra
+
+
+class Effect(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
+    """A concrete effect: resolved as pay ``flora_cost``, gain ``flora``, draw ``cards``, score ``bp``,
+    then up to ``migrations`` movements on the Arctic Circle (the player chooses which tokens), then
+    ``then`` (a composable form, see :data:`Form`) with its decisions."""
+
+    flora: NonNeg = 0
+    flora_cost: NonNeg = 0
+    cards: NonNeg = 0
+    bp: NonNeg = 0
+    migrations: NonNeg = 0
+    then: Form | None = None
 
 
 class Card(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
@@ -260,6 +372,8 @@ class EditionIndex:
             links.setdefault(conn.b, []).append((conn.a, conn.a, conn))
         self.links = {k: tuple(sorted(v, key=lambda link: link[0])) for k, v in links.items()}
         self.ice_space: dict[int, int] = {sp.ice: i for i, sp in enumerate(edition.circle) if sp.ice is not None}
+        #: whether any effect uses a composable form (moves then carry decisions)
+        self.has_forms = any(effect.then is not None for _, effect in _effects(edition))
 
 
 _INDEXES: dict[int, tuple[Edition, EditionIndex]] = {}
@@ -343,4 +457,57 @@ def validate_edition(edition: Edition) -> list[str]:
             problems.append(f"starting pair {pair} must be (long, short)")
     if len(edition.setup.circle_tokens) > 6 * 5:
         problems.append("too many starting circle tokens")
+    for path, effect in _effects(edition):
+        if effect.then is not None:
+            _check_form(edition, effect.then, f"{path}.then", 1, problems)
     return problems
+
+
+def _effects(edition: Edition) -> list[tuple[str, Effect]]:
+    """Every effect of the edition with its JSON path."""
+    found: list[tuple[str, Effect | None]] = []
+    for name, cards in (("cards", edition.cards), ("generation_cards", edition.generation_cards)):
+        for i, c in enumerate(cards):
+            found += [(f"$.{name}[{i}].flash", c.flash), (f"$.{name}[{i}].ability", c.ability)]
+    found += [(f"$.circle[{i}].bonus", sp.bonus) for i, sp in enumerate(edition.circle)]
+    found += [(f"$.map[{i}].effect", ms.effect) for i, ms in enumerate(edition.map)]
+    found += [(f"$.connections[{i}].bonus", c.bonus) for i, c in enumerate(edition.connections)]
+    return [(path, e) for path, e in found if e is not None]
+
+
+def _check_form(edition: Edition, form: Form, path: str, depth: int, problems: list[str]) -> None:
+    """The problems of one composable form, each prefixed with its JSON path."""
+    if depth > MAX_EFFECT_DEPTH:
+        problems.append(f"{path}: effects nest at most {MAX_EFFECT_DEPTH} levels deep")
+        return
+    if isinstance(form, Sequence):
+        if not form.steps:
+            problems.append(f"{path}.steps: a sequence needs at least one step")
+        for i, step in enumerate(form.steps):
+            _check_form(edition, step, f"{path}.steps[{i}]", depth + 1, problems)
+    elif isinstance(form, Choice):
+        if len(form.options) < 2:
+            problems.append(f"{path}.options: a choice needs at least two options")
+        for i, option in enumerate(form.options):
+            _check_form(edition, option, f"{path}.options[{i}]", depth + 1, problems)
+    elif isinstance(form, May | Repeat | Target):
+        if isinstance(form, Repeat) and form.count is not None:
+            count = form.count
+            if (count.of == "badges") != (count.badge is not None):
+                problems.append(f"{path}.count.badge: names the badge counted, and only when counting badges")
+            if count.zone is not None and count.of != "tokens":
+                problems.append(f"{path}.count.zone: only tokens are counted in a zone")
+            if count.generation is not None and count.of != "cards":
+                problems.append(f"{path}.count.generation: only cards have a generation")
+            if count.family is not None and count.of not in ("tokens", "cards"):
+                problems.append(f"{path}.count.family: only tokens and cards have a species")
+        _check_form(edition, form.effect, f"{path}.effect", depth + 1, problems)
+    elif isinstance(form, MoveTokens):
+        if form.src == form.dst and form.src not in ("circle", "map"):
+            problems.append(f"{path}: a token move needs two different zones")
+        if form.dst_index is not None:
+            size = {"circle": len(edition.circle), "map": len(edition.map)}.get(form.dst)
+            if size is None or form.dst_index >= size:
+                problems.append(f"{path}.dst_index: not a space of the {form.dst}")
+            elif form.dst == "map" and form.family is not None and edition.map[form.dst_index].family != form.family:
+                problems.append(f"{path}.dst_index: map space {form.dst_index} is not a {form.family} space")

@@ -17,7 +17,7 @@ from domain.errors import SetupError
 
 from .edition import Edition, validate_edition
 
-PACKAGED = ("demo-1",)
+PACKAGED = ("demo-1", "forms-1")
 DEFAULT_EDITION = "demo-1"
 
 #: ``loader(id, version)``: the stored edition (the latest stored version when ``version`` is None),

@@ -85,6 +85,36 @@ class AdjustmentMade(_Event, tag="adjustment_made", frozen=True):
     reason: str
 
 
+class EffectTaken(_Event, tag="effect_taken", frozen=True):
+    """``seat`` takes an optional effect (an ``optional`` form of the edition); its outcome events follow."""
+
+    seat: int
+    cause: str
+
+
+class EffectDeclined(_Event, tag="effect_declined", frozen=True):
+    """``seat`` declines an optional effect or an extra action an effect grants."""
+
+    seat: int
+    cause: str
+
+
+class EffectOptionChosen(_Event, tag="effect_option_chosen", frozen=True):
+    """``seat`` chooses option ``number`` (1-based, in printed order) of a ``choice`` form."""
+
+    seat: int
+    cause: str
+    number: int
+
+
+class EffectTargetChosen(_Event, tag="effect_target_chosen", frozen=True):
+    """``seat`` chooses ``target``, the other player an effect applies to."""
+
+    seat: int
+    cause: str
+    target: int
+
+
 class PawnPlaced(_Event, tag="pawn_placed", frozen=True):
     seat: int
     round: int
@@ -298,6 +328,10 @@ Event = (
     | EventResolved
     | RoundCardRevealed
     | AdjustmentMade
+    | EffectTaken
+    | EffectDeclined
+    | EffectOptionChosen
+    | EffectTargetChosen
     | RoundEnded
     | GameEnded
 )

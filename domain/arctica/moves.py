@@ -32,15 +32,76 @@ class MigrationStep(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     outcomes: dict[str, Outcome] = {}
 
 
+class _Decision(msgspec.Struct, frozen=True, tag_field="decision", forbid_unknown_fields=True):
+    pass
+
+
+class Take(_Decision, tag="take", frozen=True):
+    """An ``optional`` effect taken (``yes``) or declined; ``yes: false`` also declines an ``extra`` action."""
+
+    yes: bool
+
+
+class Pick(_Decision, tag="option", frozen=True):
+    """The option (0-based) of a ``choice``."""
+
+    option: NonNeg
+
+
+class Aim(_Decision, tag="seat", frozen=True):
+    """The other player a ``target`` with ``who: chosen`` applies to."""
+
+    seat: Seat
+
+
+class Shift(_Decision, tag="token", frozen=True):
+    """One token of a ``move_tokens`` effect: from ``src`` to ``dst``."""
+
+    family: Family
+    src: Loc
+    dst: Loc
+
+
+class Done(_Decision, tag="done", frozen=True):
+    """No more tokens (``move_tokens`` with ``up_to``) or migrations (a ``gain`` granting them)."""
+
+
+class Step(_Decision, tag="step", frozen=True):
+    """One migration granted by a ``gain`` form (as :class:`MigrationStep`, without outcomes: the
+    bonus of the arrival space is the printed one, its decisions follow in the same list)."""
+
+    space: NonNeg
+    family: Family
+    trade: tuple[Family, ...] = ()
+
+
+class ExtraReproduction(_Decision, tag="reproduction", frozen=True):
+    """The top card an ``extra`` reproduction uses."""
+
+    card: int
+
+
+class ExtraColony(_Decision, tag="colony", frozen=True):
+    """The species and map spaces of an ``extra`` colony."""
+
+    family: Family
+    spaces: tuple[NonNeg, ...]
+
+
+Decision = Take | Pick | Aim | Shift | Done | Step | ExtraReproduction | ExtraColony
+
+
 class Outcome(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """The concrete result of an effect: pay ``flora_cost``, gain ``flora``, draw ``cards``, score
-    ``bp``, then the chosen ``migrations``."""
+    ``bp``, then the chosen ``migrations``; ``choices``: the player's decisions inside the effect's
+    ``then`` form, in the order the effect resolves (see the README, "Effect decisions")."""
 
     flora: NonNeg = 0
     flora_cost: NonNeg = 0
     cards: NonNeg = 0
     bp: NonNeg = 0
     migrations: tuple[MigrationStep, ...] = ()
+    choices: tuple[Decision, ...] = ()
 
 
 class _Move(msgspec.Struct, frozen=True, tag=True, tag_field="type", forbid_unknown_fields=True):

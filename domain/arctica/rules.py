@@ -16,6 +16,7 @@ from . import moves as mv
 from .builder import Builder
 from .edition import FAMILIES, ICE_BOUND, Edition
 from .evolve import active_seat
+from .forms import Explorer
 from .queries import (
     badges,
     collapse_locs,
@@ -41,11 +42,18 @@ def decide(edition: Edition, state: GameState, move: mv.Move) -> list[ev.Event]:
 
 def decide_and_evolve(edition: Edition, state: GameState, move: mv.Move) -> tuple[list[ev.Event], GameState]:
     """``decide``, and the state after its events: the builder evolves each event as it emits it."""
+    b = resolve_move(edition, state, move)
+    return b.events, b.s
+
+
+def resolve_move(edition: Edition, state: GameState, move: mv.Move, explorer: Explorer | None = None) -> Builder:
+    """The builder after ``move``; with an ``explorer``, decisions and (table games) draws the move does
+    not record are filled in (``legal.py``)."""
     if state.phase == "setup":
         fail("arctica.not_started", "the game has not started")
     if state.phase == "finished":
         fail("arctica.game_finished", "the game is over")
-    b = Builder(edition, state, getattr(move, "outcomes", None), getattr(move, "drawn", None))
+    b = Builder(edition, state, getattr(move, "outcomes", None), getattr(move, "drawn", None), explorer)
     handler = _HANDLERS.get(type(move))
     if handler is None:
         fail("arctica.unknown_move", f"{type(move).__name__} is not an Arctica move")
@@ -53,7 +61,7 @@ def decide_and_evolve(edition: Edition, state: GameState, move: mv.Move) -> tupl
     b.check_consumed()
     b.check_draws()
     b.auto()
-    return b.events, b.s
+    return b
 
 
 def _require_phase(builder: Builder, *phases: str) -> None:
@@ -121,12 +129,7 @@ def _select(builder: Builder, move: mv.SelectSpace) -> None:
 
 
 def _top_card(builder: Builder, seat: int, card: int, *, reproduce: bool) -> str:
-    p = builder.player(seat)
-    tops = [c[0] for c in (p.long_column, p.short_column) if c]
-    if card not in tops:
-        legal = [c for c in tops if not (reproduce and c in builder.idx.starting_ids)]
-        fail("arctica.not_on_top", f"card {card} is not on top of a generation column", legal=legal)
-    return "long" if p.long_column and p.long_column[0] == card else "short"
+    return builder.top_column(seat, card, reproduce=reproduce)
 
 
 def _fauna(builder: Builder, move: mv.PlayFauna) -> None:
@@ -157,7 +160,7 @@ def _fauna(builder: Builder, move: mv.PlayFauna) -> None:
     builder.emit(ev.FaunaPlayed(seat=move.seat, card=card.id, column=card.generation))
     builder.place_token(move.seat, card, cause)
     key = f"flash:{card.id}"
-    builder.effect(move.seat, key, card.flash, builder.outcome(key))
+    builder.effect(move.seat, key, card.flash, builder.outcome(key), key=key)
 
 
 def _holds(builder: Builder, player: PlayerState, cards: tuple[int, ...]) -> bool:
@@ -178,19 +181,14 @@ def _holds(builder: Builder, player: PlayerState, cards: tuple[int, ...]) -> boo
 
 def _reproduce(builder: Builder, move: mv.Reproduce) -> None:
     _require_actor(builder, move.seat, "reproduction")
-    column = _top_card(builder, move.seat, move.card, reproduce=True)
-    if move.card in builder.idx.starting_ids:
-        fail("arctica.starting_card", "the two starting Generation Cards cannot reproduce")
-    cause = f"reproduction:{move.card}"
-    builder.place_token(move.seat, builder.idx.cards[move.card], cause)
-    builder.emit(ev.CardMovedToBack(seat=move.seat, card=move.card, column=column, cause=cause))  # type: ignore[arg-type]
+    builder.reproduce(move.seat, move.card, f"reproduction:{move.card}")
 
 
 def _ability(builder: Builder, move: mv.UseAbility) -> None:
     _require_actor(builder, move.seat, "ability")
     column = _top_card(builder, move.seat, move.card, reproduce=False)
     key = f"ability:{move.card}"
-    builder.effect(move.seat, key, builder.idx.cards[move.card].ability, builder.outcome(key))
+    builder.effect(move.seat, key, builder.idx.cards[move.card].ability, builder.outcome(key), key=key)
     builder.emit(ev.CardMovedToBack(seat=move.seat, card=move.card, column=column, cause=key))  # type: ignore[arg-type]
 
 
@@ -213,9 +211,7 @@ def _draw(builder: Builder, move: mv.Draw) -> None:
 
 
 def _rotate(builder: Builder, seat: int, cause: str) -> None:
-    p = builder.player(seat)
-    fell = tuple(w[-1] for w in (p.short_wheel, p.long_wheel) if w and w[-1] != EMPTY)
-    builder.emit(ev.WheelsRotated(seat=seat, fell=fell, cause=cause))
+    builder.rotate_wheels(seat, cause)
 
 
 def _rotate_card(builder: Builder, move: mv.RotateAndDraw) -> None:
@@ -233,38 +229,7 @@ def _rotate_migration(builder: Builder, move: mv.RotateAndMigrate) -> None:
 
 def _colony(builder: Builder, move: mv.Colonize) -> None:
     _require_actor(builder, move.seat, "colony")
-    ed, s = builder.ed, builder.s
-    if not move.spaces:
-        fail("arctica.no_space_chosen", "place at least one token")
-    f = FAMILIES.index(move.family)
-    if builder.player(move.seat).release[f] < len(move.spaces):
-        fail(
-            "arctica.release_empty",
-            f"only {builder.player(move.seat).release[f]} {move.family} token(s) in the release area",
-        )
-    if len(set(move.spaces)) != len(move.spaces):
-        fail("arctica.space_occupied", "a space is listed twice")
-    for sp in move.spaces:
-        if not 0 <= sp < len(ed.map) or ed.map[sp].family != move.family:
-            legal = [i for i, ms in enumerate(ed.map) if ms.family == move.family and s.map[i] is None]
-            fail("arctica.wrong_species_space", f"space {sp} is not a {move.family} space", legal=legal)
-        if s.map[sp] is not None:
-            fail("arctica.space_occupied", f"map space {sp} is occupied")
-    builder.pay_flora(move.seat, 1, "colony")
-    for sp in move.spaces:
-        builder.emit(
-            ev.TokenMoved(seat=move.seat, family=move.family, src=Loc("release"), dst=Loc("map", sp), cause="colony")
-        )
-        key = f"map:{sp}"
-        builder.effect(move.seat, key, ed.map[sp].effect, builder.outcome(key))
-        for other, a, conn in builder.idx.links.get(sp, ()):
-            owner = builder.s.map[other]
-            if owner is None:
-                continue
-            ckey = f"connection:{a}-{conn.b}"
-            builder.effect(move.seat, ckey, conn.bonus, builder.outcome(ckey))
-            if owner.seat != move.seat:
-                builder.effect(owner.seat, ckey, conn.bonus, builder.outcome(f"{ckey}@{owner.seat}"))
+    builder.colonize(move.seat, move.family, move.spaces)
 
 
 def _skip(builder: Builder, move: mv.Skip) -> None:
@@ -450,8 +415,7 @@ def _event(builder: Builder, move: mv.ResolveEvent) -> None:
         local = dict(sv.outcomes)
         tile = live_tile(ed, builder.s, dest)
         if tile != 6:
-            key = f"circle:{dest}"
-            builder.effect(move.seat, key, ed.circle[dest].bonus, local.pop(key, None))
+            builder.circle_bonus(move.seat, dest, local, sv)
         if sv.trade:
             if not builder.idx.rules.ice6_trade_on_flee:
                 fail("arctica.trade_not_on_ice6", "this edition allows the ice tile #6 trade after a migration only")

@@ -231,6 +231,15 @@ def choose_move(edition: Edition, state: GameState, rng: SplitMix64) -> mv.Move:
     cands = candidate_moves(edition, state, rng, check=False)
     rng.shuffle(cands)
     cands.sort(key=lambda move: isinstance(move, mv.Skip))
+    if index(edition).has_forms:
+        # effects with decisions: one of the move's accepted decision lists, at random
+        from .legal import expand
+
+        for m in cands:
+            options = expand(edition, state, m)
+            if options:
+                return options[rng.below(len(options))]
+        raise RuntimeError(f"no legal move found in phase {state.phase}")  # pragma: no cover
     for m in cands:
         try:
             decide(edition, state, m)

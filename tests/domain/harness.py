@@ -18,6 +18,7 @@ import msgspec
 
 from domain import arctic, arctica
 from domain.arctic import simulator as arctic_simulator
+from domain.arctica import editions as arctica_editions
 from domain.arctica import simulator as arctica_simulator
 from domain.errors import RuleViolation
 from domain.game import GameRules, Language, Perspective, canonical_bytes, decide_and_evolve, state_hash
@@ -51,10 +52,16 @@ def _arctic_public(players: int, seed: int) -> SimulatedGame:
     return arctic_simulator.to_public(arctic_simulator.simulate(players, seed))
 
 
+def _arctica_forms(players: int, seed: int) -> SimulatedGame:
+    """An Arctica game on the packaged ``forms-1`` edition (effects with decisions)."""
+    return arctica_simulator.simulate(players, seed, edition=arctica_editions.get("forms-1"))
+
+
 KINDS: tuple[GameKind, ...] = (
     GameKind("arctic", arctic.RULES, (2, 3, 4), arctic_simulator.simulate),
     GameKind("arctic-public", arctic.RULES, (2, 3, 4), _arctic_public),
     GameKind("arctica", arctica.RULES, (2, 3, 4, 5), arctica_simulator.simulate),
+    GameKind("arctica-forms", arctica.RULES, (2, 3, 4, 5), _arctica_forms),
 )
 
 

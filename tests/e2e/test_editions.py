@@ -49,7 +49,7 @@ def test_an_edition_added_with_the_cli_records_a_game_across_a_restart(
     assert added.returncode == 0, added.stderr
     assert added.stdout.split("\t")[:4] == ["club-e2e", "1", "stored", fingerprint(CLUB)]
     listed = banquise(data, "editions", "list")
-    assert [line.split("\t")[0] for line in listed.stdout.splitlines()] == ["demo-1", "club-e2e"]
+    assert [line.split("\t")[0] for line in listed.stdout.splitlines()] == [*editions.PACKAGED, "club-e2e"]
     shown = banquise(data, "editions", "show", "club-e2e")
     assert json.loads(shown.stdout) == json.loads(msgspec.json.encode(CLUB))
     token = banquise(data, "keys", "create", "--name", "club recorder").stdout.strip()

@@ -1,0 +1,294 @@
+"""``legal_moves``: every move the engine accepts at a decision point, where the set is finite and
+small enough to list; otherwise one listed move per documented family of equivalent moves, with its
+count (see the README, "Legal moves").
+
+Listed in full (seeded and table games): every space, wheel and direction; every action and decline of
+each player who may move (every seat that still chooses, in any order); every Fauna card of the hand
+with every set of discards; every top card; every Migration of 0-2 own circle tokens (each with every
+set of tokens it may trade on ice tile #6); every Colony species and set of free spaces; every
+collapse choice of 3 tokens; every endangered payment or destruction; every event save set with every
+flee space; every revealed sub-region; every round card; every decision inside an effect's forms
+(option, target, optional, token, extra action: one listed move per decision list, found by
+:class:`forms.Explorer`, at most ``forms.MAX_TRACES`` per move). Effects granting migrations are listed
+with the outcome left out (the printed effect, its migrations declined) and with each sequence of
+1..N granted steps.
+
+Represented (the rest of the family is accepted as well):
+- table games: a move that draws names the lowest unseen cards; any ``k`` distinct unseen cards may
+  be named instead (``P(unseen, k)`` moves);
+- public games: a Fauna card nobody has seen is listed once per unseen card with one choice of
+  discards among the unknown cards of the hand (``C(unknown, cost)`` choices each);
+- ``record_majority``: all zero points (any non-negative points per seat are accepted);
+- a map, connection or circle bonus printed with ``migrations`` (the old primitive, not a ``gain`` form):
+  listed with them declined; each sequence of up to N own-token steps is accepted as well;
+- two arrivals on one circle space both needing decisions within one effect's migrations are not listed.
+Moves that differ only in spelling (discards in another order; an outcome written out equal to the
+printed one) are listed once, in the canonical spelling (sorted discards, colony spaces and
+collapse tokens)."""
+
+from __future__ import annotations
+
+from itertools import combinations, product
+from typing import Any
+
+from msgspec.structs import replace
+
+from domain.errors import RuleViolation
+
+from . import moves as mv
+from .builder import Trace
+from .edition import FAMILIES, Edition, Effect, index
+from .evolve import active_seat
+from .forms import MAX_TRACES, Explorer
+from .queries import collapse_locs, destination, ecosystem, hit_spaces, live_tile, round_card, round_card_known, unseen
+from .rules import resolve_move
+from .state import UNKNOWN, GameState, Loc
+
+
+def legal_moves(edition: Edition, state: GameState) -> list[mv.Move]:
+    if state.phase in ("setup", "finished"):
+        return []
+    out: list[mv.Move] = []
+    for move in shapes(edition, state):
+        out += expand(edition, state, move)
+    return out
+
+
+def canonical(move: mv.Move, *, names_draws: bool = True) -> mv.Move:
+    """The spelling ``legal_moves`` lists ``move`` in: discards, colony spaces and collapse tokens
+    sorted (they are sets); without ``names_draws``, the cards named as drawn left out (the listed
+    move of a table game names the lowest unseen ones: it stands for every choice of unseen cards)."""
+    if isinstance(move, mv.PlayFauna):
+        move = replace(move, discards=tuple(sorted(move.discards)))
+    elif isinstance(move, mv.Colonize):
+        move = replace(move, spaces=tuple(sorted(move.spaces)))
+    elif isinstance(move, mv.ResolveCollapse):
+        move = replace(move, tokens=tuple(sorted(move.tokens, key=_loc_key)))
+    if not names_draws and getattr(move, "drawn", None) is not None:
+        move = replace(move, drawn=None)
+    return move
+
+
+def expand(edition: Edition, state: GameState, move: mv.Move) -> list[mv.Move]:
+    """``move`` with every list of decisions its effects accept (and, in a table game, named draws);
+    nothing when ``decide`` refuses every one."""
+    found: list[mv.Move] = []
+    paths: list[tuple[int, ...]] = [()]
+    explored = 0
+    while paths and explored < MAX_TRACES:
+        path = paths.pop()
+        explored += 1
+        explorer = Explorer(path)
+        try:
+            b = resolve_move(edition, state, move, explorer)
+        except RuleViolation:
+            b = None
+        widths = explorer.widths
+        padded = path + (0,) * (len(widths) - len(path))
+        for j in range(len(widths) - 1, len(path) - 1, -1):
+            paths += [(*padded[:j], alt) for alt in range(widths[j] - 1, 0, -1)]
+        if b is None:
+            continue
+        listed = _place(move, b.traces)
+        if listed is None:
+            continue
+        if b.name_draws and state.chance == "table" and b.drawn_all:
+            listed = replace(listed, drawn=tuple(b.drawn_all))
+        found.append(listed)
+    return found
+
+
+def _place(move: mv.Move, traces: list[Trace]) -> Any:
+    """``move`` with the decisions the explorer made: in its ``outcomes``, or (a move without them: a
+    Migration, a save) in the outcomes of the step or save whose arrival needed them. None when they
+    have no place (a step's own outcome; two arrivals on one circle space in a move's ``outcomes``)."""
+    listed: Any = move
+    outcomes = dict(getattr(move, "outcomes", {}) or {})
+    placed: set[str] = set()
+    for key, outcome, chooser, holder in traces:
+        if not chooser.trace:
+            continue
+        if key is None:
+            return None
+        decided = replace(outcome, choices=tuple(chooser.trace))
+        if hasattr(move, "outcomes"):
+            if key in placed:
+                return None  # the move's first arrival there would take them
+            placed.add(key)
+            outcomes[key] = decided
+            continue
+        inner = replace(holder, outcomes={**holder.outcomes, key: decided})  # type: ignore[type-var,attr-defined]
+        if isinstance(listed, mv.Migrate):
+            listed = replace(listed, steps=tuple(inner if x is holder else x for x in listed.steps))
+        elif isinstance(listed, mv.RotateAndMigrate):
+            listed = replace(listed, step=inner)
+        elif isinstance(listed, mv.ResolveEvent):
+            listed = replace(listed, saves=tuple(inner if x is holder else x for x in listed.saves))
+        else:  # pragma: no cover - every move with migrations or saves is above
+            return None
+    if outcomes:
+        listed = replace(listed, outcomes=outcomes)
+    return listed
+
+
+def shapes(edition: Edition, state: GameState) -> list[Any]:
+    """Every move of the current step without its effects' decisions (see the module docstring)."""
+    s = state
+    n = len(s.players)
+    out: list[Any] = []
+    if s.phase == "select":
+        seat = active_seat(s)
+        for space, sp in enumerate(edition.action_spaces):
+            if space != s.pawn:
+                out += [
+                    mv.SelectSpace(seat=seat, space=space, wheel=w, direction=d) for w in sp.wheels for d in (1, -1)
+                ]
+    elif s.phase == "actions":
+        if s.active_left:
+            seat = active_seat(s)
+            for action in dict.fromkeys(s.active_left):
+                out += action_moves(edition, s, seat, action)
+                out.append(mv.Skip(seat=seat, action=action))  # type: ignore[arg-type]
+        else:
+            for seat in s.responders[:1] if s.ordered else s.responders:
+                for action in dict.fromkeys(s.offered):
+                    out += action_moves(edition, s, seat, action)
+                out.append(mv.Skip(seat=seat))
+                out += [mv.Skip(seat=seat, action=a) for a in dict.fromkeys(s.offered)]  # type: ignore[arg-type]
+    elif s.phase == "majority" and not round_card_known(s):
+        out += [mv.RevealRoundCard(card=i) for i in range(len(edition.round_cards)) if i not in s.round_cards]
+    elif s.phase == "majority":
+        todo = [r for r in round_card(edition, s).regions if r not in s.majorities_done]
+        out.append(mv.RecordMajority(region=todo[0], points=(0,) * n))
+    elif s.phase == "collapse":
+        for tok in s.pending_collapses:
+            locs = sorted(collapse_locs(s, tok.seat, tok.family), key=_loc_key)
+            for chosen in combinations(locs, min(3, len(locs))):
+                out.append(mv.ResolveCollapse(seat=tok.seat, family=tok.family, tokens=chosen))  # type: ignore[arg-type]
+    elif s.phase == "endangered":
+        idx = index(edition)
+        for seat in s.pending:
+            out.append(mv.ResolveEndangered(seat=seat))
+            out += [
+                mv.ResolveEndangered(seat=seat, destroy=c)
+                for c in ecosystem(s.players[seat])
+                if idx.cards[c].endangered
+            ]
+    elif s.phase == "reveal":
+        regions = round_card(edition, s).regions[len(s.revealed) :]
+        out += [mv.RevealEvents(subregions=subs) for subs in product(range(3), repeat=len(regions))]
+    elif s.phase == "events":
+        out += _event_moves(edition, s)
+    return out
+
+
+def _loc_key(loc: Loc) -> tuple[str, int]:
+    return (loc.zone, loc.index)
+
+
+def _event_moves(edition: Edition, s: GameState) -> list[mv.Move]:
+    out: list[mv.Move] = []
+    hit = hit_spaces(edition, s)
+    trades = (False, True) if index(edition).rules.ice6_trade_on_flee else (False,)
+    for seat in s.pending:
+        mine = [i for i in hit if (t := s.map[i]) is not None and t.seat == seat]
+        for k in range(len(mine) + 1):
+            for saved in combinations(mine, k):
+                per_token = []
+                for i in saved:
+                    ms = edition.map[i]
+                    flee = edition.regions[ms.region].subregions[ms.subregion].flee_spaces
+                    per_token.append([mv.Save(space=i, dest=d, trade=t) for d in flee for t in trades])
+                out += [mv.ResolveEvent(seat=seat, saves=tuple(saves)) for saves in product(*per_token)]
+    return out
+
+
+def step_sequences(edition: Edition, state: GameState, seat: int, most: int) -> list[tuple[mv.MigrationStep, ...]]:
+    """Every sequence of 0..``most`` migrations of ``seat``'s circle tokens (each with every set of own
+    tokens it could trade on ice tile #6), following where each step leaves its token."""
+    own = sorted((i, t.family) for i, sp in enumerate(state.circle) for t in sp if t.seat == seat)
+    found: list[tuple[mv.MigrationStep, ...]] = [()]
+
+    def walk(tokens: list[tuple[int, str]], done: tuple[mv.MigrationStep, ...]) -> None:
+        if len(done) >= most:
+            return
+        for space, fam in dict.fromkeys(tokens):
+            dst = destination(edition, state, space, fam)
+            moved = _moved(tokens, (space, fam), dst)
+            options: list[tuple[str, ...]] = [()]
+            if live_tile(edition, state, dst) == 6:
+                there = sorted(f for sp, f in moved if sp == dst)
+                options += sorted({c for r in range(1, len(there) + 1) for c in combinations(there, r)})
+            for trade in options:
+                step = mv.MigrationStep(space=space, family=fam, trade=trade)  # type: ignore[arg-type]
+                left = list(moved)
+                for f in trade:
+                    left.remove((dst, f))
+                found.append((*done, step))
+                walk(left, (*done, step))
+
+    walk(own, ())
+    return found
+
+
+def _moved(tokens: list[tuple[int, str]], token: tuple[int, str], dst: int) -> list[tuple[int, str]]:
+    out = list(tokens)
+    out.remove(token)
+    return sorted([*out, (dst, token[1])])
+
+
+def _effect_outcomes(
+    edition: Edition, state: GameState, seat: int, key: str, effect: Effect | None
+) -> list[dict[str, mv.Outcome]]:
+    """The printed effect (outcome left out), and each sequence of the migrations it grants."""
+    if effect is None or effect.migrations == 0:
+        return [{}]
+    printed = mv.Outcome(flora=effect.flora, flora_cost=effect.flora_cost, cards=effect.cards, bp=effect.bp)
+    steps = step_sequences(edition, state, seat, effect.migrations)
+    return [{}] + [{key: replace(printed, migrations=seq)} for seq in steps if seq]
+
+
+def action_moves(edition: Edition, state: GameState, seat: int, action: str) -> list[mv.Move]:
+    idx = index(edition)
+    p = state.players[seat]
+    out: list[mv.Move] = []
+    tops = [c[0] for c in (p.long_column, p.short_column) if c]
+    if action == "fauna":
+        known = sorted(c for c in p.hand if c != UNKNOWN)
+        hidden = len(p.hand) - len(known)
+        pool = sorted(unseen(idx, state)) if hidden else []
+        for card_id in dict.fromkeys(known + pool):
+            card = idx.cards[card_id]
+            rest = [c for c in known if c != card_id]
+            spare = hidden - (card_id not in known)
+            others = [c for c in pool if c != card_id]
+            choices: list[tuple[int, ...]] = []
+            for k in range(max(0, card.cost - spare), min(card.cost, len(rest)) + 1):
+                for part in combinations(rest, k):
+                    choices.append(tuple(sorted(part + tuple(others[: card.cost - k]))))
+            for discards in dict.fromkeys(choices):
+                for outcomes in _effect_outcomes(edition, state, seat, f"flash:{card_id}", card.flash):
+                    out.append(mv.PlayFauna(seat=seat, card=card_id, discards=discards, outcomes=outcomes))
+    elif action == "reproduction":
+        out += [mv.Reproduce(seat=seat, card=c) for c in tops if c not in idx.starting_ids]
+    elif action == "ability":
+        for c in tops:
+            for outcomes in _effect_outcomes(edition, state, seat, f"ability:{c}", idx.cards[c].ability):
+                out.append(mv.UseAbility(seat=seat, card=c, outcomes=outcomes))
+    elif action == "flora":
+        out.append(mv.TakeFlora(seat=seat))
+    elif action == "migration":
+        out += [mv.Migrate(seat=seat, steps=seq) for seq in step_sequences(edition, state, seat, 2)]
+    elif action == "draw":
+        out.append(mv.Draw(seat=seat))
+    elif action == "rotate_card":
+        out.append(mv.RotateAndDraw(seat=seat))
+    elif action == "rotate_migration":
+        out.append(mv.RotateAndMigrate(seat=seat))
+        out += [mv.RotateAndMigrate(seat=seat, step=seq[0]) for seq in step_sequences(edition, state, seat, 1) if seq]
+    elif action == "colony":
+        for f, fam in enumerate(FAMILIES):
+            free = [i for i, ms in enumerate(edition.map) if ms.family == fam and state.map[i] is None]
+            for k in range(1, min(p.release[f], len(free)) + 1):
+                out += [mv.Colonize(seat=seat, family=fam, spaces=sp) for sp in combinations(free, k)]  # type: ignore[arg-type]
+    return out
