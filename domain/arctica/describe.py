@@ -111,24 +111,24 @@ _T: dict[str, tuple[str, str, str]] = {
         "Ajuste para {seat}: {reason}",
     ),
     "effect_taken": (
-        "Seat {seat} takes the optional effect",
-        "La place {seat} applique l'effet facultatif",
-        "El asiento {seat} aplica el efecto opcional",
+        "{seat} takes the optional effect ({cause})",
+        "{seat} applique l'effet facultatif ({cause})",
+        "{seat} aplica el efecto opcional ({cause})",
     ),
     "effect_declined": (
-        "Seat {seat} declines the optional effect",
-        "La place {seat} renonce à l'effet facultatif",
-        "El asiento {seat} renuncia al efecto opcional",
+        "{seat} declines the optional effect ({cause})",
+        "{seat} renonce à l'effet facultatif ({cause})",
+        "{seat} renuncia al efecto opcional ({cause})",
     ),
     "effect_option_chosen": (
-        "Seat {seat} chooses option {number} of the effect",
-        "La place {seat} choisit l'option {number} de l'effet",
-        "El asiento {seat} elige la opción {number} del efecto",
+        "{seat} chooses option {number} of the effect ({cause})",
+        "{seat} choisit l'option {number} de l'effet ({cause})",
+        "{seat} elige la opción {number} del efecto ({cause})",
     ),
     "effect_target_chosen": (
-        "Seat {seat} aims the effect at seat {target}",
-        "La place {seat} vise la place {target} avec l'effet",
-        "El asiento {seat} dirige el efecto al asiento {target}",
+        "{seat} aims the effect at {target} ({cause})",
+        "{seat} vise {target} avec l'effet ({cause})",
+        "{seat} dirige el efecto a {target} ({cause})",
     ),
     "biodiversity_scored": (
         "{seat} scores {points} BP ({cause})",
@@ -315,6 +315,7 @@ _BY_NAME: dict[str, Callable[[Any, Sequence[str], int], Any]] = {
     "cause": lambda v, names, i: _cause(v, i),
     "seat": lambda v, names, i: player(v, names, i),
     "to_seat": lambda v, names, i: player(v, names, i),
+    "target": lambda v, names, i: player(v, names, i),
 }
 
 

@@ -105,6 +105,10 @@ def _arctica_extras() -> list[Any]:
         xev.AdjustmentMade(seat=0, reason="a token the table moved by mistake"),
         xev.BiodiversityScored(seat=0, points=3, cause="majority:2"),
         xev.FloraGained(seat=0, amount=2, on_wheel=2, to_release=0, cause="a_cause_added_later:5"),
+        xev.EffectTaken(seat=0, cause="flash:120"),
+        xev.EffectDeclined(seat=1, cause="ability:7"),
+        xev.EffectOptionChosen(seat=0, cause="connection:3-4", number=2),
+        xev.EffectTargetChosen(seat=1, cause="flash:120", target=0),
         xev.GameEnded(
             results=(
                 PlayerResult(seat=0, player="p1", total=10, breakdown={}, rank=1),
