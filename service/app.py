@@ -22,6 +22,7 @@ from service.errors import EXCEPTION_HANDLERS, ProblemError
 from service.games import limits
 from service.http.cors import cors_config
 from service.http.docs import assets_router, schema_router, swagger_ui
+from service.http.read_your_writes import ReplicaHeaders
 from service.logs import RequestLogMiddleware
 from service.metrics import Metrics, MetricsMiddleware, metrics_endpoint
 from service.openapi_docs import kind_components, refine
@@ -182,6 +183,7 @@ def create_app(
         lifespan=[lifespan],
         exception_handlers=EXCEPTION_HANDLERS,
         before_request=refuse_nul,
+        middleware=[ReplicaHeaders],
         openapi_config=openapi_config(registry),
         request_max_body_size=settings.max_body_bytes,
         # Logging is ours (service.logs): one JSON line per record, configured by the CLI.
