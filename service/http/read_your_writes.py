@@ -123,7 +123,12 @@ async def read_projection(
         try:
             caught_up = await _wait_for_replica(runtime, replica, min_position, parse_lsn(min_lsn) if min_lsn else 0)
             if caught_up:
-                result = await sync_to_thread(read, runtime.replica_models)
+                try:
+                    result = await sync_to_thread(read, runtime.replica_models)
+                except Refusal:  # answered there all the same (an unknown player is unknown on both)
+                    replica.served()
+                    _answered_by("replica")
+                    raise
                 replica.served()
                 _answered_by("replica")
                 return result
