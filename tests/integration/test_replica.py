@@ -113,7 +113,8 @@ def test_reads_come_from_the_replica_and_see_the_write(pair: replication.Pair, a
         queries = [
             row[0]
             for row in conn.execute(
-                "SELECT query FROM pg_stat_activity WHERE application_name LIKE 'banquise/%%' AND pid <> pg_backend_pid()"
+                "SELECT query FROM pg_stat_activity "
+                "WHERE application_name LIKE 'banquise/%%' AND pid <> pg_backend_pid()"
             )
         ]
     assert any("handle_key" in query for query in queries), queries
