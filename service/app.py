@@ -141,7 +141,7 @@ def create_app(
             async with projections_worker(settings, runtime):
                 yield
             return
-        opened = await sync_to_thread(Runtime.open, settings, params)
+        opened = await sync_to_thread(lambda: Runtime.open(settings, params, read_replica=True))
         app.state.runtime = opened
         try:
             async with projections_worker(settings, opened):

@@ -123,7 +123,7 @@ def replica_metrics(state: ReplicaState) -> Iterator[Any]:
     fallbacks = CounterMetricFamily(
         "banquise_replica_fallbacks",
         "Reads answered by the primary instead: lag (the read's position not replayed in time), "
-        "lagging (the replica behind beyond the bound), down (unreachable)",
+        "lagging (the replica behind beyond the bound), down (unreachable), conflict (a read cancelled by replay)",
         labels=["reason"],
     )
     for why, count in state.fallbacks.items():

@@ -40,8 +40,9 @@ class Runtime:
         arctica_editions.set_loader(self.editions.load)
 
     @classmethod
-    def open(cls, settings: Settings, params: ConnectionParams | None = None) -> Runtime:
-        """Reach (or start) the database, migrate it, and open the event store.
+    def open(cls, settings: Settings, params: ConnectionParams | None = None, *, read_replica: bool = False) -> Runtime:
+        """Reach (or start) the database, migrate it, and open the event store; with ``read_replica`` (the
+        API, not the worker or the CLI commands) also the replica of ``DATABASE_READ_URL``, if set.
 
         Raises ``DatabaseUnavailable`` with a one-line reason when the database cannot be used.
         """
@@ -62,7 +63,7 @@ class Runtime:
             raise
         log.info("database ready", extra={"fields": {"database": params.describe(), "server_version": version}})
         runtime = cls(settings=settings, params=params, store=store, embedded=embedded, server_version=version)
-        if settings.database_read_url:
+        if read_replica and settings.database_read_url:
             try:
                 runtime.open_replica(parse_url(settings.database_read_url, name="DATABASE_READ_URL"))
             except BaseException:

@@ -28,7 +28,7 @@ from litestar.types import ASGIApp, Message, Receive, Scope, Send
 from service.http.headers import LSN_HEADER, POSITION_HEADER, READ_FROM_HEADER
 from service.refusals import Category, Refusal
 from service.runtime import Runtime
-from service.store.failures import is_unavailable
+from service.store.failures import is_retryable, is_unavailable
 from service.store.replica import Replica, format_lsn, parse_lsn
 
 if TYPE_CHECKING:
@@ -134,10 +134,15 @@ async def read_projection(
                 return result
             replica.fell_back("lag")
         except Exception as exc:
-            if not is_unavailable(exc):
-                raise  # a refusal (unknown player, bad cursor...) is the answer, wherever it was read
-            log.warning("replica read failed: answered by the primary", extra={"fields": {"error": str(exc)}})
-            replica.failed(exc)
+            if is_retryable(exc):
+                # Cancelled by the replay of a conflicting change (a vacuum on the primary): the replica is
+                # fine, this one read is answered by the primary.
+                replica.fell_back("conflict")
+            elif is_unavailable(exc):
+                log.warning("replica read failed: answered by the primary", extra={"fields": {"error": str(exc)}})
+                replica.failed(exc)
+            else:
+                raise
     await wait_for_projections(runtime, min_position)
     result = await sync_to_thread(read, runtime.read_models)
     _answered_by("primary")
