@@ -183,7 +183,8 @@ def create_app(
         lifespan=[lifespan],
         exception_handlers=EXCEPTION_HANDLERS,
         before_request=refuse_nul,
-        middleware=[ReplicaHeaders],
+        # Only with a replica: without one, requests pass through nothing new.
+        middleware=[ReplicaHeaders] if settings.database_read_url else [],
         openapi_config=openapi_config(registry),
         request_max_body_size=settings.max_body_bytes,
         # Logging is ours (service.logs): one JSON line per record, configured by the CLI.

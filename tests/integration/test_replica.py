@@ -220,8 +220,8 @@ def test_without_a_replica_nothing_changes(client: Client, api_key: str) -> None
     assert "x-banquise-read-from" not in client.get("/players").headers
 
 
-def test_psycopg_sees_the_same_standby(pair: replication.Pair) -> None:
-    # The pair's standby streams from its primary (the test's premise, checked on the primary's side).
+def test_the_restarted_standby_streams_again(pair: replication.Pair) -> None:
+    # After its restart the standby streams from the primary again (seen from both sides).
     with pair.primary.connect() as conn:
         rows = conn.execute("SELECT state FROM pg_stat_replication").fetchall()
     assert rows == [("streaming",)]
