@@ -175,9 +175,13 @@ async def read_game(
     try:
         return await read_projection(runtime, min_position, lambda models: read(models, game_id), min_lsn)
     except Refusal as refusal:
-        if refusal.code != "projection_lagging":
+        # A replica may not have replayed the game's creation yet: only the primary may say it does not exist.
+        stale = refusal.code == "game_not_found" and runtime.replica is not None
+        if refusal.code != "projection_lagging" and not stale:
             raise
-    position = await sync_to_thread(runtime.games.game_position, game_id)
+        position = await sync_to_thread(runtime.games.game_position, game_id)
+        if not position:
+            raise
     return await read_projection(runtime, position, lambda models: read(models, game_id), min_lsn)
 
 

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import psycopg
 import pytest
 from litestar.testing import TestClient
@@ -21,6 +22,7 @@ from service.app import create_app
 from service.settings import Settings
 from service.store.replica import format_lsn, parse_lsn
 from tests import replication
+from tests.e2e.server import served
 from tests.projections.support import record
 
 Client = TestClient  # type: ignore[type-arg]
@@ -65,6 +67,9 @@ def until(what: Callable[[], Any], seconds: float = 15.0) -> Any:
         time.sleep(0.05)
 
 
+written: list[str] = []  # the ids of the games written, last last
+
+
 def write(client: Client, token: str, names: list[str], seed: int) -> dict[str, str]:
     """A finished two-player Arctic game; the read-your-writes positions its answer carries."""
     response = client.post(
@@ -73,7 +78,9 @@ def write(client: Client, token: str, names: list[str], seed: int) -> dict[str, 
         headers={"Authorization": f"Bearer {token}", "content-type": "application/json"},
     )
     assert response.status_code == 201, response.text
-    return {"min_position": response.headers["x-banquise-position"], "min_lsn": response.headers["x-banquise-lsn"]}
+    positions = {"min_position": response.headers["x-banquise-position"], "min_lsn": response.headers["x-banquise-lsn"]}
+    written.append(response.json()["id"])
+    return positions
 
 
 def replica_status(client: Client) -> str:
@@ -162,7 +169,13 @@ def test_a_paused_replica_is_bypassed_until_it_catches_up(pair: replication.Pair
         assert response.headers["x-banquise-read-from"] == "primary"
         assert response.json()["games"] == 1
         assert took < MAX_LAG + 3.0  # the bound, plus generous room for a loaded machine
-        assert metric(app, 'banquise_replica_fallbacks_total{reason="lag"}') >= 1
+        # "lag" (waited for the replica), or "lagging" on a machine so slow that the monitor saw it first.
+        fallbacks = 'banquise_replica_fallbacks_total{reason="%s"}'
+        assert metric(app, fallbacks % "lag") + metric(app, fallbacks % "lagging") >= 1
+        # A game the replica has not even seen created is not "not found": the primary knows it.
+        stats = app.get(f"/games/{written[-1]}/stats")
+        assert (stats.status_code, stats.headers["x-banquise-read-from"]) == (200, "primary")
+        assert sorted(stats.json()["players"]) == ["Bo", "Cy"]
         # The monitor sees the replica behind by more than the bound: reads without a position skip it too.
         assert until(lambda: replica_status(app) == "lagging")
         health = app.get("/health")
@@ -205,6 +218,24 @@ def test_a_stopped_replica_falls_back_and_a_restarted_one_is_used_again(
     back = app.get("/players/Dee", params=positions)
     assert (back.status_code, back.headers["x-banquise-read-from"]) == (200, "replica")
     assert back.json()["games"] == 1
+
+
+def test_banquise_serve_takes_the_replica_from_its_environment(
+    pair: replication.Pair, token: str, tmp_path: Path
+) -> None:
+    env = {"DATABASE_URL": pair.primary.url, "DATABASE_READ_URL": pair.standby.url, "BANQUISE_LOG_LEVEL": "WARNING"}
+    with served(tmp_path / "serve", **env) as server, httpx.Client(base_url=server.base, timeout=10) as http:
+        assert until(lambda: http.get("/health").json()["replica"]["status"] == "up")
+        response = http.post(
+            "/games/import",
+            content=record("arctic", 2, 16, ["Gus", "Ana"]),
+            headers={"Authorization": f"Bearer {token}", "content-type": "application/json"},
+        )
+        assert response.status_code == 201, response.text
+        positions = {key: response.headers[f"x-banquise-{key[4:]}"] for key in ("min_position", "min_lsn")}
+        read = http.get("/players/Gus", params=positions)
+        assert (read.status_code, read.headers["x-banquise-read-from"]) == (200, "replica")
+        assert read.json()["games"] == 1
 
 
 def test_without_a_replica_nothing_changes(client: Client, api_key: str) -> None:
