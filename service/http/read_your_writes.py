@@ -115,8 +115,6 @@ async def read_projection(
     if replica is None:
         await wait_for_projections(runtime, min_position)
         return await sync_to_thread(read, runtime.read_models)
-    if min_position:
-        await check_position(runtime, min_position)
     if replica.status != "up":
         replica.fell_back("down" if replica.status == "down" else "lagging")
     else:
@@ -124,7 +122,7 @@ async def read_projection(
             caught_up = await _wait_for_replica(runtime, replica, min_position, parse_lsn(min_lsn) if min_lsn else 0)
             if caught_up:
                 try:
-                    result = await sync_to_thread(read, runtime.replica_models)
+                    result = await _on_replica(read, runtime.replica_models)
                 except Refusal:  # answered there all the same (an unknown player is unknown on both)
                     replica.served()
                     _answered_by("replica")
@@ -133,20 +131,38 @@ async def read_projection(
                 _answered_by("replica")
                 return result
             replica.fell_back("lag")
-        except Exception as exc:
-            if is_retryable(exc):
+        except _ReplicaFailed as failure:
+            if is_retryable(failure.cause):
                 # Cancelled by the replay of a conflicting change (a vacuum on the primary): the replica is
                 # fine, this one read is answered by the primary.
                 replica.fell_back("conflict")
-            elif is_unavailable(exc):
-                log.warning("replica read failed: answered by the primary", extra={"fields": {"error": str(exc)}})
-                replica.failed(exc)
             else:
-                raise
+                log.warning("replica read failed: answered by the primary", extra={"fields": {"error": str(failure)}})
+                replica.failed(failure.cause)
     await wait_for_projections(runtime, min_position)
     result = await sync_to_thread(read, runtime.read_models)
     _answered_by("primary")
     return result
+
+
+class _ReplicaFailed(Exception):
+    """The replica could not answer (unreachable, or a query cancelled by replay): the primary will."""
+
+    def __init__(self, cause: Exception) -> None:
+        super().__init__(str(cause))
+        self.cause = cause
+
+
+async def _on_replica(call: Callable[..., T], *args: object) -> T:
+    """``call`` in a thread, its database failures told apart from the primary's (which stay 503s)."""
+    try:
+        return await sync_to_thread(call, *args)
+    except Refusal:
+        raise
+    except Exception as exc:
+        if is_retryable(exc) or is_unavailable(exc):
+            raise _ReplicaFailed(exc) from exc
+        raise
 
 
 async def _wait_for_replica(runtime: Runtime, replica: Replica, min_position: int | None, min_lsn: int) -> bool:
@@ -154,10 +170,16 @@ async def _wait_for_replica(runtime: Runtime, replica: Replica, min_position: in
     if not min_position and not min_lsn:
         return True
     deadline = time.monotonic() + replica.max_lag
+    checked = False
     while True:
-        replayed, position = await sync_to_thread(runtime.replica_progress)
+        replayed, position = await _on_replica(runtime.replica_progress)
         if (replayed is None or replayed >= min_lsn) and position >= (min_position or 0):
             return True
+        if min_position and not checked:
+            # Only now ask the primary whether a write ever reached that position: a read the replica
+            # can answer at once costs the primary nothing.
+            await check_position(runtime, min_position)
+            checked = True
         if time.monotonic() >= deadline:
             return False
         await anyio.sleep(0.02)

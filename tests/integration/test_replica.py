@@ -137,9 +137,12 @@ def test_reads_come_from_the_replica_and_see_the_write(pair: replication.Pair, a
     assert metric(app, "banquise_replica_up") == 1
 
 
-def test_a_bad_lsn_is_a_400(app: Client) -> None:
+def test_a_bad_lsn_is_a_400_and_a_position_never_written_a_422(app: Client) -> None:
     response = app.get("/players", params={"min_lsn": "not-an-lsn"})
     assert response.status_code == 400, response.text
+    # The replica has not reached it, so the primary is asked whether any write did: none, at once.
+    beyond = app.get("/players", params={"min_position": 10**12})
+    assert (beyond.status_code, beyond.json()["code"]) == (422, "unknown_position")
 
 
 def test_a_game_read_waits_for_the_replica(app: Client, token: str) -> None:
