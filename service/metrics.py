@@ -123,7 +123,8 @@ def replica_metrics(state: ReplicaState) -> Iterator[Any]:
     fallbacks = CounterMetricFamily(
         "banquise_replica_fallbacks",
         "Reads answered by the primary instead: lag (the read's position not replayed in time), "
-        "lagging (the replica behind beyond the bound), down (unreachable), conflict (a read cancelled by replay)",
+        "lagging (the replica behind beyond the bound), down (unreachable), conflict (a read cancelled by replay), "
+        "error (any other failure there)",
         labels=["reason"],
     )
     for why, count in state.fallbacks.items():

@@ -136,9 +136,13 @@ async def read_projection(
                 # Cancelled by the replay of a conflicting change (a vacuum on the primary): the replica is
                 # fine, this one read is answered by the primary.
                 replica.fell_back("conflict")
-            else:
-                log.warning("replica read failed: answered by the primary", extra={"fields": {"error": str(failure)}})
+            elif is_unavailable(failure.cause):
+                log.warning("replica unreachable: answered by the primary", extra={"fields": {"error": str(failure)}})
                 replica.failed(failure.cause)
+            else:
+                # Not the replica's state but its content or ours: the primary answers (or fails the same way).
+                log.error("replica read failed: answered by the primary", exc_info=failure.cause)
+                replica.fell_back("error")
     await wait_for_projections(runtime, min_position)
     result = await sync_to_thread(read, runtime.read_models)
     _answered_by("primary")
@@ -159,10 +163,8 @@ async def _on_replica(call: Callable[..., T], *args: object) -> T:
         return await sync_to_thread(call, *args)
     except Refusal:
         raise
-    except Exception as exc:
-        if is_retryable(exc) or is_unavailable(exc):
-            raise _ReplicaFailed(exc) from exc
-        raise
+    except Exception as exc:  # any other failure there (even a missing table: a wrong DATABASE_READ_URL)
+        raise _ReplicaFailed(exc) from exc
 
 
 async def _wait_for_replica(runtime: Runtime, replica: Replica, min_position: int | None, min_lsn: int) -> bool:

@@ -45,7 +45,7 @@ class ReplicaHealth(msgspec.Struct, kw_only=True):
     lag_seconds: float | None = None
     error: str | None = None
     reads: int  # answered by the replica since the process started
-    fallbacks: dict[str, int]  # answered by the primary instead, by reason (lag, lagging, down, conflict)
+    fallbacks: dict[str, int]  # answered by the primary instead, by reason (lag, lagging, down, conflict, error)
 
 
 class Health(msgspec.Struct, kw_only=True):

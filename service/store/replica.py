@@ -31,7 +31,7 @@ log = logging.getLogger("banquise.replica")
 PROBE_INTERVAL = 0.25  # seconds between two looks of the monitor
 Status = Literal["up", "lagging", "down"]
 # Why a read went to the primary although a replica is configured.
-FallbackReason = Literal["lag", "lagging", "down", "conflict"]
+FallbackReason = Literal["lag", "lagging", "down", "conflict", "error"]
 
 
 def parse_lsn(text: str) -> int:
@@ -170,7 +170,7 @@ class Replica:
                 lag_seconds=round(self._lag, 3) if self._lag is not None else None,
                 error=self._error,
                 reads=self._reads,
-                fallbacks={why: self._fallbacks[why] for why in ("lag", "lagging", "down", "conflict")},
+                fallbacks={why: self._fallbacks[why] for why in ("lag", "lagging", "down", "conflict", "error")},
             )
 
     # ------------------------------------------------------------------ the monitor

@@ -223,6 +223,20 @@ def test_a_stopped_replica_falls_back_and_a_restarted_one_is_used_again(
     assert back.json()["games"] == 1
 
 
+def test_a_replica_url_naming_the_wrong_database_is_bypassed_read_by_read(
+    pair: replication.Pair, tmp_path: Path
+) -> None:
+    wrong = pair.standby.url.rsplit("/", 1)[0] + "/template1"  # reachable, in recovery, without our tables
+    settings = Settings(
+        database_url=pair.primary.url, database_read_url=wrong, data_dir=tmp_path, pool_size=2, run_projections=False
+    )
+    with TestClient(create_app(settings)) as client:
+        response = client.get("/players/Ana")
+        assert (response.status_code, response.headers["x-banquise-read-from"]) == (200, "primary")
+        assert response.json()["games"] >= 1
+        assert client.get("/health").json()["replica"]["fallbacks"]["error"] == 1
+
+
 def test_banquise_serve_takes_the_replica_from_its_environment(
     pair: replication.Pair, token: str, tmp_path: Path
 ) -> None:
