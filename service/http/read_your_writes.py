@@ -150,7 +150,8 @@ async def read_projection(
 
 
 class _ReplicaFailed(Exception):
-    """The replica could not answer (unreachable, or a query cancelled by replay): the primary will."""
+    """The replica could not answer (unreachable, a query cancelled by replay, any other failure): the
+    primary will."""
 
     def __init__(self, cause: Exception) -> None:
         super().__init__(str(cause))

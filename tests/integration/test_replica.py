@@ -22,7 +22,7 @@ from service.app import create_app
 from service.settings import Settings
 from service.store.replica import format_lsn, parse_lsn
 from tests import replication
-from tests.e2e.server import served
+from tests.e2e.server import free_port, served
 from tests.projections.support import record
 
 Client = TestClient  # type: ignore[type-arg]
@@ -235,6 +235,22 @@ def test_a_replica_url_naming_the_wrong_database_is_bypassed_read_by_read(
         assert (response.status_code, response.headers["x-banquise-read-from"]) == (200, "primary")
         assert response.json()["games"] >= 1
         assert client.get("/health").json()["replica"]["fallbacks"]["error"] == 1
+
+
+def test_a_replica_down_at_start_leaves_every_read_to_the_primary(pair: replication.Pair, tmp_path: Path) -> None:
+    nowhere = f"postgresql://postgres@127.0.0.1:{free_port()}/postgres"  # nothing listens there
+    settings = Settings(
+        database_url=pair.primary.url, database_read_url=nowhere, data_dir=tmp_path, pool_size=2, run_projections=False
+    )
+    with TestClient(create_app(settings)) as client:
+        response = client.get("/players/Ana")
+        assert (response.status_code, response.headers["x-banquise-read-from"]) == (200, "primary")
+        health = client.get("/health")
+        assert (health.status_code, health.json()["status"], health.json()["replica"]["status"]) == (
+            200,
+            "degraded",
+            "down",
+        )
 
 
 def test_banquise_serve_takes_the_replica_from_its_environment(
