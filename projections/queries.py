@@ -7,6 +7,8 @@ games stored.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from datetime import datetime
 from typing import Annotated, Any
 from uuid import UUID
@@ -221,11 +223,17 @@ def _decode_cursor(text: str, type_: Any) -> Any:
 class ReadModels:
     """Reads of the projection tables through the event store's connection pool."""
 
-    def __init__(self, store: GameLog) -> None:
+    def __init__(self, store: GameLog, connect: Callable[[], AbstractContextManager[Conn]] | None = None) -> None:
+        """``connect``: where to read instead of the store's pool (a streaming replica, whose tables the
+        primary's replication creates: nothing is created through it)."""
         self.store = store
-        schema.ensure_tables(store)
+        self._connect = connect
+        if connect is None:
+            schema.ensure_tables(store)
 
     def _conn(self) -> Any:
+        if self._connect is not None:
+            return self._connect()
         return self.store.game_recorder.datastore.get_connection()
 
     def position(self) -> int:

@@ -22,6 +22,7 @@ from service.errors import EXCEPTION_HANDLERS, ProblemError
 from service.games import limits
 from service.http.cors import cors_config
 from service.http.docs import assets_router, schema_router, swagger_ui
+from service.http.read_your_writes import ReplicaHeaders
 from service.logs import RequestLogMiddleware
 from service.metrics import Metrics, MetricsMiddleware, metrics_endpoint
 from service.openapi_docs import kind_components, refine
@@ -140,7 +141,7 @@ def create_app(
             async with projections_worker(settings, runtime):
                 yield
             return
-        opened = await sync_to_thread(Runtime.open, settings, params)
+        opened = await sync_to_thread(lambda: Runtime.open(settings, params, read_replica=True))
         app.state.runtime = opened
         try:
             async with projections_worker(settings, opened):
@@ -184,6 +185,8 @@ def create_app(
         lifespan=[lifespan],
         exception_handlers=EXCEPTION_HANDLERS,
         before_request=refuse_nul,
+        # Only with a replica: without one, requests pass through nothing new.
+        middleware=[ReplicaHeaders] if settings.database_read_url else [],
         openapi_config=openapi_config(registry),
         request_max_body_size=settings.max_body_bytes,
         # Logging is ours (service.logs): one JSON line per record, configured by the CLI.

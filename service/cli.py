@@ -27,7 +27,7 @@ def _serve(args: argparse.Namespace, settings: Settings) -> int:
     from service.app import create_app
     from service.runtime import Runtime
 
-    runtime = Runtime.open(settings)
+    runtime = Runtime.open(settings, read_replica=True)
     try:
         app = create_app(settings, runtime=runtime)
         log.info("serving on http://%s:%s", args.host, args.port)

@@ -40,11 +40,12 @@ class ConnectionParams(msgspec.Struct, frozen=True, kw_only=True):
         return f"postgresql://{self.user}@{where}/{self.dbname}"
 
 
-def parse_url(url: str) -> ConnectionParams:
-    """``postgresql://user:password@host:port/dbname`` (``?host=/socket/dir`` also accepted)."""
+def parse_url(url: str, *, name: str = "DATABASE_URL") -> ConnectionParams:
+    """``postgresql://user:password@host:port/dbname`` (``?host=/socket/dir`` also accepted); ``name`` is the
+    setting it came from, for the error."""
     parts = urlsplit(url)
     if parts.scheme not in ("postgres", "postgresql", "postgresql+psycopg"):
-        raise DatabaseUnavailable(f"DATABASE_URL must start with postgresql://, not {parts.scheme}://")
+        raise DatabaseUnavailable(f"{name} must start with postgresql://, not {parts.scheme}://")
     query = dict(p.split("=", 1) for p in parts.query.split("&") if "=" in p)
     host = unquote(query.get("host") or parts.hostname or "localhost")
     return ConnectionParams(

@@ -15,10 +15,11 @@ from litestar import Request, Response, get
 from litestar.concurrency import sync_to_thread
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Histogram, generate_latest
-from prometheus_client.core import GaugeMetricFamily
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 from prometheus_client.registry import Collector
 
 from service.runtime import Runtime
+from service.store.replica import ReplicaState
 
 # What the writes of the games API are called in the request counter, and what they count.
 WRITES = {
@@ -92,6 +93,8 @@ class DatabaseCollector(Collector):
             waiting = GaugeMetricFamily("banquise_db_pool_waiting", "Requests waiting for a pool connection")
             waiting.add_metric([], stats.get("requests_waiting", 0))
             yield waiting
+        if runtime.replica is not None:
+            yield from replica_metrics(runtime.replica.state())
         try:
             head = runtime.store.max_notification_id()
             position = runtime.read_models.position()
@@ -103,6 +106,30 @@ class DatabaseCollector(Collector):
         last = GaugeMetricFamily("banquise_event_log_position", "Position of the last event in the log")
         last.add_metric([], head)
         yield last
+
+
+def replica_metrics(state: ReplicaState) -> Iterator[Any]:
+    """The read replica: is it used, how far behind, how many reads it answered or sent to the primary."""
+    up = GaugeMetricFamily("banquise_replica_up", "1 while reads of the read models go to the replica")
+    up.add_metric([], 1 if state.status == "up" else 0)
+    yield up
+    if state.lag_seconds is not None:
+        lag = GaugeMetricFamily("banquise_replica_lag_seconds", "How long ago the primary had WAL the replica lacks")
+        lag.add_metric([], state.lag_seconds)
+        yield lag
+    reads = CounterMetricFamily("banquise_replica_reads", "Reads of the read models answered by the replica")
+    reads.add_metric([], state.reads)
+    yield reads
+    fallbacks = CounterMetricFamily(
+        "banquise_replica_fallbacks",
+        "Reads answered by the primary instead: lag (the read's position not replayed in time), "
+        "lagging (the replica behind beyond the bound), down (unreachable), conflict (a read cancelled by replay), "
+        "error (any other failure there)",
+        labels=["reason"],
+    )
+    for why, count in state.fallbacks.items():
+        fallbacks.add_metric([why], count)
+    yield fallbacks
 
 
 class MetricsMiddleware:

@@ -9,12 +9,13 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from domain.arctica import editions as arctica_editions
-from service.database import ConnectionParams, check_reachable
+from service.database import ConnectionParams, check_reachable, parse_url
 from service.embedded import EmbeddedServer, resolve
 from service.games.editions import EditionCatalogue
 from service.games.service import GameService
 from service.settings import Settings
 from service.store import GameLog
+from service.store.replica import Replica, flushed_lsn, parse_lsn, written_lsn
 
 if TYPE_CHECKING:
     from projections.queries import ReadModels
@@ -28,6 +29,8 @@ class Runtime:
     params: ConnectionParams
     store: GameLog
     embedded: EmbeddedServer | None = None
+    # The streaming replica serving the read models (DATABASE_READ_URL), if any.
+    replica: Replica | None = None
     server_version: str = field(default="unknown")
     editions: EditionCatalogue = field(init=False)
 
@@ -37,8 +40,9 @@ class Runtime:
         arctica_editions.set_loader(self.editions.load)
 
     @classmethod
-    def open(cls, settings: Settings, params: ConnectionParams | None = None) -> Runtime:
-        """Reach (or start) the database, migrate it, and open the event store.
+    def open(cls, settings: Settings, params: ConnectionParams | None = None, *, read_replica: bool = False) -> Runtime:
+        """Reach (or start) the database, migrate it, and open the event store; with ``read_replica`` (the
+        API, not the worker or the CLI commands) also the replica of ``DATABASE_READ_URL``, if set.
 
         Raises ``DatabaseUnavailable`` with a one-line reason when the database cannot be used.
         """
@@ -58,7 +62,27 @@ class Runtime:
                 embedded.stop()
             raise
         log.info("database ready", extra={"fields": {"database": params.describe(), "server_version": version}})
-        return cls(settings=settings, params=params, store=store, embedded=embedded, server_version=version)
+        runtime = cls(settings=settings, params=params, store=store, embedded=embedded, server_version=version)
+        if read_replica and settings.database_read_url:
+            try:
+                runtime.open_replica(parse_url(settings.database_read_url, name="DATABASE_READ_URL"))
+            except BaseException:
+                runtime.close()
+                raise
+        return runtime
+
+    def open_replica(self, params: ConnectionParams) -> None:
+        """Serve the read models from this streaming replica. It need not be up yet: until it is, reads go
+        to the primary."""
+        self.replica = Replica(
+            params,
+            primary_lsn=self.primary_flushed_lsn,
+            timeouts=self.settings.db_timeouts,
+            pool_size=self.settings.pool_size,
+            max_lag=self.settings.replica_max_lag,
+        )
+        self.replica.open()
+        log.info("read replica configured", extra={"fields": {"replica": params.describe()}})
 
     @cached_property
     def games(self) -> GameService:
@@ -73,10 +97,45 @@ class Runtime:
 
         return ReadModels(self.store)
 
+    @cached_property
+    def replica_models(self) -> ReadModels:
+        """The same read models, read from the replica (its tables come from the primary's by replication)."""
+        from projections.queries import ReadModels
+
+        assert self.replica is not None, "no DATABASE_READ_URL"
+        return ReadModels(self.store, connect=self.replica.connection)
+
+    def primary_written_lsn(self) -> int:
+        """The primary's WAL position now: past every write committed before this call."""
+        with self.store.game_recorder.datastore.get_connection() as conn:
+            return written_lsn(conn)
+
+    def primary_flushed_lsn(self) -> int:
+        with self.store.game_recorder.datastore.get_connection() as conn:
+            return flushed_lsn(conn)
+
+    def replica_progress(self) -> tuple[int | None, int]:
+        """How far the replica has replayed the WAL (None: it is not a standby any more) and how far its
+        copy of the read models has got (the projections' lowest position), in one round trip."""
+        from projections import schema
+
+        assert self.replica is not None, "no DATABASE_READ_URL"
+        with self.replica.connection() as conn:
+            row = conn.execute(
+                "SELECT pg_last_wal_replay_lsn()::text AS lsn, "
+                "(SELECT min(position) FROM projection_positions WHERE name = ANY(%s)) AS p",
+                (list(schema.NAMES),),
+            ).fetchone()
+        if row is None:
+            return None, 0
+        return (parse_lsn(row["lsn"]) if row["lsn"] else None), int(row["p"] or 0)
+
     def close(self) -> None:
         previous = arctica_editions.set_loader(None)
         if previous != self.editions.load:
             arctica_editions.set_loader(previous)  # another runtime's: leave it
+        if self.replica is not None:
+            self.replica.close()
         self.store.close()
         if self.embedded is not None:
             self.embedded.stop()

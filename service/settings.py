@@ -41,6 +41,11 @@ class DatabaseTimeouts(msgspec.Struct, frozen=True, kw_only=True):
 class Settings(msgspec.Struct, frozen=True, kw_only=True):
     # Any PostgreSQL server; when absent the embedded server under data_dir is used.
     database_url: str | None = None
+    # A streaming replica serving the read models and statistics (None: every read on the primary).
+    database_read_url: str | None = None
+    # How far behind the replica may be: a read waits this long for it to reach the read's position,
+    # and a replica behind by longer is bypassed until it catches up (reads go to the primary).
+    replica_max_lag: float = 2.0
     data_dir: Path = Path(".banquise")
     host: str = "127.0.0.1"
     port: int = 8000
@@ -101,6 +106,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             raise SettingsError(f"BANQUISE_LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}")
         return cls(
             database_url=env.get("DATABASE_URL") or None,
+            database_read_url=env.get("DATABASE_READ_URL") or None,
+            replica_max_lag=seconds("BANQUISE_REPLICA_MAX_LAG", 2.0),
             data_dir=Path(env.get("BANQUISE_DATA_DIR") or ".banquise"),
             host=env.get("BANQUISE_HOST") or "127.0.0.1",
             port=integer("BANQUISE_PORT", 8000),

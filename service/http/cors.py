@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from litestar.config.cors import CORSConfig
 
-from service.http.headers import POSITION_HEADER
+from service.http.headers import LSN_HEADER, POSITION_HEADER, READ_FROM_HEADER
 
-EXPOSED = ["ETag", "Location", POSITION_HEADER, "X-Request-ID", "Retry-After"]
+EXPOSED = ["ETag", "Location", POSITION_HEADER, LSN_HEADER, READ_FROM_HEADER, "X-Request-ID", "Retry-After"]
 ALLOWED_HEADERS = ["Authorization", "Content-Type", "If-Match", "If-None-Match", "Idempotency-Key", "X-Request-ID"]
 
 

@@ -36,11 +36,24 @@ class ProjectionsHealth(msgspec.Struct, kw_only=True):
     quarantined: int
 
 
+class ReplicaHealth(msgspec.Struct, kw_only=True):
+    # up: reads of the read models go to it; lagging (behind by more than BANQUISE_REPLICA_MAX_LAG) or
+    # down: they go to the primary until it recovers.
+    status: Literal["up", "lagging", "down"]
+    where: str
+    replay_lsn: str | None = None
+    lag_seconds: float | None = None
+    error: str | None = None
+    reads: int  # answered by the replica since the process started
+    fallbacks: dict[str, int]  # answered by the primary instead, by reason (lag, lagging, down, conflict, error)
+
+
 class Health(msgspec.Struct, kw_only=True):
     status: Literal["ok", "degraded"]
     version: str
     database: DatabaseHealth
     projections: ProjectionsHealth | None = None  # None when the database is down
+    replica: ReplicaHealth | None = None  # None without DATABASE_READ_URL
 
 
 @get("/health", tags=["service"], summary="Service and database health")
@@ -82,11 +95,24 @@ async def health(runtime: NamedDependency[Runtime]) -> Response[Health]:
             error = f"no answer within {PING_TIMEOUT} s" if isinstance(exc, TimeoutError) else reason(exc)
             database = msgspec.structs.replace(database, status="down", error=error)
             ok = False
-    # Quarantined games degrade the read models, not the service: still 200 (a load balancer keeps it).
-    degraded = not ok or (projections is not None and projections.status == "degraded")
+    replica = None
+    if runtime.replica is not None:
+        # The monitor's last look (taken every 0.25 s): no round trip here.
+        replica = msgspec.convert(msgspec.to_builtins(runtime.replica.state()), ReplicaHealth)
+    # Quarantined games, or a replica out of use, degrade the service, not stop it: still 200 (a load
+    # balancer keeps it; reads go to the primary).
+    degraded = (
+        not ok
+        or (projections is not None and projections.status == "degraded")
+        or (replica is not None and replica.status != "up")
+    )
     return Response(
         Health(
-            status="degraded" if degraded else "ok", version=__version__, database=database, projections=projections
+            status="degraded" if degraded else "ok",
+            version=__version__,
+            database=database,
+            projections=projections,
+            replica=replica,
         ),
         status_code=200 if ok else 503,
         headers=None if ok else {"retry-after": str(RETRY_AFTER_SECONDS)},

@@ -5,13 +5,12 @@ from __future__ import annotations
 from typing import Annotated
 
 from litestar import get
-from litestar.concurrency import sync_to_thread
 from litestar.di import NamedDependency
 from litestar.openapi import ResponseSpec
 from litestar.params import FromPath, FromQuery, QueryParameter
 
 from projections.queries import Leaderboard
-from service.http.read_your_writes import MinPosition, wait_for_projections
+from service.http.read_your_writes import MinLsn, MinPosition, read_projection
 from service.routes.players import READ_PROBLEMS, Limit
 from service.runtime import Runtime
 
@@ -39,16 +38,19 @@ async def leaderboard(
     limit: Limit = 50,
     cursor: FromQuery[str | None] = None,
     min_position: MinPosition = None,
+    min_lsn: MinLsn = None,
 ) -> Leaderboard:
     runtime.games.kind(kind)  # 422 unknown_game_kind with the known kinds, as for bodies and the games list
-    await wait_for_projections(runtime, min_position)
-    return await sync_to_thread(
-        lambda: runtime.read_models.leaderboard(
+    return await read_projection(
+        runtime,
+        min_position,
+        lambda models: models.leaderboard(
             kind,
             player_count=player_count,
             min_games=min_games,
             exclude_provisional=exclude_provisional,
             limit=limit,
             cursor=cursor,
-        )
+        ),
+        min_lsn,
     )

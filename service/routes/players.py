@@ -1,7 +1,8 @@
 """``/players``: search, profiles (statistics and ratings), games, head-to-head. Reads precomputed rows.
 
 Every read accepts ``min_position`` (the ``X-Banquise-Position`` a write returned): the read waits until
-the projections have reached it, at most ``WAIT_SECONDS``, then answers ``503 projection_lagging``.
+the projections have reached it, at most ``WAIT_SECONDS``, then answers ``503 projection_lagging``. With a
+read replica they are answered by it, and ``min_lsn`` (``X-Banquise-LSN``) is honoured too.
 """
 
 from __future__ import annotations
@@ -9,13 +10,12 @@ from __future__ import annotations
 from typing import Annotated
 
 from litestar import Controller, get
-from litestar.concurrency import sync_to_thread
 from litestar.di import NamedDependency
 from litestar.openapi import ResponseSpec
 from litestar.params import FromPath, FromQuery, QueryParameter
 
 from projections.queries import PlayerGamePage, PlayerPage, PlayerProfile, Versus
-from service.http.read_your_writes import MinPosition, wait_for_projections
+from service.http.read_your_writes import MinLsn, MinPosition, read_projection
 from service.runtime import Runtime
 
 MAX_LIMIT = 200
@@ -53,9 +53,9 @@ class PlayersController(Controller):
         limit: Limit = 50,
         cursor: FromQuery[str | None] = None,
         min_position: MinPosition = None,
+        min_lsn: MinLsn = None,
     ) -> PlayerPage:
-        await wait_for_projections(runtime, min_position)
-        return await sync_to_thread(runtime.read_models.players, q, limit, cursor)
+        return await read_projection(runtime, min_position, lambda models: models.players(q, limit, cursor), min_lsn)
 
     @get(
         "/{handle:str}",
@@ -63,10 +63,13 @@ class PlayersController(Controller):
         responses=READ_PROBLEMS,
     )
     async def profile(
-        self, handle: FromPath[str], runtime: NamedDependency[Runtime], min_position: MinPosition = None
+        self,
+        handle: FromPath[str],
+        runtime: NamedDependency[Runtime],
+        min_position: MinPosition = None,
+        min_lsn: MinLsn = None,
     ) -> PlayerProfile:
-        await wait_for_projections(runtime, min_position)
-        return await sync_to_thread(runtime.read_models.profile, handle)
+        return await read_projection(runtime, min_position, lambda models: models.profile(handle), min_lsn)
 
     @get("/{handle:str}/games", summary="A player's finished games, newest first", responses=READ_PROBLEMS)
     async def games(
@@ -79,17 +82,20 @@ class PlayersController(Controller):
         limit: Limit = 50,
         cursor: FromQuery[str | None] = None,
         min_position: MinPosition = None,
+        min_lsn: MinLsn = None,
     ) -> PlayerGamePage:
-        await wait_for_projections(runtime, min_position)
-        return await sync_to_thread(
-            lambda: runtime.read_models.player_games(
+        return await read_projection(
+            runtime,
+            min_position,
+            lambda models: models.player_games(
                 handle,
                 kind=kind,
                 player_count=player_count,
                 include_voided=include_voided,
                 limit=limit,
                 cursor=cursor,
-            )
+            ),
+            min_lsn,
         )
 
     @get(
@@ -98,7 +104,11 @@ class PlayersController(Controller):
         responses=READ_PROBLEMS,
     )
     async def versus(
-        self, a: FromPath[str], b: FromPath[str], runtime: NamedDependency[Runtime], min_position: MinPosition = None
+        self,
+        a: FromPath[str],
+        b: FromPath[str],
+        runtime: NamedDependency[Runtime],
+        min_position: MinPosition = None,
+        min_lsn: MinLsn = None,
     ) -> Versus:
-        await wait_for_projections(runtime, min_position)
-        return await sync_to_thread(runtime.read_models.versus, a, b)
+        return await read_projection(runtime, min_position, lambda models: models.versus(a, b), min_lsn)

@@ -11,7 +11,7 @@ from litestar.openapi import ResponseSpec
 from litestar.params import FromPath
 
 from projections.queries import Board, GameStats
-from service.http.read_your_writes import MinPosition, read_game
+from service.http.read_your_writes import MinLsn, MinPosition, read_game
 from service.runtime import Runtime
 
 GAME_PROBLEMS = {
@@ -28,9 +28,12 @@ GAME_PROBLEMS = {
     responses=GAME_PROBLEMS,
 )
 async def game_stats(
-    game_id: FromPath[UUID], runtime: NamedDependency[Runtime], min_position: MinPosition = None
+    game_id: FromPath[UUID],
+    runtime: NamedDependency[Runtime],
+    min_position: MinPosition = None,
+    min_lsn: MinLsn = None,
 ) -> GameStats:
-    return await read_game(runtime, game_id, min_position, runtime.read_models.game_stats)
+    return await read_game(runtime, game_id, min_position, lambda models, game: models.game_stats(game), min_lsn)
 
 
 @get(
@@ -40,6 +43,9 @@ async def game_stats(
     responses=GAME_PROBLEMS,
 )
 async def game_board(
-    game_id: FromPath[UUID], runtime: NamedDependency[Runtime], min_position: MinPosition = None
+    game_id: FromPath[UUID],
+    runtime: NamedDependency[Runtime],
+    min_position: MinPosition = None,
+    min_lsn: MinLsn = None,
 ) -> Board:
-    return await read_game(runtime, game_id, min_position, runtime.read_models.board)
+    return await read_game(runtime, game_id, min_position, lambda models, game: models.board(game), min_lsn)
