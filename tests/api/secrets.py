@@ -25,6 +25,8 @@ from typing import Any
 
 import msgspec
 
+from domain.arctic.catalogue import CARD_INDEX as ARCTIC_CARDS
+from domain.arctic.describe import card_label
 from domain.game import GameRules, Perspective
 
 BIG = 2**32
@@ -198,6 +200,14 @@ def leaks(body: bytes, content_type: str, hidden: Material) -> list[str]:
     """The hidden fingerprints found in a response body (empty: nothing leaked)."""
     text = body.decode("utf-8", errors="replace")
     found = [f"string {s!r}" for s in hidden.strings if _mentions(text, s)]
+    # The timeline writes an Arctic card by its label ("a fox card (1-3)" for d1-fox-3), not its id.
+    found += [
+        f"card label {label!r}"
+        for s in hidden.strings
+        if s in ARCTIC_CARDS
+        for label in {card_label(s, lang) for lang in ("en", "fr", "es")}
+        if label in text
+    ]
     found += [f"number {n}" for n in hidden.numbers if re.search(rf"(?<![\d.]){n}(?![\d.])", text)]
     documents: list[Any] = []
     if "ndjson" in content_type:

@@ -395,3 +395,13 @@ def test_live_scores_hide_the_totems_from_all_but_the_owner(client: Client, api_
     owned = client.get(f"/games/{live.id}/timeline", headers=auth(api_key)).json()
     owned_replay = client.get(f"/games/{live.id}/replay/{live.version}", headers=auth(api_key)).json()
     assert owned["entries"][-1]["state_hash"] == owned_replay["state_hash"] != replay["state_hash"]
+
+
+def test_the_finder_sees_an_arctic_card_by_its_timeline_label() -> None:
+    """The timeline names a card by its label, not its id: the search must know both."""
+    hidden = Material()
+    hidden.add({"hand": ["d1-fox-3"]})
+    for text in ("Ana draws a fox card (1-3)", "Ana pioche une carte renard (1-3)", "Ana roba una carta de zorro (1-3)"):
+        body = msgspec.json.encode({"description": text})
+        assert any("card label" in leak for leak in leaks(body, "application/json", hidden)), text
+    assert not leaks(msgspec.json.encode({"description": "a fox card (1-2)"}), "application/json", hidden)
