@@ -145,8 +145,14 @@ def handle(cur: Cursor, batch: Batch, after: int) -> None:
         for (_, kind), seats in sorted(by_game.items()):
             _pair_deltas(pairs, kind, [(key, rank) for _, key, rank in sorted(seats)], sign)
     by_kind: dict[str, list[Finished]] = defaultdict(list)
-    for f in rated:
+    for f in sorted(rated, key=ratings.play_key):
         by_kind[f.kind].append(f)
+        # Streaks follow play order: a player with a game played before one already counted (a late
+        # arrival) is recounted from their results in play order rather than folded on top.
+        for key, _ in ratings.seats_of(f, keys_of):
+            last = stored[f.kind][key].last() if key in stored[f.kind] else None
+            if last is not None and last >= ratings.play_key(f):
+                recount[f.kind].add(key)
     for kind, handles in sorted(recount.items()):
         _recompute_player_stats(cur, kind, sorted(handles))
     for kind, games in sorted(by_kind.items()):
@@ -408,10 +414,10 @@ def _add_to_player_stats(
 
 
 def _recompute_player_stats(cur: Cursor, kind: str, keys: list[str]) -> None:
-    """Rebuild the players' rows from their remaining results (after a void)."""
+    """Rebuild the players' rows from their remaining results in play order (after a void, a late game)."""
     rows = cur.execute(
         "SELECT handle_key, player_count, seat, won, total, breakdown, extras, position FROM player_results "
-        "WHERE kind = %s AND handle_key = ANY(%s) AND NOT voided ORDER BY handle_key, position, seat",
+        "WHERE kind = %s AND handle_key = ANY(%s) AND NOT voided ORDER BY handle_key, finished_at, game_id, seat",
         (kind, keys),
     ).fetchall()
     cur.execute("DELETE FROM player_stats WHERE kind = %s AND handle_key = ANY(%s)", (kind, keys))

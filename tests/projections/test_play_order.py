@@ -119,6 +119,19 @@ def test_out_of_play_order_imports_give_the_same_ratings_as_in_order(
         runner.run()
     in_order, shuffled_rows = by_player(runner, "inorder-"), by_player(runner, "shuffled-")
     assert in_order[0] and in_order == shuffled_rows
+    # Statistics too, streaks included: counted in play order, not arrival order.
+    stats = {
+        prefix: {
+            (r["handle_key"][len(prefix) :], r["player_count"]): {
+                k: v for k, v in r.items() if k not in ("handle_key", "accumulator", "last_position")
+            }
+            | {k: v for k, v in r["accumulator"].items() if k != "last_position"}
+            for r in rows(runner, "SELECT * FROM player_stats WHERE handle_key LIKE %s", prefix + "%")
+        }
+        for prefix in ("inorder-", "shuffled-")
+    }
+    assert stats["inorder-"] and stats["inorder-"] == stats["shuffled-"]
+    assert any(row["longest"] > 1 for row in stats["inorder-"].values())
     got = {r["handle_key"]: (r["mu"], r["sigma"]) for r in rows(runner, "SELECT * FROM ratings")}
     assert {k: v for k, v in got.items() if k.startswith("shuffled-")} == direct(runner, "shuffled-")
     # Every history entry carries its game's play time (its finish at the table).
