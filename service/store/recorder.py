@@ -357,6 +357,36 @@ class GameRecorder(PostgresApplicationRecorder):
         params = (originator_id, first_version - 1, _text_array(topics), _ByteaArray(_BYTEA_OID, states))
         return self._insert("insert_game", params, len(states), (), within=within)
 
+    @retry_conflicts
+    def insert_batch(
+        self,
+        parts: Sequence[tuple[UUID, int, Sequence[str], Sequence[bytes]]],
+        *,
+        within: Within | None = None,
+    ) -> list[list[int]]:
+        """The events of several writes — each one game's events from its first version on — in one
+        ``insert_events`` transaction (one lock, one INSERT, one round trip): group commit. Their
+        notification ids, write by write (the INSERT returns them in the order of its input)."""
+        ids: list[UUID] = []
+        versions: list[int] = []
+        topics: list[str] = []
+        states: list[bytes] = []
+        for game_id, first_version, part_topics, part_states in parts:
+            ids.extend([game_id] * len(part_states))
+            versions.extend(range(first_version, first_version + len(part_states)))
+            topics.extend(part_topics)
+            states.extend(part_states)
+        if not states:
+            return [[] for _ in parts]
+        params = (ids, versions, _text_array(topics), _ByteaArray(_BYTEA_OID, states))
+        flat = self._insert("insert_columns", params, len(states), (), within=within)
+        out: list[list[int]] = []
+        start = 0
+        for _, _, _, part_states in parts:
+            out.append(flat[start : start + len(part_states)])
+            start += len(part_states)
+        return out
+
     def create_new_game_function(self) -> None:
         """The function ``insert_new_game`` calls (a migration step; it replaces ``banquise_new_game``,
         which returned every notification id)."""
