@@ -21,7 +21,7 @@ from service.games.base import (
     _decode_error,
     _json,
 )
-from service.games.errors import IllegalMove, NotGameOwner, StaleVersion
+from service.games.errors import GameNotFound, IllegalMove, NotGameOwner, StaleVersion
 from service.games.records import KindHead, RecordedMove
 from service.games.schemas import (
     GameCreated,
@@ -29,8 +29,8 @@ from service.games.schemas import (
     Status,
 )
 from service.games.voiding import GameAbandonedRefusal, GameVoidedRefusal
-from service.keys import ApiKey
-from service.refusals import Refusal
+from service.keys import ApiKey, KeyCheck
+from service.refusals import Category, Refusal
 from service.store import Recorded
 from service.store.application import VersionConflict
 from service.store.batching import GroupWriter, Part
@@ -85,12 +85,21 @@ class GameWriter(GameBase):
         return self.positioned(reply, positions)
 
     def append(
-        self, key: ApiKey, game_id: UUID, body: bytes, if_match: int | None, idem: Idempotency | None = None
+        self,
+        key: ApiKey,
+        game_id: UUID,
+        body: bytes,
+        if_match: int | None,
+        idem: Idempotency | None = None,
+        *,
+        check: KeyCheck | None = None,
     ) -> Reply:
+        """``check``: ``key`` came from the process's key cache; it is confirmed in the round trip that
+        reads the game's row (no round trip of its own)."""
+        row = self.row(game_id) if check is None else self._row_confirming(game_id, key, check)
         replay = self._replay_idempotent(idem)
         if replay is not None:
             return replay
-        row = self.row(game_id)
         if row["owner_key"] != key.id:
             raise NotGameOwner()
         if row.get("voided"):
@@ -139,6 +148,24 @@ class GameWriter(GameBase):
         """Each game's head as this process last wrote it: a move decided while the one before it (to
         the same game) was being stored starts from there, not from the row its request read."""
         return Lru(4096)
+
+    def _row_confirming(self, game_id: UUID, key: ApiKey, check: KeyCheck) -> dict[str, Any]:
+        """The game's row, and the count of key changes in the same statement: when it moved since
+        ``key`` was cached, the key is read again (refused if revoked meanwhile)."""
+        with self._datastore.get_connection() as conn:
+            found = conn.execute(
+                "SELECT c.count AS banquise_key_changes, g.* FROM api_key_changes c LEFT JOIN games g ON g.id = %s",
+                (game_id,),
+            ).fetchone()
+            if found is None:
+                raise RuntimeError("api_key_changes has no row")
+            row = dict(found)
+            changes = int(row.pop("banquise_key_changes"))
+            if changes != check.changes and check.cache.confirm(conn, key, changes) is None:
+                raise Refusal(Category.UNAUTHENTICATED, "invalid_api_key", "this API key is unknown or revoked")
+        if row.get("id") is None:
+            raise GameNotFound(game_id)
+        return row
 
     def _last_played(self, game_id: UUID, row: dict[str, Any]) -> datetime | None:
         """When the game's last event was played, if its recorder said (else when the game began)."""

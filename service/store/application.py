@@ -30,7 +30,14 @@ from service.store.failures import (
 from service.store.mapper import MsgspecMapper, topics_and_states
 from service.store.pool import GuardedPool, session_kwargs
 from service.store.recorder import GameRecorder, GameRow, Within
-from service.store.tables import GAME_FORKS, GAMES_VOIDED, IDEMPOTENCY_SCOPE, RECORD_IDS_PER_KEY, TABLES
+from service.store.tables import (
+    GAME_FORKS,
+    GAMES_VOIDED,
+    IDEMPOTENCY_SCOPE,
+    KEY_CHANGES,
+    RECORD_IDS_PER_KEY,
+    TABLES,
+)
 
 StoredGameEvent = Recorded
 T = TypeVar("T")
@@ -110,6 +117,7 @@ class GameLog(Application[UUID]):
                 ("0008_idempotency_scope", IDEMPOTENCY_SCOPE),
                 ("0009_games_voided", GAMES_VOIDED),
                 ("0010_editions", EDITIONS),
+                ("0014_key_changes", KEY_CHANGES),
             ],
         )
         # Composite types exist now: let the recorder's connections use them.
