@@ -463,15 +463,17 @@ class GameRecorder(PostgresApplicationRecorder):
         with self.writing() as conn:
             rendered = self._rendered(conn)
             try:
-                with conn.pipeline() as pipeline, conn.cursor() as curs, conn.cursor(row_factory=tuple_row) as out:
-                    curs.execute(b"BEGIN")
-                    self._insert_events(curs, stored_events, **kwargs)
-                    for lock in rendered.lock:
-                        curs.execute(lock, prepare=True)
-                    curs.execute(rendered.notify)
-                    out.execute(getattr(rendered, statement), params)
-                    curs.execute(b"COMMIT")
-                    pipeline.sync()
+                with conn.cursor() as curs, conn.cursor(row_factory=tuple_row) as out:
+                    # The pipeline's exit sends the one Sync and reads every result: a ``pipeline.sync()``
+                    # here would be a second round trip (the exit syncs again, and waits).
+                    with conn.pipeline():
+                        curs.execute(b"BEGIN")
+                        self._insert_events(curs, stored_events, **kwargs)
+                        for lock in rendered.lock:
+                            curs.execute(lock, prepare=True)
+                        curs.execute(rendered.notify)
+                        out.execute(getattr(rendered, statement), params)
+                        curs.execute(b"COMMIT")
                     ids = [row[0] for row in out.fetchall()]
             except BaseException:
                 if conn.info.transaction_status != TransactionStatus.IDLE:
