@@ -15,7 +15,7 @@ from litestar import Request, Response, get
 from litestar.concurrency import sync_to_thread
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Histogram, generate_latest
-from prometheus_client.core import GaugeMetricFamily
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 from prometheus_client.registry import Collector
 
 from service.runtime import Runtime
@@ -92,6 +92,16 @@ class DatabaseCollector(Collector):
             waiting = GaugeMetricFamily("banquise_db_pool_waiting", "Requests waiting for a pool connection")
             waiting.add_metric([], stats.get("requests_waiting", 0))
             yield waiting
+        games = runtime.__dict__.get("games")  # only once created: a scrape builds no use cases
+        if games is not None and "group" in games.__dict__:
+            transactions = CounterMetricFamily(
+                "banquise_group_commit_transactions", "Transactions the group-commit writer stored moves in"
+            )
+            transactions.add_metric([], games.group.batches)
+            yield transactions
+            moves = CounterMetricFamily("banquise_group_commit_writes", "Moves stored by the group-commit writer")
+            moves.add_metric([], games.group.writes)
+            yield moves
         try:
             head = runtime.store.max_notification_id()
             position = runtime.read_models.position()
