@@ -137,6 +137,12 @@ def run(w: World, quick: bool) -> list[Row]:
             f"raw INSERT, one row per commit, {CLIENTS} connections",
             raw,
             at_least=0.5,
+            note=(
+                f"the server used {grouped['cpu'] / grouped['requests'] * 1000:.2f} ms of CPU per append: one "
+                f"process cannot pass ~{grouped['requests'] / grouped['cpu']:.0f} appends/s, whatever the batching"
+            )
+            if grouped["cpu"]
+            else "",
             short=f"live recording with group commit, {GROUP_CLIENTS} clients",
             baseline_short="raw one-row-per-commit INSERTs, 8 connections",
             details={

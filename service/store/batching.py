@@ -54,13 +54,15 @@ class Job(Protocol[T_co]):
 
 
 class _Ticket(Generic[T]):
-    __slots__ = ("error", "finished", "job", "result")
+    __slots__ = ("error", "finished", "job", "result", "wake")
 
     def __init__(self, job: Job[T]) -> None:
         self.job = job
         self.finished = False
         self.result: T | None = None
         self.error: BaseException | None = None
+        # Set once: when the write is finished, or when its thread is to store the queue.
+        self.wake = threading.Event()
 
     def fail(self, error: BaseException) -> None:
         self.error, self.finished = error, True
@@ -72,41 +74,49 @@ class _Ticket(Generic[T]):
 
 
 class GroupWriter:
-    """One process's writer: ``write(job)`` from any thread, answered with that job's own result."""
+    """One process's writer: ``write(job)`` from any thread, answered with that job's own result.
+
+    Whoever stores a batch wakes each of its callers, then hands the queue to the first caller waiting in
+    it (who stores the next batch); a waiting thread is woken once, for its own answer or its turn, not at
+    every batch (dozens of threads woken per batch fought for the GIL)."""
 
     def __init__(self, store: GameLog, *, max_batch: int = MAX_BATCH) -> None:
         self.store = store
         self.max_batch = max_batch
-        self._cond = threading.Condition()
+        self._lock = threading.Lock()
         self._queue: list[_Ticket[Any]] = []
-        self._writing = False
+        self._writing = False  # a thread stores a batch now (the queue waits for it)
         # For tests and the bench: how many transactions, and how many writes went in them.
         self.batches = 0
         self.writes = 0
 
     def write(self, job: Job[T]) -> T:
         ticket = _Ticket(job)
-        with self._cond:
+        with self._lock:
             self._queue.append(ticket)
-        while True:
-            with self._cond:
-                while self._writing and not ticket.finished:
-                    self._cond.wait()
-                if ticket.finished:
-                    return ticket.answer()
-                # No write in flight: this thread stores the queue (its own write among it, unless more
-                # than ``max_batch`` were ahead of it: then it goes round again), now.
-                self._writing = True
-                batch, self._queue = self._queue[: self.max_batch], self._queue[self.max_batch :]
-            try:
-                self._store(batch)
-            finally:
-                for other in batch:
-                    if not other.finished:
-                        other.fail(RuntimeError("the write was not stored: its batch was interrupted"))
-                with self._cond:
-                    self._writing = False
-                    self._cond.notify_all()
+            # No write in flight: this thread stores its own write now (the queue was empty).
+            lead, self._writing = not self._writing, True
+        if not lead:
+            ticket.wake.wait()
+            if ticket.finished:
+                return ticket.answer()
+        # This thread's turn: its ticket is first in the queue (handed over, or it was alone).
+        with self._lock:
+            batch, self._queue = self._queue[: self.max_batch], self._queue[self.max_batch :]
+        try:
+            self._store(batch)
+        finally:
+            for other in batch:
+                if not other.finished:
+                    other.fail(RuntimeError("the write was not stored: its batch was interrupted"))
+                if other is not ticket:
+                    other.wake.set()
+            with self._lock:
+                successor = self._queue[0] if self._queue else None
+                self._writing = successor is not None
+            if successor is not None:
+                successor.wake.set()
+        return ticket.answer()
 
     def _store(self, batch: list[_Ticket[Any]]) -> None:
         pending: dict[Any, Any] = {}
