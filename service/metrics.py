@@ -93,7 +93,7 @@ class DatabaseCollector(Collector):
             waiting.add_metric([], stats.get("requests_waiting", 0))
             yield waiting
         games = runtime.__dict__.get("games")  # only once created: a scrape builds no use cases
-        if games is not None and "group" in games.__dict__:
+        if games is not None:
             transactions = CounterMetricFamily(
                 "banquise_group_commit_transactions", "Transactions the group-commit writer stored moves in"
             )

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from functools import cached_property
 from typing import Any, NamedTuple
 from uuid import UUID, uuid4
 
@@ -39,6 +38,14 @@ from service.store.lru import Lru
 
 
 class GameWriter(GameBase):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # This process's group-commit writer for moves (``service.store.batching``).
+        self.group = GroupWriter(self.store)
+        # Each game's head as this process last wrote it: a move decided while the one before it (to the
+        # same game) was being stored starts from there, not from the row its request read.
+        self._heads: Lru[UUID, _Head] = Lru(4096)
+
     def create(self, key: ApiKey, body: bytes, idem: Idempotency | None = None) -> Reply:
         replay = self._replay_idempotent(idem)
         if replay is not None:
@@ -137,17 +144,6 @@ class GameWriter(GameBase):
                 # (in another process): then its answer is ours, not the conflict this one ran into.
                 return self._replayed_or_raise(idem, refusal)
         raise AssertionError("unreachable")
-
-    @cached_property
-    def group(self) -> GroupWriter:
-        """This process's group-commit writer for moves (``service.store.batching``)."""
-        return GroupWriter(self.store)
-
-    @cached_property
-    def _heads(self) -> Lru[UUID, _Head]:
-        """Each game's head as this process last wrote it: a move decided while the one before it (to
-        the same game) was being stored starts from there, not from the row its request read."""
-        return Lru(4096)
 
     def _row_confirming(self, game_id: UUID, key: ApiKey, check: KeyCheck) -> dict[str, Any]:
         """The game's row, and the count of key changes in the same statement: when it moved since
