@@ -177,3 +177,21 @@ def test_a_revoked_key_is_refused_even_on_a_game_that_does_not_exist(
         keys.revoke(conn, made.key.id)
     missing = move(client, made.token, "00000000-0000-4000-8000-000000000000", moves[1], etag)
     assert missing.status_code == 401 and missing.json()["code"] == "invalid_api_key"
+
+
+def test_metrics_count_the_group_commit_transactions_and_moves(client: Client, runtime: Runtime, token: str) -> None:
+    def counted() -> tuple[float, float]:
+        text = client.get("/metrics").text
+        values = {
+            line.split(" ")[0]: float(line.split(" ")[1])
+            for line in text.splitlines()
+            if line.startswith("banquise_group_commit_")
+        }
+        return values["banquise_group_commit_transactions_total"], values["banquise_group_commit_writes_total"]
+
+    game_id, moves, etag = new_game(client, token, seed=5)
+    before = counted()
+    assert move(client, token, game_id, moves[0], etag).status_code == 201
+    transactions, writes = counted()
+    assert (transactions - before[0], writes - before[1]) == (1, 1)
+    assert (runtime.games.group.batches, runtime.games.group.writes) == (transactions, writes)
