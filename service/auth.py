@@ -7,37 +7,61 @@ from litestar.concurrency import sync_to_thread
 from litestar.di import NamedDependency
 
 from service.errors import ProblemError
-from service.keys import ApiKey, verify
+from service.keys import ApiKey, KeyCheck, Verified
 from service.runtime import Runtime
 
 
-async def caller(request: Request, runtime: NamedDependency[Runtime]) -> ApiKey | None:
-    """The caller's key; None without an Authorization header; 401 for a key that is not valid."""
+def _invalid(detail: str) -> ProblemError:
+    return ProblemError(401, "invalid_api_key", detail, headers={"www-authenticate": "Bearer"})
+
+
+def _token(request: Request) -> str | None:
     header = request.headers.get("authorization")
     if not header:
         return None
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
-        raise ProblemError(
-            401,
-            "invalid_api_key",
-            "Authorization must be 'Bearer <api key>'",
-            headers={"www-authenticate": "Bearer"},
-        )
+        raise _invalid("Authorization must be 'Bearer <api key>'")
+    return token.strip()
 
-    def lookup() -> ApiKey | None:
+
+async def _verify(runtime: Runtime, token: str) -> Verified:
+    def lookup() -> Verified | None:
         with runtime.store.game_recorder.datastore.get_connection() as conn:
-            return verify(conn, token.strip())  # type: ignore[arg-type]
+            return runtime.key_cache.verify(conn, token)
 
-    key = await sync_to_thread(lookup)
-    if key is None:
-        raise ProblemError(
-            401,
-            "invalid_api_key",
-            "this API key is unknown or revoked",
-            headers={"www-authenticate": "Bearer"},
-        )
-    return key
+    verified = await sync_to_thread(lookup)
+    if verified is None:
+        raise _invalid("this API key is unknown or revoked")
+    return verified
+
+
+async def caller(request: Request, runtime: NamedDependency[Runtime]) -> ApiKey | None:
+    """The caller's key; None without an Authorization header; 401 for a key that is not valid."""
+    token = _token(request)
+    if token is None:
+        return None
+    return (await _verify(runtime, token)).key
+
+
+class CachedCaller:
+    """A caller's key for a use case that confirms it itself (``KeyCheck``): from the process's key cache
+    when there (no round trip), else verified now (then ``check`` is None: nothing left to confirm)."""
+
+    __slots__ = ("check", "key")
+
+    def __init__(self, key: ApiKey, check: KeyCheck | None) -> None:
+        self.key, self.check = key, check
+
+
+async def cached_caller(request: Request, runtime: NamedDependency[Runtime]) -> CachedCaller | None:
+    token = _token(request)
+    if token is None:
+        return None
+    hit = runtime.key_cache.cached(token)
+    if hit is not None:
+        return CachedCaller(hit.key, KeyCheck(runtime.key_cache, hit.changes))
+    return CachedCaller((await _verify(runtime, token)).key, None)
 
 
 def required(key: ApiKey | None) -> ApiKey:

@@ -95,6 +95,16 @@ class DatabaseCollector(Collector):
             yield waiting
         if runtime.replica is not None:
             yield from replica_metrics(runtime.replica.state())
+        games = runtime.__dict__.get("games")  # only once created: a scrape builds no use cases
+        if games is not None:
+            transactions = CounterMetricFamily(
+                "banquise_group_commit_transactions", "Transactions the group-commit writer stored moves in"
+            )
+            transactions.add_metric([], games.group.batches)
+            yield transactions
+            moves = CounterMetricFamily("banquise_group_commit_writes", "Moves stored by the group-commit writer")
+            moves.add_metric([], games.group.writes)
+            yield moves
         try:
             head = runtime.store.max_notification_id()
             position = runtime.read_models.position()

@@ -13,6 +13,7 @@ from service.database import ConnectionParams, check_reachable, parse_url
 from service.embedded import EmbeddedServer, resolve
 from service.games.editions import EditionCatalogue
 from service.games.service import GameService
+from service.keys import KeyCache
 from service.settings import Settings
 from service.store import GameLog
 from service.store.replica import Replica, flushed_lsn, parse_lsn, written_lsn
@@ -89,6 +90,11 @@ class Runtime:
         from service.store.kinds import Registry
 
         return GameService(self.store, Registry.default(), snapshot_interval=self.settings.snapshot_interval)
+
+    @cached_property
+    def key_cache(self) -> KeyCache:
+        """The API keys this process verified (``service.keys.KeyCache``)."""
+        return KeyCache()
 
     @cached_property
     def read_models(self) -> ReadModels:

@@ -1,5 +1,7 @@
 """Item 2: live recording — 8 clients, each appending moves to its own game with ``If-Match`` —
-against raw one-row-per-commit inserts by 8 connections.
+against raw one-row-per-commit inserts by 8 connections; then 32 clients, where the group-commit writer
+stores the moves arriving together in one transaction (``service/store/batching.py``), against the same
+raw commits and against the server's own hello-world (``GET /health/ping``), with p50/p99 latencies.
 
 The games are created (and two moves made) untimed; then the load generator's process opens one
 connection per client and POSTs that game's next moves one after the other, each with ``If-Match``
@@ -9,29 +11,45 @@ measurement on the server (eight httpx threads cost more CPU than the server the
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 import msgspec
 
 from bench import baselines, games
-from bench.core import Row, http_sequences, in_threads, percentile, ratio_row
-from bench.env import World
+from bench.core import Row, http_load, http_sequences, in_threads, percentile, ratio_row
+from bench.env import Server, World
 
 ITEM = "2 live"
 TITLE = "Live recording, 8 clients x 8 games with If-Match, vs one row per commit"
 CLIENTS = 8
+GROUP_CLIENTS = 32  # enough recorders at once for the group-commit writer to batch their moves
 PLAYERS = 4
 WARM_MOVES = 2
 
 
-def run(w: World, quick: bool) -> list[Row]:
-    server = w.start_server()
+def _group_commit_counts(server: Server) -> tuple[float, float]:
+    """(transactions, moves) of the server's group-commit writer so far, from ``/metrics``."""
+    with server.client() as http:
+        text = http.get("/metrics").text
+    found: dict[str, float] = {}
+    for name in ("transactions", "writes"):
+        match = re.search(rf"^banquise_group_commit_{name}_total (\S+)$", text, re.MULTILINE)
+        found[name] = float(match.group(1)) if match else 0.0
+    return found["transactions"], found["writes"]
+
+
+def _record(server: Server, clients: int, moves_per_client: int, seed: int) -> dict[str, Any]:
+    """``clients`` recorders, each making ``moves_per_client`` moves with If-Match in a game of its own
+    (created, and ``WARM_MOVES`` made, untimed); the load generator's result, with the server's CPU and
+    its group-commit counts over the timed part."""
     port = int(server.base.rsplit(":", 1)[1])
-    moves_per_client = 15 if quick else 80
-    sims = [games.game(PLAYERS, 100 + i) for i in range(CLIENTS)]
+    sims = [games.game(PLAYERS, seed + i) for i in range(clients)]
     bodies = [[msgspec.json.encode({"move": msgspec.to_builtins(m)}).decode() for m in sim.moves] for sim in sims]
     if min(len(b) for b in bodies) < moves_per_client + WARM_MOVES:
         raise RuntimeError("simulated games are shorter than the bench needs")
-    game_ids: list[str] = [""] * CLIENTS
-    etags: list[str] = [""] * CLIENTS
+    game_ids: list[str] = [""] * clients
+    etags: list[str] = [""] * clients
 
     def create(i: int) -> None:
         with server.client() as http:
@@ -49,22 +67,41 @@ def run(w: World, quick: bool) -> list[Row]:
                     raise RuntimeError(f"move answered {r.status_code}: {r.text[:300]}")
                 etags[i] = r.headers["etag"]
 
-    in_threads(CLIENTS, create)
+    in_threads(min(clients, 8), lambda k: [create(i) for i in range(k, clients, 8)])
     sequences = [
         {
             "path": f"/games/{game_ids[i]}/moves",
             "etag": etags[i],
             "bodies": bodies[i][WARM_MOVES : WARM_MOVES + moves_per_client],
         }
-        for i in range(CLIENTS)
+        for i in range(clients)
     ]
+    transactions0, writes0 = _group_commit_counts(server)
     cpu0 = server.cpu_seconds()
     result = http_sequences(port, sequences, headers={"authorization": f"Bearer {server.token}"})
-    cpu = server.cpu_seconds() - cpu0
+    result["cpu"] = server.cpu_seconds() - cpu0
+    transactions, writes = _group_commit_counts(server)
+    result["transactions"], result["writes"] = transactions - transactions0, writes - writes0
+    return result
+
+
+def run(w: World, quick: bool) -> list[Row]:
+    server = w.start_server()
+    port = int(server.base.rsplit(":", 1)[1])
+    moves_per_client = 15 if quick else 80
+    result = _record(server, CLIENTS, moves_per_client, 100)
+    cpu = result["cpu"]
     appends = result["requests"]
     elapsed = result["elapsed"]
     rate = appends / elapsed
-    payload = msgspec.json.encode(sims[0].events[10])
+    group_moves = 8 if quick else 40
+    grouped = _record(server, GROUP_CLIENTS, group_moves, 300)
+    grouped_rate = grouped["requests"] / grouped["elapsed"]
+    grouped_lat = grouped["latencies"]
+    per_transaction = grouped["writes"] / grouped["transactions"] if grouped["transactions"] else float("nan")
+    hello = http_load(port, ["/health/ping"], requests=2000 if quick else 10000, concurrency=GROUP_CLIENTS, warmup=300)
+    hello_rate = hello["requests"] / hello["elapsed"]
+    payload = msgspec.json.encode(games.game(PLAYERS, 100).events[10])
     raw = baselines.one_row_commits(w, CLIENTS, 50 if quick else 250, payload)
     locked = baselines.one_row_commits(w, CLIENTS, 50 if quick else 150, payload, locked=True)
     every = result["latencies"]
@@ -88,6 +125,50 @@ def run(w: World, quick: bool) -> list[Row]:
                 "append_p50_ms": percentile(every, 50) * 1000,
                 "append_p99_ms": percentile(every, 99) * 1000,
                 "server_cpu_ms_per_append": cpu / appends * 1000,
+            },
+        ),
+        ratio_row(
+            ITEM,
+            f"group commit: {GROUP_CLIENTS} clients x {group_moves} moves, one game each, If-Match on every move "
+            f"({per_transaction:.1f} moves per transaction; append p50 {percentile(grouped_lat, 50) * 1000:.1f} ms, "
+            f"p99 {percentile(grouped_lat, 99) * 1000:.1f} ms)",
+            grouped_rate,
+            "commits/s",
+            f"raw INSERT, one row per commit, {CLIENTS} connections",
+            raw,
+            at_least=0.5,
+            note=(
+                f"the server used {grouped['cpu'] / grouped['requests'] * 1000:.2f} ms of CPU per append: one "
+                f"process cannot pass ~{grouped['requests'] / grouped['cpu']:.0f} appends/s, whatever the batching"
+            )
+            if grouped["cpu"]
+            else "",
+            short=f"live recording with group commit, {GROUP_CLIENTS} clients",
+            baseline_short="raw one-row-per-commit INSERTs, 8 connections",
+            details={
+                "appends": grouped["requests"],
+                "events": grouped["events"],
+                "elapsed_s": grouped["elapsed"],
+                "transactions": grouped["transactions"],
+                "moves_per_transaction": per_transaction,
+                "append_p50_ms": percentile(grouped_lat, 50) * 1000,
+                "append_p99_ms": percentile(grouped_lat, 99) * 1000,
+                "server_cpu_ms_per_append": grouped["cpu"] / grouped["requests"] * 1000,
+            },
+        ),
+        ratio_row(
+            ITEM,
+            f"the same group-committed appends, against the server's hello-world ({GROUP_CLIENTS} connections)",
+            grouped_rate,
+            "requests/s",
+            f"GET /health/ping (hello-world, same app and server, {GROUP_CLIENTS} connections)",
+            hello_rate,
+            note="informational: what an append costs beyond answering HTTP at all",
+            short="live recording with group commit (vs hello-world)",
+            baseline_short="hello-world GET /health/ping",
+            details={
+                "hello_p50_ms": percentile(hello["latencies"], 50) * 1000,
+                "hello_p99_ms": percentile(hello["latencies"], 99) * 1000,
             },
         ),
         ratio_row(

@@ -214,12 +214,15 @@ class GameBase:
             return None
 
         def run(cur: Cursor[DictRow]) -> None:
-            # Forget expired keys: this one (its name may be reused) and a few of the oldest.
+            # Forget expired keys: this one (its name may be reused) and a few of the oldest. This one only
+            # once expired: a live row means a concurrent request with the key stored first, and then the
+            # INSERT's conflict makes this write answer with that stored reply instead of storing twice.
             cur.execute(
-                "DELETE FROM idempotency_keys WHERE (key_id, scope, idem_key) = (%s, %s, %s) "
+                "DELETE FROM idempotency_keys WHERE ((key_id, scope, idem_key) = (%s, %s, %s) "
+                "AND created_at <= now() - make_interval(hours => %s)) "
                 "OR ctid = ANY(ARRAY(SELECT ctid FROM idempotency_keys "
                 "WHERE created_at <= now() - make_interval(hours => %s) ORDER BY created_at LIMIT 100))",
-                (idem.key_id, idem.scope, idem.key, IDEMPOTENCY_HOURS),
+                (idem.key_id, idem.scope, idem.key, IDEMPOTENCY_HOURS, IDEMPOTENCY_HOURS),
             )
             cur.execute(
                 "INSERT INTO idempotency_keys (key_id, scope, idem_key, request_hash, status, body, headers) "

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, NamedTuple
 from uuid import UUID, uuid4
 
 import msgspec
@@ -20,7 +20,7 @@ from service.games.base import (
     _decode_error,
     _json,
 )
-from service.games.errors import IllegalMove, NotGameOwner, StaleVersion
+from service.games.errors import GameNotFound, IllegalMove, NotGameOwner, StaleVersion
 from service.games.records import KindHead, RecordedMove
 from service.games.schemas import (
     GameCreated,
@@ -28,15 +28,25 @@ from service.games.schemas import (
     Status,
 )
 from service.games.voiding import GameAbandonedRefusal, GameVoidedRefusal, closed_refusal
-from service.keys import ApiKey
-from service.refusals import Refusal
+from service.keys import ApiKey, KeyCheck
+from service.refusals import Category, Refusal
 from service.store import Recorded
 from service.store.application import VersionConflict
+from service.store.batching import GroupWriter, Part
 from service.store.closing import OPEN, GameClosed
 from service.store.kinds import Kind
+from service.store.lru import Lru
 
 
 class GameWriter(GameBase):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # This process's group-commit writer for moves (``service.store.batching``).
+        self.group = GroupWriter(self.store)
+        # Each game's head as this process last wrote it: a move decided while the one before it (to the
+        # same game) was being stored starts from there, not from the row its request read.
+        self._heads: Lru[UUID, _Head] = Lru(4096)
+
     def create(self, key: ApiKey, body: bytes, idem: Idempotency | None = None) -> Reply:
         replay = self._replay_idempotent(idem)
         if replay is not None:
@@ -85,12 +95,21 @@ class GameWriter(GameBase):
         return self.positioned(reply, positions)
 
     def append(
-        self, key: ApiKey, game_id: UUID, body: bytes, if_match: int | None, idem: Idempotency | None = None
+        self,
+        key: ApiKey,
+        game_id: UUID,
+        body: bytes,
+        if_match: int | None,
+        idem: Idempotency | None = None,
+        *,
+        check: KeyCheck | None = None,
     ) -> Reply:
+        """``check``: ``key`` came from the process's key cache; it is confirmed in the round trip that
+        reads the game's row (no round trip of its own)."""
+        row = self.row(game_id) if check is None else self._row_confirming(game_id, key, check)
         replay = self._replay_idempotent(idem)
         if replay is not None:
             return replay
-        row = self.row(game_id)
         if row["owner_key"] != key.id:
             raise NotGameOwner()
         if row.get("voided"):
@@ -107,32 +126,99 @@ class GameWriter(GameBase):
         if submitted.at is not None:
             submitted.at = limits.utc(submitted.at)
             limits.check_play_time("$.at", submitted.at, self._last_played(game_id, row), datetime.now(UTC))
-        try:
-            with self._lock(game_id):
-                return self._append_locked(kind, row, game_id, submitted, if_match, idem)
-        except Refusal as refusal:
-            # A concurrent retry with the same Idempotency-Key may have stored the move first
-            # (in another process): then its answer is ours, not the conflict this one ran into.
-            return self._replayed_or_raise(idem, refusal)
+        for attempt in (1, 2):
+            version, state = self.states.current(kind, game_id, known=int(row["version"]))
+            moves = row["moves"] if row["version"] == version else self._move_count(game_id)
+            job = _Append(self, kind, game_id, submitted, if_match, idem, _Head(version, state, moves))
+            try:
+                return self.group.write(job)
+            except GameClosed as closed:
+                raise closed_refusal(game_id, closed.state) from None
+            except VersionConflict:
+                if if_match is not None or attempt == 2:
+                    return self._replayed_or_raise(idem, StaleVersion(self.store.version(game_id), if_match))
+                # Another process wrote to the game first, or this request's batch was refused: the
+                # request said no version, so it is decided again on the game as it is now (a retry with
+                # its Idempotency-Key finds its stored answer).
+                replay = self._replay_idempotent(idem)
+                if replay is not None:
+                    return replay
+                row = self.row(game_id)
+            except Refusal as refusal:
+                # A concurrent retry with the same Idempotency-Key may have stored the move first
+                # (in another process): then its answer is ours, not the conflict this one ran into.
+                return self._replayed_or_raise(idem, refusal)
+        raise AssertionError("unreachable")
 
-    def _append_locked(
+    def _row_confirming(self, game_id: UUID, key: ApiKey, check: KeyCheck) -> dict[str, Any]:
+        """The game's row, and the count of key changes in the same statement: when it moved since
+        ``key`` was cached, the key is read again (refused if revoked meanwhile)."""
+        with self._datastore.get_connection() as conn:
+            found = conn.execute(
+                "SELECT c.count AS banquise_key_changes, g.* FROM api_key_changes c LEFT JOIN games g ON g.id = %s",
+                (game_id,),
+            ).fetchone()
+            if found is None:
+                raise RuntimeError("api_key_changes has no row")
+            row = dict(found)
+            changes = int(row.pop("banquise_key_changes"))
+            if changes != check.changes and check.cache.confirm(conn, key, changes) is None:
+                raise Refusal(Category.UNAUTHENTICATED, "invalid_api_key", "this API key is unknown or revoked")
+        if row.get("id") is None:
+            raise GameNotFound(game_id)
+        return row
+
+    def _last_played(self, game_id: UUID, row: dict[str, Any]) -> datetime | None:
+        """When the game's last event was played, if its recorder said (else when the game began)."""
+        last = self.store.last(game_id)
+        return (last.played_at if last is not None else None) or row["played_at"]
+
+    def _move_count(self, game_id: UUID) -> int:
+        with self._datastore.get_connection() as conn:
+            row = conn.execute("SELECT moves FROM games WHERE id = %s", (game_id,)).fetchone()
+        return int(row["moves"]) if row else 0
+
+
+class _Head(NamedTuple):
+    """A game at one version: its state and how many moves it holds."""
+
+    version: int
+    state: Any
+    moves: int
+
+
+class _Append:
+    """One move, as a job of the group-commit writer: decided in the batch, after the writes before it."""
+
+    def __init__(
         self,
+        writer: GameWriter,
         kind: Kind,
-        row: dict[str, Any],
         game_id: UUID,
         submitted: RecordedMove[Any],
         if_match: int | None,
         idem: Idempotency | None,
-    ) -> Reply:
-        replay = self._replay_idempotent(idem)
-        if replay is not None:
-            return replay
-        version, state = self.states.current(kind, game_id, known=int(row["version"]))
-        if if_match is not None and if_match != version:
-            raise StaleVersion(version, if_match)
-        move_index = row["moves"] if row["version"] == version else self._move_count(game_id)
+        read: _Head,
+    ) -> None:
+        self.writer, self.kind, self.game_id, self.submitted = writer, kind, game_id, submitted
+        self.if_match, self.idem, self.read = if_match, idem, read
+        self.after: _Head | None = None
+        self.reply: Reply | None = None
+
+    def prepare(self, pending: dict[Any, Any]) -> Part:
+        writer, kind, game_id, submitted = self.writer, self.kind, self.game_id, self.submitted
+        if self.idem is not None and ("idem", self.idem.key_id, self.idem.scope, self.idem.key) in pending:
+            # The same key earlier in this batch: refused in the database, answered from it after.
+            raise VersionConflict("the Idempotency-Key is being stored by an earlier write of the batch")
+        head = self.read
+        newer: _Head | None = pending.get(game_id) or writer._heads.get(game_id)
+        if newer is not None and newer.version > head.version:
+            head = newer
+        version, state, move_index = head
+        if self.if_match is not None and self.if_match != version:
+            raise StaleVersion(version, self.if_match)
         try:
-            events, new_state, due = self.states.decide(kind, state, version, submitted.move)
+            events, new_state, due = writer.states.decide(kind, state, version, submitted.move)
         except RuleViolation as exc:
             raise IllegalMove(exc, move_index=move_index, version=version) from exc
         if not events:
@@ -159,7 +245,7 @@ class GameWriter(GameBase):
             move=move_index,
             version=new_version,
             status=status,
-            events=[self._event_out(kind, r) for r in records],
+            events=[writer._event_out(kind, r) for r in records],
         )
         reply = Reply(created=True, body=_json.encode(accepted), version=new_version)
 
@@ -172,22 +258,15 @@ class GameWriter(GameBase):
                 (new_version, move_index + 1, status, now, submitted.at, game_id),
             )
 
-        within = self.within(update_row, self.snapshots(game_id, due), self._store_idempotent(idem, reply))
-        try:
-            positions = self.store.append(records, within=within)
-        except VersionConflict:
-            return self._replayed_or_raise(idem, StaleVersion(self.store.version(game_id), if_match))
-        except GameClosed as closed:
-            raise closed_refusal(game_id, closed.state) from None
-        self.states.remember(game_id, new_version, new_state)
-        return self.positioned(reply, positions)
+        within = writer.within(update_row, writer.snapshots(game_id, due), writer._store_idempotent(self.idem, reply))
+        self.after, self.reply = _Head(new_version, new_state, move_index + 1), reply
+        pending[game_id] = self.after
+        if self.idem is not None:
+            pending["idem", self.idem.key_id, self.idem.scope, self.idem.key] = True
+        return Part(records, within)
 
-    def _last_played(self, game_id: UUID, row: dict[str, Any]) -> datetime | None:
-        """When the game's last event was played, if its recorder said (else when the game began)."""
-        last = self.store.last(game_id)
-        return (last.played_at if last is not None else None) or row["played_at"]
-
-    def _move_count(self, game_id: UUID) -> int:
-        with self._datastore.get_connection() as conn:
-            row = conn.execute("SELECT moves FROM games WHERE id = %s", (game_id,)).fetchone()
-        return int(row["moves"]) if row else 0
+    def done(self, positions: list[int]) -> Reply:
+        assert self.after is not None and self.reply is not None
+        self.writer.states.remember(self.game_id, self.after.version, self.after.state)
+        self.writer._heads.put(self.game_id, self.after)
+        return self.writer.positioned(self.reply, positions)

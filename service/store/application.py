@@ -36,6 +36,7 @@ from service.store.tables import (
     GAME_TAGS,
     GAMES_VOIDED,
     IDEMPOTENCY_SCOPE,
+    KEY_CHANGES,
     PLAY_TIME,
     RECORD_IDS_PER_KEY,
     TABLES,
@@ -122,6 +123,7 @@ class GameLog(Application[UUID]):
                 ("0011_game_tags", self._add_game_tags),
                 ("0012_play_time", PLAY_TIME),
                 ("0013_closed_games", CLOSED_GAME_FUNCTION),
+                ("0014_key_changes", KEY_CHANGES),
             ],
         )
         # Composite types exist now: let the recorder's connections use them.
@@ -178,6 +180,58 @@ class GameLog(Application[UUID]):
                 return list(self.recorder.insert_events(stored, within=within) or [])
 
         return self._exactly_once(game_id, version, len(records), states[0], write, list)
+
+    def append_batch(self, writes: Sequence[tuple[Sequence[Recorded], Within | None]]) -> list[list[int]]:
+        """``append`` of several writes in one transaction (group commit): each write is one game's records
+        at consecutive versions, with its ``within`` rows; all of them are stored or none. Their
+        notification ids, write by write.
+
+        The first record of the first write identifies the whole transaction when its commit reply is
+        lost (``_exactly_once``): if it is stored, every write is.
+        """
+        if len(writes) == 1:
+            records, within = writes[0]
+            return [self.append(records, within=within)]
+        parts: list[tuple[UUID, int, Sequence[str], Sequence[bytes]]] = []
+        for records, _ in writes:
+            if not records:
+                raise ValueError("each write of a batch has records")
+            first = records[0]
+            if not all(
+                (rec.originator_id is first.originator_id or rec.originator_id == first.originator_id)
+                and rec.originator_version == first.originator_version + i
+                for i, rec in enumerate(records)
+            ):
+                raise ValueError("a write of a batch is one game's records at consecutive versions")
+            topics, states = topics_and_states(records)
+            parts.append((first.originator_id, first.originator_version, topics, states))
+        steps = [within for _, within in writes if within is not None]
+
+        def run_within(cur: Any) -> None:
+            for step in steps:
+                step(cur)
+
+        def write() -> list[list[int]]:
+            return self.game_recorder.insert_batch(parts, within=run_within)
+
+        def stored(_: list[int]) -> list[list[int]]:
+            return self._stored_ids([(part[0], part[1], len(part[3])) for part in parts])
+
+        head_id, head_version, _, head_states = parts[0]
+        return self._exactly_once(head_id, head_version, len(head_states), head_states[0], write, stored)
+
+    def _stored_ids(self, writes: Sequence[tuple[UUID, int, int]]) -> list[list[int]]:
+        """The notification ids of writes known to be stored (a batch whose commit reply was lost)."""
+        table = f'"{self.schema}"."{self.game_recorder.events_table_name}"'
+        wanted = [(game_id, first + i) for game_id, first, count in writes for i in range(count)]
+        with self.game_recorder.datastore.get_connection() as conn:
+            rows = conn.execute(
+                f"SELECT originator_id, originator_version, notification_id FROM {table} "
+                "WHERE (originator_id, originator_version) IN (SELECT * FROM unnest(%s::uuid[], %s::bigint[]))",
+                ([g for g, _ in wanted], [v for _, v in wanted]),
+            ).fetchall()
+        found = {(r["originator_id"], int(r["originator_version"])): int(r["notification_id"]) for r in rows}
+        return [[found[(game_id, first + i)] for i in range(count)] for game_id, first, count in writes]
 
     def append_new_game(
         self, records: Sequence[Recorded], game: GameRow, snapshots: Sequence[tuple[int, bytes]]

@@ -359,6 +359,36 @@ class GameRecorder(PostgresApplicationRecorder):
         params = (originator_id, first_version - 1, _text_array(topics), _ByteaArray(_BYTEA_OID, states))
         return self._insert("insert_game", params, len(states), (), within=within)
 
+    @retry_conflicts
+    def insert_batch(
+        self,
+        parts: Sequence[tuple[UUID, int, Sequence[str], Sequence[bytes]]],
+        *,
+        within: Within | None = None,
+    ) -> list[list[int]]:
+        """The events of several writes — each one game's events from its first version on — in one
+        ``insert_events`` transaction (one lock, one INSERT, one round trip): group commit. Their
+        notification ids, write by write (the INSERT returns them in the order of its input)."""
+        ids: list[UUID] = []
+        versions: list[int] = []
+        topics: list[str] = []
+        states: list[bytes] = []
+        for game_id, first_version, part_topics, part_states in parts:
+            ids.extend([game_id] * len(part_states))
+            versions.extend(range(first_version, first_version + len(part_states)))
+            topics.extend(part_topics)
+            states.extend(part_states)
+        if not states:
+            return [[] for _ in parts]
+        params = (ids, versions, _text_array(topics), _ByteaArray(_BYTEA_OID, states))
+        flat = self._insert("insert_columns", params, len(states), (), within=within)
+        out: list[list[int]] = []
+        start = 0
+        for _, _, _, part_states in parts:
+            out.append(flat[start : start + len(part_states)])
+            start += len(part_states)
+        return out
+
     def create_new_game_function(self) -> None:
         """The function ``insert_new_game`` calls (a migration step; it replaces ``banquise_new_game``,
         which returned every notification id)."""
@@ -441,15 +471,17 @@ class GameRecorder(PostgresApplicationRecorder):
         with self.writing() as conn:
             rendered = self._rendered(conn)
             try:
-                with conn.pipeline() as pipeline, conn.cursor() as curs, conn.cursor(row_factory=tuple_row) as out:
-                    curs.execute(b"BEGIN")
-                    self._insert_events(curs, stored_events, **kwargs)
-                    for lock in rendered.lock:
-                        curs.execute(lock, prepare=True)
-                    curs.execute(rendered.notify)
-                    out.execute(getattr(rendered, statement), params)
-                    curs.execute(b"COMMIT")
-                    pipeline.sync()
+                with conn.cursor() as curs, conn.cursor(row_factory=tuple_row) as out:
+                    # The pipeline's exit sends the one Sync and reads every result: a ``pipeline.sync()``
+                    # here would be a second round trip (the exit syncs again, and waits).
+                    with conn.pipeline():
+                        curs.execute(b"BEGIN")
+                        self._insert_events(curs, stored_events, **kwargs)
+                        for lock in rendered.lock:
+                            curs.execute(lock, prepare=True)
+                        curs.execute(rendered.notify)
+                        out.execute(getattr(rendered, statement), params)
+                        curs.execute(b"COMMIT")
                     ids = [row[0] for row in out.fetchall()]
             except BaseException:
                 if conn.info.transaction_status != TransactionStatus.IDLE:

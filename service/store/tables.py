@@ -123,3 +123,22 @@ UPDATE games g SET tags = o.tags FROM (
 WHERE o.id = g.id AND jsonb_typeof(o.tags) = 'object';
 CREATE INDEX IF NOT EXISTS games_by_tags ON games USING gin (tags);
 """
+
+# Every change to ``api_keys`` (a revocation above all) counts here, in the changing transaction: a process
+# caching verified keys reads this one row in a round trip it makes anyway, and verifies its key again when
+# the count moved — a revoked key is refused on its next request, by every process.
+KEY_CHANGES = """
+CREATE TABLE api_key_changes (
+    one   boolean PRIMARY KEY DEFAULT true CHECK (one),
+    count bigint NOT NULL
+);
+INSERT INTO api_key_changes (one, count) VALUES (true, 0);
+CREATE FUNCTION banquise_count_key_change() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+BEGIN
+    UPDATE api_key_changes SET count = count + 1;
+    RETURN NULL;
+END
+$$;
+CREATE TRIGGER api_keys_changed AFTER UPDATE OR DELETE OR TRUNCATE ON api_keys
+    FOR EACH STATEMENT EXECUTE FUNCTION banquise_count_key_change();
+"""
