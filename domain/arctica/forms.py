@@ -14,11 +14,11 @@ missing decisions by each legal one in turn: ``legal.py`` enumerates every decis
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from . import events as ev
 from . import moves as mv
-from .edition import FAMILIES, Count, Form, Gain, Sequence
+from .edition import FAMILIES, Count, Edition, EditionIndex, Form, Gain, Sequence
 from .edition import Choice as ChoiceForm
 from .edition import Extra as ExtraForm
 from .edition import May as MayForm
@@ -27,11 +27,29 @@ from .edition import Repeat as RepeatForm
 from .edition import RotateWheels as RotateForm
 from .edition import Target as TargetForm
 from .queries import badges, destination, ecosystem, flora_total, live_tile
-from .state import EMPTY, Loc, Token
+from .state import EMPTY, GameState, Loc, PlayerState, Token
 from .violations import fail
 
-if TYPE_CHECKING:
-    from .builder import Builder
+
+class Builder(Protocol):
+    """What resolving a form needs of the move being built (``builder.Builder``; a protocol, so that
+    the builder may import this module and not the other way round)."""
+
+    ed: Edition
+    idx: EditionIndex
+    s: GameState
+
+    def emit(self, event: ev.Event) -> None: ...
+    def player(self, seat: int) -> PlayerState: ...
+    def gain_flora(self, seat: int, amount: int, cause: str) -> None: ...
+    def pay_flora(self, seat: int, amount: int, cause: str) -> None: ...
+    def score(self, seat: int, points: int, cause: str) -> None: ...
+    def draw(self, seat: int, count: int, cause: str) -> None: ...
+    def rotate_wheels(self, seat: int, cause: str) -> None: ...
+    def reproduce(self, seat: int, card: int, cause: str) -> None: ...
+    def colonize(self, seat: int, family: str, spaces: tuple[int, ...]) -> None: ...
+    def migrate(self, seat: int, step: mv.MigrationStep, cause: str) -> None: ...
+
 
 #: at most this many decision lists are explored for one move (a bound on ``legal_moves``' work)
 MAX_TRACES = 512
