@@ -24,7 +24,6 @@ from uuid import UUID
 
 from service.store import Recorded
 
-
 OVERHEAD = 250  # bytes of a kept step besides its body: the key, the bytes object, the dict slot
 MARK = 16  # a block keeps the state at every MARK-th step once a fold went past it
 

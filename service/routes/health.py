@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import time
 from typing import Literal
 
@@ -41,6 +42,8 @@ class Health(msgspec.Struct, kw_only=True):
     version: str
     database: DatabaseHealth
     projections: ProjectionsHealth | None = None  # None when the database is down
+    # The id of the process that answered: with ``banquise serve --workers N``, which of them.
+    process: int = 0
 
 
 @get("/health", tags=["service"], summary="Service and database health")
@@ -86,7 +89,11 @@ async def health(runtime: NamedDependency[Runtime]) -> Response[Health]:
     degraded = not ok or (projections is not None and projections.status == "degraded")
     return Response(
         Health(
-            status="degraded" if degraded else "ok", version=__version__, database=database, projections=projections
+            status="degraded" if degraded else "ok",
+            version=__version__,
+            database=database,
+            projections=projections,
+            process=os.getpid(),
         ),
         status_code=200 if ok else 503,
         headers=None if ok else {"retry-after": str(RETRY_AFTER_SECONDS)},

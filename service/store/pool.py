@@ -25,8 +25,8 @@ from typing import Any, TypeVar
 from uuid import uuid4
 from weakref import WeakKeyDictionary
 
-from eventsourcing.postgres import ConnectionPool
 import psycopg
+from eventsourcing.postgres import ConnectionPool
 from psycopg import Connection
 from psycopg.rows import DictRow, dict_row
 from psycopg_pool import PoolTimeout
