@@ -9,7 +9,7 @@ from uuid import UUID
 
 import msgspec
 from eventsourcing.persistence import StoredEvent
-from psycopg import Connection
+from psycopg import ClientCursor, Connection
 from psycopg.rows import DictRow, tuple_row
 
 from domain.game import Language, Perspective, PlayerResult
@@ -177,12 +177,14 @@ class GameReader(GameBase):
         first, last = self._block_span(step)
 
         def read(conn: Connection[DictRow]) -> tuple[dict[str, Any] | None, list[tuple[Any, ...]]]:
-            # Pipelined: both queries go out before either answer is awaited.
-            with conn.pipeline():
-                found = conn.execute("SELECT * FROM games WHERE id = %s", (game_id,))
-                block = conn.cursor(row_factory=tuple_row)
-                block.execute(self._block_query, {"game": game_id, "before": first - 1, "last": last})
-                return found.fetchone(), block.fetchall()
+            # Both statements in one message (bound on the client): one round trip. A pipeline sends them
+            # together too, but then waits once more for its closing sync.
+            cur = ClientCursor(conn, row_factory=tuple_row)
+            cur.execute(self._row_and_block_query, {"game": game_id, "before": first - 1, "last": last})
+            found = cur.fetchone()
+            names = [column.name for column in cur.description or ()]
+            cur.nextset()
+            return (None if found is None else dict(zip(names, found, strict=True))), cur.fetchall()
 
         found, rows = self.store.read_once(read)
         if found is None:
@@ -237,6 +239,10 @@ class GameReader(GameBase):
             else:
                 records.append(rec)
         return Block(start=start, first=first, records=records)
+
+    @cached_property
+    def _row_and_block_query(self) -> bytes:
+        return b"SELECT * FROM games WHERE id = %(game)s; " + self._block_query
 
     @cached_property
     def _block_query(self) -> bytes:
