@@ -190,9 +190,9 @@ class GameReader(GameBase):
         if found is None:
             raise GameNotFound(game_id)
         row = dict(found)
-        if row["status"] != "finished" or not 1 <= step <= int(row["version"]):
+        if not 1 <= step <= int(row["version"]):
             return row, None
-        self.blocks.keep_row(row)
+        self.blocks.keep_row(row)  # a finished game's only
         return row, self._block(self.kind(row["kind"]), first, rows)
 
     def _block_span(self, step: int) -> tuple[int, int]:
@@ -203,9 +203,13 @@ class GameReader(GameBase):
     def _replay_state(
         self, kind: Kind, row: dict[str, Any], step: int, block: Block | None = None
     ) -> tuple[Any, Recorded | None]:
-        """The state after ``step`` events and that event, from a held block when possible."""
+        """The state after ``step`` events and that event, from a held block when possible.
+
+        A live game's block (read with its row) serves this request only: the game goes on."""
         game_id = row["id"]
         if row["status"] != "finished":
+            if block is not None:
+                return block.state_at(step, kind.rules.evolve)
             return self.states.at_step(kind, game_id, step)
         index = self.blocks.block_of(step)
         block = block or self.blocks.get(game_id, index)

@@ -17,7 +17,9 @@ import pytest
 from litestar.testing import TestClient
 from psycopg.pq import Trace
 
+from domain.arctic import RULES
 from domain.arctic.simulator import simulate
+from domain.game import state_hash
 from service.commands.simulate import simulated_record
 from service.database import ConnectionParams
 from service.games.service import GameService
@@ -161,3 +163,35 @@ def test_a_step_read_while_live_is_not_what_it_shows_once_finished(
     assert msgspec.json.decode(finished)["steps"] == len(game.events)
     assert msgspec.json.decode(live["spectator"])["steps"] < len(game.events)
     assert seat.content != live["owner"]
+
+
+def test_a_live_games_step_costs_one_round_trip_and_is_the_engines_fold(
+    client: Client, api_key: str, lone_connection: GameLog
+) -> None:
+    game = simulate(2, 14)
+    created = client.post(
+        "/games", json={"kind": "arctic", "setup": msgspec.to_builtins(game.setup)}, headers=auth(api_key)
+    )
+    game_id, etag = UUID(created.json()["id"]), created.headers["etag"]
+    for move in game.moves[:60]:
+        answer = client.post(
+            f"/games/{game_id}/moves",
+            json={"move": msgspec.to_builtins(move)},
+            headers={**auth(api_key), "if-match": etag},
+        )
+        etag = answer.headers["etag"]
+    version = int(etag.strip('"'))
+    assert version > 70  # two blocks at least
+    owner = keys_verify(lone_connection, api_key)
+    games = GameService(lone_connection, Registry.default())
+    assert traced(lone_connection, lambda: games.replay_body(game_id, version - 1, "omniscient", owner)) == 1
+    for step in range(1, version + 1):
+        body = msgspec.json.decode(games.replay_body(game_id, step, "omniscient", owner))
+        assert body["state_hash"] == state_hash(RULES.fold(game.events[:step])), step
+    assert games.cached_replay(game_id, version - 1, "omniscient") is None  # a live game's steps are not kept
+
+
+def keys_verify(store: GameLog, token: str) -> Any:
+    from service import keys
+
+    return store.read_once(lambda conn: keys.verify(conn, token))
