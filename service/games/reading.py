@@ -272,6 +272,25 @@ class GameReader(GameBase):
             return None
         return self.blocks.encoded.get((game_id, int(row["version"]), step, perspective_text))
 
+    def held_replay(self, game_id: UUID, step: int, perspective_text: str) -> bytes | None:
+        """The step of a finished game when this process holds what it takes (the encoded step, or the
+        game's row and the step's block): no I/O and a few evolves at most, so the event loop may run it
+        rather than pay a worker thread. None when the database is needed (or the request is refused)."""
+        row = self.blocks.finished_row(game_id)
+        if row is None:
+            return None
+        cache_key = (game_id, int(row["version"]), step, perspective_text)
+        body = self.blocks.encoded.get(cache_key)
+        if body is not None or not 1 <= step <= int(row["version"]):
+            return body
+        block = self.blocks.get(game_id, self.blocks.block_of(step))
+        if block is None:
+            return None
+        # Every caller sees all of a finished game: the key changes nothing.
+        body = _json.encode(self._replay(row, step, perspective_text, None, block))
+        self.blocks.encoded.put(cache_key, body)
+        return body
+
     def replay_body(self, game_id: UUID, step: int, perspective_text: str, key: ApiKey | None) -> bytes:
         """The step as JSON; a finished game's steps are kept encoded (``EncodedSteps``)."""
         row, block = self._replay_row(game_id, step)

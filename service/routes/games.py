@@ -353,8 +353,8 @@ class GamesController(Controller):
         perspective: Perspective = "spectator",
     ) -> Response[Replay]:
         games = runtime.games
-        # A step of a finished game this process already sent is answered here, without a worker thread.
-        body = games.cached_replay(game_id, step, perspective)
+        # A step of a finished game whose block this process holds is answered here, without a worker thread.
+        body = games.held_replay(game_id, step, perspective)
         if body is None:
             body = await sync_to_thread(games.replay_body, game_id, step, perspective, key)
         return conditional_body(request, body)

@@ -96,6 +96,10 @@ def test_a_cold_step_of_a_game_never_read_costs_one_round_trip(
     # The game's row and the step's block in one message: one round trip, then none for a step of a held block.
     assert traced(lone_connection, lambda: games.replay_body(game_id, steps - 3, "spectator", None)) == 1
     assert traced(lone_connection, lambda: games.replay_body(game_id, steps - 2, "spectator", None)) == 0
+    # What the event loop answers without a thread: a step of a held block, or nothing when I/O is needed.
+    held = games.held_replay(game_id, steps - 1, "seat:1")
+    assert held == GameService(lone_connection, Registry.default()).replay_body(game_id, steps - 1, "seat:1", None)
+    assert games.held_replay(game_id, 5, "spectator") is None  # its block is not held yet
     # A step of another block: its snapshot and events, one round trip.
     assert traced(lone_connection, lambda: games.replay_body(game_id, 5, "spectator", None)) == 1
     # Asked again: the encoded step itself.
