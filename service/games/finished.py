@@ -6,11 +6,11 @@ round trip when the block is held; a missing block costs what a replay from a sn
 snapshot and at most ``interval`` events). Stepping through a replay (the common case) stays inside
 a block, so the cost of a step grows neither with the step number nor with the game's length.
 
-Encoded steps (the JSON sent, with its ETag) of finished games are kept too, bounded by bytes: asking
-a step again costs neither a fold nor an encoding nor a thread.
+Encoded steps (the JSON sent) of finished games are kept too, bounded by bytes: asking a step again
+costs neither a fold nor an encoding nor a thread.
 
-Only complete blocks are kept, and only of finished games: history never changes, so there is
-nothing to invalidate. The rows of finished games are kept too (they change no more). Memory is
+Only blocks of finished games are kept (a live game's block serves one request): history never
+changes, so there is nothing to invalidate. The rows of finished games are kept too (they change no more). Memory is
 bounded by the number of events held.
 """
 

@@ -6,6 +6,7 @@ switch from what the client sent to what the server answered)."""
 from __future__ import annotations
 
 import os
+import random
 import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack
@@ -199,3 +200,17 @@ def keys_verify(store: GameLog, token: str) -> Any:
     from service import keys
 
     return store.read_once(lambda conn: keys.verify(conn, token))
+
+
+def test_steps_of_a_finished_game_in_any_order_are_the_engines_fold(
+    client: Client, api_key: str, lone_connection: GameLog
+) -> None:
+    game_id, steps = imported(client, api_key, 15)
+    events = simulate(2, 15).events
+    assert len(events) == steps
+    games = GameService(lone_connection, Registry.default())
+    order = list(range(1, steps + 1))
+    random.Random(15).shuffle(order)  # blocks and their marks met in every order
+    for step in order + order[:40]:
+        body = msgspec.json.decode(games.replay_body(game_id, step, "omniscient", None))
+        assert body["state_hash"] == state_hash(RULES.fold(events[:step])), step
