@@ -136,33 +136,47 @@ def test_a_write_through_one_worker_is_read_through_any_with_its_position(cluste
         assert profile.json()["games"] == 1
 
 
-def test_a_live_stream_gets_the_moves_appended_through_the_other_workers(cluster: Cluster) -> None:
+def serving_streams(workers: list[int], port: int) -> dict[int, int]:
+    """How many open connections on ``port`` each worker holds (the streams: other requests closed)."""
+    held = {}
+    for pid in workers:
+        conns = psutil.Process(pid).net_connections(kind="tcp")
+        held[pid] = sum(1 for c in conns if c.status == psutil.CONN_ESTABLISHED and c.laddr and c.laddr.port == port)
+    return held
+
+
+def test_a_live_stream_gets_the_moves_appended_through_the_other_worker(cluster: Cluster) -> None:
     base, auth = cluster.server.base, {"authorization": f"Bearer {cluster.token}"}
+    port = int(base.rsplit(":", 1)[1])
     game = simulate(2, 400)
     created = fresh(
         base, "POST", "/games", headers=auth, json={"kind": "arctic", "setup": msgspec.to_builtins(game.setup)}
     )
     game_id, start = created.json()["id"], created.json()["version"]
-    received: list[list[int]] = [[] for _ in range(4)]
-    ready = threading.Barrier(len(received) + 1)
+    final = [10**9]
+    received: list[list[int]] = []
+    threads: list[threading.Thread] = []
 
-    def watch(i: int) -> None:
-        # Four streams on four connections: both workers serve some of them.
+    def watch(mine: list[int], opened: threading.Event) -> None:
         with httpx.stream(
             "GET", f"{base}/games/{game_id}/live", params={"after": start, "heartbeat": 0.5}, timeout=30
         ) as stream:
-            ready.wait()
+            opened.set()
             for line in stream.iter_lines():
                 if line.startswith("id:"):
-                    received[i].append(int(line[3:]))
-                    if received[i][-1] >= final[0]:
+                    mine.append(int(line[3:]))
+                    if mine[-1] >= final[0]:
                         return
 
-    final = [10**9]
-    threads = [threading.Thread(target=watch, args=(i,)) for i in range(len(received))]
-    for t in threads:
-        t.start()
-    ready.wait(timeout=30)
+    # Streams on connections of their own until each worker serves one: then whichever worker takes
+    # a move, a stream on the other one must get it.
+    while min(serving_streams(cluster.workers, port).values()) == 0:
+        assert len(threads) < 40, serving_streams(cluster.workers, port)
+        opened = threading.Event()
+        received.append([])
+        threads.append(threading.Thread(target=watch, args=(received[-1], opened)))
+        threads[-1].start()
+        assert opened.wait(timeout=30)
     etag = created.headers["etag"]
     for move in game.moves[:10]:
         answer = fresh(
