@@ -7,7 +7,7 @@ RUN_STAMP := $(VENV)/.installed-runtime
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: run test soak lint typecheck format openapi bench fuzz clean browser-deps screenshot
+.PHONY: run test soak lint typecheck format openapi bench bench-deps fuzz clean browser-deps screenshot
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -46,6 +46,10 @@ openapi: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
+
+# wrk, the C load generator the HTTP throughput rows use (without it they fall back to bench/loadgen.py and say so).
+bench-deps:
+	command -v wrk >/dev/null || (apt-get update && apt-get install -y wrk)
 
 # schemathesis against a real server: no generated request may get a 5xx.
 fuzz: $(STAMP)

@@ -27,9 +27,19 @@ ITEMS: dict[str, str] = {
     "replay": "bench.items.replay",
     "rebuild": "bench.items.rebuild",
     "stats": "bench.items.stats",
+    "workers": "bench.items.workers",
     "memory": "bench.items.memory",
 }
-NUMBERS = {"1": "import", "2": "live", "3": "replay", "4": "rebuild", "5": "stats", "6": "fold", "7": "memory"}
+NUMBERS = {
+    "1": "import",
+    "2": "live",
+    "3": "replay",
+    "4": "rebuild",
+    "5": "stats",
+    "6": "fold",
+    "7": "memory",
+    "8": "workers",
+}
 
 
 def _git_commit() -> str:
@@ -55,7 +65,7 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
         "only",
         nargs="*",
         metavar="ITEM",
-        help=f"items to run (default: all): {', '.join(ITEMS)} or their issue numbers 1-7",
+        help=f"items to run (default: all): {', '.join(ITEMS)} or their issue numbers 1-8",
     )
     parser.add_argument("--quick", action="store_true", help="small sizes: a smoke run of a minute or two")
     parser.add_argument("--out", type=Path, default=ROOT / "bench" / "results", help="where the results go")

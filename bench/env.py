@@ -17,7 +17,7 @@ import tempfile
 import time
 import warnings
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -57,9 +57,14 @@ class Server:
         return int(psutil.Process(self.proc.pid).memory_info().rss)
 
     def cpu_seconds(self) -> float:
-        """User + system CPU time the server process has used so far."""
-        times = psutil.Process(self.proc.pid).cpu_times()
-        return float(times.user + times.system)
+        """User + system CPU time the server process and its workers (``--workers N``) have used so far."""
+        top = psutil.Process(self.proc.pid)
+        total = 0.0
+        for proc in [top, *top.children(recursive=True)]:
+            with suppress(psutil.NoSuchProcess):
+                times = proc.cpu_times()
+                total += times.user + times.system
+        return total
 
     def client(self, **kwargs: Any) -> httpx.Client:
         headers = {"authorization": f"Bearer {self.token}"} if self.token else {}
@@ -96,6 +101,11 @@ class World:
             tail = self.server.log_path.read_text(errors="replace").strip().splitlines()[-3:]
             self.notes.append(f"the server process exited (status {code}) and was restarted; its log ended: {tail}")
             self.server = None
+        self.server = self.launch(1, **extra_env)
+        return self.server
+
+    def launch(self, workers: int, **extra_env: str) -> Server:
+        """A ``banquise serve --workers N`` process of its own on a free port (``stop`` it)."""
         port = free_port()
         log_path = self.workdir / f"server-{port}.log"
         env = {k: v for k, v in os.environ.items() if not k.startswith("BANQUISE_")}
@@ -116,7 +126,7 @@ class World:
         )
         log_file = log_path.open("wb")
         proc = subprocess.Popen(
-            [sys.executable, "-m", "service.cli", "serve"],
+            [sys.executable, "-m", "service.cli", "serve", "--workers", str(workers)],
             cwd=str(ROOT),
             env=env,
             stdout=log_file,
@@ -138,28 +148,32 @@ class World:
                 raise RuntimeError("banquise serve did not answer /health within 60 s")
             time.sleep(0.2)
         server = Server(proc=proc, base=base, log_path=log_path)
-        note = (
-            "Server: one `banquise serve` process (uvicorn, one worker) on 127.0.0.1, pool of "
-            f"{env.get('BANQUISE_POOL_SIZE', '8')} connections, BANQUISE_LOG_LEVEL=WARNING (no access-log line per "
-            "request, for the hello-world baseline too), BANQUISE_RUN_PROJECTIONS=false (the rebuild is measured on "
-            "its own); PostgreSQL: the embedded server of the same run, default settings (fsync on)."
-        )
-        if note not in self.notes:
-            self.notes.append(note)
+        if workers == 1:
+            note = (
+                "Server: one `banquise serve` process (uvicorn, one worker) on 127.0.0.1, pool of "
+                f"{env.get('BANQUISE_POOL_SIZE', '8')} connections, BANQUISE_LOG_LEVEL=WARNING (no access-log line "
+                "per request, for the hello-world baseline too), BANQUISE_RUN_PROJECTIONS=false (the rebuild is "
+                "measured on its own); PostgreSQL: the embedded server of the same run, default settings (fsync on)."
+            )
+            if note not in self.notes:
+                self.notes.append(note)
         server.token = self.create_key("bench")
-        self.server = server
         return server
 
-    def stop_server(self) -> None:
-        if self.server is None:
-            return
-        proc = self.server.proc
+    @staticmethod
+    def stop(server: Server) -> None:
+        proc = server.proc
         proc.terminate()
         try:
             proc.wait(timeout=30)
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait(timeout=10)
+
+    def stop_server(self) -> None:
+        if self.server is None:
+            return
+        self.stop(self.server)
         self.server = None
 
     def create_key(self, name: str) -> str:

@@ -24,6 +24,11 @@ Command = Callable[[argparse.Namespace, Settings], int]
 def _serve(args: argparse.Namespace, settings: Settings) -> int:
     import uvicorn
 
+    if args.workers > 1:
+        from service.commands.serving import serve_workers
+
+        return serve_workers(args, settings)
+
     from service.app import create_app
     from service.runtime import Runtime
 
@@ -66,6 +71,13 @@ def _openapi(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, not {value}")
+    return value
+
+
 def build_parser(settings: Settings) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="banquise", description="Record and replay Arctic and Arctica games.")
     parser.add_argument(
@@ -76,6 +88,13 @@ def build_parser(settings: Settings) -> argparse.ArgumentParser:
     serve = sub.add_parser("serve", help="run the HTTP API (embedded PostgreSQL unless DATABASE_URL is set)")
     serve.add_argument("--host", default=settings.host)
     serve.add_argument("--port", type=int, default=settings.port)
+    serve.add_argument(
+        "--workers",
+        type=_positive,
+        default=1,
+        metavar="N",
+        help="server processes sharing the port and the database (each with its own pool; default 1)",
+    )
     serve.set_defaults(run=_serve)
 
     openapi = sub.add_parser("openapi", help="print the OpenAPI document (or write it and the record schema)")

@@ -6,9 +6,12 @@ round trip when the block is held; a missing block costs what a replay from a sn
 snapshot and at most ``interval`` events). Stepping through a replay (the common case) stays inside
 a block, so the cost of a step grows neither with the step number nor with the game's length.
 
-Only complete blocks are kept, and only of finished games without corrections (a corrected game's
-steps are folded from its line: ``States.at_step``): history never changes, so there is nothing to
-invalidate. The rows of finished games are kept too (they change no more). Memory is
+Encoded steps (the JSON sent) of finished games are kept too, bounded by bytes: asking a step again
+costs neither a fold nor an encoding nor a thread.
+
+Only blocks of finished games without corrections are kept (a live game's block serves one request; a
+corrected game's steps are folded from its line: ``States.at_step``): history never changes, so there
+is nothing to invalidate. The rows of finished games are kept too (they change no more). Memory is
 bounded by the number of events held.
 """
 
@@ -16,11 +19,14 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
 
 from service.store import Recorded
+
+OVERHEAD = 250  # bytes of a kept step besides its body: the key, the bytes object, the dict slot
+MARK = 16  # a block keeps the state at every MARK-th step once a fold went past it
 
 
 @dataclass(frozen=True)
@@ -28,12 +34,59 @@ class Block:
     start: Any  # the state after ``first - 1`` events
     first: int  # the version of records[0]
     records: list[Recorded]
+    # States met on the way (at every MARK-th step), so a random step folds at most MARK - 1 events
+    # after the first visit rather than up to ``interval``. Filled as folds go; a race only repeats work.
+    marks: dict[int, Any] = field(default_factory=dict)
 
     def state_at(self, step: int, evolve: Any) -> tuple[Any, Recorded]:
-        state = self.start
-        for rec in self.records[: step - self.first + 1]:
-            state = evolve(state, rec.event)
-        return state, self.records[step - self.first]
+        offset = step - self.first + 1  # events of the block folded to reach ``step``
+        done = offset - offset % MARK
+        while done and done not in self.marks:
+            done -= MARK
+        state = self.marks[done] if done else self.start
+        for i in range(done, offset):
+            state = evolve(state, self.records[i].event)
+            if (i + 1) % MARK == 0:
+                self.marks[i + 1] = state
+        return state, self.records[offset - 1]
+
+
+class EncodedSteps:
+    """Replay steps of finished games as they were sent (JSON), at most ``max_bytes`` in all.
+
+    The key holds everything the body depends on: the game, its version (so a game changed since can
+    never be answered from here), the step and the perspective. Only finished games are kept: their
+    hidden information is public, so every caller's sight of a perspective is the same."""
+
+    def __init__(self, max_bytes: int = 32 * 1024 * 1024) -> None:
+        self.max_bytes = max_bytes
+        self.bytes = 0
+        self._items: OrderedDict[tuple[UUID, int, int, str], bytes] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple[UUID, int, int, str]) -> bytes | None:
+        with self._lock:
+            found = self._items.get(key)
+            if found is not None:
+                self._items.move_to_end(key)
+            return found
+
+    def put(self, key: tuple[UUID, int, int, str], body: bytes) -> None:
+        size = len(body) + OVERHEAD
+        if size > self.max_bytes:
+            return
+        with self._lock:
+            old = self._items.pop(key, None)
+            if old is not None:
+                self.bytes -= len(old) + OVERHEAD
+            self._items[key] = body
+            self.bytes += size
+            while self.bytes > self.max_bytes:
+                _, evicted = self._items.popitem(last=False)
+                self.bytes -= len(evicted) + OVERHEAD
+
+    def __len__(self) -> int:
+        return len(self._items)
 
 
 class ReplayBlocks:
@@ -43,6 +96,7 @@ class ReplayBlocks:
         self.max_rows = max_rows
         self._blocks: OrderedDict[tuple[UUID, int], Block] = OrderedDict()
         self._rows: OrderedDict[UUID, dict[str, Any]] = OrderedDict()
+        self.encoded = EncodedSteps()
         self._events = 0
         self._lock = threading.Lock()
 

@@ -39,7 +39,11 @@ def matches(if_none_match: str | None, etag: str) -> bool:
 
 def conditional(request: Request[Any, Any, Any], value: Any) -> Response[Any]:
     """``value`` as JSON with its ETag, or an empty 304 when ``If-None-Match`` already names it."""
-    body = _json.encode(value)
+    return conditional_body(request, _json.encode(value))
+
+
+def conditional_body(request: Request[Any, Any, Any], body: bytes) -> Response[Any]:
+    """The same for a body already encoded as JSON."""
     etag = etag_of(body)
     headers = {"etag": etag, "vary": VARY}
     if matches(request.headers.get("if-none-match"), etag):

@@ -24,7 +24,7 @@ from service.games.schemas import EventOut, GameCreated, GamePage, GameSummary, 
 from service.games.service import GameService, Idempotency, Reply, request_hash
 from service.games.tags import MAX_FILTERS as MAX_TAG_FILTER
 from service.games.undoing import UndoAccepted
-from service.http.caching import conditional
+from service.http.caching import conditional, conditional_body
 from service.http.headers import POSITION_HEADER
 from service.keys import ApiKey
 from service.runtime import Runtime
@@ -415,7 +415,12 @@ class GamesController(Controller):
         key: NamedDependency[ApiKey | None],
         perspective: Perspective = "spectator",
     ) -> Response[Replay]:
-        return conditional(request, await sync_to_thread(runtime.games.replay, game_id, step, perspective, key))
+        games = runtime.games
+        # A step of a finished game whose block this process holds is answered here, without a worker thread.
+        body = games.held_replay(game_id, step, perspective)
+        if body is None:
+            body = await sync_to_thread(games.replay_body, game_id, step, perspective, key)
+        return conditional_body(request, body)
 
 
 def _take(iterator: Any, n: int) -> list[Any]:

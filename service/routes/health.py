@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import time
 from typing import Literal
 
@@ -54,6 +55,8 @@ class Health(msgspec.Struct, kw_only=True):
     database: DatabaseHealth
     projections: ProjectionsHealth | None = None  # None when the database is down
     replica: ReplicaHealth | None = None  # None without DATABASE_READ_URL
+    # The id of the process that answered: with ``banquise serve --workers N``, which of them.
+    process: int = 0
 
 
 @get("/health", tags=["service"], summary="Service and database health")
@@ -113,6 +116,7 @@ async def health(runtime: NamedDependency[Runtime]) -> Response[Health]:
             database=database,
             projections=projections,
             replica=replica,
+            process=os.getpid(),
         ),
         status_code=200 if ok else 503,
         headers=None if ok else {"retry-after": str(RETRY_AFTER_SECONDS)},

@@ -11,7 +11,9 @@ from uuid import UUID
 from eventsourcing.application import Application
 from eventsourcing.persistence import IntegrityError, Mapper, Notification
 from eventsourcing.utils import get_topic
+from psycopg import Connection
 from psycopg.errors import InsufficientPrivilege
+from psycopg.rows import DictRow
 
 from service.database import ConnectionParams
 from service.settings import DatabaseTimeouts
@@ -388,6 +390,13 @@ class GameLog(Application[UUID]):
         pool.open(wait=False)
         with pool.connection(timeout=timeout / 2, budget=timeout / 2) as conn:
             return conn.execute("SELECT 1 AS ok").fetchone()
+
+    def read_once(self, query: Callable[[Connection[DictRow]], T]) -> T:
+        """A read-only ``query`` in one round trip: no check before lending a connection that has just
+        answered (``GuardedPool.read``; the query may run twice, after a restart)."""
+        pool = cast(GuardedPool, self.game_recorder.datastore.pool)
+        pool.open(wait=False)
+        return pool.read(query)
 
     def connect_kwargs(self, application_name: str) -> dict[str, Any]:
         """``psycopg.connect`` keywords for a connection of our own (the projection worker's): the same

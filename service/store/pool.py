@@ -25,9 +25,11 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from itertools import count
-from typing import Any
+from typing import Any, TypeVar
 from uuid import uuid4
+from weakref import WeakKeyDictionary
 
+import psycopg
 from eventsourcing.postgres import ConnectionPool
 from psycopg import Connection
 from psycopg.pq import TransactionStatus
@@ -41,6 +43,9 @@ log = logging.getLogger("banquise.database")
 
 WATCH_INTERVAL = 0.1  # seconds between two looks of the watchdog
 FRESH = 1.0  # seconds after a good use during which a quiet connection is lent unchecked
+# A connection that answered this recently is lent to a read without the check first (``GuardedPool.read``).
+RECENT = 1.0
+T = TypeVar("T")
 _process_tag = uuid4().hex[:8]
 _serial = count(1)
 
@@ -225,6 +230,53 @@ class GuardedPool(ConnectionPool[Connection[DictRow]]):
                 yield conn
             if not conn.closed and not conn.broken and conn.info.transaction_status == TransactionStatus.IDLE:
                 self._good[id(conn)] = time.monotonic()
+            self._answered[conn] = time.monotonic()
         finally:
             self.watchdog.release(token)
             self.putconn(conn)
+
+    @property
+    def _answered(self) -> WeakKeyDictionary[Connection[DictRow], float]:
+        """When each connection last answered (a property: psycopg_pool's constructor lends none yet)."""
+        try:
+            return self.__answered
+        except AttributeError:
+            self.__answered: WeakKeyDictionary[Connection[DictRow], float] = WeakKeyDictionary()
+            return self.__answered
+
+    def read(self, query: Callable[[Connection[DictRow]], T]) -> T:
+        """``query`` (read-only: it may run twice) in one round trip rather than two.
+
+        The check before lending is an empty query, a round trip of its own: a connection that answered
+        less than ``RECENT`` seconds ago is lent without it. Should it have gone stale all the same (a
+        restart within that second), it is dropped and the read runs again on a checked connection, so
+        a restart still fails no request."""
+        self._check_open_getconn()
+        conn = self._getconn_unchecked(self.timeout)
+        answered = self._answered.get(conn)
+        checked = answered is None or time.monotonic() - answered > RECENT
+        if checked:
+            try:
+                self._check_connection(conn)
+            except Exception:
+                self._putconn(conn, from_getconn=True)
+                with self.connection() as other:  # the next ones, checked (a restart: all stale)
+                    return query(other)
+            except BaseException:
+                self._putconn(conn, from_getconn=True)
+                raise
+        token = self.watchdog.watch(conn, self.timeouts.budget)
+        try:
+            with conn:
+                result = query(conn)
+            self._answered[conn] = time.monotonic()
+            return result
+        except psycopg.OperationalError:
+            # Only a connection lent unchecked whose link is gone is worth a second try.
+            if checked or not (conn.closed or conn.broken):
+                raise
+        finally:
+            self.watchdog.release(token)
+            self.putconn(conn)
+        with self.connection() as other:
+            return query(other)

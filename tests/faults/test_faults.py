@@ -166,6 +166,23 @@ def test_after_a_postgres_restart_no_request_fails(app_client: Client, tokens: d
     assert statuses.count(500) == 0 and statuses.count(503) == 0, statuses
 
 
+def test_replays_on_connections_lent_unchecked_survive_a_restart(
+    app_client: Client, tokens: dict[str, str], pg: TcpPostgres, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A replay takes a connection that answered recently without the check before lending (one round
+    trip, not two): when the restart made it stale, the read runs again on a checked connection."""
+    from service.store import pool
+
+    game_id, _, version = new_game(app_client, tokens["owner"], seed=6)
+    monkeypatch.setattr(pool, "RECENT", 600.0)  # every pooled connection counts as recent
+    for step in range(1, 11):  # every pooled connection has answered a replay
+        assert app_client.get(f"/games/{game_id}/replay/{1 + step % version}").status_code == 200
+    pg.stop("fast")
+    pg.start()
+    statuses = [app_client.get(f"/games/{game_id}/replay/{1 + step % version}").status_code for step in range(12)]
+    assert statuses == [200] * 12
+
+
 # ---------------------------------------------------------------- 4. exactly-once outcomes
 @pytest.mark.parametrize("reset", [False, True], ids=["reply-hangs", "reply-then-reset"])
 def test_a_lost_commit_reply_on_append_answers_the_stored_move(

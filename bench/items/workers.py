@@ -1,0 +1,102 @@
+"""Item 8: ``banquise serve --workers 2`` against one worker process, on the same database in the
+same run — replay throughput (random steps, wrk when installed), live appends (8 recorders with
+If-Match) and the hello-world, each with its p50/p99.
+
+Informational: on 2 cores the load generator, the server processes and PostgreSQL share the CPU, so a
+second worker can only use what the others leave; on more cores the same test shows the scaling.
+"""
+
+from __future__ import annotations
+
+import random
+
+import msgspec
+
+from bench import games, importer, wrk
+from bench.core import Row, http_sequences, in_threads, percentile, ratio_row
+from bench.env import Server, World
+
+ITEM = "8 workers"
+TITLE = "2 worker processes vs 1: replay throughput, live appends, hello-world"
+PLAYERS = 4
+CLIENTS = 8
+
+
+def _replays(server: Server, ids: list[str], steps: int, seconds: float, seed: int) -> dict[str, object]:
+    port = int(server.base.rsplit(":", 1)[1])
+    # Each game's row, once: both servers start with the same (cold) steps and held rows.
+    wrk.load(port, [f"/games/{gid}/replay/1" for gid in ids], seconds=1, requests=len(ids), concurrency=4)
+    rng = random.Random(seed)
+    paths = [f"/games/{rng.choice(ids)}/replay/{rng.randint(2, steps)}" for _ in range(30_000)]
+    return wrk.load(port, paths, seconds=seconds, requests=600, concurrency=16)
+
+
+def _appends(server: Server, first_seed: int, moves: int) -> dict[str, float]:
+    sims = [games.game(PLAYERS, first_seed + i) for i in range(CLIENTS)]
+    bodies = [[msgspec.json.encode({"move": msgspec.to_builtins(m)}).decode() for m in s.moves] for s in sims]
+    made: list[tuple[str, str]] = [("", "")] * CLIENTS
+
+    def create(i: int) -> None:
+        with server.client() as http:
+            answer = http.post("/games", json={"kind": "arctic", "setup": msgspec.to_builtins(sims[i].setup)})
+            if answer.status_code != 201:
+                raise RuntimeError(f"POST /games answered {answer.status_code}: {answer.text[:300]}")
+            made[i] = (answer.json()["id"], answer.headers["etag"])
+
+    in_threads(CLIENTS, create)
+    sequences = [
+        {"path": f"/games/{gid}/moves", "etag": etag, "bodies": bodies[i][:moves]} for i, (gid, etag) in enumerate(made)
+    ]
+    port = int(server.base.rsplit(":", 1)[1])
+    result = http_sequences(port, sequences, headers={"authorization": f"Bearer {server.token}"})
+    every = result["latencies"]
+    return {
+        "rate": result["requests"] / result["elapsed"],
+        "p50_ms": percentile(every, 50) * 1000,
+        "p99_ms": percentile(every, 99) * 1000,
+    }
+
+
+def run(w: World, quick: bool) -> list[Row]:
+    one = w.start_server()
+    seed = games.longest(PLAYERS, range(1, 13))
+    steps = games.events_of(PLAYERS, seed)
+    copies = 30 if quick else 150
+    payloads = [games.record_body(PLAYERS, seed, f"bench:workers:{seed}:{i}") for i in range(copies)]
+    _, _, ids = importer.post_fast(one, payloads)
+    seconds = 3.0 if quick else 6.0
+    moves = 10 if quick else 40
+    two = w.launch(2)
+    try:
+        measured: dict[str, dict[str, dict[str, float]]] = {}
+        for name, server in (("1", one), ("2", two)):
+            port = int(server.base.rsplit(":", 1)[1])
+            hello = wrk.load(port, ["/health/ping"], seconds=seconds, requests=3000, concurrency=16, warmup=300)
+            replay = _replays(server, ids, steps, seconds, seed=int(name))
+            appends = _appends(server, 500 + 10 * int(name), moves)
+            measured[name] = {"hello": hello, "replay": replay, "appends": appends}  # type: ignore[dict-item]
+    finally:
+        w.stop(two)
+    client = wrk.generator()
+    rows = []
+    for key, what, unit, short in (
+        ("replay", f"replay throughput, random steps, 16 connections ({client})", "requests/s", "replay throughput"),
+        ("appends", f"live appends, {CLIENTS} recorders x {moves} moves, If-Match", "commits/s", "live appends"),
+        ("hello", f"hello-world GET /health/ping, 16 connections ({client})", "requests/s", "hello-world"),
+    ):
+        a, b = measured["2"][key], measured["1"][key]
+        rows.append(
+            ratio_row(
+                ITEM,
+                f"{what}, 2 worker processes (p50 {a['p50_ms']:.1f} ms, p99 {a['p99_ms']:.1f} ms)",
+                a["rate"],
+                unit,
+                f"the same, 1 worker process (p50 {b['p50_ms']:.1f} ms, p99 {b['p99_ms']:.1f} ms)",
+                b["rate"],
+                note="informational: 2 cores shared by the load generator, the server processes and PostgreSQL",
+                short=f"{short}, 2 workers",
+                baseline_short=f"{short}, 1 worker",
+                details={"two": a, "one": b},
+            )
+        )
+    return rows

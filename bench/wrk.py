@@ -1,0 +1,123 @@
+"""GET load from ``wrk`` (a C load generator: ``make bench-deps`` installs it), with the Python load
+generator (``bench.loadgen``) as the fallback when it is missing.
+
+On 2 cores the client shares the CPU with the server and PostgreSQL: the Python generator costs about
+as much CPU per request as a hello-world answer, so a ratio against hello-world mostly measures the
+client. wrk costs a fraction of that. Every result says which generator measured it.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from bench.core import http_load, percentile
+from bench.env import LOCALHOST
+
+# wrk calls request() for each request: the paths in turn, from a table written by ``_script``;
+# done() prints what the bench reads (latencies in microseconds, non-2xx answers, socket errors).
+_LUA = """
+local paths = {%s}
+local n = #paths
+local i = 0
+%s
+request = function()
+  i = i %% n + 1
+  return wrk.format("GET", paths[i], headers)
+end
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format(
+    '\\nBENCH {"requests": %%d, "duration_us": %%d, "p50_us": %%d, "p99_us": %%d, "non2xx": %%d, "errors": %%d}\\n',
+    summary.requests, summary.duration, latency:percentile(50), latency:percentile(99), e.status,
+    e.connect + e.read + e.write + e.timeout))
+end
+"""
+
+
+def generator() -> str:
+    """``wrk`` when it is installed, else ``python``."""
+    return "wrk" if shutil.which("wrk") else "python"
+
+
+def _lua_string(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _script(paths: list[str], headers: dict[str, str]) -> str:
+    header_lines = "local headers = {}\n" + "".join(
+        f"headers[{_lua_string(k)}] = {_lua_string(v)}\n" for k, v in headers.items()
+    )
+    return _LUA % (", ".join(_lua_string(p) for p in paths), header_lines)
+
+
+def load(
+    port: int,
+    paths: list[str],
+    *,
+    seconds: float,
+    requests: int,
+    concurrency: int = 16,
+    headers: dict[str, str] | None = None,
+    threads: int = 2,
+    warmup: int = 0,
+) -> dict[str, Any]:
+    """GET ``paths`` in turn with ``concurrency`` connections: ``rate`` (requests/s), ``p50_ms``,
+    ``p99_ms``, ``requests`` and ``generator``. wrk runs for ``seconds``; the Python generator sends
+    ``requests`` requests (its own pace is the bound)."""
+    if generator() == "python":
+        result = http_load(port, paths, requests=requests, concurrency=concurrency, warmup=warmup, headers=headers)
+        latencies = result["latencies"]
+        return {
+            "generator": "python",
+            "requests": result["requests"],
+            "rate": result["requests"] / result["elapsed"],
+            "p50_ms": percentile(latencies, 50) * 1000,
+            "p99_ms": percentile(latencies, 99) * 1000,
+        }
+    with tempfile.TemporaryDirectory(prefix="banquise-wrk-") as folder:
+        script = Path(folder) / "paths.lua"
+        script.write_text(_script(paths, headers or {}))
+        if warmup:
+            _wrk(port, script, 1.0, concurrency, threads)
+        found = _wrk(port, script, seconds, concurrency, threads)
+    if found["non2xx"] or found["errors"]:
+        raise RuntimeError(f"wrk got {found['non2xx']} non-2xx answers and {found['errors']} socket errors")
+    elapsed = found["duration_us"] / 1e6
+    return {
+        "generator": "wrk",
+        "requests": found["requests"],
+        "rate": found["requests"] / elapsed if elapsed else math.nan,
+        "p50_ms": found["p50_us"] / 1000,
+        "p99_ms": found["p99_us"] / 1000,
+    }
+
+
+def _wrk(port: int, script: Path, seconds: float, concurrency: int, threads: int) -> dict[str, Any]:
+    done = subprocess.run(
+        [
+            "wrk",
+            f"-t{min(threads, concurrency)}",
+            f"-c{concurrency}",
+            f"-d{max(1, round(seconds))}s",
+            "--timeout",
+            "10s",
+            "-s",
+            str(script),
+            f"http://{LOCALHOST}:{port}/",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=seconds + 60,
+        check=False,
+    )
+    line = next((x for x in done.stdout.splitlines() if x.startswith("BENCH ")), None)
+    if done.returncode != 0 or line is None:
+        raise RuntimeError(f"wrk failed ({done.returncode}): {(done.stderr or done.stdout).strip()[-300:]}")
+    found: dict[str, Any] = json.loads(line.removeprefix("BENCH "))
+    return found

@@ -1,0 +1,75 @@
+"""``banquise serve --workers N``: N server processes on one port, one PostgreSQL.
+
+The supervisor (the ``banquise serve`` process) owns the database: it starts the embedded server
+when ``DATABASE_URL`` is unset, migrates the event store and creates the read-model tables once (N
+processes racing to migrate would only wait on each other's locks), then closes its own pool and
+hands the connection parameters to its workers. uvicorn binds the listening socket once and every
+worker accepts on it; the kernel spreads the connections. A worker that dies is started again.
+
+Nothing a request needs is held only in one process: a game's state, its replay blocks and encoded
+steps are caches checked against the database (or of finished games, which change no more), API
+keys are looked up per request, and a live stream polls the games row, so a move appended through
+one worker reaches a stream served by another. Each worker has its own connection pool of
+``BANQUISE_POOL_SIZE`` connections: the database sees N x (pool + 2) connections at most, plus the
+projection workers' own (``BANQUISE_RUN_PROJECTIONS``: every worker runs one; their positions are
+locked rows, so they share the work rather than repeat it).
+
+SIGTERM or SIGINT to the supervisor stops every worker (each finishes its requests and closes its
+pool), then the embedded PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+
+import msgspec
+from litestar import Litestar
+
+from service.database import ConnectionParams
+from service.settings import Settings
+
+log = logging.getLogger("banquise.cli")
+
+# The supervisor's database, for its workers (JSON of ``ConnectionParams``: the embedded flag included).
+DATABASE_ENV = "BANQUISE_WORKER_DATABASE"
+
+
+def serve_workers(args: argparse.Namespace, settings: Settings) -> int:
+    import uvicorn
+
+    from service.runtime import Runtime
+
+    runtime = Runtime.open(settings)
+    try:
+        _ = runtime.read_models  # the read-model tables, created once before the workers start
+        runtime.store.close()
+        os.environ[DATABASE_ENV] = msgspec.json.encode(runtime.params).decode()
+        log.info("serving on http://%s:%s with %d worker processes", args.host, args.port, args.workers)
+        uvicorn.run(
+            f"{__name__}:worker_app",
+            factory=True,
+            workers=args.workers,
+            host=args.host,
+            port=args.port,
+            log_config=None,
+            access_log=False,
+            lifespan="on",
+        )
+    finally:
+        os.environ.pop(DATABASE_ENV, None)
+        if runtime.embedded is not None:
+            runtime.embedded.stop()
+    return 0
+
+
+def worker_app() -> Litestar:
+    """The app of one worker process (uvicorn's factory): the supervisor's database, the same settings."""
+    from service.app import create_app
+    from service.logs import configure_logging
+
+    settings = Settings.from_env()
+    configure_logging(settings.log_level)
+    params = msgspec.json.decode(os.environ[DATABASE_ENV], type=ConnectionParams)
+    return create_app(settings, params=params)

@@ -1,0 +1,216 @@
+"""Replay steps: one database round trip for a cold step, and finished games' encoded steps kept.
+
+The round trips are counted in libpq's own trace of the connection (every wait for the server is a
+switch from what the client sent to what the server answered)."""
+
+from __future__ import annotations
+
+import os
+import random
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack
+from typing import Any
+from uuid import UUID
+
+import msgspec
+import pytest
+from litestar.testing import TestClient
+from psycopg.pq import Trace
+
+from domain.arctic import RULES
+from domain.arctic.simulator import simulate
+from domain.game import state_hash
+from service.commands.simulate import simulated_record
+from service.database import ConnectionParams
+from service.games.service import GameService
+from service.runtime import Runtime
+from service.store import GameLog
+from service.store.kinds import Registry
+
+Client = TestClient[Any]
+PERSPECTIVES = ["spectator", "seat:0", "seat:1", "omniscient"]
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"authorization": f"Bearer {token}"}
+
+
+def imported(client: Client, token: str, seed: int) -> tuple[UUID, int]:
+    record = simulated_record("arctic", 2, seed)
+    record["id"] = f"replay-cache:{seed}"
+    made = client.post("/games/import", json=record, headers=auth(token))
+    assert made.status_code == 201, made.text
+    return UUID(made.json()["id"]), int(made.json()["version"])
+
+
+@pytest.fixture(scope="module")
+def lone_connection(database: ConnectionParams) -> Iterator[GameLog]:
+    """A store with a small pool, each of its connections traced in turn."""
+    log = GameLog(database, pool_size=1)
+    yield log
+    log.close()
+
+
+def round_trips(trace: str) -> int:
+    """Times the client waited for the server: each run of lines it sent followed by the server's."""
+    waits, sending = 0, False
+    for line in trace.splitlines():
+        if line.startswith("F\t"):
+            sending = True
+        elif line.startswith("B\t") and sending:
+            waits, sending = waits + 1, False
+    return waits
+
+
+def each_connection(store: GameLog, do: Callable[[Any], None]) -> None:
+    """``do`` on every connection the store's pool may lend (all held at once: the pool's most)."""
+    datastore = store.game_recorder.datastore
+    with ExitStack() as held:
+        for _ in range(datastore.pool.max_size):
+            do(held.enter_context(datastore.get_connection()))
+
+
+def traced(store: GameLog, work: Callable[[], object]) -> int:
+    """The round trips ``work()`` costs on the store's connections."""
+    with tempfile.TemporaryFile() as file:
+
+        def start(conn: Any) -> None:
+            conn.pgconn.trace(file.fileno())
+            conn.pgconn.set_trace_flags(Trace.SUPPRESS_TIMESTAMPS | Trace.REGRESS_MODE)
+
+        each_connection(store, start)
+        try:
+            work()
+            size = os.fstat(file.fileno()).st_size  # what follows is the untracing's own checks
+        finally:
+            each_connection(store, lambda conn: conn.pgconn.untrace())
+        file.seek(0)
+        return round_trips(file.read(size).decode())
+
+
+def test_a_cold_step_of_a_game_never_read_costs_one_round_trip(
+    client: Client, api_key: str, lone_connection: GameLog
+) -> None:
+    game_id, steps = imported(client, api_key, 11)
+    games = GameService(lone_connection, Registry.default())  # caches of its own: everything cold
+    # The game's row and the step's block in one message: one round trip, then none for a step of a held block.
+    assert traced(lone_connection, lambda: games.replay_body(game_id, steps - 3, "spectator", None)) == 1
+    assert traced(lone_connection, lambda: games.replay_body(game_id, steps - 2, "spectator", None)) == 0
+    # What the event loop answers without a thread: a step of a held block, or nothing when I/O is needed.
+    held = games.held_replay(game_id, steps - 1, "seat:1")
+    assert held == GameService(lone_connection, Registry.default()).replay_body(game_id, steps - 1, "seat:1", None)
+    assert games.held_replay(game_id, 5, "spectator") is None  # its block is not held yet
+    # A step of another block: its snapshot and events, one round trip.
+    assert traced(lone_connection, lambda: games.replay_body(game_id, 5, "spectator", None)) == 1
+    # Asked again: the encoded step itself.
+    assert games.cached_replay(game_id, 5, "spectator") is not None
+    assert traced(lone_connection, lambda: games.replay_body(game_id, 5, "spectator", None)) == 0
+
+
+def test_a_finished_games_steps_from_the_cache_are_the_bytes_computed_afresh(
+    client: Client, api_key: str, runtime: Runtime, store: GameLog
+) -> None:
+    game_id, steps = imported(client, api_key, 12)
+    for step in (1, 64, 65, 100, steps):
+        bodies = {}
+        for perspective in PERSPECTIVES:
+            first = client.get(f"/games/{game_id}/replay/{step}", params={"perspective": perspective})
+            again = client.get(f"/games/{game_id}/replay/{step}", params={"perspective": perspective})
+            assert first.status_code == again.status_code == 200
+            assert runtime.games.cached_replay(game_id, step, perspective) == first.content
+            assert again.content == first.content and again.headers["etag"] == first.headers["etag"]
+            # What a process without any cache computes (no snapshot marks, no held block, no encoded step).
+            afresh = GameService(store, Registry.default()).replay_body(game_id, step, perspective, None)
+            assert first.content == afresh
+            assert msgspec.json.decode(first.content)["perspective"] == perspective
+            bodies[perspective] = first.content
+            revalidated = client.get(
+                f"/games/{game_id}/replay/{step}",
+                params={"perspective": perspective},
+                headers={"if-none-match": first.headers["etag"]},
+            )
+            assert revalidated.status_code == 304
+        assert len(set(bodies.values())) == len(PERSPECTIVES), "one entry per perspective"
+
+
+def test_a_step_read_while_live_is_not_what_it_shows_once_finished(
+    client: Client, api_key: str, runtime: Runtime
+) -> None:
+    game = simulate(2, 13)
+    created = client.post(
+        "/games", json={"kind": "arctic", "setup": msgspec.to_builtins(game.setup)}, headers=auth(api_key)
+    )
+    game_id, etag = created.json()["id"], created.headers["etag"]
+    live: dict[str, bytes] = {}
+    for index, move in enumerate(game.moves):
+        answer = client.post(
+            f"/games/{game_id}/moves",
+            json={"move": msgspec.to_builtins(move)},
+            headers={**auth(api_key), "if-match": etag},
+        )
+        assert answer.status_code == 201, answer.text
+        etag = answer.headers["etag"]
+        if index == 3:
+            # A spectator and the owner read step 2 of the live game: two sights, two bodies, none kept.
+            live["spectator"] = client.get(f"/games/{game_id}/replay/2").content
+            live["owner"] = client.get(
+                f"/games/{game_id}/replay/2", params={"perspective": "seat:0"}, headers=auth(api_key)
+            ).content
+            assert client.get(f"/games/{game_id}/replay/2", params={"perspective": "seat:0"}).status_code == 403
+            assert runtime.games.cached_replay(UUID(game_id), 2, "spectator") is None
+    assert client.get(f"/games/{game_id}").json()["status"] == "finished"
+    finished = client.get(f"/games/{game_id}/replay/2").content
+    seat = client.get(f"/games/{game_id}/replay/2", params={"perspective": "seat:0"})
+    assert seat.status_code == 200  # everything is public once finished
+    # The finished game's steps name its full length and its revealed state: never the live answers.
+    assert finished != live["spectator"]
+    assert msgspec.json.decode(finished)["steps"] == len(game.events)
+    assert msgspec.json.decode(live["spectator"])["steps"] < len(game.events)
+    assert seat.content != live["owner"]
+
+
+def test_a_live_games_step_costs_one_round_trip_and_is_the_engines_fold(
+    client: Client, api_key: str, lone_connection: GameLog
+) -> None:
+    game = simulate(2, 14)
+    created = client.post(
+        "/games", json={"kind": "arctic", "setup": msgspec.to_builtins(game.setup)}, headers=auth(api_key)
+    )
+    game_id, etag = UUID(created.json()["id"]), created.headers["etag"]
+    for move in game.moves[:60]:
+        answer = client.post(
+            f"/games/{game_id}/moves",
+            json={"move": msgspec.to_builtins(move)},
+            headers={**auth(api_key), "if-match": etag},
+        )
+        etag = answer.headers["etag"]
+    version = int(etag.strip('"'))
+    assert version > 70  # two blocks at least
+    owner = keys_verify(lone_connection, api_key)
+    games = GameService(lone_connection, Registry.default())
+    assert traced(lone_connection, lambda: games.replay_body(game_id, version - 1, "omniscient", owner)) == 1
+    for step in range(1, version + 1):
+        body = msgspec.json.decode(games.replay_body(game_id, step, "omniscient", owner))
+        assert body["state_hash"] == state_hash(RULES.fold(game.events[:step])), step
+    assert games.cached_replay(game_id, version - 1, "omniscient") is None  # a live game's steps are not kept
+
+
+def keys_verify(store: GameLog, token: str) -> Any:
+    from service import keys
+
+    return store.read_once(lambda conn: keys.verify(conn, token))
+
+
+def test_steps_of_a_finished_game_in_any_order_are_the_engines_fold(
+    client: Client, api_key: str, lone_connection: GameLog
+) -> None:
+    game_id, steps = imported(client, api_key, 15)
+    events = simulate(2, 15).events
+    assert len(events) == steps
+    games = GameService(lone_connection, Registry.default())
+    order = list(range(1, steps + 1))
+    random.Random(15).shuffle(order)  # blocks and their marks met in every order
+    for step in order + order[:40]:
+        body = msgspec.json.decode(games.replay_body(game_id, step, "omniscient", None))
+        assert body["state_hash"] == state_hash(RULES.fold(events[:step])), step
