@@ -154,8 +154,11 @@ class GameWriter(GameBase):
         """The game's row, and the count of key changes in the same statement: when it moved since
         ``key`` was cached, the key is read again (refused if revoked meanwhile)."""
         with self._datastore.get_connection() as conn:
+            # Only the columns a move reads: ``g.*`` decoded the tags (JSON), the player arrays and three
+            # timestamps for nothing at every move.
             found = conn.execute(
-                "SELECT c.count AS banquise_key_changes, g.* FROM api_key_changes c LEFT JOIN games g ON g.id = %s",
+                "SELECT c.count AS banquise_key_changes, g.id, g.kind, g.owner_key, g.status, g.voided, g.version, "
+                "g.moves, g.played_at FROM api_key_changes c LEFT JOIN games g ON g.id = %s",
                 (game_id,),
             ).fetchone()
             if found is None:
