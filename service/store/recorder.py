@@ -246,6 +246,9 @@ _NEW_GAME_TYPES = (
 class _Statements(NamedTuple):
     lock: tuple[bytes, ...]
     notify: bytes
+    # ``lock`` then ``notify`` as one statement (a DO block): the same commands in the same transaction,
+    # one execute instead of three (~25 us of CPU each in psycopg, at every write).
+    lock_and_notify: bytes
     insert_columns: bytes
     insert_game: bytes
     new_game: bytes
@@ -308,9 +311,12 @@ class GameRecorder(PostgresApplicationRecorder):
         again at every execute (~15 us of CPU per statement, and these run for every write)."""
         rendered = self._statements
         if rendered is None:
+            lock = tuple(_as_bytes(statement, conn) for statement in self.lock_table_statements)
+            notify = SQL("NOTIFY {0}").format(Identifier(self.channel_name)).as_bytes(conn)
             rendered = self._statements = _Statements(
-                lock=tuple(_as_bytes(statement, conn) for statement in self.lock_table_statements),
-                notify=SQL("NOTIFY {0}").format(Identifier(self.channel_name)).as_bytes(conn),
+                lock=lock,
+                notify=notify,
+                lock_and_notify=b"DO $banquise$ BEGIN " + b"; ".join([*lock, notify]) + b"; END $banquise$",
                 insert_columns=self.insert_columns_statement.as_bytes(conn),
                 insert_game=self.insert_game_statement.as_bytes(conn),
                 new_game=SQL("SELECT * FROM {schema}.banquise_insert_new_game({params})")
@@ -477,9 +483,7 @@ class GameRecorder(PostgresApplicationRecorder):
                     with conn.pipeline():
                         curs.execute(b"BEGIN")
                         self._insert_events(curs, stored_events, **kwargs)
-                        for lock in rendered.lock:
-                            curs.execute(lock, prepare=True)
-                        curs.execute(rendered.notify)
+                        curs.execute(rendered.lock_and_notify, prepare=True)
                         out.execute(getattr(rendered, statement), params)
                         curs.execute(b"COMMIT")
                     ids = [row[0] for row in out.fetchall()]
