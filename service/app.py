@@ -73,8 +73,11 @@ class BanquiseApp(Litestar):
 async def refuse_nul(request: Request[Any, Any, Any]) -> None:
     """Refuse up front what no handler can take: NUL in paths and query strings (PostgreSQL text cannot
     hold it), and JSON bodies nested deeper than any request needs (decoders recurse on nesting)."""
-    raw = bytes(request.scope.get("query_string", b"")) + bytes(request.scope.get("raw_path") or b"")
-    if b"%00" in raw or b"\x00" in raw or "\x00" in request.url.path:
+    scope = request.scope
+    raw = bytes(scope.get("query_string", b"")) + bytes(scope.get("raw_path") or b"")
+    # The decoded path as the URL's path holds it (without building the URL at every request).
+    path = scope.get("root_path", "") + scope["path"]
+    if b"%00" in raw or b"\x00" in raw or "\x00" in path:
         raise ProblemError(400, "invalid_characters", "NUL characters are not allowed in URLs")
     if request.method in ("POST", "PUT", "PATCH"):
         # The body is read once: Litestar keeps it for the handler.

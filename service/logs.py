@@ -82,18 +82,20 @@ class RequestLogMiddleware:
         try:
             await self.app(scope, receive, send_with_id)
         finally:
-            access_log.info(
-                "%s %s %s",
-                method,
-                scope["path"],
-                status,
-                extra={
-                    "fields": {
-                        "request_id": request_id,
-                        "method": method,
-                        "path": scope["path"],
-                        "status": status,
-                        "duration_ms": round((time.perf_counter() - started) * 1000, 2),
-                    }
-                },
-            )
+            # The line's fields are built only when it is written (``BANQUISE_LOG_LEVEL=WARNING`` skips it).
+            if access_log.isEnabledFor(logging.INFO):
+                access_log.info(
+                    "%s %s %s",
+                    method,
+                    scope["path"],
+                    status,
+                    extra={
+                        "fields": {
+                            "request_id": request_id,
+                            "method": method,
+                            "path": scope["path"],
+                            "status": status,
+                            "duration_ms": round((time.perf_counter() - started) * 1000, 2),
+                        }
+                    },
+                )

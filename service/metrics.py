@@ -53,13 +53,25 @@ class Metrics:
         )
         for name in WRITES.values():
             self.writes.labels(name)
+        # Few keys (route templates, not paths): bounded like the series themselves.
+        self._series: dict[tuple[str, str, int], tuple[Any, Any, Any]] = {}
 
     def observe(self, route: str, method: str, status: int, seconds: float) -> None:
-        self.requests.labels(route, method, str(status)).inc()
-        self.latency.labels(route, method).observe(seconds)
-        write = WRITES.get((method, route))
-        if write is not None and 200 <= status < 300:
-            self.writes.labels(write).inc()
+        # The series of a (route, method, status), looked up once: ``labels()`` takes a lock and builds
+        # its key at every call (three per request).
+        series = self._series.get((route, method, status))
+        if series is None:
+            write = WRITES.get((method, route))
+            series = self._series[route, method, status] = (
+                self.requests.labels(route, method, str(status)),
+                self.latency.labels(route, method),
+                self.writes.labels(write) if write is not None and 200 <= status < 300 else None,
+            )
+        requests, latency, writes = series
+        requests.inc()
+        latency.observe(seconds)
+        if writes is not None:
+            writes.inc()
 
     def watch(self, runtime: Callable[[], Runtime | None]) -> None:
         self.registry.register(DatabaseCollector(runtime))
