@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
@@ -29,14 +30,41 @@ OVERHEAD = 250  # bytes of a kept step besides its body: the key, the bytes obje
 MARK = 16  # a block keeps the state at every MARK-th step once a fold went past it
 
 
+Row = tuple[Any, int, str, bytes]  # a stored event as read: originator, version, topic, payload
+
+
 @dataclass(frozen=True)
 class Block:
     start: Any  # the state after ``first - 1`` events
-    first: int  # the version of records[0]
-    records: list[Recorded]
+    first: int  # the version of the block's first event
+    # The block's stored events, decoded when a fold first reaches them (``decode``): a cold step pays
+    # for the events up to it only, not for the whole block. A decoded row is let go.
+    rows: list[Row | None]
+    decode: Callable[[Any, int, str, bytes], Recorded]
+    records: list[Recorded | None] = field(default_factory=list)
     # States met on the way (at every MARK-th step), so a random step folds at most MARK - 1 events
-    # after the first visit rather than up to ``interval``. Filled as folds go; a race only repeats work.
+    # after the first visit rather than up to ``interval``. Filled as folds go; a race only repeats work
+    # (a slot is only ever set to the one value its row decodes to).
     marks: dict[int, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not self.records:
+            self.records.extend([None] * len(self.rows))
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def record(self, i: int) -> Recorded:
+        found = self.records[i]
+        if found is None:
+            row = self.rows[i]
+            if row is None:  # another thread decoded it between the two reads
+                found = self.records[i]
+                assert found is not None
+                return found
+            found = self.records[i] = self.decode(*row)
+            self.rows[i] = None
+        return found
 
     def state_at(self, step: int, evolve: Any) -> tuple[Any, Recorded]:
         offset = step - self.first + 1  # events of the block folded to reach ``step``
@@ -44,11 +72,12 @@ class Block:
         while done and done not in self.marks:
             done -= MARK
         state = self.marks[done] if done else self.start
+        record = self.record
         for i in range(done, offset):
-            state = evolve(state, self.records[i].event)
+            state = evolve(state, record(i).event)
             if (i + 1) % MARK == 0:
                 self.marks[i + 1] = state
-        return state, self.records[offset - 1]
+        return state, record(offset - 1)
 
 
 class EncodedSteps:
@@ -127,7 +156,7 @@ class ReplayBlocks:
             if (game_id, block) in self._blocks:
                 return
             self._blocks[(game_id, block)] = value
-            self._events += len(value.records)
+            self._events += len(value)
             while self._events > self.max_events:
                 _, evicted = self._blocks.popitem(last=False)
-                self._events -= len(evicted.records)
+                self._events -= len(evicted)

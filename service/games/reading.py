@@ -9,7 +9,6 @@ from typing import Any, cast
 from uuid import UUID
 
 import msgspec
-from eventsourcing.persistence import StoredEvent
 from psycopg import ClientCursor, Connection
 from psycopg.rows import DictRow, tuple_row
 
@@ -19,7 +18,7 @@ from service.games.base import (
     GameBase,
 )
 from service.games.errors import GameNotFound, NotGameOwner
-from service.games.finished import Block
+from service.games.finished import Block, Row
 from service.games.schemas import (
     Correction,
     EventOut,
@@ -36,6 +35,7 @@ from service.refusals import Category, Refusal
 from service.store import Recorded
 from service.store.corrections import BeforeBase, Line, MovesTakenBack, moves_of, taken_back
 from service.store.kinds import Kind
+from service.store.mapper import recorded
 
 _json = msgspec.json.Encoder()
 
@@ -306,19 +306,15 @@ class GameReader(GameBase):
         before it, then the events after that snapshot."""
         start = kind.rules.initial_state()
         evolve = kind.rules.evolve
-        to_domain_event = self.store.mapper.to_domain_event
-        records: list[Recorded] = []
+        undecoded: list[Row | None] = []
         for _, originator, version, state, topic in rows:
             if topic is None:
                 start = kind.decode_snapshot(state)
-                continue
-            stored = StoredEvent(originator, version, topic, bytes(state))
-            rec = cast(Recorded, to_domain_event(stored))
-            if rec.originator_version < first:
-                start = evolve(start, rec.event)
+            elif version < first:
+                start = evolve(start, recorded(originator, version, topic, state).event)
             else:
-                records.append(rec)
-        return Block(start=start, first=first, records=records)
+                undecoded.append((originator, version, topic, state))
+        return Block(start=start, first=first, rows=undecoded, decode=recorded)
 
     @cached_property
     def _row_and_block_query(self) -> bytes:
