@@ -18,13 +18,17 @@ import sys
 import time
 from collections import Counter
 from pathlib import Path
+from typing import Any
 from uuid import UUID
+
+import psutil
 
 from bench import games, importer
 from bench.core import http_load
 from bench.env import World, world
 
 PLAYERS = 4
+CONCURRENCY = 4
 
 
 def pairs(ids: list[str], steps: int, n: int, seed: int) -> list[tuple[str, int]]:
@@ -61,9 +65,17 @@ def server_cpu(w: World, ids: list[str], steps: int, n: int, seed: int, spy: str
                 stderr=subprocess.DEVNULL,
             )
             time.sleep(1.5)
+        proc = psutil.Process(server.pid)
+        times0 = proc.cpu_times()
         cpu0 = server.cpu_seconds()
-        result = http_load(port, paths, requests=len(paths), concurrency=4)
+        result = http_load(port, paths, requests=len(paths), concurrency=CONCURRENCY)
         cpu = (server.cpu_seconds() - cpu0) / result["requests"] * 1000
+        times = proc.cpu_times()
+        print(
+            f"  user {(times.user - times0.user) / result['requests'] * 1000:.3f} ms, "
+            f"system {(times.system - times0.system) / result['requests'] * 1000:.3f} ms per request, "
+            f"{result['requests'] / result['elapsed']:.0f} requests/s"
+        )
         if sampler is not None:
             sampler.send_signal(signal.SIGINT)
             sampler.wait(30)
@@ -129,6 +141,72 @@ def in_process(w: World, ids: list[str], steps: int, n: int, seed: int, top: int
         runtime.close()
 
 
+def through_app(w: World, ids: list[str], steps: int, n: int, seed: int, top: int) -> None:
+    """The whole app in this process (ASGI, no server), worker-thread calls run inline so that cProfile
+    sees them: what the route, middleware and response cost beside the use case."""
+    import asyncio
+
+    import service.routes.games as routes
+    from service.app import create_app
+    from service.runtime import Runtime
+    from service.settings import Settings
+    from service.store import GameLog
+
+    async def inline(fn: Any, *args: Any, **kwargs: Any) -> Any:
+        return fn(*args, **kwargs)
+
+    routes.sync_to_thread = inline  # type: ignore[assignment]
+    settings = Settings(pool_size=8, run_projections=False)
+    runtime = Runtime(settings=settings, params=w.params, store=GameLog(w.params), server_version="profile")
+    paths = [f"/games/{g}/replay/{s}" for g, s in pairs(ids, steps, n, seed)]
+
+    async def go() -> None:
+        app = create_app(settings, runtime=runtime)
+        sent: list[Any] = []
+
+        async def receive() -> Any:
+            return {"type": "http.request", "body": b"", "more_body": False}
+
+        async def send(message: Any) -> None:
+            sent.append(message)
+
+        def scope(path: str) -> Any:
+            return {
+                "type": "http",
+                "asgi": {"version": "3.0"},
+                "http_version": "1.1",
+                "method": "GET",
+                "scheme": "http",
+                "path": path,
+                "raw_path": path.encode(),
+                "query_string": b"",
+                "root_path": "",
+                "headers": [(b"host", b"127.0.0.1")],
+                "client": ("127.0.0.1", 1),
+                "server": ("127.0.0.1", 80),
+                "state": {},
+            }
+
+        async with app.lifespan():
+            await app(scope("/health/ping"), receive, send)
+            prof = cProfile.Profile(time.process_time)
+            t0 = time.process_time()
+            prof.enable()
+            for path in paths:
+                await app(scope(path), receive, send)
+            prof.disable()
+            print(f"through the app (profiled) CPU {(time.process_time() - t0) / len(paths) * 1000:.3f} ms per request")
+            statuses = Counter(m["status"] for m in sent if m["type"] == "http.response.start")
+            print(statuses)
+            pstats.Stats(prof).sort_stats("tottime").print_stats(top)
+            pstats.Stats(prof).sort_stats("cumtime").print_stats(top)
+
+    try:
+        asyncio.run(go())
+    finally:
+        runtime.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--copies", type=int, default=200)
@@ -136,8 +214,12 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--profile", action="store_true")
     parser.add_argument("--top", type=int, default=40)
+    parser.add_argument("--app", action="store_true", help="profile the whole app in this process")
     parser.add_argument("--spy", default="", help="sample the server with py-spy into this file")
+    parser.add_argument("--concurrency", type=int, default=4)
     args = parser.parse_args()
+    global CONCURRENCY
+    CONCURRENCY = args.concurrency
     with world() as w:
         server = w.start_server()
         seed = games.longest(PLAYERS, range(1, 13))
@@ -152,6 +234,8 @@ def main() -> None:
         if args.spy:
             print(f"sampled: server CPU {server_cpu(w, ids, steps, args.requests, 99, args.spy):.3f} ms per request")
             summarize(args.spy, args.top)
+        if args.app:
+            through_app(w, ids, steps, args.requests, 8, args.top)
         if args.profile:
             in_process(w, ids, steps, args.requests, 7, 0)
             in_process(w, ids, steps, args.requests, 7, args.top)

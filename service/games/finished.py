@@ -30,17 +30,18 @@ OVERHEAD = 250  # bytes of a kept step besides its body: the key, the bytes obje
 MARK = 16  # a block keeps the state at every MARK-th step once a fold went past it
 
 
-Row = tuple[Any, int, str, bytes]  # a stored event as read: originator, version, topic, payload
+Row = tuple[int, str, bytes]  # a stored event of the block's game as read: version, topic, payload
 
 
 @dataclass(frozen=True)
 class Block:
+    game_id: UUID
     start: Any  # the state after ``first - 1`` events
     first: int  # the version of the block's first event
     # The block's stored events, decoded when a fold first reaches them (``decode``): a cold step pays
     # for the events up to it only, not for the whole block. A decoded row is let go.
     rows: list[Row | None]
-    decode: Callable[[Any, int, str, bytes], Recorded]
+    decode: Callable[[UUID, int, str, bytes], Recorded]
     records: list[Recorded | None] = field(default_factory=list)
     # States met on the way (at every MARK-th step), so a random step folds at most MARK - 1 events
     # after the first visit rather than up to ``interval``. Filled as folds go; a race only repeats work
@@ -62,7 +63,7 @@ class Block:
                 found = self.records[i]
                 assert found is not None
                 return found
-            found = self.records[i] = self.decode(*row)
+            found = self.records[i] = self.decode(self.game_id, *row)
             self.rows[i] = None
         return found
 
