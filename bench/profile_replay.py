@@ -155,7 +155,8 @@ def through_app(w: World, ids: list[str], steps: int, n: int, seed: int, top: in
     async def inline(fn: Any, *args: Any, **kwargs: Any) -> Any:
         return fn(*args, **kwargs)
 
-    routes.sync_to_thread = inline  # type: ignore[assignment]
+    if top:
+        routes.sync_to_thread = inline  # type: ignore[assignment]
     settings = Settings(pool_size=8, run_projections=False)
     runtime = Runtime(settings=settings, params=w.params, store=GameLog(w.params), server_version="profile")
     paths = [f"/games/{g}/replay/{s}" for g, s in pairs(ids, steps, n, seed)]
@@ -189,13 +190,32 @@ def through_app(w: World, ids: list[str], steps: int, n: int, seed: int, top: in
 
         async with app.lifespan():
             await app(scope("/health/ping"), receive, send)
+            t0 = time.process_time()
+            for _ in range(3000):
+                await app(scope("/health/ping"), receive, send)
+            print(f"hello-world through the app CPU {(time.process_time() - t0) / 3000 * 1000:.3f} ms per request")
             prof = cProfile.Profile(time.process_time)
             t0 = time.process_time()
-            prof.enable()
+            if top:
+                prof.enable()
             for path in paths:
                 await app(scope(path), receive, send)
             prof.disable()
-            print(f"through the app (profiled) CPU {(time.process_time() - t0) / len(paths) * 1000:.3f} ms per request")
+            print(f"through the app CPU {(time.process_time() - t0) / len(paths) * 1000:.3f} ms per request")
+            again = cProfile.Profile(time.process_time)
+            t0 = time.process_time()
+            if top:
+                again.enable()
+            for path in paths:
+                await app(scope(path), receive, send)
+            again.disable()
+            if top:
+                pstats.Stats(again).sort_stats("tottime").print_stats(top)
+            print(
+                f"  the same steps again (encoded) {(time.process_time() - t0) / len(paths) * 1000:.3f} ms per request"
+            )
+            if not top:
+                return
             statuses = Counter(m["status"] for m in sent if m["type"] == "http.response.start")
             print(statuses)
             pstats.Stats(prof).sort_stats("tottime").print_stats(top)
