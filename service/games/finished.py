@@ -67,18 +67,30 @@ class Block:
             self.rows[i] = None
         return found
 
-    def state_at(self, step: int, evolve: Any) -> tuple[Any, Recorded]:
+    def events(self, start: int, end: int) -> list[Any]:
+        """The events of the block's records ``start`` to ``end - 1``."""
+        records = self.records
+        found: list[Any] = []
+        for i in range(start, end):
+            rec = records[i]
+            found.append((rec if rec is not None else self.record(i)).event)
+        return found
+
+    def state_at(self, step: int, fold: Callable[[list[Any], Any], Any]) -> tuple[Any, Recorded]:
+        """The state after ``step`` and its record; ``fold``: the rules' (one call per stretch between
+        marks rather than one ``evolve`` call per event)."""
         offset = step - self.first + 1  # events of the block folded to reach ``step``
         done = offset - offset % MARK
         while done and done not in self.marks:
             done -= MARK
         state = self.marks[done] if done else self.start
-        record = self.record
-        for i in range(done, offset):
-            state = evolve(state, record(i).event)
-            if (i + 1) % MARK == 0:
-                self.marks[i + 1] = state
-        return state, record(offset - 1)
+        while done < offset:
+            end = min(offset, done - done % MARK + MARK)
+            state = fold(self.events(done, end), state)
+            if end % MARK == 0:
+                self.marks[end] = state
+            done = end
+        return state, self.record(offset - 1)
 
 
 class EncodedSteps:

@@ -282,7 +282,7 @@ class GameReader(GameBase):
         if row["status"] != "finished" or row.get("corrections"):
             # Blocks fold their events in a row: a corrected game's steps come from its line.
             if block is not None and not row.get("corrections"):
-                return block.state_at(step, kind.rules.evolve)
+                return block.state_at(step, kind.rules.fold)
             return self.states.at_step(kind, game_id, step)
         index = self.blocks.block_of(step)
         block = block or self.blocks.get(game_id, index)
@@ -300,7 +300,7 @@ class GameReader(GameBase):
                 ),
             )
         self.blocks.put(game_id, index, block)
-        return block.state_at(step, kind.rules.evolve)
+        return block.state_at(step, kind.rules.fold)
 
     def _block(self, kind: Kind, game_id: UUID, first: int, rows: list[tuple[Any, ...]]) -> Block:
         """The block starting at event ``first`` from the rows of ``_block_query``: the newest snapshot
