@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import cProfile
 import gc
+import os
 import pstats
 import random
 import signal
@@ -196,6 +197,17 @@ def through_app(w: World, ids: list[str], steps: int, n: int, seed: int, top: in
                 await app(scope("/health/ping"), receive, send)
             print(f"hello-world through the app CPU {(time.process_time() - t0) / 3000 * 1000:.3f} ms per request")
             prof = cProfile.Profile(time.process_time)
+            collecting: list[float] = [0.0, 0.0]
+
+            def on_gc(phase: str, info: dict[str, int]) -> None:
+                if phase == "start":
+                    collecting[1] = time.process_time()
+                else:
+                    collecting[0] += time.process_time() - collecting[1]
+
+            gc.callbacks.append(on_gc)
+            if os.environ.get("GC_THRESHOLD"):
+                gc.set_threshold(*map(int, os.environ["GC_THRESHOLD"].split(",")))
             t0 = time.process_time()
             if top:
                 prof.enable()
@@ -203,6 +215,8 @@ def through_app(w: World, ids: list[str], steps: int, n: int, seed: int, top: in
                 await app(scope(path), receive, send)
             prof.disable()
             print(f"through the app CPU {(time.process_time() - t0) / len(paths) * 1000:.3f} ms per request")
+            gc.callbacks.remove(on_gc)
+            print(f"  of which collecting {collecting[0] / len(paths) * 1000:.3f} ms per request")
             again = cProfile.Profile(time.process_time)
             if top:
                 again.enable()
