@@ -30,8 +30,10 @@ def _serve(args: argparse.Namespace, settings: Settings) -> int:
         return serve_workers(args, settings)
 
     from service.app import create_app
+    from service.commands.serving import tune_collector
     from service.runtime import Runtime
 
+    tune_collector()
     runtime = Runtime.open(settings, read_replica=True)
     try:
         app = create_app(settings, runtime=runtime)

@@ -21,6 +21,7 @@ pool), then the embedded PostgreSQL.
 from __future__ import annotations
 
 import argparse
+import gc
 import logging
 import os
 
@@ -31,6 +32,18 @@ from service.database import ConnectionParams
 from service.settings import Settings
 
 log = logging.getLogger("banquise.cli")
+
+# A server process allocates fast (each replay step decodes and folds events into new states) while it
+# holds many long-lived objects (replay blocks, state caches): at the collector's default first threshold
+# (700) its collections took ~0.065 of ~0.52 ms of CPU per cold replay step (python -m bench.profile_replay),
+# 0.02 ms at 10,000. The service makes few reference cycles: garbage is freed by reference counting.
+GC_THRESHOLD = (10_000, 10, 10)
+
+
+def tune_collector() -> None:
+    """Run the cyclic garbage collector less often in a server process (``GC_THRESHOLD``)."""
+    gc.set_threshold(*GC_THRESHOLD)
+
 
 # The supervisor's database, for its workers (JSON of ``ConnectionParams``: the embedded flag included).
 DATABASE_ENV = "BANQUISE_WORKER_DATABASE"
@@ -71,5 +84,6 @@ def worker_app() -> Litestar:
 
     settings = Settings.from_env()
     configure_logging(settings.log_level)
+    tune_collector()
     params = msgspec.json.decode(os.environ[DATABASE_ENV], type=ConnectionParams)
     return create_app(settings, params=params)

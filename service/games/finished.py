@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
@@ -29,26 +30,67 @@ OVERHEAD = 250  # bytes of a kept step besides its body: the key, the bytes obje
 MARK = 16  # a block keeps the state at every MARK-th step once a fold went past it
 
 
+Row = tuple[int, str, bytes]  # a stored event of the block's game as read: version, topic, payload
+
+
 @dataclass(frozen=True)
 class Block:
+    game_id: UUID
     start: Any  # the state after ``first - 1`` events
-    first: int  # the version of records[0]
-    records: list[Recorded]
+    first: int  # the version of the block's first event
+    # The block's stored events, decoded when a fold first reaches them (``decode``): a cold step pays
+    # for the events up to it only, not for the whole block. A decoded row is let go.
+    rows: list[Row | None]
+    decode: Callable[[UUID, int, str, bytes], Recorded]
+    records: list[Recorded | None] = field(default_factory=list)
     # States met on the way (at every MARK-th step), so a random step folds at most MARK - 1 events
-    # after the first visit rather than up to ``interval``. Filled as folds go; a race only repeats work.
+    # after the first visit rather than up to ``interval``. Filled as folds go; a race only repeats work
+    # (a slot is only ever set to the one value its row decodes to).
     marks: dict[int, Any] = field(default_factory=dict)
 
-    def state_at(self, step: int, evolve: Any) -> tuple[Any, Recorded]:
+    def __post_init__(self) -> None:
+        if not self.records:
+            self.records.extend([None] * len(self.rows))
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def record(self, i: int) -> Recorded:
+        found = self.records[i]
+        if found is None:
+            row = self.rows[i]
+            if row is None:  # another thread decoded it between the two reads
+                found = self.records[i]
+                assert found is not None
+                return found
+            found = self.records[i] = self.decode(self.game_id, *row)
+            self.rows[i] = None
+        return found
+
+    def events(self, start: int, end: int) -> list[Any]:
+        """The events of the block's records ``start`` to ``end - 1``."""
+        records = self.records
+        found: list[Any] = []
+        for i in range(start, end):
+            rec = records[i]
+            found.append((rec if rec is not None else self.record(i)).event)
+        return found
+
+    def state_at(self, step: int, fold: Callable[[list[Any], Any], Any]) -> tuple[Any, Recorded]:
+        """The state after ``step`` and its record; ``fold``: the rules' (one call per stretch between
+        marks rather than one ``evolve`` call per event)."""
         offset = step - self.first + 1  # events of the block folded to reach ``step``
         done = offset - offset % MARK
         while done and done not in self.marks:
             done -= MARK
         state = self.marks[done] if done else self.start
-        for i in range(done, offset):
-            state = evolve(state, self.records[i].event)
-            if (i + 1) % MARK == 0:
-                self.marks[i + 1] = state
-        return state, self.records[offset - 1]
+        while done < offset:
+            end = min(offset, done - done % MARK + MARK)
+            state = fold(self.events(done, end), state)
+            if end % MARK == 0:
+                self.marks[end] = state
+            done = end
+        return state, self.record(offset - 1)
 
 
 class EncodedSteps:
@@ -127,7 +169,7 @@ class ReplayBlocks:
             if (game_id, block) in self._blocks:
                 return
             self._blocks[(game_id, block)] = value
-            self._events += len(value.records)
+            self._events += len(value)
             while self._events > self.max_events:
                 _, evicted = self._blocks.popitem(last=False)
-                self._events -= len(evicted.records)
+                self._events -= len(evicted)

@@ -102,21 +102,27 @@ class MsgspecMapper(Mapper[UUID]):
         )
 
     def to_domain_event(self, stored_event: StoredEvent) -> Any:
-        try:
-            payload = _decoder(stored_event.topic).decode(stored_event.state)
-        except (msgspec.DecodeError, msgspec.ValidationError) as exc:
-            raise MapperDeserialisationError(
-                f"stored event {stored_event.originator_id}@{stored_event.originator_version} "
-                f"({stored_event.topic}) does not decode: {exc}"
-            ) from exc
-        originator_id = stored_event.originator_id
-        return Recorded(
-            originator_id=originator_id if isinstance(originator_id, UUID) else UUID(originator_id),
-            originator_version=stored_event.originator_version,
-            event=payload.e,
-            recorded_at=payload.at,
-            move=payload.m,
-            played_at=payload.p,
-            comment=payload.c,
-            command=payload.x if payload.x else None,
+        return recorded(
+            stored_event.originator_id, stored_event.originator_version, stored_event.topic, stored_event.state
         )
+
+
+def recorded(originator_id: UUID | str, version: int, topic: str, state: bytes) -> Recorded:
+    """The record of one stored row (what ``to_domain_event`` gives), without a ``StoredEvent`` first:
+    a replay block decodes its rows straight from the cursor's tuples."""
+    try:
+        payload = _decoder(topic).decode(state)
+    except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+        raise MapperDeserialisationError(
+            f"stored event {originator_id}@{version} ({topic}) does not decode: {exc}"
+        ) from exc
+    return Recorded(
+        originator_id=originator_id if isinstance(originator_id, UUID) else UUID(originator_id),
+        originator_version=version,
+        event=payload.e,
+        recorded_at=payload.at,
+        move=payload.m,
+        played_at=payload.p,
+        comment=payload.c,
+        command=payload.x if payload.x else None,
+    )
