@@ -31,6 +31,16 @@ class ConnectionParams(msgspec.Struct, frozen=True, kw_only=True):
             dbname=self.dbname, host=self.host, port=self.port, user=self.user, password=self.password
         )
 
+    def connect_kwargs(self) -> dict[str, str | int]:
+        """The keyword arguments of ``psycopg.connect`` (a pool's ``kwargs``)."""
+        return {
+            "dbname": self.dbname,
+            "host": self.host,
+            "port": self.port,
+            "user": self.user,
+            "password": self.password,
+        }
+
     def with_dbname(self, dbname: str) -> ConnectionParams:
         return msgspec.structs.replace(self, dbname=dbname)
 

@@ -96,13 +96,7 @@ class GameLog(Application[UUID]):
         # dropped, and its __del__, run by one of them, cannot join itself (a traceback on stderr).
         datastore.pool.close()
         datastore.pool = GuardedPool(
-            kwargs={
-                "dbname": params.dbname,
-                "host": params.host,
-                "port": params.port,
-                "user": params.user,
-                "password": params.password,
-            },
+            kwargs=params.connect_kwargs(),
             timeouts=timeouts,
             min_size=pool_size,
             max_size=pool_size + 2,
@@ -163,10 +157,7 @@ class GameLog(Application[UUID]):
         first = records[0]
         game_id, version = first.originator_id, first.originator_version
         write: Callable[[], list[int]]
-        if all(
-            (rec.originator_id is game_id or rec.originator_id == game_id) and rec.originator_version == version + i
-            for i, rec in enumerate(records)
-        ):
+        if _one_game(records):
             # One game's events at consecutive versions (every write of the service): no StoredEvent
             # per event, the game id and first version sent once (``make bench``, item 1).
             topics, states = topics_and_states(records)
@@ -199,11 +190,7 @@ class GameLog(Application[UUID]):
             if not records:
                 raise ValueError("each write of a batch has records")
             first = records[0]
-            if not all(
-                (rec.originator_id is first.originator_id or rec.originator_id == first.originator_id)
-                and rec.originator_version == first.originator_version + i
-                for i, rec in enumerate(records)
-            ):
+            if not _one_game(records):
                 raise ValueError("a write of a batch is one game's records at consecutive versions")
             topics, states = topics_and_states(records)
             parts.append((first.originator_id, first.originator_version, topics, states))
@@ -247,11 +234,7 @@ class GameLog(Application[UUID]):
         if not records:
             raise ValueError("append_new_game takes a new game's records")
         first = records[0]
-        if not all(
-            (rec.originator_id is first.originator_id or rec.originator_id == first.originator_id)
-            and rec.originator_version == first.originator_version + i
-            for i, rec in enumerate(records)
-        ):
+        if not _one_game(records):
             raise ValueError("append_new_game takes one game's records at consecutive versions")
         topics, states = topics_and_states(records)
 
@@ -402,3 +385,13 @@ class GameLog(Application[UUID]):
         """``psycopg.connect`` keywords for a connection of our own (the projection worker's): the same
         timeouts as the pool's."""
         return session_kwargs(self.timeouts, application_name)
+
+
+def _one_game(records: Sequence[Recorded]) -> bool:
+    """The records are one game's, at consecutive versions."""
+    first = records[0]
+    return all(
+        (rec.originator_id is first.originator_id or rec.originator_id == first.originator_id)
+        and rec.originator_version == first.originator_version + i
+        for i, rec in enumerate(records)
+    )

@@ -91,13 +91,7 @@ class Replica:
         # A read that finds the replica gone falls back after at most a second, not the primary's wait.
         self._timeouts = msgspec.structs.replace(timeouts, pool=min(timeouts.pool, 1.0))
         self.pool = GuardedPool(
-            kwargs={
-                "dbname": params.dbname,
-                "host": params.host,
-                "port": params.port,
-                "user": params.user,
-                "password": params.password,
-            },
+            kwargs=params.connect_kwargs(),
             timeouts=self._timeouts,
             min_size=1,
             max_size=pool_size,
