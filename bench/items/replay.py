@@ -113,7 +113,7 @@ def run(w: World, quick: bool) -> list[Row]:
         ratio_row(
             ITEM,
             f"replay throughput, random (copy, step) pairs, {concurrency} connections, {client} "
-            f"(p50 {replayed['p50_ms']:.1f} ms, p99 {replayed['p99_ms']:.1f} ms){fallback}",
+            f"(p50 {replayed['p50_ms']:.1f} ms, p99 {replayed['p99_ms']:.1f} ms){fallback}{_cpu_bound(details)}",
             replay_rate,
             "requests/s",
             f"GET /health/ping (hello-world, same app and server; p50 {hello['p50_ms']:.1f} ms, "
@@ -141,3 +141,15 @@ def run(w: World, quick: bool) -> list[Row]:
 
 def hello_n(quick: bool) -> int:
     return 3000 if quick else 15000
+
+
+def _cpu_bound(details: dict[str, object]) -> str:
+    """The bound the server's own CPU puts on the ratio (measured in the same run), when both were measured."""
+    step = details["replay_server_cpu_ms_per_request"]
+    hello = details["hello_server_cpu_ms_per_request"]
+    if not isinstance(step, float) or not isinstance(hello, float) or step <= 0:
+        return ""
+    return (
+        f" — the server used {step:.2f} ms of CPU per cold step against {hello:.2f} ms per hello-world: "
+        f"a CPU-bound server cannot pass a ratio of ~{hello / step:.2f}"
+    )
