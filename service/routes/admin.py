@@ -48,8 +48,19 @@ def _decided(accepted: Any) -> Response[Any]:
     return Response(accepted, status_code=200, headers={POSITION_HEADER: str(accepted.position)})
 
 
-def _reason(data: VoidRequest) -> str:
-    reason = data.reason.strip()
+def _game_problems(*, forbidden: str, conflict: str) -> dict[int, ResponseSpec]:
+    """The answers of a decision on a game (void, unvoid, abandon) other than its success."""
+    return {
+        400: ResponseSpec(None, description="Missing or empty reason"),
+        401: ResponseSpec(None, description="Missing or invalid API key"),
+        403: ResponseSpec(None, description=forbidden),
+        404: ResponseSpec(None, description="Unknown game"),
+        409: ResponseSpec(None, description=conflict),
+    }
+
+
+def _reason(text: str) -> str:
+    reason = text.strip()
     if not reason:
         raise ProblemError(400, "invalid_request", "reason must not be blank", title="Invalid request")
     limits.check_text("$.reason", reason, 500, what="a reason")
@@ -64,13 +75,7 @@ def _reason(data: VoidRequest) -> str:
     status_code=200,
     dependencies={"key": Provide(caller)},
     security=[{"apiKey": []}],
-    responses={
-        400: ResponseSpec(None, description="Missing or empty reason"),
-        401: ResponseSpec(None, description="Missing or invalid API key"),
-        403: ResponseSpec(None, description="admin_required: not an admin key"),
-        404: ResponseSpec(None, description="Unknown game"),
-        409: ResponseSpec(None, description="game_already_voided"),
-    },
+    responses=_game_problems(forbidden="admin_required: not an admin key", conflict="game_already_voided"),
 )
 async def void_game(
     game_id: FromPath[UUID],
@@ -79,7 +84,7 @@ async def void_game(
     key: NamedDependency[ApiKey | None],
 ) -> Response[VoidAccepted]:
     admin = _admin(key, "voiding a game")
-    reason = _reason(data)
+    reason = _reason(data.reason)
     return _decided(await sync_to_thread(voiding.void, runtime.store, admin, game_id, reason))
 
 
@@ -90,13 +95,7 @@ async def void_game(
     status_code=200,
     dependencies={"key": Provide(caller)},
     security=[{"apiKey": []}],
-    responses={
-        400: ResponseSpec(None, description="Missing or empty reason"),
-        401: ResponseSpec(None, description="Missing or invalid API key"),
-        403: ResponseSpec(None, description="admin_required: not an admin key"),
-        404: ResponseSpec(None, description="Unknown game"),
-        409: ResponseSpec(None, description="game_not_voided"),
-    },
+    responses=_game_problems(forbidden="admin_required: not an admin key", conflict="game_not_voided"),
 )
 async def unvoid_game(
     game_id: FromPath[UUID],
@@ -105,7 +104,7 @@ async def unvoid_game(
     key: NamedDependency[ApiKey | None],
 ) -> Response[UnvoidAccepted]:
     admin = _admin(key, "restoring a voided game")
-    reason = _reason(data)
+    reason = _reason(data.reason)
     return _decided(await sync_to_thread(voiding.unvoid, runtime.store, admin, game_id, reason))
 
 
@@ -116,13 +115,7 @@ async def unvoid_game(
     status_code=200,
     dependencies={"key": Provide(caller)},
     security=[{"apiKey": []}],
-    responses={
-        400: ResponseSpec(None, description="Missing or empty reason"),
-        401: ResponseSpec(None, description="Missing or invalid API key"),
-        403: ResponseSpec(None, description="not_game_owner"),
-        404: ResponseSpec(None, description="Unknown game"),
-        409: ResponseSpec(None, description="game_abandoned, game_finished or game_voided"),
-    },
+    responses=_game_problems(forbidden="not_game_owner", conflict="game_abandoned, game_finished or game_voided"),
 )
 async def abandon_game(
     game_id: FromPath[UUID],
@@ -131,7 +124,7 @@ async def abandon_game(
     key: NamedDependency[ApiKey | None],
 ) -> Response[AbandonAccepted]:
     owner = required(key)
-    reason = _reason(data)
+    reason = _reason(data.reason)
     return _decided(await sync_to_thread(voiding.abandon, runtime.store, owner, game_id, reason))
 
 
@@ -173,7 +166,7 @@ async def rename_player(
     key: NamedDependency[ApiKey | None],
 ) -> Response[HandleChanged]:
     admin = _admin(key, "renaming a player")
-    reason = _reason(VoidRequest(reason=data.reason))
+    reason = _reason(data.reason)
     return _decided(await sync_to_thread(renaming.rename, runtime.store, admin, handle, data.to, reason))
 
 
@@ -194,5 +187,5 @@ async def merge_player(
     key: NamedDependency[ApiKey | None],
 ) -> Response[HandleChanged]:
     admin = _admin(key, "merging players")
-    reason = _reason(VoidRequest(reason=data.reason))
+    reason = _reason(data.reason)
     return _decided(await sync_to_thread(renaming.merge, runtime.store, admin, handle, data.into, reason))
