@@ -9,7 +9,6 @@ due and the idempotency key in one transaction: a failure stores nothing.
 from __future__ import annotations
 
 import hashlib
-import threading
 from datetime import datetime
 from typing import Any, cast
 from uuid import UUID
@@ -34,6 +33,7 @@ from service.refusals import Category, Refusal
 from service.store import GameLog, Recorded
 from service.store.corrections import Line, is_correction
 from service.store.kinds import Kind, Registry
+from service.store.lru import Lru
 from service.store.recorder import INSERT_GAME, GameRow, Within
 
 _json = msgspec.json.Encoder()
@@ -128,10 +128,9 @@ class GameBase:
         self.registry = registry
         self.states = States(store, interval=snapshot_interval)
         self.blocks = ReplayBlocks(interval=snapshot_interval)
+        # A corrected game's (id, version) -> its steps taken back and its corrections' steps.
+        self.line_steps: Lru[tuple[UUID, int], tuple[dict[int, int], set[int]]] = Lru(1024)
         self._datastore = store.game_recorder.datastore
-        # Serialises writers to one game inside this process: they would only collide in the database.
-        self._game_locks: dict[UUID, threading.Lock] = {}
-        self._locks_guard = threading.Lock()
 
     # ---------------------------------------------------------------- helpers
     def kind(self, name: str) -> Kind:
@@ -254,15 +253,6 @@ class GameBase:
             )
 
         return run
-
-    def _lock(self, game_id: UUID) -> threading.Lock:
-        with self._locks_guard:
-            lock = self._game_locks.get(game_id)
-            if lock is None:
-                if len(self._game_locks) > 10_000:
-                    self._game_locks.clear()
-                lock = self._game_locks[game_id] = threading.Lock()
-            return lock
 
     def _event_out(self, kind: Kind, rec: Recorded, event: Any | None = None, *, comments: bool = True) -> EventOut:
         """``comments``: whether the caller may read the recorder's comments (see ``Sight.comment``)."""

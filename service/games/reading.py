@@ -234,11 +234,17 @@ class GameReader(GameBase):
         )
 
     def _line_steps(self, row: dict[str, Any]) -> tuple[dict[int, int], set[int]]:
-        """A corrected game's steps taken back (-> the correction's step) and its corrections' steps."""
+        """A corrected game's steps taken back (-> the correction's step) and its corrections' steps; kept
+        by version (a step of a corrected game would otherwise read its whole stream)."""
         if not row.get("corrections"):
             return {}, set()
-        stream = [(r.originator_version, r.event) for r in self.store.read(row["id"])]
-        return taken_back(stream), {v for v, e in stream if isinstance(e, MovesTakenBack)}
+        cache_key = (row["id"], int(row["version"]))
+        known = self.line_steps.get(cache_key)
+        if known is None:
+            stream = [(r.originator_version, r.event) for r in self.store.read(row["id"])]
+            known = taken_back(stream), {v for v, e in stream if isinstance(e, MovesTakenBack)}
+            self.line_steps.put(cache_key, known)
+        return known
 
     def _replay_row(self, game_id: UUID, step: int) -> tuple[dict[str, Any], Block | None]:
         """The game's row (held once the game is finished) and, when the row had to be read, the block

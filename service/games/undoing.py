@@ -93,12 +93,12 @@ class GameUndoer(GameBase):
         if request.reason is not None:
             limits.check_text("$.reason", request.reason, limits.MAX_REASON, what="a reason")
         try:
-            with self._lock(game_id):
-                return self._undo_locked(kind, key, game_id, request, if_match, idem)
+            # Concurrent writes to the game are ordered by the database (a version is a primary key).
+            return self._take_back(kind, key, game_id, request, if_match, idem)
         except Refusal as refusal:
             return self._replayed_or_raise(idem, refusal)
 
-    def _undo_locked(
+    def _take_back(
         self,
         kind: Kind,
         key: ApiKey,
