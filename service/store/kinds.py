@@ -6,8 +6,6 @@ The decoders of what clients send (new games, moves, records) belong to the use 
 
 from __future__ import annotations
 
-import importlib
-import logging
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import date, datetime, time
@@ -19,12 +17,7 @@ from uuid import UUID
 import msgspec
 
 from domain.game import GameRules
-
-log = logging.getLogger("banquise.kinds")
-
-# Game packages in the order they are offered; each exposes ``RULES``.
-PACKAGES = {"arctic": "domain.arctic", "arctica": "domain.arctica"}
-
+from domain.kinds import registered_games
 
 @dataclass(eq=False)
 class Kind:
@@ -90,15 +83,8 @@ class Registry:
 
     @classmethod
     def default(cls) -> Registry:
-        kinds = []
-        for name, module in PACKAGES.items():
-            try:
-                rules = importlib.import_module(module).RULES
-            except (ImportError, AttributeError) as exc:
-                log.warning("game kind %s is not available: %s", name, exc)
-                continue
-            kinds.append(Kind(rules))
-        return cls(kinds)
+        """Every game kind registered now (``domain.kinds``), in the order they are offered."""
+        return cls([Kind(plugin.rules) for plugin in registered_games()])
 
     def get(self, name: str) -> Kind | None:
         return self._kinds.get(name)

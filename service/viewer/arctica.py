@@ -5,6 +5,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+import msgspec
+
 from domain.arctica import editions
 from domain.arctica.edition import FAMILIES, Edition
 from domain.arctica.queries import offered_actions
@@ -140,3 +142,8 @@ def board(v: dict[str, Any], lang: Language) -> str:
         f'<section class="map"><h3>{word("map", lang)}</h3><div class="regions">{"".join(regions)}</div></section>'
         f'<div class="players">{players}</div>{_scores(v, lang)}</div>'
     )
+
+
+def view_board(view: Any, lang: Language) -> str:
+    """The board of a replay's view as ``/replay`` serves it (its plug-in names this renderer)."""
+    return board(msgspec.to_builtins(view), lang)

@@ -3,6 +3,9 @@ JSON API serves (so the board shows exactly what ``/replay`` says a perspective 
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Callable
+from functools import cache
 from html import escape
 from typing import Any
 from uuid import UUID
@@ -10,13 +13,13 @@ from uuid import UUID
 import msgspec
 
 from domain.game import Language, Perspective
+from domain.kinds import game
 from service.games.forks import family
 from service.games.schemas import Replay, Timeline
 from service.games.service import GameService
 from service.games.sight import Sight
 from service.keys import ApiKey
 from service.refusals import Refusal
-from service.viewer import arctic, arctica
 from service.viewer.words import word
 
 LANGUAGES: tuple[Language, ...] = ("en", "fr", "es")
@@ -35,11 +38,26 @@ def perspectives(games: GameService, row: dict[str, Any], key: ApiKey | None) ->
     return allowed
 
 
+@cache
+def _renderer(reference: str) -> Callable[[Any, Language], str]:
+    """A kind's server-side board renderer, named by its plug-in as ``"module:function"``."""
+    module, _, name = reference.partition(":")
+    renderer: Callable[[Any, Language], str] = getattr(importlib.import_module(module), name)
+    return renderer
+
+
+def generic_board(view: Any) -> str:
+    """The board of a kind that draws none: its view as plain data."""
+    text = msgspec.json.format(msgspec.json.encode(view), indent=2).decode()
+    return f'<pre class="view">{escape(text)}</pre>'
+
+
 def board(replay: Replay, lang: Language) -> str:
-    if replay.kind == "arctic":
-        inner = arctic.board(replay.view, lang)
+    plugin = game(replay.kind)
+    if plugin is not None and plugin.viewer_board is not None:
+        inner = _renderer(plugin.viewer_board)(replay.view, lang)
     else:
-        inner = arctica.board(msgspec.to_builtins(replay.view), lang)
+        inner = generic_board(replay.view)
     return (
         f'<section id="board" data-step="{replay.step}" data-steps="{replay.steps}" '
         f'data-perspective="{escape(replay.perspective)}" data-state-hash="{replay.state_hash}">{inner}</section>'

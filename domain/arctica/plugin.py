@@ -1,0 +1,39 @@
+"""Arctica as a plug-in: its rules, simulator, statistics, board, editions and examples (registered by
+``domain.kinds``)."""
+
+from __future__ import annotations
+
+from domain.registry import GamePlugin, SimulatedGame
+
+from . import RULES, editions, simulator
+from .statistics import STATISTICS
+
+
+def _full(players: int, seed: int) -> SimulatedGame:
+    return simulator.simulate(players, seed)
+
+
+def _forms(players: int, seed: int) -> SimulatedGame:
+    """A game on the packaged ``forms-1`` edition (effects with decisions)."""
+    return simulator.simulate(players, seed, edition=editions.get("forms-1"))
+
+
+GAME = GamePlugin(
+    rules=RULES,
+    title="Arctica",
+    player_counts=(2, 3, 4, 5),
+    simulations={"full": _full, "forms": _forms},
+    statistics=STATISTICS,
+    examples={
+        "record": {
+            "format": "banquise-record",
+            "version": 1,
+            "kind": "arctica",
+            "id": "club-night/1",
+            "setup": {"players": ["Aputsiaq", "Nanook", "Siku"], "seed": 7},
+            "moves": [],
+        },
+    },
+    viewer_board="service.viewer.arctica:view_board",
+    editions=editions,
+)

@@ -1,0 +1,115 @@
+"""The game kinds as plug-ins: one object per kind carrying all the service needs of it, registered once.
+
+As OpenSpiel's ``register_game``: each ``domain/<kind>/plugin.py`` builds its :class:`GamePlugin`
+(``GAME``) and ``domain/kinds.py`` registers the built-in ones. Generic code (the store, the read
+models, the viewer, ``simulate``, the contract harness, the bench, the OpenAPI examples) iterates over
+:func:`registered_games` or looks one up with :func:`game`; it never names a kind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from domain.game import GameRules
+from domain.statistics import Statistics
+
+
+class SimulatedGame(Protocol):
+    """What every kind's simulator returns: the setup, the moves played and the events recorded."""
+
+    @property
+    def setup(self) -> Any: ...
+    @property
+    def moves(self) -> list[Any]: ...
+    @property
+    def events(self) -> list[Any]: ...
+
+
+# ``simulate(players, seed)``: a complete legal game, the same for the same arguments.
+Simulator = Callable[[int, int], SimulatedGame]
+
+
+class Editions(Protocol):
+    """A kind whose games are recorded on editions (board and card data) a club may store."""
+
+    def set_loader(self, loader: Any) -> Any:
+        """Install the loader of stored editions (None removes it); returns the previous one."""
+        ...
+
+    def demo(self) -> Any:
+        """The packaged edition a new user starts from (the OpenAPI example of ``POST /editions``)."""
+        ...
+
+
+@dataclass(frozen=True)
+class GamePlugin:
+    """One game kind, whole: its rules and everything the layers above need of it."""
+
+    rules: GameRules[Any, Any, Any]
+    title: str  # the game's name as written in a sentence ("Arctic")
+    player_counts: tuple[int, ...]  # how many may play, in order
+    # ``simulate`` modes: the first is the default; each is a way the same seeded game can be recorded.
+    simulations: Mapping[str, Simulator]
+    statistics: Statistics
+    # OpenAPI request examples by body ("new_game", "move", "record"): the first registered kind offering
+    # one gives the document's.
+    examples: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    # The ES module that draws the board in the browser (a URL the app serves); None: a generic board.
+    board_module: str | None = None
+    # The server-side renderer of the watch page's board, ``"module:function"`` taking ``(view, lang)``
+    # (a string: the domain never imports the layers above); None: the view shown as plain data.
+    viewer_board: str | None = None
+    editions: Editions | None = None
+
+    @property
+    def kind(self) -> str:
+        return self.rules.kind
+
+    def __post_init__(self) -> None:
+        if not self.simulations:
+            raise ValueError(f"game kind {self.kind!r} has no simulator")
+        if not self.player_counts:
+            raise ValueError(f"game kind {self.kind!r} has no player count")
+
+
+class AlreadyRegistered(ValueError):
+    pass
+
+
+_GAMES: dict[str, GamePlugin] = {}
+
+
+def register_game(plugin: GamePlugin) -> GamePlugin:
+    """Register a game kind (once: a second kind of the same name is refused). Returns it."""
+    if plugin.kind in _GAMES:
+        if _GAMES[plugin.kind] is plugin:
+            return plugin
+        raise AlreadyRegistered(f"a game kind {plugin.kind!r} is already registered")
+    _GAMES[plugin.kind] = plugin
+    return plugin
+
+
+def unregister_game(kind: str) -> None:
+    _GAMES.pop(kind, None)
+
+
+@contextmanager
+def registration(plugin: GamePlugin) -> Iterator[GamePlugin]:
+    """The kind registered for the ``with`` block only (a test's own game must not leak to others)."""
+    register_game(plugin)
+    try:
+        yield plugin
+    finally:
+        unregister_game(plugin.kind)
+
+
+def registered_games() -> list[GamePlugin]:
+    """Every registered kind, in the order they were registered (the order they are offered in)."""
+    return list(_GAMES.values())
+
+
+def game(kind: str) -> GamePlugin | None:
+    return _GAMES.get(kind)
