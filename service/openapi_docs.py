@@ -23,6 +23,7 @@ from litestar.openapi.spec import (
     Schema,
 )
 
+from domain.kinds import registered_games
 from service.errors import Problem
 from service.games.records import GameRecord, NewGame, RecordedMove, schema_components
 from service.games.undoing import UndoRequest
@@ -79,25 +80,16 @@ PROBLEM_REF = REF + "banquise.Problem"
 PROBLEM_MEDIA = "application/problem+json"
 NDJSON = "application/x-ndjson"
 
+# The writes whose example is a game kind's (its plug-in's ``examples``, by body): the first registered
+# kind offering one gives it.
+KIND_EXAMPLES: dict[tuple[str, str], str] = {
+    ("post", "/games"): "new_game",
+    ("post", "/games/{game_id}/moves"): "move",
+    ("post", "/games/import"): "record",
+}
+
 # A request body example per write: what a new user pastes into Swagger UI first.
 BODY_EXAMPLES: dict[tuple[str, str], dict[str, Any]] = {
-    ("post", "/games"): {
-        "kind": "arctic",
-        "setup": {"players": ["Aputsiaq", "Nanook"], "seed": 42},
-        "tags": {"event": "Club night"},
-    },
-    ("post", "/games/{game_id}/moves"): {
-        "move": {"type": "PlaceCard", "seat": 0, "card": "d2-walrus-3"},
-        "at": "2026-11-30T19:02:11Z",
-    },
-    ("post", "/games/import"): {
-        "format": "banquise-record",
-        "version": 1,
-        "kind": "arctica",
-        "id": "club-night/1",
-        "setup": {"players": ["Aputsiaq", "Nanook", "Siku"], "seed": 7},
-        "moves": [],
-    },
     ("post", "/games/{game_id}/undo"): {"moves": 1, "reason": "the walrus went to the wrong seat"},
     ("post", "/games/{game_id}/void"): {"reason": "duplicate upload"},
     ("post", "/games/{game_id}/unvoid"): {"reason": "voided by mistake: the game was played"},
@@ -108,12 +100,21 @@ BODY_EXAMPLES: dict[tuple[str, str], dict[str, Any]] = {
 }
 
 
-def _edition_example() -> dict[str, Any]:
-    """The packaged demo edition under a club's own id and version: a whole document that validates."""
-    from domain.arctica import editions
+def kind_example(body: str) -> dict[str, Any] | None:
+    """The example of a body of a game kind's types: the first registered kind's that offers one."""
+    for plugin in registered_games():
+        if body in plugin.examples:
+            return dict(plugin.examples[body])
+    return None
 
-    document: dict[str, Any] = msgspec.to_builtins(editions.demo())
-    return {**document, "id": "my-club", "version": "2026.1", "label": "My club's edition"}
+
+def _edition_example() -> dict[str, Any] | None:
+    """The packaged demo edition under a club's own id and version: a whole document that validates."""
+    for plugin in registered_games():
+        if plugin.editions is not None:
+            document: dict[str, Any] = msgspec.to_builtins(plugin.editions.demo())
+            return {**document, "id": "my-club", "version": "2026.1", "label": "My club's edition"}
+    return None
 
 
 # Links from a created or imported game to what can be done with it next: clients (and the
@@ -163,6 +164,8 @@ def refine(document: OpenAPI, bodies: dict[str, list[str]]) -> None:
                 names = ["arctica.Edition"] if body_of == "edition" else bodies[body_of]
                 operation.request_body = _request_body(names, description)
             example = BODY_EXAMPLES.get((method, path))
+            if (method, path) in KIND_EXAMPLES:
+                example = kind_example(KIND_EXAMPLES[(method, path)])
             if (method, path) == ("post", "/editions"):
                 example = _edition_example()
             body = operation.request_body

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from domain.arctica import editions as arctica_editions
+from domain.kinds import registered_games
 from service.database import ConnectionParams, check_reachable, parse_url
 from service.embedded import EmbeddedServer, resolve
 from service.games.editions import EditionCatalogue
@@ -38,7 +38,9 @@ class Runtime:
     def __post_init__(self) -> None:
         # The engine finds the editions a club stored through this process's database.
         self.editions = EditionCatalogue(self.store)
-        arctica_editions.set_loader(self.editions.load)
+        for plugin in registered_games():
+            if plugin.editions is not None:
+                plugin.editions.set_loader(self.editions.load)
 
     @classmethod
     def open(cls, settings: Settings, params: ConnectionParams | None = None, *, read_replica: bool = False) -> Runtime:
@@ -137,9 +139,11 @@ class Runtime:
         return (parse_lsn(row["lsn"]) if row["lsn"] else None), int(row["p"] or 0)
 
     def close(self) -> None:
-        previous = arctica_editions.set_loader(None)
-        if previous != self.editions.load:
-            arctica_editions.set_loader(previous)  # another runtime's: leave it
+        for plugin in registered_games():
+            if plugin.editions is not None:
+                previous = plugin.editions.set_loader(None)
+                if previous != self.editions.load:
+                    plugin.editions.set_loader(previous)  # another runtime's: leave it
         if self.replica is not None:
             self.replica.close()
         self.store.close()

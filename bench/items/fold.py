@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from bench import importer
+from bench import games, importer
 from bench.core import Row, ratio_row
 from bench.env import World
 
@@ -30,7 +30,6 @@ def best(runs: int, fn: Callable[[], Any]) -> float:
 
 
 def run(w: World, quick: bool) -> list[Row]:
-    from domain.arctic import RULES
     from service.store.mapper import _decoder
 
     n = 20 if quick else 100
@@ -52,7 +51,7 @@ def run(w: World, quick: bool) -> list[Row]:
     for gid, topic, state in stored:
         per_game.setdefault(gid, []).append(decoders[topic].decode(state).e)
     game_events = list(per_game.values())
-    evolve, initial = RULES.evolve, RULES.initial_state
+    evolve, initial = games.GAME.rules.evolve, games.GAME.rules.initial_state
 
     def fold() -> None:
         for events in game_events:

@@ -53,7 +53,7 @@ def _record(server: Server, clients: int, moves_per_client: int, seed: int) -> d
 
     def create(i: int) -> None:
         with server.client() as http:
-            made = http.post("/games", json={"kind": "arctic", "setup": msgspec.to_builtins(sims[i].setup)})
+            made = http.post("/games", json={"kind": games.KIND, "setup": msgspec.to_builtins(sims[i].setup)})
             if made.status_code != 201:
                 raise RuntimeError(f"POST /games answered {made.status_code}: {made.text[:300]}")
             game_ids[i], etags[i] = made.json()["id"], made.headers["etag"]

@@ -38,7 +38,7 @@ def _appends(server: Server, first_seed: int, moves: int) -> dict[str, float]:
 
     def create(i: int) -> None:
         with server.client() as http:
-            answer = http.post("/games", json={"kind": "arctic", "setup": msgspec.to_builtins(sims[i].setup)})
+            answer = http.post("/games", json={"kind": games.KIND, "setup": msgspec.to_builtins(sims[i].setup)})
             if answer.status_code != 201:
                 raise RuntimeError(f"POST /games answered {answer.status_code}: {answer.text[:300]}")
             made[i] = (answer.json()["id"], answer.headers["etag"])

@@ -14,7 +14,6 @@ from domain.statistics import Counter, Final, Statistics, Tallied
 from . import catalogue as cat
 from .scoring import best_pile, longest_runs
 
-
 ANIMALS = ("fox", "moose", "walrus", "orca", "puffin", "polar_bear")
 
 PLAYER_STATS: dict[int, str] = {
@@ -59,6 +58,7 @@ TABLE_STATS: dict[int, str] = {
     10: "events",
     11: "duration_seconds",
 }
+
 
 def _counters() -> dict[str, Counter]:
     def power(t: Tallied, e: Any) -> None:

@@ -14,7 +14,6 @@ from domain.statistics import Counter, Final, Statistics, Tallied
 from . import editions
 from .scoring import fauna_count
 
-
 PLAYER_STATS: dict[int, str] = {
     1: "fauna_played",
     2: "cards_drawn",

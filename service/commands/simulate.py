@@ -12,6 +12,9 @@ from typing import Any
 import msgspec
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
+from domain.kinds import game as game_kind
+from domain.kinds import registered_games
+from domain.registry import GamePlugin
 from service.commands.client import ApiError, CliError, check, connect
 
 _json = msgspec.json.Encoder()
@@ -20,23 +23,17 @@ _json = msgspec.json.Encoder()
 def simulated_record(
     game: str, players: int, seed: int, *, mode: str = "full", names: list[str] | None = None
 ) -> dict[str, Any]:
-    """A record of one simulated game (``mode="public"``: Arctic recorded as at a real table).
+    """A record of one simulated game, in one of its kind's simulation modes (``full``: the first,
+    every card known; e.g. Arctic's ``public``: recorded as at a real table).
 
     ``names`` replaces the simulators' ``player1``, ``player2``... (seats in order).
     """
-    sim: Any
-    if game == "arctic":
-        from domain.arctic import simulator as arctic
-
-        sim = arctic.simulate(players, seed)
-        if mode == "public":
-            sim = arctic.to_public(sim)
-    elif game == "arctica":
-        from domain.arctica import simulator as arctica
-
-        sim = arctica.simulate(players, seed)
-    else:
+    plugin = game_kind(game)
+    if plugin is None:
         raise ValueError(f"unknown game {game!r}")
+    if mode not in plugin.simulations:
+        raise ValueError(f"{plugin.title} is not simulated in mode {mode!r}")
+    sim = plugin.simulations[mode](players, seed)
     setup = msgspec.to_builtins(sim.setup)
     if names:
         setup["players"] = list(names)
@@ -53,7 +50,8 @@ def simulated_record(
 
 def check_arguments(args: argparse.Namespace) -> list[str] | None:
     """Refuse what would silently do nothing or something else than asked; the names, if given."""
-    most = {"arctic": 4, "arctica": 5}[args.game]
+    plugin = _plugin(args.game)
+    least, most = min(plugin.player_counts), max(plugin.player_counts)
     names = [n.strip() for n in args.names.split(",")] if args.names else None
     if names is not None:
         if any(not n for n in names):
@@ -62,16 +60,29 @@ def check_arguments(args: argparse.Namespace) -> list[str] | None:
             raise CliError(f"--names gives {len(names)} players but --players says {args.players}")
         args.players = len(names)
     elif args.players is None:
-        args.players = 4
-    if not 2 <= args.players <= most:
-        raise CliError(f"{args.game.capitalize()} is played by 2 to {most} players, not {args.players}")
+        args.players = min(4, most)
+    if args.players not in plugin.player_counts:
+        raise CliError(f"{plugin.title} is played by {least} to {most} players, not {args.players}")
     if args.count < 1:
         raise CliError(f"--count must be at least 1, not {args.count}")
     if args.seed < 0:
         raise CliError(f"--seed must be 0 or more, not {args.seed}")
-    if args.mode == "public" and args.game != "arctic":
-        raise CliError("--mode public is Arctic's table recording mode; Arctica records are seeded or name their draws")
+    if args.mode is None:
+        args.mode = next(iter(plugin.simulations))
+    if args.mode not in plugin.simulations:
+        owners = " and ".join(p.title for p in registered_games() if args.mode in p.simulations)
+        raise CliError(
+            f"--mode {args.mode} is {owners}'s simulation mode; {plugin.title} records are simulated in "
+            + " or ".join(plugin.simulations)
+        )
     return names
+
+
+def _plugin(kind: str) -> GamePlugin:
+    plugin = game_kind(kind)
+    if plugin is None:  # argparse's choices: only a kind unregistered since
+        raise CliError(f"there is no game kind {kind}")
+    return plugin
 
 
 def run(args: argparse.Namespace, settings: object) -> int:
@@ -103,12 +114,17 @@ def run(args: argparse.Namespace, settings: object) -> int:
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser("simulate", help="play complete legal games from a seed")
-    parser.add_argument("--game", choices=["arctic", "arctica"], default="arctic")
-    parser.add_argument("--players", type=int, default=None, help="2 to 4 (Arctic) or 5 (Arctica); default 4")
+    games = registered_games()
+    counts = ", ".join(f"{min(p.player_counts)} to {max(p.player_counts)} ({p.title})" for p in games)
+    modes = list(dict.fromkeys(mode for p in games for mode in p.simulations))
+    parser.add_argument("--game", choices=[p.kind for p in games], default=games[0].kind)
+    parser.add_argument("--players", type=int, default=None, help=f"{counts}; default 4")
     parser.add_argument("--names", default=None, help="the players' handles in seat order, comma-separated")
     parser.add_argument("--count", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1, help="first seed; game i uses seed+i")
-    parser.add_argument("--mode", choices=["full", "public"], default="full", help="Arctic information mode")
+    parser.add_argument(
+        "--mode", choices=modes, default=None, help="how the game is recorded (default: its kind's first mode)"
+    )
     parser.add_argument("--submit", metavar="URL", default=None, help="import into this server instead of printing")
     parser.add_argument("--key", default=None, help="API key for --submit (default: BANQUISE_API_KEY)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")

@@ -19,6 +19,7 @@ import msgspec
 from domain.game import GameRules
 from domain.kinds import registered_games
 
+
 @dataclass(eq=False)
 class Kind:
     """One game kind: its rules and the cached msgspec codec of its states."""

@@ -16,12 +16,10 @@ from typing import Any, Protocol
 
 import msgspec
 
-from domain import arctic, arctica
-from domain.arctic import simulator as arctic_simulator
-from domain.arctica import editions as arctica_editions
-from domain.arctica import simulator as arctica_simulator
 from domain.errors import RuleViolation
 from domain.game import GameRules, Language, Perspective, canonical_bytes, decide_and_evolve, state_hash
+from domain.kinds import registered_games
+from domain.registry import GamePlugin
 
 LANGUAGES: tuple[Language, ...] = ("en", "fr", "es")
 
@@ -47,22 +45,18 @@ class GameKind:
         return self.name
 
 
-def _arctic_public(players: int, seed: int) -> SimulatedGame:
-    """The same Arctic game recorded the way a table sees it (unknown cards, implicit powers)."""
-    return arctic_simulator.to_public(arctic_simulator.simulate(players, seed))
+def kinds_of(plugin: GamePlugin) -> list[GameKind]:
+    """One harness kind per simulation mode of a registered game: ``<kind>`` for its first mode,
+    ``<kind>-<mode>`` for the others (e.g. ``arctic-public``)."""
+    first = next(iter(plugin.simulations))
+    return [
+        GameKind(plugin.kind if mode == first else f"{plugin.kind}-{mode}", plugin.rules, plugin.player_counts, sim)
+        for mode, sim in plugin.simulations.items()
+    ]
 
 
-def _arctica_forms(players: int, seed: int) -> SimulatedGame:
-    """An Arctica game on the packaged ``forms-1`` edition (effects with decisions)."""
-    return arctica_simulator.simulate(players, seed, edition=arctica_editions.get("forms-1"))
-
-
-KINDS: tuple[GameKind, ...] = (
-    GameKind("arctic", arctic.RULES, (2, 3, 4), arctic_simulator.simulate),
-    GameKind("arctic-public", arctic.RULES, (2, 3, 4), _arctic_public),
-    GameKind("arctica", arctica.RULES, (2, 3, 4, 5), arctica_simulator.simulate),
-    GameKind("arctica-forms", arctica.RULES, (2, 3, 4, 5), _arctica_forms),
-)
+# Every registered game kind, each of its simulation modes.
+KINDS: tuple[GameKind, ...] = tuple(kind for plugin in registered_games() for kind in kinds_of(plugin))
 
 
 def perspectives(seats: int) -> list[Perspective]:
