@@ -12,24 +12,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 import msgspec
 
 from domain.errors import RuleViolation
 from domain.game import GameRules, Language, Perspective, canonical_bytes, decide_and_evolve, state_hash
 from domain.kinds import registered_games
-from domain.registry import GamePlugin
+from domain.registry import GamePlugin, SimulatedGame
 
 LANGUAGES: tuple[Language, ...] = ("en", "fr", "es")
-
-
-class SimulatedGame(Protocol):
-    """What every kind's simulator returns: the setup, the moves played and the events recorded."""
-
-    setup: Any
-    moves: list[Any]
-    events: list[Any]
 
 
 @dataclass(frozen=True)
