@@ -1,7 +1,9 @@
 """The contract every game kind implements, so that the service can store, replay and serve any game.
 
 Each game package (``domain.arctic``, ``domain.arctica``) exposes one object ``RULES`` satisfying
-:class:`GameRules`. The service never imports a game's internals beyond that object.
+:class:`GameRules`, carried by the kind's plug-in (``domain/<kind>/plugin.py``, registered in
+``domain/kinds.py``). Generic code reaches a game only through the registry; only the kind's own modules
+in a layer (e.g. its viewer board) import its internals.
 """
 
 from __future__ import annotations
