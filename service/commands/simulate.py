@@ -21,16 +21,17 @@ _json = msgspec.json.Encoder()
 
 
 def simulated_record(
-    game: str, players: int, seed: int, *, mode: str = "full", names: list[str] | None = None
+    game: str, players: int, seed: int, *, mode: str | None = None, names: list[str] | None = None
 ) -> dict[str, Any]:
-    """A record of one simulated game, in one of its kind's simulation modes (``full``: the first,
-    every card known; e.g. Arctic's ``public``: recorded as at a real table).
+    """A record of one simulated game, in one of its kind's simulation modes (by default the first,
+    ``full``: every card known; e.g. Arctic's ``public``: recorded as at a real table).
 
     ``names`` replaces the simulators' ``player1``, ``player2``... (seats in order).
     """
     plugin = game_kind(game)
     if plugin is None:
         raise ValueError(f"unknown game {game!r}")
+    mode = next(iter(plugin.simulations)) if mode is None else mode
     if mode not in plugin.simulations:
         raise ValueError(f"{plugin.title} is not simulated in mode {mode!r}")
     sim = plugin.simulations[mode](players, seed)
@@ -80,7 +81,7 @@ def check_arguments(args: argparse.Namespace) -> list[str] | None:
 
 def _plugin(kind: str) -> GamePlugin:
     plugin = game_kind(kind)
-    if plugin is None:  # argparse's choices: only a kind unregistered since
+    if plugin is None:  # --game's choices were the registered kinds: only one unregistered since
         raise CliError(f"there is no game kind {kind}")
     return plugin
 
