@@ -17,9 +17,10 @@ Two kinds of fields:
 Pinning. The decisions in force are part of the rules version: ``rules_version = "arctic-2"``
 (recorded in every ``GameStarted``) means ``DEFAULT``, exactly, and ``"arctic-1"`` means
 ``ARCTIC_1_DECISIONS`` (``BY_RULES_VERSION``; a test pins both encodings). ``ArcticRules`` decides
-a game's moves by the decisions of the rules version its ``GameStarted`` names. They are *not* written into ``GameStarted`` nor the state: a new field would change
-the bytes of every new ``GameStarted`` (``"decisions": null``, since the event struct does not
-omit defaults) and of every state hash, and stored games compare these. A different set of
+a game's moves by the decisions of the rules version its ``GameStarted`` names. They are *not*
+written into ``GameStarted`` nor the state: a new field would change the bytes of every new
+``GameStarted`` (``"decisions": null``, since the event struct does not omit defaults) and of
+every state hash, and stored games compare these. A different set of
 decisions therefore means a new rules version: ``ArcticRules(decisions, rules_version="arctic-…")``
 refuses to run other decisions under a pinned version.
 
