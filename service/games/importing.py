@@ -215,9 +215,11 @@ class RecordImporter(GameBase):
         return self._found(row, record_id)
 
     def _exported_game(self, key: ApiKey, kind: Kind, record: GameRecord[Any, Any]) -> Reply | None:
-        """The game a record exported from this server names (id ``game:<uuid>``), when it is one of this
-        key's games: the same record is that game (200, nothing stored), another is a conflict. None when
-        the id names no game of this key (then it is a client's id like any other)."""
+        """The game a record exported from this server names (id ``game:<uuid>``). One of this key's
+        games: the same record is that game (200, nothing stored), another is a conflict. Another key's
+        game: refused (409 ``game_already_recorded``, nothing stored) — one game, one identity, never
+        counted twice in statistics, ratings or head-to-head. None when the id names no stored game
+        (then it is a client's id like any other)."""
         if record.id is None or not record.id.startswith(EXPORTED):
             return None
         try:
@@ -225,9 +227,17 @@ class RecordImporter(GameBase):
         except ValueError:
             return None
         with self._datastore.get_connection() as conn:
-            row = conn.execute("SELECT * FROM games WHERE id = %s AND owner_key = %s", (game_id, key.id)).fetchone()
+            row = conn.execute("SELECT * FROM games WHERE id = %s", (game_id,)).fetchone()
         if row is None:
             return None
+        if row["owner_key"] != key.id:
+            raise Refusal(
+                Category.CONFLICT,
+                "game_already_recorded",
+                f"this record is game {game_id}, already recorded on this server by another key: "
+                "it is not stored a second time",
+                game_id=str(game_id),
+            )
         stored = codecs.record(kind).decode(_json.encode(self.export(dict(row))))
         if _canonical.encode(stored) != _canonical.encode(record):
             raise Refusal(
