@@ -20,7 +20,8 @@ _json = msgspec.json.Encoder()
 def simulated_record(
     game: str, players: int, seed: int, *, mode: str = "full", names: list[str] | None = None
 ) -> dict[str, Any]:
-    """A record of one simulated game (``mode="public"``: Arctic recorded as at a real table).
+    """A record of one simulated game (``mode="public"``: Arctic recorded as at a real table, the cards
+    shown after the end included: ``RevealCard``/``RevealPileCard`` after the totems).
 
     ``names`` replaces the simulators' ``player1``, ``player2``... (seats in order).
     """
@@ -30,7 +31,8 @@ def simulated_record(
 
         sim = arctic.simulate(players, seed)
         if mode == "public":
-            sim = arctic.to_public(sim)
+            # with the hands, penalty zones and face-down cards the table shows after the end
+            sim = arctic.to_public(sim, shown_at_end=True)
     elif game == "arctica":
         from domain.arctica import simulator as arctica
 

@@ -143,3 +143,22 @@ def test_reveals_are_appended_after_the_end(
     assert table == [t for t in stats["table"] if t["name"] != "events"]
     board = client.get(f"/games/{gid}/board")
     assert board.status_code == 200, board.text
+
+
+def test_simulated_public_records_carry_the_reveals_after_the_end(client: Client, api_key: str) -> None:
+    from service.commands.simulate import simulated_record
+
+    body = simulated_record("arctic", 2, 234, mode="public", names=["Sim Late A", "Sim Late B"])
+    types = [m["move"]["type"] for m in body["moves"]]
+    last_totem = max(i for i, t in enumerate(types) if t == "RevealTotem")
+    shown = types[last_totem + 1 :]
+    assert shown and set(shown) <= {"RevealCard", "RevealPileCard"}
+    made = client.post("/games/import", json=body, headers=auth(api_key))
+    assert made.status_code == 201 and made.json()["status"] == "finished", made.text
+    # every card the simulator knows is named in the record: nothing hidden is left on the board
+    step = f"/games/{made.json()['id']}/replay/{made.json()['version']}"
+    players = client.get(step, params={"perspective": "omniscient"}).json()["view"]["players"]
+    assert any(p["hand"] or p["penalty"] for p in players)
+    for p in players:  # a finished game: every seat's cards are shown, and none is unknown
+        assert None not in p["hand"] and None not in p["penalty"], p
+        assert None not in p["pile"] and len(p["hand"]) == p["hand_count"]
