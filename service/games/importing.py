@@ -190,8 +190,8 @@ class RecordImporter(GameBase):
                     return existing
             raise
         if not kind.rules.is_finished(state):
-            # A finished import is never appended to: caching it would only evict the states of live
-            # games (and grow the process with every imported game until the cache is full).
+            # A finished import is seldom appended to (a reveal after the end at most): caching it would
+            # only evict the states of live games (and grow the process with every imported game).
             self.states.remember(game_id, version, state)
         return self.positioned(reply, positions)
 
