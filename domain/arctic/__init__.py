@@ -3,9 +3,11 @@
 The service uses one object, :data:`RULES`, satisfying :class:`domain.game.GameRules`. See
 ``domain/arctic/README.md`` for the module layout, moves, events and violation codes.
 
-``RULES`` plays the rules version ``arctic-1``, whose decisions (where the sources are silent) are
-``decisions.DEFAULT``. ``ArcticRules(decisions, rules_version=...)`` plays another set of
-decisions; a different set is a different rules version (``arctic-1`` is refused for it).
+``RULES`` starts games under the rules version ``arctic-2``, whose decisions (where the sources are
+silent) are ``decisions.DEFAULT``; a game started under another pinned version (``arctic-1``) keeps
+being decided by that version's decisions (``BY_RULES_VERSION``, read from the state's
+``rules_version``). ``ArcticRules(decisions, rules_version=...)`` plays another set of decisions; a
+different set is a different rules version (a pinned version is refused for it).
 """
 
 from __future__ import annotations
@@ -49,6 +51,24 @@ class ArcticRules:
             raise ValueError(f"rules version {rules_version!r} means its own decisions: name a new rules version")
         self.decisions = decisions
         self.rules_version = rules_version
+        # a game's own rules version decides its moves (an arctic-1 game stays arctic-1)
+        self._pinned = {**BY_RULES_VERSION, rules_version: decisions}
+
+    def rules_versions(self) -> tuple[str, ...]:
+        """The rules versions this object plays: games started (or imported) under any of them."""
+        return tuple(self._pinned)
+
+    def for_version(self, rules_version: str) -> ArcticRules:
+        """The rules that start new games under ``rules_version`` (one of ``rules_versions``)."""
+        if rules_version == self.rules_version:
+            return self
+        return ArcticRules(self._pinned[rules_version], rules_version=rules_version)
+
+    def decisions_of(self, state: GameState) -> Decisions:
+        """The decisions of the rules version ``state``'s game was started under."""
+        if state.rules_version == self.rules_version or not state.rules_version:
+            return self.decisions
+        return self._pinned.get(state.rules_version, self.decisions)
 
     def start(self, setup: Setup) -> list[Event]:
         return list(_start(setup, rules_version=self.rules_version))
@@ -57,12 +77,14 @@ class ArcticRules:
         return GameState()
 
     def decide(self, state: GameState, move: Move) -> list[Event]:
-        return _decide(state, move, self.decisions)
+        return _decide(state, move, self.decisions_of(state))
 
     def decide_and_evolve(self, state: GameState, move: Move) -> tuple[list[Event], GameState]:
         """``decide`` and the state its events lead to (what folding them onto ``state`` gives)."""
-        return _decide_and_evolve(state, move, self.decisions)
+        return _decide_and_evolve(state, move, self.decisions_of(state))
 
+    # evolve, fold, score and view take ``self.decisions``: the pinned versions differ only in what
+    # ``decide`` does (``moose_b_shortfall``), never in what an event does to the state.
     def evolve(self, state: GameState, event: Event) -> GameState:
         return _evolve(state, event, self.decisions)
 
@@ -89,12 +111,12 @@ class ArcticRules:
         return _view(state, perspective, self.decisions)
 
     def legal_moves(self, state: GameState) -> list[Move]:
-        return _legal_moves(state, self.decisions)
+        return _legal_moves(state, self.decisions_of(state))
 
     def table_moves(self, state: GameState) -> list[Any]:
         """What the table can do next: the legal moves, grouped in the table's terms in public mode
         (``table.TableChoice``: "place any unseen card from hand" rather than one move per card)."""
-        return _alternatives(state, self.decisions)
+        return _alternatives(state, self.decisions_of(state))
 
     def actor(self, event: Event) -> int | None:
         seat = getattr(event, "seat", None)

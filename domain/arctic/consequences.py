@@ -17,9 +17,11 @@ from domain.arctic.queries import (
     draw_sources,
     drawing_open,
     end_pending,
+    moose_b_event,
     placing_complete,
     recorded_card,
     shortfall,
+    shortfall_reduced,
     token_options,
 )
 from domain.arctic.scoring import score
@@ -114,7 +116,9 @@ def _auto(state: GameState, decisions: Decisions, events: list[Any]) -> GameStat
     phase = state.phase
     seat = state.active
     if phase == st.PLACE:
-        if placing_complete(state):
+        if placing_complete(state, decisions):
+            if shortfall_reduced(state, decisions):  # Moose B -1, recorded as the power's own event
+                return apply_event(state, events, moose_b_event(state, -1), decisions)
             return apply_event(
                 state,
                 events,

@@ -14,13 +14,15 @@ Two kinds of fields:
   and cites the section; an alternative would need a design of its own (new moves, events or
   violation codes), so constructing ``Decisions`` with another value raises ``ValueError``.
 
-Pinning. The decisions in force are part of the rules version: ``rules_version = "arctic-1"``
-(recorded in every ``GameStarted``) means ``DEFAULT``, exactly (``BY_RULES_VERSION``; a test pins
-its encoding). They are *not* written into ``GameStarted`` nor the state: a new field would change
-the bytes of every new ``GameStarted`` (``"decisions": null``, since the event struct does not
-omit defaults) and of every state hash, and stored games compare these. A different set of
+Pinning. The decisions in force are part of the rules version: ``rules_version = "arctic-2"``
+(recorded in every ``GameStarted``) means ``DEFAULT``, exactly, and ``"arctic-1"`` means
+``ARCTIC_1_DECISIONS`` (``BY_RULES_VERSION``; a test pins both encodings). ``ArcticRules`` decides
+a game's moves by the decisions of the rules version its ``GameStarted`` names. They are *not*
+written into ``GameStarted`` nor the state: a new field would change the bytes of every new
+``GameStarted`` (``"decisions": null``, since the event struct does not omit defaults) and of
+every state hash, and stored games compare these. A different set of
 decisions therefore means a new rules version: ``ArcticRules(decisions, rules_version="arctic-…")``
-refuses to run non-default decisions under ``"arctic-1"``.
+refuses to run other decisions under a pinned version.
 
 Performance: ``evolve``/``fold`` receive the ``Decisions`` as a parameter whose default is the
 module constant ``DEFAULT`` (a frozen struct: attribute reads, no per-event dict look-ups).
@@ -34,7 +36,9 @@ from typing import Any, Final, Literal, get_args, get_type_hints
 
 import msgspec
 
-RULES_VERSION: Final[str] = "arctic-1"
+RULES_VERSION: Final[str] = "arctic-2"
+#: The first rules version: Moose B's shortfall reduction had to be declared (``moose_b_shortfall``).
+ARCTIC_1: Final[str] = "arctic-1"
 
 # switchable values
 LAST_CARD_TAKEN: Final = "last_card_taken"
@@ -52,10 +56,12 @@ FURTHEST_FROM_START: Final = "furthest_from_start"
 SHARED: Final = "shared"
 BEST: Final = "best"
 DECLARED_ONLY: Final = "declared_only"
+AUTOMATIC: Final = "automatic"
+DECLARED: Final = "declared"
 
 
 class Decisions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """One field per decision; the defaults are the rules of ``arctic-1``."""
+    """One field per decision; the defaults are the rules of ``arctic-2`` (``RULES_VERSION``)."""
 
     # --- §4 setup -------------------------------------------------------------------------------
     reserve_per_extra_player: int = 5
@@ -139,6 +145,14 @@ class Decisions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
     the raised count, (N+1) - placed (``raised``). Alternative ``printed``: against N, so the
     chosen extra card never costs a penalty."""
 
+    moose_b_shortfall: Literal["automatic", "declared"] = "automatic"
+    """§6 Moose B ("with a shortfall, one penalty fewer"), §7b.4: when the hand runs out before the
+    count (or a Fox card empties it) and Moose B is held, unused and usable, the engine records
+    Moose B -1 by itself before ``PlacingEnded`` (``automatic``, ``arctic-2``): the table shows one
+    penalty card fewer and no declaration, and there is no decline (nothing for a move to be mistaken
+    for). Alternative ``declared`` (``arctic-1``): the placing waits at the empty hand for
+    ``UseMooseB(-1)`` or ``EndStep`` (decline: every penalty)."""
+
     moose_a_timing: Literal["while_drawing"] = "while_drawing"
     """§6 Moose A (engine choice, README): declared while drawing, before the last card due (not
     below what is drawn); drawing then ends by itself when the new count is reached. Fixed."""
@@ -217,11 +231,16 @@ _HINTS: Final[dict[str, Any]] = {
     name: hint for name, hint in get_type_hints(Decisions).items() if getattr(hint, "__origin__", None) is Literal
 }
 
-#: The decisions of ``arctic-1``: the only set the service runs.
+#: The decisions of ``arctic-2``: the set new games play (``RULES_VERSION``).
 DEFAULT: Final[Decisions] = Decisions()
 
+#: The decisions of ``arctic-1``: games stored under it keep deciding (and replaying) by them.
+ARCTIC_1_DECISIONS: Final[Decisions] = Decisions(moose_b_shortfall=DECLARED)
+
 #: rules version -> the decisions it means. A different set of decisions is a new rules version.
-BY_RULES_VERSION: Final[Mapping[str, Decisions]] = MappingProxyType({RULES_VERSION: DEFAULT})
+BY_RULES_VERSION: Final[Mapping[str, Decisions]] = MappingProxyType(
+    {ARCTIC_1: ARCTIC_1_DECISIONS, RULES_VERSION: DEFAULT}
+)
 
 
 def switchable() -> dict[str, tuple[Any, ...] | None]:

@@ -10,7 +10,7 @@ from .statistics import STATISTICS
 
 def _public(players: int, seed: int) -> SimulatedGame:
     """The same game recorded the way a table sees it (unknown cards, implicit powers)."""
-    return simulator.to_public(simulator.simulate(players, seed))
+    return simulator.to_public(simulator.simulate(players, seed), shown_at_end=True)
 
 
 GAME = GamePlugin(

@@ -70,12 +70,27 @@ def step_open(state: GameState, decisions: Decisions = DEFAULT) -> bool:
     return placing_open(state) or drawing_open(state, decisions)
 
 
-def placing_complete(state: GameState) -> bool:
+def placing_complete(state: GameState, decisions: Decisions = DEFAULT) -> bool:
     if state.placing_closed:
         return True
     if state.placed >= state.place_target:
         return not placing_open(state)
-    return state.players[state.active].hand_size == 0 and not moose_b_available(state)
+    if state.players[state.active].hand_size > 0:
+        return False
+    # an empty hand: ``declared`` waits for Moose B -1 or its decline while the power could still help
+    return decisions.moose_b_shortfall == dec.AUTOMATIC or not moose_b_available(state)
+
+
+def shortfall_reduced(state: GameState, decisions: Decisions = DEFAULT) -> bool:
+    """§6 Moose B "with a shortfall, one penalty fewer" (``moose_b_shortfall="automatic"``): the placing
+    ends short of the count with Moose B held and unused, so the power lowers the count by itself."""
+    return (
+        decisions.moose_b_shortfall == dec.AUTOMATIC
+        and state.moose_delta == 0
+        and moose_b_available(state)
+        and state.placed < state.place_n
+        and shortfall(state, decisions) > 0
+    )
 
 
 def token_options(state: GameState) -> list[tuple[int, int]]:

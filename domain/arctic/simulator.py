@@ -78,7 +78,9 @@ def simulate(
     power_sides: dict[str, Literal["A", "B"]] | None = None,
     max_moves: int = 20_000,
     decisions: Decisions = DEFAULT,
+    shown_at_end: bool = False,
 ) -> SimulatedGame:
+    """``mode="public"``: ``to_public`` of the game (``shown_at_end``: with the cards shown after the end)."""
     setup = Setup(players=[f"player{i + 1}" for i in range(players)], seed=seed, power_sides=power_sides)
     d = decisions
     events: list[Any] = list(start(setup))
@@ -92,7 +94,7 @@ def simulate(
         moves.append(m)
         s = _play(s, m, events, d)
     game = SimulatedGame(setup=setup, moves=moves, events=events)
-    return to_public(game, d) if mode == "public" else game
+    return to_public(game, d, shown_at_end=shown_at_end) if mode == "public" else game
 
 
 def _public_card(public: GameState, seat: int, card: str | None) -> str | None:

@@ -24,7 +24,8 @@ def simulated_record(
     game: str, players: int, seed: int, *, mode: str | None = None, names: list[str] | None = None
 ) -> dict[str, Any]:
     """A record of one simulated game, in one of its kind's simulation modes (by default the first,
-    ``full``: every card known; e.g. Arctic's ``public``: recorded as at a real table).
+    ``full``: every card known; e.g. Arctic's ``public``: recorded as at a real table, the cards shown
+    after the end included).
 
     ``names`` replaces the simulators' ``player1``, ``player2``... (seats in order).
     """

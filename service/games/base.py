@@ -270,10 +270,14 @@ class GameBase:
 
     # ---------------------------------------------------------------- write path
     def _opening_records(
-        self, kind: Kind, game_id: UUID, setup: Any, now: datetime, opening: Opening
+        self, kind: Kind, game_id: UUID, setup: Any, now: datetime, opening: Opening, rules_version: str | None = None
     ) -> list[Recorded]:
+        """The game's first events; ``rules_version``: an earlier version the kind still plays (an import)."""
+        rules = kind.rules
+        if rules_version is not None and rules_version != rules.rules_version:
+            rules = rules.for_version(rules_version)  # type: ignore[attr-defined]
         try:
-            events = kind.rules.start(setup)
+            events = rules.start(setup)
         except RuleViolation as exc:
             raise IllegalMove(exc) from exc
         command = msgspec.Raw(_json.encode(opening))
@@ -307,7 +311,7 @@ class GameBase:
         return GameRow(
             id=game_id,
             kind=kind.name,
-            rules_version=kind.rules.rules_version,
+            rules_version=rules_version_of(kind, state),
             owner_key=key.id,
             record_id=record_id,
             record_hash=record_hash,
@@ -367,3 +371,15 @@ class GameBase:
         if opening.started_at is not None:
             record["started_at"] = opening.started_at
         return record
+
+
+def rules_version_of(kind: Kind, state: Any) -> str:
+    """The rules version a game plays: the one its first event pinned (an imported or forked game may
+    play an earlier version the kind still supports), else the kind's current one."""
+    return getattr(state, "rules_version", None) or kind.rules.rules_version
+
+
+def rules_versions(kind: Kind) -> tuple[str, ...]:
+    """The rules versions ``kind`` plays (a kind without earlier versions: its current one)."""
+    versions = getattr(kind.rules, "rules_versions", None)
+    return tuple(versions()) if versions is not None else (kind.rules.rules_version,)

@@ -11,8 +11,10 @@ costs neither a fold nor an encoding nor a thread.
 
 Only blocks of finished games without corrections are kept (a live game's block serves one request; a
 corrected game's steps are folded from its line: ``States.at_step``): history never changes, so there
-is nothing to invalidate. The rows of finished games are kept too (they change no more). Memory is
-bounded by the number of events held.
+is nothing to invalidate. The rows of finished games are kept too. A finished game only grows at its
+end (the reveals a table shows after it, appended later): the process that appends one forgets the
+game here (``forget``); another one reads the row again when asked a step beyond the version it
+holds, and a longer last block replaces the one held. Memory is bounded by the number of events held.
 """
 
 from __future__ import annotations
@@ -157,6 +159,13 @@ class ReplayBlocks:
             while len(self._rows) > self.max_rows:
                 self._rows.popitem(last=False)
 
+    def forget(self, game_id: UUID) -> None:
+        """Drop the game's row and blocks (it grew after its end: a late reveal)."""
+        with self._lock:
+            self._rows.pop(game_id, None)
+            for key in [k for k in self._blocks if k[0] == game_id]:
+                self._events -= len(self._blocks.pop(key))
+
     def get(self, game_id: UUID, block: int) -> Block | None:
         with self._lock:
             found = self._blocks.get((game_id, block))
@@ -166,8 +175,12 @@ class ReplayBlocks:
 
     def put(self, game_id: UUID, block: int, value: Block) -> None:
         with self._lock:
-            if (game_id, block) in self._blocks:
-                return
+            held = self._blocks.get((game_id, block))
+            if held is not None:
+                if len(held) >= len(value):
+                    return
+                # the game's last block, grown by a reveal appended after the end
+                self._events -= len(self._blocks.pop((game_id, block)))
             self._blocks[(game_id, block)] = value
             self._events += len(value)
             while self._events > self.max_events:

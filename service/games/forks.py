@@ -16,6 +16,7 @@ from psycopg import Cursor
 from psycopg.rows import DictRow
 
 from domain.game import Perspective, state_hash
+from service.games.base import rules_version_of
 from service.games.schemas import Status
 from service.games.service import GameService, Opening, Reply
 from service.games.sight import Sight
@@ -143,7 +144,7 @@ def fork(games: GameService, key: ApiKey, origin_id: UUID, request: ForkRequest)
     created = ForkCreated(
         id=fork_id,
         kind=kind.name,
-        rules_version=rules.rules_version,
+        rules_version=rules_version_of(kind, state),
         version=request.at,
         moves=moves,
         status="live",

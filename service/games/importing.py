@@ -22,6 +22,8 @@ from service.games.base import (
     _canonical,
     _decode_error,
     _json,
+    rules_version_of,
+    rules_versions,
 )
 from service.games.errors import IllegalMove
 from service.games.records import FORMAT, FORMAT_VERSION, GameRecord, RecordHead
@@ -51,7 +53,7 @@ class RecordImporter(GameBase):
             started_at=record.started_at,
             record_id=record.id,
         )
-        records = self._opening_records(kind, game_id, record.setup, now, opening)
+        records = self._opening_records(kind, game_id, record.setup, now, opening, record.rules_version)
         state, due = self.states.fold(kind, kind.rules.initial_state(), records)
         interval = self.states.interval
         rules = kind.rules
@@ -119,11 +121,12 @@ class RecordImporter(GameBase):
             record: GameRecord[Any, Any] = codecs.record(kind).decode(body)
         except msgspec.MsgspecError as exc:
             raise _decode_error(exc, "the record", body=body, kind=kind, wrapped_at="$.moves") from exc
-        if record.rules_version is not None and record.rules_version != kind.rules.rules_version:
+        if record.rules_version is not None and record.rules_version not in rules_versions(kind):
             raise Refusal(
                 Category.UNPROCESSABLE,
                 "unsupported_rules_version",
-                f"the record follows rules {record.rules_version!r}; this server plays {kind.rules.rules_version!r}",
+                f"the record follows rules {record.rules_version!r}; this server plays "
+                + ", ".join(repr(v) for v in rules_versions(kind)),
             )
         return kind, record
 
@@ -146,14 +149,14 @@ class RecordImporter(GameBase):
             # same record, 409 for another): asked only when this one fails here or when its insert meets
             # the stored id (below), not before every import (one query per imported game).
             if record.id is not None:
-                existing = self._existing_import(key, record.id, digest, record)
+                existing = self._existing_import(key, kind, record.id, digest, record)
                 if existing is not None:
                     return existing
             raise
         created = GameCreated(
             id=game_id,
             kind=kind.name,
-            rules_version=kind.rules.rules_version,
+            rules_version=rules_version_of(kind, state),
             version=version,
             moves=len(record.moves),
             status="finished" if kind.rules.is_finished(state) else "live",
@@ -182,18 +185,18 @@ class RecordImporter(GameBase):
             if again is not None:
                 return again
             if record.id is not None:
-                existing = self._existing_import(key, record.id, digest, record)
+                existing = self._existing_import(key, kind, record.id, digest, record)
                 if existing is not None:
                     return existing
             raise
         if not kind.rules.is_finished(state):
-            # A finished import is never appended to: caching it would only evict the states of live
-            # games (and grow the process with every imported game until the cache is full).
+            # A finished import is seldom appended to (a reveal after the end at most): caching it would
+            # only evict the states of live games (and grow the process with every imported game).
             self.states.remember(game_id, version, state)
         return self.positioned(reply, positions)
 
     def _existing_import(
-        self, key: ApiKey, record_id: str, digest: str | None, record: GameRecord[Any, Any]
+        self, key: ApiKey, kind: Kind, record_id: str, digest: str | None, record: GameRecord[Any, Any]
     ) -> Reply | None:
         """The game this key already stored under ``record_id`` (ids are the client's own: each key has its own)."""
         with self._datastore.get_connection() as conn:
@@ -202,7 +205,7 @@ class RecordImporter(GameBase):
             ).fetchone()
         if row is None:
             return None
-        if row["record_hash"] != digest and row["record_hash"] != legacy_digest(record):
+        if row["record_hash"] not in (digest, legacy_digest(record), record_digest(kind, record, row["rules_version"])):
             raise Refusal(
                 Category.CONFLICT,
                 "record_id_conflict",
@@ -212,9 +215,11 @@ class RecordImporter(GameBase):
         return self._found(row, record_id)
 
     def _exported_game(self, key: ApiKey, kind: Kind, record: GameRecord[Any, Any]) -> Reply | None:
-        """The game a record exported from this server names (id ``game:<uuid>``), when it is one of this
-        key's games: the same record is that game (200, nothing stored), another is a conflict. None when
-        the id names no game of this key (then it is a client's id like any other)."""
+        """The game a record exported from this server names (id ``game:<uuid>``). One of this key's
+        games: the same record is that game (200, nothing stored), another is a conflict. Another key's
+        game: refused (409 ``game_already_recorded``, nothing stored) — one game, one identity, never
+        counted twice in statistics, ratings or head-to-head. None when the id names no stored game
+        (then it is a client's id like any other)."""
         if record.id is None or not record.id.startswith(EXPORTED):
             return None
         try:
@@ -222,9 +227,17 @@ class RecordImporter(GameBase):
         except ValueError:
             return None
         with self._datastore.get_connection() as conn:
-            row = conn.execute("SELECT * FROM games WHERE id = %s AND owner_key = %s", (game_id, key.id)).fetchone()
+            row = conn.execute("SELECT * FROM games WHERE id = %s", (game_id,)).fetchone()
         if row is None:
             return None
+        if row["owner_key"] != key.id:
+            raise Refusal(
+                Category.CONFLICT,
+                "game_already_recorded",
+                f"this record is game {game_id}, already recorded on this server by another key: "
+                "it is not stored a second time",
+                game_id=str(game_id),
+            )
         stored = codecs.record(kind).decode(_json.encode(self.export(dict(row))))
         if _canonical.encode(stored) != _canonical.encode(record):
             raise Refusal(
@@ -251,10 +264,12 @@ class RecordImporter(GameBase):
         return self.positioned(reply, [self.game_position(row["id"])])
 
 
-def record_digest(kind: Kind, record: GameRecord[Any, Any]) -> str:
+def record_digest(kind: Kind, record: GameRecord[Any, Any], rules_version: str | None = None) -> str:
     """What tells one record from another: its content, decoded, with the rules version it plays under
-    made explicit (a record that omits it and the same record exported from the game are one record)."""
-    explicit = msgspec.structs.replace(record, rules_version=kind.rules.rules_version)
+    made explicit (a record that omits it and the same record exported from the game are one record).
+    ``rules_version``: the version a record that omits it was stored under (an earlier current one)."""
+    version = record.rules_version or rules_version or kind.rules.rules_version
+    explicit = msgspec.structs.replace(record, rules_version=version)
     return hashlib.sha256(_canonical.encode(explicit)).hexdigest()
 
 

@@ -251,7 +251,11 @@ class GameReader(GameBase):
         of ``step`` read with it: one round trip either way."""
         row = self.blocks.finished_row(game_id)
         if row is not None:
-            return row, None
+            if step <= int(row["version"]):
+                return row, None
+            # a step beyond the version held: another process appended a reveal after the end, so the
+            # game's blocks held here may stop short of it
+            self.blocks.forget(game_id)
         first, last = self._block_span(step)
 
         def read(conn: Connection[DictRow]) -> tuple[dict[str, Any] | None, list[tuple[Any, ...]]]:

@@ -33,7 +33,7 @@ from service.refusals import Category, Refusal
 from service.store import Recorded
 from service.store.application import VersionConflict
 from service.store.batching import GroupWriter, Part
-from service.store.closing import OPEN, GameClosed
+from service.store.closing import FINISHED, OPEN, GameClosed
 from service.store.kinds import Kind
 from service.store.lru import Lru
 
@@ -207,6 +207,7 @@ class _Append:
         self.if_match, self.idem, self.read = if_match, idem, read
         self.after: _Head | None = None
         self.reply: Reply | None = None
+        self.late = False
 
     def prepare(self, pending: dict[Any, Any]) -> Part:
         writer, kind, game_id, submitted = self.writer, self.kind, self.game_id, self.submitted
@@ -220,6 +221,9 @@ class _Append:
         version, state, move_index = head
         if self.if_match is not None and self.if_match != version:
             raise StaleVersion(version, self.if_match)
+        # After the end the rules accept only what completes the record (Arctic: the hands and face-down
+        # cards shown, ``RevealCard``/``RevealPileCard``); such a move leaves the game finished.
+        late = kind.rules.is_finished(state)
         try:
             events, new_state, due = writer.states.decide(kind, state, version, submitted.move)
         except RuleViolation as exc:
@@ -253,16 +257,18 @@ class _Append:
         reply = Reply(created=True, body=_json.encode(accepted), version=new_version)
 
         def update_row(cur: Cursor[DictRow]) -> None:
-            # Only an open game: an abandon or a void may have committed since the row was read.
+            # Only an open game (a late reveal: a finished one): an abandon or a void may have committed
+            # since the row was read.
             cur.execute(
                 # The first move's time is the game's start at the table when it was created without one.
                 "UPDATE games SET version = %s, moves = %s, status = %s, updated_at = %s, "
-                f"played_at = coalesce(played_at, %s) WHERE id = %s AND {OPEN}",
+                f"played_at = coalesce(played_at, %s) WHERE id = %s AND {FINISHED if late else OPEN}",
                 (new_version, move_index + 1, status, now, submitted.at, game_id),
             )
 
         within = writer.within(update_row, writer.snapshots(game_id, due), writer._store_idempotent(self.idem, reply))
         self.after, self.reply = _Head(new_version, new_state, move_index + 1), reply
+        self.late = late
         pending[game_id] = self.after
         if self.idem is not None:
             pending["idem", self.idem.key_id, self.idem.scope, self.idem.key] = True
@@ -270,6 +276,8 @@ class _Append:
 
     def done(self, positions: list[int]) -> Reply:
         assert self.after is not None and self.reply is not None
+        if self.late:  # a finished game grew: its replay blocks and row held here are out of date
+            self.writer.blocks.forget(self.game_id)
         self.writer.states.remember(self.game_id, self.after.version, self.after.state)
         self.writer._heads.put(self.game_id, self.after)
         return self.writer.positioned(self.reply, positions)

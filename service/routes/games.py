@@ -180,6 +180,11 @@ class GamesController(Controller):
         responses={
             **PROBLEMS,
             200: ResponseSpec(GameCreated, description="This record id was already imported"),
+            409: ResponseSpec(
+                None,
+                description="record_id_conflict (another record under a stored id), game_already_recorded "
+                "(the record is game:<uuid> of another key's game: nothing stored, its game_id named)",
+            ),
         },
     )
     async def import_record(
@@ -199,7 +204,11 @@ class GamesController(Controller):
         responses={
             **PROBLEMS,
             403: ResponseSpec(None, description="Not the game owner's key"),
-            409: ResponseSpec(None, description="Stale If-Match: the problem carries current_version"),
+            409: ResponseSpec(
+                None,
+                description="Stale If-Match: the problem carries current_version; game_abandoned, game_voided "
+                "(a finished game takes only what its rules accept after the end: Arctic's reveals)",
+            ),
         },
     )
     async def append(

@@ -1,4 +1,4 @@
-"""Writes to a game that must find it open: a move, an undo, an abandon.
+"""Writes to a game that must find it open: a move, an undo, an abandon (or finished: a late reveal).
 
 The use cases check a game's row before they decide, but a decision (an abandon, a void) may commit
 between that read and the write. So the write's own update of the ``games`` row, in the events'
@@ -30,6 +30,8 @@ $body$;
 # A condition for ``UPDATE games … WHERE id = %s AND <this>``: the row is live and not voided (a move,
 # an undo), else the transaction fails.
 OPEN = "(CASE WHEN status = 'live' AND NOT voided THEN true ELSE banquise_game_closed(id, status, voided) END)"
+# Finished and not voided: a reveal recorded after the end (the rules accept nothing else then).
+FINISHED = "(CASE WHEN status = 'finished' AND NOT voided THEN true ELSE banquise_game_closed(id, status, voided) END)"
 # Live, voided or not (an abandon: a voided game refuses it before, in the use case).
 LIVE = "(CASE WHEN status = 'live' THEN true ELSE banquise_game_closed(id, status, voided) END)"
 

@@ -63,7 +63,7 @@ def test_an_imported_record_exported_and_imported_back_is_the_same_game(
     assert again.status_code == 200 and again.json()["id"] == imported.json()["id"]
 
 
-def test_a_changed_export_is_a_conflict_and_another_key_gets_a_copy(
+def test_a_changed_export_is_a_conflict_and_another_key_is_refused(
     client: Client, api_key: str, other_key: str, database: ConnectionParams
 ) -> None:
     imported = client.post(
@@ -74,6 +74,10 @@ def test_a_changed_export_is_a_conflict_and_another_key_gets_a_copy(
     changed = {**exported, "moves": exported["moves"][:-1]}
     conflict = client.post("/games/import", json=changed, headers=auth(api_key))
     assert conflict.status_code == 409 and conflict.json()["code"] == "record_id_conflict", conflict.text
-    # Another club importing the same export stores its own copy (the id is then just a name).
-    copy = client.post("/games/import", json=exported, headers=auth(other_key))
-    assert copy.status_code == 201 and copy.json()["id"] != game_id
+    # Another club importing the same export (or a changed one) is told it is that game: nothing stored.
+    before = games(database)
+    for body in (exported, changed):
+        copy = client.post("/games/import", json=body, headers=auth(other_key))
+        assert copy.status_code == 409, copy.text
+        assert copy.json()["code"] == "game_already_recorded" and copy.json()["game_id"] == game_id
+    assert games(database) == before

@@ -75,6 +75,9 @@ def test_the_harness_catches_a_tampered_record(kind: GameKind) -> None:
     dropped = _Tampered(game.setup, game.moves, game.events[:middle] + game.events[middle + 1 :])
     with pytest.raises(AssertionError):
         check_replay_decides_the_recorded_events(kind, dropped)
-    unfinished = _Tampered(game.setup, game.moves, game.events[:-1])
+    state, end = kind.rules.initial_state(), 0
+    while not kind.rules.is_finished(state):  # the event that ends the game (reveals may follow it)
+        state, end = kind.rules.evolve(state, game.events[end]), end + 1
+    unfinished = _Tampered(game.setup, game.moves, game.events[: end - 1])
     with pytest.raises(AssertionError):
         check_finishes_and_scores(kind, unfinished)

@@ -22,7 +22,7 @@ from .support import deck_order
 def test_rules_object_satisfies_the_contract() -> None:
     rules: GameRules[GameState, Move, Event] = RULES  # the kind keeps its own types
     assert rules.kind == "arctic"
-    assert rules.rules_version == "arctic-1"
+    assert rules.rules_version == "arctic-2"
     assert rules.setup_type is Setup
 
 

@@ -1,4 +1,4 @@
-"""``decisions.py``: every rules decision is a field of ``Decisions``; ``DEFAULT`` is ``arctic-1``.
+"""``decisions.py``: every rules decision is a field of ``Decisions``; ``DEFAULT`` is ``arctic-2``.
 
 Each switchable decision is tested with its default value and its alternative(s), on the same
 position. The defaults themselves are covered by the rest of the suite (unchanged).
@@ -108,7 +108,8 @@ PINNED = (
     b'"hand_cost_at_end":0,"final_turn":"place_and_tokens_only","puffin_timing":"before_first_card_and_moose_b",'
     b'"empty_hand_turn":"all_penalties_then_power","power_already_held":"power_taken_recorded",'
     b'"fox_last_card":"ends_placing",'
-    b'"moose_b_timing":"any_time_while_placing","moose_b_plus_shortfall":"raised","moose_a_timing":"while_drawing",'
+    b'"moose_b_timing":"any_time_while_placing","moose_b_plus_shortfall":"raised","moose_b_shortfall":"declared",'
+    b'"moose_a_timing":"while_drawing",'
     b'"orca_a_refill":"optional_after_each_river_pick","polar_bear_b":"once_after_discards",'
     b'"river_refill_order":"lowest_empty_slot_first","tie_break":"closest_to_start","fox_wild_default":"best",'
     b'"fox_wild_exact_limit":4096,"fox_wild_deadline":"before_last_final_turn_ends",'
@@ -117,12 +118,19 @@ PINNED = (
 )
 
 
-def test_the_decisions_of_arctic_1_are_pinned() -> None:
-    # Changing a default changes the rules of every stored arctic-1 game: make a new rules version.
-    assert msgspec.json.encode(DEFAULT) == PINNED
-    assert dec.BY_RULES_VERSION == {"arctic-1": DEFAULT} and dec.RULES_VERSION == "arctic-1"
-    assert RULES.decisions is DEFAULT and RULES.rules_version == "arctic-1"
-    assert msgspec.json.decode(PINNED, type=Decisions) == DEFAULT
+PINNED_2 = PINNED.replace(b'"moose_b_shortfall":"declared"', b'"moose_b_shortfall":"automatic"')
+
+
+def test_the_decisions_of_arctic_1_and_arctic_2_are_pinned() -> None:
+    # Changing a default changes the rules of every stored game: make a new rules version.
+    assert msgspec.json.encode(dec.ARCTIC_1_DECISIONS) == PINNED
+    assert msgspec.json.encode(DEFAULT) == PINNED_2
+    assert dec.BY_RULES_VERSION == {"arctic-1": dec.ARCTIC_1_DECISIONS, "arctic-2": DEFAULT}
+    assert dec.RULES_VERSION == "arctic-2"
+    assert RULES.decisions is DEFAULT and RULES.rules_version == "arctic-2"
+    assert RULES.rules_versions() == ("arctic-1", "arctic-2")
+    assert msgspec.json.decode(PINNED, type=Decisions) == dec.ARCTIC_1_DECISIONS
+    assert msgspec.json.decode(PINNED_2, type=Decisions) == DEFAULT
     assert (cat.HAND_LIMIT, cat.RIVER_SLOTS, cat.RESERVE_PER_EXTRA_PLAYER) == (7, 6, 5)
 
 
@@ -130,7 +138,10 @@ def test_other_decisions_need_another_rules_version() -> None:
     other = Decisions(hand_limit=8)
     with pytest.raises(ValueError, match="new rules version"):
         ArcticRules(other)
-    assert ArcticRules(DEFAULT).rules_version == "arctic-1"
+    with pytest.raises(ValueError, match="new rules version"):
+        ArcticRules(DEFAULT, rules_version="arctic-1")
+    assert ArcticRules(DEFAULT).rules_version == "arctic-2"
+    assert ArcticRules(dec.ARCTIC_1_DECISIONS, rules_version="arctic-1").rules_version == "arctic-1"
     rules = ArcticRules(other, rules_version="arctic-1-hand8")
     started = rules.start(Setup(players=["a", "b"], seed=3))[0]
     assert started.rules_version == "arctic-1-hand8" and rules.fold([started]).rules_version == "arctic-1-hand8"
@@ -155,6 +166,7 @@ def test_fixed_decisions_have_a_single_value_and_numbers_a_range() -> None:
         "river_shortfall": ("nothing", "penalty"),
         "hand_cost_at_end": None,
         "moose_b_plus_shortfall": ("raised", "printed"),
+        "moose_b_shortfall": ("automatic", "declared"),
         "tie_break": ("closest_to_start", "furthest_from_start", "shared"),
         "fox_wild_default": ("best", "declared_only"),
         "fox_wild_exact_limit": None,
@@ -410,11 +422,19 @@ def test_moose_b_plus_one_with_too_few_cards(rule: str, penalties: int) -> None:
 
 def test_moose_b_minus_one_is_the_same_under_both_rules() -> None:
     for rule in ("raised", "printed"):
-        t = give_power(table(Decisions(moose_b_plus_shortfall=rule), moose="B"), "moose", 0)  # type: ignore[arg-type]
+        declared = Decisions(moose_b_plus_shortfall=rule, moose_b_shortfall="declared")  # type: ignore[arg-type]
+        t = give_power(table(declared, moose="B"), "moose", 0)
         position(t, 0, hand=["d1-fox-3"])  # N = 3, one card
         t.play(mv.PlaceCard(seat=0, card="d1-fox-3"))
         out = t.play(mv.UseMooseB(seat=0, delta=-1))
         assert out[1] == ev.PlacingEnded(seat=0, placed=1, shortfall=1)
+        t = give_power(table(Decisions(moose_b_plus_shortfall=rule), moose="B"), "moose", 0)  # type: ignore[arg-type]
+        position(t, 0, hand=["d1-fox-3"])
+        out = t.play(mv.PlaceCard(seat=0, card="d1-fox-3"))  # automatic: the same -1, by itself
+        assert out[1:3] == [
+            ev.PlacementValueChanged(seat=0, delta=-1, placement_value=2),
+            ev.PlacingEnded(seat=0, placed=1, shortfall=1),
+        ]
 
 
 # --- §6 Fox A wild cards ----------------------------------------------------------------------------
