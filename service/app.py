@@ -22,6 +22,7 @@ from service.errors import EXCEPTION_HANDLERS, ProblemError
 from service.games import limits
 from service.http.cors import cors_config
 from service.http.docs import assets_router, schema_router, swagger_ui
+from service.http.head import HeadAsGet
 from service.http.read_your_writes import ReplicaHeaders
 from service.logs import RequestLogMiddleware
 from service.metrics import Metrics, MetricsMiddleware, metrics_endpoint
@@ -30,6 +31,7 @@ from service.routes.admin import abandon_game, merge_player, rename_player, unvo
 from service.routes.editions import EditionsController, edition_components
 from service.routes.games import GamesController
 from service.routes.health import health
+from service.routes.keys import KeysController
 from service.routes.leaderboards import leaderboard
 from service.routes.ping import ping
 from service.routes.players import PlayersController
@@ -53,7 +55,7 @@ class BanquiseApp(Litestar):
     carries a request id and is logged once."""
 
     def _create_asgi_handler(self) -> ASGIApp:
-        inner = super()._create_asgi_handler()
+        inner = HeadAsGet(super()._create_asgi_handler())
         metrics = self.state.get("metrics")
         if isinstance(metrics, Metrics):
             inner = MetricsMiddleware(inner, metrics)
@@ -102,7 +104,9 @@ def openapi_config(registry: Registry) -> OpenAPIConfig:
         components=Components(
             security_schemes={
                 "apiKey": SecurityScheme(
-                    type="http", scheme="bearer", description="An API key made with `banquise keys create`."
+                    type="http",
+                    scheme="bearer",
+                    description="An API key: made with `POST /admin/keys` (an admin key) or `banquise keys create`.",
                 )
             },
         ),
@@ -173,6 +177,7 @@ def create_app(
             rename_player,
             merge_player,
             abandon_game,
+            KeysController,
             EditionsController,
             metrics_endpoint,
             assets_router(),

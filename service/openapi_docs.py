@@ -66,11 +66,15 @@ REQUEST_BODIES: dict[tuple[str, str], tuple[str, str]] = {
 }
 
 
-def _request_body(names: list[str], description: str) -> RequestBody:
+# Bodies that may be left out: an undo without one takes back one move.
+OPTIONAL_BODIES = {"undo"}
+
+
+def _request_body(names: list[str], description: str, *, required: bool = True) -> RequestBody:
     refs: list[Reference | Schema] = [Reference(ref=REF + name) for name in names]
     schema = Schema(one_of=refs) if len(refs) != 1 else refs[0]
     return RequestBody(
-        required=True, description=description, content={"application/json": OpenAPIMediaType(schema=schema)}
+        required=required, description=description, content={"application/json": OpenAPIMediaType(schema=schema)}
     )
 
 
@@ -161,7 +165,7 @@ def refine(document: OpenAPI, bodies: dict[str, list[str]]) -> None:
             if (method, path) in REQUEST_BODIES:
                 body_of, description = REQUEST_BODIES[(method, path)]
                 names = ["arctica.Edition"] if body_of == "edition" else bodies[body_of]
-                operation.request_body = _request_body(names, description)
+                operation.request_body = _request_body(names, description, required=body_of not in OPTIONAL_BODIES)
             example = BODY_EXAMPLES.get((method, path))
             if (method, path) == ("post", "/editions"):
                 example = _edition_example()
