@@ -27,6 +27,7 @@ from service.http.read_your_writes import ReplicaHeaders
 from service.logs import RequestLogMiddleware
 from service.metrics import Metrics, MetricsMiddleware, metrics_endpoint
 from service.openapi_docs import kind_components, refine
+from service.openapi_finish import finish
 from service.routes.admin import abandon_game, merge_player, rename_player, unvoid_game, void_game
 from service.routes.editions import EditionsController, edition_components
 from service.routes.games import GamesController
@@ -67,9 +68,16 @@ class BanquiseApp(Litestar):
         Litestar builds ``components.schemas`` from its own registry; the document is built once
         here and cached by the plugin, so the extra schemas are merged into that cached document.
         """
-        document = self.plugins.get(OpenAPIPlugin).provide_openapi()
+        plugin = self.plugins.get(OpenAPIPlugin)
+        document = plugin.provide_openapi()
         document.components.schemas = {**document.components.schemas, **schemas}
         refine(document, bodies)
+        # The JSON the plugin serves (and caches there), as generators need it (service/openapi_finish.py).
+        plugin._openapi_schema = finish(document.to_schema(), bodies)
+
+    def openapi_document(self) -> dict[str, Any]:
+        """The OpenAPI document as served at /schema/openapi.json."""
+        return self.plugins.get(OpenAPIPlugin).provide_openapi_schema()
 
 
 async def refuse_nul(request: Request[Any, Any, Any]) -> None:
@@ -135,7 +143,7 @@ def create_app(
     *,
     params: ConnectionParams | None = None,
     runtime: Runtime | None = None,
-) -> Litestar:
+) -> BanquiseApp:
     """Build the app. ``params`` reuses a database already resolved (``banquise serve``); ``runtime``
     reuses an opened store (tests). Without either, the lifespan resolves the database from settings."""
     settings = settings or Settings.from_env()

@@ -8,6 +8,7 @@ the request bodies of ``POST /games``, ``POST /games/{id}/moves`` and ``POST /ga
 
 from __future__ import annotations
 
+import typing
 from typing import Any
 
 import msgspec
@@ -33,7 +34,7 @@ REF = "#/components/schemas/"
 
 def kind_components(registry: Registry) -> tuple[dict[str, list[str]], dict[str, Any]]:
     """Per body name, the component names of its per-kind schemas; and every component."""
-    bodies: dict[str, list[str]] = {"new_game": [], "move": [], "record": []}
+    bodies: dict[str, list[str]] = {"new_game": [], "move": [], "record": [], "moves": [], "event": [], "view": []}
     components: dict[str, Any] = {}
     for kind in registry:
         rules = kind.rules
@@ -41,11 +42,26 @@ def kind_components(registry: Registry) -> tuple[dict[str, list[str]], dict[str,
             NewGame[rules.setup_type],  # type: ignore[name-defined]
             RecordedMove[rules.move_type],  # type: ignore[name-defined]
             GameRecord[rules.setup_type, rules.move_type],  # type: ignore[name-defined]
+            # The answers a kind types: its moves (the legal ones), its events, its views of a state.
+            rules.move_type,
+            rules.event_type,
+            typing.get_type_hints(rules.view).get("return", Any),
         ]
         schemas, comps = schema_components(kind.name, types, REF)
         components.update(comps)
-        for body, schema in zip(("new_game", "move", "record"), schemas, strict=True):
+        for body, schema in zip(("new_game", "move", "record"), schemas[:3], strict=True):
             bodies[body].append(schema["$ref"].removeprefix(REF))
+        # The unions (and a view that is no Struct) have no component of their own: named here.
+        for body, name, schema in zip(("moves", "event", "view"), ("Move", "Event", "View"), schemas[3:], strict=True):
+            if "$ref" in schema:
+                bodies[body].append(schema["$ref"].removeprefix(REF))
+                continue
+            if not schema:
+                schema = {"type": "object", "description": f"The {kind.name} board as the perspective sees it"}
+            if f"{kind.name}.{name}" in components:
+                raise ValueError(f"{kind.name} has a component named {name} already")
+            components[f"{kind.name}.{name}"] = schema
+            bodies[body].append(f"{kind.name}.{name}")
     banquise, problem_comps = schema_components("banquise", [Problem, UndoRequest], REF)
     components.update(problem_comps)
     bodies["undo"] = [banquise[1]["$ref"].removeprefix(REF)]
@@ -109,6 +125,7 @@ BODY_EXAMPLES: dict[tuple[str, str], dict[str, Any]] = {
     ("post", "/games/{game_id}/forks"): {"at": 12},
     ("post", "/admin/players/{handle}/rename"): {"to": "Nanuq", "reason": "the player asked for this spelling"},
     ("post", "/admin/players/{handle}/merge"): {"into": "Nanook", "reason": "one person, recorded as nook at home"},
+    ("post", "/admin/keys"): {"name": "club website", "scope": "recorder"},
 }
 
 
