@@ -9,6 +9,7 @@ on the document as JSON, deterministic (same app, same bytes):
   (``MoveTokens``, ``Card``…) are replaced by the msgspec schemas they copy (``ArcticaCard``); each
   component's ``title`` is its name (msgspec titles a generic instance with its whole type, ~630
   characters, which generators turn into file names);
+- a tagged Struct's tag as a ``const`` (a literal), rather than an enum of one value;
 - fixed-length arrays (tuples) with an ``items`` schema, as 3.1 tools expect, instead of
   ``items: false`` after ``prefixItems``;
 - a game kind's bodies and records carry their ``kind`` as a constant, so that the alternatives of
@@ -137,6 +138,15 @@ def _fixed_arrays(node: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _constant(node: dict[str, Any]) -> dict[str, Any]:
+    """A one-value ``enum`` (msgspec's tag of a tagged Struct: ``{"enum": ["PlaceCard"]}``) as the
+    ``const`` it is: a literal in generated clients, rather than an enum class of one member."""
+    values = node.get("enum")
+    if set(node) != {"enum"} or not isinstance(values, list) or len(values) != 1 or not isinstance(values[0], str):
+        return node
+    return {"type": "string", "const": values[0]}
+
+
 def _one_of_kinds(names: list[str], *, tag: str | None) -> dict[str, Any]:
     refs = [{"$ref": REF + name} for name in names]
     if len(refs) == 1:
@@ -210,7 +220,7 @@ def finish(document: dict[str, Any], bodies: dict[str, list[str]]) -> dict[str, 
                 tag: REF + names.get(target.removeprefix(REF), target.removeprefix(REF))
                 for tag, target in mapping.items()
             }
-        return _fixed_arrays(node)
+        return _constant(_fixed_arrays(node))
 
     doc = _walk(doc, rename)
     out: dict[str, Any] = {}
