@@ -48,6 +48,7 @@ Banquise records games of the tabletop games **Arctic** and **Arctica** as immut
 replays them step by step from any seat, and serves player statistics.
 
 Errors are RFC 9457 problem details (`application/problem+json`) with a stable `code` member.
+Every `GET` also answers `HEAD` (the same status and headers, no body).
 """
 
 
@@ -56,7 +57,7 @@ class BanquiseApp(Litestar):
     carries a request id and is logged once."""
 
     def _create_asgi_handler(self) -> ASGIApp:
-        inner = HeadAsGet(super()._create_asgi_handler())
+        inner: ASGIApp = HeadAsGet(super()._create_asgi_handler())
         metrics = self.state.get("metrics")
         if isinstance(metrics, Metrics):
             inner = MetricsMiddleware(inner, metrics)

@@ -77,7 +77,7 @@ REQUEST_BODIES: dict[tuple[str, str], tuple[str, str]] = {
     ("post", "/games/{game_id}/undo"): ("undo", "How many of the last moves to take back (default 1), and why."),
     ("post", "/editions"): (
         "edition",
-        "An edition document (GET /editions/demo-1 shows one; schema: arctica.Edition).",
+        "An edition document (GET /editions/demo-1 shows one; schema: ArcticaEdition).",
     ),
 }
 

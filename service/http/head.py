@@ -7,6 +7,8 @@ its headers are sent: the handler sees the client gone, as when a viewer closes 
 
 from __future__ import annotations
 
+from typing import Any
+
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
 
@@ -15,13 +17,13 @@ class HeadAsGet:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope["method"] != "HEAD":
+        if scope["type"] != "http" or scope.get("method") != "HEAD":
             await self.app(scope, receive, send)
             return
         started = False
         ended = False
 
-        async def receive_until_started() -> Message:
+        async def receive_until_started() -> Any:
             if started:
                 return {"type": "http.disconnect"}
             return await receive()

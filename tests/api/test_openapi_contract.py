@@ -96,3 +96,75 @@ def test_what_make_fuzz_found_is_documented(document: dict[str, Any]) -> None:
     assert {"application/json", "application/x-ndjson"} <= set(events)
     for path in ("/games/{game_id}/stats", "/games/{game_id}/board"):
         assert "422" in document["paths"][path]["get"]["responses"], path
+
+
+# ---------------------------------------------------------------- what generators need (issue #25)
+def _nodes(node: Any) -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] = []
+    if isinstance(node, dict):
+        found.append(node)
+        for value in node.values():
+            found.extend(_nodes(value))
+    elif isinstance(node, list):
+        for value in node:
+            found.extend(_nodes(value))
+    return found
+
+
+def test_one_schema_per_name_titled_by_it(document: dict[str, Any]) -> None:
+    schemas = document["components"]["schemas"]
+    for name, schema in schemas.items():
+        # Generators name classes and files after titles: msgspec's were whole generic types (~630 characters).
+        assert schema["title"] == name and name.isidentifier() and len(name) < 40, name
+    # Litestar's copies of the edition's Structs are gone: one MoveTokens per game kind.
+    assert {n for n in schemas if n.endswith("MoveTokens")} == {"ArcticMoveTokens", "ArcticaMoveTokens"}
+    refs = {n["$ref"] for n in _nodes(document) if isinstance(n.get("$ref"), str)}
+    assert {ref.removeprefix("#/components/schemas/") for ref in refs} <= set(schemas)
+
+
+def test_every_array_has_an_items_schema(document: dict[str, Any]) -> None:
+    arrays = [n for n in _nodes(document) if n.get("type") == "array" or "prefixItems" in n]
+    assert arrays
+    for node in arrays:
+        assert isinstance(node.get("items"), dict), node
+
+
+def test_game_kinds_are_told_apart_by_a_discriminator(document: dict[str, Any]) -> None:
+    schemas = document["components"]["schemas"]
+    paths = document["paths"]
+    for schema in (
+        paths["/games"]["post"]["requestBody"]["content"]["application/json"]["schema"],
+        paths["/games/import"]["post"]["requestBody"]["content"]["application/json"]["schema"],
+        paths["/games/{game_id}/record"]["get"]["responses"]["200"]["content"]["application/json"]["schema"],
+    ):
+        assert schema["discriminator"]["propertyName"] == "kind"
+        mapping = schema["discriminator"]["mapping"]
+        assert set(mapping) == {"arctic", "arctica"}
+        for kind, ref in mapping.items():
+            assert schemas[ref.rsplit("/", 1)[1]]["properties"]["kind"]["const"] == kind
+    # The README's first example is an Arctic game, and nothing else.
+    example = paths["/games"]["post"]["requestBody"]["content"]["application/json"]["example"]
+    assert example["kind"] == "arctic"
+
+
+def test_events_views_and_legal_moves_are_typed(document: dict[str, Any]) -> None:
+    schemas = document["components"]["schemas"]
+    event = schemas["EventOut"]["properties"]["event"]
+    assert {r["$ref"].rsplit("/", 1)[1] for r in event["anyOf"]} == {"ArcticEvent", "ArcticaEvent"}
+    assert schemas["ArcticEvent"]["discriminator"]["propertyName"] == "type"
+    view = schemas["Replay"]["properties"]["view"]
+    assert {r["$ref"].rsplit("/", 1)[1] for r in view["anyOf"]} == {"ArcticView", "ArcticaView"}
+    legal = document["paths"]["/games/{game_id}/legal-moves"]["get"]["responses"]["200"]["content"]
+    items = legal["application/json"]["schema"]["items"]
+    assert {r["$ref"].rsplit("/", 1)[1] for r in items["anyOf"]} == {"ArcticMove", "ArcticaMove"}
+    assert schemas["GameSummary"]["properties"]["winners"]["oneOf"][0]["items"]["$ref"].endswith("/Seat")
+
+
+def test_operation_ids_are_what_a_person_would_write(document: dict[str, Any]) -> None:
+    from service.openapi_finish import OPERATION_IDS
+
+    ids = {(m, p): op["operationId"] for m, p, op in operations(document)}
+    assert ids == OPERATION_IDS
+    assert len(set(ids.values())) == len(ids)
+    assert ids[("post", "/games/{game_id}/moves")] == "appendMove"
+    assert ids[("get", "/games/{game_id}/replay/{step}")] == "getReplayStep"
