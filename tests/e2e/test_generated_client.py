@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 from tests.e2e.server import banquise, serving
@@ -88,3 +89,9 @@ def test_a_generated_python_client_records_and_replays_a_game(tmp_path: Path, ge
                 break
             time.sleep(0.2)  # the projections catch up (503 projection_lagging meanwhile)
         assert isinstance(stats, models.GameStats), stats
+
+        # HEAD through a real server (uvicorn) too: uptime monitors ask the health, the game, its live stream.
+        with httpx.Client(base_url=base, timeout=10) as http:
+            for path in ("/health", f"/games/{game.id}", f"/games/{game.id}/live"):
+                head = http.head(path)
+                assert head.status_code == 200 and head.content == b"", path
