@@ -182,6 +182,11 @@ def finish(document: dict[str, Any], bodies: dict[str, list[str]]) -> dict[str, 
     # Typed events and views: the kinds' own (a game's kind is in the answer: ``kind``).
     schemas["EventOut"]["properties"]["event"] = _one_of_kinds(bodies["event"], tag=None)
     schemas["Replay"]["properties"]["view"] = _one_of_kinds(bodies["view"], tag=None)
+    # The projection's board: the spectator's view (projections/boards.py) and public results.
+    if "Board" in schemas and "PlayerResult" in schemas:
+        board = schemas["Board"]["properties"]
+        board["view"] = _one_of_kinds(bodies["view"], tag=None)
+        board["results"] = {"type": "array", "items": {"$ref": REF + "PlayerResult"}}
 
     # Security said on every operation; operation ids a person would write.
     renamed_ops: dict[str, str] = {}

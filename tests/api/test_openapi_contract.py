@@ -152,8 +152,9 @@ def test_events_views_and_legal_moves_are_typed(document: dict[str, Any]) -> Non
     event = schemas["EventOut"]["properties"]["event"]
     assert {r["$ref"].rsplit("/", 1)[1] for r in event["anyOf"]} == {"ArcticEvent", "ArcticaEvent"}
     assert schemas["ArcticEvent"]["discriminator"]["propertyName"] == "type"
-    view = schemas["Replay"]["properties"]["view"]
-    assert {r["$ref"].rsplit("/", 1)[1] for r in view["anyOf"]} == {"ArcticView", "ArcticaView"}
+    for view in (schemas["Replay"]["properties"]["view"], schemas["Board"]["properties"]["view"]):
+        assert {r["$ref"].rsplit("/", 1)[1] for r in view["anyOf"]} == {"ArcticView", "ArcticaView"}
+    assert schemas["Board"]["properties"]["results"]["items"]["$ref"].endswith("/PlayerResult")
     legal = document["paths"]["/games/{game_id}/legal-moves"]["get"]["responses"]["200"]["content"]
     items = legal["application/json"]["schema"]["items"]
     assert {r["$ref"].rsplit("/", 1)[1] for r in items["anyOf"]} == {"ArcticMove", "ArcticaMove"}
