@@ -165,6 +165,8 @@ def test_operation_ids_are_what_a_person_would_write(document: dict[str, Any]) -
     from service.openapi_finish import OPERATION_IDS
 
     ids = {(m, p): op["operationId"] for m, p, op in operations(document)}
+    unnamed = set(ids) - set(OPERATION_IDS)
+    assert not unnamed, f"name these operations in service/openapi_finish.py OPERATION_IDS: {sorted(unnamed)}"
     assert ids == OPERATION_IDS
     assert len(set(ids.values())) == len(ids)
     assert ids[("post", "/games/{game_id}/moves")] == "appendMove"
