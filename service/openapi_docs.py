@@ -27,6 +27,7 @@ from litestar.openapi.spec import (
 from service.errors import Problem
 from service.games.records import GameRecord, NewGame, RecordedMove, schema_components
 from service.games.undoing import UndoRequest
+from service.store.corrections import MovesTakenBack
 from service.store.kinds import Registry
 
 REF = "#/components/schemas/"
@@ -62,9 +63,11 @@ def kind_components(registry: Registry) -> tuple[dict[str, list[str]], dict[str,
                 raise ValueError(f"{kind.name} has a component named {name} already")
             components[f"{kind.name}.{name}"] = schema
             bodies[body].append(f"{kind.name}.{name}")
-    banquise, problem_comps = schema_components("banquise", [Problem, UndoRequest], REF)
+    # A correction is an event of every kind's games, the service's own (service/store/corrections.py).
+    banquise, problem_comps = schema_components("banquise", [Problem, UndoRequest, MovesTakenBack], REF)
     components.update(problem_comps)
     bodies["undo"] = [banquise[1]["$ref"].removeprefix(REF)]
+    bodies["event"].append(banquise[2]["$ref"].removeprefix(REF))
     return bodies, components
 
 

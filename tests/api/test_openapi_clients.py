@@ -67,7 +67,11 @@ export const mixed: NewGame = { kind: "arctic", setup: { players: ["A", "B"], se
 export const chess: NewGame = { kind: "chess", setup: { players: ["A", "B"] } };
 export const winner = (summary: Summary): string | undefined => summary.winners?.[0]?.player;
 export const firstType = (legal: Legal): string | undefined => legal[0]?.type;
-export const eventType = (replay: Replay): string => replay.event.event.type;
+// A game's own events are told apart by their type; a correction (MovesTakenBack) is the service's.
+export const eventType = (replay: Replay): string => {
+  const event = replay.event.event;
+  return "type" in event ? event.type : event.moves.map((m) => m.move).join(",");
+};
 """
 
 

@@ -47,6 +47,8 @@ def test_a_generated_python_client_records_and_replays_a_game(tmp_path: Path, ge
             ("games", "get_replay_step"),
             ("games", "get_game_stats"),
             ("games", "list_legal_moves"),
+            ("games", "list_events"),
+            ("games", "export_record"),
         ]
     }
     data = tmp_path / "data"
@@ -76,6 +78,15 @@ def test_a_generated_python_client_records_and_replays_a_game(tmp_path: Path, ge
         assert isinstance(undone.parsed, models.UndoAccepted), undone.content
         assert undone.parsed.moves == 0
         position = int(undone.headers["x-banquise-position"])
+
+        # The log and the record, typed: each event as its kind's, the record as an Arctic one.
+        events = api["list_events"].sync(game.id, client=recorder)
+        assert isinstance(events, list) and len(events) == undone.parsed.version
+        assert all(type(e.event).__name__.startswith("Arctic") for e in events[:-1])
+        assert isinstance(events[-1].event, models.MovesTakenBack) and events[-1].type_ == "MovesTakenBack"
+        record = api["export_record"].sync(game.id, client=recorder)
+        assert isinstance(record, models.ArcticGameRecord), record
+        assert record.setup.players == ["Aputsiaq", "Nanook"] and not record.moves
 
         replay = api["get_replay_step"].sync(game.id, 1, client=recorder)
         assert isinstance(replay, models.Replay), replay
