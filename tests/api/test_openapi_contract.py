@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import typing
 from typing import Any
 
 import pytest
@@ -172,3 +173,39 @@ def test_operation_ids_are_what_a_person_would_write(document: dict[str, Any]) -
     assert len(set(ids.values())) == len(ids)
     assert ids[("post", "/games/{game_id}/moves")] == "appendMove"
     assert ids[("get", "/games/{game_id}/replay/{step}")] == "getReplayStep"
+
+
+@pytest.mark.parametrize("kind", ["arctic", "arctica"])
+def test_answers_hold_to_the_typed_schemas(client: Client, api_key: str, kind: str) -> None:
+    """The events and views a spectator gets (hidden information removed) decode strictly as the kinds' own
+    types, the ones their schemas are generated from: redaction never leaves the documented shape."""
+    import msgspec
+
+    from domain.arctic.simulator import simulate as simulate_arctic
+    from domain.arctica.simulator import simulate as simulate_arctica
+    from service.store.kinds import Registry
+
+    game = (simulate_arctic if kind == "arctic" else simulate_arctica)(2, 77)
+    record = {
+        "format": "banquise-record",
+        "version": 1,
+        "kind": kind,
+        "setup": msgspec.to_builtins(game.setup),
+        "moves": [{"move": msgspec.to_builtins(m)} for m in game.moves[: len(game.moves) // 2]],
+    }
+    headers = {"Authorization": f"Bearer {api_key}"}
+    imported = client.post("/games/import", json=record, headers=headers)
+    assert imported.status_code == 201, imported.text
+    game_id, version = imported.json()["id"], imported.json()["version"]
+    rules = next(k for k in Registry.default() if k.name == kind).rules
+    view_type = typing.get_type_hints(rules.view).get("return", Any)
+    for perspective in ("spectator", "seat:1"):
+        events = client.get(f"/games/{game_id}/events", params={"perspective": perspective}, headers=headers).json()
+        assert len(events) == version
+        for event in events:
+            msgspec.convert(event["event"], rules.event_type)
+        for step in (1, version // 2, version):
+            replay = client.get(f"/games/{game_id}/replay/{step}", params={"perspective": perspective}, headers=headers)
+            msgspec.convert(replay.json()["view"], view_type)
+    legal = client.get(f"/games/{game_id}/legal-moves", headers=headers).json()
+    msgspec.convert(legal, list[rules.move_type])  # type: ignore[name-defined]
