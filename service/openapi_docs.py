@@ -2,8 +2,9 @@
 
 Moves, setups and records have one schema per game kind, and the service decodes them with the
 kind's own msgspec decoder (fast, strict). Their schemas are generated from the same msgspec types,
-prefixed by kind (``arctic.PlaceCard``), added to the document's components, and referenced from
-the request bodies of ``POST /games``, ``POST /games/{id}/moves`` and ``POST /games/import``.
+prefixed by kind (``arctic.PlaceCard``, published as ``ArcticPlaceCard`` by service/openapi_finish.py),
+added to the document's components, and referenced from the request bodies of ``POST /games``,
+``POST /games/{id}/moves`` and ``POST /games/import``; the kinds' moves, events and views type the answers.
 """
 
 from __future__ import annotations
