@@ -4,10 +4,12 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 RUN_STAMP := $(VENV)/.installed-runtime
-HOST   ?= 127.0.0.1
-PORT   ?= 8000
+# `make run HOST=0.0.0.0 PORT=9000`; without them, BANQUISE_HOST and BANQUISE_PORT (else 127.0.0.1:8000).
+# Only the command line counts: some shells export a HOST of their own.
+SERVE_ARGS = $(if $(filter command line,$(origin HOST)),--host $(HOST)) $(if $(filter command line,$(origin PORT)),--port $(PORT))
+NPM_PREFIX := .cache/npm
 
-.PHONY: run test soak lint typecheck format openapi bench bench-deps fuzz clean browser-deps screenshot
+.PHONY: run test soak lint typecheck format openapi bench bench-deps fuzz clean browser-deps client-deps screenshot
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -24,7 +26,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	touch $(STAMP) $(RUN_STAMP)
 
 run: $(RUN_STAMP)
-	$(BIN)/banquise serve --host $(HOST) --port $(PORT)
+	$(BIN)/banquise serve $(strip $(SERVE_ARGS))
 
 test: $(STAMP)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
@@ -59,6 +61,12 @@ fuzz: $(STAMP)
 # The browser tests drive Debian's Chromium (Playwright's own download is not used); without it they skip.
 browser-deps:
 	command -v chromium >/dev/null || (apt-get update && apt-get install -y chromium)
+
+# The client generators and linters the OpenAPI tests run (tests/api/test_openapi_clients.py); without
+# them those tests skip. openapi-python-client comes with the dev extra.
+client-deps:
+	command -v npm >/dev/null || (apt-get update && apt-get install -y nodejs npm)
+	npm install --no-audit --no-fund --prefix $(NPM_PREFIX) openapi-typescript@7 typescript@5 @redocly/cli@2 @stoplight/spectral-cli@6
 
 # The README's picture of the viewer (docs/viewer.png), from a simulated game.
 screenshot: $(STAMP)

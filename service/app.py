@@ -22,14 +22,17 @@ from service.errors import EXCEPTION_HANDLERS, ProblemError
 from service.games import limits
 from service.http.cors import cors_config
 from service.http.docs import assets_router, schema_router, swagger_ui
+from service.http.head import HeadAsGet
 from service.http.read_your_writes import ReplicaHeaders
 from service.logs import RequestLogMiddleware
 from service.metrics import Metrics, MetricsMiddleware, metrics_endpoint
 from service.openapi_docs import kind_components, refine
+from service.openapi_finish import finish
 from service.routes.admin import abandon_game, merge_player, rename_player, unvoid_game, void_game
 from service.routes.editions import EditionsController, edition_components
 from service.routes.games import GamesController
 from service.routes.health import health
+from service.routes.keys import KeysController
 from service.routes.leaderboards import leaderboard
 from service.routes.ping import ping
 from service.routes.players import PlayersController
@@ -45,6 +48,7 @@ Banquise records games of the tabletop games **Arctic** and **Arctica** as immut
 replays them step by step from any seat, and serves player statistics.
 
 Errors are RFC 9457 problem details (`application/problem+json`) with a stable `code` member.
+Every `GET` also answers `HEAD` (the same status and headers, no body).
 """
 
 
@@ -53,7 +57,7 @@ class BanquiseApp(Litestar):
     carries a request id and is logged once."""
 
     def _create_asgi_handler(self) -> ASGIApp:
-        inner = super()._create_asgi_handler()
+        inner: ASGIApp = HeadAsGet(super()._create_asgi_handler())
         metrics = self.state.get("metrics")
         if isinstance(metrics, Metrics):
             inner = MetricsMiddleware(inner, metrics)
@@ -65,9 +69,16 @@ class BanquiseApp(Litestar):
         Litestar builds ``components.schemas`` from its own registry; the document is built once
         here and cached by the plugin, so the extra schemas are merged into that cached document.
         """
-        document = self.plugins.get(OpenAPIPlugin).provide_openapi()
+        plugin = self.plugins.get(OpenAPIPlugin)
+        document = plugin.provide_openapi()
         document.components.schemas = {**document.components.schemas, **schemas}
         refine(document, bodies)
+        # The JSON the plugin serves (and caches there), as generators need it (service/openapi_finish.py).
+        plugin._openapi_schema = finish(document.to_schema(), bodies)
+
+    def openapi_document(self) -> dict[str, Any]:
+        """The OpenAPI document as served at /schema/openapi.json."""
+        return self.plugins.get(OpenAPIPlugin).provide_openapi_schema()
 
 
 async def refuse_nul(request: Request[Any, Any, Any]) -> None:
@@ -102,7 +113,9 @@ def openapi_config(registry: Registry) -> OpenAPIConfig:
         components=Components(
             security_schemes={
                 "apiKey": SecurityScheme(
-                    type="http", scheme="bearer", description="An API key made with `banquise keys create`."
+                    type="http",
+                    scheme="bearer",
+                    description="An API key: made with `POST /admin/keys` (an admin key) or `banquise keys create`.",
                 )
             },
         ),
@@ -131,7 +144,7 @@ def create_app(
     *,
     params: ConnectionParams | None = None,
     runtime: Runtime | None = None,
-) -> Litestar:
+) -> BanquiseApp:
     """Build the app. ``params`` reuses a database already resolved (``banquise serve``); ``runtime``
     reuses an opened store (tests). Without either, the lifespan resolves the database from settings."""
     settings = settings or Settings.from_env()
@@ -173,6 +186,7 @@ def create_app(
             rename_player,
             merge_player,
             abandon_game,
+            KeysController,
             EditionsController,
             metrics_endpoint,
             assets_router(),

@@ -64,12 +64,13 @@ async def cached_caller(request: Request, runtime: NamedDependency[Runtime]) -> 
     return CachedCaller((await _verify(runtime, token)).key, None)
 
 
-def required(key: ApiKey | None) -> ApiKey:
+def required(key: ApiKey | None, needs: str = "writing needs an API key") -> ApiKey:
+    """The caller's key, or 401 api_key_required saying what ``needs`` one (a read may need one too)."""
     if key is None:
         raise ProblemError(
             401,
             "api_key_required",
-            "writing needs an API key: 'Authorization: Bearer <api key>'",
+            f"{needs}: 'Authorization: Bearer <api key>'",
             headers={"www-authenticate": "Bearer"},
         )
     return key

@@ -56,7 +56,7 @@ def documents(settings: Settings) -> dict[str, str]:
         return json.dumps(value, indent=2, sort_keys=True) + "\n"
 
     return {
-        "openapi.json": dump(create_app(settings).openapi_schema.to_schema()),
+        "openapi.json": dump(create_app(settings).openapi_document()),
         "record.schema.json": dump(schema_document(Registry.default())),
     }
 

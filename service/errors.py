@@ -25,6 +25,7 @@ from litestar.status_codes import HTTP_413_REQUEST_ENTITY_TOO_LARGE, HTTP_500_IN
 
 from domain.errors import RuleViolation
 from service.games import alternatives
+from service.games.errors import violation_title
 from service.refusals import Category, Refusal
 from service.store.failures import OutcomeUnknown, ValueRejected, is_unavailable, reason
 
@@ -132,7 +133,7 @@ def _rule_violation(request: Request[Any, Any, Any], exc: RuleViolation) -> Resp
         422,
         exc.code,
         exc.message,
-        title="Illegal move",
+        title=violation_title(exc),
         rule=exc.rule,
         **alternatives.present(exc.legal),
     )

@@ -52,7 +52,7 @@ def split(token: str) -> str | None:
     return parts[0]
 
 
-def create(conn: psycopg.Connection, name: str, *, admin: bool = False) -> NewKey:
+def create(conn: psycopg.Connection[Any], name: str, *, admin: bool = False) -> NewKey:
     key_id = secrets.token_hex(6)
     token = f"{PREFIX}{key_id}_{secrets.token_urlsafe(20)}"
     row = (
@@ -82,12 +82,12 @@ def verify(conn: psycopg.Connection, token: str) -> ApiKey | None:
     return ApiKey(id=key_id, name=row[0], admin=row[1], created_at=row[2])
 
 
-def listing(conn: psycopg.Connection) -> list[ApiKey]:
+def listing(conn: psycopg.Connection[Any]) -> list[ApiKey]:
     rows = _cur(conn).execute("SELECT id, name, admin, created_at, revoked_at FROM api_keys ORDER BY created_at, id")
     return [ApiKey(id=r[0], name=r[1], admin=r[2], created_at=r[3], revoked_at=r[4]) for r in rows]
 
 
-def revoke(conn: psycopg.Connection, key_id: str) -> bool:
+def revoke(conn: psycopg.Connection[Any], key_id: str) -> bool:
     """Revoke a key; False when there is no such live key."""
     cur = _cur(conn).execute("UPDATE api_keys SET revoked_at = now() WHERE id = %s AND revoked_at IS NULL", (key_id,))
     return cur.rowcount == 1

@@ -14,7 +14,15 @@ from typing import Any
 from litestar import Request, Response, get
 from litestar.concurrency import sync_to_thread
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
-from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Histogram, generate_latest
+from prometheus_client import (
+    CONTENT_TYPE_LATEST,
+    CollectorRegistry,
+    Counter,
+    Histogram,
+    PlatformCollector,
+    ProcessCollector,
+    generate_latest,
+)
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 from prometheus_client.registry import Collector
 
@@ -32,6 +40,9 @@ WRITES = {
 class Metrics:
     def __init__(self) -> None:
         self.registry = CollectorRegistry(auto_describe=True)
+        # The process's CPU, memory and file descriptors (process_*), and the Python it runs on.
+        ProcessCollector(registry=self.registry)
+        PlatformCollector(registry=self.registry)
         self.requests = Counter(
             "banquise_http_requests",
             "HTTP requests answered, by route template, method and status",
@@ -181,10 +192,12 @@ class MetricsMiddleware:
             self.metrics.observe(route, str(scope.get("method", "")), status, time.perf_counter() - started)
 
 
-@get(
-    "/metrics", tags=["service"], summary="Prometheus metrics (text exposition format)", media_type=CONTENT_TYPE_LATEST
-)
+# Litestar adds the charset to every text/* media type: the library's own would make it twice.
+METRICS_MEDIA_TYPE = CONTENT_TYPE_LATEST.replace("; charset=utf-8", "")
+
+
+@get("/metrics", tags=["service"], summary="Prometheus metrics (text exposition format)", media_type=METRICS_MEDIA_TYPE)
 async def metrics_endpoint(request: Request[Any, Any, Any]) -> Response[bytes]:
     metrics: Metrics = request.app.state.metrics
     body = await sync_to_thread(metrics.exposition)
-    return Response(body, media_type=CONTENT_TYPE_LATEST)
+    return Response(body, media_type=METRICS_MEDIA_TYPE)

@@ -2,12 +2,14 @@
 
 Moves, setups and records have one schema per game kind, and the service decodes them with the
 kind's own msgspec decoder (fast, strict). Their schemas are generated from the same msgspec types,
-prefixed by kind (``arctic.PlaceCard``), added to the document's components, and referenced from
-the request bodies of ``POST /games``, ``POST /games/{id}/moves`` and ``POST /games/import``.
+prefixed by kind (``arctic.PlaceCard``, published as ``ArcticPlaceCard`` by service/openapi_finish.py),
+added to the document's components, and referenced from the request bodies of ``POST /games``,
+``POST /games/{id}/moves`` and ``POST /games/import``; the kinds' moves, events and views type the answers.
 """
 
 from __future__ import annotations
 
+import typing
 from typing import Any
 
 import msgspec
@@ -27,6 +29,7 @@ from domain.kinds import registered_games
 from service.errors import Problem
 from service.games.records import GameRecord, NewGame, RecordedMove, schema_components
 from service.games.undoing import UndoRequest
+from service.store.corrections import MovesTakenBack
 from service.store.kinds import Registry
 
 REF = "#/components/schemas/"
@@ -34,7 +37,7 @@ REF = "#/components/schemas/"
 
 def kind_components(registry: Registry) -> tuple[dict[str, list[str]], dict[str, Any]]:
     """Per body name, the component names of its per-kind schemas; and every component."""
-    bodies: dict[str, list[str]] = {"new_game": [], "move": [], "record": []}
+    bodies: dict[str, list[str]] = {"new_game": [], "move": [], "record": [], "moves": [], "event": [], "view": []}
     components: dict[str, Any] = {}
     for kind in registry:
         rules = kind.rules
@@ -42,14 +45,31 @@ def kind_components(registry: Registry) -> tuple[dict[str, list[str]], dict[str,
             NewGame[rules.setup_type],  # type: ignore[name-defined]
             RecordedMove[rules.move_type],  # type: ignore[name-defined]
             GameRecord[rules.setup_type, rules.move_type],  # type: ignore[name-defined]
+            # The answers a kind types: its moves (the legal ones), its events, its views of a state.
+            rules.move_type,
+            rules.event_type,
+            typing.get_type_hints(rules.view).get("return", Any),
         ]
         schemas, comps = schema_components(kind.name, types, REF)
         components.update(comps)
-        for body, schema in zip(("new_game", "move", "record"), schemas, strict=True):
+        for body, schema in zip(("new_game", "move", "record"), schemas[:3], strict=True):
             bodies[body].append(schema["$ref"].removeprefix(REF))
-    banquise, problem_comps = schema_components("banquise", [Problem, UndoRequest], REF)
+        # The unions (and a view that is no Struct) have no component of their own: named here.
+        for body, name, schema in zip(("moves", "event", "view"), ("Move", "Event", "View"), schemas[3:], strict=True):
+            if "$ref" in schema:
+                bodies[body].append(schema["$ref"].removeprefix(REF))
+                continue
+            if not schema:
+                schema = {"type": "object", "description": f"The {kind.name} board as the perspective sees it"}
+            if f"{kind.name}.{name}" in components:
+                raise ValueError(f"{kind.name} has a component named {name} already")
+            components[f"{kind.name}.{name}"] = schema
+            bodies[body].append(f"{kind.name}.{name}")
+    # A correction is an event of every kind's games, the service's own (service/store/corrections.py).
+    banquise, problem_comps = schema_components("banquise", [Problem, UndoRequest, MovesTakenBack], REF)
     components.update(problem_comps)
     bodies["undo"] = [banquise[1]["$ref"].removeprefix(REF)]
+    bodies["event"].append(banquise[2]["$ref"].removeprefix(REF))
     return bodies, components
 
 
@@ -62,16 +82,20 @@ REQUEST_BODIES: dict[tuple[str, str], tuple[str, str]] = {
     ("post", "/games/{game_id}/undo"): ("undo", "How many of the last moves to take back (default 1), and why."),
     ("post", "/editions"): (
         "edition",
-        "An edition document (GET /editions/demo-1 shows one; schema: arctica.Edition).",
+        "An edition document (GET /editions/demo-1 shows one; schema: ArcticaEdition).",
     ),
 }
 
 
-def _request_body(names: list[str], description: str) -> RequestBody:
+# Bodies that may be left out: an undo without one takes back one move.
+OPTIONAL_BODIES = {"undo"}
+
+
+def _request_body(names: list[str], description: str, *, required: bool = True) -> RequestBody:
     refs: list[Reference | Schema] = [Reference(ref=REF + name) for name in names]
     schema = Schema(one_of=refs) if len(refs) != 1 else refs[0]
     return RequestBody(
-        required=True, description=description, content={"application/json": OpenAPIMediaType(schema=schema)}
+        required=required, description=description, content={"application/json": OpenAPIMediaType(schema=schema)}
     )
 
 
@@ -97,6 +121,7 @@ BODY_EXAMPLES: dict[tuple[str, str], dict[str, Any]] = {
     ("post", "/games/{game_id}/forks"): {"at": 12},
     ("post", "/admin/players/{handle}/rename"): {"to": "Nanuq", "reason": "the player asked for this spelling"},
     ("post", "/admin/players/{handle}/merge"): {"into": "Nanook", "reason": "one person, recorded as nook at home"},
+    ("post", "/admin/keys"): {"name": "club website", "scope": "recorder"},
 }
 
 
@@ -162,7 +187,7 @@ def refine(document: OpenAPI, bodies: dict[str, list[str]]) -> None:
             if (method, path) in REQUEST_BODIES:
                 body_of, description = REQUEST_BODIES[(method, path)]
                 names = ["arctica.Edition"] if body_of == "edition" else bodies[body_of]
-                operation.request_body = _request_body(names, description)
+                operation.request_body = _request_body(names, description, required=body_of not in OPTIONAL_BODIES)
             example = BODY_EXAMPLES.get((method, path))
             if (method, path) in KIND_EXAMPLES:
                 example = kind_example(KIND_EXAMPLES[(method, path)])

@@ -29,6 +29,7 @@ LAYERS: list[tuple[int, str, tuple[str, ...]]] = [
             "service.errors",
             "service.auth",
             "service.openapi_docs",
+            "service.openapi_finish",
             "service.metrics",
             "service.http",
             "service.routes",

@@ -279,7 +279,7 @@ class GameBase:
         try:
             events = rules.start(setup)
         except RuleViolation as exc:
-            raise IllegalMove(exc) from exc
+            raise IllegalMove(exc, title="Invalid setup") from exc
         command = msgspec.Raw(_json.encode(opening))
         return [
             Recorded(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from domain.errors import RuleViolation
+from domain.errors import RuleViolation, SetupError
 from service.games import alternatives
 from service.refusals import Category, Refusal
 
@@ -34,15 +34,20 @@ class StaleVersion(Refusal):
         self.current = current
 
 
+def violation_title(violation: RuleViolation) -> str:
+    """A refusal's title by what was refused: a setup that cannot start a game is no move."""
+    return "Invalid setup" if isinstance(violation, SetupError) else "Illegal move"
+
+
 class IllegalMove(Refusal):
     """The rules refuse a move (or a setup): the rule's own code, its alternatives, and where it happened."""
 
-    def __init__(self, violation: RuleViolation, **where: Any) -> None:
+    def __init__(self, violation: RuleViolation, *, title: str | None = None, **where: Any) -> None:
         super().__init__(
             Category.UNPROCESSABLE,
             violation.code,
             violation.message,
-            title="Illegal move",
+            title=title or violation_title(violation),
             rule=violation.rule,
             **alternatives.present(violation.legal),
             **where,

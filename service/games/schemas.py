@@ -56,11 +56,14 @@ class MoveAccepted(msgspec.Struct, kw_only=True):
     events: list[EventOut]
 
 
-class Turn(msgspec.Struct, kw_only=True):
-    """Whose turn it is: the seat (0-based) and its player."""
+class Seat(msgspec.Struct, kw_only=True):
+    """A seat (0-based) and its player: whose turn it is, or a winner."""
 
     seat: int
     player: str
+
+
+Turn = Seat  # whose turn it is
 
 
 class GameSummary(msgspec.Struct, kw_only=True):
@@ -84,11 +87,11 @@ class GameSummary(msgspec.Struct, kw_only=True):
     # in ``GET /games`` items, a finished game's final results and none for a live one
     results: list[PlayerResult] | None = None
     # a finished game's seats ranked first (more than one when the tie-break leaves them level)
-    winners: list[Turn] | None = None
+    winners: list[Seat] | None = None
     # ``GET /games/{id}`` only: the decision point the game waits for and whose turn it is (``null``
     # outside a turn: before the start, between rounds, once finished)
     phase: str | None = None
-    turn: Turn | None = None
+    turn: Seat | None = None
     links: dict[str, str] = {}
 
 

@@ -108,6 +108,8 @@ def negotiate_language(request: Request[Any, Any, Any], lang: str | None) -> Lan
 # OpenAPI security: writes need a key; some reads show more to the game owner's key (optional).
 KEY_REQUIRED: list[dict[str, list[str]]] = [{"apiKey": []}]
 KEY_OPTIONAL: list[dict[str, list[str]]] = [{}, {"apiKey": []}]
+# A read that needs a key: the legal moves may name hidden cards.
+LEGAL_MOVES_NEED = "the legal moves need the game owner's API key"
 
 SEAT_VIEW_PROBLEMS = {
     403: ResponseSpec(None, description="A seat or omniscient view of a live game needs its owner's key"),
@@ -386,7 +388,7 @@ class GamesController(Controller):
         self, game_id: FromPath[UUID], runtime: NamedDependency[Runtime], key: NamedDependency[ApiKey | None]
     ) -> Response[list[dict[str, Any]]]:
         # No key at all is 401 (say who you are), a key other than the owner's 403, as for appends.
-        version, moves = await sync_to_thread(runtime.games.legal_moves, game_id, required(key))
+        version, moves = await sync_to_thread(runtime.games.legal_moves, game_id, required(key, LEGAL_MOVES_NEED))
         return Response(moves, headers={"etag": f'"{version}"'})
 
     @get(

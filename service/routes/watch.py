@@ -37,7 +37,7 @@ Lang = Annotated[str | None, QueryParameter(description="en | fr | es; default f
 
 
 def _html(body: str) -> Response[str]:
-    return Response(body, media_type="text/html; charset=utf-8", headers={"cache-control": "no-store"})
+    return Response(body, media_type="text/html", headers={"cache-control": "no-store"})
 
 
 class WatchController(Controller):

@@ -1,0 +1,239 @@
+"""The last pass over the OpenAPI document: what client generators and linters need to read it.
+
+Litestar and msgspec write a valid OpenAPI 3.1 document, but the tools client developers use read it
+badly (issue #25): ``openapi-python-client``, ``openapi-typescript``, Redocly and Spectral. This pass,
+on the document as JSON, deterministic (same app, same bytes):
+
+- one schema per name, and readable names: ``arctic.MoveTokens`` becomes ``ArcticMoveTokens``,
+  ``arctica.MoveTokens`` ``ArcticaMoveTokens``; the copies Litestar makes of the edition's Structs
+  (``MoveTokens``, ``Card``…) are replaced by the msgspec schemas they copy (``ArcticaCard``); each
+  component's ``title`` is its name (msgspec titles a generic instance with its whole type, ~630
+  characters, which generators turn into file names);
+- a tagged Struct's tag as a ``const`` (a literal), rather than an enum of one value;
+- fixed-length arrays (tuples) with an ``items`` schema, as 3.1 tools expect, instead of
+  ``items: false`` after ``prefixItems``;
+- a game kind's bodies and records carry their ``kind`` as a constant, so that the alternatives of
+  ``POST /games``, ``POST /games/import`` and ``GET /games/{id}/record`` are told apart by an OpenAPI
+  ``discriminator`` (a move's alternatives already are, by ``type``: msgspec tagged unions);
+- typed events, views and legal moves: the kinds' own unions instead of ``Any``;
+- operation ids a person would write (``appendMove``, ``getReplayStep``), links following them;
+- ``security: []`` on the public operations, so that every operation says whether it needs a key.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+REF = "#/components/schemas/"
+METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
+
+OPERATION_IDS: dict[tuple[str, str], str] = {
+    ("get", "/health"): "getHealth",
+    ("get", "/metrics"): "getMetrics",
+    ("get", "/records/schema"): "getRecordSchema",
+    ("get", "/games"): "listGames",
+    ("post", "/games"): "createGame",
+    ("post", "/games/import"): "importRecord",
+    ("get", "/games/{game_id}"): "getGame",
+    ("post", "/games/{game_id}/moves"): "appendMove",
+    ("post", "/games/{game_id}/undo"): "undoMoves",
+    ("get", "/games/{game_id}/record"): "exportRecord",
+    ("get", "/games/{game_id}/events"): "listEvents",
+    ("get", "/games/{game_id}/legal-moves"): "listLegalMoves",
+    ("get", "/games/{game_id}/timeline"): "getTimeline",
+    ("get", "/games/{game_id}/replay/{step}"): "getReplayStep",
+    ("get", "/games/{game_id}/replay"): "getReplayAt",
+    ("get", "/games/{game_id}/stats"): "getGameStats",
+    ("get", "/games/{game_id}/board"): "getGameBoard",
+    ("post", "/games/{game_id}/void"): "voidGame",
+    ("post", "/games/{game_id}/unvoid"): "unvoidGame",
+    ("post", "/games/{game_id}/abandon"): "abandonGame",
+    ("get", "/games/{game_id}/forks"): "listForks",
+    ("post", "/games/{game_id}/forks"): "forkGame",
+    ("get", "/games/{game_id}/live"): "followGame",
+    ("get", "/games/{game_id}/watch"): "getViewerPage",
+    ("get", "/games/{game_id}/watch/board"): "getViewerBoard",
+    ("get", "/games/{game_id}/watch/timeline"): "getViewerTimeline",
+    ("get", "/players"): "listPlayers",
+    ("get", "/players/{handle}"): "getPlayer",
+    ("get", "/players/{handle}/games"): "listPlayerGames",
+    ("get", "/players/{a}/versus/{b}"): "getVersus",
+    ("get", "/leaderboards/{kind}"): "getLeaderboard",
+    ("post", "/admin/players/{handle}/rename"): "renamePlayer",
+    ("post", "/admin/players/{handle}/merge"): "mergePlayer",
+    ("post", "/admin/keys"): "createApiKey",
+    ("get", "/admin/keys"): "listApiKeys",
+    ("delete", "/admin/keys/{key_id}"): "revokeApiKey",
+    ("get", "/editions"): "listEditions",
+    ("post", "/editions"): "addEdition",
+    ("get", "/editions/{edition_id}"): "getEdition",
+}
+
+# Types of domain/game.py, the same whatever the kind: under their own name wherever a kind uses them.
+SHARED = ("PlayerResult",)
+# The prefixes ``openapi_docs`` gives the msgspec components of each game kind, and of the service.
+PREFIXES = ("arctic", "arctica", "banquise")
+
+
+def component_name(name: str) -> str:
+    """``arctic.MoveTokens`` -> ``ArcticMoveTokens``; ``banquise.Problem`` -> ``Problem``."""
+    prefix, dot, rest = name.partition(".")
+    if not dot:
+        return name
+    title = prefix[:1].upper() + prefix[1:]
+    # A kind's own names may carry it already (``arctic.ArcticView``); ``banquise`` is the service's.
+    if prefix == "banquise" or (rest.startswith(title) and not rest[len(title) :][:1].islower()):
+        return rest
+    return title + rest
+
+
+def _walk(node: Any, visit: Any) -> Any:
+    """``node`` with ``visit`` applied to every object in it, innermost first."""
+    if isinstance(node, dict):
+        return visit({key: _walk(value, visit) for key, value in node.items()})
+    if isinstance(node, list):
+        return [_walk(value, visit) for value in node]
+    return node
+
+
+def _lower_camel(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
+def _twins(schemas: dict[str, Any]) -> dict[str, str]:
+    """Litestar's own copies of msgspec components (same name after the prefix, same properties):
+    each to the msgspec one it copies."""
+    twins: dict[str, str] = {}
+    for name, schema in schemas.items():
+        if "." in name:
+            continue
+        props = set(schema.get("properties", {}))
+        same = [
+            f"{prefix}.{name}"
+            for prefix in PREFIXES
+            if f"{prefix}.{name}" in schemas and set(schemas[f"{prefix}.{name}"].get("properties", {})) == props
+        ]
+        if len(same) == 1:
+            twins[name] = same[0]
+    return twins
+
+
+def _fixed_arrays(node: dict[str, Any]) -> dict[str, Any]:
+    """A tuple as 3.1 tools read it: an ``items`` schema and its length, rather than ``items: false``."""
+    prefix = node.get("prefixItems")
+    if not isinstance(prefix, list) or (node.get("items") not in (None, False)):
+        return node
+    out = {k: v for k, v in node.items() if k not in ("prefixItems", "items")}
+    distinct: list[Any] = []
+    for schema in prefix:
+        if schema not in distinct:
+            distinct.append(schema)
+    if len(distinct) == 1:
+        out["items"] = distinct[0]
+    else:
+        out["prefixItems"] = prefix
+        out["items"] = {"anyOf": distinct}
+    out["minItems"] = out["maxItems"] = len(prefix)
+    return out
+
+
+def _constant(node: dict[str, Any]) -> dict[str, Any]:
+    """A one-value ``enum`` (msgspec's tag of a tagged Struct: ``{"enum": ["PlaceCard"]}``) as the
+    ``const`` it is: a literal in generated clients, rather than an enum class of one member."""
+    values = node.get("enum")
+    if set(node) != {"enum"} or not isinstance(values, list) or len(values) != 1 or not isinstance(values[0], str):
+        return node
+    return {"type": "string", "const": values[0]}
+
+
+def _one_of_kinds(names: list[str], *, tag: str | None) -> dict[str, Any]:
+    refs = [{"$ref": REF + name} for name in names]
+    if len(refs) == 1:
+        return refs[0]
+    if tag is None:
+        # The game's kind decides which (a move's kind is its game's): any of them, told apart by the server.
+        return {"anyOf": refs}
+    mapping = {name.split(".", 1)[0]: REF + name for name in names}
+    return {"oneOf": refs, "discriminator": {"propertyName": tag, "mapping": mapping}}
+
+
+def finish(document: dict[str, Any], bodies: dict[str, list[str]]) -> dict[str, Any]:
+    """The document generators read: see the module's docstring. ``bodies``: the kinds' component names
+    by body (``openapi_docs.kind_components``)."""
+    doc = copy.deepcopy(document)
+    schemas: dict[str, Any] = doc["components"]["schemas"]
+
+    # A kind's bodies and records name their kind: a constant, the discriminator of their alternatives.
+    for body in ("new_game", "record"):
+        for name in bodies[body]:
+            kind = name.split(".", 1)[0]
+            schemas[name]["properties"]["kind"] = {"type": "string", "const": kind}
+    paths: dict[str, Any] = doc["paths"]
+    for path, body in (("/games", "new_game"), ("/games/import", "record")):
+        media = paths[path]["post"]["requestBody"]["content"]["application/json"]
+        media["schema"] = _one_of_kinds(bodies[body], tag="kind")
+    record = paths["/games/{game_id}/record"]["get"]["responses"]["200"]["content"]["application/json"]
+    record["schema"] = _one_of_kinds(bodies["record"], tag="kind")
+    moves = paths["/games/{game_id}/moves"]["post"]["requestBody"]["content"]["application/json"]
+    moves["schema"] = _one_of_kinds(bodies["move"], tag=None)
+    legal = paths["/games/{game_id}/legal-moves"]["get"]["responses"]["200"]["content"]["application/json"]
+    legal["schema"] = {"type": "array", "items": _one_of_kinds(bodies["moves"], tag=None)}
+    # Typed events and views: the kinds' own (a game's kind is in the answer: ``kind``).
+    schemas["EventOut"]["properties"]["event"] = _one_of_kinds(bodies["event"], tag=None)
+    schemas["Replay"]["properties"]["view"] = _one_of_kinds(bodies["view"], tag=None)
+    # The projection's board: the spectator's view (projections/boards.py) and public results.
+    if "Board" in schemas and "PlayerResult" in schemas:
+        board = schemas["Board"]["properties"]
+        board["view"] = _one_of_kinds(bodies["view"], tag=None)
+        board["results"] = {"type": "array", "items": {"$ref": REF + "PlayerResult"}}
+
+    # Security said on every operation; operation ids a person would write.
+    renamed_ops: dict[str, str] = {}
+    for path, item in paths.items():
+        for method in METHODS:
+            operation = item.get(method)
+            if operation is None:
+                continue
+            operation.setdefault("security", [])
+            old = operation.get("operationId", "")
+            new = OPERATION_IDS.get((method, path)) or _lower_camel(old)
+            renamed_ops[old] = operation["operationId"] = new
+    for item in paths.values():
+        for method in METHODS:
+            for response in (item.get(method) or {}).get("responses", {}).values():
+                for link in response.get("links", {}).values():
+                    link["operationId"] = renamed_ops.get(link["operationId"], link["operationId"])
+
+    # One schema per name: Litestar's copies go, every name loses its dot, every title is its name.
+    twins = _twins(schemas)
+    for name in SHARED:
+        if name in twins:
+            twins[twins.pop(name)] = name
+    names = {name: component_name(twins.get(name, name)) for name in schemas}
+    kept = {component_name(name) for name in schemas if name not in twins}
+    if len(kept) != len(schemas) - len(twins):
+        raise ValueError("two components would share a name")
+
+    def rename(node: dict[str, Any]) -> dict[str, Any]:
+        ref = node.get("$ref")
+        if isinstance(ref, str) and ref.startswith(REF):
+            node["$ref"] = REF + names.get(ref.removeprefix(REF), ref.removeprefix(REF))
+        mapping = node.get("mapping")
+        if isinstance(mapping, dict) and isinstance(node.get("propertyName"), str):  # a discriminator
+            node["mapping"] = {
+                tag: REF + names.get(target.removeprefix(REF), target.removeprefix(REF))
+                for tag, target in mapping.items()
+            }
+        return _constant(_fixed_arrays(node))
+
+    doc = _walk(doc, rename)
+    out: dict[str, Any] = {}
+    for name in sorted(doc["components"]["schemas"]):
+        if name in twins:
+            continue
+        schema = doc["components"]["schemas"][name]
+        schema["title"] = names[name]
+        out[names[name]] = schema
+    doc["components"]["schemas"] = dict(sorted(out.items()))
+    return doc
