@@ -6,7 +6,9 @@ fields of the event fill the template, each rendered in the reader's language by
 ``action``, ``family``, ``column``, ``cause``, ``src``/``dst`` (a token's place) the translated
 vocabulary of ``_WORDS``/``_CAUSES``. A count is written with its noun in the right number by
 ``{field|singular|plural}`` (``domain.wording.counted``). Player names come from the caller
-(the service passes the game's handles); without them a seat is "player 1" (1-based).
+(the service passes the game's handles); without them a seat is "player 1" (1-based). A card is
+written by its printed name ("Crab B33", the board's label) when the edition is given, else by its
+number ("no. 145").
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import Any
 from domain.wording import LANG, counted, listing, of, player
 
 from . import events as ev
+from .edition import Edition
 from .state import Loc
 
 _T: dict[str, tuple[str, str, str]] = {
@@ -56,19 +59,19 @@ _T: dict[str, tuple[str, str, str]] = {
         "{seat} descarta {k|carta|cartas} ({cause})",
     ),
     "fauna_played": (
-        "{seat} plays Fauna card no. {card} ({column} generation)",
-        "{seat} joue la carte Faune n° {card} (génération {column})",
-        "{seat} juega la carta de Fauna n.º {card} (generación {column})",
+        "{seat} plays the Fauna card {card} ({column} generation)",
+        "{seat} joue la carte Faune {card} (génération {column})",
+        "{seat} juega la carta de Fauna {card} (generación {column})",
     ),
     "card_moved_to_back": (
-        "Card no. {card} goes to the back of {seat_of} {column} column ({cause})",
-        "La carte n° {card} passe au fond de la colonne {column} {seat_of} ({cause})",
-        "La carta n.º {card} pasa al fondo de la columna {column} {seat_of} ({cause})",
+        "The card {card} goes to the back of {seat_of} {column} column ({cause})",
+        "La carte {card} passe au fond de la colonne {column} {seat_of} ({cause})",
+        "La carta {card} pasa al fondo de la columna {column} {seat_of} ({cause})",
     ),
     "card_destroyed": (
-        "{seat} destroys card no. {card} ({cause})",
-        "{seat} détruit la carte n° {card} ({cause})",
-        "{seat} destruye la carta n.º {card} ({cause})",
+        "{seat} destroys the card {card} ({cause})",
+        "{seat} détruit la carte {card} ({cause})",
+        "{seat} destruye la carta {card} ({cause})",
     ),
     "token_moved": (
         "{seat_of} {family} token goes from {src} to {dst} ({cause})",
@@ -101,9 +104,9 @@ _T: dict[str, tuple[str, str, str]] = {
         "{reshuffled|carta descartada se baraja|cartas descartadas se barajan} para formar un nuevo mazo",
     ),
     "round_card_revealed": (
-        "Round {round}: round card no. {card} is revealed",
-        "Manche {round} : la carte de manche n° {card} est révélée",
-        "Ronda {round}: se revela la carta de ronda n.º {card}",
+        "Round {round}: the round card {card} is revealed",
+        "Manche {round} : la carte de manche {card} est révélée",
+        "Ronda {round}: se revela la carta de ronda {card}",
     ),
     "adjustment_made": (
         "Adjustment for {seat}: {reason}",
@@ -265,13 +268,13 @@ _TO: dict[str, tuple[str, str, str]] = {
 
 #: A cause (``events`` module docstring: ``kind`` or ``kind:argument``); ``{a}`` the argument.
 _CAUSES: dict[str, tuple[str, str, str]] = {
-    "fauna": ("Fauna card no. {a}", "carte Faune n° {a}", "carta de Fauna n.º {a}"),
-    "flash": ("Flash of card no. {a}", "Flash de la carte n° {a}", "Flash de la carta n.º {a}"),
-    "ability": ("ability of card no. {a}", "capacité de la carte n° {a}", "habilidad de la carta n.º {a}"),
+    "fauna": ("Fauna card {a}", "carte Faune {a}", "carta de Fauna {a}"),
+    "flash": ("Flash of the card {a}", "Flash de la carte {a}", "Flash de la carta {a}"),
+    "ability": ("ability of the card {a}", "capacité de la carte {a}", "habilidad de la carta {a}"),
     "reproduction": (
-        "reproduction of card no. {a}",
-        "reproduction de la carte n° {a}",
-        "reproducción de la carta n.º {a}",
+        "reproduction of the card {a}",
+        "reproduction de la carte {a}",
+        "reproducción de la carta {a}",
     ),
     "map": ("map space {a}", "case {a} de la carte", "casilla {a} del mapa"),
     "connection": ("connection {a}", "connexion {a}", "conexión {a}"),
@@ -291,15 +294,36 @@ _CAUSES: dict[str, tuple[str, str, str]] = {
 _UNKNOWN_CAUSE = ("an effect", "un effet", "un efecto")  # a cause newer than this table: no raw id shown
 
 
+_NUMBER = ("no. {0}", "n° {0}", "n.º {0}")
+_CARD_CAUSES = frozenset({"fauna", "flash", "ability", "reproduction"})
+
+
 def _word(value: str, i: int) -> str:
     return _WORDS.get(value, _WORDS["other"])[i]
 
 
-def _cause(cause: str, i: int) -> str:
+def card_label(card: int | str, i: int, edition: Edition | None) -> str:
+    """A card by its printed name ("Crab B33") when the edition knows it, else by its number."""
+    if edition is not None:
+        for spec in (*edition.cards, *edition.generation_cards):
+            if str(spec.id) == str(card):
+                return spec.name
+    return _NUMBER[i].format(card)
+
+
+def _round_card(card: int, i: int, edition: Edition | None) -> str:
+    if edition is not None and 0 <= card < len(edition.round_cards):
+        return edition.round_cards[card].name
+    return _NUMBER[i].format(card)
+
+
+def _cause(cause: str, i: int, edition: Edition | None = None) -> str:
     kind, _, arg = cause.partition(":")
     template = _CAUSES.get(kind, _UNKNOWN_CAUSE)[i]
     if kind == "action":
         arg = _word(arg, i)
+    elif kind in _CARD_CAUSES:
+        arg = card_label(arg, i, edition)
     return template.format(a=arg)
 
 
@@ -319,12 +343,18 @@ _BY_NAME: dict[str, Callable[[Any, Sequence[str], int], Any]] = {
 }
 
 
-def _fields(event: ev.Event, names: Sequence[str], i: int) -> dict[str, Any]:
+def _fields(event: ev.Event, names: Sequence[str], i: int, edition: Edition | None = None) -> dict[str, Any]:
     data: dict[str, Any] = {}
     for field in event.__struct_fields__:
         value = getattr(event, field)
         render = _BY_NAME.get(field)
         data[field] = render(value, names, i) if render is not None and value is not None else value
+    if isinstance(getattr(event, "cause", None), str):
+        data["cause"] = _cause(event.cause, i, edition)  # type: ignore[attr-defined]
+    if isinstance(getattr(event, "card", None), int):
+        card: int = event.card  # type: ignore[attr-defined]
+        rounds = isinstance(event, ev.RoundCardRevealed)
+        data["card"] = _round_card(card, i, edition) if rounds else card_label(card, i, edition)
     if isinstance(getattr(event, "seat", None), int):
         data["seat_of"] = of(data["seat"], i)
     if isinstance(event, ev.GameStarted):
@@ -348,8 +378,11 @@ def _fields(event: ev.Event, names: Sequence[str], i: int) -> dict[str, Any]:
     return data
 
 
-def describe(event: ev.Event, lang: str = "en", players: Sequence[str] = ()) -> str:
-    """``event`` in ``lang`` (en, fr, es; others: en), seats written with ``players``' names."""
+def describe(
+    event: ev.Event, lang: str = "en", players: Sequence[str] = (), edition: Edition | None = None
+) -> str:
+    """``event`` in ``lang`` (en, fr, es; others: en), seats written with ``players``' names and cards
+    with ``edition``'s names."""
     tag = str(type(event).__struct_config__.tag)
     if isinstance(event, ev.ActionSkipped) and event.action is None:
         tag = "action_skipped_any"
@@ -358,7 +391,7 @@ def describe(event: ev.Event, lang: str = "en", players: Sequence[str] = ()) -> 
         return tag
     i = LANG.get(lang, 0)
     names = players or (event.players if isinstance(event, ev.GameStarted) else ())
-    data = _fields(event, names, i)
+    data = _fields(event, names, i, edition)
     return counted(templates[i], data, i).format(**data)
 
 

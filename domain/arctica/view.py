@@ -11,8 +11,11 @@ from msgspec.structs import replace
 
 from domain.game import Perspective
 
+from . import editions
 from . import events as ev
+from .edition import Edition
 from .evolve import active_seat
+from .queries import offered_actions
 from .state import GameState
 
 
@@ -33,7 +36,48 @@ def view(state: GameState, perspective: Perspective) -> dict[str, Any]:
         data["deck"] = None
         data["event_plan"] = None
         data["round_cards"] = shown_round_cards(state.round_cards, state.round)
+    if state.edition_id:
+        data["board"] = board(editions.get(state.edition_id, state.edition_version), state, data)
     return data
+
+
+def board(edition: Edition, state: GameState, data: dict[str, Any]) -> dict[str, Any]:
+    """What a board draws besides the state, from the edition (printed material, the same for every
+    perspective): the action spaces with the two actions the wheels' orientation offers on each, the
+    wheels, the Arctic Circle's spaces and ice tiles, the map's regions, and the faces of the cards
+    this view names (a card hidden from it has none here)."""
+    orientations = tuple(state.orientations)
+    named = {c for p in data["players"] for zone in ("hand", "long_column", "short_column") for c in p[zone] or ()}
+    named.update(data.get("discard") or ())
+    specs = {c.id: c for c in (*edition.cards, *edition.generation_cards)}
+    return {
+        "action_spaces": [
+            {
+                "wheels": list(space.wheels),
+                "actions": list(offered_actions(edition, orientations, i)) if orientations else [],
+            }
+            for i, space in enumerate(edition.action_spaces)
+        ],
+        "wheels": [
+            {"faces": list(wheel.faces), "orientation": orientations[w] if w < len(orientations) else 0}
+            for w, wheel in enumerate(edition.action_wheels)
+        ],
+        "circle": [{"ice": space.ice, "melted": space.ice in state.melted} for space in edition.circle],
+        "regions": [{"name": r.name, "subregions": [sub.name for sub in r.subregions]} for r in edition.regions],
+        "map": [{"region": sp.region, "subregion": sp.subregion, "family": sp.family} for sp in edition.map],
+        "cards": [
+            {
+                "id": c,
+                "name": specs[c].name,
+                "family": specs[c].family,
+                "generation": specs[c].generation,
+                "cost": specs[c].cost,
+                "bp": specs[c].bp,
+            }
+            for c in sorted(named)
+            if c in specs
+        ],
+    }
 
 
 def shown_round_cards(round_cards: tuple[int | None, ...], current_round: int) -> list[int | None]:
