@@ -395,4 +395,6 @@ def describe(
     return counted(templates[i], data, i).format(**data)
 
 
-__all__ = ["describe"]
+WORDS = _WORDS  # the board writes the game's vocabulary as the timeline does
+
+__all__ = ["WORDS", "card_label", "describe"]

@@ -55,6 +55,10 @@ def board(edition: Edition, state: GameState, data: dict[str, Any]) -> dict[str,
             {
                 "wheels": list(space.wheels),
                 "actions": list(offered_actions(edition, orientations, i)) if orientations else [],
+                # which face of each of its two wheels the space shows (the wheel's turned sector)
+                "faces": [(orientations[w] + k) % 4 for w, k in zip(space.wheels, space.sectors, strict=True)]
+                if orientations
+                else [],
             }
             for i, space in enumerate(edition.action_spaces)
         ],

@@ -313,7 +313,7 @@ def test_arctica_cards_are_written_by_their_printed_name_in_a_game(lang: str) ->
     assert played
     for event in game.events:
         text = ARCTICA.describe(event, lang, names, state)
-        assert not re.search(r"(?:no\.|n°|n\.º) \d", text), text
+        assert not re.search(r"(?:card|carte|carta)\w* (?:no\.|n°|n\.º) \d", text), text
         assert not _faults(text, lang), text
     for event in played:
         assert label[event.card] in ARCTICA.describe(event, lang, names, state)
