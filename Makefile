@@ -56,11 +56,13 @@ fuzz: $(STAMP)
 	$(BIN)/python -m pip install --quiet 'schemathesis>=4,<5'
 	$(BIN)/python -m tests.fuzz
 
-# The browser tests drive Debian's Chromium (Playwright's own download is not used); without it they skip.
+# The browser tests drive Debian's Chromium (Playwright's own download is not used) and check the pages
+# with axe-core (from npm, into .cache/npm); without them they skip.
 browser-deps:
 	command -v chromium >/dev/null || (apt-get update && apt-get install -y chromium)
+	npm install --no-audit --no-fund --prefix .cache/npm axe-core@4.10
 
-# The README's picture of the viewer (docs/viewer.png), from a simulated game.
+# The README's pictures of the viewer (docs/viewer.png, viewer-arctica.png, live.png), from simulated games.
 screenshot: $(STAMP)
 	$(BIN)/python -m tests.browser.screenshot docs/viewer.png
 

@@ -41,7 +41,6 @@ OWNER_SEES_MORE = (
     "/timeline",
     "/live",
     "/watch",
-    "/watch/board",
 )
 
 

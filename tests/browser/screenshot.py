@@ -83,8 +83,12 @@ def main(out: Path) -> int:
                 page.on("pageerror", lambda e: errors.append(str(e)))
                 shoot(page, f"{base}/games/{arctic['id']}/watch", arctic["version"], out, errors, full=True)
                 shoot(
-                    page, f"{base}/games/{arctica['id']}/watch", arctica["version"], folder / "viewer-arctica.png",
-                    errors, full=True,
+                    page,
+                    f"{base}/games/{arctica['id']}/watch",
+                    arctica["version"],
+                    folder / "viewer-arctica.png",
+                    errors,
+                    full=True,
                 )
                 shoot(page, f"{base}/games/{live['id']}/watch", live_version, folder / "live.png", errors)
                 browser.close()
