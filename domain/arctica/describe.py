@@ -154,9 +154,9 @@ _T: dict[str, tuple[str, str, str]] = {
         "La loseta de hielo n.º {tile} se derrite",
     ),
     "majority_resolved": (
-        "Majority in region {region} resolved",
-        "Majorité de la région {region} résolue",
-        "Mayoría de la región {region} resuelta",
+        "Majority in {region} resolved",
+        "Majorité en {region} résolue",
+        "Mayoría en {region} resuelta",
     ),
     "collapse_step": (
         "Collapse check: {k|collapse|collapses} to resolve",
@@ -180,9 +180,9 @@ _T: dict[str, tuple[str, str, str]] = {
     ),
     "events_due": ("Events strike", "Les événements frappent", "Llegan los eventos"),
     "event_revealed": (
-        "Event hits sub-region {subregion} of region {region}",
-        "L'événement frappe la sous-région {subregion} de la région {region}",
-        "El evento golpea la subregión {subregion} de la región {region}",
+        "Event hits {subregion} ({region})",
+        "L'événement frappe {subregion} ({region})",
+        "El evento golpea {subregion} ({region})",
     ),
     "event_step": (
         "Players with tokens in the hit sub-regions decide",
@@ -279,7 +279,7 @@ _CAUSES: dict[str, tuple[str, str, str]] = {
     "map": ("map space {a}", "case {a} de la carte", "casilla {a} del mapa"),
     "connection": ("connection {a}", "connexion {a}", "conexión {a}"),
     "circle": ("circle space {a}", "case {a} du cercle", "casilla {a} del círculo"),
-    "majority": ("majority in region {a}", "majorité de la région {a}", "mayoría de la región {a}"),
+    "majority": ("majority in {a}", "majorité en {a}", "mayoría en {a}"),
     "action": ("{a} action", "action {a}", "acción {a}"),
     "ice6": ("ice tile no. 6", "tuile glace n° 6", "loseta de hielo n.º 6"),
     "ice_melt": ("melting ice", "fonte de la glace", "deshielo"),
@@ -324,11 +324,37 @@ def _cause(cause: str, i: int, edition: Edition | None = None) -> str:
         arg = _word(arg, i)
     elif kind in _CARD_CAUSES:
         arg = card_label(arg, i, edition)
+    elif kind in ("map", "circle", "connection"):
+        arg = _counted_from_one(arg)
+    elif kind == "majority" and arg.isdigit():
+        arg = _region(int(arg), i, edition)
     return template.format(a=arg)
 
 
 def _place(loc: Loc, table: dict[str, tuple[str, str, str]], i: int) -> str:
-    return table.get(loc.zone, ("?", "?", "?"))[i].format(i=loc.index)
+    # places are counted from 1, as the board numbers them (the state counts from 0)
+    return table.get(loc.zone, ("?", "?", "?"))[i].format(i=loc.index + 1)
+
+
+_REGION = ("region {0}", "la région {0}", "la región {0}")
+_SUBREGION = ("sub-region {0}", "la sous-région {0}", "la subregión {0}")
+
+
+def _region(region: int, i: int, edition: Edition | None) -> str:
+    if edition is not None and 0 <= region < len(edition.regions):
+        return edition.regions[region].name
+    return _REGION[i].format(region + 1)
+
+
+def _subregion(region: int, sub: int, i: int, edition: Edition | None) -> str:
+    if edition is not None and 0 <= region < len(edition.regions) and 0 <= sub < 3:
+        return edition.regions[region].subregions[sub].name
+    return _SUBREGION[i].format(sub + 1)
+
+
+def _counted_from_one(arg: str) -> str:
+    """ "3" -> "4", "3-4" -> "4-5": a cause's map/circle space or connection, counted from 1."""
+    return "-".join(str(int(part) + 1) if part.isdigit() else part for part in arg.split("-"))
 
 
 #: Fields rendered by name, whatever the event (a new event with these fields needs no code).
@@ -363,6 +389,17 @@ def _fields(event: ev.Event, names: Sequence[str], i: int, edition: Edition | No
         data["a0"], data["a1"] = (_word(a, i) for a in event.actions)
     elif isinstance(event, ev.CardsDiscarded):
         data["k"] = len(event.cards)
+    elif isinstance(event, ev.PawnPlaced):
+        data["space"] = event.space + 1
+    elif isinstance(event, ev.WheelTurned):
+        data["wheel"] = event.wheel + 1
+    elif isinstance(event, ev.MajorityResolved):
+        data["region"] = _region(event.region, i, edition)
+    elif isinstance(event, ev.EventRevealed):
+        data["region"] = _region(event.region, i, edition)
+        data["subregion"] = _subregion(event.region, event.subregion, i, edition)
+    elif isinstance(event, ev.TokenMigrated):
+        data["src"], data["dst"] = event.src + 1, event.dst + 1
     elif isinstance(event, ev.TokenMoved):
         data["src"] = _place(event.src, _FROM, i)
         data["dst"] = _place(event.dst, _TO, i)

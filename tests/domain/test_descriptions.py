@@ -247,12 +247,18 @@ ARCTICA_EXAMPLES = [
     ),
     (
         xev.TokenMoved(seat=1, family="marine_mammal", src=Loc("supply"), dst=Loc("long_wheel", 4), cause="flash:120"),
-        "Éloïse's marine mammal token goes from the supply to slot 4 of the long wheel"
+        "Éloïse's marine mammal token goes from the supply to slot 5 of the long wheel"
         " (Flash of the card no. 120)",
-        "Le jeton mammifère marin d'Éloïse va de la réserve à la case 4 de la roue longue"
+        "Le jeton mammifère marin d'Éloïse va de la réserve à la case 5 de la roue longue"
         " (Flash de la carte n° 120)",
-        "La ficha de mamífero marino de Éloïse va de la reserva a la casilla 4 de la rueda larga"
+        "La ficha de mamífero marino de Éloïse va de la reserva a la casilla 5 de la rueda larga"
         " (Flash de la carta n.º 120)",
+    ),
+    (
+        xev.PawnPlaced(seat=0, round=2, turn=5, space=0),
+        "Round 2: Nanook puts the action pawn on space 1",
+        "Manche 2 : Nanook pose le pion action sur l'emplacement 1",
+        "Ronda 2: Nanook pone el peón de acción en la casilla 1",
     ),
     (
         xev.CardsDrawn(seat=0, count=1, cards=None, cause="action:draw"),

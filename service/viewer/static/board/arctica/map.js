@@ -10,7 +10,7 @@ export function map(ctx, view) {
     region.subregions.map((name, s) => el("div", { class: "subregion" }, el("h4", { text: name }),
       board.map.map((space, i) => ({ space, i })).filter(({ space }) => space.region === r && space.subregion === s).map(({ space, i }) => {
         const held = view.map[i];
-        return el("span", { class: "space family-" + space.family, "data-map": i, title: word(ctx, "arctica_" + space.family) },
+        return el("span", { class: "space family-" + space.family, "data-map": i, title: word(ctx, "space") + " " + (i + 1) + " · " + word(ctx, "arctica_" + space.family) },
           held ? token(ctx, held[0], held[1]) : null);
       })))));
   return part("map", word(ctx, "map"), 2, el("div", { class: "regions" }, regions));
