@@ -34,12 +34,12 @@ def named(kind: str, players: int, seed: int, moves: int | None = None) -> dict[
     return body
 
 
-def shoot(page: Any, url: str, step: int, out: Path, errors: list[str], *, full: bool = False) -> None:
+def shoot(page: Any, url: str, step: int, out: Path, errors: list[str]) -> None:
     page.goto(url)
     page.wait_for_selector(f'body[data-shown="{step}"]')
     page.wait_for_timeout(300)
     out.parent.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(out), full_page=full)
+    page.screenshot(path=str(out))
     print(out)
 
 
@@ -78,17 +78,16 @@ def main(out: Path) -> int:
             live_version = undone.json()["version"]
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
-                page = browser.new_page(viewport={"width": 1400, "height": 1000})
+                page = browser.new_page(viewport={"width": 1400, "height": 1100})
                 page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
                 page.on("pageerror", lambda e: errors.append(str(e)))
-                shoot(page, f"{base}/games/{arctic['id']}/watch", arctic["version"], out, errors, full=True)
+                shoot(page, f"{base}/games/{arctic['id']}/watch", arctic["version"], out, errors)
                 shoot(
                     page,
                     f"{base}/games/{arctica['id']}/watch",
                     arctica["version"],
                     folder / "viewer-arctica.png",
                     errors,
-                    full=True,
                 )
                 shoot(page, f"{base}/games/{live['id']}/watch", live_version, folder / "live.png", errors)
                 browser.close()
