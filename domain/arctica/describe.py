@@ -375,10 +375,11 @@ def _fields(event: ev.Event, names: Sequence[str], i: int, edition: Edition | No
         value = getattr(event, field)
         render = _BY_NAME.get(field)
         data[field] = render(value, names, i) if render is not None and value is not None else value
-    if isinstance(getattr(event, "cause", None), str):
-        data["cause"] = _cause(event.cause, i, edition)  # type: ignore[attr-defined]
-    if isinstance(getattr(event, "card", None), int):
-        card: int = event.card  # type: ignore[attr-defined]
+    cause = getattr(event, "cause", None)
+    if isinstance(cause, str):
+        data["cause"] = _cause(cause, i, edition)
+    card = getattr(event, "card", None)
+    if isinstance(card, int):
         rounds = isinstance(event, ev.RoundCardRevealed)
         data["card"] = _round_card(card, i, edition) if rounds else card_label(card, i, edition)
     if isinstance(getattr(event, "seat", None), int):

@@ -65,7 +65,7 @@ def page(
     steps = int(row["version"])
     step = steps if step is None else step
     replay = games.replay(game_id, step, perspective, key)
-    tl = games.timeline(game_id, lang)
+    tl = games.timeline(game_id, lang, key)  # the owner reads the table's notes and reasons
     players = list(row["players"])
     links = family(games, game_id)
     origin = ""

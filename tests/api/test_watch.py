@@ -178,6 +178,20 @@ def test_the_page_data_cannot_close_its_script_element(client: Client, api_key: 
     assert "<" not in script  # any "<" of the data is written \u003c
 
 
+def test_the_owner_s_page_shows_a_correction_s_reason(client: Client, api_key: str) -> None:
+    live = client.post("/games/import", json=record("arctic", 2, 16, moves=8), headers=auth(api_key)).json()
+    undone = client.post(f"/games/{live['id']}/undo", json={"reason": "wrong card"}, headers=auth(api_key))
+    assert undone.status_code == 200, undone.text
+    assert [m["number"] for m in undone.json()["taken_back"]] == [8]
+
+    def correction(page: str) -> dict[str, Any]:
+        return next(e for e in _page_data(page)["timeline"] if e["correction"])
+
+    owner = correction(client.get(f"/games/{live['id']}/watch", headers=auth(api_key)).text)
+    assert owner["correction"]["reason"] == "wrong card" and owner["description"] == "Move 8 taken back"
+    assert correction(client.get(f"/games/{live['id']}/watch").text)["correction"]["reason"] is None
+
+
 def test_the_viewer_hides_what_the_perspective_may_not_see(client: Client, api_key: str) -> None:
     live = client.post("/games/import", json=record("arctic", 2, 14, moves=4), headers=auth(api_key)).json()
     gid = live["id"]

@@ -286,6 +286,7 @@ def test_a_correction_is_shown_as_such(page: Any, base: str, api_key: str) -> No
     _shown(page, undone.json()["version"])
     correction = page.locator("#timeline li.correction").inner_text()
     assert f"Moves {numbers[0]}-{numbers[-1]} taken back" in correction, correction
+    assert "misread" not in correction  # a live game's reason is its owner's (the page has no key here)
     struck = page.eval_on_selector_all(
         "#timeline li.taken-back",
         "els => els.map(e => [Number(e.dataset.step), Number(e.dataset.move), !!e.querySelector('del')])",
