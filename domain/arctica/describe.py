@@ -416,9 +416,7 @@ def _fields(event: ev.Event, names: Sequence[str], i: int, edition: Edition | No
     return data
 
 
-def describe(
-    event: ev.Event, lang: str = "en", players: Sequence[str] = (), edition: Edition | None = None
-) -> str:
+def describe(event: ev.Event, lang: str = "en", players: Sequence[str] = (), edition: Edition | None = None) -> str:
     """``event`` in ``lang`` (en, fr, es; others: en), seats written with ``players``' names and cards
     with ``edition``'s names."""
     tag = str(type(event).__struct_config__.tag)

@@ -22,13 +22,13 @@ from domain.game import state_hash
 from service.games import limits
 from service.games.base import GameBase, Idempotency, Reply, _decode_error, _json
 from service.games.errors import NotGameOwner, StaleVersion
+from service.games.schemas import TakenBack
 from service.games.voiding import GameAbandonedRefusal, GameVoidedRefusal, closed_refusal
 from service.keys import ApiKey
 from service.refusals import Category, Refusal
 from service.store import Recorded
 from service.store.application import VersionConflict
 from service.store.closing import OPEN, GameClosed
-from service.games.schemas import TakenBack
 from service.store.corrections import Line, MovesTakenBack, moves_of
 from service.store.kinds import Kind, encode_snapshot
 

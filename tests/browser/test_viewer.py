@@ -253,7 +253,8 @@ def test_arctica_is_drawn_as_its_board(page: Any, base: str, api_key: str) -> No
     assert page.locator("#board .map .region h3").all_inner_texts() == [r["name"] for r in board["regions"]]
     for token in page.eval_on_selector_all(
         "#board [data-token][data-seat]",
-        "els => els.map(e => [e.dataset.seat, (e.querySelector('text') || e).textContent, e.getAttribute('aria-label')])",
+        "els => els.map(e => [e.dataset.seat, (e.querySelector('text') || e).textContent,"
+        " e.getAttribute('aria-label')])",
     ):
         seat, text, label = token
         assert text.strip() == str(int(seat) + 1) and NAMES["arctica"][int(seat)] in label, token

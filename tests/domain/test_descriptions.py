@@ -247,10 +247,8 @@ ARCTICA_EXAMPLES = [
     ),
     (
         xev.TokenMoved(seat=1, family="marine_mammal", src=Loc("supply"), dst=Loc("long_wheel", 4), cause="flash:120"),
-        "Éloïse's marine mammal token goes from the supply to slot 5 of the long wheel"
-        " (Flash of the card no. 120)",
-        "Le jeton mammifère marin d'Éloïse va de la réserve à la case 5 de la roue longue"
-        " (Flash de la carte n° 120)",
+        "Éloïse's marine mammal token goes from the supply to slot 5 of the long wheel (Flash of the card no. 120)",
+        "Le jeton mammifère marin d'Éloïse va de la réserve à la case 5 de la roue longue (Flash de la carte n° 120)",
         "La ficha de mamífero marino de Éloïse va de la reserva a la casilla 5 de la rueda larga"
         " (Flash de la carta n.º 120)",
     ),
