@@ -242,7 +242,7 @@ def test_arctica_is_drawn_as_its_board(page: Any, base: str, api_key: str) -> No
     assert len(spaces) == len(offered)
     for shown, action in zip(spaces, offered, strict=True):
         assert shown == words.get(action, shown) and "_" not in shown
-    pawn = page.locator("#board .action-wheels .pawn-here").get_attribute("data-space")
+    pawn = page.locator("#board .action-wheels .space-drawing.pawn-here").get_attribute("data-space")
     assert pawn == (str(view["pawn"]) if view["pawn"] >= 0 else None)
     # the Arctic Circle as a ring, with its ice tiles
     ring = page.eval_on_selector_all("#board .circle-ring [data-circle]", "els => els.length")
@@ -343,3 +343,30 @@ def test_a_live_arctic_page_shows_the_public_running_score(page: Any, base: str,
     _shown(page, made.json()["version"])
     _running_score_is_the_public_one(page, base, gid)
     assert_accessible(page, "arctic live page")
+
+
+def test_the_board_modules_draw_any_kind_and_never_markup_from_data(page: Any, base: str, api_key: str) -> None:
+    """``renderBoard(root, replay, ctx)``, the recorder's contract too: a kind without a board of its own
+    is drawn by board/generic.js; names and values from the data stay text."""
+    game = _import(base, api_key, named("arctic", 2, 40, moves=10))
+    page.goto(f"{base}/games/{game['id']}/watch")
+    _shown(page, game["version"])
+    evil = '<img src=x onerror="window.pwned=1">'
+    drawn = page.evaluate(
+        """async (evil) => {
+          const { renderBoard } = await import("/watch/static/board/index.js");
+          const url = location.pathname.replace("/watch", "/replay/" + document.body.dataset.shown);
+          const replay = await (await fetch(url)).json();
+          const ctx = { players: [evil, "Ivalu"], lang: "en", words: {} };
+          const arctic = renderBoard(document.createElement("section"), replay, ctx);
+          const other = renderBoard(document.createElement("section"),
+            { ...replay, kind: "curling", view: { stones: [1, 2], note: evil, nested: { skip: evil } } }, ctx);
+          return { arcticImages: arctic.querySelectorAll("img").length, arcticText: arctic.textContent.includes(evil),
+                   otherImages: other.querySelectorAll("img").length, otherText: other.textContent,
+                   step: other.dataset.step, pwned: window.pwned === 1 };
+        }""",
+        evil,
+    )
+    assert drawn["arcticImages"] == 0 and drawn["arcticText"]
+    assert drawn["otherImages"] == 0 and evil in drawn["otherText"] and "stones" in drawn["otherText"]
+    assert drawn["step"] == str(game["version"]) and not drawn["pwned"]

@@ -305,6 +305,19 @@ def test_lines_have_their_articles_and_name_a_player_once_at_the_start(lang: str
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
+def test_arctica_lines_name_a_player_once(lang: str) -> None:
+    game = simulate_arctica(3, 5)
+    names = NAMES[:3]
+    state = ARCTICA.fold(game.events)
+    for event in game.events:
+        text = ARCTICA.describe(event, lang, names, state)
+        seat = getattr(event, "seat", None)
+        if isinstance(seat, int):
+            assert text.count(names[seat]) == 1, text
+            assert not re.search(r"\ba [aeiou]", text), text
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_arctica_cards_are_written_by_their_printed_name_in_a_game(lang: str) -> None:
     """With the game's state, a card is its edition's name ("Starting Seal (long)"), the board's label:
     no line of a played game shows a card by its bare number."""
