@@ -19,7 +19,7 @@ from typing import Any
 from domain.wording import LANG, counted, listing, of, player
 
 from . import events as ev
-from .edition import Edition
+from .edition import Edition, index
 from .state import Loc
 
 _T: dict[str, tuple[str, str, str]] = {
@@ -304,10 +304,10 @@ def _word(value: str, i: int) -> str:
 
 def card_label(card: int | str, i: int, edition: Edition | None) -> str:
     """A card by its printed name ("Crab B33") when the edition knows it, else by its number."""
-    if edition is not None:
-        for spec in (*edition.cards, *edition.generation_cards):
-            if str(spec.id) == str(card):
-                return spec.name
+    if edition is not None and str(card).isdigit():
+        spec = index(edition).cards.get(int(card))
+        if spec is not None:
+            return spec.name
     return _NUMBER[i].format(card)
 
 

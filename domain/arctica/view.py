@@ -13,7 +13,7 @@ from domain.game import Perspective
 
 from . import editions
 from . import events as ev
-from .edition import Edition
+from .edition import Edition, index
 from .evolve import active_seat
 from .queries import offered_actions
 from .state import GameState
@@ -49,7 +49,7 @@ def board(edition: Edition, state: GameState, data: dict[str, Any]) -> dict[str,
     orientations = tuple(state.orientations)
     named = {c for p in data["players"] for zone in ("hand", "long_column", "short_column") for c in p[zone] or ()}
     named.update(data.get("discard") or ())
-    specs = {c.id: c for c in (*edition.cards, *edition.generation_cards)}
+    specs = index(edition).cards
     return {
         "action_spaces": [
             {
