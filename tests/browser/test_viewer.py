@@ -370,3 +370,24 @@ def test_the_board_modules_draw_any_kind_and_never_markup_from_data(page: Any, b
     assert drawn["arcticImages"] == 0 and drawn["arcticText"]
     assert drawn["otherImages"] == 0 and evil in drawn["otherText"] and "stones" in drawn["otherText"]
     assert drawn["step"] == str(game["version"]) and not drawn["pwned"]
+
+
+def test_a_live_page_follows_a_game_through_an_undo(page: Any, base: str, api_key: str) -> None:
+    game = _import(base, api_key, named("arctica", 2, 41, moves=20))
+    gid = game["id"]
+    page.goto(f"{base}/games/{gid}/watch")
+    _shown(page, game["version"])
+    assert page.locator("#timeline li.taken-back").count() == 0
+    undone = httpx.post(f"{base}/games/{gid}/undo", json={"moves": 1}, headers=auth(api_key)).json()
+    _shown(page, undone["version"])
+    page.wait_for_selector("#timeline li.correction")
+    taken = undone["taken_back"][0]
+    struck = page.eval_on_selector_all("#timeline li.taken-back del", "els => els.length")
+    assert struck == taken["last_step"] - taken["first_step"] + 1
+    assert f"Move {taken['number']} taken back" in page.locator("#timeline li.correction").inner_text()
+    assert _board(page, "arctica") == _expected(base, gid, undone["version"], "arctica")
+    move = remaining_moves("arctica", 2, 41, 19)[0]  # the move taken back, played again
+    made = httpx.post(f"{base}/games/{gid}/moves", json={"move": move}, headers=auth(api_key))
+    assert made.status_code == 201, made.text
+    _shown(page, made.json()["version"])
+    assert page.locator(f'#timeline li[data-step="{made.json()["version"]}"]:not(.taken-back)').count() == 1

@@ -116,15 +116,16 @@ if (data.status === "live") {
     let again = false;
     let chase = false; // the reader was at the last step: the board follows the new ones
     async function once() {
-      const after = timeline.last;
-      if (after < steps) {
+      // only the entries after the last one held, page after page (a server without paging sends
+      // every entry: add() keeps the new ones)
+      for (let pages = 0; timeline.last < steps && pages < 100; pages++) {
+        const after = timeline.last;
         const answer = await fetch("/games/" + game + "/timeline?after=" + after + "&lang=" + data.lang);
-        if (answer.ok) {
-          // where the server has no paging it sends every entry: add() keeps the new ones only
-          timeline.add((await answer.json()).entries.filter((x) => x.step > after));
-          timeline.render(step);
-        }
+        if (!answer.ok) break;
+        timeline.add((await answer.json()).entries.filter((x) => x.step > after));
+        if (timeline.last === after) break;
       }
+      timeline.render(step);
       await liveScore(score, game, ctx);
       if (chase) {
         chase = false;
