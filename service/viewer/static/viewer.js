@@ -78,9 +78,14 @@ $("prev").addEventListener("click", () => go(previousStep()));
 $("next").addEventListener("click", () => go(nextStep()));
 $("last").addEventListener("click", () => go(steps));
 $("slider").addEventListener("input", (e) => go(Number(e.target.value)));
-$("by").addEventListener("change", () => keepUrl());
+// After a choice, the arrows step the board again rather than the select's options.
+$("by").addEventListener("change", (e) => {
+  e.target.blur();
+  keepUrl();
+});
 $("perspective").addEventListener("change", (e) => {
   perspective = e.target.value;
+  e.target.blur();
   go(wanted);
 });
 $("lang").addEventListener("change", (e) => {

@@ -6,6 +6,7 @@ import { faces } from "./arctica/card.js";
 import { circle } from "./arctica/circle.js";
 import { map } from "./arctica/map.js";
 import { player } from "./arctica/player.js";
+import * as generic from "./generic.js";
 import { scoreTable } from "./scores.js";
 
 function status(ctx, v) {
@@ -18,7 +19,7 @@ function status(ctx, v) {
 
 export function render(root, replay, ctx) {
   const v = replay.view;
-  if (!v.board) return; // before the game started: nothing on the table yet
+  if (!v.board) return generic.render(root, replay, ctx); // before the setup: no edition, no board yet
   const known = faces(v);
   root.append(el("div", { class: "arctica" }, status(ctx, v), scoreTable(ctx, v.results, word(ctx, "score")),
     el("div", { class: "table-row" }, actionBoard(ctx, v), circle(ctx, v)), map(ctx, v),
