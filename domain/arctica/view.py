@@ -41,46 +41,71 @@ def view(state: GameState, perspective: Perspective) -> dict[str, Any]:
     return data
 
 
+class _Printed:
+    """An edition's printed material as a board draws it, built once per edition object."""
+
+    def __init__(self, edition: Edition) -> None:
+        self.edition = edition
+        self.spaces = tuple((tuple(sp.wheels), tuple(sp.sectors)) for sp in edition.action_spaces)
+        self.wheel_faces = tuple(tuple(wheel.faces) for wheel in edition.action_wheels)
+        self.ice = tuple(space.ice for space in edition.circle)
+        self.regions = tuple(
+            {"name": r.name, "subregions": tuple(sub.name for sub in r.subregions)} for r in edition.regions
+        )
+        self.map = tuple({"region": sp.region, "subregion": sp.subregion, "family": sp.family} for sp in edition.map)
+        self.cards = {
+            c.id: {
+                "id": c.id,
+                "name": c.name,
+                "family": c.family,
+                "generation": c.generation,
+                "cost": c.cost,
+                "bp": c.bp,
+            }
+            for c in index(edition).cards.values()
+        }
+
+
+_PRINTED: dict[int, _Printed] = {}
+
+
+def _printed(edition: Edition) -> _Printed:
+    hit = _PRINTED.get(id(edition))
+    if hit is None or hit.edition is not edition:
+        hit = _PRINTED[id(edition)] = _Printed(edition)
+    return hit
+
+
 def board(edition: Edition, state: GameState, data: dict[str, Any]) -> dict[str, Any]:
     """What a board draws besides the state, from the edition (printed material, the same for every
     perspective): the action spaces with the two actions the wheels' orientation offers on each, the
     wheels, the Arctic Circle's spaces and ice tiles, the map's regions, and the faces of the cards
     this view names (a card hidden from it has none here)."""
+    printed = _printed(edition)
     orientations = tuple(state.orientations)
     named = {c for p in data["players"] for zone in ("hand", "long_column", "short_column") for c in p[zone] or ()}
     named.update(data.get("discard") or ())
-    specs = index(edition).cards
+    melted = set(state.melted)
     return {
         "action_spaces": [
             {
-                "wheels": list(space.wheels),
-                "actions": list(offered_actions(edition, orientations, i)) if orientations else [],
+                "wheels": wheels,
+                "actions": offered_actions(edition, orientations, i) if orientations else (),
                 # which face of each of its two wheels the space shows (the wheel's turned sector)
-                "faces": [(orientations[w] + k) % 4 for w, k in zip(space.wheels, space.sectors, strict=True)]
+                "faces": tuple((orientations[w] + k) % 4 for w, k in zip(wheels, sectors, strict=True))
                 if orientations
-                else [],
+                else (),
             }
-            for i, space in enumerate(edition.action_spaces)
+            for i, (wheels, sectors) in enumerate(printed.spaces)
         ],
         "wheels": [
-            {"faces": list(wheel.faces), "orientation": orientations[w] if w < len(orientations) else 0}
-            for w, wheel in enumerate(edition.action_wheels)
+            {"faces": faces, "orientation": orientations[w] if w < len(orientations) else 0}
+            for w, faces in enumerate(printed.wheel_faces)
         ],
-        "circle": [{"ice": space.ice, "melted": space.ice in state.melted} for space in edition.circle],
-        "regions": [{"name": r.name, "subregions": [sub.name for sub in r.subregions]} for r in edition.regions],
-        "map": [{"region": sp.region, "subregion": sp.subregion, "family": sp.family} for sp in edition.map],
-        "cards": [
-            {
-                "id": c,
-                "name": specs[c].name,
-                "family": specs[c].family,
-                "generation": specs[c].generation,
-                "cost": specs[c].cost,
-                "bp": specs[c].bp,
-            }
-            for c in sorted(named)
-            if c in specs
-        ],
+        "circle": [{"ice": ice, "melted": ice in melted} for ice in printed.ice],
+        "regions": printed.regions,
+        "map": printed.map,
+        "cards": [printed.cards[c] for c in sorted(named) if c in printed.cards],
     }
 
 
