@@ -55,16 +55,17 @@ class CardFace(msgspec.Struct, frozen=True, kw_only=True):
     number: int
 
 
-def _face(card: str) -> CardFace:
-    spec = cat.CARDS[cat.CARD_INDEX[card]]
-    return CardFace(
+_FACES: dict[str, CardFace] = {
+    spec.id: CardFace(
         animal=spec.animal,
         companion=spec.companion,
         placement=spec.placement,
         draw=spec.draw,
         deck=spec.deck,
-        number=int(card.rsplit("-", 1)[1]),
+        number=int(spec.id.rsplit("-", 1)[1]),
     )
+    for spec in cat.CARDS
+}
 
 
 class ArcticView(msgspec.Struct, frozen=True, kw_only=True):
@@ -162,7 +163,7 @@ def view(state: GameState, perspective: Perspective, decisions: Decisions = DEFA
         draw_value=s.draw_target,
         drawn=s.drawn,
         scores=score(s, decisions) if finished else None,
-        cards={c: _face(c) for c in sorted({c for c in named if c is not None})},
+        cards={c: _FACES[c] for c in sorted({c for c in named if c is not None})},
     )
 
 
