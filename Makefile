@@ -58,9 +58,12 @@ fuzz: $(STAMP)
 	$(BIN)/python -m pip install --quiet 'schemathesis>=4,<5'
 	$(BIN)/python -m tests.fuzz
 
-# The browser tests drive Debian's Chromium (Playwright's own download is not used); without it they skip.
+# The browser tests drive Debian's Chromium (Playwright's own download is not used) and check the pages
+# with axe-core (from npm, into .cache/npm); without them they skip.
 browser-deps:
 	command -v chromium >/dev/null || (apt-get update && apt-get install -y chromium)
+	command -v npm >/dev/null || (apt-get update && apt-get install -y nodejs npm)
+	npm install --no-audit --no-fund --prefix $(NPM_PREFIX) axe-core@4.10
 
 # The client generators and linters the OpenAPI tests run (tests/api/test_openapi_clients.py); without
 # them those tests skip. openapi-python-client comes with the dev extra.
@@ -68,7 +71,7 @@ client-deps:
 	command -v npm >/dev/null || (apt-get update && apt-get install -y nodejs npm)
 	npm install --no-audit --no-fund --prefix $(NPM_PREFIX) openapi-typescript@7 typescript@5 @redocly/cli@2 @stoplight/spectral-cli@6
 
-# The README's picture of the viewer (docs/viewer.png), from a simulated game.
+# The README's pictures of the viewer (docs/viewer.png, viewer-arctica.png, live.png), from simulated games.
 screenshot: $(STAMP)
 	$(BIN)/python -m tests.browser.screenshot docs/viewer.png
 

@@ -59,9 +59,9 @@ class GamePlugin:
     examples: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     # The ES module that draws the board in the browser (a URL the app serves); None: a generic board.
     board_module: str | None = None
-    # The server-side renderer of the watch page's board, ``"module:function"`` taking ``(view, lang)``
-    # (a string: the domain never imports the layers above); None: the view shown as plain data.
-    viewer_board: str | None = None
+    # The board's own words (its vocabulary as the timeline writes it), key -> (en, fr, es): the viewer
+    # hands them to the board module with its own.
+    words: Mapping[str, tuple[str, str, str]] = field(default_factory=dict)
     editions: Editions | None = None
 
     @property

@@ -30,6 +30,12 @@ def counted(template: str, data: Mapping[str, Any], lang: int) -> str:
     return _COUNTED.sub(one, template)
 
 
+def indefinite(word: str) -> str:
+    """English's article for ``word``: "an orca", "a fox" (by its first letter: the games' words
+    have no silent h nor a "you" sound)."""
+    return "an" if word[:1].lower() in "aeiou" else "a"
+
+
 def player(seat: int, names: Sequence[str], lang: int) -> str:
     """The player at ``seat`` by name; without names (a caller that has none) "player N", 1-based."""
     return names[seat] if 0 <= seat < len(names) else _PLAYER[lang].format(seat + 1)

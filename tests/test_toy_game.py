@@ -8,6 +8,7 @@ watch page, the game's statistics and a player's. Nothing outside this file name
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, ClassVar, Literal
 
@@ -359,9 +360,13 @@ def test_the_watch_page_shows_the_generic_board_and_the_descriptions(client: Cli
     page = client.get(f"/games/{played['id']}/watch", params={"lang": "fr"})
     assert page.status_code == 200, page.text
     html = page.text
-    assert '<section id="board"' in html and '<pre class="view">' in html
-    assert "&quot;pile&quot;: 0" in html  # the view, escaped
-    assert "Bo prend le dernier jeton et gagne" in html
+    assert '<section id="board"' in html
+    found = re.search(r'<script type="application/json" id="viewer-data">(.*?)</script>', html, re.S)
+    assert found is not None
+    data = msgspec.json.decode(found.group(1))
+    assert data["kind"] == "pile" and data["board_module"] is None  # no board of its own: the generic one
+    assert data["replay"]["view"]["pile"] == 0
+    assert any("Bo prend le dernier jeton et gagne" in e["description"] for e in data["timeline"])
 
 
 def test_the_game_and_player_statistics(client: Client, played: dict[str, Any], runtime: Runtime) -> None:

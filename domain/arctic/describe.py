@@ -19,7 +19,7 @@ from domain.arctic import catalogue as cat
 from domain.arctic import events as ev
 from domain.arctic.view import redact_event
 from domain.game import Perspective
-from domain.wording import LANG, counted, listing, of, player
+from domain.wording import LANG, counted, indefinite, listing, of, player
 
 _SPECTATOR = Perspective()
 
@@ -198,7 +198,7 @@ _VARIANTS: dict[str, tuple[str, str, str]] = {
 
 _WORDS: dict[str, tuple[str, str, str]] = {
     "hidden": ("a hidden card", "une carte cachée", "una carta oculta"),
-    "card": ("a {animal} card ({number})", "une carte {animal} ({number})", "una carta de {animal} ({number})"),
+    "card": ("{a} {animal} card ({number})", "une carte {animal} ({number})", "una carta de {animal} ({number})"),
     "up": ("up", "vers le haut", "hacia arriba"),
     "down": ("down", "vers le bas", "hacia abajo"),
     "centre": ("from the centre", "au centre", "del centro"),
@@ -240,7 +240,9 @@ def card_label(card: str | None, lang: str = "en") -> str:
     if card is None or card not in cat.CARD_INDEX:
         return _WORDS["hidden"][i]
     spec = cat.CARDS[cat.CARD_INDEX[card]]
-    return _WORDS["card"][i].format(animal=_animal(spec.animal, i), number=f"{spec.deck}-{card.rsplit('-', 1)[1]}")
+    animal = _animal(spec.animal, i)
+    number = f"{spec.deck}-{card.rsplit('-', 1)[1]}"
+    return _WORDS["card"][i].format(a=indefinite(animal), animal=animal, number=number)
 
 
 def _nth(number: int, i: int) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from domain.registry import GamePlugin, SimulatedGame
 
-from . import RULES, simulator
+from . import RULES, catalogue, simulator
 from .statistics import STATISTICS
 
 
@@ -12,6 +12,16 @@ def _public(players: int, seed: int) -> SimulatedGame:
     """The same game recorded the way a table sees it (unknown cards, implicit powers)."""
     return simulator.to_public(simulator.simulate(players, seed), shown_at_end=True)
 
+
+# The animals as the timeline names them, so that the board and the texts say the same.
+WORDS: dict[str, tuple[str, str, str]] = {
+    f"animal_{animal}": (
+        catalogue.ANIMAL_NAMES["en"][i],
+        catalogue.ANIMAL_NAMES["fr"][i],
+        catalogue.ANIMAL_NAMES["es"][i],
+    )
+    for i, animal in enumerate(catalogue.ANIMALS)
+}
 
 GAME = GamePlugin(
     rules=RULES,
@@ -30,5 +40,6 @@ GAME = GamePlugin(
             "at": "2026-11-30T19:02:11Z",
         },
     },
-    viewer_board="service.viewer.arctic:board",
+    board_module="/watch/static/board/arctic.js",
+    words=WORDS,
 )

@@ -43,6 +43,31 @@ class PlayerView(msgspec.Struct, frozen=True, kw_only=True):
     turns: int
 
 
+class CardFace(msgspec.Struct, frozen=True, kw_only=True):
+    """What is printed on a card (§2), so that a board draws it without the catalogue: its animal and
+    companion, its placement and draw values, and the deck and number the timeline's label shows."""
+
+    animal: str
+    companion: str
+    placement: int
+    draw: int
+    deck: int
+    number: int
+
+
+_FACES: dict[str, CardFace] = {
+    spec.id: CardFace(
+        animal=spec.animal,
+        companion=spec.companion,
+        placement=spec.placement,
+        draw=spec.draw,
+        deck=spec.deck,
+        number=int(spec.id.rsplit("-", 1)[1]),
+    )
+    for spec in cat.CARDS
+}
+
+
 class ArcticView(msgspec.Struct, frozen=True, kw_only=True):
     perspective: str
     rules_version: str
@@ -69,6 +94,8 @@ class ArcticView(msgspec.Struct, frozen=True, kw_only=True):
     draw_value: int
     drawn: int
     scores: list[ev.SeatScore] | None = None
+    # the faces of the cards this view names (and of no other: a hidden card has no face here)
+    cards: dict[str, CardFace] = {}
 
 
 def _cid(card: int) -> str | None:
@@ -108,6 +135,8 @@ def view(state: GameState, perspective: Perspective, decisions: Decisions = DEFA
             )
         )
     started = bool(s.names)
+    river = [_cid(c) for c in s.river]
+    named = [*river, *(c for p in players for c in (*p.pile, p.visible_card, *(p.hand or ()), *(p.penalty or ())))]
     return ArcticView(
         perspective=_label(perspective),
         rules_version=s.rules_version,
@@ -122,7 +151,7 @@ def view(state: GameState, perspective: Perspective, decisions: Decisions = DEFA
         players=players,
         tokens={a: s.tokens[i] for i, a in enumerate(cat.ANIMALS)},
         token_values={a: cat.LANDSCAPE[s.tokens[i]] for i, a in enumerate(cat.ANIMALS)},
-        river=[_cid(c) for c in s.river],
+        river=river,
         river_unrevealed=[i for i, c in enumerate(s.river) if c == st.UNKNOWN],
         draw_pile_count=s.draw_left,
         reserve_count=s.reserve_left,
@@ -134,6 +163,7 @@ def view(state: GameState, perspective: Perspective, decisions: Decisions = DEFA
         draw_value=s.draw_target,
         drawn=s.drawn,
         scores=score(s, decisions) if finished else None,
+        cards={c: _FACES[c] for c in sorted({c for c in named if c is not None})},
     )
 
 
@@ -183,4 +213,4 @@ def _game_over(state: Any) -> bool:
     return isinstance(state, GameState) and state.phase in (st.TOTEMS, st.FINISHED)
 
 
-__all__ = ["EMPTY", "ArcticView", "PlayerView", "redact_event", "view"]
+__all__ = ["EMPTY", "ArcticView", "CardFace", "PlayerView", "redact_event", "view"]

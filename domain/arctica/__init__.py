@@ -98,7 +98,8 @@ class ArcticaRules:
     def describe(
         self, event: Event, lang: Language = "en", players: Sequence[str] = (), state: GameState | None = None
     ) -> str:
-        return _describe(event, lang, players)
+        edition = self.edition_of(state) if state is not None and state.edition_id else None
+        return _describe(event, lang, players, edition)
 
     def is_turn_start(self, event: Event) -> bool:
         return isinstance(event, PawnPlaced)

@@ -6,7 +6,9 @@ fields of the event fill the template, each rendered in the reader's language by
 ``action``, ``family``, ``column``, ``cause``, ``src``/``dst`` (a token's place) the translated
 vocabulary of ``_WORDS``/``_CAUSES``. A count is written with its noun in the right number by
 ``{field|singular|plural}`` (``domain.wording.counted``). Player names come from the caller
-(the service passes the game's handles); without them a seat is "player 1" (1-based).
+(the service passes the game's handles); without them a seat is "player 1" (1-based). A card is
+written by its printed name ("Crab B33", the board's label) when the edition is given, else by its
+number ("no. 145").
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import Any
 from domain.wording import LANG, counted, listing, of, player
 
 from . import events as ev
+from .edition import Edition, index
 from .state import Loc
 
 _T: dict[str, tuple[str, str, str]] = {
@@ -56,19 +59,19 @@ _T: dict[str, tuple[str, str, str]] = {
         "{seat} descarta {k|carta|cartas} ({cause})",
     ),
     "fauna_played": (
-        "{seat} plays Fauna card no. {card} ({column} generation)",
-        "{seat} joue la carte Faune n° {card} (génération {column})",
-        "{seat} juega la carta de Fauna n.º {card} (generación {column})",
+        "{seat} plays the Fauna card {card} ({column} generation)",
+        "{seat} joue la carte Faune {card} (génération {column})",
+        "{seat} juega la carta de Fauna {card} (generación {column})",
     ),
     "card_moved_to_back": (
-        "Card no. {card} goes to the back of {seat_of} {column} column ({cause})",
-        "La carte n° {card} passe au fond de la colonne {column} {seat_of} ({cause})",
-        "La carta n.º {card} pasa al fondo de la columna {column} {seat_of} ({cause})",
+        "The card {card} goes to the back of {seat_of} {column} column ({cause})",
+        "La carte {card} passe au fond de la colonne {column} {seat_of} ({cause})",
+        "La carta {card} pasa al fondo de la columna {column} {seat_of} ({cause})",
     ),
     "card_destroyed": (
-        "{seat} destroys card no. {card} ({cause})",
-        "{seat} détruit la carte n° {card} ({cause})",
-        "{seat} destruye la carta n.º {card} ({cause})",
+        "{seat} destroys the card {card} ({cause})",
+        "{seat} détruit la carte {card} ({cause})",
+        "{seat} destruye la carta {card} ({cause})",
     ),
     "token_moved": (
         "{seat_of} {family} token goes from {src} to {dst} ({cause})",
@@ -101,9 +104,9 @@ _T: dict[str, tuple[str, str, str]] = {
         "{reshuffled|carta descartada se baraja|cartas descartadas se barajan} para formar un nuevo mazo",
     ),
     "round_card_revealed": (
-        "Round {round}: round card no. {card} is revealed",
-        "Manche {round} : la carte de manche n° {card} est révélée",
-        "Ronda {round}: se revela la carta de ronda n.º {card}",
+        "Round {round}: the round card {card} is revealed",
+        "Manche {round} : la carte de manche {card} est révélée",
+        "Ronda {round}: se revela la carta de ronda {card}",
     ),
     "adjustment_made": (
         "Adjustment for {seat}: {reason}",
@@ -151,9 +154,9 @@ _T: dict[str, tuple[str, str, str]] = {
         "La loseta de hielo n.º {tile} se derrite",
     ),
     "majority_resolved": (
-        "Majority in region {region} resolved",
-        "Majorité de la région {region} résolue",
-        "Mayoría de la región {region} resuelta",
+        "Majority in {region} resolved",
+        "Majorité en {region} résolue",
+        "Mayoría en {region} resuelta",
     ),
     "collapse_step": (
         "Collapse check: {k|collapse|collapses} to resolve",
@@ -177,9 +180,9 @@ _T: dict[str, tuple[str, str, str]] = {
     ),
     "events_due": ("Events strike", "Les événements frappent", "Llegan los eventos"),
     "event_revealed": (
-        "Event hits sub-region {subregion} of region {region}",
-        "L'événement frappe la sous-région {subregion} de la région {region}",
-        "El evento golpea la subregión {subregion} de la región {region}",
+        "Event hits {subregion} ({region})",
+        "L'événement frappe {subregion} ({region})",
+        "El evento golpea {subregion} ({region})",
     ),
     "event_step": (
         "Players with tokens in the hit sub-regions decide",
@@ -265,18 +268,18 @@ _TO: dict[str, tuple[str, str, str]] = {
 
 #: A cause (``events`` module docstring: ``kind`` or ``kind:argument``); ``{a}`` the argument.
 _CAUSES: dict[str, tuple[str, str, str]] = {
-    "fauna": ("Fauna card no. {a}", "carte Faune n° {a}", "carta de Fauna n.º {a}"),
-    "flash": ("Flash of card no. {a}", "Flash de la carte n° {a}", "Flash de la carta n.º {a}"),
-    "ability": ("ability of card no. {a}", "capacité de la carte n° {a}", "habilidad de la carta n.º {a}"),
+    "fauna": ("Fauna card {a}", "carte Faune {a}", "carta de Fauna {a}"),
+    "flash": ("Flash of the card {a}", "Flash de la carte {a}", "Flash de la carta {a}"),
+    "ability": ("ability of the card {a}", "capacité de la carte {a}", "habilidad de la carta {a}"),
     "reproduction": (
-        "reproduction of card no. {a}",
-        "reproduction de la carte n° {a}",
-        "reproducción de la carta n.º {a}",
+        "reproduction of the card {a}",
+        "reproduction de la carte {a}",
+        "reproducción de la carta {a}",
     ),
     "map": ("map space {a}", "case {a} de la carte", "casilla {a} del mapa"),
     "connection": ("connection {a}", "connexion {a}", "conexión {a}"),
     "circle": ("circle space {a}", "case {a} du cercle", "casilla {a} del círculo"),
-    "majority": ("majority in region {a}", "majorité de la région {a}", "mayoría de la región {a}"),
+    "majority": ("majority in {a}", "majorité en {a}", "mayoría en {a}"),
     "action": ("{a} action", "action {a}", "acción {a}"),
     "ice6": ("ice tile no. 6", "tuile glace n° 6", "loseta de hielo n.º 6"),
     "ice_melt": ("melting ice", "fonte de la glace", "deshielo"),
@@ -291,20 +294,67 @@ _CAUSES: dict[str, tuple[str, str, str]] = {
 _UNKNOWN_CAUSE = ("an effect", "un effet", "un efecto")  # a cause newer than this table: no raw id shown
 
 
+_NUMBER = ("no. {0}", "n° {0}", "n.º {0}")
+_CARD_CAUSES = frozenset({"fauna", "flash", "ability", "reproduction"})
+
+
 def _word(value: str, i: int) -> str:
     return _WORDS.get(value, _WORDS["other"])[i]
 
 
-def _cause(cause: str, i: int) -> str:
+def card_label(card: int | str, i: int, edition: Edition | None) -> str:
+    """A card by its printed name ("Crab B33") when the edition knows it, else by its number."""
+    if edition is not None and str(card).isdigit():
+        spec = index(edition).cards.get(int(card))
+        if spec is not None:
+            return spec.name
+    return _NUMBER[i].format(card)
+
+
+def _round_card(card: int, i: int, edition: Edition | None) -> str:
+    if edition is not None and 0 <= card < len(edition.round_cards):
+        return edition.round_cards[card].name
+    return _NUMBER[i].format(card)
+
+
+def _cause(cause: str, i: int, edition: Edition | None = None) -> str:
     kind, _, arg = cause.partition(":")
     template = _CAUSES.get(kind, _UNKNOWN_CAUSE)[i]
     if kind == "action":
         arg = _word(arg, i)
+    elif kind in _CARD_CAUSES:
+        arg = card_label(arg, i, edition)
+    elif kind in ("map", "circle", "connection"):
+        arg = _counted_from_one(arg)
+    elif kind == "majority" and arg.isdigit():
+        arg = _region(int(arg), i, edition)
     return template.format(a=arg)
 
 
 def _place(loc: Loc, table: dict[str, tuple[str, str, str]], i: int) -> str:
-    return table.get(loc.zone, ("?", "?", "?"))[i].format(i=loc.index)
+    # places are counted from 1, as the board numbers them (the state counts from 0)
+    return table.get(loc.zone, ("?", "?", "?"))[i].format(i=loc.index + 1)
+
+
+_REGION = ("region {0}", "la région {0}", "la región {0}")
+_SUBREGION = ("sub-region {0}", "la sous-région {0}", "la subregión {0}")
+
+
+def _region(region: int, i: int, edition: Edition | None) -> str:
+    if edition is not None and 0 <= region < len(edition.regions):
+        return edition.regions[region].name
+    return _REGION[i].format(region + 1)
+
+
+def _subregion(region: int, sub: int, i: int, edition: Edition | None) -> str:
+    if edition is not None and 0 <= region < len(edition.regions) and 0 <= sub < 3:
+        return edition.regions[region].subregions[sub].name
+    return _SUBREGION[i].format(sub + 1)
+
+
+def _counted_from_one(arg: str) -> str:
+    """ "3" -> "4", "3-4" -> "4-5": a cause's map/circle space or connection, counted from 1."""
+    return "-".join(str(int(part) + 1) if part.isdigit() else part for part in arg.split("-"))
 
 
 #: Fields rendered by name, whatever the event (a new event with these fields needs no code).
@@ -319,12 +369,19 @@ _BY_NAME: dict[str, Callable[[Any, Sequence[str], int], Any]] = {
 }
 
 
-def _fields(event: ev.Event, names: Sequence[str], i: int) -> dict[str, Any]:
+def _fields(event: ev.Event, names: Sequence[str], i: int, edition: Edition | None = None) -> dict[str, Any]:
     data: dict[str, Any] = {}
     for field in event.__struct_fields__:
         value = getattr(event, field)
         render = _BY_NAME.get(field)
         data[field] = render(value, names, i) if render is not None and value is not None else value
+    cause = getattr(event, "cause", None)
+    if isinstance(cause, str):
+        data["cause"] = _cause(cause, i, edition)
+    card = getattr(event, "card", None)
+    if isinstance(card, int):
+        rounds = isinstance(event, ev.RoundCardRevealed)
+        data["card"] = _round_card(card, i, edition) if rounds else card_label(card, i, edition)
     if isinstance(getattr(event, "seat", None), int):
         data["seat_of"] = of(data["seat"], i)
     if isinstance(event, ev.GameStarted):
@@ -333,6 +390,17 @@ def _fields(event: ev.Event, names: Sequence[str], i: int) -> dict[str, Any]:
         data["a0"], data["a1"] = (_word(a, i) for a in event.actions)
     elif isinstance(event, ev.CardsDiscarded):
         data["k"] = len(event.cards)
+    elif isinstance(event, ev.PawnPlaced):
+        data["space"] = event.space + 1
+    elif isinstance(event, ev.WheelTurned):
+        data["wheel"] = event.wheel + 1
+    elif isinstance(event, ev.MajorityResolved):
+        data["region"] = _region(event.region, i, edition)
+    elif isinstance(event, ev.EventRevealed):
+        data["region"] = _region(event.region, i, edition)
+        data["subregion"] = _subregion(event.region, event.subregion, i, edition)
+    elif isinstance(event, ev.TokenMigrated):
+        data["src"], data["dst"] = event.src + 1, event.dst + 1
     elif isinstance(event, ev.TokenMoved):
         data["src"] = _place(event.src, _FROM, i)
         data["dst"] = _place(event.dst, _TO, i)
@@ -348,8 +416,9 @@ def _fields(event: ev.Event, names: Sequence[str], i: int) -> dict[str, Any]:
     return data
 
 
-def describe(event: ev.Event, lang: str = "en", players: Sequence[str] = ()) -> str:
-    """``event`` in ``lang`` (en, fr, es; others: en), seats written with ``players``' names."""
+def describe(event: ev.Event, lang: str = "en", players: Sequence[str] = (), edition: Edition | None = None) -> str:
+    """``event`` in ``lang`` (en, fr, es; others: en), seats written with ``players``' names and cards
+    with ``edition``'s names."""
     tag = str(type(event).__struct_config__.tag)
     if isinstance(event, ev.ActionSkipped) and event.action is None:
         tag = "action_skipped_any"
@@ -358,8 +427,10 @@ def describe(event: ev.Event, lang: str = "en", players: Sequence[str] = ()) -> 
         return tag
     i = LANG.get(lang, 0)
     names = players or (event.players if isinstance(event, ev.GameStarted) else ())
-    data = _fields(event, names, i)
+    data = _fields(event, names, i, edition)
     return counted(templates[i], data, i).format(**data)
 
 
-__all__ = ["describe"]
+WORDS = _WORDS  # the board writes the game's vocabulary as the timeline does
+
+__all__ = ["WORDS", "card_label", "describe"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from domain.registry import GamePlugin, SimulatedGame
 
 from . import RULES, editions, simulator
+from .describe import WORDS as DESCRIBED
 from .statistics import STATISTICS
 
 
@@ -17,6 +18,9 @@ def _forms(players: int, seed: int) -> SimulatedGame:
     """A game on the packaged ``forms-1`` edition (effects with decisions)."""
     return simulator.simulate(players, seed, edition=editions.get("forms-1"))
 
+
+# Actions, families and generations as the timeline names them: the board and the texts say the same.
+WORDS: dict[str, tuple[str, str, str]] = {f"arctica_{key}": forms for key, forms in DESCRIBED.items()}
 
 GAME = GamePlugin(
     rules=RULES,
@@ -34,6 +38,7 @@ GAME = GamePlugin(
             "moves": [],
         },
     },
-    viewer_board="service.viewer.arctica:view_board",
+    board_module="/watch/static/board/arctica.js",
+    words=WORDS,
     editions=editions,
 )

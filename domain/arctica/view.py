@@ -11,8 +11,11 @@ from msgspec.structs import replace
 
 from domain.game import Perspective
 
+from . import editions
 from . import events as ev
+from .edition import Edition, index
 from .evolve import active_seat
+from .queries import offered_actions
 from .state import GameState
 
 
@@ -33,7 +36,77 @@ def view(state: GameState, perspective: Perspective) -> dict[str, Any]:
         data["deck"] = None
         data["event_plan"] = None
         data["round_cards"] = shown_round_cards(state.round_cards, state.round)
+    if state.edition_id:
+        data["board"] = board(editions.get(state.edition_id, state.edition_version), state, data)
     return data
+
+
+class _Printed:
+    """An edition's printed material as a board draws it, built once per edition object."""
+
+    def __init__(self, edition: Edition) -> None:
+        self.edition = edition
+        self.spaces = tuple((tuple(sp.wheels), tuple(sp.sectors)) for sp in edition.action_spaces)
+        self.wheel_faces = tuple(tuple(wheel.faces) for wheel in edition.action_wheels)
+        self.ice = tuple(space.ice for space in edition.circle)
+        self.regions = tuple(
+            {"name": r.name, "subregions": tuple(sub.name for sub in r.subregions)} for r in edition.regions
+        )
+        self.map = tuple({"region": sp.region, "subregion": sp.subregion, "family": sp.family} for sp in edition.map)
+        self.cards = {
+            c.id: {
+                "id": c.id,
+                "name": c.name,
+                "family": c.family,
+                "generation": c.generation,
+                "cost": c.cost,
+                "bp": c.bp,
+            }
+            for c in index(edition).cards.values()
+        }
+
+
+_PRINTED: dict[int, _Printed] = {}
+
+
+def _printed(edition: Edition) -> _Printed:
+    hit = _PRINTED.get(id(edition))
+    if hit is None or hit.edition is not edition:
+        hit = _PRINTED[id(edition)] = _Printed(edition)
+    return hit
+
+
+def board(edition: Edition, state: GameState, data: dict[str, Any]) -> dict[str, Any]:
+    """What a board draws besides the state, from the edition (printed material, the same for every
+    perspective): the action spaces with the two actions the wheels' orientation offers on each, the
+    wheels, the Arctic Circle's spaces and ice tiles, the map's regions, and the faces of the cards
+    this view names (a card hidden from it has none here)."""
+    printed = _printed(edition)
+    orientations = tuple(state.orientations)
+    named = {c for p in data["players"] for zone in ("hand", "long_column", "short_column") for c in p[zone] or ()}
+    named.update(data.get("discard") or ())
+    melted = set(state.melted)
+    return {
+        "action_spaces": [
+            {
+                "wheels": wheels,
+                "actions": offered_actions(edition, orientations, i) if orientations else (),
+                # which face of each of its two wheels the space shows (the wheel's turned sector)
+                "faces": tuple((orientations[w] + k) % 4 for w, k in zip(wheels, sectors, strict=True))
+                if orientations
+                else (),
+            }
+            for i, (wheels, sectors) in enumerate(printed.spaces)
+        ],
+        "wheels": [
+            {"faces": faces, "orientation": orientations[w] if w < len(orientations) else 0}
+            for w, faces in enumerate(printed.wheel_faces)
+        ],
+        "circle": [{"ice": ice, "melted": ice in melted} for ice in printed.ice],
+        "regions": printed.regions,
+        "map": printed.map,
+        "cards": [printed.cards[c] for c in sorted(named) if c in printed.cards],
+    }
 
 
 def shown_round_cards(round_cards: tuple[int | None, ...], current_round: int) -> list[int | None]:

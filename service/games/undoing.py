@@ -22,13 +22,14 @@ from domain.game import state_hash
 from service.games import limits
 from service.games.base import GameBase, Idempotency, Reply, _decode_error, _json
 from service.games.errors import NotGameOwner, StaleVersion
+from service.games.schemas import TakenBack
 from service.games.voiding import GameAbandonedRefusal, GameVoidedRefusal, closed_refusal
 from service.keys import ApiKey
 from service.refusals import Category, Refusal
 from service.store import Recorded
 from service.store.application import VersionConflict
 from service.store.closing import OPEN, GameClosed
-from service.store.corrections import Line, MovesTakenBack, TakenBackMove, moves_of
+from service.store.corrections import Line, MovesTakenBack, moves_of
 from service.store.kinds import Kind, encode_snapshot
 
 
@@ -41,7 +42,8 @@ class UndoAccepted(msgspec.Struct, kw_only=True):
     game_id: UUID
     version: int  # the game's version after the correction (the next If-Match)
     moves: int  # the moves left on the line: the next move's index
-    taken_back: list[TakenBackMove]  # oldest first, with the versions of their events
+    # oldest first: each move's 1-based number (as the timeline counts moves) and its first and last steps
+    taken_back: list[TakenBack]
     status: str
     state_hash: str  # the engine's hash of the state the game goes on from
 
@@ -132,7 +134,7 @@ class GameUndoer(GameBase):
             game_id=game_id,
             version=new_version,
             moves=moves_left,
-            taken_back=taken,
+            taken_back=[TakenBack(number=m.move + 1, first_step=m.first, last_step=m.last) for m in taken],
             status="live",
             state_hash=state_hash(line.state),
         )

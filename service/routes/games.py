@@ -241,7 +241,8 @@ class GamesController(Controller):
         "/{game_id:uuid}/undo",
         summary='Take back the last moves (If-Match: the game\'s version; body {"moves": k}, default 1)',
         description="Appends a correction (MovesTakenBack): the log keeps every event, and the game goes on "
-        "from the state before the last k moves. The timeline marks the moves taken back; replays, "
+        "from the state before the last k moves. `taken_back` numbers the moves from 1, as the timeline's "
+        "`move_number` and its correction entry do. The timeline marks the moves taken back; replays, "
         "statistics and boards follow the corrected line. A finished game cannot be undone (void it).",
         security=KEY_REQUIRED,
         status_code=200,

@@ -180,39 +180,6 @@ class WatchController(Controller):
         body = await sync_to_thread(page.page, runtime.games, game_id, step, perspective, by, language, key)
         return _html(body)
 
-    @get(
-        "/{game_id:uuid}/watch/board",
-        summary="The viewer's board at a step (HTML fragment)",
-        security=KEY_OPTIONAL,
-        media_type=MediaType.HTML,
-    )
-    async def watch_board(
-        self,
-        request: Request[Any, Any, Any],
-        game_id: FromPath[UUID],
-        runtime: NamedDependency[Runtime],
-        key: NamedDependency[ApiKey | None],
-        step: Annotated[int, QueryParameter(ge=1, le=2**31 - 1)],
-        perspective: Perspective = "spectator",
-        lang: Lang = None,
-    ) -> Response[str]:
-        language = negotiate_language(request, lang)
-        replay = await sync_to_thread(runtime.games.replay, game_id, step, perspective, key)
-        return _html(page.board(replay, language))
-
-    @get("/{game_id:uuid}/watch/timeline", summary="The viewer's timeline (HTML fragment)", media_type=MediaType.HTML)
-    async def watch_timeline(
-        self,
-        request: Request[Any, Any, Any],
-        game_id: FromPath[UUID],
-        runtime: NamedDependency[Runtime],
-        current: Annotated[int, QueryParameter(ge=0, le=2**31 - 1)] = 0,
-        lang: Lang = None,
-    ) -> Response[str]:
-        language = negotiate_language(request, lang)
-        tl = await sync_to_thread(runtime.games.timeline, game_id, language)
-        return _html(page.timeline(tl, current, language))
-
 
 viewer_assets = create_static_files_router(
     path="/watch/static", directories=[STATIC_DIR], include_in_schema=False, name="viewer_assets"

@@ -1,4 +1,4 @@
-"""The replay viewer: server-rendered HTML boards, and the few static assets the page needs."""
+"""The replay viewer: the page's shell, and the ES modules (static/) that draw the boards in the browser."""
 
 from pathlib import Path
 

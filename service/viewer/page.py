@@ -1,11 +1,9 @@
-"""The watch page and its fragments, rendered on the server from the same replay and timeline the
-JSON API serves (so the board shows exactly what ``/replay`` says a perspective may see)."""
+"""The watch page: a shell rendered on the server (header, controls, perspectives this caller may
+choose) holding the first replay and the timeline as the JSON API serves them; the board and the
+timeline are drawn in the browser by the ES modules of ``static/`` (the recorder's board too)."""
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable
-from functools import cache
 from html import escape
 from typing import Any
 from uuid import UUID
@@ -15,12 +13,11 @@ import msgspec
 from domain.game import Language, Perspective
 from domain.kinds import game
 from service.games.forks import family
-from service.games.schemas import Replay, Timeline
 from service.games.service import GameService
 from service.games.sight import Sight
 from service.keys import ApiKey
 from service.refusals import Refusal
-from service.viewer.words import word
+from service.viewer.words import word, words
 
 LANGUAGES: tuple[Language, ...] = ("en", "fr", "es")
 
@@ -38,48 +35,15 @@ def perspectives(games: GameService, row: dict[str, Any], key: ApiKey | None) ->
     return allowed
 
 
-@cache
-def _renderer(reference: str) -> Callable[[Any, Language], str]:
-    """A kind's server-side board renderer, named by its plug-in as ``"module:function"``."""
-    module, _, name = reference.partition(":")
-    renderer: Callable[[Any, Language], str] = getattr(importlib.import_module(module), name)
-    return renderer
+def _board_module(kind: str) -> str | None:
+    """The URL of the ES module that draws this kind's board (its plug-in's), or None: the generic board."""
+    plugin = game(kind)
+    return plugin.board_module if plugin is not None else None
 
 
-def generic_board(view: Any) -> str:
-    """The board of a kind that draws none: its view as plain data."""
-    text = msgspec.json.format(msgspec.json.encode(view), indent=2).decode()
-    return f'<pre class="view">{escape(text)}</pre>'
-
-
-def board(replay: Replay, lang: Language) -> str:
-    plugin = game(replay.kind)
-    if plugin is not None and plugin.viewer_board is not None:
-        inner = _renderer(plugin.viewer_board)(replay.view, lang)
-    else:
-        inner = generic_board(replay.view)
-    return (
-        f'<section id="board" data-step="{replay.step}" data-steps="{replay.steps}" '
-        f'data-perspective="{escape(replay.perspective)}" data-state-hash="{replay.state_hash}">{inner}</section>'
-    )
-
-
-def timeline(tl: Timeline, current: int, lang: Language) -> str:
-    items = []
-    for i, e in enumerate(tl.entries):
-        following = tl.entries[i + 1] if i + 1 < len(tl.entries) else None
-        move_end = following is None or following.move_number != e.move_number
-        marks = " move-end" * move_end + " turn-start" * e.turn_start + " current" * (e.step == current)
-        who = f"<b>{escape(e.player)}</b> " if e.player else ""
-        items.append(
-            f'<li class="entry{marks}" data-step="{e.step}" data-move="{e.move_number}" data-turn="{e.turn}" '
-            f'data-move-end="{int(move_end)}" data-turn-start="{int(e.turn_start)}">'
-            f'<span class="n">{e.step}</span>{who}{escape(e.description)}</li>'
-        )
-    return (
-        f'<aside id="timeline" data-steps="{tl.steps}"><h2>{word("timeline", lang)}</h2>'
-        f"<ol>{''.join(items)}</ol></aside>"
-    )
+def _json(value: Any) -> str:
+    """JSON for a ``<script type="application/json">``: no ``<`` can close the element early."""
+    return msgspec.json.encode(value).decode().replace("<", "\\u003c")
 
 
 def _select(name: str, label: str, options: list[tuple[str, str]], chosen: str) -> str:
@@ -91,8 +55,7 @@ def _select(name: str, label: str, options: list[tuple[str, str]], chosen: str) 
 
 def _perspective_label(text: str, players: list[str], lang: Language) -> str:
     if text.startswith("seat:"):
-        seat = int(text[5:])
-        return f"{word('seat', lang)} {seat}: {players[seat]}"
+        return players[int(text[5:])]  # a player by name, not by seat
     return word(text, lang)
 
 
@@ -109,7 +72,7 @@ def page(
     steps = int(row["version"])
     step = steps if step is None else step
     replay = games.replay(game_id, step, perspective, key)
-    tl = games.timeline(game_id, lang)
+    tl = games.timeline(game_id, lang, key)  # the owner reads the table's notes and reasons
     players = list(row["players"])
     links = family(games, game_id)
     origin = ""
@@ -124,12 +87,12 @@ def page(
         forks = f'<span class="forks">{word("forks", lang)}: {forks}</span>'
     status = row["status"]
     controls = (
-        '<nav id="controls">'
-        f'<button id="first" title="Home">« {word("first", lang)}</button>'
-        f'<button id="prev" title="←">◀ {word("previous", lang)}</button>'
+        f'<nav id="controls" aria-label="{word("step", lang)}">'
+        f'<button type="button" id="first" title="Home">« {word("first", lang)}</button>'
+        f'<button type="button" id="prev" title="←">◀ {word("previous", lang)}</button>'
         f'<input id="slider" type="range" min="1" max="{steps}" value="{step}" aria-label="{word("step", lang)}">'
-        f'<button id="next" title="→">{word("next", lang)} ▶</button>'
-        f'<button id="last" title="End">{word("last", lang)} »</button>'
+        f'<button type="button" id="next" title="→">{word("next", lang)} ▶</button>'
+        f'<button type="button" id="last" title="End">{word("last", lang)} »</button>'
         f'<output id="position">{word("step", lang)} <span id="step-number">{step}</span>/<span id="step-count">'
         f"{steps}</span></output>"
         + _select("by", word("by", lang), [(u, word(u, lang)) for u in ("event", "move", "turn")], by)
@@ -143,15 +106,39 @@ def page(
         + f'<span class="hint">{word("keys", lang)}</span></nav>'
     )
     badge = f'<span class="badge {status}" id="status">{word(status, lang)}</span>'
-    follow = f'<span id="follow" class="muted">{word("follow", lang)}</span>' if status == "live" else ""
+    follow = f'<span id="follow" class="follow">{word("follow", lang)}</span>' if status == "live" else ""
+    data = {
+        "game": str(game_id),
+        "kind": row["kind"],
+        "board_module": _board_module(row["kind"]),
+        "status": status,
+        "lang": lang,
+        "players": players,
+        "words": words(lang),
+        "steps": steps,
+        "perspective": replay.perspective,
+        "replay": replay,
+        "timeline": tl.entries,
+    }
+    title = escape(row["kind"].capitalize())
+    names = escape(" · ".join(players))
     return (
         f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{escape(row['kind'].capitalize())}: {escape(' · '.join(players))}</title>"
-        '<link rel="stylesheet" href="/watch/static/viewer.css"></head>'
+        f"<title>{title}: {names}</title>"
+        '<link rel="icon" href="data:,"><link rel="stylesheet" href="/watch/static/viewer.css"></head>'
         f'<body data-game="{game_id}" data-kind="{row["kind"]}" data-status="{status}" data-lang="{lang}">'
-        f"<header><h1>{escape(row['kind'].capitalize())} <small>{escape(' · '.join(players))}</small></h1>"
-        f'{badge}{follow}{origin}{forks}<a class="json" href="/games/{game_id}/replay/{step}">JSON</a></header>'
-        f"{controls}<main>{board(replay, lang)}{timeline(tl, step, lang)}</main>"
-        '<script src="/watch/static/viewer.js" defer></script></body></html>'
+        f"<header><h1>{title} <small>{names}</small></h1>"
+        f"{badge}{follow}{origin}{forks}"
+        f'<a class="json" id="json" href="/games/{game_id}/replay/{step}">JSON</a></header>'
+        f'{controls}<div class="layout"><main id="main">'
+        f'<div id="live-score" aria-live="polite"></div>'
+        f'<section id="board" aria-label="{word("board", lang)}" data-step="{replay.step}" '
+        f'data-steps="{replay.steps}" data-perspective="{escape(replay.perspective)}" '
+        f'data-state-hash="{replay.state_hash}"><noscript><a href="/games/{game_id}/replay/{step}">JSON</a>'
+        "</noscript></section></main>"
+        f'<aside id="timeline" aria-labelledby="timeline-title"><h2 id="timeline-title">{word("timeline", lang)}</h2>'
+        f'<ol id="timeline-list" tabindex="0" aria-labelledby="timeline-title"></ol></aside></div>'
+        f'<script type="application/json" id="viewer-data">{_json(data)}</script>'
+        '<script type="module" src="/watch/static/viewer.js"></script></body></html>'
     )

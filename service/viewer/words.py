@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from domain.game import Language
+from domain.kinds import registered_games
 
 WORDS: dict[str, tuple[str, str, str]] = {
     "watch": ("Watch", "Regarder", "Ver"),
@@ -62,10 +63,94 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "forks": ("Forks", "Bifurcations", "Bifurcaciones"),
     "follow": ("following live moves", "suit les coups en direct", "sigue las jugadas en vivo"),
     "keys": ("← → step, Home/End first/last", "← → étape, Début/Fin", "← → paso, Inicio/Fin"),
+    "player": ("Player", "Joueur", "Jugador"),
+    "players": ("Players", "Joueurs", "Jugadores"),
+    "board": ("Board", "Plateau", "Tablero"),
+    "game_over": ("Game over", "Partie terminée", "Partida terminada"),
+    "winner": ("winner", "gagnant", "ganador"),
+    "live_score": ("Running score", "Score en cours", "Puntuación en curso"),
+    "public_only": (
+        "public categories only: the totems count at the end",
+        "catégories publiques seulement : les totems comptent à la fin",
+        "solo categorías públicas: los tótems cuentan al final",
+    ),
+    "taken_back": ("taken back", "annulé", "deshecho"),
+    "taken_back_at": (
+        "Taken back by the correction at step {n}: the board as the table saw it then",
+        "Annulé par la correction de l'étape {n} : le plateau tel que la table l'a vu alors",
+        "Deshecho por la corrección del paso {n}: el tablero tal como lo vio la mesa entonces",
+    ),
+    "correction": ("Correction", "Correction", "Corrección"),
+    "reason": ("reason", "motif", "motivo"),
+    "placement": ("place", "pose", "coloca"),
+    "draw_value": ("draw", "pioche", "roba"),
+    "placement_long": ("placement value", "valeur de pose", "valor de colocación"),
+    "draw_long": ("draw value", "valeur de pioche", "valor de robo"),
+    "companion": ("companion", "compagnon", "compañero"),
+    "card_of": ("{animal} card ({number})", "carte {animal} ({number})", "carta de {animal} ({number})"),
+    "cost": ("cost", "coût", "coste"),
+    "bp": ("BP", "PB", "PB"),
+    "generation_long": ("long generation", "génération longue", "generación larga"),
+    "generation_short": ("short generation", "génération courte", "generación corta"),
+    "wheel": ("wheel", "roue", "rueda"),
+    "space": ("space", "case", "casilla"),
+    "orientation": ("orientation", "orientation", "orientación"),
+    "offered": ("offered", "proposées", "ofrecidas"),
+    "slot": ("slot", "emplacement", "hueco"),
+    "selection": ("selection", "sélection", "selección"),
+    "token_of": ("{family} token of {player}", "jeton {family} de {player}", "ficha de {family} de {player}"),
+    "bonus": ("bonus", "bonus", "bonificación"),
+    "discard": ("Discard pile", "Défausse", "Descarte"),
+    "unknown_card": ("unseen card", "carte inconnue", "carta desconocida"),
+    "phase_setup": ("setup", "mise en place", "preparación"),
+    "phase_place": ("placing cards", "pose des cartes", "colocación de cartas"),
+    "phase_place_end": ("end of placing", "fin de la pose", "fin de la colocación"),
+    "phase_tokens": ("moving tokens", "déplacement des jetons", "movimiento de fichas"),
+    "phase_walrus": ("walrus power", "pouvoir du morse", "poder de la morsa"),
+    "phase_draw": ("drawing cards", "pioche", "robo de cartas"),
+    "phase_discard": ("discarding (hand limit)", "défausse (limite de main)", "descarte (límite de mano)"),
+    "phase_give": ("giving a penalty card", "don d'une carte pénalité", "entrega de una carta de penalización"),
+    "phase_end_turn": ("end of the turn", "fin du tour", "fin del turno"),
+    "phase_between": ("between turns", "entre deux tours", "entre turnos"),
+    "phase_totems": ("totems revealed", "révélation des totems", "revelación de los tótems"),
+    "phase_finished": ("game over", "partie terminée", "partida terminada"),
+    "phase_select": ("pawn and wheel", "pion et roue", "peón y rueda"),
+    "phase_actions": ("actions", "actions", "acciones"),
+    "phase_melt": ("ice melting", "fonte de la glace", "deshielo"),
+    "phase_majority": ("majorities", "majorités", "mayorías"),
+    "phase_collapse": ("collapses", "effondrements", "colapsos"),
+    "phase_endangered": ("endangered species", "espèces menacées", "especies amenazadas"),
+    "phase_reveal": ("event revealed", "révélation de l'événement", "revelación del evento"),
+    "phase_events": ("events", "événements", "eventos"),
+    "phase_scoring": ("final scoring", "décompte final", "recuento final"),
+    "score_runs": ("runs", "suites", "series"),
+    "score_diversity": ("diversity", "diversité", "diversidad"),
+    "score_totem": ("totem", "totem", "tótem"),
+    "score_penalty": ("penalty", "pénalité", "penalización"),
+    "score_board_tokens": ("tokens on the map", "jetons sur la carte", "fichas en el mapa"),
+    "score_flora": ("Flora", "Flore", "Flora"),
+    "score_ecosystem_cards": ("ecosystem cards", "cartes de l'écosystème", "cartas del ecosistema"),
+    "score_majorities": ("majorities", "majorités", "mayorías"),
+    "score_ice_trades": ("ice trades", "échanges de glace", "intercambios de hielo"),
+    "score_effects": ("effects", "effets", "efectos"),
 }
 
 _INDEX = {"en": 0, "fr": 1, "es": 2}
 
 
+def _all() -> dict[str, tuple[str, str, str]]:
+    """The viewer's words and each registered kind's board words (read now: a kind registered later counts)."""
+    merged = dict(WORDS)
+    for plugin in registered_games():
+        merged.update(plugin.words)
+    return merged
+
+
 def word(key: str, lang: Language) -> str:
-    return WORDS[key][_INDEX[lang]]
+    forms = WORDS.get(key) or _all()[key]
+    return forms[_INDEX[lang]]
+
+
+def words(lang: Language) -> dict[str, str]:
+    """Every word in ``lang``: the ``ctx.words`` the board modules are given."""
+    return {key: forms[_INDEX[lang]] for key, forms in _all().items()}

@@ -42,7 +42,6 @@ OWNER_SEES_MORE = (
     "/timeline",
     "/live",
     "/watch",
-    "/watch/board",
 )
 
 

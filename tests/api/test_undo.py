@@ -170,7 +170,7 @@ def test_undo_across_a_turn_boundary_goes_back_to_the_turn_before(client: Client
     # when the owner takes back the two
     undone = table.undo(2, reason="wrong seat")
     # then the game is where it was before the turn started, as if recorded without them
-    assert undone["moves"] == j and [m["move"] for m in undone["taken_back"]] == [j, j + 1]
+    assert undone["moves"] == j and [m["number"] for m in undone["taken_back"]] == [j + 1, j + 2]
     assert undone["state_hash"] == engine_hash("arctic", table.setup, table.moves[:j])
     assert table.hash() == undone["state_hash"]
     summary = table.summary()
@@ -279,7 +279,7 @@ def test_undo_three_moves_and_the_projection_follows_a_live_game(
     undone = table.undo(3)
     project(runtime)
     # then the summary, board and statistics are those of the game's first 5 moves
-    assert undone["moves"] == 5 and [m["move"] for m in undone["taken_back"]] == [5, 6, 7]
+    assert undone["moves"] == 5 and [m["number"] for m in undone["taken_back"]] == [6, 7, 8]
     assert table.summary()["moves"] == 5
     direct_id, _ = direct(client, api_key, "arctica", table.setup, table.moves[:5])
     project(runtime)
@@ -430,7 +430,7 @@ def test_undo_after_undo_and_in_another_process(client: Client, api_key: str, ru
     with psycopg.connect(runtime.params.conninfo(), autocommit=True) as conn:
         snapshots = [r[0] for r in conn.execute("SELECT version FROM game_snapshots WHERE game_id = %s", (table.id,))]
     # a snapshot holds moves now taken back: no fold may start from it past the correction
-    assert any(undone["taken_back"][0]["first"] <= v < table.version for v in snapshots), snapshots
+    assert any(undone["taken_back"][0]["first_step"] <= v < table.version for v in snapshots), snapshots
     expected = engine_hash("arctic", table.setup, table.moves[:28])
     assert table.hash() == expected
     version, state = fresh.states.current(kind, table.id)
@@ -447,7 +447,7 @@ def test_no_body_takes_back_one_move(client: Client, api_key: str) -> None:
         table.play(move)
     response = client.post(f"/games/{table.id}/undo", headers=auth(api_key))
     assert response.status_code == 200, response.text
-    assert response.json()["moves"] == 1 and [m["move"] for m in response.json()["taken_back"]] == [1]
+    assert response.json()["moves"] == 1 and [m["number"] for m in response.json()["taken_back"]] == [2]
 
 
 def test_a_fork_of_a_corrected_game_goes_on_from_its_line(client: Client, api_key: str) -> None:

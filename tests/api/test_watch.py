@@ -143,38 +143,68 @@ def test_a_finished_fork_stays_out_of_statistics(
     assert player["games"] == counted, player  # the fork is not one of the player's games
 
 
-def test_the_viewer_page_shows_the_replayed_board(client: Client, finished: dict[str, Any]) -> None:
+def _page_data(html: str) -> dict[str, Any]:
+    """The JSON the page's shell holds for its modules (the first replay, the timeline, the words)."""
+    found = re.search(r'<script type="application/json" id="viewer-data">(.*?)</script>', html, re.S)
+    assert found is not None
+    return dict(msgspec.json.decode(found.group(1)))
+
+
+def test_the_viewer_page_holds_the_replay_its_board_draws(client: Client, finished: dict[str, Any]) -> None:
     gid = finished["id"]
     step = finished["version"] // 2
     page = client.get(f"/games/{gid}/watch", params={"step": step, "lang": "fr"})
     assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
     html = page.text
-    view = client.get(f"/games/{gid}/replay/{step}").json()["view"]
-    river = re.search(r'<div class="river">(.*?)</div></div><div class="stock">', html)
-    assert river is not None
-    assert re.findall(r'data-card="([^"]+)"', river.group(1)) == [c for c in view["river"] if c]
-    for animal, position in view["tokens"].items():
-        assert f'data-token="{animal}" data-position="{position}"' in html
-    assert "Rivière" in html and 'src="/watch/static/viewer.js"' in html and "http" not in html.split("<body")[0]
-    assert client.get("/watch/static/viewer.js").status_code == 200
-    assert client.get("/watch/static/viewer.css").status_code == 200
+    data = _page_data(html)
+    assert data["replay"] == client.get(f"/games/{gid}/replay/{step}").json()
+    assert data["timeline"] == client.get(f"/games/{gid}/timeline", params={"lang": "fr"}).json()["entries"]
+    assert data["words"]["river"] == "Rivière" and data["players"] == finished["players"]
+    assert f'<section id="board" aria-label="Plateau" data-step="{step}"' in html
+    assert 'type="module" src="/watch/static/viewer.js"' in html and "http" not in html.split("<body")[0]
+    for path in ("viewer.js", "viewer.css", "board/index.js", "board/arctic.js", "board/arctica/action-board.js"):
+        served = client.get(f"/watch/static/{path}")
+        assert served.status_code == 200, path
+        if path.endswith(".js"):  # an ES module needs a JavaScript media type
+            assert "javascript" in served.headers["content-type"], served.headers
     assert client.get(f"/games/{gid}/watch", params={"step": 10**6}).json()["code"] == "step_not_found"
+
+
+def test_the_page_data_cannot_close_its_script_element(client: Client, api_key: str) -> None:
+    body = record("arctic", 2, 15, moves=3)
+    made = client.post("/games/import", json=body, headers=auth(api_key)).json()
+    html = client.get(f"/games/{made['id']}/watch").text
+    script = html.split('id="viewer-data">', 1)[1].split("</script>", 1)[0]
+    assert "<" not in script  # any "<" of the data is written \u003c
+
+
+def test_the_owner_s_page_shows_a_correction_s_reason(client: Client, api_key: str) -> None:
+    live = client.post("/games/import", json=record("arctic", 2, 16, moves=8), headers=auth(api_key)).json()
+    undone = client.post(f"/games/{live['id']}/undo", json={"reason": "wrong card"}, headers=auth(api_key))
+    assert undone.status_code == 200, undone.text
+    assert [m["number"] for m in undone.json()["taken_back"]] == [8]
+
+    def correction(page: str) -> dict[str, Any]:
+        return next(e for e in _page_data(page)["timeline"] if e["correction"])
+
+    owner = correction(client.get(f"/games/{live['id']}/watch", headers=auth(api_key)).text)
+    assert owner["correction"]["reason"] == "wrong card" and owner["description"] == "Move 8 taken back"
+    assert correction(client.get(f"/games/{live['id']}/watch").text)["correction"]["reason"] is None
 
 
 def test_the_viewer_hides_what_the_perspective_may_not_see(client: Client, api_key: str) -> None:
     live = client.post("/games/import", json=record("arctic", 2, 14, moves=4), headers=auth(api_key)).json()
     gid = live["id"]
-    spectator = client.get(f"/games/{gid}/watch/board", params={"step": live["version"]}).text
-    owner = client.get(
-        f"/games/{gid}/watch/board", params={"step": live["version"], "perspective": "seat:0"}, headers=auth(api_key)
-    ).text
+    spectator = client.get(f"/games/{gid}/watch").text
+    owner = client.get(f"/games/{gid}/watch", params={"perspective": "seat:0"}, headers=auth(api_key)).text
     view = client.get(f"/games/{gid}/replay/{live['version']}?perspective=seat:0", headers=auth(api_key)).json()["view"]
     hand = view["players"][0]["hand"]
-    assert hand and all(f'data-card="{c}"' in owner for c in hand)
-    assert not any(f'data-card="{c}"' in spectator for c in hand)
-    assert client.get(f"/games/{gid}/watch/board?step=1&perspective=seat:0").json()["code"] == "perspective_forbidden"
-    page = client.get(f"/games/{gid}/watch").text
-    assert '<option value="spectator"' in page and 'value="omniscient"' not in page
+    assert hand and _page_data(owner)["replay"]["view"]["players"][0]["hand"] == hand
+    assert all(c in _page_data(owner)["replay"]["view"]["cards"] for c in hand)
+    seen = _page_data(spectator)["replay"]["view"]
+    assert seen["players"][0]["hand"] is None and not any(c in seen["cards"] for c in hand)
+    assert client.get(f"/games/{gid}/watch?perspective=seat:0").json()["code"] == "perspective_forbidden"
+    assert '<option value="spectator"' in spectator and 'value="omniscient"' not in spectator
 
 
 @pytest.fixture(scope="module")

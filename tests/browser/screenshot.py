@@ -1,7 +1,9 @@
-"""``make screenshot``: the README's picture of the viewer, from a simulated game (deterministic seed).
+"""``make screenshot``: the README's pictures of the viewer, from simulated games (deterministic seeds).
 
-Starts a throw-away embedded PostgreSQL, serves the app on a free loopback port, imports one Arctic
-game and photographs its last step with the system Chromium.
+Starts a throw-away embedded PostgreSQL, serves the app on a free loopback port, imports a finished
+Arctic game, a finished Arctica game and a live Arctica game (with a move taken back), and photographs
+them with the system Chromium: ``docs/viewer.png``, ``docs/viewer-arctica.png`` and ``docs/live.png``.
+The page's console errors are printed (and make the command fail).
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import httpx
 import psycopg
@@ -22,6 +25,23 @@ from tests import postgres
 from tests.browser.conftest import CHROMIUM
 from tests.watching import auth, record, served
 
+NAMES = {"arctic": ["Nanook", "Ivalu", "Aputsiaq"], "arctica": ["Nanook", "Ivalu"]}
+
+
+def named(kind: str, players: int, seed: int, moves: int | None = None) -> dict[str, Any]:
+    body = record(kind, players, seed, moves)
+    body["setup"]["players"] = NAMES[kind][:players]
+    return body
+
+
+def shoot(page: Any, url: str, step: int, out: Path, errors: list[str]) -> None:
+    page.goto(url)
+    page.wait_for_selector(f'body[data-shown="{step}"]')
+    page.wait_for_timeout(300)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(out))
+    print(out)
+
 
 def main(out: Path) -> int:
     if not CHROMIUM.exists():
@@ -29,7 +49,9 @@ def main(out: Path) -> int:
         return 2
     from playwright.sync_api import sync_playwright
 
+    folder = out.parent
     settings = Settings(pool_size=4, run_projections=False)
+    errors: list[str] = []
     with (
         tempfile.TemporaryDirectory() as tmp,
         postgres.server(Path(tmp)) as admin,
@@ -40,18 +62,39 @@ def main(out: Path) -> int:
         with psycopg.connect(params.conninfo(), autocommit=True) as conn:
             token = keys.create(conn, "screenshot").token
         with served(create_app(settings, runtime=runtime)) as base:
-            game = httpx.post(f"{base}/games/import", json=record("arctic", 3, 31), headers=auth(token)).json()
+
+            def made(body: dict[str, Any]) -> dict[str, Any]:
+                answer = httpx.post(f"{base}/games/import", json=body, headers=auth(token), timeout=60)
+                assert answer.status_code == 201, answer.text
+                return dict(answer.json())
+
+            arctic = made(named("arctic", 3, 31))
+            arctica = made(named("arctica", 2, 31))
+            live = made(named("arctica", 2, 33, moves=40))
+            undone = httpx.post(
+                f"{base}/games/{live['id']}/undo", json={"moves": 1, "reason": "wrong wheel"}, headers=auth(token)
+            )
+            assert undone.status_code == 200, undone.text
+            live_version = undone.json()["version"]
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
-                page = browser.new_page(viewport={"width": 1400, "height": 900})
-                page.goto(f"{base}/games/{game['id']}/watch?step={game['version']}")
-                page.wait_for_selector(f'body[data-shown="{game["version"]}"]')
-                out.parent.mkdir(parents=True, exist_ok=True)
-                page.screenshot(path=str(out))
+                page = browser.new_page(viewport={"width": 1400, "height": 1100})
+                page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+                page.on("pageerror", lambda e: errors.append(str(e)))
+                shoot(page, f"{base}/games/{arctic['id']}/watch", arctic["version"], out, errors)
+                shoot(
+                    page,
+                    f"{base}/games/{arctica['id']}/watch",
+                    arctica["version"],
+                    folder / "viewer-arctica.png",
+                    errors,
+                )
+                shoot(page, f"{base}/games/{live['id']}/watch", live_version, folder / "live.png", errors)
                 browser.close()
         store.close()
-    print(out)
-    return 0
+    for error in errors:
+        print("console error:", error, file=sys.stderr)
+    return 1 if errors else 0
 
 
 if __name__ == "__main__":

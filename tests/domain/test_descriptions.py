@@ -196,6 +196,12 @@ ARCTIC_EXAMPLES = [
         "Éloïse coloca una carta de oso polar (4-5)",
     ),
     (
+        aev.CardTakenFromRiver(seat=0, card="d1-orca-1", slot=2),
+        "Nanook draws an orca card (1-1) from River slot 2",
+        "Nanook prend une carte orque (1-1) dans la rivière (emplacement 2)",
+        "Nanook toma una carta de orca (1-1) del río (hueco 2)",
+    ),
+    (
         aev.DrawingEnded(seat=0, drawn=1),
         "Nanook has drawn 1 card",
         "Nanook a pioché 1 carte",
@@ -241,10 +247,16 @@ ARCTICA_EXAMPLES = [
     ),
     (
         xev.TokenMoved(seat=1, family="marine_mammal", src=Loc("supply"), dst=Loc("long_wheel", 4), cause="flash:120"),
-        "Éloïse's marine mammal token goes from the supply to slot 4 of the long wheel (Flash of card no. 120)",
-        "Le jeton mammifère marin d'Éloïse va de la réserve à la case 4 de la roue longue (Flash de la carte n° 120)",
-        "La ficha de mamífero marino de Éloïse va de la reserva a la casilla 4 de la rueda larga"
+        "Éloïse's marine mammal token goes from the supply to slot 5 of the long wheel (Flash of the card no. 120)",
+        "Le jeton mammifère marin d'Éloïse va de la réserve à la case 5 de la roue longue (Flash de la carte n° 120)",
+        "La ficha de mamífero marino de Éloïse va de la reserva a la casilla 5 de la rueda larga"
         " (Flash de la carta n.º 120)",
+    ),
+    (
+        xev.PawnPlaced(seat=0, round=2, turn=5, space=0),
+        "Round 2: Nanook puts the action pawn on space 1",
+        "Manche 2 : Nanook pose le pion action sur l'emplacement 1",
+        "Ronda 2: Nanook pone el peón de acción en la casilla 1",
     ),
     (
         xev.CardsDrawn(seat=0, count=1, cards=None, cause="action:draw"),
@@ -276,6 +288,52 @@ ARCTICA_EXAMPLES = [
 def test_arctica_examples(event: Any, en: str, fr: str, es: str) -> None:
     for lang, expected in (("en", en), ("fr", fr), ("es", es)):
         assert ARCTICA.describe(event, lang, NAMES[:2]) == expected  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_lines_have_their_articles_and_name_a_player_once_at_the_start(lang: str) -> None:
+    """English writes "an orca card"; a line about a seat starts with its name and does not repeat it
+    (the viewer shows the line as it is, not after the name)."""
+    for game in _arctic_games()[:2]:
+        names = NAMES[: len(game.events[0].players)]
+        for event in game.events:
+            text = ARCTIC.describe(event, lang, names, None)
+            assert not re.search(r"\ba [aeiou]", text), text
+            seat = getattr(event, "seat", None)
+            if isinstance(seat, int) and not isinstance(event, aev.PenaltyCardGiven):
+                assert text.count(names[seat]) == 1, text
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_arctica_lines_name_a_player_once(lang: str) -> None:
+    game = simulate_arctica(3, 5)
+    names = NAMES[:3]
+    state = ARCTICA.fold(game.events)
+    for event in game.events:
+        text = ARCTICA.describe(event, lang, names, state)
+        seat = getattr(event, "seat", None)
+        if isinstance(seat, int):
+            assert text.count(names[seat]) == 1, text
+            assert not re.search(r"\ba [aeiou]", text), text
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_arctica_cards_are_written_by_their_printed_name_in_a_game(lang: str) -> None:
+    """With the game's state, a card is its edition's name ("Starting Seal (long)"), the board's label:
+    no line of a played game shows a card by its bare number."""
+    game = simulate_arctica(3, 7)
+    names = NAMES[:3]
+    state = ARCTICA.fold(game.events)
+    edition = ARCTICA.edition_of(state)
+    label = {c.id: c.name for c in (*edition.cards, *edition.generation_cards)}
+    played = [e for e in game.events if isinstance(e, xev.FaunaPlayed)]
+    assert played
+    for event in game.events:
+        text = ARCTICA.describe(event, lang, names, state)
+        assert not re.search(r"(?:card|carte|carta)\w* (?:no\.|n°|n\.º) \d", text), text
+        assert not _faults(text, lang), text
+    for event in played:
+        assert label[event.card] in ARCTICA.describe(event, lang, names, state)
 
 
 def test_without_names_a_seat_is_a_player_counted_from_one() -> None:

@@ -1,0 +1,22 @@
+// Arctic's board: status, landscape row with the tokens, the River, the stock, the power cards,
+// each seat's side of the table and, once finished, the score sheet.
+import { el, playerName, word } from "./dom.js";
+import { landscape } from "./arctic/landscape.js";
+import { player } from "./arctic/player.js";
+import { scores } from "./arctic/scores.js";
+import { powers, river, stock } from "./arctic/table.js";
+
+function status(ctx, v) {
+  const parts = [word(ctx, "round") + " " + v.round, word(ctx, "turn") + " " + v.turn, word(ctx, "phase_" + v.phase)];
+  if (!v.finished && v.active_seat !== null && v.active_seat !== undefined) parts.push(playerName(ctx, v.active_seat) + " " + word(ctx, "active"));
+  return el("p", { class: "status", "data-phase": v.phase }, parts.join(" · "));
+}
+
+export function render(root, replay, ctx) {
+  const v = replay.view;
+  // a finished game's score sheet comes first: it is what a player looks for
+  root.append(el("div", { class: "arctic" }, status(ctx, v), scores(ctx, v), landscape(ctx, v),
+    el("div", { class: "table-row" }, river(ctx, v), stock(ctx, v), powers(ctx, v)),
+    el("h2", { class: "players-title", text: word(ctx, "players") }),
+    el("div", { class: "players" }, v.players.map((p) => player(ctx, v, p)))));
+}

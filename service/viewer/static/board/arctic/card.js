@@ -1,0 +1,28 @@
+// One Arctic card as printed: its animal, companion, placement value (top left) and draw value
+// (bottom right), each corner labelled, and the label the timeline uses ("fox card (1-3)").
+import { capitalise, el, word } from "../dom.js";
+
+export function animal(ctx, name) {
+  return word(ctx, "animal_" + name);
+}
+
+export function label(ctx, id, face) {
+  return word(ctx, "card_of", { animal: animal(ctx, face.animal), number: face.deck + "-" + face.number });
+}
+
+export function card(ctx, view, id, faceDown) {
+  if (id === null || id === undefined) {
+    return el("div", { class: "card back", role: "img", "aria-label": word(ctx, "hidden"), title: word(ctx, "hidden") });
+  }
+  const face = (view.cards || {})[id];
+  if (!face) return el("div", { class: "card", "data-card": id, title: id }, el("span", { class: "name", text: id }));
+  const text = capitalise(label(ctx, id, face));
+  const full = text + " · " + word(ctx, "companion") + " " + animal(ctx, face.companion) + " · " +
+    word(ctx, "placement_long") + " " + face.placement + " · " + word(ctx, "draw_long") + " " + face.draw;
+  return el("div", { class: "card animal-" + face.animal + (faceDown ? " face-down" : ""), "data-card": id, title: full, role: "img", "aria-label": full },
+    el("span", { class: "corner place", "aria-hidden": "true" }, el("small", { text: word(ctx, "placement") }), String(face.placement)),
+    el("span", { class: "name", "aria-hidden": "true", text: capitalise(animal(ctx, face.animal)) }),
+    el("span", { class: "companion animal-" + face.companion, "aria-hidden": "true", text: "+ " + animal(ctx, face.companion) }),
+    el("span", { class: "number", "aria-hidden": "true", text: "(" + face.deck + "-" + face.number + ")" }),
+    el("span", { class: "corner draw", "aria-hidden": "true" }, el("small", { text: word(ctx, "draw_value") }), String(face.draw)));
+}

@@ -1,0 +1,43 @@
+// One seat's side of the table: visible card, pile cut into runs of one animal, hand, penalty zone,
+// totem and the power cards it holds.
+import { capitalise, el, playerName, word } from "../dom.js";
+import { animal, card } from "./card.js";
+
+function runs(ctx, view, p) {
+  const out = [];
+  p.pile.forEach((id, i) => {
+    const face = id ? (view.cards || {})[id] : null;
+    const name = face ? face.animal : "hidden";
+    const last = out[out.length - 1];
+    const c = card(ctx, view, id, p.pile_face_down[i]);
+    if (last && last.name === name) last.cards.push(c);
+    else out.push({ name, cards: [c] });
+  });
+  if (!out.length) return el("span", { class: "muted", text: word(ctx, "empty") });
+  return out.map((r) => el("div", { class: "run", "data-animal": r.name, "data-length": r.cards.length }, r.cards));
+}
+
+function zone(ctx, view, className, title, cards, count) {
+  return el("div", { class: className, "data-count": count }, el("h4", { text: title }),
+    el("span", { class: "count", text: count }),
+    cards ? el("div", { class: "cards" }, cards.map((id) => card(ctx, view, id))) : null);
+}
+
+export function player(ctx, view, p) {
+  const active = view.active_seat === p.seat && !view.finished;
+  const name = playerName(ctx, p.seat);
+  return el("section", { class: "player" + (active ? " active" : ""), "data-seat": p.seat, "aria-label": name },
+    el("h3", {}, name, active ? el("em", { text: " · " + word(ctx, "active") }) : null),
+    el("div", { class: "visible" }, el("h4", { text: word(ctx, "visible") }),
+      p.visible_card ? card(ctx, view, p.visible_card) : el("span", { class: "muted", text: word(ctx, "empty") })),
+    el("div", { class: "pile", "data-count": p.pile.length }, el("h4", { text: word(ctx, "pile") }), runs(ctx, view, p)),
+    el("div", { class: "row" },
+      zone(ctx, view, "hand", word(ctx, "hand"), p.hand, p.hand_count),
+      zone(ctx, view, "penalty", word(ctx, "penalty"), p.penalty, p.penalty_count),
+      el("div", {}, el("h4", { text: word(ctx, "totem") }), p.totem
+        ? el("span", { class: "totem animal-" + p.totem, "data-totem": p.totem, text: capitalise(animal(ctx, p.totem)) })
+        : el("span", { class: "muted", text: word(ctx, "hidden") })),
+      el("div", {}, el("h4", { text: word(ctx, "powers") }), p.powers.length
+        ? p.powers.map((a) => el("span", { class: "power animal-" + a, "data-power": a, text: capitalise(animal(ctx, a)) + " " + (view.power_sides[a] || "") }))
+        : el("span", { class: "muted", text: "—" }))));
+}

@@ -1,0 +1,37 @@
+"""axe-core in the browser tests: ``make browser-deps`` installs it into ``.cache/npm``; without it the
+checks skip, as the browser tests do without Chromium. The recorder's tests use the same helper."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+AXE = Path(__file__).resolve().parents[2] / ".cache" / "npm" / "node_modules" / "axe-core" / "axe.min.js"
+#: the impacts a page may not have (WCAG 2.1 AA rules and axe's best practices alike)
+BLOCKING = ("serious", "critical")
+
+_RUN = """async () => {
+  const result = await axe.run(document, { resultTypes: ["violations"] });
+  return result.violations.map((v) => ({
+    id: v.id, impact: v.impact, help: v.help, count: v.nodes.length,
+    nodes: v.nodes.slice(0, 5).map((n) => n.target.join(" ") + " :: " + (n.failureSummary || "").slice(0, 160)),
+  }));
+}"""
+
+
+def violations(page: Any) -> list[dict[str, Any]]:
+    """axe-core's violations on the page as it is now (injected once per document)."""
+    if not AXE.exists():
+        pytest.skip(f"accessibility checks need axe-core at {AXE}: run `make browser-deps`")
+    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    return list(page.evaluate(_RUN))
+
+
+def assert_accessible(page: Any, where: str = "") -> None:
+    """No serious or critical violation on the page (the others are reported in the message only)."""
+    found = violations(page)
+    blocking = [v for v in found if v["impact"] in BLOCKING]
+    assert not blocking, (where, blocking)
