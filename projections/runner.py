@@ -61,6 +61,7 @@ APPLICATION_NAME = "banquise-projections"
 _TRANSIENT = {"08", "40", "53", "57", "58"}
 SWAP_ATTEMPTS = 5
 REBUILD_LOCK_KEY = 0x42414E5152454255  # any constant shared by all Banquise processes ("BANQREBU")
+_POSITIONS = "SELECT name, position FROM projection_positions ORDER BY name"
 
 
 @dataclass(frozen=True)
@@ -432,6 +433,11 @@ class Runner:
             total += n
             if n == 0 or (until is not None and self.position() >= until):
                 return total
+
+    def positions(self) -> list[tuple[str, int]]:
+        """Every projection's position, by name (this runner's or not)."""
+        rows = self.connection().execute(_POSITIONS).fetchall()
+        return [(r["name"], int(r["position"])) for r in rows]
 
     def position(self) -> int:
         """The lowest position of this runner's projections."""

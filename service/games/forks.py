@@ -12,8 +12,6 @@ from datetime import UTC, datetime
 from uuid import UUID, uuid4
 
 import msgspec
-from psycopg import Cursor
-from psycopg.rows import DictRow
 
 from domain.game import Perspective, state_hash
 from service.games.schemas import Status
@@ -23,6 +21,7 @@ from service.keys import ApiKey
 from service.refusals import Category, Refusal
 from service.store import Recorded
 from service.store.corrections import Line, is_correction, moves_of
+from service.store.games_table import GamesTable
 
 _json = msgspec.json.Encoder()
 
@@ -153,21 +152,11 @@ def fork(games: GameService, key: ApiKey, origin_id: UUID, request: ForkRequest)
     )
     reply = Reply(created=True, body=_json.encode(created), version=request.at, locate=fork_id)
 
-    def link(cur: Cursor[DictRow]) -> None:
-        cur.execute(
-            "INSERT INTO game_forks (fork_id, origin_id, step, created_at) VALUES (%s, %s, %s, %s)",
-            (fork_id, origin_id, request.at, now),
-        )
-
+    link = GamesTable.link_fork(fork_id, origin_id, request.at, now)
     game_row = games.game_row(fork_id, kind, key, state, request.at, moves, now, head.started_at, tags=head.tags)
-
-    def counted(cur: Cursor[DictRow]) -> None:
-        # The fork's copy holds corrections: its readers fold its line (``games.corrections``).
-        cur.execute("UPDATE games SET corrections = %s WHERE id = %s", (corrections, fork_id))
-
-    within = games.within(
-        games.insert_row(game_row), games.snapshots(fork_id, due), link, counted if corrections else None
-    )
+    # The fork's copy holds corrections: its readers fold its line (``games.corrections``).
+    counted = GamesTable.count_corrections(fork_id, corrections) if corrections else None
+    within = games.within(games.insert_row(game_row), games.snapshots(fork_id, due), link, counted)
     positions = games.store.append(records, within=within)
     games.states.remember(fork_id, request.at, state)
     return games.positioned(reply, positions)
@@ -175,12 +164,8 @@ def fork(games: GameService, key: ApiKey, origin_id: UUID, request: ForkRequest)
 
 def family(games: GameService, game_id: UUID) -> Forks:
     games.row(game_id)  # 404 for an unknown game
-    with games.store.game_recorder.datastore.get_connection() as conn:
-        up = conn.execute("SELECT origin_id, step FROM game_forks WHERE fork_id = %s", (game_id,)).fetchone()
-        down = conn.execute(
-            "SELECT fork_id, step, created_at FROM game_forks WHERE origin_id = %s ORDER BY created_at, fork_id",
-            (game_id,),
-        ).fetchall()
+    up = games.games_table.fork_origin(game_id)
+    down = games.games_table.forks_of(game_id)
     return Forks(
         game_id=game_id,
         forked_from=ForkOrigin(game_id=up["origin_id"], step=up["step"]) if up else None,

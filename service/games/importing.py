@@ -196,10 +196,7 @@ class RecordImporter(GameBase):
         self, key: ApiKey, record_id: str, digest: str | None, record: GameRecord[Any, Any]
     ) -> Reply | None:
         """The game this key already stored under ``record_id`` (ids are the client's own: each key has its own)."""
-        with self._datastore.get_connection() as conn:
-            row = conn.execute(
-                "SELECT * FROM games WHERE owner_key = %s AND record_id = %s", (key.id, record_id)
-            ).fetchone()
+        row = self.games_table.owned_by_record(key.id, record_id)
         if row is None:
             return None
         if row["record_hash"] != digest and row["record_hash"] != legacy_digest(record):
@@ -221,8 +218,7 @@ class RecordImporter(GameBase):
             game_id = UUID(record.id.removeprefix(EXPORTED))
         except ValueError:
             return None
-        with self._datastore.get_connection() as conn:
-            row = conn.execute("SELECT * FROM games WHERE id = %s AND owner_key = %s", (game_id, key.id)).fetchone()
+        row = self.games_table.owned(game_id, key.id)
         if row is None:
             return None
         stored = codecs.record(kind).decode(_json.encode(self.export(dict(row))))

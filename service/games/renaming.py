@@ -10,7 +10,6 @@ concurrent decisions cannot both be appended on the same map.
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
 
 import msgspec
 
@@ -21,6 +20,7 @@ from service.refusals import Category, Refusal
 from service.store import GameLog, Recorded
 from service.store.aliases import PLAYERS_STREAM, HandleEvent, HandleRenamed, HandlesMerged, follow, target
 from service.store.application import VersionConflict
+from service.store.games_table import GamesTable
 
 
 class HandleChanged(msgspec.Struct, kw_only=True):
@@ -42,6 +42,7 @@ class _Decisions:
 
     def __init__(self, store: GameLog) -> None:
         self.store = store
+        self.games = GamesTable(store)
         self.events: list[HandleEvent] = [r.event for r in store.read(PLAYERS_STREAM)]
         self.aliases: dict[str, str] = {}
         self.spellings: dict[str, str] = {}  # a rename's target key -> its spelling
@@ -52,22 +53,15 @@ class _Decisions:
             if isinstance(event, HandleRenamed):
                 self.spellings[new] = event.to
 
-    def _conn(self) -> Any:
-        return self.store.game_recorder.datastore.get_connection()
-
     def identity(self, handle: str) -> tuple[str, str]:
         """The key and spelling ``handle`` counts as (an alias: its target's); 404 when nobody has it."""
         key = handle_key(handle)
         key = self.aliases.get(key, key)
         if key in self.spellings:
             return key, self.spellings[key]
-        with self._conn() as conn:
-            row = conn.execute(
-                "SELECT p FROM games, unnest(players) AS p WHERE handles @> ARRAY[%s]::text[] LIMIT 50", (key,)
-            ).fetchall()
-        for r in row:
-            if handle_key(r["p"]) == key:
-                return key, r["p"]
+        for spelling in self.games.spellings(key):
+            if handle_key(spelling) == key:
+                return key, spelling
         raise PlayerNotFound(handle)
 
     def names_of(self, key: str) -> list[str]:
@@ -77,31 +71,20 @@ class _Decisions:
     def taken(self, key: str) -> bool:
         if key in self.aliases or key in self.spellings:
             return True
-        with self._conn() as conn:
-            return (
-                conn.execute("SELECT 1 FROM games WHERE handles @> ARRAY[%s]::text[] LIMIT 1", (key,)).fetchone()
-                is not None
-            )
+        return self.games.has_handle(key)
 
     def look_alike(self, handle: str, own: list[str]) -> str | None:
         """A known handle (other than ``own`` keys) that ``handle`` looks like, if any. It reads every
         handle recorded: a rare admin decision, not a hot path."""
         skeleton = limits.confusable_skeleton(handle)
-        with self._conn() as conn:
-            names = [r["p"] for r in conn.execute("SELECT DISTINCT p FROM games, unnest(players) AS p").fetchall()]
-        for name in [*names, *self.spellings.values()]:
+        for name in [*self.games.handles(), *self.spellings.values()]:
             if handle_key(name) not in own and limits.confusable_skeleton(name) == skeleton:
                 return name
         return None
 
     def met(self, a: str, b: str) -> bool:
         """Whether the two players (their aliases included) sat at one table."""
-        with self._conn() as conn:
-            row = conn.execute(
-                "SELECT 1 FROM games WHERE handles && %s::text[] AND handles && %s::text[] LIMIT 1",
-                (self.names_of(a), self.names_of(b)),
-            ).fetchone()
-        return row is not None
+        return self.games.met(self.names_of(a), self.names_of(b))
 
     def decide(self, event: HandleEvent) -> tuple[datetime, int]:
         now = datetime.now(UTC)

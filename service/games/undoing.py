@@ -15,8 +15,6 @@ from typing import Any
 from uuid import UUID
 
 import msgspec
-from psycopg import Cursor
-from psycopg.rows import DictRow
 
 from domain.game import state_hash
 from service.games import limits
@@ -27,8 +25,9 @@ from service.keys import ApiKey
 from service.refusals import Category, Refusal
 from service.store import Recorded
 from service.store.application import VersionConflict
-from service.store.closing import OPEN, GameClosed
+from service.store.closing import GameClosed
 from service.store.corrections import Line, MovesTakenBack, TakenBackMove, moves_of
+from service.store.games_table import GamesTable
 from service.store.kinds import Kind, encode_snapshot
 
 
@@ -138,13 +137,7 @@ class GameUndoer(GameBase):
         )
         reply = Reply(created=False, body=_json.encode(accepted), version=new_version)
 
-        def update_row(cur: Cursor[DictRow]) -> None:
-            cur.execute(
-                f"UPDATE games SET version = %s, moves = %s, updated_at = %s, corrections = corrections + 1 "
-                f"WHERE id = %s AND {OPEN}",
-                (new_version, moves_left, now, game_id),
-            )
-
+        update_row = GamesTable.take_back_head(game_id, new_version, moves_left, now)
         due = [(new_version, encode_snapshot(line.state))] if new_version % self.states.interval == 0 else []
         within = self.within(update_row, self.snapshots(game_id, due), self._store_idempotent(idem, reply))
         try:

@@ -12,8 +12,6 @@ from typing import Any
 from uuid import UUID
 
 import msgspec
-from psycopg import Cursor
-from psycopg.rows import DictRow
 
 from service.games.errors import GameNotFound, NotGameOwner
 from service.keys import ApiKey
@@ -28,7 +26,9 @@ from service.store.admin import (
     is_voided,
 )
 from service.store.application import VersionConflict
-from service.store.closing import LIVE, GameClosed
+from service.store.closing import GameClosed
+from service.store.games_table import GamesTable
+from service.store.recorder import Within
 
 
 class VoidAccepted(msgspec.Struct, kw_only=True):
@@ -107,11 +107,10 @@ def closed_refusal(game_id: UUID, state: str) -> Refusal:
 
 
 def _row(store: GameLog, game_id: UUID) -> dict[str, Any]:
-    with store.game_recorder.datastore.get_connection() as conn:
-        row = conn.execute("SELECT owner_key, status FROM games WHERE id = %s", (game_id,)).fetchone()
+    row = GamesTable(store).lifecycle_row(game_id)
     if row is None:
         raise GameNotFound(game_id)
-    return dict(row)
+    return row
 
 
 def _lifecycle(store: GameLog, game_id: UUID) -> list[LifecycleEvent]:
@@ -119,15 +118,11 @@ def _lifecycle(store: GameLog, game_id: UUID) -> list[LifecycleEvent]:
 
 
 def _decide(
-    store: GameLog, game_id: UUID, version: int, event: LifecycleEvent, sql: str, conflict: Refusal
+    store: GameLog, game_id: UUID, version: int, event: LifecycleEvent, mark: Within, conflict: Refusal
 ) -> tuple[datetime, int]:
-    """Append ``event`` as the stream's next (``version + 1``) and run ``sql`` on the game's row with it."""
+    """Append ``event`` as the stream's next (``version + 1``) and ``mark`` the game's row with it."""
     now = datetime.now(UTC)
     record = Recorded(originator_id=admin_stream(game_id), originator_version=version + 1, event=event, recorded_at=now)
-
-    def mark(cur: Cursor[DictRow]) -> None:
-        cur.execute(sql, (game_id,))
-
     try:
         [position] = store.append([record], within=mark)
     except VersionConflict:
@@ -141,8 +136,8 @@ def void(store: GameLog, key: ApiKey, game_id: UUID, reason: str) -> VoidAccepte
     if is_voided(events):
         raise GameAlreadyVoided(game_id)
     event = GameVoided(game_id=game_id, reason=reason, key_id=key.id)
-    sql = "UPDATE games SET voided = true WHERE id = %s"
-    now, position = _decide(store, game_id, len(events), event, sql, GameAlreadyVoided(game_id))
+    mark = GamesTable.mark_voided(game_id, True)
+    now, position = _decide(store, game_id, len(events), event, mark, GameAlreadyVoided(game_id))
     return VoidAccepted(game_id=game_id, reason=reason, voided_at=now, position=position)
 
 
@@ -152,8 +147,8 @@ def unvoid(store: GameLog, key: ApiKey, game_id: UUID, reason: str) -> UnvoidAcc
     if not is_voided(events):
         raise GameNotVoided(game_id)
     event = GameUnvoided(game_id=game_id, reason=reason, key_id=key.id)
-    sql = "UPDATE games SET voided = false WHERE id = %s"
-    now, position = _decide(store, game_id, len(events), event, sql, GameNotVoided(game_id))
+    mark = GamesTable.mark_voided(game_id, False)
+    now, position = _decide(store, game_id, len(events), event, mark, GameNotVoided(game_id))
     return UnvoidAccepted(game_id=game_id, reason=reason, unvoided_at=now, position=position)
 
 
@@ -172,9 +167,9 @@ def abandon(store: GameLog, key: ApiKey, game_id: UUID, reason: str) -> AbandonA
     # Only a live row: should a move finish the game between the check and this write, the abandon is
     # refused and nothing stored (the game stays finished and counts). The row's lock orders it with
     # moves: a move in flight commits before it or finds the game abandoned (``service.store.closing``).
-    sql = f"UPDATE games SET status = 'abandoned', updated_at = now() WHERE id = %s AND {LIVE}"
+    mark = GamesTable.mark_abandoned(game_id)
     try:
-        now, position = _decide(store, game_id, len(events), event, sql, GameFinishedRefusal(game_id))
+        now, position = _decide(store, game_id, len(events), event, mark, GameFinishedRefusal(game_id))
     except GameClosed as closed:
         raise closed_refusal(game_id, closed.state) from None
     return AbandonAccepted(game_id=game_id, status="abandoned", reason=reason, abandoned_at=now, position=position)

@@ -7,8 +7,7 @@ from typing import Any, NamedTuple
 from uuid import UUID, uuid4
 
 import msgspec
-from psycopg import Cursor
-from psycopg.rows import DictRow
+from psycopg import Connection
 
 from domain.errors import RuleViolation
 from service.games import codecs, limits
@@ -33,7 +32,8 @@ from service.refusals import Category, Refusal
 from service.store import Recorded
 from service.store.application import VersionConflict
 from service.store.batching import GroupWriter, Part
-from service.store.closing import OPEN, GameClosed
+from service.store.closing import GameClosed
+from service.store.games_table import GamesTable
 from service.store.kinds import Kind
 from service.store.lru import Lru
 
@@ -153,21 +153,15 @@ class GameWriter(GameBase):
     def _row_confirming(self, game_id: UUID, key: ApiKey, check: KeyCheck) -> dict[str, Any]:
         """The game's row, and the count of key changes in the same statement: when it moved since
         ``key`` was cached, the key is read again (refused if revoked meanwhile)."""
-        with self._datastore.get_connection() as conn:
-            # Only the columns a move reads: ``g.*`` decoded the tags (JSON), the player arrays and three
-            # timestamps for nothing at every move.
-            found = conn.execute(
-                "SELECT c.count AS banquise_key_changes, g.id, g.kind, g.owner_key, g.status, g.voided, g.version, "
-                "g.moves, g.played_at FROM api_key_changes c LEFT JOIN games g ON g.id = %s",
-                (game_id,),
-            ).fetchone()
-            if found is None:
-                raise RuntimeError("api_key_changes has no row")
-            row = dict(found)
-            changes = int(row.pop("banquise_key_changes"))
+
+
+        def confirm(conn: Connection[Any], changes: int) -> bool:
             if changes != check.changes and check.cache.confirm(conn, key, changes) is None:
                 raise Refusal(Category.UNAUTHENTICATED, "invalid_api_key", "this API key is unknown or revoked")
-        if row.get("id") is None:
+            return True
+
+        row = self.games_table.move_row(game_id, confirm)
+        if row is None:
             raise GameNotFound(game_id)
         return row
 
@@ -177,9 +171,7 @@ class GameWriter(GameBase):
         return (last.played_at if last is not None else None) or row["played_at"]
 
     def _move_count(self, game_id: UUID) -> int:
-        with self._datastore.get_connection() as conn:
-            row = conn.execute("SELECT moves FROM games WHERE id = %s", (game_id,)).fetchone()
-        return int(row["moves"]) if row else 0
+        return self.games_table.moves(game_id)
 
 
 class _Head(NamedTuple):
@@ -252,16 +244,9 @@ class _Append:
         )
         reply = Reply(created=True, body=_json.encode(accepted), version=new_version)
 
-        def update_row(cur: Cursor[DictRow]) -> None:
-            # Only an open game: an abandon or a void may have committed since the row was read.
-            cur.execute(
-                # The first move's time is the game's start at the table when it was created without one.
-                "UPDATE games SET version = %s, moves = %s, status = %s, updated_at = %s, "
-                f"played_at = coalesce(played_at, %s) WHERE id = %s AND {OPEN}",
-                (new_version, move_index + 1, status, now, submitted.at, game_id),
-            )
-
-        within = writer.within(update_row, writer.snapshots(game_id, due), writer._store_idempotent(self.idem, reply))
+        # Only an open game: an abandon or a void may have committed since the row was read.
+        head_row = GamesTable.advance_head(game_id, new_version, move_index + 1, status, now, submitted.at)
+        within = writer.within(head_row, writer.snapshots(game_id, due), writer._store_idempotent(self.idem, reply))
         self.after, self.reply = _Head(new_version, new_state, move_index + 1), reply
         pending[game_id] = self.after
         if self.idem is not None:
