@@ -18,7 +18,6 @@ from psycopg.types.json import Jsonb
 
 from domain.errors import RuleViolation
 from domain.players import handle_key
-from service.games import decoding
 from service.games.errors import GameNotFound, IllegalMove
 from service.games.finished import ReplayBlocks
 from service.games.records import FORMAT, FORMAT_VERSION
@@ -41,7 +40,6 @@ _json = msgspec.json.Encoder()
 # The id of the record exported from a game imported without one: importing it back by its owner's key
 # finds the game (``RecordImporter``).
 EXPORTED = "game:"
-_canonical = msgspec.json.Encoder(order="deterministic")
 
 
 class Opening(msgspec.Struct, kw_only=True, omit_defaults=True):
@@ -64,7 +62,6 @@ class _GameRef(msgspec.Struct):
 
     def __post_init__(self) -> None:
         self.game_id = self.game_id or self.id
-
 
 
 class Idempotency(msgspec.Struct, frozen=True):
@@ -106,17 +103,6 @@ class _StoredReply(msgspec.Struct):
 
 def request_hash(method: str, path: str, body: bytes) -> str:
     return hashlib.sha256(method.encode() + b" " + path.encode() + b"\n" + body).hexdigest()
-
-
-def _decode_error(
-    exc: msgspec.MsgspecError, what: str, *, body: bytes = b"", kind: Kind | None = None, wrapped_at: str = ""
-) -> Refusal:
-    if isinstance(exc, msgspec.ValidationError):
-        extra = decoding.hint(exc, body, kind.rules.move_type, wrapped_at=wrapped_at) if kind is not None else {}
-        sentence = extra.pop("sentence", None)
-        detail = f"{what}: {exc}" + (f": {sentence}" if sentence else "")
-        return Refusal(Category.INVALID, "invalid_request", detail, title="Invalid request", **extra)
-    return Refusal(Category.INVALID, "invalid_json", f"{what} is not valid JSON: {exc}", title="Malformed JSON")
 
 
 class GameBase:

@@ -13,17 +13,8 @@ import msgspec
 from domain.errors import RuleViolation
 from domain.game import decide_and_evolve
 from service.games import codecs, limits
-from service.games.base import (
-    EXPORTED,
-    GameBase,
-    Idempotency,
-    Opening,
-    Reply,
-    _canonical,
-    _decode_error,
-    _json,
-)
-from service.games.errors import IllegalMove
+from service.games.base import EXPORTED, GameBase, Idempotency, Opening, Reply
+from service.games.errors import IllegalMove, decode_error
 from service.games.records import FORMAT, FORMAT_VERSION, GameRecord, RecordHead
 from service.games.schemas import (
     GameCreated,
@@ -33,6 +24,9 @@ from service.refusals import Category, Refusal
 from service.store import Recorded
 from service.store.application import VersionConflict
 from service.store.kinds import Kind, encode_snapshot
+
+_json = msgspec.json.Encoder()
+_canonical = msgspec.json.Encoder(order="deterministic")
 
 
 class RecordImporter(GameBase):
@@ -107,7 +101,7 @@ class RecordImporter(GameBase):
         try:
             head = msgspec.json.decode(body, type=RecordHead)
         except msgspec.MsgspecError as exc:
-            raise _decode_error(exc, "the record") from exc
+            raise decode_error(exc, "the record") from exc
         if head.format != FORMAT or head.version != FORMAT_VERSION:
             raise Refusal(
                 Category.UNPROCESSABLE,
@@ -118,7 +112,7 @@ class RecordImporter(GameBase):
         try:
             record: GameRecord[Any, Any] = codecs.record(kind).decode(body)
         except msgspec.MsgspecError as exc:
-            raise _decode_error(exc, "the record", body=body, kind=kind, wrapped_at="$.moves") from exc
+            raise decode_error(exc, "the record", body=body, kind=kind, wrapped_at="$.moves") from exc
         if record.rules_version is not None and record.rules_version != kind.rules.rules_version:
             raise Refusal(
                 Category.UNPROCESSABLE,

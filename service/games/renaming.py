@@ -15,6 +15,7 @@ import msgspec
 
 from domain.players import handle_key
 from service.games import limits
+from service.games.errors import PlayerNotFound
 from service.keys import ApiKey
 from service.refusals import Category, Refusal
 from service.store import GameLog, Recorded
@@ -30,11 +31,6 @@ class HandleChanged(msgspec.Struct, kw_only=True):
     reason: str
     changed_at: datetime
     position: int
-
-
-class PlayerNotFound(Refusal):
-    def __init__(self, handle: str) -> None:
-        super().__init__(Category.NOT_FOUND, "player_not_found", f"no player has the handle {handle!r}")
 
 
 class _Decisions:

@@ -18,17 +18,27 @@ import msgspec
 
 from domain.game import state_hash
 from service.games import limits
-from service.games.base import GameBase, Idempotency, Reply, _decode_error, _json
-from service.games.errors import NotGameOwner, StaleVersion
-from service.games.voiding import GameAbandonedRefusal, GameVoidedRefusal, closed_refusal
+from service.games.base import GameBase, Idempotency, Reply
+from service.games.errors import (
+    GameAbandonedRefusal,
+    GameFinishedUndo,
+    GameVoidedRefusal,
+    NotGameOwner,
+    StaleVersion,
+    UndoOutOfRange,
+    closed_refusal,
+    decode_error,
+)
 from service.keys import ApiKey
-from service.refusals import Category, Refusal
+from service.refusals import Refusal
 from service.store import Recorded
 from service.store.application import VersionConflict
 from service.store.closing import GameClosed
 from service.store.corrections import Line, MovesTakenBack, TakenBackMove, moves_of
 from service.store.games_table import GamesTable
 from service.store.kinds import Kind, encode_snapshot
+
+_json = msgspec.json.Encoder()
 
 
 class UndoRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -43,28 +53,6 @@ class UndoAccepted(msgspec.Struct, kw_only=True):
     taken_back: list[TakenBackMove]  # oldest first, with the versions of their events
     status: str
     state_hash: str  # the engine's hash of the state the game goes on from
-
-
-class GameFinishedUndo(Refusal):
-    def __init__(self, game_id: UUID) -> None:
-        super().__init__(
-            Category.CONFLICT,
-            "game_finished",
-            f"game {game_id} is finished: its moves cannot be taken back (void it instead)",
-            game_id=str(game_id),
-        )
-
-
-class UndoOutOfRange(Refusal):
-    def __init__(self, asked: int, played: int) -> None:
-        super().__init__(
-            Category.UNPROCESSABLE,
-            "undo_out_of_range",
-            f"$.moves: {asked} moves cannot be taken back: "
-            + (f"the game has {played} moves on its line" if asked > played else "take back at least 1"),
-            path="$.moves",
-            moves_played=played,
-        )
 
 
 class GameUndoer(GameBase):
@@ -88,7 +76,7 @@ class GameUndoer(GameBase):
         try:
             request = msgspec.json.decode(body or b"{}", type=UndoRequest)
         except msgspec.MsgspecError as exc:
-            raise _decode_error(exc, "the undo") from exc
+            raise decode_error(exc, "the undo") from exc
         if request.reason is not None:
             limits.check_text("$.reason", request.reason, limits.MAX_REASON, what="a reason")
         try:

@@ -13,9 +13,18 @@ from uuid import UUID
 
 import msgspec
 
-from service.games.errors import GameNotFound, NotGameOwner
+from service.games.errors import (
+    GameAbandonedRefusal,
+    GameAlreadyVoided,
+    GameFinishedRefusal,
+    GameNotFound,
+    GameNotVoided,
+    GameVoidedRefusal,
+    NotGameOwner,
+    closed_refusal,
+)
 from service.keys import ApiKey
-from service.refusals import Category, Refusal
+from service.refusals import Refusal
 from service.store import GameLog, Recorded
 from service.store.admin import (
     GameAbandoned,
@@ -51,59 +60,6 @@ class AbandonAccepted(msgspec.Struct, kw_only=True):
     reason: str
     abandoned_at: datetime
     position: int
-
-
-class GameAlreadyVoided(Refusal):
-    def __init__(self, game_id: UUID) -> None:
-        super().__init__(Category.CONFLICT, "game_already_voided", f"game {game_id} is already voided")
-
-
-class GameNotVoided(Refusal):
-    def __init__(self, game_id: UUID) -> None:
-        super().__init__(Category.CONFLICT, "game_not_voided", f"game {game_id} is not voided: nothing to restore")
-
-
-class _Closed(Refusal):
-    """A game that takes no more moves (or no such decision) in its present state."""
-
-    state = ""
-    consequence = "it takes no more moves"
-
-    def __init__(self, game_id: UUID) -> None:
-        super().__init__(
-            Category.CONFLICT,
-            f"game_{self.state}",
-            f"game {game_id} is {self.state}: {self.consequence}",
-            game_id=str(game_id),
-        )
-
-
-class GameVoidedRefusal(_Closed):
-    """A move to a voided game."""
-
-    state = "voided"
-
-
-class GameAbandonedRefusal(_Closed):
-    """A move to (or a second abandon of) an abandoned game."""
-
-    state = "abandoned"
-
-
-class GameFinishedRefusal(_Closed):
-    """Abandoning a finished game: it has its result (void it to remove it from statistics)."""
-
-    state = "finished"
-    consequence = "it cannot be abandoned (an admin may void it)"
-
-
-def closed_refusal(game_id: UUID, state: str) -> Refusal:
-    """The refusal of a write that found its game closed in its own transaction (``GameClosed``)."""
-    if state == "voided":
-        return GameVoidedRefusal(game_id)
-    if state == "abandoned":
-        return GameAbandonedRefusal(game_id)
-    return GameFinishedRefusal(game_id)
 
 
 def _row(store: GameLog, game_id: UUID) -> dict[str, Any]:

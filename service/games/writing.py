@@ -11,22 +11,23 @@ from psycopg import Connection
 
 from domain.errors import RuleViolation
 from service.games import codecs, limits
-from service.games.base import (
-    GameBase,
-    Idempotency,
-    Opening,
-    Reply,
-    _decode_error,
-    _json,
+from service.games.base import GameBase, Idempotency, Opening, Reply
+from service.games.errors import (
+    GameAbandonedRefusal,
+    GameNotFound,
+    GameVoidedRefusal,
+    IllegalMove,
+    NotGameOwner,
+    StaleVersion,
+    closed_refusal,
+    decode_error,
 )
-from service.games.errors import GameNotFound, IllegalMove, NotGameOwner, StaleVersion
 from service.games.records import KindHead, RecordedMove
 from service.games.schemas import (
     GameCreated,
     MoveAccepted,
     Status,
 )
-from service.games.voiding import GameAbandonedRefusal, GameVoidedRefusal, closed_refusal
 from service.keys import ApiKey, KeyCheck
 from service.refusals import Category, Refusal
 from service.store import Recorded
@@ -36,6 +37,8 @@ from service.store.closing import GameClosed
 from service.store.games_table import GamesTable
 from service.store.kinds import Kind
 from service.store.lru import Lru
+
+_json = msgspec.json.Encoder()
 
 
 class GameWriter(GameBase):
@@ -55,12 +58,12 @@ class GameWriter(GameBase):
         try:
             head = msgspec.json.decode(body, type=KindHead)
         except msgspec.MsgspecError as exc:
-            raise _decode_error(exc, "the new game") from exc
+            raise decode_error(exc, "the new game") from exc
         kind = self.kind(head.kind)
         try:
             new = codecs.new_game(kind).decode(body)
         except msgspec.MsgspecError as exc:
-            raise _decode_error(exc, "the new game", body=body, kind=kind, wrapped_at="$.setup") from exc
+            raise decode_error(exc, "the new game", body=body, kind=kind, wrapped_at="$.setup") from exc
         limits.check_tags("$.tags", new.tags)
         new = msgspec.structs.replace(
             new, setup=limits.check_setup("$.setup", new.setup), started_at=limits.utc(new.started_at)
@@ -121,7 +124,7 @@ class GameWriter(GameBase):
         try:
             submitted: RecordedMove[Any] = codecs.move(kind).decode(body)
         except msgspec.MsgspecError as exc:
-            raise _decode_error(exc, "the move", body=body, kind=kind, wrapped_at="$") from exc
+            raise decode_error(exc, "the move", body=body, kind=kind, wrapped_at="$") from exc
         limits.check_comment("$.comment", submitted.comment)
         if submitted.at is not None:
             submitted.at = limits.utc(submitted.at)
@@ -153,7 +156,6 @@ class GameWriter(GameBase):
     def _row_confirming(self, game_id: UUID, key: ApiKey, check: KeyCheck) -> dict[str, Any]:
         """The game's row, and the count of key changes in the same statement: when it moved since
         ``key`` was cached, the key is read again (refused if revoked meanwhile)."""
-
 
         def confirm(conn: Connection[Any], changes: int) -> bool:
             if changes != check.changes and check.cache.confirm(conn, key, changes) is None:

@@ -33,7 +33,7 @@ _json = msgspec.json.Encoder()
 LANGUAGES: tuple[Language, ...] = ("en", "fr", "es")
 
 
-def _reply(reply: Reply) -> Response[Any]:
+def reply_response(reply: Reply) -> Response[Any]:
     """A write's outcome as HTTP: its status, ETag, Location and log position (the one place they are set)."""
     headers = {"etag": f'"{reply.version}"'}
     if reply.locate is not None:
@@ -64,7 +64,7 @@ async def _write(
     """A write that takes the whole body: the caller's key, the body, and its idempotency key."""
     owner = required(key)
     body = await request.body()
-    return _reply(await sync_to_thread(write, owner, body, _idempotency(request, owner, body, idempotency_key)))
+    return reply_response(await sync_to_thread(write, owner, body, _idempotency(request, owner, body, idempotency_key)))
 
 
 _VERSION = re.compile(r"[0-9]{1,9}")
@@ -224,7 +224,7 @@ class GamesController(Controller):
         reply = await sync_to_thread(
             lambda: runtime.games.append(owner, game_id, body, _if_match(if_match), idem, check=check)
         )
-        return _reply(reply)
+        return reply_response(reply)
 
     @post(
         "/{game_id:uuid}/undo",
@@ -261,7 +261,7 @@ class GamesController(Controller):
         body = await request.body()
         idem = _idempotency(request, owner, body, idempotency_key)
         reply = await sync_to_thread(runtime.games.undo, owner, game_id, body, _if_match(if_match), idem)
-        return _reply(reply)
+        return reply_response(reply)
 
     @get(
         "/",

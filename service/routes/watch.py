@@ -26,7 +26,7 @@ from service.games import forks, live, navigation
 from service.games.forks import ForkCreated, Forks
 from service.games.schemas import Replay
 from service.keys import ApiKey
-from service.routes.games import KEY_OPTIONAL, KEY_REQUIRED, PROBLEMS, Perspective, _reply, negotiate_language
+from service.routes.games import KEY_OPTIONAL, KEY_REQUIRED, PROBLEMS, Perspective, negotiate_language, reply_response
 from service.runtime import Runtime
 from service.viewer import STATIC_DIR, page
 
@@ -92,7 +92,7 @@ class WatchController(Controller):
         data: JSONBody[forks.ForkRequest],
     ) -> Response[ForkCreated]:
         owner = required(key)
-        return _reply(await sync_to_thread(forks.fork, runtime.games, owner, game_id, data))
+        return reply_response(await sync_to_thread(forks.fork, runtime.games, owner, game_id, data))
 
     @get("/{game_id:uuid}/forks", summary="Where a game was forked from, and the forks made of it", security=[])
     async def forks(self, game_id: FromPath[UUID], runtime: NamedDependency[Runtime]) -> Forks:
