@@ -155,3 +155,30 @@ def test_functions_and_classes_stay_short() -> None:
                 found.append(f"{path.relative_to(ROOT)}:{node.lineno}: class {node.name}, {_lines(node)} lines")
     limits = f"functions <= {MAX_FUNCTION_LINES} lines, classes <= {MAX_CLASS_LINES}"
     assert not found, f"{limits}:\n" + "\n".join(found)
+
+
+# The games' use cases: one style, application services over one ``GameDeps`` (service/games/deps.py).
+USE_CASES = "service/games"
+_DEPENDENCIES = {"GameService", "GameBase", "GameDeps", "GameLog"}
+
+
+def test_use_cases_are_services_over_one_dependencies_object() -> None:
+    found: list[str] = []
+    for path in _files((USE_CASES,)):
+        tree = ast.parse(path.read_text(), str(path))
+        for node in tree.body:
+            where = f"{path.relative_to(ROOT)}:{node.lineno}"
+            # A generic Struct (``msgspec.Struct, Generic[M]``) is data, not a mixin of use cases.
+            mixins = (
+                [b for b in node.bases if not ast.unparse(b).startswith(("msgspec.", "Generic"))]
+                if isinstance(node, ast.ClassDef)
+                else []
+            )
+            if isinstance(node, ast.ClassDef) and len(mixins) > 1:
+                found.append(f"{where}: class {node.name} mixes {len(node.bases)} bases")
+            if isinstance(node, ast.FunctionDef):
+                for arg in node.args.args + node.args.kwonlyargs:
+                    annotation = ast.unparse(arg.annotation) if arg.annotation is not None else ""
+                    if annotation.strip("'\"") in _DEPENDENCIES:
+                        found.append(f"{where}: function {node.name} takes {arg.arg}: {annotation}")
+    assert not found, "a use case is a method of a GameBase service built on GameDeps:\n" + "\n".join(found)

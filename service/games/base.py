@@ -18,21 +18,19 @@ from psycopg.types.json import Jsonb
 
 from domain.errors import RuleViolation
 from domain.players import handle_key
+from service.games.deps import GameDeps
 from service.games.errors import GameNotFound, IllegalMove
-from service.games.finished import ReplayBlocks
 from service.games.records import FORMAT, FORMAT_VERSION
 from service.games.schemas import (
     EventOut,
 )
-from service.games.states import States
 from service.keys import ApiKey
 from service.refusals import Category, Refusal
-from service.store import GameLog, Recorded
+from service.store import Recorded
 from service.store.corrections import Line, is_correction
 from service.store.games_table import GamesTable, steps
 from service.store.idempotency import IdempotencyKeys
-from service.store.kinds import Kind, Registry
-from service.store.lru import Lru
+from service.store.kinds import Kind
 from service.store.recorder import GameRow, Within
 from service.store.snapshots import Snapshots
 
@@ -106,17 +104,19 @@ def request_hash(method: str, path: str, body: bytes) -> str:
 
 
 class GameBase:
-    def __init__(self, store: GameLog, registry: Registry, *, snapshot_interval: int = 64) -> None:
-        self.store = store
-        self.registry = registry
-        self.states = States(store, interval=snapshot_interval)
-        self.blocks = ReplayBlocks(interval=snapshot_interval)
-        # A corrected game's (id, version) -> its steps taken back and its corrections' steps.
-        self.line_steps: Lru[tuple[UUID, int], tuple[dict[int, int], set[int]]] = Lru(1024)
-        # The store's tables beside the events, by their named statements.
-        self.games_table = GamesTable(store)
-        self.idempotency_keys = IdempotencyKeys(store)
-        self.snapshot_table = Snapshots(store)
+    """An application service on games: its dependencies (``GameDeps``, shared by all the services of a
+    process) and the helpers every use case shares (a kind, a row, idempotency, a write's rows)."""
+
+    def __init__(self, deps: GameDeps) -> None:
+        self.deps = deps
+        self.store = deps.store
+        self.registry = deps.registry
+        self.states = deps.states
+        self.blocks = deps.blocks
+        self.line_steps = deps.line_steps
+        self.games_table = deps.games_table
+        self.idempotency_keys = deps.idempotency_keys
+        self.snapshot_table = deps.snapshot_table
 
     # ---------------------------------------------------------------- helpers
     def kind(self, name: str) -> Kind:

@@ -15,6 +15,7 @@ import msgspec
 
 from domain.players import handle_key
 from service.games import limits
+from service.games.base import GameBase
 from service.games.errors import PlayerNotFound
 from service.keys import ApiKey
 from service.refusals import Category, Refusal
@@ -98,61 +99,64 @@ class _Decisions:
         return now, position
 
 
-def rename(store: GameLog, key: ApiKey, handle: str, to: str, reason: str) -> HandleChanged:
-    """``handle`` (or the player it counts as) is written ``to`` from now on; its games follow."""
-    decisions = _Decisions(store)
-    old, spelling = decisions.identity(handle)
-    new_spelling = limits.check_handle("$.to", to)
-    new = handle_key(new_spelling)
-    own = decisions.names_of(old)
-    if new != old and new not in own and decisions.taken(new):
-        raise Refusal(
-            Category.CONFLICT,
-            "handle_taken",
-            f"{new_spelling!r} is another player's handle: merge {spelling!r} into it instead",
-            handle=new_spelling,
+class Handles(GameBase):
+    """Renaming and merging handles, and the handles a player's games are under."""
+
+    def rename(self, key: ApiKey, handle: str, to: str, reason: str) -> HandleChanged:
+        """``handle`` (or the player it counts as) is written ``to`` from now on; its games follow."""
+        decisions = _Decisions(self.store)
+        old, spelling = decisions.identity(handle)
+        new_spelling = limits.check_handle("$.to", to)
+        new = handle_key(new_spelling)
+        own = decisions.names_of(old)
+        if new != old and new not in own and decisions.taken(new):
+            raise Refusal(
+                Category.CONFLICT,
+                "handle_taken",
+                f"{new_spelling!r} is another player's handle: merge {spelling!r} into it instead",
+                handle=new_spelling,
+            )
+        alike = decisions.look_alike(new_spelling, own)
+        if alike is not None:
+            raise Refusal(
+                Category.UNPROCESSABLE,
+                "confusable_handles",
+                f"$.to: {new_spelling!r} looks like {alike!r}: players must be told apart at a glance",
+                path="$.to",
+            )
+        if new_spelling == spelling:
+            raise Refusal(Category.UNPROCESSABLE, "same_handle", f"{spelling!r} is already written so")
+        event = HandleRenamed(handle=spelling, to=new_spelling, reason=reason, key_id=key.id)
+        at, position = decisions.decide(event)
+        return HandleChanged(
+            handle=spelling, now=new_spelling, merged=False, reason=reason, changed_at=at, position=position
         )
-    alike = decisions.look_alike(new_spelling, own)
-    if alike is not None:
-        raise Refusal(
-            Category.UNPROCESSABLE,
-            "confusable_handles",
-            f"$.to: {new_spelling!r} looks like {alike!r}: players must be told apart at a glance",
-            path="$.to",
+
+    def merge(self, key: ApiKey, handle: str, into: str, reason: str) -> HandleChanged:
+        """``handle`` and ``into`` were one person: ``handle``'s games count as ``into``'s, re-rated as if
+        recorded under ``into`` from the start."""
+        decisions = _Decisions(self.store)
+        old, spelling = decisions.identity(handle)
+        new, into_spelling = decisions.identity(into)
+        if new == old:
+            raise Refusal(
+                Category.UNPROCESSABLE, "merge_into_itself", f"{handle!r} and {into!r} are already one player"
+            )
+        if decisions.met(old, new):
+            raise Refusal(
+                Category.UNPROCESSABLE,
+                "players_met",
+                f"{spelling!r} and {into_spelling!r} played at one table: they are two people",
+            )
+        event = HandlesMerged(handle=spelling, into=into_spelling, reason=reason, key_id=key.id)
+        at, position = decisions.decide(event)
+        return HandleChanged(
+            handle=spelling, now=into_spelling, merged=True, reason=reason, changed_at=at, position=position
         )
-    if new_spelling == spelling:
-        raise Refusal(Category.UNPROCESSABLE, "same_handle", f"{spelling!r} is already written so")
-    event = HandleRenamed(handle=spelling, to=new_spelling, reason=reason, key_id=key.id)
-    at, position = decisions.decide(event)
-    return HandleChanged(
-        handle=spelling, now=new_spelling, merged=False, reason=reason, changed_at=at, position=position
-    )
 
-
-def merge(store: GameLog, key: ApiKey, handle: str, into: str, reason: str) -> HandleChanged:
-    """``handle`` and ``into`` were one person: ``handle``'s games count as ``into``'s, re-rated as if
-    recorded under ``into`` from the start."""
-    decisions = _Decisions(store)
-    old, spelling = decisions.identity(handle)
-    new, into_spelling = decisions.identity(into)
-    if new == old:
-        raise Refusal(Category.UNPROCESSABLE, "merge_into_itself", f"{handle!r} and {into!r} are already one player")
-    if decisions.met(old, new):
-        raise Refusal(
-            Category.UNPROCESSABLE,
-            "players_met",
-            f"{spelling!r} and {into_spelling!r} played at one table: they are two people",
-        )
-    event = HandlesMerged(handle=spelling, into=into_spelling, reason=reason, key_id=key.id)
-    at, position = decisions.decide(event)
-    return HandleChanged(
-        handle=spelling, now=into_spelling, merged=True, reason=reason, changed_at=at, position=position
-    )
-
-
-def handles_of(store: GameLog, handle: str) -> list[str]:
-    """The handle keys whose games are ``handle``'s player's: the one it counts as and that one's aliases
-    (``GET /games?player=`` lists a renamed player's games under either name)."""
-    decisions = _Decisions(store)
-    key = handle_key(handle)
-    return decisions.names_of(decisions.aliases.get(key, key))
+    def handles_of(self, handle: str) -> list[str]:
+        """The handle keys whose games are ``handle``'s player's: the one it counts as and that one's aliases
+        (``GET /games?player=`` lists a renamed player's games under either name)."""
+        decisions = _Decisions(self.store)
+        key = handle_key(handle)
+        return decisions.names_of(decisions.aliases.get(key, key))

@@ -13,6 +13,7 @@ from uuid import UUID
 
 import msgspec
 
+from service.games.base import GameBase
 from service.games.errors import (
     GameAbandonedRefusal,
     GameAlreadyVoided,
@@ -25,7 +26,7 @@ from service.games.errors import (
 )
 from service.keys import ApiKey
 from service.refusals import Refusal
-from service.store import GameLog, Recorded
+from service.store import Recorded
 from service.store.admin import (
     GameAbandoned,
     GameUnvoided,
@@ -62,70 +63,70 @@ class AbandonAccepted(msgspec.Struct, kw_only=True):
     position: int
 
 
-def _row(store: GameLog, game_id: UUID) -> dict[str, Any]:
-    row = GamesTable(store).lifecycle_row(game_id)
-    if row is None:
-        raise GameNotFound(game_id)
-    return row
+class Lifecycle(GameBase):
+    """Voiding, un-voiding and abandoning games."""
 
+    def _row(self, game_id: UUID) -> dict[str, Any]:
+        row = self.games_table.lifecycle_row(game_id)
+        if row is None:
+            raise GameNotFound(game_id)
+        return row
 
-def _lifecycle(store: GameLog, game_id: UUID) -> list[LifecycleEvent]:
-    return [r.event for r in store.read(admin_stream(game_id))]
+    def _lifecycle(self, game_id: UUID) -> list[LifecycleEvent]:
+        return [r.event for r in self.store.read(admin_stream(game_id))]
 
+    def _decide(
+        self, game_id: UUID, version: int, event: LifecycleEvent, mark: Within, conflict: Refusal
+    ) -> tuple[datetime, int]:
+        """Append ``event`` as the stream's next (``version + 1``) and ``mark`` the game's row with it."""
+        now = datetime.now(UTC)
+        record = Recorded(
+            originator_id=admin_stream(game_id), originator_version=version + 1, event=event, recorded_at=now
+        )
+        try:
+            [position] = self.store.append([record], within=mark)
+        except VersionConflict:
+            raise conflict from None  # another decision won the race: re-read the game
+        return now, position
 
-def _decide(
-    store: GameLog, game_id: UUID, version: int, event: LifecycleEvent, mark: Within, conflict: Refusal
-) -> tuple[datetime, int]:
-    """Append ``event`` as the stream's next (``version + 1``) and ``mark`` the game's row with it."""
-    now = datetime.now(UTC)
-    record = Recorded(originator_id=admin_stream(game_id), originator_version=version + 1, event=event, recorded_at=now)
-    try:
-        [position] = store.append([record], within=mark)
-    except VersionConflict:
-        raise conflict from None  # another decision won the race: re-read the game
-    return now, position
+    def void(self, key: ApiKey, game_id: UUID, reason: str) -> VoidAccepted:
+        self._row(game_id)
+        events = self._lifecycle(game_id)
+        if is_voided(events):
+            raise GameAlreadyVoided(game_id)
+        event = GameVoided(game_id=game_id, reason=reason, key_id=key.id)
+        mark = GamesTable.mark_voided(game_id, True)
+        now, position = self._decide(game_id, len(events), event, mark, GameAlreadyVoided(game_id))
+        return VoidAccepted(game_id=game_id, reason=reason, voided_at=now, position=position)
 
+    def unvoid(self, key: ApiKey, game_id: UUID, reason: str) -> UnvoidAccepted:
+        self._row(game_id)
+        events = self._lifecycle(game_id)
+        if not is_voided(events):
+            raise GameNotVoided(game_id)
+        event = GameUnvoided(game_id=game_id, reason=reason, key_id=key.id)
+        mark = GamesTable.mark_voided(game_id, False)
+        now, position = self._decide(game_id, len(events), event, mark, GameNotVoided(game_id))
+        return UnvoidAccepted(game_id=game_id, reason=reason, unvoided_at=now, position=position)
 
-def void(store: GameLog, key: ApiKey, game_id: UUID, reason: str) -> VoidAccepted:
-    _row(store, game_id)
-    events = _lifecycle(store, game_id)
-    if is_voided(events):
-        raise GameAlreadyVoided(game_id)
-    event = GameVoided(game_id=game_id, reason=reason, key_id=key.id)
-    mark = GamesTable.mark_voided(game_id, True)
-    now, position = _decide(store, game_id, len(events), event, mark, GameAlreadyVoided(game_id))
-    return VoidAccepted(game_id=game_id, reason=reason, voided_at=now, position=position)
-
-
-def unvoid(store: GameLog, key: ApiKey, game_id: UUID, reason: str) -> UnvoidAccepted:
-    _row(store, game_id)
-    events = _lifecycle(store, game_id)
-    if not is_voided(events):
-        raise GameNotVoided(game_id)
-    event = GameUnvoided(game_id=game_id, reason=reason, key_id=key.id)
-    mark = GamesTable.mark_voided(game_id, False)
-    now, position = _decide(store, game_id, len(events), event, mark, GameNotVoided(game_id))
-    return UnvoidAccepted(game_id=game_id, reason=reason, unvoided_at=now, position=position)
-
-
-def abandon(store: GameLog, key: ApiKey, game_id: UUID, reason: str) -> AbandonAccepted:
-    row = _row(store, game_id)
-    if row["owner_key"] != key.id:
-        raise NotGameOwner()
-    if row["status"] == "abandoned":
-        raise GameAbandonedRefusal(game_id)
-    if row["status"] == "finished":
-        raise GameFinishedRefusal(game_id)
-    events = _lifecycle(store, game_id)
-    if is_voided(events):
-        raise GameVoidedRefusal(game_id)
-    event = GameAbandoned(game_id=game_id, reason=reason, key_id=key.id)
-    # Only a live row: should a move finish the game between the check and this write, the abandon is
-    # refused and nothing stored (the game stays finished and counts). The row's lock orders it with
-    # moves: a move in flight commits before it or finds the game abandoned (``service.store.closing``).
-    mark = GamesTable.mark_abandoned(game_id)
-    try:
-        now, position = _decide(store, game_id, len(events), event, mark, GameFinishedRefusal(game_id))
-    except GameClosed as closed:
-        raise closed_refusal(game_id, closed.state) from None
-    return AbandonAccepted(game_id=game_id, status="abandoned", reason=reason, abandoned_at=now, position=position)
+    def abandon(self, key: ApiKey, game_id: UUID, reason: str) -> AbandonAccepted:
+        row = self._row(game_id)
+        if row["owner_key"] != key.id:
+            raise NotGameOwner()
+        if row["status"] == "abandoned":
+            raise GameAbandonedRefusal(game_id)
+        if row["status"] == "finished":
+            raise GameFinishedRefusal(game_id)
+        events = self._lifecycle(game_id)
+        if is_voided(events):
+            raise GameVoidedRefusal(game_id)
+        event = GameAbandoned(game_id=game_id, reason=reason, key_id=key.id)
+        # Only a live row: should a move finish the game between the check and this write, the abandon is
+        # refused and nothing stored (the game stays finished and counts). The row's lock orders it with
+        # moves: a move in flight commits before it or finds the game abandoned (``service.store.closing``).
+        mark = GamesTable.mark_abandoned(game_id)
+        try:
+            now, position = self._decide(game_id, len(events), event, mark, GameFinishedRefusal(game_id))
+        except GameClosed as closed:
+            raise closed_refusal(game_id, closed.state) from None
+        return AbandonAccepted(game_id=game_id, status="abandoned", reason=reason, abandoned_at=now, position=position)

@@ -12,6 +12,7 @@ from psycopg import Connection
 from domain.errors import RuleViolation
 from service.games import codecs, limits
 from service.games.base import GameBase, Idempotency, Opening, Reply
+from service.games.deps import GameDeps
 from service.games.errors import (
     GameAbandonedRefusal,
     GameNotFound,
@@ -32,7 +33,7 @@ from service.keys import ApiKey, KeyCheck
 from service.refusals import Category, Refusal
 from service.store import Recorded
 from service.store.application import VersionConflict
-from service.store.batching import GroupWriter, Part
+from service.store.batching import Part
 from service.store.closing import GameClosed
 from service.store.games_table import GamesTable
 from service.store.kinds import Kind
@@ -42,13 +43,10 @@ _json = msgspec.json.Encoder()
 
 
 class GameWriter(GameBase):
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        # This process's group-commit writer for moves (``service.store.batching``).
-        self.group = GroupWriter(self.store)
-        # Each game's head as this process last wrote it: a move decided while the one before it (to the
-        # same game) was being stored starts from there, not from the row its request read.
-        self._heads: Lru[UUID, _Head] = Lru(4096)
+    def __init__(self, deps: GameDeps) -> None:
+        super().__init__(deps)
+        self.group = deps.group  # the process's group-commit writer for moves (``service.store.batching``)
+        self._heads: Lru[UUID, _Head] = deps.heads
 
     def create(self, key: ApiKey, body: bytes, idem: Idempotency | None = None) -> Reply:
         replay = self._replay_idempotent(idem)

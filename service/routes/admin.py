@@ -23,7 +23,7 @@ from litestar.params import FromPath, JSONBody
 
 from service.auth import caller, required
 from service.errors import ProblemError
-from service.games import limits, renaming, voiding
+from service.games import limits
 from service.games.renaming import HandleChanged
 from service.games.voiding import AbandonAccepted, UnvoidAccepted, VoidAccepted
 from service.http.headers import POSITION_HEADER
@@ -85,7 +85,7 @@ async def void_game(
 ) -> Response[VoidAccepted]:
     admin = _admin(key, "voiding a game")
     reason = _reason(data.reason)
-    return _decided(await sync_to_thread(voiding.void, runtime.store, admin, game_id, reason))
+    return _decided(await sync_to_thread(runtime.games.lifecycle.void, admin, game_id, reason))
 
 
 @post(
@@ -105,7 +105,7 @@ async def unvoid_game(
 ) -> Response[UnvoidAccepted]:
     admin = _admin(key, "restoring a voided game")
     reason = _reason(data.reason)
-    return _decided(await sync_to_thread(voiding.unvoid, runtime.store, admin, game_id, reason))
+    return _decided(await sync_to_thread(runtime.games.lifecycle.unvoid, admin, game_id, reason))
 
 
 @post(
@@ -125,7 +125,7 @@ async def abandon_game(
 ) -> Response[AbandonAccepted]:
     owner = required(key)
     reason = _reason(data.reason)
-    return _decided(await sync_to_thread(voiding.abandon, runtime.store, owner, game_id, reason))
+    return _decided(await sync_to_thread(runtime.games.lifecycle.abandon, owner, game_id, reason))
 
 
 # ---------------------------------------------------------------- handles
@@ -167,7 +167,7 @@ async def rename_player(
 ) -> Response[HandleChanged]:
     admin = _admin(key, "renaming a player")
     reason = _reason(data.reason)
-    return _decided(await sync_to_thread(renaming.rename, runtime.store, admin, handle, data.to, reason))
+    return _decided(await sync_to_thread(runtime.games.handles.rename, admin, handle, data.to, reason))
 
 
 @post(
@@ -188,4 +188,4 @@ async def merge_player(
 ) -> Response[HandleChanged]:
     admin = _admin(key, "merging players")
     reason = _reason(data.reason)
-    return _decided(await sync_to_thread(renaming.merge, runtime.store, admin, handle, data.into, reason))
+    return _decided(await sync_to_thread(runtime.games.handles.merge, admin, handle, data.into, reason))

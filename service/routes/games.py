@@ -19,7 +19,7 @@ from litestar.response import Stream
 from domain.game import Language
 from service.auth import cached_caller, caller, required
 from service.errors import ProblemError
-from service.games.listing import MAX_LIMIT, list_games
+from service.games.listing import MAX_LIMIT
 from service.games.schemas import EventOut, GameCreated, GamePage, GameSummary, MoveAccepted, Replay, Timeline
 from service.games.service import GameService, Idempotency, Reply, request_hash
 from service.games.tags import MAX_FILTERS as MAX_TAG_FILTER
@@ -290,8 +290,7 @@ class GamesController(Controller):
         ] = None,
     ) -> GamePage:
         return await sync_to_thread(
-            lambda: list_games(
-                runtime.games,
+            lambda: runtime.games.listing.list_games(
                 player=player,
                 kind=kind,
                 status=status,

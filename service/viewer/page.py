@@ -10,7 +10,6 @@ from uuid import UUID
 import msgspec
 
 from domain.game import Language, Perspective
-from service.games.forks import family
 from service.games.schemas import Replay, Timeline
 from service.games.service import GameService
 from service.games.sight import Sight
@@ -93,7 +92,7 @@ def page(
     replay = games.replay(game_id, step, perspective, key)
     tl = games.timeline(game_id, lang)
     players = list(row["players"])
-    links = family(games, game_id)
+    links = games.forks.family(game_id)
     origin = ""
     if links.forked_from is not None:
         o = links.forked_from
