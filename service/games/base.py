@@ -1,5 +1,6 @@
 """What every use case on games shares: the store, the kinds, a game's row, its opening records, the
-idempotency keys and the snapshots written with a write.
+idempotency keys and the snapshots written with a write (their SQL: the store's named methods,
+``service.store.games_table``, ``idempotency``, ``snapshots``).
 
 Everything here is synchronous (the event store is): the HTTP layer calls it in worker threads.
 Each write validates in memory first, then stores its events, the game's index row, the snapshots

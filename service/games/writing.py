@@ -155,10 +155,9 @@ class GameWriter(GameBase):
         """The game's row, and the count of key changes in the same statement: when it moved since
         ``key`` was cached, the key is read again (refused if revoked meanwhile)."""
 
-        def confirm(conn: Connection[Any], changes: int) -> bool:
+        def confirm(conn: Connection[Any], changes: int) -> None:
             if changes != check.changes and check.cache.confirm(conn, key, changes) is None:
                 raise Refusal(Category.UNAUTHENTICATED, "invalid_api_key", "this API key is unknown or revoked")
-            return True
 
         row = self.games_table.move_row(game_id, confirm)
         if row is None:

@@ -99,11 +99,9 @@ class GamesTable:
             row = conn.execute("SELECT * FROM games WHERE id = %s", (game_id,)).fetchone()
         return None if row is None else dict(row)
 
-    def move_row(
-        self, game_id: UUID, confirm: Callable[[Connection[Any], int], bool]
-    ) -> dict[str, Any] | None:
-        """The columns a move reads; ``confirm(conn, changes)`` is told the count of API key changes in
-        the same round trip (False refuses: it raises what it must)."""
+    def move_row(self, game_id: UUID, confirm: Callable[[Connection[Any], int], None]) -> dict[str, Any] | None:
+        """The columns a move reads; ``confirm(conn, changes)`` is told the count of API key changes read
+        in the same round trip (it raises to refuse the caller's key)."""
         with self._datastore.get_connection() as conn:
             found = conn.execute(_MOVE_ROW, (game_id,)).fetchone()
             if found is None:
@@ -144,9 +142,7 @@ class GamesTable:
             ).fetchone()
         return int(row["position"] or 0) if row else 0
 
-    def page(
-        self, where: GameFilter, limit: int
-    ) -> tuple[list[dict[str, Any]], bool, dict[UUID, datetime]]:
+    def page(self, where: GameFilter, limit: int) -> tuple[list[dict[str, Any]], bool, dict[UUID, datetime]]:
         """Up to ``limit`` rows meeting ``where``, newest recorded first; whether more follow; and the
         finished ones' finish times (``finish_times``), on one connection."""
         conditions, params = _conditions(where)
