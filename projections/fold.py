@@ -27,7 +27,7 @@ from service.store.aliases import HANDLE_EVENTS, HandleRenamed, HandlesMerged
 from service.store.corrections import Line, MovesTakenBack
 from service.store.kinds import Kind, Registry
 from service.store.lru import Lru
-from service.store.mapper import _decoder as _payload_decoder
+from service.store.mapper import payload_decoder
 
 log = logging.getLogger("banquise.projections")
 
@@ -72,7 +72,7 @@ class Folder:
         info = self._topics.get(topic)
         if info is None:
             cls: Any = resolve_topic(topic)
-            decoder = _payload_decoder(topic)  # the store mapper's own (cached) decoder for the topic
+            decoder = payload_decoder(topic)  # the store mapper's own (cached) decoder for the topic
             kind = self._kinds.get(cls)
             counter = gamestats.COUNTERS.get(kind.name, {}).get(cls.__name__) if kind is not None else None
             admin = issubclass(cls, LIFECYCLE_EVENTS + HANDLE_EVENTS)
@@ -122,17 +122,7 @@ class Folder:
                     f"stored event {game_id}@{version} ({topic}) does not decode: {exc}"
                 ) from exc
             if info.admin:
-                e = payload.e
-                if isinstance(e, GameVoided):
-                    batch.voided.append(Voided(position, e.game_id, e.reason, e.key_id, payload.at))
-                elif isinstance(e, GameUnvoided):
-                    batch.unvoided.append(Unvoided(position, e.game_id, e.reason, e.key_id, payload.at))
-                elif isinstance(e, GameAbandoned):
-                    batch.abandoned.append(Abandoned(position, e.game_id, e.reason, e.key_id, payload.at))
-                elif isinstance(e, HandleRenamed):
-                    batch.handles.append(HandleChange(position, e.handle, e.to, rename=True))
-                elif isinstance(e, HandlesMerged):
-                    batch.handles.append(HandleChange(position, e.handle, e.into, rename=False))
+                _admin_fact(batch, position, payload)
                 continue
             if info.correction:
                 if run:
@@ -170,6 +160,10 @@ class Folder:
             run.append((position, version, payload, info))
         if run:
             apply(batch, game, run)  # type: ignore[arg-type]
+        self._keep(touched)
+        return batch
+
+    def _keep(self, touched: dict[str, Game]) -> None:
         lru = self.cache
         for key, game in touched.items():
             if game.finished:
@@ -177,7 +171,6 @@ class Folder:
                 lru.discard(key)
             else:
                 lru.put(key, game)
-        return batch
 
     @staticmethod
     def _apply(batch: Batch, game: Game, run: list[tuple[int, int, Any, _Topic]]) -> None:
@@ -305,3 +298,18 @@ class Folder:
             raise MapperDeserialisationError(
                 f"stored event {game_id}@{version} ({info.topic}) does not decode: {exc}"
             ) from exc
+
+
+def _admin_fact(batch: Batch, position: int, payload: Any) -> None:
+    """An admin stream's decision (a void, an un-void, an abandon, a rename, a merge) as the batch's fact."""
+    e = payload.e
+    if isinstance(e, GameVoided):
+        batch.voided.append(Voided(position, e.game_id, e.reason, e.key_id, payload.at))
+    elif isinstance(e, GameUnvoided):
+        batch.unvoided.append(Unvoided(position, e.game_id, e.reason, e.key_id, payload.at))
+    elif isinstance(e, GameAbandoned):
+        batch.abandoned.append(Abandoned(position, e.game_id, e.reason, e.key_id, payload.at))
+    elif isinstance(e, HandleRenamed):
+        batch.handles.append(HandleChange(position, e.handle, e.to, rename=True))
+    elif isinstance(e, HandlesMerged):
+        batch.handles.append(HandleChange(position, e.handle, e.into, rename=False))

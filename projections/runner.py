@@ -61,6 +61,19 @@ APPLICATION_NAME = "banquise-projections"
 _TRANSIENT = {"08", "40", "53", "57", "58"}
 SWAP_ATTEMPTS = 5
 REBUILD_LOCK_KEY = 0x42414E5152454255  # any constant shared by all Banquise processes ("BANQREBU")
+_POSITIONS = "SELECT name, position FROM projection_positions ORDER BY name"
+_QUARANTINED = "SELECT game_id::text AS key, position, error FROM projection_quarantine ORDER BY position, 1"
+# A quarantined game's events from its quarantine up to where the projections stand.
+_GAME_EVENTS = (
+    "SELECT notification_id, originator_id::text, originator_version, topic, state "
+    "FROM banquise_events WHERE originator_id = %s::uuid "
+    "AND notification_id >= %s AND notification_id <= %s ORDER BY notification_id"
+)
+_RESULTS_HELD = "SELECT DISTINCT game_id FROM player_results WHERE game_id = ANY(%s)"
+_VOID_SUMMARY = (
+    "UPDATE game_summaries s SET voided = true, void_reason = v.reason "
+    "FROM voided_games v WHERE v.game_id = s.game_id AND s.game_id = %s::uuid"
+)
 
 
 @dataclass(frozen=True)
@@ -323,11 +336,7 @@ class Runner:
 
     def quarantine(self) -> list[Retried]:
         """The quarantined games, oldest first."""
-        rows = (
-            self.connection()
-            .execute("SELECT game_id::text AS key, position, error FROM projection_quarantine ORDER BY position, 1")
-            .fetchall()
-        )
+        rows = self.connection().execute(_QUARANTINED).fetchall()
         return [Retried(r["key"], int(r["position"]), r["error"]) for r in rows]
 
     def retry(self) -> list[Retried]:
@@ -352,24 +361,13 @@ class Runner:
                 try:
                     with conn.transaction():
                         with conn.cursor(row_factory=tuple_row) as raw:
-                            rows = raw.execute(
-                                "SELECT notification_id, originator_id::text, originator_version, topic, state "
-                                "FROM banquise_events WHERE originator_id = %s::uuid "
-                                "AND notification_id >= %s AND notification_id <= %s ORDER BY notification_id",
-                                (game_id, since, upto),
-                                binary=True,
-                            ).fetchall()
+                            rows = raw.execute(_GAME_EVENTS, (game_id, since, upto), binary=True).fetchall()
                         if rows:
                             batch = self.folder.fold(cur, rows, self.quarantined)
                             if "stats" in self.names and batch.finished:
                                 # A finish the stats already hold (a rebuild of stats alone applied it).
-                                done = {
-                                    r["game_id"]
-                                    for r in cur.execute(
-                                        "SELECT DISTINCT game_id FROM player_results WHERE game_id = ANY(%s)",
-                                        ([f.game_id for f in batch.finished],),
-                                    )
-                                }
+                                finished_ids = [f.game_id for f in batch.finished]
+                                done = {r["game_id"] for r in cur.execute(_RESULTS_HELD, (finished_ids,))}
                                 batch.finished = [f for f in batch.finished if f.game_id not in done]
                             for name in self._order:
                                 self._handlers[name](cur, batch, since - 1)
@@ -377,11 +375,7 @@ class Runner:
                                 self.projections[name].reorder(cur, batch.finished)
                             if {"stats", "boards"} <= set(self.names):
                                 # Voided while quarantined: the void found no summary to mark then.
-                                cur.execute(
-                                    "UPDATE game_summaries s SET voided = true, void_reason = v.reason "
-                                    "FROM voided_games v WHERE v.game_id = s.game_id AND s.game_id = %s::uuid",
-                                    (game_id,),
-                                )
+                                cur.execute(_VOID_SUMMARY, (game_id,))
                         cur.execute("DELETE FROM projection_quarantine WHERE game_id = %s::uuid", (game_id,))
                     out.append(Retried(game_id, since, None))
                     log.info("game %s released from quarantine", game_id)
@@ -432,6 +426,11 @@ class Runner:
             total += n
             if n == 0 or (until is not None and self.position() >= until):
                 return total
+
+    def positions(self) -> list[tuple[str, int]]:
+        """Every projection's position, by name (this runner's or not)."""
+        rows = self.connection().execute(_POSITIONS).fetchall()
+        return [(r["name"], int(r["position"])) for r in rows]
 
     def position(self) -> int:
         """The lowest position of this runner's projections."""

@@ -12,11 +12,12 @@ kinds from its first game.
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
 
 from projections import aliases, gamestats, ratings
-from projections.batch import Batch, Cursor, Finished, insert_rows, void_decisions
+from projections.batch import Batch, Cursor, Finished, Unvoided, Voided, insert_rows, void_decisions
 from projections.handles import handle_key
 
 PROVISIONAL_GAMES = ratings.PROVISIONAL_GAMES
@@ -66,6 +67,48 @@ def handle(cur: Cursor, batch: Batch, after: int) -> None:
     # Renames and merges first: the batch's games count under the map they leave (as in a rebuild).
     moved = aliases.apply(cur, [c for c in batch.handles if c.position > after])
     finished = [f for f in batch.finished if f.position > after]
+    _store_void_decisions(cur, voids, unvoids)
+    # Abandoned games are live ones: they never finished, so they have no rows here to leave.
+    recount: dict[str, set[str]] = defaultdict(set)  # players whose statistics lost or regained a game
+    pairs: dict[tuple[str, str, str], list[int]] = {}
+    changed_from: dict[str, ratings.PlayKey] = {}  # by kind: the earliest-played game a void changed
+    rated: list[Finished] = []
+    read = _BatchRead()
+    if finished:
+        read = _read_batch(cur, finished)
+        _insert_results(cur, finished, read.voided_ids, read.keys_of)
+        for f in finished:
+            if f.game_id in read.voided_ids:
+                continue
+            _pair_deltas(pairs, f.kind, ratings.seats_of(f, read.keys_of), 1)
+            rated.append(f)
+    _move_handles(cur, moved, recount, changed_from, pairs)
+    _apply_voids(cur, voids, unvoids, recount, changed_from, pairs)
+    by_kind: dict[str, list[Finished]] = defaultdict(list)
+    stored, keys_of = read.stored, read.keys_of
+    for f in sorted(rated, key=ratings.play_key):
+        by_kind[f.kind].append(f)
+        # Streaks follow play order: a player with a game played before one already counted (a late
+        # arrival) is recounted from their results in play order rather than folded on top.
+        for key, _ in ratings.seats_of(f, keys_of):
+            last = stored[f.kind][key].last() if key in stored[f.kind] else None
+            if last is not None and last >= ratings.play_key(f):
+                recount[f.kind].add(key)
+    for kind, handles in sorted(recount.items()):
+        _recompute_player_stats(cur, kind, sorted(handles))
+    for kind, games in sorted(by_kind.items()):
+        _add_to_player_stats(cur, kind, games, recount.get(kind, set()), read.accumulators[kind], keys_of)
+    _head_to_head(cur, pairs)
+    # Ratings in play order (projections/ratings.py): a void or un-void re-rates its kind from the game on.
+    for kind in sorted(set(by_kind) | set(changed_from)):
+        games = by_kind.get(kind, [])
+        if kind in changed_from:
+            ratings.rerate_from(cur, kind, min([changed_from[kind], *(ratings.play_key(f) for f in games)]))
+        else:
+            ratings.rate_new(cur, kind, games, stored[kind], keys_of)
+
+
+def _store_void_decisions(cur: Cursor, voids: list[Voided], unvoids: list[Unvoided]) -> None:
     if unvoids:
         cur.execute("DELETE FROM voided_games WHERE game_id = ANY(%s)", ([u.game_id for u in unvoids],))
     if voids:
@@ -74,60 +117,68 @@ def handle(cur: Cursor, batch: Batch, after: int) -> None:
             "ON CONFLICT DO NOTHING",
             [(v.game_id, v.position, v.reason, v.key_id, v.at) for v in voids],
         )
-    # Abandoned games are live ones: they never finished, so they have no rows here to leave.
-    recount: dict[str, set[str]] = defaultdict(set)  # players whose statistics lost or regained a game
-    pairs: dict[tuple[str, str, str], list[int]] = {}
-    changed_from: dict[str, ratings.PlayKey] = {}  # by kind: the earliest-played game a void changed
-    rated: list[Finished] = []
-    accumulators: dict[str, dict[tuple[str, int], dict[str, Any]]] = defaultdict(dict)
-    stored: dict[str, dict[str, Rating]] = defaultdict(dict)
-    keys_of: SeatKeys = {}
-    if finished:
-        # The four reads the batch needs, queued together (one round trip in the runner's pipeline).
-        # Accumulators and ratings are read for every player of the batch's games (each handle and the
-        # one it counts as), in every kind they played in it: a superset of the rows used below, and no
-        # write of this batch touches them first.
-        conn = cur.connection
-        kinds = sorted({f.kind for f in finished})
-        raw = sorted({handle_key(r.player) for f in finished for r in f.results})
-        players = "%s::text[] || ARRAY(SELECT target_key FROM handle_aliases WHERE alias_key = ANY(%s::text[]))"
-        with (
-            conn.cursor() as alias_cur,
-            conn.cursor() as voided_cur,
-            conn.cursor() as acc_cur,
-            conn.cursor() as rating_cur,
-        ):
-            alias_cur.execute(aliases.RESOLVE, (raw,))
-            voided_cur.execute(
-                "SELECT game_id FROM voided_games WHERE game_id = ANY(%s)", ([f.game_id for f in finished],)
+
+
+@dataclass
+class _BatchRead:
+    """What a batch's finished games need read first."""
+
+    keys_of: SeatKeys = field(default_factory=dict)
+    voided_ids: set[UUID] = field(default_factory=set)
+    # by kind: (handle key, player count) -> accumulator; handle key -> rating
+    accumulators: dict[str, dict[tuple[str, int], dict[str, Any]]] = field(default_factory=lambda: defaultdict(dict))
+    stored: dict[str, dict[str, Rating]] = field(default_factory=lambda: defaultdict(dict))
+
+
+def _read_batch(cur: Cursor, finished: list[Finished]) -> _BatchRead:
+    """The four reads the batch needs, queued together (one round trip in the runner's pipeline).
+    Accumulators and ratings are read for every player of the batch's games (each handle and the one it
+    counts as), in every kind they played in it: a superset of the rows used, and no write of this batch
+    touches them first."""
+    read = _BatchRead()
+    conn = cur.connection
+    kinds = sorted({f.kind for f in finished})
+    raw = sorted({handle_key(r.player) for f in finished for r in f.results})
+    players = "%s::text[] || ARRAY(SELECT target_key FROM handle_aliases WHERE alias_key = ANY(%s::text[]))"
+    with (
+        conn.cursor() as alias_cur,
+        conn.cursor() as voided_cur,
+        conn.cursor() as acc_cur,
+        conn.cursor() as rating_cur,
+    ):
+        alias_cur.execute(aliases.RESOLVE, (raw,))
+        voided_cur.execute("SELECT game_id FROM voided_games WHERE game_id = ANY(%s)", ([f.game_id for f in finished],))
+        acc_cur.execute(
+            "SELECT kind, handle_key, player_count, accumulator FROM player_stats "
+            f"WHERE kind = ANY(%s) AND handle_key = ANY({players})",
+            (kinds, raw, raw),
+        )
+        rating_cur.execute(
+            "SELECT kind, handle_key, mu, sigma, games, last_position, last_played_at, last_game_id FROM ratings "
+            f"WHERE kind = ANY(%s) AND handle_key = ANY({players})",
+            (kinds, raw, raw),
+        )
+        read.keys_of = _seat_keys(finished, {r["alias_key"]: r["target_key"] for r in alias_cur.fetchall()})
+        read.voided_ids = {r["game_id"] for r in voided_cur.fetchall()}
+        for r in acc_cur.fetchall():
+            read.accumulators[r["kind"]][(r["handle_key"], r["player_count"])] = r["accumulator"]
+        for r in rating_cur.fetchall():
+            read.stored[r["kind"]][r["handle_key"]] = Rating(
+                r["mu"], r["sigma"], r["games"], r["last_position"], r["last_played_at"], r["last_game_id"]
             )
-            acc_cur.execute(
-                "SELECT kind, handle_key, player_count, accumulator FROM player_stats "
-                f"WHERE kind = ANY(%s) AND handle_key = ANY({players})",
-                (kinds, raw, raw),
-            )
-            rating_cur.execute(
-                "SELECT kind, handle_key, mu, sigma, games, last_position, last_played_at, last_game_id FROM ratings "
-                f"WHERE kind = ANY(%s) AND handle_key = ANY({players})",
-                (kinds, raw, raw),
-            )
-            keys_of = _seat_keys(finished, {r["alias_key"]: r["target_key"] for r in alias_cur.fetchall()})
-            voided_ids = {r["game_id"] for r in voided_cur.fetchall()}
-            for r in acc_cur.fetchall():
-                accumulators[r["kind"]][(r["handle_key"], r["player_count"])] = r["accumulator"]
-            for r in rating_cur.fetchall():
-                stored[r["kind"]][r["handle_key"]] = Rating(
-                    r["mu"], r["sigma"], r["games"], r["last_position"], r["last_played_at"], r["last_game_id"]
-                )
-        _insert_results(cur, finished, voided_ids, keys_of)
-        for f in finished:
-            if f.game_id in voided_ids:
-                continue
-            _pair_deltas(pairs, f.kind, ratings.seats_of(f, keys_of), 1)
-            rated.append(f)
-    _move_handles(cur, moved, recount, changed_from, pairs)
-    # A void takes a game's results out (-1 to its pairs), an un-void puts them back (+1); either way its
-    # players' statistics are recomputed and its kind's ratings replayed from the game on.
+    return read
+
+
+def _apply_voids(
+    cur: Cursor,
+    voids: list[Voided],
+    unvoids: list[Unvoided],
+    recount: dict[str, set[str]],
+    changed_from: dict[str, ratings.PlayKey],
+    pairs: dict[tuple[str, str, str], list[int]],
+) -> None:
+    """A void takes a game's results out (-1 to its pairs), an un-void puts them back (+1); either way its
+    players' statistics are recomputed and its kind's ratings replayed from the game on."""
     for ids, voided, sign in (([v.game_id for v in voids], True, -1), ([u.game_id for u in unvoids], False, 1)):
         if not ids:
             continue
@@ -144,27 +195,6 @@ def handle(cur: Cursor, batch: Batch, after: int) -> None:
             changed_from[r["kind"]] = min(changed_from.get(r["kind"], place), place)
         for (_, kind), seats in sorted(by_game.items()):
             _pair_deltas(pairs, kind, [(key, rank) for _, key, rank in sorted(seats)], sign)
-    by_kind: dict[str, list[Finished]] = defaultdict(list)
-    for f in sorted(rated, key=ratings.play_key):
-        by_kind[f.kind].append(f)
-        # Streaks follow play order: a player with a game played before one already counted (a late
-        # arrival) is recounted from their results in play order rather than folded on top.
-        for key, _ in ratings.seats_of(f, keys_of):
-            last = stored[f.kind][key].last() if key in stored[f.kind] else None
-            if last is not None and last >= ratings.play_key(f):
-                recount[f.kind].add(key)
-    for kind, handles in sorted(recount.items()):
-        _recompute_player_stats(cur, kind, sorted(handles))
-    for kind, games in sorted(by_kind.items()):
-        _add_to_player_stats(cur, kind, games, recount.get(kind, set()), accumulators[kind], keys_of)
-    _head_to_head(cur, pairs)
-    # Ratings in play order (projections/ratings.py): a void or un-void re-rates its kind from the game on.
-    for kind in sorted(set(by_kind) | set(changed_from)):
-        games = by_kind.get(kind, [])
-        if kind in changed_from:
-            ratings.rerate_from(cur, kind, min([changed_from[kind], *(ratings.play_key(f) for f in games)]))
-        else:
-            ratings.rate_new(cur, kind, games, stored[kind], keys_of)
 
 
 # ---------------------------------------------------------------- renamed and merged handles

@@ -53,8 +53,6 @@ OPERATION_IDS: dict[tuple[str, str], str] = {
     ("post", "/games/{game_id}/forks"): "forkGame",
     ("get", "/games/{game_id}/live"): "followGame",
     ("get", "/games/{game_id}/watch"): "getViewerPage",
-    ("get", "/games/{game_id}/watch/board"): "getViewerBoard",
-    ("get", "/games/{game_id}/watch/timeline"): "getViewerTimeline",
     ("get", "/players"): "listPlayers",
     ("get", "/players/{handle}"): "getPlayer",
     ("get", "/players/{handle}/games"): "listPlayerGames",

@@ -2,7 +2,7 @@
 
 Use cases (``service.games``) and read models (``projections``) raise a :class:`Refusal`; they know
 nothing of HTTP. The HTTP layer turns each category into a status, once, in one table
-(``service.http.problems``); the CLI prints the detail. A refusal's ``code`` is the stable,
+(``service.errors``); the CLI prints the detail. A refusal's ``code`` is the stable,
 machine-readable name clients branch on; ``extra`` members travel with it (``current_version``,
 ``legal``, ``path``...).
 """

@@ -16,7 +16,7 @@ from service.games.service import GameService
 from service.keys import KeyCache
 from service.settings import Settings
 from service.store import GameLog
-from service.store.replica import Replica, flushed_lsn, parse_lsn, written_lsn
+from service.store.replica import Replica, flushed_lsn, replay_progress, written_lsn
 
 if TYPE_CHECKING:
     from projections.queries import ReadModels
@@ -129,14 +129,7 @@ class Runtime:
 
         assert self.replica is not None, "no DATABASE_READ_URL"
         with self.replica.connection() as conn:
-            row = conn.execute(
-                "SELECT pg_last_wal_replay_lsn()::text AS lsn, "
-                "(SELECT min(position) FROM projection_positions WHERE name = ANY(%s)) AS p",
-                (list(schema.NAMES),),
-            ).fetchone()
-        if row is None:
-            return None, 0
-        return (parse_lsn(row["lsn"]) if row["lsn"] else None), int(row["p"] or 0)
+            return replay_progress(conn, list(schema.NAMES))
 
     def close(self) -> None:
         for plugin in registered_games():

@@ -21,6 +21,7 @@ OWN_MODULES = {
     "service/viewer/arctic.py": "arctic",
     "service/viewer/arctica.py": "arctica",
     "service/store/editions.py": "arctica",
+    "service/store/editions_table.py": "arctica",
     "service/games/editions.py": "arctica",
     "service/routes/editions.py": "arctica",
     "service/commands/editions.py": "arctica",

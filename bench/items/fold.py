@@ -30,7 +30,7 @@ def best(runs: int, fn: Callable[[], Any]) -> float:
 
 
 def run(w: World, quick: bool) -> list[Row]:
-    from service.store.mapper import _decoder
+    from service.store.mapper import payload_decoder
 
     n = 20 if quick else 100
     ids = importer.ensure_games(w, PLAYERS, n)
@@ -41,7 +41,7 @@ def run(w: World, quick: bool) -> list[Row]:
             (ids,),
         ).fetchall()
     stored: list[tuple[Any, str, bytes]] = [(r[0], r[1], bytes(r[2])) for r in rows]
-    decoders = {topic: _decoder(topic) for _, topic, _ in stored}
+    decoders = {topic: payload_decoder(topic) for _, topic, _ in stored}
     per_game: dict[Any, list[Any]] = {}
 
     def decode() -> None:

@@ -37,9 +37,8 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
                 print(f"{released} of {len(retried)} quarantined games released", file=sys.stderr)
                 return 0 if released == len(retried) else 1
             head = runtime.store.max_notification_id()
-            with runner.connection() as conn:
-                for row in conn.execute("SELECT name, position FROM projection_positions ORDER BY name"):
-                    print(f"{row['name']}\t{row['position']}\t{head - row['position']} behind")
+            for name, position in runner.positions():
+                print(f"{name}\t{position}\t{head - position} behind")
             for game in runner.quarantine():
                 print(f"quarantined\t{game.game_id}\t{game.position}\t{game.error}")
             return 0

@@ -1,5 +1,6 @@
 """What every use case on games shares: the store, the kinds, a game's row, its opening records, the
-idempotency keys and the snapshots written with a write.
+idempotency keys and the snapshots written with a write (their SQL: the store's named methods,
+``service.store.games_table``, ``idempotency``, ``snapshots``).
 
 Everything here is synchronous (the event store is): the HTTP layer calls it in worker threads.
 Each write validates in memory first, then stores its events, the game's index row, the snapshots
@@ -14,33 +15,30 @@ from typing import Any, cast
 from uuid import UUID
 
 import msgspec
-from psycopg import Cursor
-from psycopg.rows import DictRow
 from psycopg.types.json import Jsonb
 
 from domain.errors import RuleViolation
 from domain.players import handle_key
-from service.games import decoding
+from service.games.deps import GameDeps
 from service.games.errors import GameNotFound, IllegalMove
-from service.games.finished import ReplayBlocks
 from service.games.records import FORMAT, FORMAT_VERSION
 from service.games.schemas import (
     EventOut,
 )
-from service.games.states import States
 from service.keys import ApiKey
 from service.refusals import Category, Refusal
-from service.store import GameLog, Recorded
+from service.store import Recorded
 from service.store.corrections import Line, is_correction
-from service.store.kinds import Kind, Registry
-from service.store.lru import Lru
-from service.store.recorder import INSERT_GAME, GameRow, Within
+from service.store.games_table import GamesTable, steps
+from service.store.idempotency import IdempotencyKeys
+from service.store.kinds import Kind
+from service.store.recorder import GameRow, Within
+from service.store.snapshots import Snapshots
 
 _json = msgspec.json.Encoder()
 # The id of the record exported from a game imported without one: importing it back by its owner's key
 # finds the game (``RecordImporter``).
 EXPORTED = "game:"
-_canonical = msgspec.json.Encoder(order="deterministic")
 
 
 class Opening(msgspec.Struct, kw_only=True, omit_defaults=True):
@@ -63,11 +61,6 @@ class _GameRef(msgspec.Struct):
 
     def __post_init__(self) -> None:
         self.game_id = self.game_id or self.id
-
-
-# How long an Idempotency-Key is remembered: a retry comes within seconds or minutes; a day covers a
-# table's session, then the key may name another request.
-IDEMPOTENCY_HOURS = 24
 
 
 class Idempotency(msgspec.Struct, frozen=True):
@@ -111,26 +104,20 @@ def request_hash(method: str, path: str, body: bytes) -> str:
     return hashlib.sha256(method.encode() + b" " + path.encode() + b"\n" + body).hexdigest()
 
 
-def _decode_error(
-    exc: msgspec.MsgspecError, what: str, *, body: bytes = b"", kind: Kind | None = None, wrapped_at: str = ""
-) -> Refusal:
-    if isinstance(exc, msgspec.ValidationError):
-        extra = decoding.hint(exc, body, kind.rules.move_type, wrapped_at=wrapped_at) if kind is not None else {}
-        sentence = extra.pop("sentence", None)
-        detail = f"{what}: {exc}" + (f": {sentence}" if sentence else "")
-        return Refusal(Category.INVALID, "invalid_request", detail, title="Invalid request", **extra)
-    return Refusal(Category.INVALID, "invalid_json", f"{what} is not valid JSON: {exc}", title="Malformed JSON")
-
-
 class GameBase:
-    def __init__(self, store: GameLog, registry: Registry, *, snapshot_interval: int = 64) -> None:
-        self.store = store
-        self.registry = registry
-        self.states = States(store, interval=snapshot_interval)
-        self.blocks = ReplayBlocks(interval=snapshot_interval)
-        # A corrected game's (id, version) -> its steps taken back and its corrections' steps.
-        self.line_steps: Lru[tuple[UUID, int], tuple[dict[int, int], set[int]]] = Lru(1024)
-        self._datastore = store.game_recorder.datastore
+    """An application service on games: its dependencies (``GameDeps``, shared by all the services of a
+    process) and the helpers every use case shares (a kind, a row, idempotency, a write's rows)."""
+
+    def __init__(self, deps: GameDeps) -> None:
+        self.deps = deps
+        self.store = deps.store
+        self.registry = deps.registry
+        self.states = deps.states
+        self.blocks = deps.blocks
+        self.line_steps = deps.line_steps
+        self.games_table = deps.games_table
+        self.idempotency_keys = deps.idempotency_keys
+        self.snapshot_table = deps.snapshot_table
 
     # ---------------------------------------------------------------- helpers
     def kind(self, name: str) -> Kind:
@@ -145,23 +132,15 @@ class GameBase:
         return kind
 
     def row(self, game_id: UUID) -> dict[str, Any]:
-        with self._datastore.get_connection() as conn:
-            row = conn.execute("SELECT * FROM games WHERE id = %s", (game_id,)).fetchone()
+        row = self.games_table.row(game_id)
         if row is None:
             raise GameNotFound(game_id)
-        return dict(row)
+        return row
 
     def _replay_idempotent(self, idem: Idempotency | None) -> Reply | None:
         if idem is None:
             return None
-        with self._datastore.get_connection() as conn:
-            # Scope '': keys stored before they were scoped (they expire like the others).
-            row = conn.execute(
-                "SELECT request_hash, status, body, headers FROM idempotency_keys "
-                "WHERE key_id = %s AND scope IN (%s, '') AND idem_key = %s "
-                "AND created_at > now() - make_interval(hours => %s) ORDER BY scope DESC LIMIT 1",
-                (idem.key_id, idem.scope, idem.key, IDEMPOTENCY_HOURS),
-            ).fetchone()
+        row = self.idempotency_keys.get(idem.key_id, idem.scope, idem.key)
         if row is None:
             return None
         if row["request_hash"] != idem.request_hash:
@@ -192,67 +171,23 @@ class GameBase:
         return reply
 
     def game_position(self, game_id: UUID) -> int:
-        with self._datastore.get_connection() as conn:
-            row = conn.execute(
-                "SELECT max(notification_id) AS position FROM banquise_events WHERE originator_id = %s", (game_id,)
-            ).fetchone()
-        return int(row["position"] or 0) if row else 0
+        return self.games_table.position(game_id)
 
     @staticmethod
-    def within(*steps: Within | None) -> Within:
-        def run(cur: Cursor[DictRow]) -> None:
-            for step in steps:
-                if step is not None:
-                    step(cur)
-
-        return run
+    def within(*todo: Within | None) -> Within:
+        return steps(*todo)
 
     @staticmethod
     def _store_idempotent(idem: Idempotency | None, reply: Reply) -> Within | None:
         if idem is None:
             return None
+        headers = {"version": reply.version, "locate": str(reply.locate) if reply.locate else None}
+        status = 1 if reply.created else 0
+        return IdempotencyKeys.put(idem.key_id, idem.scope, idem.key, idem.request_hash, status, reply.body, headers)
 
-        def run(cur: Cursor[DictRow]) -> None:
-            # Forget expired keys: this one (its name may be reused) and a few of the oldest. This one only
-            # once expired: a live row means a concurrent request with the key stored first, and then the
-            # INSERT's conflict makes this write answer with that stored reply instead of storing twice.
-            cur.execute(
-                "DELETE FROM idempotency_keys WHERE ((key_id, scope, idem_key) = (%s, %s, %s) "
-                "AND created_at <= now() - make_interval(hours => %s)) "
-                "OR ctid = ANY(ARRAY(SELECT ctid FROM idempotency_keys "
-                "WHERE created_at <= now() - make_interval(hours => %s) ORDER BY created_at LIMIT 100))",
-                (idem.key_id, idem.scope, idem.key, IDEMPOTENCY_HOURS, IDEMPOTENCY_HOURS),
-            )
-            cur.execute(
-                "INSERT INTO idempotency_keys (key_id, scope, idem_key, request_hash, status, body, headers) "
-                "VALUES (%s, %s, %s, %s, %s, %s, %s)",
-                (
-                    idem.key_id,
-                    idem.scope,
-                    idem.key,
-                    idem.request_hash,
-                    1 if reply.created else 0,
-                    reply.body,
-                    Jsonb({"version": reply.version, "locate": str(reply.locate) if reply.locate else None}),
-                ),
-            )
-
-        return run
-
-    def snapshots(self, game_id: UUID, due: list[tuple[int, bytes]]) -> Within | None:
-        if not due:
-            return None
-
-        def run(cur: Cursor[DictRow]) -> None:
-            # One statement for all of them (executemany sends one per row: ~45 us of CPU each).
-            cur.execute(
-                "INSERT INTO game_snapshots (game_id, version, state) "
-                "SELECT %b, d.version, d.state FROM unnest(%b::integer[], %b::bytea[]) AS d(version, state) "
-                "ON CONFLICT DO NOTHING",
-                (game_id, [v for v, _ in due], [s for _, s in due]),
-            )
-
-        return run
+    @staticmethod
+    def snapshots(game_id: UUID, due: list[tuple[int, bytes]]) -> Within | None:
+        return Snapshots.put(game_id, due)
 
     def _event_out(self, kind: Kind, rec: Recorded, event: Any | None = None, *, comments: bool = True) -> EventOut:
         """``comments``: whether the caller may read the recorder's comments (see ``Sight.comment``)."""
@@ -328,10 +263,7 @@ class GameBase:
 
     @staticmethod
     def insert_row(row: GameRow) -> Within:
-        def run(cur: Cursor[DictRow]) -> None:
-            cur.execute(INSERT_GAME, tuple(row))
-
-        return run
+        return GamesTable.insert(row)
 
     def export(self, row: dict[str, Any]) -> dict[str, Any]:
         """The game of ``row`` as a record (the import format): exporting then importing gives the same

@@ -25,6 +25,7 @@ from domain.errors import SetupError
 from service.refusals import Category, Refusal
 from service.store import GameLog
 from service.store import editions as table
+from service.store.editions_table import EditionsTable
 
 
 class EditionSummary(msgspec.Struct, frozen=True, kw_only=True):
@@ -100,6 +101,7 @@ class EditionCatalogue:
 
     def __init__(self, store: GameLog) -> None:
         self.store = store
+        self.table = EditionsTable(store)
 
     def add(self, raw: bytes, added_by: str | None) -> tuple[EditionSummary, bool]:
         """Store an edition document; the summary and whether it is new (False: the same content was
@@ -112,8 +114,7 @@ class EditionCatalogue:
                 f"{edition.id!r} is an edition packaged with the engine: choose another id",
             )
         digest = fingerprint(edition)
-        with self.store.game_recorder.datastore.get_connection() as conn, conn.transaction():
-            row, added = table.insert(conn, edition, canonical_json(edition), digest, added_by)
+        row, added = self.table.insert(edition, canonical_json(edition), digest, added_by)
         if row.sha256 != digest:
             raise Refusal(
                 Category.CONFLICT,
@@ -125,8 +126,7 @@ class EditionCatalogue:
         return _stored_summary(row), added
 
     def listing(self) -> list[EditionSummary]:
-        with self.store.game_recorder.datastore.get_connection() as conn:
-            rows = table.listing(conn)
+        rows = self.table.listing()
         return [_packaged_summary(ed) for ed in registry.packaged()] + [_stored_summary(r) for r in rows]
 
     def show(self, edition_id: str, version: str | None = None) -> EditionDetail:
@@ -146,14 +146,13 @@ class EditionCatalogue:
         try:
             found = self._load(edition_id, version)
         except Exception:
-            if self.store.game_recorder.datastore.pool.closed:
+            if self.table.closed:
                 return None  # a store closed without its runtime (tests): it holds nothing any more
             raise
         return None if found is None else found[1]
 
     def _load(self, edition_id: str, version: str | None) -> tuple[table.StoredEdition, Edition] | None:
-        with self.store.game_recorder.datastore.get_connection() as conn:
-            found = table.load(conn, edition_id, version)
+        found = self.table.load(edition_id, version)
         if found is None:
             return None
         row, document = found

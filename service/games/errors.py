@@ -1,13 +1,17 @@
-"""The use cases' own refusals, named for what went wrong (the HTTP layer gives each its status)."""
+"""The use cases' refusals, all of them, named for what went wrong (the HTTP layer gives each its
+status, ``service.errors``)."""
 
 from __future__ import annotations
 
 from typing import Any
 from uuid import UUID
 
+import msgspec
+
 from domain.errors import RuleViolation, SetupError
-from service.games import alternatives
+from service.games import alternatives, decoding
 from service.refusals import Category, Refusal
+from service.store.kinds import Kind
 
 
 class GameNotFound(Refusal):
@@ -53,3 +57,94 @@ class IllegalMove(Refusal):
             **where,
         )
         self.violation = violation
+
+
+def decode_error(
+    exc: msgspec.MsgspecError, what: str, *, body: bytes = b"", kind: Kind | None = None, wrapped_at: str = ""
+) -> Refusal:
+    if isinstance(exc, msgspec.ValidationError):
+        extra = decoding.hint(exc, body, kind.rules.move_type, wrapped_at=wrapped_at) if kind is not None else {}
+        sentence = extra.pop("sentence", None)
+        detail = f"{what}: {exc}" + (f": {sentence}" if sentence else "")
+        return Refusal(Category.INVALID, "invalid_request", detail, title="Invalid request", **extra)
+    return Refusal(Category.INVALID, "invalid_json", f"{what} is not valid JSON: {exc}", title="Malformed JSON")
+
+
+class GameFinishedUndo(Refusal):
+    def __init__(self, game_id: UUID) -> None:
+        super().__init__(
+            Category.CONFLICT,
+            "game_finished",
+            f"game {game_id} is finished: its moves cannot be taken back (void it instead)",
+            game_id=str(game_id),
+        )
+
+
+class UndoOutOfRange(Refusal):
+    def __init__(self, asked: int, played: int) -> None:
+        super().__init__(
+            Category.UNPROCESSABLE,
+            "undo_out_of_range",
+            f"$.moves: {asked} moves cannot be taken back: "
+            + (f"the game has {played} moves on its line" if asked > played else "take back at least 1"),
+            path="$.moves",
+            moves_played=played,
+        )
+
+
+class GameAlreadyVoided(Refusal):
+    def __init__(self, game_id: UUID) -> None:
+        super().__init__(Category.CONFLICT, "game_already_voided", f"game {game_id} is already voided")
+
+
+class GameNotVoided(Refusal):
+    def __init__(self, game_id: UUID) -> None:
+        super().__init__(Category.CONFLICT, "game_not_voided", f"game {game_id} is not voided: nothing to restore")
+
+
+class _Closed(Refusal):
+    """A game that takes no more moves (or no such decision) in its present state."""
+
+    state = ""
+    consequence = "it takes no more moves"
+
+    def __init__(self, game_id: UUID) -> None:
+        super().__init__(
+            Category.CONFLICT,
+            f"game_{self.state}",
+            f"game {game_id} is {self.state}: {self.consequence}",
+            game_id=str(game_id),
+        )
+
+
+class GameVoidedRefusal(_Closed):
+    """A move to a voided game."""
+
+    state = "voided"
+
+
+class GameAbandonedRefusal(_Closed):
+    """A move to (or a second abandon of) an abandoned game."""
+
+    state = "abandoned"
+
+
+class GameFinishedRefusal(_Closed):
+    """Abandoning a finished game: it has its result (void it to remove it from statistics)."""
+
+    state = "finished"
+    consequence = "it cannot be abandoned (an admin may void it)"
+
+
+def closed_refusal(game_id: UUID, state: str) -> Refusal:
+    """The refusal of a write that found its game closed in its own transaction (``GameClosed``)."""
+    if state == "voided":
+        return GameVoidedRefusal(game_id)
+    if state == "abandoned":
+        return GameAbandonedRefusal(game_id)
+    return GameFinishedRefusal(game_id)
+
+
+class PlayerNotFound(Refusal):
+    def __init__(self, handle: str) -> None:
+        super().__init__(Category.NOT_FOUND, "player_not_found", f"no player has the handle {handle!r}")

@@ -12,18 +12,16 @@ from datetime import UTC, datetime
 from uuid import UUID, uuid4
 
 import msgspec
-from psycopg import Cursor
-from psycopg.rows import DictRow
 
 from domain.game import Perspective, state_hash
-from service.games.base import rules_version_of
+from service.games.base import GameBase, Opening, Reply, rules_version_of
 from service.games.schemas import Status
-from service.games.service import GameService, Opening, Reply
 from service.games.sight import Sight
 from service.keys import ApiKey
 from service.refusals import Category, Refusal
 from service.store import Recorded
 from service.store.corrections import Line, is_correction, moves_of
+from service.store.games_table import GamesTable
 
 _json = msgspec.json.Encoder()
 
@@ -74,116 +72,105 @@ class Forks(msgspec.Struct, kw_only=True):
 _opening = msgspec.json.Decoder(Opening)
 
 
-def _events_to_copy(games: GameService, origin_id: UUID, at: int, version: int) -> list[Recorded]:
-    """The origin's events up to step ``at``, which must end a move (a fork never starts mid-move)."""
-    # One more event than asked: it tells whether ``at`` ends a move.
-    origin = list(games.store.read(origin_id, upto=at + 1))
-    copied, following = origin[:at], origin[at:]
-    if following and following[0].move == copied[-1].move:
-        before = max((r.originator_version for r in copied if r.move != copied[-1].move), default=None)
-        after = next(
-            (r.originator_version - 1 for r in games.store.read(origin_id, after=at) if r.move != copied[-1].move),
-            version,
+class Forking(GameBase):
+    """Forking a game at a step, and a game's family of forks."""
+
+    def _events_to_copy(self, origin_id: UUID, at: int, version: int) -> list[Recorded]:
+        """The origin's events up to step ``at``, which must end a move (a fork never starts mid-move)."""
+        # One more event than asked: it tells whether ``at`` ends a move.
+        origin = list(self.store.read(origin_id, upto=at + 1))
+        copied, following = origin[:at], origin[at:]
+        if following and following[0].move == copied[-1].move:
+            before = max((r.originator_version for r in copied if r.move != copied[-1].move), default=None)
+            after = next(
+                (r.originator_version - 1 for r in self.store.read(origin_id, after=at) if r.move != copied[-1].move),
+                version,
+            )
+            raise Refusal(
+                Category.UNPROCESSABLE,
+                "fork_step_mid_move",
+                f"step {at} is inside a move: fork at the end of a move (e.g. step {after})",
+                nearest=[s for s in (before, after) if s is not None],
+            )
+        return copied
+
+    def fork(self, key: ApiKey, origin_id: UUID, request: ForkRequest) -> Reply:
+        row = self.row(origin_id)
+        kind = self.kind(row["kind"])
+        # A fork starts with every hidden card of the origin: the same rule as the omniscient perspective.
+        Sight.of(row, key, Perspective(kind="omniscient"))
+        version = int(row["version"])
+        if not 1 <= request.at <= version:
+            raise Refusal(
+                Category.UNPROCESSABLE,
+                "fork_step_out_of_range",
+                f"this game has steps 1 to {version}, not {request.at}",
+                steps=version,
+            )
+        copied = self._events_to_copy(origin_id, request.at, version)
+        rules = kind.rules
+        fork_id, now = uuid4(), datetime.now(UTC)
+        first = copied[0]
+        if first.command is None:
+            raise RuntimeError(f"game {origin_id} has no opening command")
+        head = _opening.decode(first.command)
+        opening = ForkOpening(
+            setup=head.setup,
+            tags=head.tags,
+            started_at=head.started_at,
+            forked_from=ForkOrigin(game_id=origin_id, step=request.at),
+            rated=False,
         )
-        raise Refusal(
-            Category.UNPROCESSABLE,
-            "fork_step_mid_move",
-            f"step {at} is inside a move: fork at the end of a move (e.g. step {after})",
-            nearest=[s for s in (before, after) if s is not None],
+        records = [
+            msgspec.structs.replace(
+                rec,
+                originator_id=fork_id,
+                recorded_at=now,
+                command=msgspec.Raw(_json.encode(opening)) if i == 0 else rec.command,
+            )
+            for i, rec in enumerate(copied)
+        ]
+        state, due = self.states.fold(kind, rules.initial_state(), records)
+        if rules.is_finished(state):
+            raise Refusal(
+                Category.UNPROCESSABLE,
+                "fork_of_finished_board",
+                f"the game is over at step {request.at}: nothing to play",
+            )
+        # The moves on the copied line (a correction among the copied events took some back).
+        line: Line[None, Recorded] = Line(lambda state, _: state, None)
+        for rec in copied:
+            line.add(rec.originator_version, rec.event, rec)
+        moves = len(moves_of(line.kept, lambda rec: rec.move))
+        corrections = sum(1 for rec in copied if is_correction(rec.event))
+        created = ForkCreated(
+            id=fork_id,
+            kind=kind.name,
+            rules_version=rules_version_of(kind, state),
+            version=request.at,
+            moves=moves,
+            status="live",
+            players=list(rules.players(state)),
+            state_hash=state_hash(state),
+            forked_from=ForkOrigin(game_id=origin_id, step=request.at),
         )
-    return copied
+        reply = Reply(created=True, body=_json.encode(created), version=request.at, locate=fork_id)
 
+        link = GamesTable.link_fork(fork_id, origin_id, request.at, now)
+        game_row = self.game_row(fork_id, kind, key, state, request.at, moves, now, head.started_at, tags=head.tags)
+        # The fork's copy holds corrections: its readers fold its line (the row's ``corrections``).
+        counted = GamesTable.count_corrections(fork_id, corrections) if corrections else None
+        within = self.within(self.insert_row(game_row), self.snapshots(fork_id, due), link, counted)
+        positions = self.store.append(records, within=within)
+        self.states.remember(fork_id, request.at, state)
+        return self.positioned(reply, positions)
 
-def fork(games: GameService, key: ApiKey, origin_id: UUID, request: ForkRequest) -> Reply:
-    row = games.row(origin_id)
-    kind = games.kind(row["kind"])
-    # A fork starts with every hidden card of the origin: the same rule as the omniscient perspective.
-    Sight.of(row, key, Perspective(kind="omniscient"))
-    version = int(row["version"])
-    if not 1 <= request.at <= version:
-        raise Refusal(
-            Category.UNPROCESSABLE,
-            "fork_step_out_of_range",
-            f"this game has steps 1 to {version}, not {request.at}",
-            steps=version,
+    def family(self, game_id: UUID) -> Forks:
+        self.row(game_id)  # 404 for an unknown game
+        up = self.games_table.fork_origin(game_id)
+        down = self.games_table.forks_of(game_id)
+        return Forks(
+            game_id=game_id,
+            forked_from=ForkOrigin(game_id=up["origin_id"], step=up["step"]) if up else None,
+            forks=[ForkLink(game_id=r["fork_id"], step=r["step"], created_at=r["created_at"]) for r in down],
         )
-    copied = _events_to_copy(games, origin_id, request.at, version)
-    rules = kind.rules
-    fork_id, now = uuid4(), datetime.now(UTC)
-    first = copied[0]
-    if first.command is None:
-        raise RuntimeError(f"game {origin_id} has no opening command")
-    head = _opening.decode(first.command)
-    opening = ForkOpening(
-        setup=head.setup,
-        tags=head.tags,
-        started_at=head.started_at,
-        forked_from=ForkOrigin(game_id=origin_id, step=request.at),
-        rated=False,
-    )
-    records = [
-        msgspec.structs.replace(
-            rec,
-            originator_id=fork_id,
-            recorded_at=now,
-            command=msgspec.Raw(_json.encode(opening)) if i == 0 else rec.command,
-        )
-        for i, rec in enumerate(copied)
-    ]
-    state, due = games.states.fold(kind, rules.initial_state(), records)
-    if rules.is_finished(state):
-        raise Refusal(
-            Category.UNPROCESSABLE, "fork_of_finished_board", f"the game is over at step {request.at}: nothing to play"
-        )
-    # The moves on the copied line (a correction among the copied events took some back).
-    line: Line[None, Recorded] = Line(lambda state, _: state, None)
-    for rec in copied:
-        line.add(rec.originator_version, rec.event, rec)
-    moves = len(moves_of(line.kept, lambda rec: rec.move))
-    corrections = sum(1 for rec in copied if is_correction(rec.event))
-    created = ForkCreated(
-        id=fork_id,
-        kind=kind.name,
-        rules_version=rules_version_of(kind, state),
-        version=request.at,
-        moves=moves,
-        status="live",
-        players=list(rules.players(state)),
-        state_hash=state_hash(state),
-        forked_from=ForkOrigin(game_id=origin_id, step=request.at),
-    )
-    reply = Reply(created=True, body=_json.encode(created), version=request.at, locate=fork_id)
-
-    def link(cur: Cursor[DictRow]) -> None:
-        cur.execute(
-            "INSERT INTO game_forks (fork_id, origin_id, step, created_at) VALUES (%s, %s, %s, %s)",
-            (fork_id, origin_id, request.at, now),
-        )
-
-    game_row = games.game_row(fork_id, kind, key, state, request.at, moves, now, head.started_at, tags=head.tags)
-
-    def counted(cur: Cursor[DictRow]) -> None:
-        # The fork's copy holds corrections: its readers fold its line (``games.corrections``).
-        cur.execute("UPDATE games SET corrections = %s WHERE id = %s", (corrections, fork_id))
-
-    within = games.within(
-        games.insert_row(game_row), games.snapshots(fork_id, due), link, counted if corrections else None
-    )
-    positions = games.store.append(records, within=within)
-    games.states.remember(fork_id, request.at, state)
-    return games.positioned(reply, positions)
-
-
-def family(games: GameService, game_id: UUID) -> Forks:
-    games.row(game_id)  # 404 for an unknown game
-    with games.store.game_recorder.datastore.get_connection() as conn:
-        up = conn.execute("SELECT origin_id, step FROM game_forks WHERE fork_id = %s", (game_id,)).fetchone()
-        down = conn.execute(
-            "SELECT fork_id, step, created_at FROM game_forks WHERE origin_id = %s ORDER BY created_at, fork_id",
-            (game_id,),
-        ).fetchall()
-    return Forks(
-        game_id=game_id,
-        forked_from=ForkOrigin(game_id=up["origin_id"], step=up["step"]) if up else None,
-        forks=[ForkLink(game_id=r["fork_id"], step=r["step"], created_at=r["created_at"]) for r in down],
-    )

@@ -13,19 +13,8 @@ import msgspec
 from domain.errors import RuleViolation
 from domain.game import decide_and_evolve
 from service.games import codecs, limits
-from service.games.base import (
-    EXPORTED,
-    GameBase,
-    Idempotency,
-    Opening,
-    Reply,
-    _canonical,
-    _decode_error,
-    _json,
-    rules_version_of,
-    rules_versions,
-)
-from service.games.errors import IllegalMove
+from service.games.base import EXPORTED, GameBase, Idempotency, Opening, Reply, rules_version_of, rules_versions
+from service.games.errors import IllegalMove, decode_error
 from service.games.records import FORMAT, FORMAT_VERSION, GameRecord, RecordHead
 from service.games.schemas import (
     GameCreated,
@@ -35,6 +24,9 @@ from service.refusals import Category, Refusal
 from service.store import Recorded
 from service.store.application import VersionConflict
 from service.store.kinds import Kind, encode_snapshot
+
+_json = msgspec.json.Encoder()
+_canonical = msgspec.json.Encoder(order="deterministic")
 
 
 class RecordImporter(GameBase):
@@ -109,7 +101,7 @@ class RecordImporter(GameBase):
         try:
             head = msgspec.json.decode(body, type=RecordHead)
         except msgspec.MsgspecError as exc:
-            raise _decode_error(exc, "the record") from exc
+            raise decode_error(exc, "the record") from exc
         if head.format != FORMAT or head.version != FORMAT_VERSION:
             raise Refusal(
                 Category.UNPROCESSABLE,
@@ -120,7 +112,7 @@ class RecordImporter(GameBase):
         try:
             record: GameRecord[Any, Any] = codecs.record(kind).decode(body)
         except msgspec.MsgspecError as exc:
-            raise _decode_error(exc, "the record", body=body, kind=kind, wrapped_at="$.moves") from exc
+            raise decode_error(exc, "the record", body=body, kind=kind, wrapped_at="$.moves") from exc
         if record.rules_version is not None and record.rules_version not in rules_versions(kind):
             raise Refusal(
                 Category.UNPROCESSABLE,
@@ -199,10 +191,7 @@ class RecordImporter(GameBase):
         self, key: ApiKey, kind: Kind, record_id: str, digest: str | None, record: GameRecord[Any, Any]
     ) -> Reply | None:
         """The game this key already stored under ``record_id`` (ids are the client's own: each key has its own)."""
-        with self._datastore.get_connection() as conn:
-            row = conn.execute(
-                "SELECT * FROM games WHERE owner_key = %s AND record_id = %s", (key.id, record_id)
-            ).fetchone()
+        row = self.games_table.owned_by_record(key.id, record_id)
         if row is None:
             return None
         if row["record_hash"] not in (digest, legacy_digest(record), record_digest(kind, record, row["rules_version"])):
@@ -226,8 +215,7 @@ class RecordImporter(GameBase):
             game_id = UUID(record.id.removeprefix(EXPORTED))
         except ValueError:
             return None
-        with self._datastore.get_connection() as conn:
-            row = conn.execute("SELECT * FROM games WHERE id = %s", (game_id,)).fetchone()
+        row = self.games_table.row(game_id)
         if row is None:
             return None
         if row["owner_key"] != key.id:

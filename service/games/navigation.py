@@ -5,57 +5,58 @@ from __future__ import annotations
 
 from uuid import UUID
 
-from service.games.service import GameService
+from service.games.base import GameBase
 from service.refusals import Category, Refusal
 from service.store import Recorded
 from service.store.corrections import Line, moves_of
 
 
-def step_after_move(games: GameService, game_id: UUID, move: int) -> int:
-    """The step after the game's first ``move`` moves (``0``: after the opening events)."""
-    row = games.row(game_id)
-    if not 0 <= move <= int(row["moves"]):
-        raise Refusal(
-            Category.NOT_FOUND,
-            "move_not_found",
-            f"this game has moves 0 to {row['moves']}, not {move}",
-            moves=int(row["moves"]),
+class Navigation(GameBase):
+    """A replay's step by move or by turn."""
+
+    def step_after_move(self, game_id: UUID, move: int) -> int:
+        """The step after the game's first ``move`` moves (``0``: after the opening events)."""
+        row = self.row(game_id)
+        if not 0 <= move <= int(row["moves"]):
+            raise Refusal(
+                Category.NOT_FOUND,
+                "move_not_found",
+                f"this game has moves 0 to {row['moves']}, not {move}",
+                moves=int(row["moves"]),
+            )
+        if row.get("corrections"):
+            line = self._line(game_id)
+            if move > 0:
+                return moves_of(line.kept, lambda rec: rec.move)[move - 1].last
+            return max((v for v, _, rec in line.kept if rec is not None and rec.move is None), default=0)
+        step = 0
+        for rec in self.store.read(game_id):
+            if rec.move is not None and rec.move >= move:
+                break
+            step = rec.originator_version
+        return step
+
+    def _line(self, game_id: UUID) -> Line[None, Recorded]:
+        """The game's corrected line (its events, not its states: navigation only needs where moves are)."""
+        line: Line[None, Recorded] = Line(lambda state, _: state, None)
+        for rec in self.store.read(game_id):
+            line.add(rec.originator_version, rec.event, rec)
+        return line
+
+    def step_at_turn(self, game_id: UUID, turn: int) -> int:
+        """The step of the event that opens turn ``turn`` (1-based): the board as that turn starts."""
+        row = self.row(game_id)
+        rules = self.kind(row["kind"]).rules
+        seen = 0
+        # A corrected game's turns are those of its line.
+        events = (
+            ((v, e) for v, e, _ in self._line(game_id).kept)
+            if row.get("corrections")
+            else ((r.originator_version, r.event) for r in self.store.read(game_id))
         )
-    if row.get("corrections"):
-        line = _line(games, game_id)
-        if move > 0:
-            return moves_of(line.kept, lambda rec: rec.move)[move - 1].last
-        return max((v for v, _, rec in line.kept if rec is not None and rec.move is None), default=0)
-    step = 0
-    for rec in games.store.read(game_id):
-        if rec.move is not None and rec.move >= move:
-            break
-        step = rec.originator_version
-    return step
-
-
-def _line(games: GameService, game_id: UUID) -> Line[None, Recorded]:
-    """The game's corrected line (its events, not its states: navigation only needs where moves are)."""
-    line: Line[None, Recorded] = Line(lambda state, _: state, None)
-    for rec in games.store.read(game_id):
-        line.add(rec.originator_version, rec.event, rec)
-    return line
-
-
-def step_at_turn(games: GameService, game_id: UUID, turn: int) -> int:
-    """The step of the event that opens turn ``turn`` (1-based): the board as that turn starts."""
-    row = games.row(game_id)
-    rules = games.kind(row["kind"]).rules
-    seen = 0
-    # A corrected game's turns are those of its line.
-    events = (
-        ((v, e) for v, e, _ in _line(games, game_id).kept)
-        if row.get("corrections")
-        else ((r.originator_version, r.event) for r in games.store.read(game_id))
-    )
-    for version, event in events:
-        if rules.is_turn_start(event):
-            seen += 1
-            if seen == turn:
-                return version
-    raise Refusal(Category.NOT_FOUND, "turn_not_found", f"this game has turns 1 to {seen}, not {turn}", turns=seen)
+        for version, event in events:
+            if rules.is_turn_start(event):
+                seen += 1
+                if seen == turn:
+                    return version
+        raise Refusal(Category.NOT_FOUND, "turn_not_found", f"this game has turns 1 to {seen}, not {turn}", turns=seen)

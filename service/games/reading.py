@@ -4,13 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from datetime import datetime
-from functools import cached_property
 from typing import Any, cast
 from uuid import UUID
 
 import msgspec
-from psycopg import ClientCursor, Connection
-from psycopg.rows import DictRow, tuple_row
 
 from domain.game import Language, Perspective, PlayerResult
 from service.games import playtime
@@ -52,8 +49,7 @@ class GameReader(GameBase):
         kind = self.kind(row["kind"])
         rules = kind.rules
         _, state = self.states.current(kind, game_id)
-        with self._datastore.get_connection() as conn:
-            finished_at = playtime.finish_times(conn, self.store.game_recorder.events_table_name, [row]).get(game_id)
+        finished_at = self.games_table.finish_times([row]).get(game_id)
         summary = self.summary_of(row, Sight.of(row, key).results(rules, state), finished_at)
         # whose turn and the phase are public: the table sees them
         summary.phase = rules.phase(state)
@@ -257,18 +253,7 @@ class GameReader(GameBase):
             # game's blocks held here may stop short of it
             self.blocks.forget(game_id)
         first, last = self._block_span(step)
-
-        def read(conn: Connection[DictRow]) -> tuple[dict[str, Any] | None, list[tuple[Any, ...]]]:
-            # Both statements in one message (bound on the client): one round trip. A pipeline sends them
-            # together too, but then waits once more for its closing sync.
-            cur = ClientCursor(conn, row_factory=tuple_row)
-            cur.execute(self._row_and_block_query, {"game": game_id, "before": first - 1, "last": last})
-            found = cur.fetchone()
-            names = [column.name for column in cur.description or ()]
-            cur.nextset()
-            return (None if found is None else dict(zip(names, found, strict=True))), cur.fetchall()
-
-        found, rows = self.store.read_once(read)
+        found, rows = self.snapshot_table.row_and_block(game_id, first - 1, last)
         if found is None:
             raise GameNotFound(game_id)
         row = dict(found)
@@ -298,17 +283,7 @@ class GameReader(GameBase):
         block = block or self.blocks.get(game_id, index)
         if block is None:
             first, last = self._block_span(step)
-            query = self._block_query
-            params = {"game": game_id, "before": first - 1, "last": last}
-            # Binary results: the stored bytes as they are, no hex text to parse (a quarter less CPU).
-            block = self._block(
-                kind,
-                game_id,
-                first,
-                self.store.read_once(
-                    lambda conn: conn.cursor(row_factory=tuple_row).execute(query, params, binary=True).fetchall()
-                ),
-            )
+            block = self._block(kind, game_id, first, self.snapshot_table.block(game_id, first - 1, last))
         self.blocks.put(game_id, index, block)
         return block.state_at(step, kind.rules.fold)
 
@@ -326,25 +301,6 @@ class GameReader(GameBase):
             else:
                 undecoded.append((version, topic, state))
         return Block(game_id=game_id, start=start, first=first, rows=undecoded, decode=recorded)
-
-    @cached_property
-    def _row_and_block_query(self) -> bytes:
-        return b"SELECT * FROM games WHERE id = %(game)s; " + self._block_query
-
-    @cached_property
-    def _block_query(self) -> bytes:
-        table = self.store.game_recorder.events_table_name
-        return (
-            "WITH snap AS (SELECT version, state FROM game_snapshots "
-            "WHERE game_id = %(game)s AND version <= %(before)s ORDER BY version DESC LIMIT 1) "
-            "SELECT version AS v, state, NULL::text AS topic FROM snap "
-            "UNION ALL "
-            f'SELECT originator_version, state, topic FROM "{table}" '
-            "WHERE originator_id = %(game)s AND originator_version <= %(last)s "
-            "AND originator_version > COALESCE((SELECT version FROM snap), 0) "
-            # The snapshot's version is below every event's. No game id per row: a UUID each to load.
-            "ORDER BY v"
-        ).encode()
 
     def cached_replay(self, game_id: UUID, step: int, perspective_text: str) -> bytes | None:
         """The step as already sent, when this process holds it (no I/O: it may run on the event loop)."""

@@ -10,17 +10,19 @@ concurrent decisions cannot both be appended on the same map.
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
 
 import msgspec
 
 from domain.players import handle_key
 from service.games import limits
+from service.games.base import GameBase
+from service.games.errors import PlayerNotFound
 from service.keys import ApiKey
 from service.refusals import Category, Refusal
 from service.store import GameLog, Recorded
 from service.store.aliases import PLAYERS_STREAM, HandleEvent, HandleRenamed, HandlesMerged, follow, target
 from service.store.application import VersionConflict
+from service.store.games_table import GamesTable
 
 
 class HandleChanged(msgspec.Struct, kw_only=True):
@@ -32,16 +34,12 @@ class HandleChanged(msgspec.Struct, kw_only=True):
     position: int
 
 
-class PlayerNotFound(Refusal):
-    def __init__(self, handle: str) -> None:
-        super().__init__(Category.NOT_FOUND, "player_not_found", f"no player has the handle {handle!r}")
-
-
 class _Decisions:
     """The renames and merges so far, and what they make of handle keys."""
 
     def __init__(self, store: GameLog) -> None:
         self.store = store
+        self.games = GamesTable(store)
         self.events: list[HandleEvent] = [r.event for r in store.read(PLAYERS_STREAM)]
         self.aliases: dict[str, str] = {}
         self.spellings: dict[str, str] = {}  # a rename's target key -> its spelling
@@ -52,22 +50,15 @@ class _Decisions:
             if isinstance(event, HandleRenamed):
                 self.spellings[new] = event.to
 
-    def _conn(self) -> Any:
-        return self.store.game_recorder.datastore.get_connection()
-
     def identity(self, handle: str) -> tuple[str, str]:
         """The key and spelling ``handle`` counts as (an alias: its target's); 404 when nobody has it."""
         key = handle_key(handle)
         key = self.aliases.get(key, key)
         if key in self.spellings:
             return key, self.spellings[key]
-        with self._conn() as conn:
-            row = conn.execute(
-                "SELECT p FROM games, unnest(players) AS p WHERE handles @> ARRAY[%s]::text[] LIMIT 50", (key,)
-            ).fetchall()
-        for r in row:
-            if handle_key(r["p"]) == key:
-                return key, r["p"]
+        for spelling in self.games.spellings(key):
+            if handle_key(spelling) == key:
+                return key, spelling
         raise PlayerNotFound(handle)
 
     def names_of(self, key: str) -> list[str]:
@@ -77,31 +68,20 @@ class _Decisions:
     def taken(self, key: str) -> bool:
         if key in self.aliases or key in self.spellings:
             return True
-        with self._conn() as conn:
-            return (
-                conn.execute("SELECT 1 FROM games WHERE handles @> ARRAY[%s]::text[] LIMIT 1", (key,)).fetchone()
-                is not None
-            )
+        return self.games.has_handle(key)
 
     def look_alike(self, handle: str, own: list[str]) -> str | None:
         """A known handle (other than ``own`` keys) that ``handle`` looks like, if any. It reads every
         handle recorded: a rare admin decision, not a hot path."""
         skeleton = limits.confusable_skeleton(handle)
-        with self._conn() as conn:
-            names = [r["p"] for r in conn.execute("SELECT DISTINCT p FROM games, unnest(players) AS p").fetchall()]
-        for name in [*names, *self.spellings.values()]:
+        for name in [*self.games.handles(), *self.spellings.values()]:
             if handle_key(name) not in own and limits.confusable_skeleton(name) == skeleton:
                 return name
         return None
 
     def met(self, a: str, b: str) -> bool:
         """Whether the two players (their aliases included) sat at one table."""
-        with self._conn() as conn:
-            row = conn.execute(
-                "SELECT 1 FROM games WHERE handles && %s::text[] AND handles && %s::text[] LIMIT 1",
-                (self.names_of(a), self.names_of(b)),
-            ).fetchone()
-        return row is not None
+        return self.games.met(self.names_of(a), self.names_of(b))
 
     def decide(self, event: HandleEvent) -> tuple[datetime, int]:
         now = datetime.now(UTC)
@@ -119,61 +99,64 @@ class _Decisions:
         return now, position
 
 
-def rename(store: GameLog, key: ApiKey, handle: str, to: str, reason: str) -> HandleChanged:
-    """``handle`` (or the player it counts as) is written ``to`` from now on; its games follow."""
-    decisions = _Decisions(store)
-    old, spelling = decisions.identity(handle)
-    new_spelling = limits.check_handle("$.to", to)
-    new = handle_key(new_spelling)
-    own = decisions.names_of(old)
-    if new != old and new not in own and decisions.taken(new):
-        raise Refusal(
-            Category.CONFLICT,
-            "handle_taken",
-            f"{new_spelling!r} is another player's handle: merge {spelling!r} into it instead",
-            handle=new_spelling,
+class Handles(GameBase):
+    """Renaming and merging handles, and the handles a player's games are under."""
+
+    def rename(self, key: ApiKey, handle: str, to: str, reason: str) -> HandleChanged:
+        """``handle`` (or the player it counts as) is written ``to`` from now on; its games follow."""
+        decisions = _Decisions(self.store)
+        old, spelling = decisions.identity(handle)
+        new_spelling = limits.check_handle("$.to", to)
+        new = handle_key(new_spelling)
+        own = decisions.names_of(old)
+        if new != old and new not in own and decisions.taken(new):
+            raise Refusal(
+                Category.CONFLICT,
+                "handle_taken",
+                f"{new_spelling!r} is another player's handle: merge {spelling!r} into it instead",
+                handle=new_spelling,
+            )
+        alike = decisions.look_alike(new_spelling, own)
+        if alike is not None:
+            raise Refusal(
+                Category.UNPROCESSABLE,
+                "confusable_handles",
+                f"$.to: {new_spelling!r} looks like {alike!r}: players must be told apart at a glance",
+                path="$.to",
+            )
+        if new_spelling == spelling:
+            raise Refusal(Category.UNPROCESSABLE, "same_handle", f"{spelling!r} is already written so")
+        event = HandleRenamed(handle=spelling, to=new_spelling, reason=reason, key_id=key.id)
+        at, position = decisions.decide(event)
+        return HandleChanged(
+            handle=spelling, now=new_spelling, merged=False, reason=reason, changed_at=at, position=position
         )
-    alike = decisions.look_alike(new_spelling, own)
-    if alike is not None:
-        raise Refusal(
-            Category.UNPROCESSABLE,
-            "confusable_handles",
-            f"$.to: {new_spelling!r} looks like {alike!r}: players must be told apart at a glance",
-            path="$.to",
+
+    def merge(self, key: ApiKey, handle: str, into: str, reason: str) -> HandleChanged:
+        """``handle`` and ``into`` were one person: ``handle``'s games count as ``into``'s, re-rated as if
+        recorded under ``into`` from the start."""
+        decisions = _Decisions(self.store)
+        old, spelling = decisions.identity(handle)
+        new, into_spelling = decisions.identity(into)
+        if new == old:
+            raise Refusal(
+                Category.UNPROCESSABLE, "merge_into_itself", f"{handle!r} and {into!r} are already one player"
+            )
+        if decisions.met(old, new):
+            raise Refusal(
+                Category.UNPROCESSABLE,
+                "players_met",
+                f"{spelling!r} and {into_spelling!r} played at one table: they are two people",
+            )
+        event = HandlesMerged(handle=spelling, into=into_spelling, reason=reason, key_id=key.id)
+        at, position = decisions.decide(event)
+        return HandleChanged(
+            handle=spelling, now=into_spelling, merged=True, reason=reason, changed_at=at, position=position
         )
-    if new_spelling == spelling:
-        raise Refusal(Category.UNPROCESSABLE, "same_handle", f"{spelling!r} is already written so")
-    event = HandleRenamed(handle=spelling, to=new_spelling, reason=reason, key_id=key.id)
-    at, position = decisions.decide(event)
-    return HandleChanged(
-        handle=spelling, now=new_spelling, merged=False, reason=reason, changed_at=at, position=position
-    )
 
-
-def merge(store: GameLog, key: ApiKey, handle: str, into: str, reason: str) -> HandleChanged:
-    """``handle`` and ``into`` were one person: ``handle``'s games count as ``into``'s, re-rated as if
-    recorded under ``into`` from the start."""
-    decisions = _Decisions(store)
-    old, spelling = decisions.identity(handle)
-    new, into_spelling = decisions.identity(into)
-    if new == old:
-        raise Refusal(Category.UNPROCESSABLE, "merge_into_itself", f"{handle!r} and {into!r} are already one player")
-    if decisions.met(old, new):
-        raise Refusal(
-            Category.UNPROCESSABLE,
-            "players_met",
-            f"{spelling!r} and {into_spelling!r} played at one table: they are two people",
-        )
-    event = HandlesMerged(handle=spelling, into=into_spelling, reason=reason, key_id=key.id)
-    at, position = decisions.decide(event)
-    return HandleChanged(
-        handle=spelling, now=into_spelling, merged=True, reason=reason, changed_at=at, position=position
-    )
-
-
-def handles_of(store: GameLog, handle: str) -> list[str]:
-    """The handle keys whose games are ``handle``'s player's: the one it counts as and that one's aliases
-    (``GET /games?player=`` lists a renamed player's games under either name)."""
-    decisions = _Decisions(store)
-    key = handle_key(handle)
-    return decisions.names_of(decisions.aliases.get(key, key))
+    def handles_of(self, handle: str) -> list[str]:
+        """The handle keys whose games are ``handle``'s player's: the one it counts as and that one's aliases
+        (``GET /games?player=`` lists a renamed player's games under either name)."""
+        decisions = _Decisions(self.store)
+        key = handle_key(handle)
+        return decisions.names_of(decisions.aliases.get(key, key))

@@ -22,11 +22,13 @@ from service.store import GameLog, Recorded
 from service.store.corrections import BeforeBase, Line
 from service.store.kinds import Kind, encode_snapshot
 from service.store.lru import Lru
+from service.store.snapshots import Snapshots
 
 
 class States:
     def __init__(self, store: GameLog, *, interval: int = 64, cache_size: int = 4096) -> None:
         self.store = store
+        self.snapshots = Snapshots(store)
         self.interval = interval
         self._latest: Lru[UUID, tuple[int, Any]] = Lru(cache_size)
         self._steps: Lru[tuple[UUID, int], tuple[Any, Any]] = Lru(cache_size)
@@ -97,21 +99,10 @@ class States:
                 below = back.version - 1
 
     def _from_snapshot(self, kind: Kind, game_id: UUID, upto: int | None) -> tuple[int, Any]:
-        with self.store.game_recorder.datastore.get_connection() as conn:
-            if upto is None:
-                row = conn.execute(
-                    "SELECT version, state FROM game_snapshots WHERE game_id = %s ORDER BY version DESC LIMIT 1",
-                    (game_id,),
-                ).fetchone()
-            else:
-                row = conn.execute(
-                    "SELECT version, state FROM game_snapshots WHERE game_id = %s AND version <= %s "
-                    "ORDER BY version DESC LIMIT 1",
-                    (game_id, upto),
-                ).fetchone()
-        if row is None:
+        found = self.snapshots.latest(game_id, upto)
+        if found is None:
             return 0, kind.rules.initial_state()
-        return int(row["version"]), kind.decode_snapshot(row["state"])
+        return found[0], kind.decode_snapshot(found[1])
 
     def fold(self, kind: Kind, state: Any, records: list[Recorded]) -> tuple[Any, list[tuple[int, bytes]]]:
         """Fold ``records`` onto ``state``: the final state and the snapshots due among them."""

@@ -9,8 +9,6 @@ more). Answered by the GIN index on ``games.tags``: containment (``@>``) and pre
 from __future__ import annotations
 
 import msgspec
-from psycopg import sql
-from psycopg.types.json import Jsonb
 
 from service.games import limits
 from service.refusals import Category, Refusal
@@ -60,15 +58,3 @@ def parse(filters: list[str]) -> TagFilter:
         elif values.setdefault(name, value) != value:
             contradictory = True
     return TagFilter(values=values, present=sorted(set(present)), contradictory=contradictory)
-
-
-def where(tags: TagFilter) -> list[sql.Composable]:
-    """The conditions on ``games.tags`` (index-backed), with their parameters bound."""
-    out: list[sql.Composable] = []
-    if tags.contradictory:
-        out.append(sql.SQL("false"))
-    if tags.values:
-        out.append(sql.SQL("tags @> {}").format(sql.Literal(Jsonb(tags.values))))
-    if tags.present:
-        out.append(sql.SQL("tags ?& {}::text[]").format(sql.Literal(tags.present)))
-    return out

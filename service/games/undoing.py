@@ -15,22 +15,31 @@ from typing import Any
 from uuid import UUID
 
 import msgspec
-from psycopg import Cursor
-from psycopg.rows import DictRow
 
 from domain.game import state_hash
 from service.games import limits
-from service.games.base import GameBase, Idempotency, Reply, _decode_error, _json
-from service.games.errors import NotGameOwner, StaleVersion
+from service.games.base import GameBase, Idempotency, Reply
+from service.games.errors import (
+    GameAbandonedRefusal,
+    GameFinishedUndo,
+    GameVoidedRefusal,
+    NotGameOwner,
+    StaleVersion,
+    UndoOutOfRange,
+    closed_refusal,
+    decode_error,
+)
 from service.games.schemas import TakenBack
-from service.games.voiding import GameAbandonedRefusal, GameVoidedRefusal, closed_refusal
 from service.keys import ApiKey
-from service.refusals import Category, Refusal
+from service.refusals import Refusal
 from service.store import Recorded
 from service.store.application import VersionConflict
-from service.store.closing import OPEN, GameClosed
+from service.store.closing import GameClosed
 from service.store.corrections import Line, MovesTakenBack, moves_of
+from service.store.games_table import GamesTable
 from service.store.kinds import Kind, encode_snapshot
+
+_json = msgspec.json.Encoder()
 
 
 class UndoRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -46,28 +55,6 @@ class UndoAccepted(msgspec.Struct, kw_only=True):
     taken_back: list[TakenBack]
     status: str
     state_hash: str  # the engine's hash of the state the game goes on from
-
-
-class GameFinishedUndo(Refusal):
-    def __init__(self, game_id: UUID) -> None:
-        super().__init__(
-            Category.CONFLICT,
-            "game_finished",
-            f"game {game_id} is finished: its moves cannot be taken back (void it instead)",
-            game_id=str(game_id),
-        )
-
-
-class UndoOutOfRange(Refusal):
-    def __init__(self, asked: int, played: int) -> None:
-        super().__init__(
-            Category.UNPROCESSABLE,
-            "undo_out_of_range",
-            f"$.moves: {asked} moves cannot be taken back: "
-            + (f"the game has {played} moves on its line" if asked > played else "take back at least 1"),
-            path="$.moves",
-            moves_played=played,
-        )
 
 
 class GameUndoer(GameBase):
@@ -91,7 +78,7 @@ class GameUndoer(GameBase):
         try:
             request = msgspec.json.decode(body or b"{}", type=UndoRequest)
         except msgspec.MsgspecError as exc:
-            raise _decode_error(exc, "the undo") from exc
+            raise decode_error(exc, "the undo") from exc
         if request.reason is not None:
             limits.check_text("$.reason", request.reason, limits.MAX_REASON, what="a reason")
         try:
@@ -140,13 +127,7 @@ class GameUndoer(GameBase):
         )
         reply = Reply(created=False, body=_json.encode(accepted), version=new_version)
 
-        def update_row(cur: Cursor[DictRow]) -> None:
-            cur.execute(
-                f"UPDATE games SET version = %s, moves = %s, updated_at = %s, corrections = corrections + 1 "
-                f"WHERE id = %s AND {OPEN}",
-                (new_version, moves_left, now, game_id),
-            )
-
+        update_row = GamesTable.take_back_head(game_id, new_version, moves_left, now)
         due = [(new_version, encode_snapshot(line.state))] if new_version % self.states.interval == 0 else []
         within = self.within(update_row, self.snapshots(game_id, due), self._store_idempotent(idem, reply))
         try:

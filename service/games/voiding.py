@@ -12,13 +12,21 @@ from typing import Any
 from uuid import UUID
 
 import msgspec
-from psycopg import Cursor
-from psycopg.rows import DictRow
 
-from service.games.errors import GameNotFound, NotGameOwner
+from service.games.base import GameBase
+from service.games.errors import (
+    GameAbandonedRefusal,
+    GameAlreadyVoided,
+    GameFinishedRefusal,
+    GameNotFound,
+    GameNotVoided,
+    GameVoidedRefusal,
+    NotGameOwner,
+    closed_refusal,
+)
 from service.keys import ApiKey
-from service.refusals import Category, Refusal
-from service.store import GameLog, Recorded
+from service.refusals import Refusal
+from service.store import Recorded
 from service.store.admin import (
     GameAbandoned,
     GameUnvoided,
@@ -28,7 +36,9 @@ from service.store.admin import (
     is_voided,
 )
 from service.store.application import VersionConflict
-from service.store.closing import LIVE, GameClosed
+from service.store.closing import GameClosed
+from service.store.games_table import GamesTable
+from service.store.recorder import Within
 
 
 class VoidAccepted(msgspec.Struct, kw_only=True):
@@ -53,128 +63,70 @@ class AbandonAccepted(msgspec.Struct, kw_only=True):
     position: int
 
 
-class GameAlreadyVoided(Refusal):
-    def __init__(self, game_id: UUID) -> None:
-        super().__init__(Category.CONFLICT, "game_already_voided", f"game {game_id} is already voided")
+class Lifecycle(GameBase):
+    """Voiding, un-voiding and abandoning games."""
 
+    def _row(self, game_id: UUID) -> dict[str, Any]:
+        row = self.games_table.lifecycle_row(game_id)
+        if row is None:
+            raise GameNotFound(game_id)
+        return row
 
-class GameNotVoided(Refusal):
-    def __init__(self, game_id: UUID) -> None:
-        super().__init__(Category.CONFLICT, "game_not_voided", f"game {game_id} is not voided: nothing to restore")
+    def _lifecycle(self, game_id: UUID) -> list[LifecycleEvent]:
+        return [r.event for r in self.store.read(admin_stream(game_id))]
 
-
-class _Closed(Refusal):
-    """A game that takes no more moves (or no such decision) in its present state."""
-
-    state = ""
-    consequence = "it takes no more moves"
-
-    def __init__(self, game_id: UUID) -> None:
-        super().__init__(
-            Category.CONFLICT,
-            f"game_{self.state}",
-            f"game {game_id} is {self.state}: {self.consequence}",
-            game_id=str(game_id),
+    def _decide(
+        self, game_id: UUID, version: int, event: LifecycleEvent, mark: Within, conflict: Refusal
+    ) -> tuple[datetime, int]:
+        """Append ``event`` as the stream's next (``version + 1``) and ``mark`` the game's row with it."""
+        now = datetime.now(UTC)
+        record = Recorded(
+            originator_id=admin_stream(game_id), originator_version=version + 1, event=event, recorded_at=now
         )
+        try:
+            [position] = self.store.append([record], within=mark)
+        except VersionConflict:
+            raise conflict from None  # another decision won the race: re-read the game
+        return now, position
 
+    def void(self, key: ApiKey, game_id: UUID, reason: str) -> VoidAccepted:
+        self._row(game_id)
+        events = self._lifecycle(game_id)
+        if is_voided(events):
+            raise GameAlreadyVoided(game_id)
+        event = GameVoided(game_id=game_id, reason=reason, key_id=key.id)
+        mark = GamesTable.mark_voided(game_id, True)
+        now, position = self._decide(game_id, len(events), event, mark, GameAlreadyVoided(game_id))
+        return VoidAccepted(game_id=game_id, reason=reason, voided_at=now, position=position)
 
-class GameVoidedRefusal(_Closed):
-    """A move to a voided game."""
+    def unvoid(self, key: ApiKey, game_id: UUID, reason: str) -> UnvoidAccepted:
+        self._row(game_id)
+        events = self._lifecycle(game_id)
+        if not is_voided(events):
+            raise GameNotVoided(game_id)
+        event = GameUnvoided(game_id=game_id, reason=reason, key_id=key.id)
+        mark = GamesTable.mark_voided(game_id, False)
+        now, position = self._decide(game_id, len(events), event, mark, GameNotVoided(game_id))
+        return UnvoidAccepted(game_id=game_id, reason=reason, unvoided_at=now, position=position)
 
-    state = "voided"
-
-
-class GameAbandonedRefusal(_Closed):
-    """A move to (or a second abandon of) an abandoned game."""
-
-    state = "abandoned"
-
-
-class GameFinishedRefusal(_Closed):
-    """Abandoning a finished game: it has its result (void it to remove it from statistics)."""
-
-    state = "finished"
-    consequence = "it cannot be abandoned (an admin may void it)"
-
-
-def closed_refusal(game_id: UUID, state: str) -> Refusal:
-    """The refusal of a write that found its game closed in its own transaction (``GameClosed``)."""
-    if state == "voided":
-        return GameVoidedRefusal(game_id)
-    if state == "abandoned":
-        return GameAbandonedRefusal(game_id)
-    return GameFinishedRefusal(game_id)
-
-
-def _row(store: GameLog, game_id: UUID) -> dict[str, Any]:
-    with store.game_recorder.datastore.get_connection() as conn:
-        row = conn.execute("SELECT owner_key, status FROM games WHERE id = %s", (game_id,)).fetchone()
-    if row is None:
-        raise GameNotFound(game_id)
-    return dict(row)
-
-
-def _lifecycle(store: GameLog, game_id: UUID) -> list[LifecycleEvent]:
-    return [r.event for r in store.read(admin_stream(game_id))]
-
-
-def _decide(
-    store: GameLog, game_id: UUID, version: int, event: LifecycleEvent, sql: str, conflict: Refusal
-) -> tuple[datetime, int]:
-    """Append ``event`` as the stream's next (``version + 1``) and run ``sql`` on the game's row with it."""
-    now = datetime.now(UTC)
-    record = Recorded(originator_id=admin_stream(game_id), originator_version=version + 1, event=event, recorded_at=now)
-
-    def mark(cur: Cursor[DictRow]) -> None:
-        cur.execute(sql, (game_id,))
-
-    try:
-        [position] = store.append([record], within=mark)
-    except VersionConflict:
-        raise conflict from None  # another decision won the race: re-read the game
-    return now, position
-
-
-def void(store: GameLog, key: ApiKey, game_id: UUID, reason: str) -> VoidAccepted:
-    _row(store, game_id)
-    events = _lifecycle(store, game_id)
-    if is_voided(events):
-        raise GameAlreadyVoided(game_id)
-    event = GameVoided(game_id=game_id, reason=reason, key_id=key.id)
-    sql = "UPDATE games SET voided = true WHERE id = %s"
-    now, position = _decide(store, game_id, len(events), event, sql, GameAlreadyVoided(game_id))
-    return VoidAccepted(game_id=game_id, reason=reason, voided_at=now, position=position)
-
-
-def unvoid(store: GameLog, key: ApiKey, game_id: UUID, reason: str) -> UnvoidAccepted:
-    _row(store, game_id)
-    events = _lifecycle(store, game_id)
-    if not is_voided(events):
-        raise GameNotVoided(game_id)
-    event = GameUnvoided(game_id=game_id, reason=reason, key_id=key.id)
-    sql = "UPDATE games SET voided = false WHERE id = %s"
-    now, position = _decide(store, game_id, len(events), event, sql, GameNotVoided(game_id))
-    return UnvoidAccepted(game_id=game_id, reason=reason, unvoided_at=now, position=position)
-
-
-def abandon(store: GameLog, key: ApiKey, game_id: UUID, reason: str) -> AbandonAccepted:
-    row = _row(store, game_id)
-    if row["owner_key"] != key.id:
-        raise NotGameOwner()
-    if row["status"] == "abandoned":
-        raise GameAbandonedRefusal(game_id)
-    if row["status"] == "finished":
-        raise GameFinishedRefusal(game_id)
-    events = _lifecycle(store, game_id)
-    if is_voided(events):
-        raise GameVoidedRefusal(game_id)
-    event = GameAbandoned(game_id=game_id, reason=reason, key_id=key.id)
-    # Only a live row: should a move finish the game between the check and this write, the abandon is
-    # refused and nothing stored (the game stays finished and counts). The row's lock orders it with
-    # moves: a move in flight commits before it or finds the game abandoned (``service.store.closing``).
-    sql = f"UPDATE games SET status = 'abandoned', updated_at = now() WHERE id = %s AND {LIVE}"
-    try:
-        now, position = _decide(store, game_id, len(events), event, sql, GameFinishedRefusal(game_id))
-    except GameClosed as closed:
-        raise closed_refusal(game_id, closed.state) from None
-    return AbandonAccepted(game_id=game_id, status="abandoned", reason=reason, abandoned_at=now, position=position)
+    def abandon(self, key: ApiKey, game_id: UUID, reason: str) -> AbandonAccepted:
+        row = self._row(game_id)
+        if row["owner_key"] != key.id:
+            raise NotGameOwner()
+        if row["status"] == "abandoned":
+            raise GameAbandonedRefusal(game_id)
+        if row["status"] == "finished":
+            raise GameFinishedRefusal(game_id)
+        events = self._lifecycle(game_id)
+        if is_voided(events):
+            raise GameVoidedRefusal(game_id)
+        event = GameAbandoned(game_id=game_id, reason=reason, key_id=key.id)
+        # Only a live row: should a move finish the game between the check and this write, the abandon is
+        # refused and nothing stored (the game stays finished and counts). The row's lock orders it with
+        # moves: a move in flight commits before it or finds the game abandoned (``service.store.closing``).
+        mark = GamesTable.mark_abandoned(game_id)
+        try:
+            now, position = self._decide(game_id, len(events), event, mark, GameFinishedRefusal(game_id))
+        except GameClosed as closed:
+            raise closed_refusal(game_id, closed.state) from None
+        return AbandonAccepted(game_id=game_id, status="abandoned", reason=reason, abandoned_at=now, position=position)

@@ -7,45 +7,46 @@ from typing import Any, NamedTuple
 from uuid import UUID, uuid4
 
 import msgspec
-from psycopg import Cursor
-from psycopg.rows import DictRow
+from psycopg import Connection
 
 from domain.errors import RuleViolation
 from service.games import codecs, limits
-from service.games.base import (
-    GameBase,
-    Idempotency,
-    Opening,
-    Reply,
-    _decode_error,
-    _json,
+from service.games.base import GameBase, Idempotency, Opening, Reply
+from service.games.deps import GameDeps
+from service.games.errors import (
+    GameAbandonedRefusal,
+    GameNotFound,
+    GameVoidedRefusal,
+    IllegalMove,
+    NotGameOwner,
+    StaleVersion,
+    closed_refusal,
+    decode_error,
 )
-from service.games.errors import GameNotFound, IllegalMove, NotGameOwner, StaleVersion
 from service.games.records import KindHead, RecordedMove
 from service.games.schemas import (
     GameCreated,
     MoveAccepted,
     Status,
 )
-from service.games.voiding import GameAbandonedRefusal, GameVoidedRefusal, closed_refusal
 from service.keys import ApiKey, KeyCheck
 from service.refusals import Category, Refusal
 from service.store import Recorded
 from service.store.application import VersionConflict
-from service.store.batching import GroupWriter, Part
-from service.store.closing import FINISHED, OPEN, GameClosed
+from service.store.batching import Part
+from service.store.closing import GameClosed
+from service.store.games_table import GamesTable
 from service.store.kinds import Kind
 from service.store.lru import Lru
 
+_json = msgspec.json.Encoder()
+
 
 class GameWriter(GameBase):
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        # This process's group-commit writer for moves (``service.store.batching``).
-        self.group = GroupWriter(self.store)
-        # Each game's head as this process last wrote it: a move decided while the one before it (to the
-        # same game) was being stored starts from there, not from the row its request read.
-        self._heads: Lru[UUID, _Head] = Lru(4096)
+    def __init__(self, deps: GameDeps) -> None:
+        super().__init__(deps)
+        self.group = deps.group  # the process's group-commit writer for moves (``service.store.batching``)
+        self._heads: Lru[UUID, _Head] = deps.heads
 
     def create(self, key: ApiKey, body: bytes, idem: Idempotency | None = None) -> Reply:
         replay = self._replay_idempotent(idem)
@@ -55,12 +56,12 @@ class GameWriter(GameBase):
         try:
             head = msgspec.json.decode(body, type=KindHead)
         except msgspec.MsgspecError as exc:
-            raise _decode_error(exc, "the new game") from exc
+            raise decode_error(exc, "the new game") from exc
         kind = self.kind(head.kind)
         try:
             new = codecs.new_game(kind).decode(body)
         except msgspec.MsgspecError as exc:
-            raise _decode_error(exc, "the new game", body=body, kind=kind, wrapped_at="$.setup") from exc
+            raise decode_error(exc, "the new game", body=body, kind=kind, wrapped_at="$.setup") from exc
         limits.check_tags("$.tags", new.tags)
         new = msgspec.structs.replace(
             new, setup=limits.check_setup("$.setup", new.setup), started_at=limits.utc(new.started_at)
@@ -121,7 +122,7 @@ class GameWriter(GameBase):
         try:
             submitted: RecordedMove[Any] = codecs.move(kind).decode(body)
         except msgspec.MsgspecError as exc:
-            raise _decode_error(exc, "the move", body=body, kind=kind, wrapped_at="$") from exc
+            raise decode_error(exc, "the move", body=body, kind=kind, wrapped_at="$") from exc
         limits.check_comment("$.comment", submitted.comment)
         if submitted.at is not None:
             submitted.at = limits.utc(submitted.at)
@@ -153,21 +154,13 @@ class GameWriter(GameBase):
     def _row_confirming(self, game_id: UUID, key: ApiKey, check: KeyCheck) -> dict[str, Any]:
         """The game's row, and the count of key changes in the same statement: when it moved since
         ``key`` was cached, the key is read again (refused if revoked meanwhile)."""
-        with self._datastore.get_connection() as conn:
-            # Only the columns a move reads: ``g.*`` decoded the tags (JSON), the player arrays and three
-            # timestamps for nothing at every move.
-            found = conn.execute(
-                "SELECT c.count AS banquise_key_changes, g.id, g.kind, g.owner_key, g.status, g.voided, g.version, "
-                "g.moves, g.played_at FROM api_key_changes c LEFT JOIN games g ON g.id = %s",
-                (game_id,),
-            ).fetchone()
-            if found is None:
-                raise RuntimeError("api_key_changes has no row")
-            row = dict(found)
-            changes = int(row.pop("banquise_key_changes"))
+
+        def confirm(conn: Connection[Any], changes: int) -> None:
             if changes != check.changes and check.cache.confirm(conn, key, changes) is None:
                 raise Refusal(Category.UNAUTHENTICATED, "invalid_api_key", "this API key is unknown or revoked")
-        if row.get("id") is None:
+
+        row = self.games_table.move_row(game_id, confirm)
+        if row is None:
             raise GameNotFound(game_id)
         return row
 
@@ -177,9 +170,7 @@ class GameWriter(GameBase):
         return (last.played_at if last is not None else None) or row["played_at"]
 
     def _move_count(self, game_id: UUID) -> int:
-        with self._datastore.get_connection() as conn:
-            row = conn.execute("SELECT moves FROM games WHERE id = %s", (game_id,)).fetchone()
-        return int(row["moves"]) if row else 0
+        return self.games_table.moves(game_id)
 
 
 class _Head(NamedTuple):
@@ -256,17 +247,10 @@ class _Append:
         )
         reply = Reply(created=True, body=_json.encode(accepted), version=new_version)
 
-        def update_row(cur: Cursor[DictRow]) -> None:
-            # Only an open game (a late reveal: a finished one): an abandon or a void may have committed
-            # since the row was read.
-            cur.execute(
-                # The first move's time is the game's start at the table when it was created without one.
-                "UPDATE games SET version = %s, moves = %s, status = %s, updated_at = %s, "
-                f"played_at = coalesce(played_at, %s) WHERE id = %s AND {FINISHED if late else OPEN}",
-                (new_version, move_index + 1, status, now, submitted.at, game_id),
-            )
-
-        within = writer.within(update_row, writer.snapshots(game_id, due), writer._store_idempotent(self.idem, reply))
+        # Only an open game (a late reveal: a finished one): an abandon or a void may have committed since
+        # the row was read.
+        head_row = GamesTable.advance_head(game_id, new_version, move_index + 1, status, now, submitted.at, late=late)
+        within = writer.within(head_row, writer.snapshots(game_id, due), writer._store_idempotent(self.idem, reply))
         self.after, self.reply = _Head(new_version, new_state, move_index + 1), reply
         self.late = late
         pending[game_id] = self.after

@@ -23,7 +23,7 @@ from litestar.params import FromPath, JSONBody
 
 from service.auth import caller, required
 from service.errors import ProblemError
-from service.games import limits, renaming, voiding
+from service.games import limits
 from service.games.renaming import HandleChanged
 from service.games.voiding import AbandonAccepted, UnvoidAccepted, VoidAccepted
 from service.http.headers import POSITION_HEADER
@@ -35,7 +35,7 @@ class VoidRequest(msgspec.Struct, forbid_unknown_fields=True):
     reason: Annotated[str, msgspec.Meta(min_length=1, max_length=500)]
 
 
-def _admin(key: ApiKey | None, what: str) -> ApiKey:
+def require_admin(key: ApiKey | None, what: str) -> ApiKey:
     admin = required(key)
     if not admin.admin:
         raise ProblemError(403, "admin_required", f"{what} needs an admin key (banquise keys create --admin)")
@@ -83,9 +83,9 @@ async def void_game(
     runtime: NamedDependency[Runtime],
     key: NamedDependency[ApiKey | None],
 ) -> Response[VoidAccepted]:
-    admin = _admin(key, "voiding a game")
+    admin = require_admin(key, "voiding a game")
     reason = _reason(data.reason)
-    return _decided(await sync_to_thread(voiding.void, runtime.store, admin, game_id, reason))
+    return _decided(await sync_to_thread(runtime.games.lifecycle.void, admin, game_id, reason))
 
 
 @post(
@@ -103,9 +103,9 @@ async def unvoid_game(
     runtime: NamedDependency[Runtime],
     key: NamedDependency[ApiKey | None],
 ) -> Response[UnvoidAccepted]:
-    admin = _admin(key, "restoring a voided game")
+    admin = require_admin(key, "restoring a voided game")
     reason = _reason(data.reason)
-    return _decided(await sync_to_thread(voiding.unvoid, runtime.store, admin, game_id, reason))
+    return _decided(await sync_to_thread(runtime.games.lifecycle.unvoid, admin, game_id, reason))
 
 
 @post(
@@ -125,7 +125,7 @@ async def abandon_game(
 ) -> Response[AbandonAccepted]:
     owner = required(key)
     reason = _reason(data.reason)
-    return _decided(await sync_to_thread(voiding.abandon, runtime.store, owner, game_id, reason))
+    return _decided(await sync_to_thread(runtime.games.lifecycle.abandon, owner, game_id, reason))
 
 
 # ---------------------------------------------------------------- handles
@@ -165,9 +165,9 @@ async def rename_player(
     runtime: NamedDependency[Runtime],
     key: NamedDependency[ApiKey | None],
 ) -> Response[HandleChanged]:
-    admin = _admin(key, "renaming a player")
+    admin = require_admin(key, "renaming a player")
     reason = _reason(data.reason)
-    return _decided(await sync_to_thread(renaming.rename, runtime.store, admin, handle, data.to, reason))
+    return _decided(await sync_to_thread(runtime.games.handles.rename, admin, handle, data.to, reason))
 
 
 @post(
@@ -186,6 +186,6 @@ async def merge_player(
     runtime: NamedDependency[Runtime],
     key: NamedDependency[ApiKey | None],
 ) -> Response[HandleChanged]:
-    admin = _admin(key, "merging players")
+    admin = require_admin(key, "merging players")
     reason = _reason(data.reason)
-    return _decided(await sync_to_thread(renaming.merge, runtime.store, admin, handle, data.into, reason))
+    return _decided(await sync_to_thread(runtime.games.handles.merge, admin, handle, data.into, reason))

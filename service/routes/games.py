@@ -19,7 +19,7 @@ from litestar.response import Stream
 from domain.game import Language
 from service.auth import cached_caller, caller, required
 from service.errors import ProblemError
-from service.games.listing import MAX_LIMIT, list_games
+from service.games.listing import MAX_LIMIT
 from service.games.schemas import EventOut, GameCreated, GamePage, GameSummary, MoveAccepted, Replay, Timeline
 from service.games.service import GameService, Idempotency, Reply, request_hash
 from service.games.tags import MAX_FILTERS as MAX_TAG_FILTER
@@ -33,7 +33,7 @@ _json = msgspec.json.Encoder()
 LANGUAGES: tuple[Language, ...] = ("en", "fr", "es")
 
 
-def _reply(reply: Reply) -> Response[Any]:
+def reply_response(reply: Reply) -> Response[Any]:
     """A write's outcome as HTTP: its status, ETag, Location and log position (the one place they are set)."""
     headers = {"etag": f'"{reply.version}"'}
     if reply.locate is not None:
@@ -64,7 +64,7 @@ async def _write(
     """A write that takes the whole body: the caller's key, the body, and its idempotency key."""
     owner = required(key)
     body = await request.body()
-    return _reply(await sync_to_thread(write, owner, body, _idempotency(request, owner, body, idempotency_key)))
+    return reply_response(await sync_to_thread(write, owner, body, _idempotency(request, owner, body, idempotency_key)))
 
 
 _VERSION = re.compile(r"[0-9]{1,9}")
@@ -235,7 +235,7 @@ class GamesController(Controller):
         reply = await sync_to_thread(
             lambda: runtime.games.append(owner, game_id, body, _if_match(if_match), idem, check=check)
         )
-        return _reply(reply)
+        return reply_response(reply)
 
     @post(
         "/{game_id:uuid}/undo",
@@ -273,7 +273,7 @@ class GamesController(Controller):
         body = await request.body()
         idem = _idempotency(request, owner, body, idempotency_key)
         reply = await sync_to_thread(runtime.games.undo, owner, game_id, body, _if_match(if_match), idem)
-        return _reply(reply)
+        return reply_response(reply)
 
     @get(
         "/",
@@ -302,8 +302,7 @@ class GamesController(Controller):
         ] = None,
     ) -> GamePage:
         return await sync_to_thread(
-            lambda: list_games(
-                runtime.games,
+            lambda: runtime.games.listing.list_games(
                 player=player,
                 kind=kind,
                 status=status,

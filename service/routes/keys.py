@@ -23,7 +23,7 @@ from service.auth import caller
 from service.errors import ProblemError
 from service.games import limits
 from service.keys import ApiKey
-from service.routes.admin import _admin
+from service.routes.admin import require_admin
 from service.runtime import Runtime
 
 # What a key may do: a recorder records games (and owns them), an admin may also void games, rename
@@ -82,7 +82,7 @@ class KeysController(Controller):
     async def create(
         self, data: JSONBody[KeyRequest], runtime: NamedDependency[Runtime], key: NamedDependency[ApiKey | None]
     ) -> Response[KeyCreated]:
-        _admin(key, "creating a key")
+        require_admin(key, "creating a key")
         name = data.name.strip()
         if not name:
             raise ProblemError(400, "invalid_request", "name must not be blank", title="Invalid request")
@@ -106,7 +106,7 @@ class KeysController(Controller):
         responses=PROBLEMS,
     )
     async def listing(self, runtime: NamedDependency[Runtime], key: NamedDependency[ApiKey | None]) -> KeyList:
-        _admin(key, "listing the keys")
+        require_admin(key, "listing the keys")
 
         def read() -> list[ApiKey]:
             with runtime.store.game_recorder.datastore.get_connection() as conn:
@@ -124,7 +124,7 @@ class KeysController(Controller):
     async def revoke(
         self, key_id: FromPath[str], runtime: NamedDependency[Runtime], key: NamedDependency[ApiKey | None]
     ) -> None:
-        _admin(key, "revoking a key")
+        require_admin(key, "revoking a key")
 
         def revoke() -> bool:
             with runtime.store.game_recorder.datastore.get_connection() as conn, conn.transaction():

@@ -22,11 +22,11 @@ from litestar.static_files import create_static_files_router
 from domain.game import Language
 from service.auth import caller, required
 from service.errors import ProblemError
-from service.games import forks, live, navigation
+from service.games import forks
 from service.games.forks import ForkCreated, Forks
 from service.games.schemas import Replay
 from service.keys import ApiKey
-from service.routes.games import KEY_OPTIONAL, KEY_REQUIRED, PROBLEMS, Perspective, _reply, negotiate_language
+from service.routes.games import KEY_OPTIONAL, KEY_REQUIRED, PROBLEMS, Perspective, negotiate_language, reply_response
 from service.runtime import Runtime
 from service.viewer import STATIC_DIR, page
 
@@ -65,9 +65,9 @@ class WatchController(Controller):
 
         def run() -> Replay:
             if move is not None:
-                step = navigation.step_after_move(games, game_id, move)
+                step = games.navigation.step_after_move(game_id, move)
             else:
-                step = navigation.step_at_turn(games, game_id, turn or 0)
+                step = games.navigation.step_at_turn(game_id, turn or 0)
             if step == 0:
                 raise ProblemError(404, "step_not_found", "this game has no step yet")
             return games.replay(game_id, step, perspective, key)
@@ -92,11 +92,11 @@ class WatchController(Controller):
         data: JSONBody[forks.ForkRequest],
     ) -> Response[ForkCreated]:
         owner = required(key)
-        return _reply(await sync_to_thread(forks.fork, runtime.games, owner, game_id, data))
+        return reply_response(await sync_to_thread(runtime.games.forks.fork, owner, game_id, data))
 
     @get("/{game_id:uuid}/forks", summary="Where a game was forked from, and the forks made of it", security=[])
     async def forks(self, game_id: FromPath[UUID], runtime: NamedDependency[Runtime]) -> Forks:
-        return await sync_to_thread(forks.family, runtime.games, game_id)
+        return await sync_to_thread(runtime.games.forks.family, game_id)
 
     @get(
         "/{game_id:uuid}/live",
@@ -132,7 +132,7 @@ class WatchController(Controller):
             after = int(last_event_id.strip())
         # The first read happens before the stream starts: an unknown game or a forbidden perspective
         # is a problem document, not a stream.
-        first = await sync_to_thread(live.poll, games, game_id, perspective, key, after, delay)
+        first = await sync_to_thread(games.live.poll, game_id, perspective, key, after, delay)
 
         async def messages() -> AsyncIterator[ServerSentEventMessage]:
             nonlocal after
@@ -155,7 +155,7 @@ class WatchController(Controller):
                     yield ServerSentEventMessage(comment="heartbeat")
                     quiet_since = time.monotonic()
                 await anyio.sleep(POLL_SECONDS)
-                page_ = await sync_to_thread(live.poll, games, game_id, perspective, key, after, delay)
+                page_ = await sync_to_thread(games.live.poll, game_id, perspective, key, after, delay)
 
         return ServerSentEvent(messages(), headers={"cache-control": "no-store", "x-accel-buffering": "no"})
 

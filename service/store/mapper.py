@@ -41,7 +41,7 @@ _encoder = msgspec.json.Encoder()
 
 
 @lru_cache(maxsize=1024)
-def _decoder(topic: str) -> msgspec.json.Decoder[_Payload[Any]]:
+def payload_decoder(topic: str) -> msgspec.json.Decoder[_Payload[Any]]:
     cls: Any = resolve_topic(topic)
     return msgspec.json.Decoder(_Payload[cls])
 
@@ -111,7 +111,7 @@ def recorded(originator_id: UUID | str, version: int, topic: str, state: bytes) 
     """The record of one stored row (what ``to_domain_event`` gives), without a ``StoredEvent`` first:
     a replay block decodes its rows straight from the cursor's tuples."""
     try:
-        payload = _decoder(topic).decode(state)
+        payload = payload_decoder(topic).decode(state)
     except (msgspec.DecodeError, msgspec.ValidationError) as exc:
         raise MapperDeserialisationError(
             f"stored event {originator_id}@{version} ({topic}) does not decode: {exc}"

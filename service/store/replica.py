@@ -56,6 +56,19 @@ def flushed_lsn(conn: psycopg.Connection[Any]) -> int:
     return parse_lsn(row["lsn"] if isinstance(row, dict) else row[0]) if row else 0
 
 
+def replay_progress(conn: psycopg.Connection[Any], projections: list[str]) -> tuple[int | None, int]:
+    """How far a standby has replayed the WAL (None: it is not a standby any more) and the lowest position
+    of ``projections`` in its copy of the read models, in one round trip."""
+    row = conn.execute(
+        "SELECT pg_last_wal_replay_lsn()::text AS lsn, "
+        "(SELECT min(position) FROM projection_positions WHERE name = ANY(%s)) AS p",
+        (projections,),
+    ).fetchone()
+    if row is None:
+        return None, 0
+    return (parse_lsn(row["lsn"]) if row["lsn"] else None), int(row["p"] or 0)
+
+
 class ReplicaState(msgspec.Struct, frozen=True, kw_only=True):
     """What the monitor last saw (for ``/health`` and ``/metrics``)."""
 

@@ -12,7 +12,6 @@ import msgspec
 
 from domain.game import Language, Perspective
 from domain.kinds import game
-from service.games.forks import family
 from service.games.service import GameService
 from service.games.sight import Sight
 from service.keys import ApiKey
@@ -59,22 +58,9 @@ def _perspective_label(text: str, players: list[str], lang: Language) -> str:
     return word(text, lang)
 
 
-def page(
-    games: GameService,
-    game_id: UUID,
-    step: int | None,
-    perspective: str,
-    by: str,
-    lang: Language,
-    key: ApiKey | None,
-) -> str:
-    row = games.row(game_id)
-    steps = int(row["version"])
-    step = steps if step is None else step
-    replay = games.replay(game_id, step, perspective, key)
-    tl = games.timeline(game_id, lang, key)  # the owner reads the table's notes and reasons
-    players = list(row["players"])
-    links = family(games, game_id)
+def _family_links(games: GameService, game_id: UUID, lang: Language) -> tuple[str, str]:
+    """The header's links to the game this one was forked from and to its forks."""
+    links = games.forks.family(game_id)
     origin = ""
     if links.forked_from is not None:
         o = links.forked_from
@@ -85,8 +71,22 @@ def page(
     forks = "".join(f'<a href="/games/{f.game_id}/watch">{str(f.game_id)[:8]} @ {f.step}</a> ' for f in links.forks)
     if forks:
         forks = f'<span class="forks">{word("forks", lang)}: {forks}</span>'
-    status = row["status"]
-    controls = (
+    return origin, forks
+
+
+def _controls(
+    games: GameService,
+    row: dict[str, Any],
+    key: ApiKey | None,
+    step: int,
+    steps: int,
+    by: str,
+    perspective: str,
+    lang: Language,
+) -> str:
+    """The step controls, the unit of a step, the perspectives this caller may choose and the language."""
+    players = list(row["players"])
+    return (
         f'<nav id="controls" aria-label="{word("step", lang)}">'
         f'<button type="button" id="first" title="Home">« {word("first", lang)}</button>'
         f'<button type="button" id="prev" title="←">◀ {word("previous", lang)}</button>'
@@ -105,6 +105,26 @@ def page(
         + _select("lang", word("language", lang), [("en", "English"), ("fr", "Français"), ("es", "Español")], lang)
         + f'<span class="hint">{word("keys", lang)}</span></nav>'
     )
+
+
+def page(
+    games: GameService,
+    game_id: UUID,
+    step: int | None,
+    perspective: str,
+    by: str,
+    lang: Language,
+    key: ApiKey | None,
+) -> str:
+    row = games.row(game_id)
+    steps = int(row["version"])
+    step = steps if step is None else step
+    replay = games.replay(game_id, step, perspective, key)
+    tl = games.timeline(game_id, lang, key)  # the owner reads the table's notes and reasons
+    players = list(row["players"])
+    origin, forks = _family_links(games, game_id, lang)
+    status = row["status"]
+    controls = _controls(games, row, key, step, steps, by, perspective, lang)
     badge = f'<span class="badge {status}" id="status">{word(status, lang)}</span>'
     follow = f'<span id="follow" class="follow">{word("follow", lang)}</span>' if status == "live" else ""
     data = {

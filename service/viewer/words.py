@@ -24,6 +24,7 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "language": ("Language", "Langue", "Idioma"),
     "live": ("live", "en cours", "en vivo"),
     "finished": ("finished", "terminée", "terminada"),
+    "abandoned": ("abandoned", "abandonnée", "abandonada"),
     "timeline": ("Timeline", "Chronologie", "Cronología"),
     "landscape": ("Landscape", "Paysage", "Paisaje"),
     "river": ("River", "Rivière", "Río"),

@@ -17,7 +17,6 @@ import psycopg
 import pytest
 
 from domain.arctic.simulator import simulate
-from service.games import voiding
 from service.keys import ApiKey
 from service.refusals import Refusal
 from service.runtime import Runtime
@@ -62,8 +61,8 @@ def test_a_move_that_read_the_game_open_is_refused_once_the_decision_committed(r
     for body in moves[:3]:
         runtime.games.append(owner, game_id, body, None)
     decide: dict[str, Callable[[], Any]] = {
-        "abandon": lambda: voiding.abandon(runtime.store, owner, game_id, "the table closed"),
-        "void": lambda: voiding.void(runtime.store, admin, game_id, "duplicate"),
+        "abandon": lambda: runtime.games.lifecycle.abandon(owner, game_id, "the table closed"),
+        "void": lambda: runtime.games.lifecycle.void(admin, game_id, "duplicate"),
     }
     results: dict[str, Any] = {}
     with psycopg.connect(runtime.params.conninfo()) as holder:
@@ -112,7 +111,7 @@ def test_concurrent_moves_and_abandons_store_no_move_after_the_abandon(runtime: 
     def abandon(game_id: UUID, after: int) -> Any:
         while runtime.games.row(game_id)["moves"] < after:
             time.sleep(0.001)
-        return outcome(lambda: voiding.abandon(runtime.store, owner, game_id, "closing time"))
+        return outcome(lambda: runtime.games.lifecycle.abandon(owner, game_id, "closing time"))
 
     with ThreadPoolExecutor(max_workers=len(games) * 2) as pool:
         recorders = [pool.submit(record, g, m) for g, m in games]

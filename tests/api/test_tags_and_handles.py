@@ -291,7 +291,7 @@ def test_two_concurrent_decisions_cannot_both_be_stored(client: Client, api_key:
     import_game(client, api_key, record("arctic", 2, 97, ["Racer", "Chaser"]))
     admin = keys.ApiKey(id="admin", name="admin", admin=True, created_at=datetime.now(UTC))
     seen = renaming._Decisions(runtime.store)  # the decisions as one request read them
-    renaming.rename(runtime.store, admin, "Racer", "Runner", "first")  # another request wins the race
+    runtime.games.handles.rename(admin, "Racer", "Runner", "first")  # another request wins the race
     with pytest.raises(Refusal) as refused:
         seen.decide(HandleRenamed(handle="Racer", to="Sprinter", reason="second", key_id="admin"))
     assert refused.value.code == "handles_changed"

@@ -1,0 +1,40 @@
+"""What the games' use cases are given: one object per process, built once, passed to every service.
+
+Every use case is a small application service over it (``GameBase`` and its subclasses, one per module:
+writing, importing, undoing, reading, forks, lifecycle, handles, listing, navigation, live): the
+services hold nothing of their own, so any number of them over one ``GameDeps`` share the same caches.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from service.games.finished import ReplayBlocks
+from service.games.states import States
+from service.store import GameLog
+from service.store.batching import GroupWriter
+from service.store.games_table import GamesTable
+from service.store.idempotency import IdempotencyKeys
+from service.store.kinds import Registry
+from service.store.lru import Lru
+from service.store.snapshots import Snapshots
+
+
+class GameDeps:
+    def __init__(self, store: GameLog, registry: Registry, *, snapshot_interval: int = 64) -> None:
+        self.store = store
+        self.registry = registry
+        # The store's tables beside the events, by their named statements.
+        self.games_table = GamesTable(store)
+        self.idempotency_keys = IdempotencyKeys(store)
+        self.snapshot_table = Snapshots(store)
+        self.states = States(store, interval=snapshot_interval)
+        self.blocks = ReplayBlocks(interval=snapshot_interval)
+        # A corrected game's (id, version) -> its steps taken back and its corrections' steps.
+        self.line_steps: Lru[tuple[UUID, int], tuple[dict[int, int], set[int]]] = Lru(1024)
+        # This process's group-commit writer for moves (``service.store.batching``).
+        self.group = GroupWriter(store)
+        # Each game's head as this process last wrote it: a move decided while the one before it (to the
+        # same game) was being stored starts from there, not from the row its request read.
+        self.heads: Lru[UUID, Any] = Lru(4096)
