@@ -23,6 +23,7 @@ from service.games import limits
 from service.http.cors import cors_config
 from service.http.docs import assets_router, schema_router, swagger_ui
 from service.http.read_your_writes import ReplicaHeaders
+from service.http.streams import StreamSlots
 from service.logs import RequestLogMiddleware
 from service.metrics import Metrics, MetricsMiddleware, metrics_endpoint
 from service.openapi_docs import kind_components, refine
@@ -39,6 +40,7 @@ from service.routes.watch import WatchController, viewer_assets
 from service.runtime import Runtime
 from service.settings import Settings
 from service.store.kinds import Registry
+from service.store.listening import LiveHub
 
 DESCRIPTION = """\
 Banquise records games of the tabletop games **Arctic** and **Arctica** as immutable events,
@@ -126,6 +128,24 @@ async def projections_worker(settings: Settings, runtime: Runtime) -> AsyncItera
         await sync_to_thread(worker.stop)
 
 
+@asynccontextmanager
+async def live_streams(app: Litestar, settings: Settings, runtime: Runtime) -> AsyncIterator[None]:
+    """The process's live-stream listener (started by the first stream) and its stream slots."""
+    hub = LiveHub(
+        runtime.params,
+        schema=runtime.store.schema,
+        channel=runtime.store.game_recorder.channel_name,
+        timeouts=settings.db_timeouts,
+        recheck=settings.live_recheck,
+    )
+    app.state.live = hub
+    app.state.stream_slots = StreamSlots(settings.max_streams, settings.max_streams_per_client)
+    try:
+        yield
+    finally:
+        await hub.close()
+
+
 def create_app(
     settings: Settings | None = None,
     *,
@@ -141,13 +161,13 @@ def create_app(
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
         if runtime is not None:
             app.state.runtime = runtime
-            async with projections_worker(settings, runtime):
+            async with projections_worker(settings, runtime), live_streams(app, settings, runtime):
                 yield
             return
         opened = await sync_to_thread(lambda: Runtime.open(settings, params, read_replica=True))
         app.state.runtime = opened
         try:
-            async with projections_worker(settings, opened):
+            async with projections_worker(settings, opened), live_streams(app, settings, opened):
                 yield
         finally:
             await sync_to_thread(opened.close)

@@ -3,12 +3,12 @@ turn, and forks. The redaction is the replay's and the event log's own (``GameSe
 
 from __future__ import annotations
 
-import time
+import asyncio
+import weakref
 from collections.abc import AsyncIterator
 from typing import Annotated, Any, Literal
 from uuid import UUID
 
-import anyio
 import msgspec
 from litestar import Controller, Request, Response, get, post
 from litestar.concurrency import sync_to_thread
@@ -25,19 +25,27 @@ from service.errors import ProblemError
 from service.games import forks, live, navigation
 from service.games.forks import ForkCreated, Forks
 from service.games.schemas import Replay
+from service.http.streams import Lease, StreamSlots
 from service.keys import ApiKey
 from service.routes.games import KEY_OPTIONAL, KEY_REQUIRED, PROBLEMS, Perspective, _reply, negotiate_language
 from service.runtime import Runtime
+from service.store.listening import LiveHub, Subscription
 from service.viewer import STATIC_DIR, page
 
 _json = msgspec.json.Encoder()
-POLL_SECONDS = 0.2  # how often a live stream looks for new events
 
 Lang = Annotated[str | None, QueryParameter(description="en | fr | es; default from Accept-Language, else en")]
 
 
 def _html(body: str) -> Response[str]:
     return Response(body, media_type="text/html; charset=utf-8", headers={"cache-control": "no-store"})
+
+
+def _abandoned(loop: asyncio.AbstractEventLoop, hub: LiveHub, sub: Subscription | None, lease: Lease) -> None:
+    """A stream dropped unread: its slot and its subscription back (the collector may run in any thread)."""
+    lease.release()
+    if sub is not None and not loop.is_closed():
+        loop.call_soon_threadsafe(hub.unsubscribe, sub)
 
 
 class WatchController(Controller):
@@ -104,12 +112,25 @@ class WatchController(Controller):
         media_type="text/event-stream",
         summary="Server-Sent Events: each new event (redacted for the perspective); resumes after Last-Event-ID",
         description=(
-            "`id:` is the event's version; `event: event` carries it as JSON, `event: end` closes a finished "
-            "game's stream; comment lines are heartbeats. `delay` holds back the last N moves of a live game."
+            "`id:` is the event's version; `event: event` carries it as JSON; `event: end` (data: the last "
+            "version and `status`: finished, abandoned or voided) closes the stream of a game that takes no "
+            "more moves. Heartbeats are comment lines (`: heartbeat`), never a `data:` line. A start "
+            "(`after` or `Last-Event-ID`) beyond the game's version is refused (400 `position_ahead`). "
+            "`delay` holds back the last N moves of a live game on this stream only: a broadcast courtesy, "
+            "not secrecy (`/events`, `/replay` and `/watch` show every move at once). Streams wait on one "
+            "LISTEN connection per process (no database work while idle); a process serves at most "
+            "`BANQUISE_MAX_STREAMS` (503 `too_many_streams`) and one client (API key, else address) holds "
+            "at most `BANQUISE_MAX_STREAMS_PER_CLIENT` (429 `too_many_client_streams`), with Retry-After."
         ),
+        responses={
+            400: ResponseSpec(None, description="invalid_last_event_id, position_ahead"),
+            429: ResponseSpec(None, description="too_many_client_streams (Retry-After)"),
+            503: ResponseSpec(None, description="too_many_streams (Retry-After)"),
+        },
     )
     async def live(
         self,
+        request: Request[Any, Any, Any],
         game_id: FromPath[UUID],
         runtime: NamedDependency[Runtime],
         key: NamedDependency[ApiKey | None],
@@ -126,38 +147,69 @@ class WatchController(Controller):
         ] = None,
     ) -> ServerSentEvent:
         games = runtime.games
+        source = "after"
         if last_event_id is not None:
             if not last_event_id.strip().isdigit() or len(last_event_id.strip()) > 9:
                 raise ProblemError(400, "invalid_last_event_id", "Last-Event-ID must be an event version")
-            after = int(last_event_id.strip())
-        # The first read happens before the stream starts: an unknown game or a forbidden perspective
-        # is a problem document, not a stream.
-        first = await sync_to_thread(live.poll, games, game_id, perspective, key, after, delay)
+            after, source = int(last_event_id.strip()), "Last-Event-ID"
+        hub: LiveHub = request.app.state.live
+        slots: StreamSlots = request.app.state.stream_slots
+        lease = slots.take(
+            f"key:{key.id}" if key is not None else f"addr:{request.client.host if request.client else ''}"
+        )
+        # Subscribed before the first read: an event committed after it wakes the stream.
+        sub = hub.subscribe(game_id) if follow else None
+        try:
+            # The first read happens before the stream starts: an unknown game, a forbidden perspective or
+            # a start beyond the game's version is a problem document, not a stream.
+            first = await sync_to_thread(live.first, games, game_id, perspective, key, after, delay, source)
+        except BaseException:
+            if sub is not None:
+                hub.unsubscribe(sub)
+            lease.release()
+            raise
+
+        def encoded(data: Any) -> str:
+            return _json.encode(data).decode()
 
         async def messages() -> AsyncIterator[ServerSentEventMessage]:
             nonlocal after
             page_ = first
-            quiet_since = time.monotonic()
-            yield ServerSentEventMessage(retry=1000, comment="banquise live")
-            while True:
-                for item in page_.events:
-                    after = item.version
-                    yield ServerSentEventMessage(data=_json.encode(item).decode(), event="event", id=str(item.version))
-                if page_.events:
-                    quiet_since = time.monotonic()
-                if page_.finished and after >= page_.version:
-                    yield ServerSentEventMessage(data=_json.encode({"version": after}).decode(), event="end")
-                    return
-                if not follow:
-                    yield ServerSentEventMessage(data=_json.encode({"version": after}).decode(), event="caught-up")
-                    return
-                if time.monotonic() - quiet_since >= heartbeat:
-                    yield ServerSentEventMessage(comment="heartbeat")
-                    quiet_since = time.monotonic()
-                await anyio.sleep(POLL_SECONDS)
-                page_ = await sync_to_thread(live.poll, games, game_id, perspective, key, after, delay)
+            try:
+                yield ServerSentEventMessage(data=None, retry=1000, comment="banquise live")
+                while True:
+                    for item in page_.events:
+                        after = item.version
+                        yield ServerSentEventMessage(data=encoded(item), event="event", id=str(item.version))
+                    if page_.closed is not None and after >= page_.version:
+                        yield ServerSentEventMessage(
+                            data=encoded({"version": after, "status": page_.closed}), event="end"
+                        )
+                        return
+                    if sub is None:
+                        yield ServerSentEventMessage(data=encoded({"version": after}), event="caught-up")
+                        return
+                    while True:
+                        try:
+                            await asyncio.wait_for(sub.changed.wait(), heartbeat)
+                        except TimeoutError:
+                            yield ServerSentEventMessage(data=None, comment="heartbeat")
+                            continue
+                        sub.changed.clear()
+                        mark = hub.mark(game_id)
+                        # The row as the listener read it: nothing past what this stream read, nothing to read.
+                        if mark is None or mark.version > page_.version or mark.closed != page_.closed:
+                            break
+                    page_ = await sync_to_thread(live.poll, games, game_id, perspective, key, after, delay)
+            finally:
+                if sub is not None:
+                    hub.unsubscribe(sub)
+                lease.release()
 
-        return ServerSentEvent(messages(), headers={"cache-control": "no-store", "x-accel-buffering": "no"})
+        stream = messages()
+        # A stream whose client left before its first byte is never iterated (its ``finally`` never runs).
+        weakref.finalize(stream, _abandoned, asyncio.get_running_loop(), hub, sub, lease)
+        return ServerSentEvent(stream, headers={"cache-control": "no-store", "x-accel-buffering": "no"})
 
     @get(
         "/{game_id:uuid}/watch",
