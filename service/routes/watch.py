@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import weakref
 from collections.abc import AsyncIterator
+from functools import partial
 from typing import Annotated, Any, Literal
 from uuid import UUID
 
@@ -190,17 +191,23 @@ class WatchController(Controller):
                         yield ServerSentEventMessage(data=encoded({"version": after}), event="caught-up")
                         return
                     while True:
+                        mark = hub.mark(game_id)
+                        # The row as the listener last read it: past what this stream read, read on.
+                        if mark is not None and (mark.version > page_.version or mark.closed != page_.closed):
+                            break
                         try:
                             await asyncio.wait_for(sub.changed.wait(), heartbeat)
                         except TimeoutError:
                             yield ServerSentEventMessage(data=None, comment="heartbeat")
                             continue
                         sub.changed.clear()
-                        mark = hub.mark(game_id)
-                        # The row as the listener read it: nothing past what this stream read, nothing to read.
-                        if mark is None or mark.version > page_.version or mark.closed != page_.closed:
+                        if hub.mark(game_id) is None:  # the listener (re)connected: look once
                             break
-                    page_ = await sync_to_thread(live.poll, games, game_id, perspective, key, after, delay)
+                    mark = hub.mark(game_id)
+                    shared = (game_id, perspective, key.id if key else None, after, delay, mark and mark.version)
+                    page_ = await hub.share(
+                        shared, partial(sync_to_thread, live.poll, games, game_id, perspective, key, after, delay)
+                    )
             finally:
                 if sub is not None:
                     hub.unsubscribe(sub)

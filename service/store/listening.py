@@ -5,7 +5,8 @@ so the notification arrives after the commit). A process holds one dedicated con
 pool, that LISTENs on it; the streams of a game wait on an ``asyncio.Event`` and never touch the
 database while nothing happens. On a notification the hub reads the rows of the games that have
 streams (one query for all of them, notifications arriving together coalesced) and wakes the streams
-of each game whose row changed (its version, its status, its voiding).
+of each game whose row changed (its version, its status, its voiding). The streams of a game woken
+together share their read of its new events (one per perspective and caller, ``share``).
 
 A notification lost while the connection was down is made up for: on every (re)connection the hub
 wakes every stream (each reads what it missed), and a slow safety re-check (``recheck`` seconds,
@@ -18,8 +19,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar, cast
 from uuid import UUID
 
 import psycopg
@@ -30,6 +32,7 @@ from service.settings import DatabaseTimeouts
 from service.store.pool import session_kwargs
 
 log = logging.getLogger("banquise.live")
+T = TypeVar("T")
 
 COALESCE = 0.005  # seconds to gather the notifications arriving together (one read of the rows for all)
 BACKOFF_FIRST, BACKOFF_MAX = 0.5, 10.0
@@ -77,6 +80,7 @@ class LiveHub:
         self._subscriptions: dict[UUID, set[Subscription]] = {}
         self._marks: dict[UUID, GameMark] = {}
         self._task: asyncio.Task[None] | None = None
+        self._reads: dict[Hashable, asyncio.Future[Any]] = {}
         self.connected = asyncio.Event()
         # For tests and /metrics: how often the hub read the rows, and the notifications it received.
         self.reads = 0
@@ -104,6 +108,17 @@ class LiveHub:
     def mark(self, game_id: UUID) -> GameMark | None:
         """The game's row as the hub last read it (None: not read yet)."""
         return self._marks.get(game_id)
+
+    async def share(self, key: Hashable, read: Callable[[], Awaitable[T]]) -> T:
+        """``read()``, or the same read already under way for ``key``: the streams of a game woken by
+        one append read its new events once per perspective, not once each."""
+        future = self._reads.get(key)
+        if future is None:
+            future = asyncio.ensure_future(read())
+            self._reads[key] = future
+            future.add_done_callback(lambda _: self._reads.pop(key, None))
+        # A stream that leaves while waiting does not cancel the others' read.
+        return cast("T", await asyncio.shield(future))
 
     @property
     def streams(self) -> int:
