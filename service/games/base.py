@@ -128,8 +128,10 @@ class GameBase:
         self.registry = registry
         self.states = States(store, interval=snapshot_interval)
         self.blocks = ReplayBlocks(interval=snapshot_interval)
-        # A corrected game's (id, version) -> its steps taken back and its corrections' steps.
-        self.line_steps: Lru[tuple[UUID, int], tuple[dict[int, int], set[int]]] = Lru(1024)
+        # A corrected game's id -> a version, its steps taken back then and its corrections' steps.
+        self.line_steps: Lru[UUID, tuple[int, dict[int, int], set[int]]] = Lru(1024)
+        # (game, step) -> where its timeline stands after that step (``GameReader.timeline``'s pages).
+        self.timeline_marks: Lru[tuple[UUID, int], Any] = Lru(16384)
         self._datastore = store.game_recorder.datastore
 
     # ---------------------------------------------------------------- helpers

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import datetime
 from functools import cached_property
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 from uuid import UUID
 
 import msgspec
@@ -43,6 +43,23 @@ _json = msgspec.json.Encoder()
 def seat_of(row: dict[str, Any], seat: int | None) -> Turn | None:
     players = row["players"]
     return Turn(seat=seat, player=players[seat]) if seat is not None and 0 <= seat < len(players) else None
+
+
+class _Mark(NamedTuple):
+    """Where a timeline stands after a step: the turns and moves on the line, the step's move."""
+
+    turn: int
+    moves: int
+    previous_move: int | None
+
+
+_MARKS_KEPT = 64  # steps per timeline answer whose marks are kept (a viewer asks for what follows)
+
+
+def _moves_on(line: Line[Any, Recorded]) -> int:
+    """The moves on a line folded from the start (their indexes run 0, 1, 2…)."""
+    spans = moves_of(line.kept, lambda r: r.move)
+    return spans[-1].move + 1 if spans else 0
 
 
 class GameReader(GameBase):
@@ -158,32 +175,117 @@ class GameReader(GameBase):
         listing = getattr(kind.rules, "table_moves", kind.rules.legal_moves)
         return version, [msgspec.to_builtins(m) for m in listing(state)]
 
-    def timeline(self, game_id: UUID, language: Language, key: ApiKey | None = None) -> Timeline:
+    def timeline(
+        self,
+        game_id: UUID,
+        language: Language,
+        key: ApiKey | None = None,
+        after: int = 0,
+        limit: int | None = None,
+    ) -> Timeline:
+        """The entries of the steps after ``after``, at most ``limit`` of them (None: all).
+
+        A page costs its own entries: the line at ``after`` comes from a snapshot, and the turn and move
+        counts there from the marks this process kept when it last answered that step (``marks``).
+        Without them (another process answered it, or it left the cache) the line is folded from the
+        start to ``after`` (decoding and folding only: no entry is described or hashed but the page's)."""
         row = self.row(game_id)
         kind = self.kind(row["kind"])
         sight = Sight.of(row, key)
-        rules = kind.rules
         players = list(row["players"])
+        version = int(row["version"])
         # a finished game's timeline says what the end revealed (totems, hands shown before the end)
         final = self.states.current(kind, game_id)[1] if row["status"] == "finished" else None
-        records = list(self.store.read(game_id))
-        taken = taken_back((r.originator_version, r.event) for r in records)
-        line: Line[Any, Recorded] = Line(rules.evolve, rules.initial_state())
+        records = list(self.store.read(game_id, after=after or None, limit=limit))
+        if after == 0 and (limit is None or len(records) < limit):
+            taken = taken_back((r.originator_version, r.event) for r in records)
+        else:
+            taken = self._line_steps(row)[0]
+        marks: dict[int, _Mark] = {}
+        entries = self._entries(game_id, kind, sight, language, players, final, after, records, taken, marks)
+        if entries is None:  # a correction reached before the snapshot the page started from
+            entries = self._entries(game_id, kind, sight, language, players, final, after, records, taken, marks, True)
+        assert entries is not None
+        # the marks of this page's last steps: where the next page (and the corrections in it) start
+        for step in sorted(marks)[-_MARKS_KEPT:]:
+            self.timeline_marks.put((game_id, step), marks[step])
+        last = entries[-1].step if entries else after
+        more = limit is not None and last < version
+        return Timeline(
+            game_id=game_id,
+            kind=kind.name,
+            language=language,
+            steps=len(entries),
+            entries=entries,
+            version=version,
+            next=f"/games/{game_id}/timeline?after={last}&limit={limit}" if more else None,
+        )
+
+    def _mark(self, game_id: UUID, step: int, marks: dict[int, _Mark]) -> _Mark | None:
+        return marks.get(step) or self.timeline_marks.get((game_id, step))
+
+    def _entries(
+        self,
+        game_id: UUID,
+        kind: Kind,
+        sight: Sight,
+        language: Language,
+        players: list[str],
+        final: Any,
+        after: int,
+        records: list[Recorded],
+        taken: dict[int, int],
+        marks: dict[int, _Mark],
+        from_start: bool = False,
+    ) -> list[TimelineEntry] | None:
+        """The page's entries from the line at ``after`` (None: a correction needs an earlier start)."""
+        rules = kind.rules
+        turn, moves, previous_move = 0, 0, -1
+        start = self._mark(game_id, after, marks) if after else _Mark(0, 0, -1)
+        if start is not None and not from_start:
+            line: Line[Any, Recorded] = (
+                self.states.line(kind, game_id, after) if after else Line(rules.evolve, rules.initial_state())
+            )
+            turn, moves, previous_move = start
+        else:
+            # From the start: the turns and moves at ``after`` are counted on the way.
+            line = Line(rules.evolve, rules.initial_state())
+            for rec in self.store.read(game_id, upto=after):
+                if line.add(rec.originator_version, rec.event, rec):
+                    turn = sum(rules.is_turn_start(e) for _, e, _ in line.kept)
+                    moves = _moves_on(line)
+                    previous_move = None
+                else:
+                    turn += rules.is_turn_start(rec.event)
+                    moves = moves if rec.move is None else rec.move + 1
+                    previous_move = rec.move
+                marks[rec.originator_version] = _Mark(turn, moves, previous_move)
         entries: list[TimelineEntry] = []
-        previous_move: int | None = -1
-        turn = 0
         for rec in records:
-            if line.add(rec.originator_version, rec.event, rec):
-                # The line went back: its turns and moves are those left on it.
-                turn = sum(rules.is_turn_start(e) for _, e, _ in line.kept)
-                entries.append(self._correction_entry(rec, line, sight, rules, language, turn))
+            if isinstance(rec.event, MovesTakenBack):
+                try:
+                    line.add(rec.originator_version, rec.event, rec)
+                except BeforeBase:
+                    return None
+                # The line is back where it was before the first step taken back: its turns and moves too.
+                before = self._mark(game_id, min(rec.event.versions()) - 1, marks)
+                if before is None:
+                    if from_start:
+                        raise AssertionError("a folded line's marks are all known")
+                    return None
+                turn, moves = before.turn, before.moves
+                entries.append(self._correction_entry(rec, line, sight, rules, language, turn, moves))
                 previous_move = None
+                marks[rec.originator_version] = _Mark(turn, moves, None)
                 continue
+            line.add(rec.originator_version, rec.event, rec)
             state = line.state
             actor = rules.actor(rec.event)
             turn_start = rules.is_turn_start(rec.event)
             turn += turn_start
             shown = state if final is None else final
+            move_number = 0 if rec.move is None else rec.move + 1
+            moves = moves if rec.move is None else move_number
             entries.append(
                 TimelineEntry(
                     step=rec.originator_version,
@@ -197,18 +299,19 @@ class GameReader(GameBase):
                     turn_start=turn_start,
                     actor=actor,
                     player=players[actor] if actor is not None and 0 <= actor < len(players) else None,
-                    move_number=0 if rec.move is None else rec.move + 1,
+                    move_number=move_number,
                     turn=turn,
                     comment=sight.comment(rec.comment),
                     taken_back_at=taken.get(rec.originator_version),
                 )
             )
             previous_move = rec.move
-        return Timeline(game_id=game_id, kind=kind.name, language=language, steps=len(entries), entries=entries)
+            marks[rec.originator_version] = _Mark(turn, moves, previous_move)
+        return entries
 
     @staticmethod
     def _correction_entry(
-        rec: Recorded, line: Line[Any, Recorded], sight: Sight, rules: Any, language: Language, turn: int
+        rec: Recorded, line: Line[Any, Recorded], sight: Sight, rules: Any, language: Language, turn: int, moves: int
     ) -> TimelineEntry:
         event = cast(MovesTakenBack, rec.event)
         numbers = [m.move + 1 for m in event.moves]
@@ -224,7 +327,7 @@ class GameReader(GameBase):
             turn_start=False,
             actor=None,
             player=None,
-            move_number=len(moves_of(line.kept, lambda r: r.move)),
+            move_number=moves,
             turn=turn,
             correction=Correction(
                 moves=[TakenBack(number=m.move + 1, first_step=m.first, last_step=m.last) for m in event.moves],
@@ -235,16 +338,24 @@ class GameReader(GameBase):
 
     def _line_steps(self, row: dict[str, Any]) -> tuple[dict[int, int], set[int]]:
         """A corrected game's steps taken back (-> the correction's step) and its corrections' steps; kept
-        by version (a step of a corrected game would otherwise read its whole stream)."""
+        per game at a version, and brought up to a newer one by reading only the events after it (a step
+        of a corrected game would otherwise read its whole stream)."""
         if not row.get("corrections"):
             return {}, set()
-        cache_key = (row["id"], int(row["version"]))
-        known = self.line_steps.get(cache_key)
-        if known is None:
-            stream = [(r.originator_version, r.event) for r in self.store.read(row["id"])]
-            known = taken_back(stream), {v for v, e in stream if isinstance(e, MovesTakenBack)}
-            self.line_steps.put(cache_key, known)
-        return known
+        game_id, version = row["id"], int(row["version"])
+        known = self.line_steps.get(game_id)
+        if known is not None and known[0] == version:
+            return known[1], known[2]
+        if known is not None and known[0] < version:
+            since, taken, corrections = known[0], dict(known[1]), set(known[2])
+        else:
+            since, taken, corrections = 0, {}, set()
+        for rec in self.store.read(game_id, after=since or None, upto=version):
+            if isinstance(rec.event, MovesTakenBack):
+                corrections.add(rec.originator_version)
+                taken.update(dict.fromkeys(rec.event.versions(), rec.originator_version))
+        self.line_steps.put(game_id, (version, taken, corrections))
+        return taken, corrections
 
     def _replay_row(self, game_id: UUID, step: int) -> tuple[dict[str, Any], Block | None]:
         """The game's row (held once the game is finished) and, when the row had to be read, the block
