@@ -68,6 +68,9 @@ class UndoOutOfRange(Refusal):
         )
 
 
+_SNAPSHOTS_BACK = 3  # snapshots tried, newest first, before the fold from the start
+
+
 class GameUndoer(GameBase):
     def undo(
         self, key: ApiKey, game_id: UUID, body: bytes, if_match: int | None, idem: Idempotency | None = None
@@ -98,6 +101,26 @@ class GameUndoer(GameBase):
         except Refusal as refusal:
             return self._replayed_or_raise(idem, refusal)
 
+    def _last_moves(
+        self, kind: Kind, game_id: UUID, wanted: int
+    ) -> tuple[Line[Any, Recorded], list[TakenBackMove], int]:
+        """The game's line now, folded from a snapshot that leaves at least ``wanted`` whole moves after
+        it (from the start only when the game has no more): its last moves, oldest first, and the number
+        of moves on it. The moves' indexes run 0, 1, 2… on a line, so the last one's says how many."""
+        below: int | None = None
+        for attempt in range(_SNAPSHOTS_BACK + 1):
+            line = self.states.line(kind, game_id, below=below)
+            spans = moves_of(line.kept, lambda rec: rec.move)
+            if line.start == 0:
+                return line, spans, len(spans)
+            # The first move after a snapshot may have begun before it: only the moves after it are whole.
+            whole = spans[1:]
+            if whole and len(whole) >= wanted:
+                return line, whole, whole[-1].move + 1
+            # An earlier snapshot, a few times; then the start (more moves than a few snapshots hold).
+            below = line.start - 1 if attempt < _SNAPSHOTS_BACK - 1 else 0
+        raise AssertionError("the fold from the start returned")
+
     def _take_back(
         self,
         kind: Kind,
@@ -110,24 +133,20 @@ class GameUndoer(GameBase):
         replay = self._replay_idempotent(idem)
         if replay is not None:
             return replay
-        # The whole line from the start: the moves to take back may be older than any snapshot.
-        line: Line[Any, Recorded] = Line(kind.rules.evolve, kind.rules.initial_state())
-        for rec in self.store.read(game_id):
-            line.add(rec.originator_version, rec.event, rec)
+        line, played, count = self._last_moves(kind, game_id, request.moves)
         version = line.version
         if if_match is not None and if_match != version:
             raise StaleVersion(version, if_match)
         if kind.rules.is_finished(line.state):
             raise GameFinishedUndo(game_id)
-        played = moves_of(line.kept, lambda rec: rec.move)
-        if not 1 <= request.moves <= len(played):
-            raise UndoOutOfRange(request.moves, len(played))
+        if not 1 <= request.moves <= count:
+            raise UndoOutOfRange(request.moves, count)
         taken = played[len(played) - request.moves :]
         now = datetime.now(UTC)
         correction = MovesTakenBack(moves=taken, key_id=key.id, reason=request.reason)
         record = Recorded(originator_id=game_id, originator_version=version + 1, event=correction, recorded_at=now)
         line.add(record.originator_version, correction, record)
-        new_version, moves_left = line.version, len(played) - request.moves
+        new_version, moves_left = line.version, count - request.moves
         accepted = UndoAccepted(
             game_id=game_id,
             version=new_version,

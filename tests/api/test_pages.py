@@ -111,3 +111,31 @@ def test_event_pages_link_the_next_one(client: Client, corrected: Table, api_key
 def test_the_default_page_holds_a_game_played_at_a_table(client: Client, corrected: Table) -> None:
     assert len(client.get(f"/games/{corrected.id}/events").json()) == corrected.version
     assert client.get(f"/games/{corrected.id}/timeline").json()["next"] is None
+
+
+def test_undo_reads_from_a_snapshot_not_the_whole_stream(
+    client: Client, api_key: str, runtime: Runtime, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = Table(client, api_key, "arctic", 2, 4343)
+    for move in table.moves[:60]:
+        table.play(move)
+    interval = runtime.games.states.interval
+    assert table.version > 2 * interval
+    read: list[int] = []
+    original = runtime.store.read
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        for rec in original(*args, **kwargs):
+            read.append(rec.originator_version)
+            yield rec
+
+    monkeypatch.setattr(runtime.store, "read", counting)
+    taken = table.undo(2)
+    assert read and min(read) > table.version - 2 * interval - 1, (min(read), table.version)
+    assert taken["moves"] == 58 and [m["move"] for m in taken["taken_back"]] == [58, 59]
+    monkeypatch.undo()
+    # the same line as the game recorded without the two moves
+    again = Table(client, api_key, "arctic", 2, 4343)
+    for move in again.moves[:58]:
+        again.play(move)
+    assert table.hash() == again.hash()
