@@ -16,12 +16,14 @@ from psycopg import Cursor
 from psycopg.rows import DictRow
 
 from domain.game import Perspective, state_hash
+from service.games.base import _decode_error
 from service.games.schemas import Status
-from service.games.service import GameService, Opening, Reply
+from service.games.service import GameService, Idempotency, Opening, Reply
 from service.games.sight import Sight
 from service.keys import ApiKey
 from service.refusals import Category, Refusal
 from service.store import Recorded
+from service.store.application import VersionConflict
 from service.store.corrections import Line, is_correction, moves_of
 
 _json = msgspec.json.Encoder()
@@ -73,12 +75,21 @@ class Forks(msgspec.Struct, kw_only=True):
 _opening = msgspec.json.Decoder(Opening)
 
 
+def _inside(last: Recorded, following: Recorded) -> bool:
+    """Whether step ``last`` is inside a move (``following`` is the step after it): a correction ends
+    whatever came before it, and is whole by itself."""
+    if is_correction(last.event) or is_correction(following.event):
+        return False
+    return following.move == last.move
+
+
 def _events_to_copy(games: GameService, origin_id: UUID, at: int, version: int) -> list[Recorded]:
-    """The origin's events up to step ``at``, which must end a move (a fork never starts mid-move)."""
+    """The origin's events up to step ``at``, which must end a move or a correction (a fork never starts
+    mid-move)."""
     # One more event than asked: it tells whether ``at`` ends a move.
     origin = list(games.store.read(origin_id, upto=at + 1))
     copied, following = origin[:at], origin[at:]
-    if following and following[0].move == copied[-1].move:
+    if following and _inside(copied[-1], following[0]):
         before = max((r.originator_version for r in copied if r.move != copied[-1].move), default=None)
         after = next(
             (r.originator_version - 1 for r in games.store.read(origin_id, after=at) if r.move != copied[-1].move),
@@ -93,7 +104,24 @@ def _events_to_copy(games: GameService, origin_id: UUID, at: int, version: int) 
     return copied
 
 
-def fork(games: GameService, key: ApiKey, origin_id: UUID, request: ForkRequest) -> Reply:
+def fork(games: GameService, key: ApiKey, origin_id: UUID, body: bytes, idem: Idempotency | None = None) -> Reply:
+    """A fork of ``origin_id`` at the step ``body`` names (``ForkRequest``, decoded strictly); with ``idem``,
+    a retry answers the fork the first request made (a stored reply), never a second fork."""
+    replay = games._replay_idempotent(idem)
+    if replay is not None:
+        return replay
+    try:
+        request = msgspec.json.decode(body, type=ForkRequest)
+    except msgspec.MsgspecError as exc:
+        raise _decode_error(exc, "the fork") from exc
+    try:
+        return _fork(games, key, origin_id, request, idem)
+    except VersionConflict as conflict:
+        # A retry with the same Idempotency-Key stored its fork first (the key's row is unique).
+        return games._replayed_or_raise(idem, conflict)
+
+
+def _fork(games: GameService, key: ApiKey, origin_id: UUID, request: ForkRequest, idem: Idempotency | None) -> Reply:
     row = games.row(origin_id)
     kind = games.kind(row["kind"])
     # A fork starts with every hidden card of the origin: the same rule as the omniscient perspective.
@@ -166,7 +194,11 @@ def fork(games: GameService, key: ApiKey, origin_id: UUID, request: ForkRequest)
         cur.execute("UPDATE games SET corrections = %s WHERE id = %s", (corrections, fork_id))
 
     within = games.within(
-        games.insert_row(game_row), games.snapshots(fork_id, due), link, counted if corrections else None
+        games.insert_row(game_row),
+        games.snapshots(fork_id, due),
+        link,
+        counted if corrections else None,
+        games._store_idempotent(idem, reply),
     )
     positions = games.store.append(records, within=within)
     games.states.remember(fork_id, request.at, state)

@@ -27,7 +27,7 @@ from service.games.schemas import (
     MoveAccepted,
     Status,
 )
-from service.games.voiding import GameAbandonedRefusal, GameVoidedRefusal, closed_refusal
+from service.games.voiding import GameAbandonedRefusal, GameFinishedRefusal, GameVoidedRefusal, closed_refusal
 from service.keys import ApiKey, KeyCheck
 from service.refusals import Category, Refusal
 from service.store import Recorded
@@ -116,6 +116,8 @@ class GameWriter(GameBase):
             raise GameVoidedRefusal(game_id)
         if row["status"] == "abandoned":
             raise GameAbandonedRefusal(game_id)
+        if row["status"] == "finished":
+            raise GameFinishedRefusal(game_id)
         kind = self.kind(row["kind"])
         limits.check_nesting(body)
         try:
@@ -220,6 +222,10 @@ class _Append:
         version, state, move_index = head
         if self.if_match is not None and self.if_match != version:
             raise StaleVersion(version, self.if_match)
+        if kind.rules.is_finished(state):
+            # The move lost the race with the finishing move: the same answer as when the game's row
+            # says so (``closed_refusal``), whichever process decided it.
+            raise GameFinishedRefusal(game_id)
         try:
             events, new_state, due = writer.states.decide(kind, state, version, submitted.move)
         except RuleViolation as exc:

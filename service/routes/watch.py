@@ -16,7 +16,7 @@ from litestar.concurrency import sync_to_thread
 from litestar.di import NamedDependency, Provide
 from litestar.enums import MediaType
 from litestar.openapi import ResponseSpec
-from litestar.params import FromPath, FromQuery, HeaderParameter, JSONBody, QueryParameter
+from litestar.params import FromPath, FromQuery, HeaderParameter, QueryParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 from litestar.static_files import create_static_files_router
 
@@ -28,7 +28,16 @@ from service.games.forks import ForkCreated, Forks
 from service.games.schemas import Replay
 from service.http.streams import Lease, StreamSlots
 from service.keys import ApiKey
-from service.routes.games import KEY_OPTIONAL, KEY_REQUIRED, PROBLEMS, Perspective, _reply, negotiate_language
+from service.routes.games import (
+    KEY_OPTIONAL,
+    KEY_REQUIRED,
+    PROBLEMS,
+    IdempotencyKey,
+    Perspective,
+    _idempotency,
+    _reply,
+    negotiate_language,
+)
 from service.runtime import Runtime
 from service.store.listening import LiveHub, Subscription
 from service.viewer import STATIC_DIR, page
@@ -95,13 +104,19 @@ class WatchController(Controller):
     )
     async def fork(
         self,
+        request: Request[Any, Any, Any],
         game_id: FromPath[UUID],
         runtime: NamedDependency[Runtime],
         key: NamedDependency[ApiKey | None],
-        data: JSONBody[forks.ForkRequest],
+        idempotency_key: IdempotencyKey = None,
     ) -> Response[ForkCreated]:
+        # The body as bytes (like every write that creates something): the key is checked before it, it is
+        # decoded strictly (``"at": "3"`` is refused, as undo's ``"moves": "1"``) and hashed for the
+        # Idempotency-Key.
         owner = required(key)
-        return _reply(await sync_to_thread(forks.fork, runtime.games, owner, game_id, data))
+        body = await request.body()
+        idem = _idempotency(request, owner, body, idempotency_key)
+        return _reply(await sync_to_thread(forks.fork, runtime.games, owner, game_id, body, idem))
 
     @get("/{game_id:uuid}/forks", summary="Where a game was forked from, and the forks made of it", security=[])
     async def forks(self, game_id: FromPath[UUID], runtime: NamedDependency[Runtime]) -> Forks:
