@@ -6,7 +6,7 @@ from html import escape
 from typing import Any
 
 from domain.arctica import editions
-from domain.arctica.edition import FAMILIES, Edition
+from domain.arctica.edition import FAMILIES, Edition, index
 from domain.arctica.queries import offered_actions
 from domain.game import Language
 from service.viewer.words import word
@@ -26,7 +26,7 @@ def token(seat: int, family: str) -> str:
 def card(ed: Edition, card_id: int | None, lang: Language) -> str:
     if card_id is None:
         return f'<div class="card back" title="{word("hidden", lang)}"></div>'
-    spec = next((c for c in (*ed.cards, *ed.generation_cards) if c.id == card_id), None)
+    spec = index(ed).cards.get(card_id)  # by id: an edition's cards are indexed once
     if spec is None:
         return f'<div class="card" data-card="{card_id}"><span class="name">#{card_id}</span></div>'
     return (
