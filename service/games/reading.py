@@ -240,7 +240,8 @@ class GameReader(GameBase):
     ) -> list[TimelineEntry] | None:
         """The page's entries from the line at ``after`` (None: a correction needs an earlier start)."""
         rules = kind.rules
-        turn, moves, previous_move = 0, 0, -1
+        turn, moves = 0, 0
+        previous_move: int | None = -1
         start = self._mark(game_id, after, marks) if after else _Mark(0, 0, -1)
         if start is not None and not from_start:
             line: Line[Any, Recorded] = (

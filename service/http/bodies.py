@@ -32,7 +32,7 @@ def _pairs(pairs: list[tuple[str, Any]]) -> None:
             seen.add(name)
 
 
-_decoder = json.JSONDecoder(object_pairs_hook=_pairs)  # type: ignore[arg-type]
+_decoder = json.JSONDecoder(object_pairs_hook=_pairs)
 
 
 def check_json(body: bytes) -> None:

@@ -138,11 +138,11 @@ class LiveHub:
         listen = sql.SQL("LISTEN {0}").format(sql.Identifier(self.channel))
         while True:
             try:
-                conn = await psycopg.AsyncConnection.connect(
+                kwargs: dict[str, Any] = {
                     **self.params.connect_kwargs(),
                     **session_kwargs(self.timeouts, application_name="banquise/live"),
-                    autocommit=True,
-                )
+                }
+                conn = await psycopg.AsyncConnection.connect(autocommit=True, **kwargs)
             except (psycopg.Error, OSError) as exc:
                 log.warning("live listener cannot connect", extra={"fields": {"error": str(exc), "retry": backoff}})
                 await asyncio.sleep(backoff)
