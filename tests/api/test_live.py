@@ -247,3 +247,27 @@ def test_streams_past_the_caps_are_refused_with_retry_after(
         while slots.open and time.monotonic() < deadline:
             time.sleep(0.05)
         assert slots.open == 0 and app.state.live.streams == 0
+
+
+def test_the_listener_reconnects_and_the_streams_get_what_was_written_meanwhile(
+    app: Litestar, base: str, api_key: str, database: ConnectionParams
+) -> None:
+    made = live_game(base, api_key, 320)
+    gid, version = made["id"], made["version"]
+    with httpx.stream("GET", f"{base}/games/{gid}/live", params={"heartbeat": 0.2}, timeout=30) as r:
+        lines = r.iter_lines()
+        assert messages(lines, "heartbeat")
+        hub: LiveHub = app.state.live
+        with psycopg.connect(database.conninfo(), autocommit=True) as conn:
+            cut = conn.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'banquise/live'"
+            ).fetchall()
+        assert cut, "no listener connection to cut"
+        move = remaining_moves("arctic", 2, 320, 4)[0]
+        assert httpx.post(f"{base}/games/{gid}/moves", json={"move": move}, headers=auth(api_key)).status_code == 201
+        got = messages(lines, "event")
+    assert int(got[-1]["id"]) == version + 1
+    deadline = time.monotonic() + 10
+    while not hub.connected.is_set() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert hub.connected.is_set()
