@@ -113,8 +113,13 @@ class GameUndoer(GameBase):
             spans = moves_of(line.kept, lambda rec: rec.move)
             if line.start == 0:
                 return line, spans, len(spans)
-            # The first move after a snapshot may have begun before it: only the moves after it are whole.
+            # The first move after a snapshot may have begun before it: whole only when the snapshot's own
+            # step is a correction or another move's (one indexed row to tell).
             whole = spans[1:]
+            if spans and spans[0].first == line.start + 1:
+                before = next(iter(self.store.read(game_id, after=line.start - 1, upto=line.start)), None)
+                if before is not None and (isinstance(before.event, MovesTakenBack) or before.move != spans[0].move):
+                    whole = spans
             if whole and len(whole) >= wanted:
                 return line, whole, whole[-1].move + 1
             # An earlier snapshot, a few times; then the start (more moves than a few snapshots hold).
@@ -164,7 +169,10 @@ class GameUndoer(GameBase):
                 (new_version, moves_left, now, game_id),
             )
 
-        due = [(new_version, encode_snapshot(line.state))] if new_version % self.states.interval == 0 else []
+        # A snapshot at every correction, not only every ``interval`` events: a snapshot taken just before
+        # a move that is then taken back can start no later fold (``BeforeBase``), and a game corrected
+        # move after move would otherwise have none left but the start. From this one, folds go on.
+        due = [(new_version, encode_snapshot(line.state))]
         within = self.within(update_row, self.snapshots(game_id, due), self._store_idempotent(idem, reply))
         try:
             positions = self.store.append([record], within=within)

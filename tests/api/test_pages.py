@@ -139,3 +139,38 @@ def test_undo_reads_from_a_snapshot_not_the_whole_stream(
     for move in again.moves[:58]:
         again.play(move)
     assert table.hash() == again.hash()
+
+
+def test_a_game_corrected_move_after_move_keeps_undo_and_its_timeline_pages_small(
+    client: Client, api_key: str, runtime: Runtime, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Move, undo, move, undo…: every interval snapshot falls on a move taken back right after, so only the
+    snapshots undo writes at its corrections can start a fold."""
+    table = Table(client, api_key, "arctic", 2, 4444)
+    for move in table.moves[:10]:
+        table.play(move)
+    for _ in range(80):
+        table.play(table.moves[10])
+        table.undo(1)
+    assert table.version > 2 * runtime.games.states.interval
+    read: list[int] = []
+    original = runtime.store.read
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        for rec in original(*args, **kwargs):
+            read.append(rec.originator_version)
+            yield rec
+
+    table.play(table.moves[10])
+    monkeypatch.setattr(runtime.store, "read", counting)
+    assert table.undo(1)["moves"] == 10
+    assert len(read) < 10, read
+    path = f"/games/{table.id}/timeline"
+    client.get(path, params={"after": table.version - 6, "limit": 50})  # this process now holds its marks
+    read.clear()
+    page = client.get(path, params={"after": table.version - 4, "limit": 50}).json()
+    assert [e["step"] for e in page["entries"]] == list(range(table.version - 3, table.version + 1))
+    assert len(read) < 20, read
+    monkeypatch.undo()
+    whole = client.get(path, params={"limit": 10_000}).json()["entries"]
+    assert page["entries"] == whole[-4:]
