@@ -6,6 +6,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
+import msgspec
 from litestar import Litestar, Request
 from litestar._openapi.plugin import OpenAPIPlugin
 from litestar.concurrency import sync_to_thread
@@ -17,17 +18,23 @@ from litestar.openapi.spec import Components, SecurityScheme, Tag
 from litestar.types import ASGIApp
 
 from service import __version__
+from service.auth import key_before_body
 from service.database import ConnectionParams
 from service.errors import EXCEPTION_HANDLERS, ProblemError
 from service.games import limits
+from service.games.forks import ForkRequest
+from service.http.bodies import check_json
 from service.http.cors import cors_config
 from service.http.docs import assets_router, schema_router, swagger_ui
 from service.http.head import HeadAsGet
 from service.http.read_your_writes import ReplicaHeaders
+from service.http.security import SecurityHeaders
+from service.http.streams import StreamSlots
 from service.logs import RequestLogMiddleware
 from service.metrics import Metrics, MetricsMiddleware, metrics_endpoint
 from service.openapi_docs import kind_components, refine
 from service.openapi_finish import finish
+from service.refusals import Refusal
 from service.routes.admin import abandon_game, merge_player, rename_player, unvoid_game, void_game
 from service.routes.editions import EditionsController, edition_components
 from service.routes.games import GamesController
@@ -42,6 +49,7 @@ from service.routes.watch import WatchController, viewer_assets
 from service.runtime import Runtime
 from service.settings import Settings
 from service.store.kinds import Registry
+from service.store.listening import LiveHub
 
 DESCRIPTION = """\
 Banquise records games of the tabletop games **Arctic** and **Arctica** as immutable events,
@@ -83,7 +91,9 @@ class BanquiseApp(Litestar):
 
 async def refuse_nul(request: Request[Any, Any, Any]) -> None:
     """Refuse up front what no handler can take: NUL in paths and query strings (PostgreSQL text cannot
-    hold it), and JSON bodies nested deeper than any request needs (decoders recurse on nesting)."""
+    hold it); then, for a body, a missing key where one is needed (before the body), JSON bodies nested
+    deeper than any request needs (decoders recurse on nesting), malformed or naming a member twice
+    (``service.http.bodies``: one answer on every route)."""
     scope = request.scope
     raw = bytes(scope.get("query_string", b"")) + bytes(scope.get("raw_path") or b"")
     # The decoded path as the URL's path holds it (without building the URL at every request).
@@ -91,8 +101,19 @@ async def refuse_nul(request: Request[Any, Any, Any]) -> None:
     if b"%00" in raw or b"\x00" in raw or "\x00" in path:
         raise ProblemError(400, "invalid_characters", "NUL characters are not allowed in URLs")
     if request.method in ("POST", "PUT", "PATCH"):
+        runtime: Runtime | None = getattr(request.app.state, "runtime", None)
+        if runtime is not None:
+            await key_before_body(request, runtime)
         # The body is read once: Litestar keeps it for the handler.
-        limits.check_nesting(await request.body())
+        body = await request.body()
+        try:
+            limits.check_nesting(body)
+            if body:
+                check_json(body)
+        except (ProblemError, Refusal):
+            if runtime is not None:  # an unknown key hears that first, as when the body is fine
+                await key_before_body(request, runtime, verify=True)
+            raise
 
 
 def openapi_config(registry: Registry) -> OpenAPIConfig:
@@ -139,6 +160,24 @@ async def projections_worker(settings: Settings, runtime: Runtime) -> AsyncItera
         await sync_to_thread(worker.stop)
 
 
+@asynccontextmanager
+async def live_streams(app: Litestar, settings: Settings, runtime: Runtime) -> AsyncIterator[None]:
+    """The process's live-stream listener (started by the first stream) and its stream slots."""
+    hub = LiveHub(
+        runtime.params,
+        schema=runtime.store.schema,
+        channel=runtime.store.game_recorder.channel_name,
+        timeouts=settings.db_timeouts,
+        recheck=settings.live_recheck,
+    )
+    app.state.live = hub
+    app.state.stream_slots = StreamSlots(settings.max_streams, settings.max_streams_per_client)
+    try:
+        yield
+    finally:
+        await hub.close()
+
+
 def create_app(
     settings: Settings | None = None,
     *,
@@ -154,13 +193,13 @@ def create_app(
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
         if runtime is not None:
             app.state.runtime = runtime
-            async with projections_worker(settings, runtime):
+            async with projections_worker(settings, runtime), live_streams(app, settings, runtime):
                 yield
             return
         opened = await sync_to_thread(lambda: Runtime.open(settings, params, read_replica=True))
         app.state.runtime = opened
         try:
-            async with projections_worker(settings, opened):
+            async with projections_worker(settings, opened), live_streams(app, settings, opened):
                 yield
         finally:
             await sync_to_thread(opened.close)
@@ -202,8 +241,8 @@ def create_app(
         lifespan=[lifespan],
         exception_handlers=EXCEPTION_HANDLERS,
         before_request=refuse_nul,
-        # Only with a replica: without one, requests pass through nothing new.
-        middleware=[ReplicaHeaders] if settings.database_read_url else [],
+        # Security headers on every answer; the replica's only with a replica (without one, nothing new).
+        middleware=[SecurityHeaders, *([ReplicaHeaders] if settings.database_read_url else [])],
         openapi_config=openapi_config(registry),
         request_max_body_size=settings.max_body_bytes,
         # Logging is ours (service.logs): one JSON line per record, configured by the CLI.
@@ -211,6 +250,8 @@ def create_app(
         debug=False,
     )
     bodies, kinds = kind_components(registry)
-    app.add_schemas({**edition_components(), **kinds}, bodies)
+    # The fork's body is read as bytes (key first, strict types, hashed for its Idempotency-Key).
+    fork_body = msgspec.json.schema_components([ForkRequest], ref_template="#/components/schemas/{name}")[1]
+    app.add_schemas({**edition_components(), **kinds, **fork_body}, {**bodies, "fork": ["ForkRequest"]})
     metrics.watch(lambda: getattr(app.state, "runtime", None))
     return app

@@ -38,10 +38,33 @@ async def _verify(runtime: Runtime, token: str) -> Verified:
 
 async def caller(request: Request, runtime: NamedDependency[Runtime]) -> ApiKey | None:
     """The caller's key; None without an Authorization header; 401 for a key that is not valid."""
+    checked: ApiKey | None = request.scope.get("state", {}).get(_CHECKED)
+    if checked is not None:
+        return checked
     token = _token(request)
     if token is None:
         return None
     return (await _verify(runtime, token)).key
+
+
+_CHECKED = "banquise_checked_key"
+
+
+async def key_before_body(request: Request, runtime: Runtime, *, verify: bool = False) -> None:
+    """On a route that needs a key, refuse a missing or malformed one before the body is read (a bad
+    body with no key is a 401, as on every write); with ``verify`` (the body is refused: the answer must
+    say so only to a known caller) an unknown one too. A route whose body Litestar decodes (a typed
+    ``data``) would decode it before any dependency: its key is verified here, and kept for ``caller``."""
+    handler = request.route_handler
+    security = handler.resolve_security()
+    if not security or {} in security:
+        return
+    token = _token(request)
+    if token is None:
+        required(None)
+        return
+    if verify or "data" in handler.parsed_fn_signature.parameters:
+        request.scope.setdefault("state", {})[_CHECKED] = (await _verify(runtime, token)).key
 
 
 class CachedCaller:

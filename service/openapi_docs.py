@@ -80,6 +80,10 @@ REQUEST_BODIES: dict[tuple[str, str], tuple[str, str]] = {
     ("post", "/games/import"): ("record", "A game record (see GET /records/schema)."),
     ("post", "/games/{game_id}/moves"): ("move", "One move, with an optional time and comment."),
     ("post", "/games/{game_id}/undo"): ("undo", "How many of the last moves to take back (default 1), and why."),
+    ("post", "/games/{game_id}/forks"): (
+        "fork",
+        "The origin's step the fork starts from: one that ends a move or a correction.",
+    ),
     ("post", "/editions"): (
         "edition",
         "An edition document (GET /editions/demo-1 shows one; schema: ArcticaEdition).",

@@ -62,6 +62,12 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     db_timeouts: DatabaseTimeouts = DatabaseTimeouts()
     # Browser origins allowed to call the API (CORS); none by default.
     cors_origins: tuple[str, ...] = ()
+    # Live streams (GET /games/{id}/live) one process serves at once, and one client (an API key, else a
+    # remote address) holds at once: past them a new stream is refused (503, 429) with Retry-After.
+    max_streams: int = 1000
+    max_streams_per_client: int = 64
+    # Seconds between the live listener's safety re-reads of the watched games when no notification came.
+    live_recheck: float = 30.0
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -125,6 +131,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
                 idle_in_transaction=seconds("BANQUISE_DB_IDLE_IN_TRANSACTION_TIMEOUT", 5.0),
             ),
             cors_origins=origins(env.get("BANQUISE_CORS_ORIGINS", "")),
+            max_streams=integer("BANQUISE_MAX_STREAMS", 1000),
+            max_streams_per_client=integer("BANQUISE_MAX_STREAMS_PER_CLIENT", 64),
+            live_recheck=seconds("BANQUISE_LIVE_RECHECK", 30.0),
         )
 
 

@@ -388,6 +388,13 @@ def index(edition: Edition) -> EditionIndex:
     return idx
 
 
+def forget_index(edition: Edition) -> None:
+    """Drop the lookups of an edition no longer held (``editions.register`` keeps a bounded number)."""
+    hit = _INDEXES.get(id(edition))
+    if hit is not None and hit[0] is edition:
+        del _INDEXES[id(edition)]
+
+
 def validate_edition(edition: Edition) -> list[str]:
     """Structural problems of an edition (empty list when it is usable)."""
     problems: list[str] = []

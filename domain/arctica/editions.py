@@ -15,10 +15,11 @@ import msgspec
 
 from domain.errors import SetupError
 
-from .edition import Edition, validate_edition
+from .edition import Edition, forget_index, validate_edition
 
 PACKAGED = ("demo-1", "forms-1")
 DEFAULT_EDITION = "demo-1"
+MAX_STORED = 32  # stored editions the registry holds at once (the least recently registered go first)
 
 #: ``loader(id, version)``: the stored edition (the latest stored version when ``version`` is None),
 #: or None when none is stored.
@@ -46,6 +47,13 @@ def register(edition: Edition) -> Edition:
         raise SetupError("arctica.bad_edition", "; ".join(problems))
     _REGISTRY[(edition.id, edition.version)] = edition
     _LATEST[edition.id] = edition.version
+    # Stored editions come back through the loader when asked again: the registry keeps the latest few,
+    # not every edition a long-running process ever met.
+    stored = [key for key in _REGISTRY if key[0] not in PACKAGED]
+    for key in stored[: max(0, len(stored) - MAX_STORED)]:
+        forget_index(_REGISTRY.pop(key))
+        if _LATEST.get(key[0]) == key[1]:
+            del _LATEST[key[0]]
     return edition
 
 

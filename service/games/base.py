@@ -28,7 +28,7 @@ from service.games.schemas import (
 from service.keys import ApiKey
 from service.refusals import Category, Refusal
 from service.store import Recorded
-from service.store.corrections import Line, is_correction
+from service.store.corrections import Line, MovesTakenBack, is_correction
 from service.store.games_table import GamesTable, steps
 from service.store.idempotency import IdempotencyKeys
 from service.store.kinds import Kind
@@ -118,6 +118,7 @@ class GameBase:
         self.games_table = deps.games_table
         self.idempotency_keys = deps.idempotency_keys
         self.snapshot_table = deps.snapshot_table
+        self.timeline_marks = deps.timeline_marks
 
     # ---------------------------------------------------------------- helpers
     def kind(self, name: str) -> Kind:
@@ -136,6 +137,27 @@ class GameBase:
         if row is None:
             raise GameNotFound(game_id)
         return row
+
+    def steps_taken_back(self, row: dict[str, Any]) -> tuple[dict[int, int], set[int]]:
+        """A corrected game's steps taken back (-> the correction's step) and its corrections' steps; kept
+        per game at a version, and brought up to a newer one by reading only the events after it (a step
+        of a corrected game would otherwise read its whole stream)."""
+        if not row.get("corrections"):
+            return {}, set()
+        game_id, version = row["id"], int(row["version"])
+        known = self.line_steps.get(game_id)
+        if known is not None and known[0] == version:
+            return known[1], known[2]
+        if known is not None and known[0] < version:
+            since, taken, corrections = known[0], dict(known[1]), set(known[2])
+        else:
+            since, taken, corrections = 0, {}, set()
+        for rec in self.store.read(game_id, after=since or None, upto=version):
+            if isinstance(rec.event, MovesTakenBack):
+                corrections.add(rec.originator_version)
+                taken.update(dict.fromkeys(rec.event.versions(), rec.originator_version))
+        self.line_steps.put(game_id, (version, taken, corrections))
+        return taken, corrections
 
     def _replay_idempotent(self, idem: Idempotency | None) -> Reply | None:
         if idem is None:

@@ -31,8 +31,10 @@ class GameDeps:
         self.snapshot_table = Snapshots(store)
         self.states = States(store, interval=snapshot_interval)
         self.blocks = ReplayBlocks(interval=snapshot_interval)
-        # A corrected game's (id, version) -> its steps taken back and its corrections' steps.
-        self.line_steps: Lru[tuple[UUID, int], tuple[dict[int, int], set[int]]] = Lru(1024)
+        # A corrected game's id -> a version, its steps taken back then and its corrections' steps.
+        self.line_steps: Lru[UUID, tuple[int, dict[int, int], set[int]]] = Lru(1024)
+        # (game, step) -> where its timeline stands after that step (``GameReader.timeline``'s pages).
+        self.timeline_marks: Lru[tuple[UUID, int], Any] = Lru(16384)
         # This process's group-commit writer for moves (``service.store.batching``).
         self.group = GroupWriter(store)
         # Each game's head as this process last wrote it: a move decided while the one before it (to the

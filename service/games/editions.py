@@ -26,6 +26,7 @@ from service.refusals import Category, Refusal
 from service.store import GameLog
 from service.store import editions as table
 from service.store.editions_table import EditionsTable
+from service.store.lru import Lru
 
 
 class EditionSummary(msgspec.Struct, frozen=True, kw_only=True):
@@ -63,9 +64,27 @@ def _stored_summary(row: table.StoredEdition) -> EditionSummary:
     )
 
 
+# An edition's bounds: a club's edition is a board and its cards (demo-1: 170 cards, 30 kB). Past them an
+# edition is refused (422 ``edition_too_large``) before it is decoded: a game on it would decode, validate
+# and fingerprint it, and every rendered board look its cards up.
+MAX_EDITION_BYTES = 512 * 1024
+MAX_EDITION_CARDS = 1000
+# Decoded stored editions a process keeps (each checked against its fingerprint once, when loaded).
+LOADED_EDITIONS = 16
+
+
 def check(raw: bytes | str) -> Edition:
-    """The edition a document describes, or a 422 problem: ``invalid_edition`` (schema, with the JSON
-    ``path``) or ``inconsistent_edition`` (``problems``: what :func:`validate_edition` found)."""
+    """The edition a document describes, or a 422 problem: ``edition_too_large`` (``limit``),
+    ``invalid_edition`` (schema, with the JSON ``path``) or ``inconsistent_edition`` (``problems``: what
+    :func:`validate_edition` found)."""
+    size = len(raw.encode() if isinstance(raw, str) else raw)
+    if size > MAX_EDITION_BYTES:
+        raise Refusal(
+            Category.UNPROCESSABLE,
+            "edition_too_large",
+            f"an edition document may hold at most {MAX_EDITION_BYTES} bytes, not {size}",
+            limit=MAX_EDITION_BYTES,
+        )
     try:
         edition = decode_edition(raw)
     except EditionFormatError as exc:
@@ -83,6 +102,15 @@ def check(raw: bytes | str) -> Edition:
             "NUL characters are not allowed",
             title="Invalid edition",
             path="$",
+        )
+    cards = len(edition.cards) + len(edition.generation_cards)
+    if cards > MAX_EDITION_CARDS:
+        raise Refusal(
+            Category.UNPROCESSABLE,
+            "edition_too_large",
+            f"an edition may hold at most {MAX_EDITION_CARDS} cards, not {cards}",
+            limit=MAX_EDITION_CARDS,
+            path="$.cards",
         )
     problems = validate_edition(edition)
     if problems:
@@ -102,6 +130,9 @@ class EditionCatalogue:
     def __init__(self, store: GameLog) -> None:
         self.store = store
         self.table = EditionsTable(store)
+        # (id, version) -> the row and the decoded edition: a stored edition never changes in place, so a
+        # game asks the database for its row at most (the latest version), not for its whole document.
+        self._loaded: Lru[tuple[str, str], tuple[table.StoredEdition, Edition]] = Lru(LOADED_EDITIONS)
 
     def add(self, raw: bytes, added_by: str | None) -> tuple[EditionSummary, bool]:
         """Store an edition document; the summary and whether it is new (False: the same content was
@@ -152,7 +183,17 @@ class EditionCatalogue:
         return None if found is None else found[1]
 
     def _load(self, edition_id: str, version: str | None) -> tuple[table.StoredEdition, Edition] | None:
-        found = self.table.load(edition_id, version)
+        if version is not None:
+            hit = self._loaded.get((edition_id, version))
+            if hit is not None:
+                return hit
+        head = self.table.head(edition_id, version)
+        if head is None:
+            return None
+        hit = self._loaded.get((head.id, head.version))
+        if hit is not None and hit[0].sha256 == head.sha256:
+            return hit
+        found = self.table.load(edition_id, head.version)
         if found is None:
             return None
         row, document = found
@@ -160,6 +201,7 @@ class EditionCatalogue:
         if fingerprint(edition) != row.sha256:
             # The canonical form is part of the fingerprint: a stored edition must read back to it.
             raise RuntimeError(f"stored edition {edition_id} {row.version} no longer matches its sha256")
+        self._loaded.put((row.id, row.version), (row, edition))
         return row, edition
 
     @staticmethod

@@ -136,6 +136,13 @@ class GameFinishedRefusal(_Closed):
     consequence = "it cannot be abandoned (an admin may void it)"
 
 
+class GameFinishedMove(_Closed):
+    """A move to a finished game that its rules do not accept after the end (they take reveals only)."""
+
+    state = "finished"
+    consequence = "it takes no more moves, only the reveals its rules accept after the end"
+
+
 def closed_refusal(game_id: UUID, state: str) -> Refusal:
     """The refusal of a write that found its game closed in its own transaction (``GameClosed``)."""
     if state == "voided":
@@ -148,3 +155,16 @@ def closed_refusal(game_id: UUID, state: str) -> Refusal:
 class PlayerNotFound(Refusal):
     def __init__(self, handle: str) -> None:
         super().__init__(Category.NOT_FOUND, "player_not_found", f"no player has the handle {handle!r}")
+
+
+class PositionAhead(Refusal):
+    """A stream asked to start after a version the game has not reached (a Last-Event-ID of another
+    game, or of another database): it would wait for events that may never come."""
+
+    def __init__(self, game_id: UUID, after: int, version: int, source: str) -> None:
+        super().__init__(
+            Category.INVALID,
+            "position_ahead",
+            f"{source} is {after} but game {game_id} is at version {version}",
+            version=version,
+        )

@@ -14,12 +14,14 @@ from uuid import UUID, uuid4
 import msgspec
 
 from domain.game import Perspective, state_hash
-from service.games.base import GameBase, Opening, Reply, rules_version_of
+from service.games.base import GameBase, Idempotency, Opening, Reply, rules_version_of
+from service.games.errors import decode_error
 from service.games.schemas import Status
 from service.games.sight import Sight
 from service.keys import ApiKey
 from service.refusals import Category, Refusal
 from service.store import Recorded
+from service.store.application import VersionConflict
 from service.store.corrections import Line, is_correction, moves_of
 from service.store.games_table import GamesTable
 
@@ -72,15 +74,24 @@ class Forks(msgspec.Struct, kw_only=True):
 _opening = msgspec.json.Decoder(Opening)
 
 
+def _inside(last: Recorded, following: Recorded) -> bool:
+    """Whether step ``last`` is inside a move (``following`` is the step after it): a correction ends
+    whatever came before it, and is whole by itself."""
+    if is_correction(last.event) or is_correction(following.event):
+        return False
+    return following.move == last.move
+
+
 class Forking(GameBase):
     """Forking a game at a step, and a game's family of forks."""
 
     def _events_to_copy(self, origin_id: UUID, at: int, version: int) -> list[Recorded]:
-        """The origin's events up to step ``at``, which must end a move (a fork never starts mid-move)."""
+        """The origin's events up to step ``at``, which must end a move or a correction (a fork never
+        starts mid-move)."""
         # One more event than asked: it tells whether ``at`` ends a move.
         origin = list(self.store.read(origin_id, upto=at + 1))
         copied, following = origin[:at], origin[at:]
-        if following and following[0].move == copied[-1].move:
+        if following and _inside(copied[-1], following[0]):
             before = max((r.originator_version for r in copied if r.move != copied[-1].move), default=None)
             after = next(
                 (r.originator_version - 1 for r in self.store.read(origin_id, after=at) if r.move != copied[-1].move),
@@ -94,7 +105,23 @@ class Forking(GameBase):
             )
         return copied
 
-    def fork(self, key: ApiKey, origin_id: UUID, request: ForkRequest) -> Reply:
+    def fork(self, key: ApiKey, origin_id: UUID, body: bytes, idem: Idempotency | None = None) -> Reply:
+        """A fork of ``origin_id`` at the step ``body`` names (``ForkRequest``, decoded strictly); with
+        ``idem``, a retry answers the fork the first request made (a stored reply), never a second fork."""
+        replay = self._replay_idempotent(idem)
+        if replay is not None:
+            return replay
+        try:
+            request = msgspec.json.decode(body, type=ForkRequest)
+        except msgspec.MsgspecError as exc:
+            raise decode_error(exc, "the fork") from exc
+        try:
+            return self._fork(key, origin_id, request, idem)
+        except VersionConflict as conflict:
+            # A retry with the same Idempotency-Key stored its fork first (the key's row is unique).
+            return self._replayed_or_raise(idem, conflict)
+
+    def _fork(self, key: ApiKey, origin_id: UUID, request: ForkRequest, idem: Idempotency | None) -> Reply:
         row = self.row(origin_id)
         kind = self.kind(row["kind"])
         # A fork starts with every hidden card of the origin: the same rule as the omniscient perspective.
@@ -160,7 +187,13 @@ class Forking(GameBase):
         game_row = self.game_row(fork_id, kind, key, state, request.at, moves, now, head.started_at, tags=head.tags)
         # The fork's copy holds corrections: its readers fold its line (the row's ``corrections``).
         counted = GamesTable.count_corrections(fork_id, corrections) if corrections else None
-        within = self.within(self.insert_row(game_row), self.snapshots(fork_id, due), link, counted)
+        within = self.within(
+            self.insert_row(game_row),
+            self.snapshots(fork_id, due),
+            link,
+            counted,
+            self._store_idempotent(idem, reply),
+        )
         positions = self.store.append(records, within=within)
         self.states.remember(fork_id, request.at, state)
         return self.positioned(reply, positions)

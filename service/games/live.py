@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
 from uuid import UUID
 
 import msgspec
 
 from service.games.base import GameBase
 from service.games.deps import GameDeps
+from service.games.errors import PositionAhead
 from service.games.reading import GameReader
 from service.games.schemas import EventOut
 from service.keys import ApiKey
@@ -16,7 +18,14 @@ from service.keys import ApiKey
 class LivePage(msgspec.Struct, kw_only=True):
     events: list[EventOut]
     version: int  # the game's version when read
-    finished: bool
+    # Why the game takes no more moves (``finished``, ``abandoned``, ``voided``); None while it is live.
+    closed: str | None
+
+
+def closed_state(row: dict[str, Any]) -> str | None:
+    if row.get("voided"):
+        return "voided"
+    return None if row["status"] == "live" else str(row["status"])
 
 
 class Live(GameBase):
@@ -30,13 +39,26 @@ class Live(GameBase):
         """The events after ``after`` (through ``GameReader.events``: the same perspective check and redaction).
 
         ``delay`` holds back the last ``delay`` moves of a live game (a table's spectators see the board
-        a few moves late); the opening events and, once the game is over, everything is sent at once.
+        a few moves late); the opening events and, once the game is closed, everything is sent at once.
+        It is a broadcast courtesy, not secrecy: ``/events``, ``/replay`` and ``/watch`` show every move
+        at once to whoever may see them.
         """
         row = self.row(game_id)
-        version, finished = int(row["version"]), row["status"] == "finished"
+        version, closed = int(row["version"]), closed_state(row)
         events = list(self.reader.events(game_id, perspective, key, after)) if version > after else []
-        if delay and not finished:
+        if delay and closed is None:
             shown = int(row["moves"]) - delay
             cut = next((i for i, e in enumerate(events) if e.move is not None and e.move >= shown), len(events))
             events = events[:cut]
-        return LivePage(events=events, version=version, finished=finished)
+        return LivePage(events=events, version=version, closed=closed)
+
+    def first(
+        self, game_id: UUID, perspective: str, key: ApiKey | None, after: int, delay: int, source: str
+    ) -> LivePage:
+        """The stream's first read: also refuses a start beyond the game's version (``PositionAhead``)."""
+        page = self.poll(game_id, perspective, key, after, delay)
+        if after > page.version:
+            raise PositionAhead(game_id, after, page.version, source)
+        if after == page.version:
+            self.reader.events(game_id, perspective, key, after)  # the perspective's check (it reads no event)
+        return page

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from datetime import datetime
-from typing import Any, cast
+from typing import Any
 from uuid import UUID
 
 import msgspec
 
-from domain.game import Language, Perspective, PlayerResult
+from domain.game import Perspective, PlayerResult
 from service.games import playtime
 from service.games.base import (
     GameBase,
@@ -17,20 +17,16 @@ from service.games.base import (
 from service.games.errors import GameNotFound, NotGameOwner
 from service.games.finished import Block, Row
 from service.games.schemas import (
-    Correction,
     EventOut,
     GameSummary,
     Replay,
-    TakenBack,
-    Timeline,
-    TimelineEntry,
     Turn,
 )
 from service.games.sight import Sight
 from service.keys import ApiKey
 from service.refusals import Category, Refusal
 from service.store import Recorded
-from service.store.corrections import BeforeBase, Line, MovesTakenBack, moves_of, taken_back
+from service.store.corrections import BeforeBase, Line, MovesTakenBack
 from service.store.kinds import Kind
 from service.store.mapper import recorded
 
@@ -154,94 +150,6 @@ class GameReader(GameBase):
         listing = getattr(kind.rules, "table_moves", kind.rules.legal_moves)
         return version, [msgspec.to_builtins(m) for m in listing(state)]
 
-    def timeline(self, game_id: UUID, language: Language, key: ApiKey | None = None) -> Timeline:
-        row = self.row(game_id)
-        kind = self.kind(row["kind"])
-        sight = Sight.of(row, key)
-        rules = kind.rules
-        players = list(row["players"])
-        # a finished game's timeline says what the end revealed (totems, hands shown before the end)
-        final = self.states.current(kind, game_id)[1] if row["status"] == "finished" else None
-        records = list(self.store.read(game_id))
-        taken = taken_back((r.originator_version, r.event) for r in records)
-        line: Line[Any, Recorded] = Line(rules.evolve, rules.initial_state())
-        entries: list[TimelineEntry] = []
-        previous_move: int | None = -1
-        turn = 0
-        for rec in records:
-            if line.add(rec.originator_version, rec.event, rec):
-                # The line went back: its turns and moves are those left on it.
-                turn = sum(rules.is_turn_start(e) for _, e, _ in line.kept)
-                entries.append(self._correction_entry(rec, line, sight, rules, language, turn))
-                previous_move = None
-                continue
-            state = line.state
-            actor = rules.actor(rec.event)
-            turn_start = rules.is_turn_start(rec.event)
-            turn += turn_start
-            shown = state if final is None else final
-            entries.append(
-                TimelineEntry(
-                    step=rec.originator_version,
-                    type=type(rec.event).__name__,
-                    description=rules.describe(sight.event(rules, rec.event, shown), language, players, shown),
-                    state_hash=sight.state_hash(rules, state),
-                    recorded_at=rec.recorded_at,
-                    played_at=rec.played_at,
-                    move=rec.move,
-                    move_start=rec.move != previous_move,
-                    turn_start=turn_start,
-                    actor=actor,
-                    player=players[actor] if actor is not None and 0 <= actor < len(players) else None,
-                    move_number=0 if rec.move is None else rec.move + 1,
-                    turn=turn,
-                    comment=sight.comment(rec.comment),
-                    taken_back_at=taken.get(rec.originator_version),
-                )
-            )
-            previous_move = rec.move
-        return Timeline(game_id=game_id, kind=kind.name, language=language, steps=len(entries), entries=entries)
-
-    @staticmethod
-    def _correction_entry(
-        rec: Recorded, line: Line[Any, Recorded], sight: Sight, rules: Any, language: Language, turn: int
-    ) -> TimelineEntry:
-        event = cast(MovesTakenBack, rec.event)
-        numbers = [m.move + 1 for m in event.moves]
-        return TimelineEntry(
-            step=rec.originator_version,
-            type=type(event).__name__,
-            description=_taken_back_text(numbers, language),
-            state_hash=sight.state_hash(rules, line.state),
-            recorded_at=rec.recorded_at,
-            played_at=None,
-            move=None,
-            move_start=False,
-            turn_start=False,
-            actor=None,
-            player=None,
-            move_number=len(moves_of(line.kept, lambda r: r.move)),
-            turn=turn,
-            correction=Correction(
-                moves=[TakenBack(number=m.move + 1, first_step=m.first, last_step=m.last) for m in event.moves],
-                by=event.key_id,
-                reason=sight.comment(event.reason),
-            ),
-        )
-
-    def _line_steps(self, row: dict[str, Any]) -> tuple[dict[int, int], set[int]]:
-        """A corrected game's steps taken back (-> the correction's step) and its corrections' steps; kept
-        by version (a step of a corrected game would otherwise read its whole stream)."""
-        if not row.get("corrections"):
-            return {}, set()
-        cache_key = (row["id"], int(row["version"]))
-        known = self.line_steps.get(cache_key)
-        if known is None:
-            stream = [(r.originator_version, r.event) for r in self.store.read(row["id"])]
-            known = taken_back(stream), {v for v, e in stream if isinstance(e, MovesTakenBack)}
-            self.line_steps.put(cache_key, known)
-        return known
-
     def _replay_row(self, game_id: UUID, step: int) -> tuple[dict[str, Any], Block | None]:
         """The game's row (held once the game is finished) and, when the row had to be read, the block
         of ``step`` read with it: one round trip either way."""
@@ -364,7 +272,7 @@ class GameReader(GameBase):
             rec = next(iter(self.store.read(game_id, after=step - 1, upto=step)))
         base = f"/games/{game_id}/replay/"
         query = f"?perspective={perspective_text}"
-        taken, corrections = self._line_steps(row)
+        taken, corrections = self.steps_taken_back(row)
         previous, following = step - 1, step + 1
         while previous >= 1 and (previous in taken or previous in corrections):
             previous -= 1
@@ -387,17 +295,3 @@ class GameReader(GameBase):
             },
             taken_back_at=taken.get(step),
         )
-
-
-_TAKEN_BACK = {
-    "en": ("Move {} taken back", "Moves {} taken back"),
-    "fr": ("Coup {} annulé", "Coups {} annulés"),
-    "es": ("Jugada {} deshecha", "Jugadas {} deshechas"),
-}
-
-
-def _taken_back_text(numbers: list[int], language: Language) -> str:
-    one, many = _TAKEN_BACK.get(language, _TAKEN_BACK["en"])
-    if len(numbers) == 1:
-        return one.format(numbers[0])
-    return many.format(f"{numbers[0]}-{numbers[-1]}")

@@ -142,8 +142,10 @@ class Timeline(msgspec.Struct, kw_only=True):
     game_id: UUID
     kind: str
     language: str
-    steps: int
+    steps: int  # the entries in this answer
     entries: list[TimelineEntry]
+    version: int = 0  # the game's version (its last step) when read
+    next: str | None = None  # the next page (``after`` its last step), None when this one reaches the end
 
 
 class Replay(msgspec.Struct, kw_only=True):

@@ -18,6 +18,7 @@ from service.games.live import Live
 from service.games.navigation import Navigation
 from service.games.reading import GameReader
 from service.games.renaming import Handles
+from service.games.timelines import Timelines
 from service.games.undoing import GameUndoer
 from service.games.voiding import Lifecycle
 from service.games.writing import GameWriter
@@ -35,6 +36,7 @@ class GameService(GameBase):
         self.writer = GameWriter(self.deps)
         self.importer = RecordImporter(self.deps)
         self.reader = GameReader(self.deps)
+        self.timelines = Timelines(self.deps)
         self.undoer = GameUndoer(self.deps)
         self.forks = Forking(self.deps)
         self.lifecycle = Lifecycle(self.deps)
@@ -49,7 +51,7 @@ class GameService(GameBase):
         self.undo = self.undoer.undo
         reader = self.reader
         self.summary, self.summary_of, self.record = reader.summary, reader.summary_of, reader.record
-        self.events, self.legal_moves, self.timeline = reader.events, reader.legal_moves, reader.timeline
+        self.events, self.legal_moves, self.timeline = reader.events, reader.legal_moves, self.timelines.timeline
         self.parse_perspective = reader.parse_perspective
         self.replay, self.replay_body = reader.replay, reader.replay_body
         self.cached_replay, self.held_replay = reader.cached_replay, reader.held_replay

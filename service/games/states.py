@@ -79,11 +79,18 @@ class States:
         return line.state, last
 
     def line(
-        self, kind: Kind, game_id: UUID, upto: int | None = None, seen: list[Recorded] | None = None
+        self,
+        kind: Kind,
+        game_id: UUID,
+        upto: int | None = None,
+        seen: list[Recorded] | None = None,
+        *,
+        below: int | None = None,
     ) -> Line[Any, Recorded]:
         """The game's line at version ``upto`` (None: now), folded from the newest snapshot it may start
-        from (see ``service.store.corrections``); ``seen`` gets the records read after it."""
-        below = upto
+        from (see ``service.store.corrections``) at or before ``below`` (None: ``upto``); ``seen`` gets
+        the records read after it."""
+        below = upto if below is None else below if upto is None else min(below, upto)
         while True:
             version, state = self._from_snapshot(kind, game_id, below)
             line: Line[Any, Recorded] = Line(kind.rules.evolve, state, version)

@@ -35,7 +35,7 @@ from service.refusals import Refusal
 from service.store import Recorded
 from service.store.application import VersionConflict
 from service.store.closing import GameClosed
-from service.store.corrections import Line, MovesTakenBack, moves_of
+from service.store.corrections import Line, MovesTakenBack, TakenBackMove, moves_of
 from service.store.games_table import GamesTable
 from service.store.kinds import Kind, encode_snapshot
 
@@ -55,6 +55,9 @@ class UndoAccepted(msgspec.Struct, kw_only=True):
     taken_back: list[TakenBack]
     status: str
     state_hash: str  # the engine's hash of the state the game goes on from
+
+
+_SNAPSHOTS_BACK = 3  # snapshots tried, newest first, before the fold from the start
 
 
 class GameUndoer(GameBase):
@@ -87,6 +90,31 @@ class GameUndoer(GameBase):
         except Refusal as refusal:
             return self._replayed_or_raise(idem, refusal)
 
+    def _last_moves(
+        self, kind: Kind, game_id: UUID, wanted: int
+    ) -> tuple[Line[Any, Recorded], list[TakenBackMove], int]:
+        """The game's line now, folded from a snapshot that leaves at least ``wanted`` whole moves after
+        it (from the start only when the game has no more): its last moves, oldest first, and the number
+        of moves on it. The moves' indexes run 0, 1, 2… on a line, so the last one's says how many."""
+        below: int | None = None
+        for attempt in range(_SNAPSHOTS_BACK + 1):
+            line = self.states.line(kind, game_id, below=below)
+            spans = moves_of(line.kept, lambda rec: rec.move)
+            if line.start == 0:
+                return line, spans, len(spans)
+            # The first move after a snapshot may have begun before it: whole only when the snapshot's own
+            # step is a correction or another move's (one indexed row to tell).
+            whole = spans[1:]
+            if spans and spans[0].first == line.start + 1:
+                before = next(iter(self.store.read(game_id, after=line.start - 1, upto=line.start)), None)
+                if before is not None and (isinstance(before.event, MovesTakenBack) or before.move != spans[0].move):
+                    whole = spans
+            if whole and len(whole) >= wanted:
+                return line, whole, whole[-1].move + 1
+            # An earlier snapshot, a few times; then the start (more moves than a few snapshots hold).
+            below = line.start - 1 if attempt < _SNAPSHOTS_BACK - 1 else 0
+        raise AssertionError("the fold from the start returned")
+
     def _take_back(
         self,
         kind: Kind,
@@ -99,24 +127,20 @@ class GameUndoer(GameBase):
         replay = self._replay_idempotent(idem)
         if replay is not None:
             return replay
-        # The whole line from the start: the moves to take back may be older than any snapshot.
-        line: Line[Any, Recorded] = Line(kind.rules.evolve, kind.rules.initial_state())
-        for rec in self.store.read(game_id):
-            line.add(rec.originator_version, rec.event, rec)
+        line, played, count = self._last_moves(kind, game_id, request.moves)
         version = line.version
         if if_match is not None and if_match != version:
             raise StaleVersion(version, if_match)
         if kind.rules.is_finished(line.state):
             raise GameFinishedUndo(game_id)
-        played = moves_of(line.kept, lambda rec: rec.move)
-        if not 1 <= request.moves <= len(played):
-            raise UndoOutOfRange(request.moves, len(played))
+        if not 1 <= request.moves <= count:
+            raise UndoOutOfRange(request.moves, count)
         taken = played[len(played) - request.moves :]
         now = datetime.now(UTC)
         correction = MovesTakenBack(moves=taken, key_id=key.id, reason=request.reason)
         record = Recorded(originator_id=game_id, originator_version=version + 1, event=correction, recorded_at=now)
         line.add(record.originator_version, correction, record)
-        new_version, moves_left = line.version, len(played) - request.moves
+        new_version, moves_left = line.version, count - request.moves
         accepted = UndoAccepted(
             game_id=game_id,
             version=new_version,
@@ -128,7 +152,10 @@ class GameUndoer(GameBase):
         reply = Reply(created=False, body=_json.encode(accepted), version=new_version)
 
         update_row = GamesTable.take_back_head(game_id, new_version, moves_left, now)
-        due = [(new_version, encode_snapshot(line.state))] if new_version % self.states.interval == 0 else []
+        # A snapshot at every correction, not only every ``interval`` events: a snapshot taken just before
+        # a move that is then taken back can start no later fold (``BeforeBase``), and a game corrected
+        # move after move would otherwise have none left but the start. From this one, folds go on.
+        due = [(new_version, encode_snapshot(line.state))]
         within = self.within(update_row, self.snapshots(game_id, due), self._store_idempotent(idem, reply))
         try:
             positions = self.store.append([record], within=within)

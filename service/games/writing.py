@@ -15,6 +15,7 @@ from service.games.base import GameBase, Idempotency, Opening, Reply
 from service.games.deps import GameDeps
 from service.games.errors import (
     GameAbandonedRefusal,
+    GameFinishedMove,
     GameNotFound,
     GameVoidedRefusal,
     IllegalMove,
@@ -218,6 +219,10 @@ class _Append:
         try:
             events, new_state, due = writer.states.decide(kind, state, version, submitted.move)
         except RuleViolation as exc:
+            if late and exc.code.endswith("game_finished"):
+                # Anything but a reveal after the end (or a move that lost the race with the finishing
+                # move): the same answer whichever process decided it, as when the row says so.
+                raise GameFinishedMove(game_id) from exc
             raise IllegalMove(exc, move_index=move_index, version=version) from exc
         if not events:
             raise RuntimeError(f"{kind.name} decided no event for a legal move: {submitted.move!r}")

@@ -45,7 +45,7 @@ def reply_response(reply: Reply) -> Response[Any]:
     )
 
 
-def _idempotency(request: Request[Any, Any, Any], key: ApiKey, body: bytes, value: str | None) -> Idempotency | None:
+def idempotency_of(request: Request[Any, Any, Any], key: ApiKey, body: bytes, value: str | None) -> Idempotency | None:
     if value is None:
         return None
     value = value.strip()
@@ -64,10 +64,16 @@ async def _write(
     """A write that takes the whole body: the caller's key, the body, and its idempotency key."""
     owner = required(key)
     body = await request.body()
-    return reply_response(await sync_to_thread(write, owner, body, _idempotency(request, owner, body, idempotency_key)))
+    return reply_response(
+        await sync_to_thread(write, owner, body, idempotency_of(request, owner, body, idempotency_key))
+    )
 
 
 _VERSION = re.compile(r"[0-9]{1,9}")
+# Pages of /events and /timeline: the default holds any game played at a table (a few hundred steps);
+# a longer stream (a game corrected over and over) comes in pages.
+PAGE_DEFAULT, PAGE_MAX = 1000, 10_000
+PageLimit = Annotated[int, QueryParameter(ge=1, le=PAGE_MAX, description="At most this many (a page)")]
 
 
 def _if_match(value: str | None) -> int | None:
@@ -231,7 +237,7 @@ class GamesController(Controller):
         owner = required(cached_key.key if cached_key is not None else None)
         check = cached_key.check if cached_key is not None else None
         body = await request.body()
-        idem = _idempotency(request, owner, body, idempotency_key)
+        idem = idempotency_of(request, owner, body, idempotency_key)
         reply = await sync_to_thread(
             lambda: runtime.games.append(owner, game_id, body, _if_match(if_match), idem, check=check)
         )
@@ -271,7 +277,7 @@ class GamesController(Controller):
     ) -> Response[UndoAccepted]:
         owner = required(key)
         body = await request.body()
-        idem = _idempotency(request, owner, body, idempotency_key)
+        idem = idempotency_of(request, owner, body, idempotency_key)
         reply = await sync_to_thread(runtime.games.undo, owner, game_id, body, _if_match(if_match), idem)
         return reply_response(reply)
 
@@ -348,6 +354,11 @@ class GamesController(Controller):
     @get(
         "/{game_id:uuid}/events",
         summary="The raw event log: a JSON array, or NDJSON (Accept: application/x-ndjson or format=ndjson)",
+        description=(
+            f"In pages: at most `limit` events (default {PAGE_DEFAULT}, at most {PAGE_MAX}) after `after`. "
+            'A JSON answer cut by `limit` links the next page (`Link: <…>; rel="next"`, `after` its last '
+            "version); an NDJSON reader continues from its last line's version until a page has fewer lines."
+        ),
         security=KEY_OPTIONAL,
         responses=SEAT_VIEW_PROBLEMS,
     )
@@ -358,16 +369,24 @@ class GamesController(Controller):
         runtime: NamedDependency[Runtime],
         key: NamedDependency[ApiKey | None],
         perspective: Perspective = "spectator",
-        after: Annotated[int, QueryParameter(ge=0, description="Only events after this version")] = 0,
+        after: Annotated[int, QueryParameter(ge=0, le=2**31 - 1, description="Only events after this version")] = 0,
+        limit: PageLimit = PAGE_DEFAULT,
         format: FromQuery[Literal["json", "ndjson"] | None] = None,
     ) -> Response[list[EventOut]]:
         games: GameService = runtime.games
-        iterator = await sync_to_thread(games.events, game_id, perspective, key, after)
         wants_ndjson = format == "ndjson" or (
             format is None and "application/x-ndjson" in request.headers.get("accept", "")
         )
         if not wants_ndjson:
-            return Response(await sync_to_thread(list, iterator))
+            # One more than the page: whether a next page exists, without a count.
+            iterator = await sync_to_thread(games.events, game_id, perspective, key, after, limit + 1)
+            page = await sync_to_thread(list, iterator)
+            if len(page) <= limit:
+                return Response(page)
+            page = page[:limit]
+            query = f"perspective={perspective}&after={page[-1].version}&limit={limit}"
+            return Response(page, headers={"link": f'</games/{game_id}/events?{query}>; rel="next"'})
+        iterator = await sync_to_thread(games.events, game_id, perspective, key, after, limit)
 
         async def lines() -> AsyncIterator[bytes]:
             while True:
@@ -396,7 +415,10 @@ class GamesController(Controller):
         summary="One entry per step (event): description, actor, move and turn marks, state hash",
         security=KEY_OPTIONAL,
         description="While the game is live, callers without its owner's key get the hash of the "
-        "spectator's view instead of the engine's state hash.",
+        "spectator's view instead of the engine's state hash. In pages: the entries of at most `limit` steps "
+        f"(default {PAGE_DEFAULT}, at most {PAGE_MAX}) after step `after`; `next` links the next page (null "
+        "at the end) and `version` is the game's last step. A live viewer asks for "
+        "`?after=<its last step>&limit=N`: the answer costs the new entries, not the game.",
     )
     async def timeline(
         self,
@@ -408,9 +430,12 @@ class GamesController(Controller):
             str | None,
             QueryParameter(description="en | fr | es; default from Accept-Language, else en"),
         ] = None,
+        after: Annotated[int, QueryParameter(ge=0, le=2**31 - 1, description="Only the steps after this one")] = 0,
+        limit: PageLimit = PAGE_DEFAULT,
     ) -> Response[Timeline]:
         language = negotiate_language(request, lang)
-        return conditional(request, await sync_to_thread(runtime.games.timeline, game_id, language, key))
+        timeline = await sync_to_thread(runtime.games.timeline, game_id, language, key, after, limit)
+        return conditional(request, timeline)
 
     @get(
         "/{game_id:uuid}/replay/{step:int}",

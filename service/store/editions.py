@@ -83,6 +83,20 @@ def listing(conn: Connection[Any]) -> list[StoredEdition]:
     return [_row(r) for r in rows]
 
 
+def head(conn: Connection[Any], edition_id: str, version: str | None) -> StoredEdition | None:
+    """A stored edition's row without its document (the latest version added when ``version`` is None)."""
+    cur = conn.cursor(row_factory=tuple_row)
+    if version is None:
+        row = cur.execute(
+            f"SELECT {_COLUMNS} FROM arctica_editions WHERE id = %s ORDER BY seq DESC LIMIT 1", (edition_id,)
+        ).fetchone()
+    else:
+        row = cur.execute(
+            f"SELECT {_COLUMNS} FROM arctica_editions WHERE id = %s AND version = %s", (edition_id, version)
+        ).fetchone()
+    return None if row is None else _row(row)
+
+
 def load(conn: Connection[Any], edition_id: str, version: str | None) -> tuple[StoredEdition, bytes] | None:
     """A stored edition and its canonical JSON (the latest version added when ``version`` is None)."""
     cur = conn.cursor(row_factory=tuple_row)

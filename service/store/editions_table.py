@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from domain.arctica.edition import Edition
-from service.store.editions import StoredEdition, insert, listing, load
+from service.store.editions import StoredEdition, head, insert, listing, load
 
 if TYPE_CHECKING:
     from service.store.application import GameLog
@@ -35,3 +35,8 @@ class EditionsTable:
     def load(self, edition_id: str, version: str | None) -> tuple[StoredEdition, bytes] | None:
         with self._datastore.get_connection() as conn:
             return load(conn, edition_id, version)
+
+    def head(self, edition_id: str, version: str | None) -> StoredEdition | None:
+        """An edition's row without its document (the latest version when ``version`` is None)."""
+        with self._datastore.get_connection() as conn:
+            return head(conn, edition_id, version)

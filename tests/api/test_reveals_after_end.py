@@ -103,7 +103,7 @@ def test_reveals_are_appended_after_the_end(
     # nothing else is accepted after the end
     for move in ({"type": "RevealTotem", "seat": 0, "animal": "fox"}, {"type": "EndStep", "seat": 0}):
         late = client.post(f"/games/{gid}/moves", json={"move": move}, headers=auth(api_key))
-        assert late.status_code == 422 and late.json()["code"] == "arctic.game_finished", late.text
+        assert late.status_code == 409 and late.json()["code"] == "game_finished", late.text
     shown = client.post(f"/games/{gid}/moves", json={"move": reveals[0]}, headers=auth(api_key))
     assert shown.status_code == 422, shown.text  # that card is known now
     assert client.get(f"/games/{gid}").json()["version"] == end

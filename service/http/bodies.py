@@ -1,0 +1,48 @@
+"""One answer for a request body that is not JSON, or JSON with a key twice, whatever the route.
+
+Routes decode their bodies in different places (Litestar for a typed ``data``, the use cases for the
+raw bytes they hash or stream), and each decoder had its own word for malformed JSON. The app checks
+every body once before any of them (``screen_body``): 400 ``invalid_json``, or 400
+``duplicate_json_key`` for an object naming a member twice (JSON decoders keep the last silently, so a
+client's mistake would be stored as if meant). Bodies are bounded (``BANQUISE_MAX_BODY_BYTES``) and
+nested at most ``limits.MAX_NESTING`` deep before they get here.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from service.errors import ProblemError
+
+
+class _Duplicate(Exception):
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> None:
+    # Called once per object with its members in order; nothing is built (the value is thrown away).
+    if len(pairs) > 1:
+        seen: set[str] = set()
+        for name, _ in pairs:
+            if name in seen:
+                raise _Duplicate(name)
+            seen.add(name)
+
+
+_decoder = json.JSONDecoder(object_pairs_hook=_pairs)
+
+
+def check_json(body: bytes) -> None:
+    """Refuse ``body`` unless it is one well-formed JSON document whose objects name each member once."""
+    try:
+        text = body.decode("utf-8")
+        _decoder.decode(text)
+    except _Duplicate as dup:
+        raise ProblemError(
+            400, "duplicate_json_key", f"the body names the member {dup.name!r} twice in one object", member=dup.name
+        ) from None
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise ProblemError(400, "invalid_json", f"the body is not valid JSON: {exc}", title="Malformed JSON") from None

@@ -1,0 +1,44 @@
+"""Security headers on every answer: pages (the viewer, the API docs), their assets and the API's own.
+
+The viewer's pages hold no inline script or style and load nothing from elsewhere, so ``default-src
+'self'`` fits them; no page may be framed (``frame-ancestors 'none'``), no answer is sniffed as another
+type, and no page tells the sites it links to where the reader came from. The Swagger UI page at
+``/schema`` starts its bundle with an inline script and styles itself inline (and draws its icons as
+``data:`` images): it alone gets a policy that allows those.
+"""
+
+from __future__ import annotations
+
+from litestar.types import ASGIApp, Message, Receive, Scope, Send
+
+from service.http.docs import SCHEMA_PATH
+
+PAGE_POLICY = "default-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+SCHEMA_POLICY = (
+    "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+)
+_COMMON = [(b"x-content-type-options", b"nosniff"), (b"referrer-policy", b"no-referrer")]
+_PAGE = [(b"content-security-policy", PAGE_POLICY.encode()), *_COMMON]
+_SCHEMA = [(b"content-security-policy", SCHEMA_POLICY.encode()), *_COMMON]
+
+
+class SecurityHeaders:
+    """ASGI middleware: the headers above on every HTTP answer (problem documents and static files too)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        path = scope["path"]
+        extra = _SCHEMA if path == SCHEMA_PATH or path.startswith(SCHEMA_PATH + "/") else _PAGE
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", ()), *extra]
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)

@@ -1,0 +1,170 @@
+"""One answer per situation on every route and whichever process answers: malformed JSON, a member named
+twice, the key before the body, strict types; forks retried with their Idempotency-Key and made at any
+step that ends a move or a correction; the race with the finishing move; security headers on pages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+import psycopg
+import pytest
+from litestar.testing import TestClient
+
+from domain.arctic.simulator import simulate
+from service import keys
+from service.database import ConnectionParams
+from service.runtime import Runtime
+from tests.watching import record
+
+Client = TestClient  # type: ignore[type-arg]
+GAME = "00000000-0000-4000-8000-000000000000"
+
+
+def auth(token: str, **extra: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}", **extra}
+
+
+@pytest.fixture(scope="module")
+def admin_key(database: ConnectionParams, store: Any) -> str:
+    with psycopg.connect(database.conninfo(), autocommit=True) as conn:
+        return keys.create(conn, "admin", admin=True).token
+
+
+@pytest.fixture(scope="module")
+def live(client: Client, api_key: str) -> dict[str, Any]:
+    made = client.post("/games/import", json=record("arctic", 2, 501, moves=6), headers=auth(api_key))
+    assert made.status_code == 201, made.text
+    return dict(made.json())
+
+
+def writes(game_id: str) -> list[str]:
+    return [
+        "/games",
+        "/games/import",
+        f"/games/{game_id}/moves",
+        f"/games/{game_id}/undo",
+        f"/games/{game_id}/forks",
+        f"/games/{game_id}/abandon",
+        f"/games/{game_id}/void",
+        f"/games/{game_id}/unvoid",
+        "/admin/players/Ana/rename",
+        "/admin/players/Ana/merge",
+        "/editions",
+    ]
+
+
+@pytest.mark.parametrize("body", [b"{", b'{"at": 1,}', b"\xff\xfe", b"[1, 2"])
+def test_malformed_json_is_one_answer_on_every_route(
+    client: Client, admin_key: str, live: dict[str, Any], body: bytes
+) -> None:
+    for path in writes(live["id"]):
+        answer = client.post(path, content=body, headers=auth(admin_key, **{"content-type": "application/json"}))
+        assert answer.status_code == 400 and answer.json()["code"] == "invalid_json", (path, answer.text)
+
+
+def test_a_member_named_twice_is_refused_everywhere(client: Client, admin_key: str, live: dict[str, Any]) -> None:
+    body = b'{"reason": "a", "reason": "b", "at": 1, "moves": 1}'
+    for path in writes(live["id"]):
+        answer = client.post(path, content=body, headers=auth(admin_key, **{"content-type": "application/json"}))
+        assert answer.status_code == 400, (path, answer.text)
+        assert answer.json()["code"] == "duplicate_json_key" and answer.json()["member"] == "reason"
+    nested = client.post(
+        f"/games/{live['id']}/moves", content=b'{"move": {"seat": 0, "seat": 1}}', headers=auth(admin_key)
+    )
+    assert nested.json()["code"] == "duplicate_json_key"
+
+
+def test_the_key_is_checked_before_the_body(client: Client, live: dict[str, Any]) -> None:
+    for path in writes(live["id"]):
+        for body in (b"{", b'{"unknown": 1}'):
+            answer = client.post(path, content=body)
+            assert answer.status_code == 401 and answer.json()["code"] == "api_key_required", (path, answer.text)
+            unknown = client.post(path, content=body, headers=auth("bq_not_a_key"))
+            assert unknown.status_code == 401, (path, unknown.text)
+
+
+def test_fork_and_undo_take_their_numbers_as_numbers(client: Client, api_key: str, live: dict[str, Any]) -> None:
+    fork = client.post(f"/games/{live['id']}/forks", json={"at": "3"}, headers=auth(api_key))
+    undo = client.post(f"/games/{live['id']}/undo", json={"moves": "1"}, headers=auth(api_key))
+    assert (
+        (fork.status_code, fork.json()["code"]) == (undo.status_code, undo.json()["code"]) == (400, "invalid_request")
+    )
+
+
+def test_a_fork_retried_with_its_idempotency_key_is_made_once(client: Client, api_key: str) -> None:
+    made = client.post("/games/import", json=record("arctic", 2, 502, moves=8), headers=auth(api_key)).json()
+    at = client.get(f"/games/{made['id']}/replay", params={"move": 4}).json()["step"]
+    answers = [
+        client.post(f"/games/{made['id']}/forks", json={"at": at}, headers=auth(api_key, **{"idempotency-key": "f-1"}))
+        for _ in range(3)
+    ]
+    assert {a.status_code for a in answers} == {201} and len({a.json()["id"] for a in answers}) == 1
+    assert len({a.headers["location"] for a in answers}) == 1
+    assert len(client.get(f"/games/{made['id']}/forks").json()["forks"]) == 1
+    other = client.post(
+        f"/games/{made['id']}/forks", json={"at": at + 0 - 1}, headers=auth(api_key, **{"idempotency-key": "f-1"})
+    )
+    assert other.status_code == 422 and other.json()["code"] == "idempotency_key_reused"
+
+
+def test_a_fork_at_the_end_of_a_correction_or_two(client: Client, api_key: str) -> None:
+    game = simulate(2, 503)
+    created = client.post(
+        "/games", json={"kind": "arctic", "setup": msgspec.to_builtins(game.setup)}, headers=auth(api_key)
+    )
+    gid = created.json()["id"]
+    for move in game.moves[:5]:
+        assert (
+            client.post(
+                f"/games/{gid}/moves", json={"move": msgspec.to_builtins(move)}, headers=auth(api_key)
+            ).status_code
+            == 201
+        )
+    first = client.post(f"/games/{gid}/undo", json={"moves": 1}, headers=auth(api_key)).json()
+    second = client.post(f"/games/{gid}/undo", json={"moves": 1}, headers=auth(api_key)).json()
+    for at, moves in ((first["version"], 4), (second["version"], 3)):
+        fork = client.post(f"/games/{gid}/forks", json={"at": at}, headers=auth(api_key))
+        assert fork.status_code == 201, fork.text
+        assert fork.json()["moves"] == moves
+    # the step before a correction ends the move it takes back: a fork there has it
+    before = client.post(f"/games/{gid}/forks", json={"at": first["version"] - 1}, headers=auth(api_key))
+    assert before.status_code == 201 and before.json()["moves"] == 5
+
+
+def test_a_move_after_the_finishing_move_is_one_answer(
+    client: Client, api_key: str, runtime: Runtime, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    finished = client.post("/games/import", json=record("arctic", 2, 504), headers=auth(api_key)).json()
+    last = msgspec.to_builtins(simulate(2, 504).moves[-1])
+    late = client.post(f"/games/{finished['id']}/moves", json={"move": last}, headers=auth(api_key))
+    assert late.status_code == 409 and late.json()["code"] == "game_finished", late.text
+    # A process that read the row before the finishing move committed decides on the finished state.
+    games = runtime.games.writer
+    row, confirming = games.row, games._row_confirming
+
+    def as_live(found: dict[str, Any]) -> dict[str, Any]:
+        return {**found, "status": "live"}
+
+    monkeypatch.setattr(games, "row", lambda game_id: as_live(row(game_id)))
+    monkeypatch.setattr(games, "_row_confirming", lambda *a: as_live(confirming(*a)))
+    raced = client.post(f"/games/{finished['id']}/moves", json={"move": last}, headers=auth(api_key))
+    assert raced.status_code == 409 and raced.json()["code"] == "game_finished", raced.text
+
+
+def test_pages_carry_security_headers(client: Client, live: dict[str, Any]) -> None:
+    gid = live["id"]
+    for path in (
+        f"/games/{gid}/watch",
+        "/watch/static/viewer.js",
+        f"/games/{gid}",
+        f"/games/{GAME}",
+    ):
+        answer = client.get(path)
+        policy = answer.headers["content-security-policy"]
+        assert "default-src 'self'" in policy and "frame-ancestors 'none'" in policy and "unsafe" not in policy, path
+        assert answer.headers["x-content-type-options"] == "nosniff"
+        assert answer.headers["referrer-policy"] == "no-referrer"
+    docs = client.get("/schema")
+    assert docs.status_code == 200 and "frame-ancestors 'none'" in docs.headers["content-security-policy"]
+    assert docs.headers["x-content-type-options"] == "nosniff"
