@@ -146,7 +146,8 @@ def page(
         f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{title}: {names}</title>"
-        '<link rel="icon" href="/watch/static/favicon.svg" type="image/svg+xml"><link rel="stylesheet" href="/watch/static/viewer.css"></head>'
+        '<link rel="icon" href="/watch/static/favicon.svg" type="image/svg+xml">'
+        '<link rel="stylesheet" href="/watch/static/viewer.css"></head>'
         f'<body data-game="{game_id}" data-kind="{row["kind"]}" data-status="{status}" data-lang="{lang}">'
         f"<header><h1>{title} <small>{names}</small></h1>"
         f"{badge}{follow}{origin}{forks}"
