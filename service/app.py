@@ -32,6 +32,7 @@ from service.routes.games import GamesController
 from service.routes.health import health
 from service.routes.leaderboards import leaderboard
 from service.routes.ping import ping
+from service.routes.recorder import record_page, recorder_assets, service_worker, start_page
 from service.routes.players import PlayersController
 from service.routes.records import records_schema
 from service.routes.stats import game_board, game_stats
@@ -179,6 +180,11 @@ def create_app(
             # Watching: viewer page and assets, live stream, navigation by move and turn, forks.
             WatchController,
             viewer_assets,
+            # Recording at the table: the recorder's pages, assets and service worker.
+            start_page,
+            record_page,
+            service_worker,
+            recorder_assets,
         ],
         state=State({"metrics": metrics}),
         cors_config=cors_config(settings.cors_origins),

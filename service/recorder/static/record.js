@@ -1,0 +1,176 @@
+// /games/{id}/recorder: the board, what the table can do now, the timeline, corrections. Every tap
+// goes to the queue first (shown at once as pending), then to the server in order (sync.js).
+import { api, Problem, Unreachable } from "./api.js";
+import { drawBoard } from "./board.js";
+import { cardLabel } from "./cards.js";
+import { choicesPanel } from "./choices.js";
+import { conflictPanel } from "./conflict.js";
+import { controlsPanel } from "./controls.js";
+import { h } from "./dom.js";
+import { apiKey, keyPanel } from "./key.js";
+import { enqueue, keep, kept, queued, remember, remove, templates } from "./store.js";
+import { Sync } from "./sync.js";
+import { timelinePanel } from "./timeline.js";
+
+export async function recordPage(app, game) {
+  const page = { summary: null, listed: null, timeline: null, pending: [], reached: false, error: null, busy: false };
+  const sync = new Sync(game, (what) => synced(what));
+  let retryTimer = null;
+  let rendering = 0; // the newest render wins (each awaits the kept choices)
+  let drawn = null; // the step the board shows
+  const boardRoot = h("div", { id: "board-root" });
+
+  async function read(what, path) {
+    try {
+      const value = await api(path);
+      await keep(game, what, value);
+      return value;
+    } catch (error) {
+      if (!(error instanceof Unreachable)) throw error;
+      page.reached = false;
+      return kept(game, what);
+    }
+  }
+
+  async function load() {
+    page.reached = true;
+    page.error = null;
+    try {
+      [page.summary, page.timeline, page.listed] = await Promise.all([
+        read("summary", `/games/${game}`),
+        read("timeline", `/games/${game}/timeline`),
+        apiKey() ? read("listed", `/games/${game}/legal-moves`) : null,
+      ]);
+      if (page.listed && page.reached) await remember(game, page.listed);
+    } catch (error) {
+      page.error = error instanceof Problem ? error.message : String(error);
+    }
+    page.pending = await queued(game);
+    render();
+  }
+
+  async function synced(what) {
+    page.pending = await queued(game);
+    clearTimeout(retryTimer);
+    if (what === "sent") return render();
+    if (what === "idle") return load();
+    if (what === "offline") {
+      page.reached = false;
+      retryTimer = setTimeout(() => sync.kick(), 2000);
+      return render();
+    }
+    // stopped: what the server holds now, beside what is queued
+    try { page.timeline = await read("timeline", `/games/${game}/timeline`); } catch { /* shown as last read */ }
+    render();
+  }
+
+  // Offline, or moves still queued: the choices seen earlier in this game, by player and kind of move.
+  async function remembered() {
+    const rows = (await templates(game)).sort((a, b) => b.order - a.order);
+    const groups = new Map();
+    for (const row of rows) {
+      const k = `${row.seat}:${row.type}`;
+      if (!groups.has(k)) groups.set(k, { seat: row.seat, player: row.player, type: row.type, title: row.title, choices: [] });
+      groups.get(k).choices.push({ text: row.text, move: row.move, fill: row.fill, cards: row.cards });
+    }
+    return { version: null, groups: [...groups.values()] };
+  }
+
+  async function pick(group, choice, move) {
+    const filled = choice.fill ? `${choice.text.replace("a card not seen yet", cardLabel(move[choice.fill]))}` : choice.text;
+    const version = page.pending.length ? null : page.summary.version;
+    await enqueue({
+      game, idem: crypto.randomUUID(), move, expected: version, at: new Date().toISOString(),
+      text: filled, player: group.player, title: group.title,
+    });
+    page.pending = await queued(game);
+    render();
+    sync.kick();
+  }
+
+  async function undo() {
+    if (page.pending.length) {
+      await remove(page.pending[page.pending.length - 1].id);
+      page.pending = await queued(game);
+      return page.pending.length ? render() : load();
+    }
+    await act(() => api(`/games/${game}/undo`, {
+      method: "POST", body: { moves: 1 },
+      headers: { "If-Match": `"${page.summary.version}"`, "Idempotency-Key": crypto.randomUUID() },
+    }));
+  }
+
+  async function abandon(reason) {
+    await act(() => api(`/games/${game}/abandon`, { method: "POST", body: { reason: reason || "abandoned" } }));
+  }
+
+  async function act(call) {
+    try { await call(); } catch (error) { page.error = error.message; }
+    await load();
+  }
+
+  function usedCards() {
+    const used = new Set();
+    for (const item of page.pending) for (const value of Object.values(item.move)) if (typeof value === "string") used.add(value);
+    return used;
+  }
+
+  async function render() {
+    const ticket = ++rendering;
+    const s = page.summary;
+    const network = document.getElementById("network");
+    network.textContent = page.reached ? "online" : "offline";
+    network.className = "badge " + (page.reached ? "online" : "offline");
+    document.body.dataset.pending = String(page.pending.length);
+    document.body.dataset.sync = sync.stopped ? "stopped" : page.pending.length ? (page.reached ? "sending" : "offline") : "idle";
+    if (!s) {
+      app.replaceChildren(keyPanel(() => load()), h("p", { role: "alert" }, page.error || "This game could not be read (offline, and never opened on this device)."));
+      return;
+    }
+    document.body.dataset.version = String(s.version);
+    document.body.dataset.status = s.status;
+    document.title = `${s.kind}: ${s.players.join(" · ")} — recorder`;
+    const exact = !page.pending.length && page.listed && page.listed.version === s.version;
+    const listed = exact ? page.listed : s.status === "live" ? await remembered() : null;
+    if (ticket !== rendering) return;
+    const status = page.pending.length
+      ? `${page.pending.length} move(s) pending — ${page.reached ? "sending…" : "sent when the network is back"}`
+      : "Every move is stored.";
+    app.replaceChildren(
+      h("div", { class: "title" },
+        h("h2", {}, `${s.kind[0].toUpperCase()}${s.kind.slice(1)} · `, s.players.join(" · ")),
+        h("span", { class: `badge ${s.status}`, id: "game-status" }, s.status),
+        h("a", { href: `/games/${game}/watch` }, "Viewer")),
+      keyPanel(() => load()),
+      page.error ? h("p", { role: "alert", class: "error" }, page.error) : null,
+      h("p", { id: "sync-status", role: "status" }, status),
+      sync.stopped ? conflictPanel({
+        stopped: sync.stopped, timeline: page.timeline, pending: page.pending,
+        onDrop: async () => { await sync.dropFromStopped(); await load(); },
+        onRetry: async () => {
+          let version = s.version;
+          try { version = (await api(`/games/${game}`)).version; } catch { /* the last one read */ }
+          await sync.retry(version);
+        },
+      }) : null,
+      h("div", { class: "layout" },
+        h("section", { id: "board-wrap", "aria-label": "Board" }, boardRoot),
+        h("div", { class: "side" },
+          s.status === "live" && !sync.stopped ? choicesPanel({ listed, exact, used: usedCards(), onPick: pick }) : null,
+          timelinePanel({ timeline: page.timeline, pending: page.pending }),
+          s.status === "live" ? controlsPanel({
+            pending: page.pending, canUndo: page.reached && s.moves > 0, live: page.reached, onUndo: undo, onAbandon: abandon,
+          }) : null)));
+    if (drawn !== s.version) {
+      drawn = s.version;
+      boardRoot.dataset.step = String(s.version);
+      drawBoard(boardRoot, { game, step: s.version, players: s.players }).catch(() => {
+        boardRoot.replaceChildren(h("p", { class: "muted" }, "The board could not be drawn."));
+      });
+    }
+  }
+
+  window.addEventListener("online", () => sync.kick());
+  await load();
+  sync.kick();
+}

