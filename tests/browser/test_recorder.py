@@ -148,3 +148,30 @@ def test_a_whole_public_arctic_game_recorded_by_taps_equals_the_api_record(
     page.wait_for_selector('body[data-status="finished"]')
     the_same_game(base, api_key, runtime, gid, imported(base, api_key, "arctic", setup, moves))
     assert _get(base, f"/games/{gid}", api_key)["tags"] == {"club": "Iceberg", "table": "2"}
+
+
+def test_a_whole_arctica_game_recorded_by_taps_equals_the_api_record(
+    phone: Any, base: str, api_key: str, runtime: Runtime
+) -> None:
+    page = keyed(phone, base, api_key)
+    page.select_option("#kind", "arctica")
+    page.fill("#player-0", NAMES[0])
+    page.fill("#player-1", NAMES[1])
+    page.select_option("#mode", "full")
+    page.fill("#seed", "4")
+    page.locator("#create").tap()
+    page.wait_for_url("**/games/*/recorder")
+    gid = page.url.split("/games/")[1].split("/")[0]
+    chooser = random.Random(4)  # the table's choices: any of those the page shows
+    tapped = []
+    while page.locator("body").get_attribute("data-status") != "finished":
+        choices = shown_choices(page)
+        if not choices:
+            page.wait_for_selector('body[data-status="finished"]')
+            break
+        move = chooser.choice(choices)[0]
+        assert tap_move(page, move)
+        tapped.append(move)
+        assert len(tapped) < 400
+    setup = {"players": NAMES, "edition": "demo-1", "mode": "seeded", "seed": 4}
+    the_same_game(base, api_key, runtime, gid, imported(base, api_key, "arctica", setup, tapped))
