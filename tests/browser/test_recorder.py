@@ -61,9 +61,7 @@ def shown_choices(page: Any, exact: bool = True) -> list[tuple[dict[str, Any], s
     """Each choice button on the page: its move and the field a card fills ("" for none)."""
     if exact:
         page.wait_for_selector('body[data-pending="0"] #choices[data-exact="1"]')
-    rows = page.eval_on_selector_all(
-        "#choices button.choice", "bs => bs.map(b => [b.dataset.move, b.dataset.fill])"
-    )
+    rows = page.eval_on_selector_all("#choices button.choice", "bs => bs.map(b => [b.dataset.move, b.dataset.fill])")
     return [(json.loads(m), f) for m, f in rows]
 
 
@@ -129,25 +127,16 @@ def _timed(name: str) -> bool:
 
 
 def imported(base: str, token: str, kind: str, setup: dict[str, Any], moves: list[dict[str, Any]]) -> str:
-    body = {"format": "banquise-record", "version": 1, "kind": kind, "setup": setup, "moves": [{"move": m} for m in moves]}
+    body = {
+        "format": "banquise-record",
+        "version": 1,
+        "kind": kind,
+        "setup": setup,
+        "moves": [{"move": m} for m in moves],
+    }
     made = httpx.post(f"{base}/games/import", json=body, headers=auth(token), timeout=60)
     assert made.status_code == 201, made.text
     return str(made.json()["id"])
-
-
-def test_a_whole_public_arctic_game_recorded_by_taps_equals_the_api_record(
-    phone: Any, base: str, api_key: str, runtime: Runtime
-) -> None:
-    game = to_public(simulate(2, 23))
-    setup = {**msgspec.to_builtins(game.setup), "players": NAMES}
-    page = keyed(phone, base, api_key)
-    gid = start_public_arctic(page, setup["power_sides"])
-    moves = [msgspec.to_builtins(m) for m in game.moves]
-    for move in moves:
-        assert tap_move(page, move), move
-    page.wait_for_selector('body[data-status="finished"]')
-    the_same_game(base, api_key, runtime, gid, imported(base, api_key, "arctic", setup, moves))
-    assert _get(base, f"/games/{gid}", api_key)["tags"] == {"club": "Iceberg", "table": "2"}
 
 
 def test_a_whole_arctica_game_recorded_by_taps_equals_the_api_record(
@@ -175,3 +164,132 @@ def test_a_whole_arctica_game_recorded_by_taps_equals_the_api_record(
         assert len(tapped) < 400
     setup = {"players": NAMES, "edition": "demo-1", "mode": "seeded", "seed": 4}
     the_same_game(base, api_key, runtime, gid, imported(base, api_key, "arctica", setup, tapped))
+
+
+def public_game(base: str, token: str, moves: int = 0) -> tuple[str, dict[str, Any], list[dict[str, Any]]]:
+    """A public Arctic game created through the API with its first ``moves`` moves; its setup and all its moves."""
+    game = to_public(simulate(2, 23))
+    setup = {**msgspec.to_builtins(game.setup), "players": NAMES}
+    every = [msgspec.to_builtins(m) for m in game.moves]
+    made = httpx.post(f"{base}/games", json={"kind": "arctic", "setup": setup}, headers=auth(token), timeout=30).json()
+    for move in every[:moves]:
+        httpx.post(f"{base}/games/{made['id']}/moves", json={"move": move}, headers=auth(token), timeout=30)
+    return str(made["id"]), setup, every
+
+
+def posted_moves(page: Any) -> list[str]:
+    """The Idempotency-Key of every move the page's requests brought to the server (answered)."""
+    sent: list[str] = []
+
+    def finished(request: Any) -> None:
+        if request.method == "POST" and request.url.endswith("/moves"):
+            sent.append(request.headers.get("idempotency-key", ""))
+
+    page.on("requestfinished", finished)
+    return sent
+
+
+def test_a_whole_public_arctic_game_by_taps_with_turns_offline_and_a_reload_equals_the_api_record(
+    phone: Any, base: str, api_key: str, runtime: Runtime
+) -> None:
+    """Started on the start page and recorded by taps alone; seat 1's turn and the River's refill
+    (moves 16-27) recorded with the network cut, the page reloaded offline in the middle."""
+    game = to_public(simulate(2, 23))
+    setup = {**msgspec.to_builtins(game.setup), "players": NAMES}
+    moves = [msgspec.to_builtins(m) for m in game.moves]
+    page = keyed(phone, base, api_key)
+    sent = posted_moves(page)
+    gid = start_public_arctic(page, setup["power_sides"])
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    done = 0
+    for move in moves[:16]:
+        assert tap_move(page, move)
+        done += 1
+    phone.set_offline(True)
+    offline = 0
+    while offline < 12 and tap_move(page, moves[done], exact=False):
+        done += 1
+        offline += 1
+        page.wait_for_selector(f'body[data-pending="{offline}"]')
+        if offline == 4:  # a reload offline loses nothing queued
+            page.reload()
+            page.wait_for_selector(f'body[data-pending="{offline}"] #timeline li.pending >> nth={offline - 1}')
+    assert offline == 12, "seat 1's turn and the refill, from the choices seen so far"
+    assert page.locator("#network").inner_text() == "offline"
+    assert page.locator("#timeline li.pending").count() == offline
+    assert _get(base, f"/games/{gid}", api_key)["moves"] == done - offline  # nothing reached the server
+    phone.set_offline(False)
+    page.wait_for_selector('body[data-pending="0"] #choices[data-exact="1"]', timeout=30_000)
+    for move in moves[done:]:
+        assert tap_move(page, move), move
+    page.wait_for_selector('body[data-status="finished"]')
+    the_same_game(base, api_key, runtime, gid, imported(base, api_key, "arctic", setup, moves))
+    assert _get(base, f"/games/{gid}", api_key)["tags"] == {"club": "Iceberg", "table": "2"}
+    assert len(sent) == len(moves) == len(set(sent)), "each move reached the server once"
+
+
+def stop_on_a_conflict(phone: Any, base: str, token: str) -> tuple[Any, str, list[dict[str, Any]], list[str]]:
+    """Two moves queued offline while another device records (12 moves stored, the page saw them)."""
+    gid, _, moves = public_game(base, token, moves=12)
+    page = keyed(phone, base, token)
+    sent = posted_moves(page)
+    page.goto(f"{base}/games/{gid}/recorder")
+    shown_choices(page)
+    phone.set_offline(True)
+    for i, move in enumerate(moves[12:14], start=1):
+        assert tap_move(page, move, exact=False)
+        page.wait_for_selector(f'body[data-pending="{i}"]')
+    return page, gid, moves, sent
+
+
+def test_a_move_from_another_device_stops_the_queue_and_the_servers_line_is_kept(
+    phone: Any, base: str, api_key: str, runtime: Runtime
+) -> None:
+    page, gid, moves, sent = stop_on_a_conflict(phone, base, api_key)
+    other = httpx.post(f"{base}/games/{gid}/moves", json={"move": moves[12]}, headers=auth(api_key), timeout=30)
+    assert other.status_code == 201
+    phone.set_offline(False)
+    page.wait_for_selector("#conflict")
+    assert page.locator("body").get_attribute("data-sync") == "stopped"
+    assert page.locator("#server-side li").count() >= 1 and page.locator("#mine-side li").count() == 2
+    page.locator("#drop-mine").tap()
+    page.wait_for_selector('body[data-pending="0"] #choices[data-exact="1"]')
+    assert (
+        int(page.locator("body").get_attribute("data-version") or 0) == _get(base, f"/games/{gid}", api_key)["version"]
+    )
+    for move in moves[13:16]:  # the page goes on from the server's line
+        assert tap_move(page, move), move
+    for move in moves[16:]:  # and the other device finishes the game
+        made = httpx.post(f"{base}/games/{gid}/moves", json={"move": move}, headers=auth(api_key), timeout=30)
+        assert made.status_code == 201, made.text
+    page.reload()
+    page.wait_for_selector('body[data-status="finished"]')
+    setup = {**msgspec.to_builtins(to_public(simulate(2, 23)).setup), "players": NAMES}
+    the_same_game(base, api_key, runtime, gid, imported(base, api_key, "arctic", setup, moves))
+    # the refused one (409), then the three after the one the other device recorded: each once
+    assert len(set(sent)) == len(sent) == 1 + 3
+
+
+def test_retry_after_a_conflict_sends_the_queue_on_the_servers_version(phone: Any, base: str, api_key: str) -> None:
+    page, gid, moves, sent = stop_on_a_conflict(phone, base, api_key)
+    # the other device takes back the last move and records it again: the same table, a newer version
+    version = _get(base, f"/games/{gid}", api_key)["version"]
+    undone = httpx.post(
+        f"{base}/games/{gid}/undo", json={"moves": 1}, headers={**auth(api_key), "If-Match": f'"{version}"'}
+    )
+    assert undone.status_code == 200, undone.text
+    again = httpx.post(f"{base}/games/{gid}/moves", json={"move": moves[11]}, headers=auth(api_key), timeout=30)
+    assert again.status_code == 201, again.text
+    phone.set_offline(False)
+    page.wait_for_selector("#conflict")
+    page.locator("#retry").tap()
+    page.wait_for_selector('body[data-pending="0"] #choices[data-exact="1"]')
+    summary = _get(base, f"/games/{gid}", api_key)
+    assert summary["moves"] == 14  # the 12 (one taken back and recorded again), the two queued
+    setup = {**msgspec.to_builtins(to_public(simulate(2, 23)).setup), "players": NAMES}
+    same = imported(base, api_key, "arctic", setup, moves[:14])
+    final = [
+        _get(base, f"/games/{g}/replay/{_get(base, f'/games/{g}', api_key)['version']}", api_key) for g in (gid, same)
+    ]
+    assert final[0]["state_hash"] == final[1]["state_hash"]
+    assert len(sent) == len(set(sent)) == 3  # the refused one, then the two with new keys

@@ -64,16 +64,31 @@ export async function recordPage(app, game) {
     render();
   }
 
-  // Offline, or moves still queued: the choices seen earlier in this game, by player and kind of move.
+  // Offline, or moves still queued: the choices seen earlier in this game, by player and kind of move,
+  // each also offered to the other players (a move names its seat). Unchecked here: the server's
+  // rules check them as the queue is sent (there is no second copy of the rules in the page).
   async function remembered() {
     const rows = (await templates(game)).sort((a, b) => b.order - a.order);
-    const groups = new Map();
+    const players = page.summary.players;
+    const seen = new Set(rows.map((row) => JSON.stringify(row.move)));
+    const offered = [...rows];
     for (const row of rows) {
+      if (!Number.isInteger(row.seat) || !row.player) continue;
+      players.forEach((name, seat) => {
+        const move = { ...row.move, seat };
+        const k = JSON.stringify(move);
+        if (seat === row.seat || seen.has(k)) return;
+        seen.add(k);
+        offered.push({ ...row, seat, player: name, move, title: row.title.replace(row.player, name) });
+      });
+    }
+    const groups = new Map();
+    for (const row of offered) {
       const k = `${row.seat}:${row.type}`;
       if (!groups.has(k)) groups.set(k, { seat: row.seat, player: row.player, type: row.type, title: row.title, choices: [] });
       groups.get(k).choices.push({ text: row.text, move: row.move, fill: row.fill, cards: row.cards });
     }
-    return { version: null, groups: [...groups.values()] };
+    return { version: null, groups: [...groups.values()].sort((a, b) => (a.seat ?? -1) - (b.seat ?? -1)) };
   }
 
   async function pick(group, choice, move) {
