@@ -59,6 +59,7 @@ fuzz: $(STAMP)
 # The browser tests drive Debian's Chromium (Playwright's own download is not used); without it they skip.
 browser-deps:
 	command -v chromium >/dev/null || (apt-get update && apt-get install -y chromium)
+	npm install --no-audit --no-fund --prefix .cache/npm axe-core@4.10
 
 # The README's picture of the viewer (docs/viewer.png), from a simulated game.
 screenshot: $(STAMP)

@@ -293,3 +293,40 @@ def test_retry_after_a_conflict_sends_the_queue_on_the_servers_version(phone: An
     ]
     assert final[0]["state_hash"] == final[1]["state_hash"]
     assert len(sent) == len(set(sent)) == 3  # the refused one, then the two with new keys
+
+
+def serious_violations(page: Any, exclude: tuple[str, ...] = ()) -> list[dict[str, Any]]:
+    """axe-core's serious and critical findings on the page as it is now (``make browser-deps`` installs it)."""
+    if not AXE.exists():
+        pytest.skip(f"axe-core is not installed at {AXE}: run `make browser-deps`")
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate(
+        "async (exclude) => (await axe.run({include: [document], exclude: exclude.map(s => [s])})).violations",
+        list(exclude),
+    )
+    return [
+        {"id": v["id"], "impact": v["impact"], "nodes": [n["target"] for n in v["nodes"]][:5]}
+        for v in found
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+def test_axe_finds_nothing_serious_on_the_recorder_and_the_viewer(
+    phone: Any, base: str, api_key: str, tmp_path: Path
+) -> None:
+    gid, _, _ = public_game(base, api_key, moves=6)
+    page = keyed(phone, base, api_key)
+    assert serious_violations(page) == [], "the start page"
+    page.goto(f"{base}/games/{gid}/recorder")
+    shown_choices(page)
+    page.wait_for_selector("#board-root #board")
+    # the board is the viewer's own component, checked with the viewer's page (tests/browser/axe.py)
+    assert serious_violations(page, exclude=("#board-root",)) == [], "the recorder"
+    page.locator("#choices button.choice.fill").first.tap()
+    page.wait_for_selector("#picker button.card")
+    assert serious_violations(page, exclude=("#board-root",)) == [], "the recorder, a card picker open"
+    page.goto(f"{base}/games/{gid}/watch")
+    page.wait_for_selector("#board")
+    viewer = serious_violations(page)
+    if viewer:  # the viewer's page is being rebuilt as ES modules (the viewer's branch): reported, not failed here
+        pytest.xfail(f"the viewer's page: {viewer}")

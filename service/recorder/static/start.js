@@ -70,15 +70,20 @@ export async function startPage(app) {
     }
   }
 
+  // The key and the form apart: the editions arriving redraw the form, never a key being typed.
+  const keyBox = h("div", {});
+  const formBox = h("div", {});
+  const keyChanged = () => { keyBox.replaceChildren(keyPanel(keyChanged)); render(); };
+  app.replaceChildren(h("h2", {}, "Record a game at the table"), keyBox, formBox);
+  keyBox.replaceChildren(keyPanel(keyChanged));
+
   function render() {
     const [least, most] = SEATS[form.kind];
     const modes = form.kind === "arctic"
       ? [["public", "Public: what the table sees"], ["full", "Full: every card known (a seed)"]]
       : [["public", "Public: what the table sees"], ["full", "Full: every card known (a seed)"]];
     const editionOptions = editions.length ? editions.map((e) => [e.id, `${e.label || e.id} ${e.version || ""}`.trim()]) : [["demo-1", "demo-1"]];
-    app.replaceChildren(
-      h("h2", {}, "Record a game at the table"),
-      keyPanel(render),
+    formBox.replaceChildren(
       h("form", { id: "start", onsubmit: create },
         field("kind", "Game", select("kind", form.kind, [["arctic", "Arctic"], ["arctica", "Arctica"]], (v) => {
           form.kind = v;
