@@ -6,3 +6,8 @@ export function cardLabel(card) {
   if (m) return `${ANIMALS[m[2]] || m[2]} ${m[3]} · deck ${m[1]}`;
   return `card ${card}`;
 }
+
+// A text from the API with its card ids said as cards ("place d2-walrus-3" -> "place Walrus 3 · deck 2").
+export function saidWithCards(text) {
+  return String(text).replace(/\bd\d+-[a-z_]+-\d+\b/g, (id) => cardLabel(id));
+}

@@ -1,6 +1,6 @@
 // What the table can do now, grouped in the table's terms ("Nanook places a card"); a choice whose
 // card is not seen yet opens a picker listing only the cards still unseen.
-import { cardLabel } from "./cards.js";
+import { cardLabel, saidWithCards } from "./cards.js";
 import { h } from "./dom.js";
 
 const OPEN_UP_TO = 12; // a group with more choices starts folded (a phone's screen is short)
@@ -22,7 +22,7 @@ export function choicesPanel({ listed, exact, used = new Set(), onPick }) {
         type: "button", class: "choice" + (choice.fill ? " fill" : ""),
         dataset: { move: JSON.stringify(choice.move), fill: choice.fill || "" },
         onclick: () => (choice.fill ? openPicker(picker, group, choice, used, onPick) : onPick(group, choice, choice.move)),
-      }, choice.text));
+      }, saidWithCards(choice.text)));
     const body = h("div", { class: "options" }, buttons);
     panel.append(group.choices.length > OPEN_UP_TO
       ? h("details", { class: "group" }, h("summary", {}, `${group.title} (${group.choices.length})`), body)

@@ -2,7 +2,7 @@
 // goes to the queue first (shown at once as pending), then to the server in order (sync.js).
 import { api, Problem, Unreachable } from "./api.js";
 import { drawBoard } from "./board.js";
-import { cardLabel } from "./cards.js";
+import { cardLabel, saidWithCards } from "./cards.js";
 import { choicesPanel } from "./choices.js";
 import { conflictPanel } from "./conflict.js";
 import { controlsPanel } from "./controls.js";
@@ -92,7 +92,8 @@ export async function recordPage(app, game) {
   }
 
   async function pick(group, choice, move) {
-    const filled = choice.fill ? `${choice.text.replace("a card not seen yet", cardLabel(move[choice.fill]))}` : choice.text;
+    const said = saidWithCards(choice.text);
+    const filled = choice.fill ? said.replace("a card not seen yet", cardLabel(move[choice.fill])) : said;
     const version = page.pending.length ? null : page.summary.version;
     await enqueue({
       game, idem: crypto.randomUUID(), move, expected: version, at: new Date().toISOString(),
@@ -139,7 +140,8 @@ export async function recordPage(app, game) {
     document.body.dataset.pending = String(page.pending.length);
     document.body.dataset.sync = sync.stopped ? "stopped" : page.pending.length ? (page.reached ? "sending" : "offline") : "idle";
     if (!s) {
-      app.replaceChildren(keyPanel(() => load()), h("p", { role: "alert" }, page.error || "This game could not be read (offline, and never opened on this device)."));
+      app.replaceChildren(keyPanel(() => load()),
+        h("p", { role: "alert" }, page.error || "This game could not be read (offline, and never opened on this device)."));
       return;
     }
     document.body.dataset.version = String(s.version);
@@ -151,12 +153,13 @@ export async function recordPage(app, game) {
     const status = page.pending.length
       ? `${page.pending.length} move(s) pending — ${page.reached ? "sending…" : "sent when the network is back"}`
       : "Every move is stored.";
-    app.replaceChildren(
+    const live = s.status === "live";
+    const parts = [
       h("div", { class: "title" },
         h("h2", {}, `${s.kind[0].toUpperCase()}${s.kind.slice(1)} · `, s.players.join(" · ")),
         h("span", { class: `badge ${s.status}`, id: "game-status" }, s.status),
         h("a", { href: `/games/${game}/watch` }, "Viewer")),
-      keyPanel(() => load()),
+      apiKey() ? null : keyPanel(() => load()),
       page.error ? h("p", { role: "alert", class: "error" }, page.error) : null,
       h("p", { id: "sync-status", role: "status" }, status),
       sync.stopped ? conflictPanel({
@@ -168,14 +171,17 @@ export async function recordPage(app, game) {
           await sync.retry(version);
         },
       }) : null,
+      // a phone shows what to record first, then the board; a wider screen puts them side by side
       h("div", { class: "layout" },
+        live && !sync.stopped ? choicesPanel({ listed, exact, used: usedCards(), onPick: pick }) : null,
         h("section", { id: "board-wrap", "aria-label": "Board" }, boardRoot),
-        h("div", { class: "side" },
-          s.status === "live" && !sync.stopped ? choicesPanel({ listed, exact, used: usedCards(), onPick: pick }) : null,
-          timelinePanel({ timeline: page.timeline, pending: page.pending }),
-          s.status === "live" ? controlsPanel({
-            pending: page.pending, canUndo: page.reached && s.moves > 0, live: page.reached, onUndo: undo, onAbandon: abandon,
-          }) : null)));
+        timelinePanel({ timeline: page.timeline, pending: page.pending }),
+        live ? controlsPanel({
+          pending: page.pending, canUndo: page.reached && s.moves > 0, live: page.reached, onUndo: undo, onAbandon: abandon,
+        }) : null,
+        apiKey() ? keyPanel(() => load()) : null),
+    ];
+    app.replaceChildren(...parts.filter(Boolean));
     if (drawn !== s.version) {
       drawn = s.version;
       boardRoot.dataset.step = String(s.version);
