@@ -330,3 +330,34 @@ def test_axe_finds_nothing_serious_on_the_recorder_and_the_viewer(
     viewer = serious_violations(page)
     if viewer:  # the viewer's page is being rebuilt as ES modules (the viewer's branch): reported, not failed here
         pytest.xfail(f"the viewer's page: {viewer}")
+
+
+def test_undo_asks_first_drops_a_queued_move_or_takes_back_a_stored_one_and_abandon_ends_the_game(
+    phone: Any, base: str, api_key: str
+) -> None:
+    gid, _, moves = public_game(base, api_key, moves=8)
+    page = keyed(phone, base, api_key)
+    page.goto(f"{base}/games/{gid}/recorder")
+    shown_choices(page)
+    before = _get(base, f"/games/{gid}", api_key)
+    page.locator("#undo").tap()
+    page.locator("#confirm-no").tap()  # asked, and nothing done
+    page.locator("#undo").tap()
+    page.locator("#confirm-yes").tap()
+    page.wait_for_function("v => document.body.dataset.version !== v", arg=str(before["version"]))
+    assert _get(base, f"/games/{gid}", api_key)["moves"] == 7
+    assert tap_move(page, moves[7])  # recorded again
+    phone.set_offline(True)
+    assert tap_move(page, moves[8], exact=False)
+    page.wait_for_selector('body[data-pending="1"]')
+    page.locator("#undo").tap()
+    page.locator("#confirm-yes").tap()  # a queued move is dropped, never sent
+    page.wait_for_selector('body[data-pending="0"]')
+    phone.set_offline(False)
+    page.reload()
+    shown_choices(page)
+    assert _get(base, f"/games/{gid}", api_key)["moves"] == 8
+    page.locator("#abandon").tap()
+    page.locator("#confirm-yes").tap()
+    page.wait_for_selector('body[data-status="abandoned"]')
+    assert page.locator("#choices").count() == 0
