@@ -7,7 +7,7 @@ RUN_STAMP := $(VENV)/.installed-runtime
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: run test soak lint typecheck format openapi bench bench-deps fuzz clean browser-deps screenshot
+.PHONY: run test soak lint typecheck format openapi bench bench-deps fuzz clean browser-deps screenshot recorder-screenshot
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -64,6 +64,10 @@ browser-deps:
 # The README's picture of the viewer (docs/viewer.png), from a simulated game.
 screenshot: $(STAMP)
 	$(BIN)/python -m tests.browser.screenshot docs/viewer.png
+
+# The README's picture of the recorder at a phone's size (docs/recorder.png).
+recorder-screenshot: $(STAMP)
+	$(BIN)/python -m tests.browser.recorder_screenshot docs/recorder.png
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
