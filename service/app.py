@@ -32,8 +32,8 @@ from service.routes.games import GamesController
 from service.routes.health import health
 from service.routes.leaderboards import leaderboard
 from service.routes.ping import ping
-from service.routes.recorder import record_page, recorder_assets, service_worker, start_page
 from service.routes.players import PlayersController
+from service.routes.recorder import record_page, recorder_assets, service_worker, start_page
 from service.routes.records import records_schema
 from service.routes.stats import game_board, game_stats
 from service.routes.watch import WatchController, viewer_assets

@@ -28,7 +28,7 @@ def shell() -> str:
         '<body class="recorder"><header><h1>Banquise <small>recorder</small></h1>'
         '<span id="network" class="badge" role="status"></span></header>'
         '<main id="app" aria-live="polite"><p>Loading…</p></main>'
-        '<noscript>The recorder needs JavaScript.</noscript>'
+        "<noscript>The recorder needs JavaScript.</noscript>"
         f'<script type="module" src="{STATIC_PATH}/main.js"></script></body></html>'
     )
 
