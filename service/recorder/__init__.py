@@ -11,8 +11,9 @@ from pathlib import Path
 STATIC_DIR = Path(__file__).with_name("static")
 STATIC_PATH = "/recorder/static"
 
-# The recorder draws the viewer's board (one board for both) and keeps it with its own assets offline.
-VIEWER_ASSETS = ("/watch/static/viewer.css",)
+# The recorder draws the viewer's board (one board for both) and keeps the viewer's assets offline too.
+VIEWER_DIR = Path(__file__).parent.parent / "viewer" / "static"
+VIEWER_PATH = "/watch/static"
 
 
 def shell() -> str:
@@ -36,7 +37,8 @@ def shell() -> str:
 def assets() -> list[str]:
     """Every address the page needs offline: the shell, the recorder's files, the viewer's stylesheet."""
     files = sorted(p.name for p in STATIC_DIR.iterdir() if p.is_file() and p.name != "sw.js")
-    return ["/recorder", *(f"{STATIC_PATH}/{name}" for name in files), *VIEWER_ASSETS]
+    viewer = sorted(p.relative_to(VIEWER_DIR).as_posix() for p in VIEWER_DIR.rglob("*") if p.is_file())
+    return ["/recorder", *(f"{STATIC_PATH}/{name}" for name in files), *(f"{VIEWER_PATH}/{name}" for name in viewer)]
 
 
 @cache
@@ -44,8 +46,9 @@ def service_worker() -> str:
     """``sw.js`` with the list it precaches and a cache name that changes with any asset (a new
     version of the page replaces the old cache as the worker installs)."""
     digest = hashlib.sha256(shell().encode())
-    for path in sorted(STATIC_DIR.iterdir()):
-        digest.update(path.name.encode() + path.read_bytes())
+    for path in sorted([*STATIC_DIR.iterdir(), *VIEWER_DIR.rglob("*")]):
+        if path.is_file():
+            digest.update(path.name.encode() + path.read_bytes())
     source = (STATIC_DIR / "sw.js").read_text(encoding="utf-8")
     head = f"const CACHE = 'banquise-recorder-{digest.hexdigest()[:12]}';\nconst ASSETS = {assets()!r};\n"
     return head.replace("'", '"') + source

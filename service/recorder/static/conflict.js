@@ -5,9 +5,10 @@ import { h } from "./dom.js";
 export function conflictPanel({ stopped, timeline, pending, onDrop, onRetry }) {
   const from = stopped.item.expected;
   const theirs = timeline ? timeline.entries.filter((e) => e.step > from) : [];
+  const said = stopped.problem.detail || stopped.problem.title || stopped.problem.code || `HTTP ${stopped.status}`;
   const reason = stopped.status === 409
-    ? "The game moved on elsewhere (another device recorded a move)."
-    : `The rules refused a queued move: ${stopped.problem.detail || stopped.problem.title || stopped.problem.code}`;
+    ? "The game moved on elsewhere (another device recorded a move, or took one back)."
+    : stopped.status === 422 ? `The rules refused a queued move: ${said}` : `The server refused a queued move: ${said}`;
   const mine = pending.filter((item) => item.id >= stopped.item.id);
   return h("section", { id: "conflict", role: "alert", "aria-labelledby": "conflict-title" },
     h("h2", { id: "conflict-title" }, "Sending stopped"),

@@ -14,7 +14,7 @@ import { timelinePanel } from "./timeline.js";
 
 export async function recordPage(app, game) {
   const page = { summary: null, listed: null, timeline: null, pending: [], reached: false, error: null, busy: false };
-  const sync = new Sync(game, (what) => synced(what));
+  const sync = new Sync(game, (what) => synced(what), () => (page.summary ? page.summary.version : null));
   let retryTimer = null;
   let rendering = 0; // the newest render wins (each awaits the kept choices)
   let drawn = null; // the step the board shows
@@ -94,7 +94,8 @@ export async function recordPage(app, game) {
   async function pick(group, choice, move) {
     const said = saidWithCards(choice.text);
     const filled = choice.fill ? said.replace("a card not seen yet", cardLabel(move[choice.fill])) : said;
-    const version = page.pending.length ? null : page.summary.version;
+    // the first move queued expects the version read; each next one, the version the one before leaves
+    const version = (await queued(game)).length || sync.running ? null : page.summary.version;
     await enqueue({
       game, idem: crypto.randomUUID(), move, expected: version, at: new Date().toISOString(),
       text: filled, player: group.player, title: group.title,

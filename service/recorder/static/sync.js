@@ -5,9 +5,11 @@ import { api, Problem, Unreachable } from "./api.js";
 import { queued, remove, update } from "./store.js";
 
 export class Sync {
-  constructor(game, changed) {
+  constructor(game, changed, known) {
     this.game = game;
     this.changed = changed; // (what) => void: "sent", "offline", "stopped", "idle"
+    this.known = known; // () => the game's version as the page last read it
+    this.version = null; // the version the last move sent left
     this.running = null;
     this.stopped = null; // {item, problem}: what the conflict view shows
   }
@@ -22,24 +24,27 @@ export class Sync {
       const items = await queued(this.game);
       if (!items.length) return this.changed("idle");
       const [head, next] = items;
+      // a move queued while the one before it was on its way: it follows that one
+      const expected = head.expected ?? this.version ?? this.known();
       let accepted;
       try {
         accepted = await api(`/games/${this.game}/moves`, {
           method: "POST",
           body: { move: head.move, ...(head.at ? { at: head.at } : {}) },
-          headers: { "If-Match": `"${head.expected}"`, "Idempotency-Key": head.idem },
+          headers: { "If-Match": `"${expected}"`, "Idempotency-Key": head.idem },
         });
       } catch (error) {
         if (error instanceof Problem && (error.status === 409 || error.status === 422)) {
-          this.stopped = { item: head, problem: error.body, status: error.status };
+          this.stopped = { item: { ...head, expected }, problem: error.body, status: error.status };
           return this.changed("stopped");
         }
         if (error instanceof Unreachable || (error instanceof Problem && error.status >= 500)) {
           return this.changed("offline");
         }
-        this.stopped = { item: head, problem: error.body, status: error.status };
+        this.stopped = { item: { ...head, expected }, problem: error.body, status: error.status };
         return this.changed("stopped");
       }
+      this.version = accepted.version;
       if (next) await update({ ...next, expected: accepted.version });
       await remove(head.id);
       this.changed("sent", accepted);
@@ -52,6 +57,7 @@ export class Sync {
     const item = this.stopped.item;
     await update({ ...item, expected: version, idem: crypto.randomUUID() });
     this.stopped = null;
+    this.version = version;
     return this.kick();
   }
 
