@@ -24,7 +24,7 @@ from tests.watching import auth, served
 MOVES = 28  # Nanook's turn: a card seen in his hand, or one not seen yet
 
 
-def main(out: Path, full: bool = False) -> int:
+def main(out: Path, full: bool = False, width: int = 390) -> int:
     if not CHROMIUM.exists():
         print(f"Chromium is not at {CHROMIUM}: run `make browser-deps` first", file=sys.stderr)
         return 2
@@ -53,13 +53,17 @@ def main(out: Path, full: bool = False) -> int:
             made = httpx.post(f"{base}/games/import", json=record, headers=auth(token)).json()
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
+                phone = width < 600
                 context = browser.new_context(
-                    viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True
+                    viewport={"width": width, "height": 844 if phone else 900},
+                    device_scale_factor=2 if phone else 1,
+                    is_mobile=phone,
+                    has_touch=phone,
                 )
                 page = context.new_page()
                 page.goto(f"{base}/recorder")
                 page.fill("#api-key", token)
-                page.locator("#key-form button[type=submit]").tap()
+                page.locator("#key-form button[type=submit]").click()
                 page.goto(f"{base}/games/{made['id']}/recorder")
                 page.wait_for_selector('#choices[data-exact="1"]')
                 page.wait_for_selector("#board-root #board")
@@ -72,4 +76,6 @@ def main(out: Path, full: bool = False) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main(Path(sys.argv[1] if len(sys.argv) > 1 else "docs/recorder.png"), "--full" in sys.argv))
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    wide = next((int(a[8:]) for a in sys.argv if a.startswith("--width=")), 390)
+    raise SystemExit(main(Path(args[0] if args else "docs/recorder.png"), "--full" in sys.argv, wide))

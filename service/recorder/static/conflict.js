@@ -16,7 +16,7 @@ export function conflictPanel({ stopped, timeline, pending, onDrop, onRetry }) {
     h("div", { class: "sides" },
       h("div", { class: "side", id: "server-side" }, h("h3", {}, "On the server"),
         theirs.length
-          ? h("ol", {}, theirs.map((e) => h("li", {}, e.player ? h("b", {}, e.player + " ") : null, e.description)))
+          ? h("ol", {}, theirs.map((e) => h("li", {}, e.description)))
           : h("p", { class: "muted" }, "Nothing new after your last read.")),
       h("div", { class: "side", id: "mine-side" }, h("h3", {}, "Queued here"),
         h("ol", {}, mine.map((item) => h("li", {}, item.player ? h("b", {}, item.player + " ") : null, item.text))))),

@@ -174,15 +174,19 @@ export async function recordPage(app, game) {
       }) : null,
       // a phone shows what to record first, then the board; a wider screen puts them side by side
       h("div", { class: "layout" },
-        live && !sync.stopped ? choicesPanel({ listed, exact, used: usedCards(), onPick: pick }) : null,
         h("section", { id: "board-wrap", "aria-label": "Board" }, boardRoot),
-        timelinePanel({ timeline: page.timeline, pending: page.pending }),
-        live ? controlsPanel({
-          pending: page.pending, canUndo: page.reached && s.moves > 0, live: page.reached, onUndo: undo, onAbandon: abandon,
-        }) : null,
-        apiKey() ? keyPanel(() => load()) : null),
+        h("div", { class: "side" },
+        live && !sync.stopped ? choicesPanel({ listed, exact, used: usedCards(), onPick: pick }) : null,
+        h("div", { class: "after" },
+          timelinePanel({ timeline: page.timeline, pending: page.pending }),
+          live ? controlsPanel({
+            pending: page.pending, canUndo: page.reached && s.moves > 0, live: page.reached, onUndo: undo, onAbandon: abandon,
+          }) : null,
+          apiKey() ? keyPanel(() => load()) : null))),
     ];
     app.replaceChildren(...parts.filter(Boolean));
+    const timeline = document.getElementById("timeline");
+    timeline.scrollTop = timeline.scrollHeight; // the latest entries, and what is pending, in view
     if (drawn !== s.version) {
       drawn = s.version;
       boardRoot.dataset.step = String(s.version);

@@ -8,7 +8,7 @@ export function timelinePanel({ timeline, pending }) {
   const entries = timeline ? timeline.entries.slice(-SHOWN) : [];
   const list = h("ol", {},
     entries.map((e) => h("li", { class: "entry" + (e.turn_start ? " turn-start" : ""), dataset: { step: String(e.step) } },
-      h("span", { class: "n" }, String(e.step)), e.player ? h("b", {}, e.player + " ") : null, saidWithCards(e.description))),
+      h("span", { class: "n" }, String(e.step)), saidWithCards(e.description))), // the description names the player
     pending.map((item) => h("li", { class: "entry pending", dataset: { pending: String(item.id) } },
       h("span", { class: "n" }, "…"), item.player ? h("b", {}, item.player + " ") : null, item.text,
       h("span", { class: "tag" }, " pending"))));
