@@ -361,3 +361,27 @@ def test_undo_asks_first_drops_a_queued_move_or_takes_back_a_stored_one_and_aban
     page.locator("#confirm-yes").tap()
     page.wait_for_selector('body[data-status="abandoned"]')
     assert page.locator("#choices").count() == 0
+
+
+def test_a_move_whose_answer_was_lost_is_sent_again_and_stored_once(phone: Any, base: str, api_key: str) -> None:
+    gid, _, moves = public_game(base, api_key, moves=6)
+    page = keyed(phone, base, api_key)
+    page.goto(f"{base}/games/{gid}/recorder")
+    shown_choices(page)
+    keys_sent: list[str] = []
+
+    def answer_lost_once(route: Any) -> None:
+        keys_sent.append(route.request.headers.get("idempotency-key", ""))
+        stored = route.fetch()  # the server stores the move ...
+        if len(keys_sent) == 1:
+            route.abort("connectionreset")  # ... and its answer never reaches the page
+        else:
+            route.fulfill(response=stored)
+
+    page.route("**/moves", answer_lost_once)
+    before = _get(base, f"/games/{gid}", api_key)["version"]
+    assert tap_move(page, moves[6])
+    assert len(keys_sent) == 2 and keys_sent[0] == keys_sent[1], "sent again with the same key"
+    events = _get(base, f"/games/{gid}/events?after={before}", api_key)
+    assert _get(base, f"/games/{gid}", api_key)["moves"] == 7  # stored once
+    assert events and {e["move"] for e in events} == {6}  # the events of one move, once
