@@ -252,6 +252,7 @@ def test_a_move_from_another_device_stops_the_queue_and_the_servers_line_is_kept
     page.wait_for_selector("#conflict")
     assert page.locator("body").get_attribute("data-sync") == "stopped"
     assert page.locator("#server-side li").count() >= 1 and page.locator("#mine-side li").count() == 2
+    assert serious_violations(page, exclude=("#board-root",)) == [], "the conflict view"
     page.locator("#drop-mine").tap()
     page.wait_for_selector('body[data-pending="0"] #choices[data-exact="1"]')
     assert (
