@@ -7,7 +7,7 @@ RUN_STAMP := $(VENV)/.installed-runtime
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: run test soak lint typecheck format openapi bench bench-deps fuzz clean browser-deps screenshot recorder-screenshot
+.PHONY: run test soak lint typecheck format openapi bench bench-deps fuzz clean browser-deps screenshot recorder-screenshot recorder-engine
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -60,6 +60,14 @@ fuzz: $(STAMP)
 browser-deps:
 	command -v chromium >/dev/null || (apt-get update && apt-get install -y chromium)
 	npm install --no-audit --no-fund --prefix .cache/npm axe-core@4.10
+	$(MAKE) recorder-engine
+
+# The project's own rules in the recorder's browser, served by the app (no CDN): Pyodide from npm and
+# msgspec's WebAssembly wheel from PyPI, the same msgspec version as the server's.
+recorder-engine: $(STAMP)
+	npm install --no-audit --no-fund --prefix .cache/npm pyodide@314.0.8
+	$(BIN)/python -m pip download --quiet --no-deps --only-binary=:all: --platform pyemscripten_2026_0_wasm32 \
+	  --python-version 3.14 -d .cache/pyodide "msgspec==$$($(BIN)/python -c 'import msgspec; print(msgspec.__version__)')"
 
 # The README's picture of the viewer (docs/viewer.png), from a simulated game.
 screenshot: $(STAMP)

@@ -33,7 +33,7 @@ from service.routes.health import health
 from service.routes.leaderboards import leaderboard
 from service.routes.ping import ping
 from service.routes.players import PlayersController
-from service.routes.recorder import record_page, recorder_assets, service_worker, start_page
+from service.routes.recorder import engine_file, record_page, recorder_assets, service_worker, start_page
 from service.routes.records import records_schema
 from service.routes.stats import game_board, game_stats
 from service.routes.watch import WatchController, viewer_assets
@@ -185,6 +185,7 @@ def create_app(
             record_page,
             service_worker,
             recorder_assets,
+            engine_file,
         ],
         state=State({"metrics": metrics}),
         cors_config=cors_config(settings.cors_origins),

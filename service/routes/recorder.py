@@ -6,11 +6,13 @@ from __future__ import annotations
 from uuid import UUID
 
 from litestar import Response, get
+from litestar.exceptions import NotFoundException
 from litestar.enums import MediaType
 from litestar.params import FromPath
 from litestar.static_files import create_static_files_router
 
 from service import recorder
+from service.recorder import engine
 
 # The shell is the same for every game; served fresh so that a new version reaches an online device.
 _NO_STORE = {"cache-control": "no-cache"}
@@ -48,3 +50,21 @@ recorder_assets = create_static_files_router(
     name="recorder_assets",
     cache_control=None,
 )
+
+
+@get("/recorder/engine/{name:str}", include_in_schema=False)
+async def engine_file(name: FromPath[str]) -> Response[bytes]:
+    """The rules for the page's own use offline (service/recorder/engine.py); 404 when not installed."""
+    wheel = engine.msgspec_wheel()
+    if name == "banquise.zip":
+        body, media = engine.package(), "application/zip"
+    elif name == "engine.json":
+        if not engine.available() or wheel is None:
+            raise NotFoundException("the recorder's engine is not installed here (make recorder-engine)")
+        body, media = f'{{"wheel":"{wheel.name}"}}'.encode(), "application/json"
+    else:
+        path = wheel if wheel is not None and name == wheel.name else engine.pyodide_file(name)
+        if path is None:
+            raise NotFoundException(f"the recorder's engine has no {name!r} here (make recorder-engine)")
+        body, media = path.read_bytes(), engine.MEDIA.get(path.suffix, "application/octet-stream")
+    return Response(body, media_type=media, headers={"cache-control": "no-cache"})

@@ -16,6 +16,7 @@ import pytest
 
 from domain.arctic.simulator import simulate, to_public
 from projections import standard
+from service.recorder import engine
 from service.runtime import Runtime
 from tests.watching import auth
 
@@ -24,6 +25,7 @@ pytestmark = pytest.mark.browser
 NAMES = ["Nanook", "Sila"]
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 AXE = Path(__file__).resolve().parents[2] / ".cache/npm/node_modules/axe-core/axe.min.js"
+ENGINE = engine.available()  # the project's rules in the browser (make recorder-engine)
 
 
 @pytest.fixture
@@ -34,13 +36,15 @@ def phone(browser: Any) -> Iterator[Any]:
     context.close()
 
 
-def keyed(context: Any, base: str, token: str) -> Any:
-    """A phone that has been given the key once (through the page)."""
+def keyed(context: Any, base: str, token: str, engine: bool = False) -> Any:
+    """A phone that has been given the key once (through the page); ``engine``: with the rules on the
+    device (else unticked, as on a metered phone: the tests that do not go offline need no 14 MB)."""
     page = context.new_page()
     page.goto(f"{base}/recorder")
     page.fill("#api-key", token)
     page.locator("#key-form button[type=submit]").tap()
     page.wait_for_selector("#forget-key")
+    page.evaluate("on => localStorage.setItem('banquise.engine', on ? 'on' : 'off')", engine)
     return page
 
 
@@ -197,7 +201,7 @@ def test_a_whole_public_arctic_game_by_taps_with_turns_offline_and_a_reload_equa
     game = to_public(simulate(2, 23))
     setup = {**msgspec.to_builtins(game.setup), "players": NAMES}
     moves = [msgspec.to_builtins(m) for m in game.moves]
-    page = keyed(phone, base, api_key)
+    page = keyed(phone, base, api_key, engine=True)
     sent = posted_moves(page)
     gid = start_public_arctic(page, setup["power_sides"])
     page.wait_for_function("navigator.serviceWorker.controller !== null")
@@ -205,9 +209,12 @@ def test_a_whole_public_arctic_game_by_taps_with_turns_offline_and_a_reload_equa
     for move in moves[:16]:
         assert tap_move(page, move)
         done += 1
+    page.wait_for_selector("body[data-engine]", timeout=60_000)  # the engine loaded while online (if installed)
     phone.set_offline(True)
     offline = 0
     while offline < 12 and tap_move(page, moves[done], exact=False):
+        if offline == 1:
+            assert page.locator("body").get_attribute("data-choices") == ("engine" if ENGINE else "seen")
         done += 1
         offline += 1
         page.wait_for_selector(f'body[data-pending="{offline}"]')

@@ -5,12 +5,18 @@ import { h } from "./dom.js";
 
 const OPEN_UP_TO = 12; // a group with more choices starts folded (a phone's screen is short)
 
-export function choicesPanel({ listed, exact, used = new Set(), onPick }) {
+const HEADINGS = {
+  server: "Now",
+  engine: "Now (offline: decided by the rules on this device)",
+  seen: "Now (offline: checked when the network is back)",
+};
+
+export function choicesPanel({ listed, exact, source = exact ? "server" : "seen", used = new Set(), onPick }) {
   const panel = h("section", {
     id: "choices", "aria-labelledby": "choices-title",
-    dataset: { version: String(listed ? listed.version : ""), exact: exact ? "1" : "0" },
+    dataset: { version: String(listed ? listed.version : ""), exact: exact ? "1" : "0", source },
   });
-  panel.append(h("h2", { id: "choices-title" }, exact ? "Now" : "Now (offline: checked when the network is back)"));
+  panel.append(h("h2", { id: "choices-title" }, HEADINGS[source]));
   if (!listed || !listed.groups.length) {
     panel.append(h("p", { class: "muted" }, listed ? "Nothing more to record: the game is over." : "…"));
     return panel;

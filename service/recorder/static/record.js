@@ -2,6 +2,7 @@
 // goes to the queue first (shown at once as pending), then to the server in order (sync.js).
 import { api, Problem, Unreachable } from "./api.js";
 import { drawBoard } from "./board.js";
+import { engineWanted, position, startEngine, wantEngine } from "./engine.js";
 import { cardLabel, saidWithCards } from "./cards.js";
 import { choicesPanel } from "./choices.js";
 import { conflictPanel } from "./conflict.js";
@@ -36,10 +37,12 @@ export async function recordPage(app, game) {
     page.reached = true;
     page.error = null;
     try {
-      [page.summary, page.timeline, page.listed] = await Promise.all([
+      [page.summary, page.timeline, page.listed, page.record] = await Promise.all([
         read("summary", `/games/${game}`),
         read("timeline", `/games/${game}/timeline`),
         apiKey() ? read("listed", `/games/${game}/legal-moves`) : null,
+        // where the engine starts offline (no engine is no reason to stop recording)
+        apiKey() ? read("record", `/games/${game}/record`).catch((e) => { page.engineError = e.message; return null; }) : null,
       ]);
       if (page.listed && page.reached) await remember(game, page.listed);
     } catch (error) {
@@ -64,7 +67,23 @@ export async function recordPage(app, game) {
     render();
   }
 
-  // Offline, or moves still queued: the choices seen earlier in this game, by player and kind of move,
+  // Offline, or moves still queued: the position the project's rules reach here after the queued
+  // moves, when the engine runs in this browser and agrees with the server on the stored position.
+  async function decided(extra = []) {
+    const s = page.summary;
+    const last = page.timeline && page.timeline.entries.length ? page.timeline.entries.at(-1).state_hash : null;
+    if (!page.record || !last || s.status !== "live") return null;
+    let answer;
+    try {
+      answer = await position(s.kind, page.record, [...page.pending.map((item) => item.move), ...extra], s.players);
+    } catch {
+      return null;
+    }
+    if (!answer || answer.stored_hash !== last) return null;
+    return answer;
+  }
+
+  // Else the choices seen earlier in this game, by player and kind of move,
   // each also offered to the other players (a move names its seat). Unchecked here: the server's
   // rules check them as the queue is sent (there is no second copy of the rules in the page).
   async function remembered() {
@@ -92,6 +111,14 @@ export async function recordPage(app, game) {
   }
 
   async function pick(group, choice, move) {
+    if (page.pending.length || !page.reached) {
+      const checked = await decided([move]);
+      if (checked && checked.refused !== undefined) {
+        page.error = `Not recorded: the rules refuse it (${checked.code}): ${checked.detail}`;
+        return render();
+      }
+    }
+    page.error = null;
     const said = saidWithCards(choice.text);
     const filled = choice.fill ? said.replace("a card not seen yet", cardLabel(move[choice.fill])) : said;
     // the first move queued expects the version read; each next one, the version the one before leaves
@@ -149,7 +176,19 @@ export async function recordPage(app, game) {
     document.body.dataset.status = s.status;
     document.title = `${s.kind}: ${s.players.join(" · ")} — recorder`;
     const exact = !page.pending.length && page.listed && page.listed.version === s.version;
-    const listed = exact ? page.listed : s.status === "live" ? await remembered() : null;
+    let listed = exact ? page.listed : null;
+    let source = exact ? "server" : "seen";
+    if (!exact && s.status === "live") {
+      const answer = await decided();
+      if (answer && answer.listed) {
+        listed = answer.listed;
+        source = "engine";
+      } else {
+        if (answer && answer.refused !== undefined) page.error = `A queued move is refused by the rules: ${answer.detail}`;
+        listed = await remembered();
+      }
+    }
+    document.body.dataset.choices = source;
     if (ticket !== rendering) return;
     const status = page.pending.length
       ? `${page.pending.length} move(s) pending — ${page.reached ? "sending…" : "sent when the network is back"}`
@@ -176,13 +215,19 @@ export async function recordPage(app, game) {
       h("div", { class: "layout" },
         h("section", { id: "board-wrap", "aria-label": "Board" }, boardRoot),
         h("div", { class: "side" },
-        live && !sync.stopped ? choicesPanel({ listed, exact, used: usedCards(), onPick: pick }) : null,
+        live && !sync.stopped ? choicesPanel({ listed, exact, source, used: source === "seen" ? usedCards() : new Set(), onPick: pick }) : null,
         h("div", { class: "after" },
           timelinePanel({ timeline: page.timeline, pending: page.pending }),
           live ? controlsPanel({
             pending: page.pending, canUndo: page.reached && s.moves > 0, live: page.reached, onUndo: undo, onAbandon: abandon,
           }) : null,
-          apiKey() ? keyPanel(() => load()) : null))),
+          apiKey() ? keyPanel(() => load()) : null,
+          h("div", { class: "key" },
+            h("input", {
+              type: "checkbox", id: "engine-wanted", checked: engineWanted(),
+              onchange: (e) => { wantEngine(e.target.checked); if (e.target.checked) startEngine(); },
+            }),
+            h("label", { for: "engine-wanted" }, "Check moves offline with the rules on this device (about 14 MB, once)"))))),
     ];
     app.replaceChildren(...parts.filter(Boolean));
     const timeline = document.getElementById("timeline");
@@ -199,4 +244,9 @@ export async function recordPage(app, game) {
   window.addEventListener("online", () => sync.kick());
   await load();
   sync.kick();
+  // loaded in the background while online, so that the service worker keeps it for the offline hours
+  startEngine().then((ok) => {
+    document.body.dataset.engine = ok ? "ready" : "none";
+    if (ok && !page.reached) render(); // offline: the rules' choices replace those seen so far
+  });
 }

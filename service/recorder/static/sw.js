@@ -17,7 +17,9 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
   if (event.request.method !== "GET" || url.origin !== self.location.origin) return;
   const shell = SHELL.test(url.pathname);
-  if (!shell && !ASSETS.includes(url.pathname)) return;
+  // the engine's files (megabytes) are kept as the page first loads them, not at install
+  const engine = url.pathname.startsWith("/recorder/engine/");
+  if (!shell && !engine && !ASSETS.includes(url.pathname)) return;
   event.respondWith(fetch(event.request).then((response) => {
     if (response.ok) {
       const copy = response.clone();

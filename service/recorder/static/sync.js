@@ -14,15 +14,28 @@ export class Sync {
     this.stopped = null; // {item, problem}: what the conflict view shows
   }
 
+  // A kick while the queue is being sent is not lost: the queue is read again once that round ends.
   kick() {
-    if (!this.running && !this.stopped) this.running = this.drain().finally(() => { this.running = null; });
-    return this.running || Promise.resolve();
+    if (this.stopped) return Promise.resolve();
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.again = false;
+    this.running = this.drain().finally(() => {
+      this.running = null;
+      if (this.again) this.kick();
+    });
+    return this.running;
   }
 
   async drain() {
     for (;;) {
       const items = await queued(this.game);
-      if (!items.length) return this.changed("idle");
+      if (!items.length) {
+        this.changed("idle"); // not awaited: what the page reads then is no part of sending
+        return;
+      }
       const [head, next] = items;
       // a move queued while the one before it was on its way: it follows that one
       const expected = head.expected ?? this.version ?? this.known();
