@@ -6,8 +6,8 @@ from __future__ import annotations
 from uuid import UUID
 
 from litestar import Response, get
-from litestar.exceptions import NotFoundException
 from litestar.enums import MediaType
+from litestar.exceptions import NotFoundException
 from litestar.params import FromPath
 from litestar.static_files import create_static_files_router
 

@@ -3,12 +3,16 @@ from the app (no CDN), and a service worker whose scope may cover every game's r
 
 from __future__ import annotations
 
+import io
 import re
 import uuid
+import zipfile
 
+import msgspec
 from litestar.testing import TestClient
 
 from service import recorder
+from service.recorder import engine
 
 Client = TestClient  # type: ignore[type-arg]
 
@@ -50,3 +54,21 @@ def test_the_key_travels_only_in_the_authorization_header() -> None:
     assert "Authorization" in sources["api.js"]
     for name, text in sources.items():
         assert "?key=" not in text and "api_key=" not in text and "console.log" not in text, name
+
+
+def test_the_engine_is_the_projects_own_rules_served_by_the_app(client: Client) -> None:
+    package = client.get("/recorder/engine/banquise.zip")
+    assert package.status_code == 200
+    names = set(zipfile.ZipFile(io.BytesIO(package.content)).namelist())
+    assert {"choices.py", "domain/arctic/__init__.py", "domain/arctica/editions/demo-1.json"} <= names
+    assert not any("__pycache__" in n for n in names)
+    assert client.get("/recorder/engine/anything-else.js").status_code == 404
+    manifest = client.get("/recorder/engine/engine.json")
+    if not engine.available():
+        assert manifest.status_code == 404
+        return
+    wheel = manifest.json()["wheel"]
+    assert wheel.startswith(f"msgspec-{msgspec.__version__}-") and wheel.endswith("_wasm32.whl")
+    assert client.get(f"/recorder/engine/{wheel}").status_code == 200
+    wasm = client.get("/recorder/engine/pyodide.asm.wasm")
+    assert wasm.status_code == 200 and wasm.headers["content-type"] == "application/wasm"
