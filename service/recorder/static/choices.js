@@ -11,10 +11,10 @@ const HEADINGS = {
   seen: "Now (offline: checked when the network is back)",
 };
 
-export function choicesPanel({ listed, exact, source = exact ? "server" : "seen", used = new Set(), onPick }) {
+export function choicesPanel({ listed, exact, source = exact ? "server" : "seen", after = 0, used = new Set(), onPick }) {
   const panel = h("section", {
     id: "choices", "aria-labelledby": "choices-title",
-    dataset: { version: String(listed ? listed.version : ""), exact: exact ? "1" : "0", source },
+    dataset: { version: String(listed ? listed.version : ""), exact: exact ? "1" : "0", source, after: String(after) },
   });
   panel.append(h("h2", { id: "choices-title" }, HEADINGS[source]));
   if (!listed || !listed.groups.length) {

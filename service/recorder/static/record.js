@@ -58,9 +58,11 @@ export async function recordPage(app, game) {
     if (what === "sent") return render();
     if (what === "idle") return load();
     if (what === "offline") {
+      const was = page.reached;
       page.reached = false;
       retryTimer = setTimeout(() => sync.kick(), 2000);
-      return render();
+      // drawn again only as the network goes: a retry every 2 s must not close a card picker
+      return was ? render() : undefined;
     }
     // stopped: what the server holds now, beside what is queued
     try { page.timeline = await read("timeline", `/games/${game}/timeline`); } catch { /* shown as last read */ }
@@ -215,7 +217,7 @@ export async function recordPage(app, game) {
       h("div", { class: "layout" },
         h("section", { id: "board-wrap", "aria-label": "Board" }, boardRoot),
         h("div", { class: "side" },
-        live && !sync.stopped ? choicesPanel({ listed, exact, source, used: source === "seen" ? usedCards() : new Set(), onPick: pick }) : null,
+        live && !sync.stopped ? choicesPanel({ listed, exact, source, after: page.pending.length, used: source === "seen" ? usedCards() : new Set(), onPick: pick }) : null,
         h("div", { class: "after" },
           timelinePanel({ timeline: page.timeline, pending: page.pending }),
           live ? controlsPanel({
@@ -247,6 +249,7 @@ export async function recordPage(app, game) {
   // loaded in the background while online, so that the service worker keeps it for the offline hours
   startEngine().then((ok) => {
     document.body.dataset.engine = ok ? "ready" : "none";
-    if (ok && !page.reached) render(); // offline: the rules' choices replace those seen so far
+    // offline: the rules' choices replace those seen so far (not under an open card picker)
+    if (ok && !page.reached && document.querySelector("#picker[hidden]")) render();
   });
 }
