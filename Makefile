@@ -9,7 +9,7 @@ RUN_STAMP := $(VENV)/.installed-runtime
 SERVE_ARGS = $(if $(filter command line,$(origin HOST)),--host $(HOST)) $(if $(filter command line,$(origin PORT)),--port $(PORT))
 NPM_PREFIX := .cache/npm
 
-.PHONY: run test soak lint typecheck format openapi bench bench-deps fuzz clean browser-deps client-deps screenshot
+.PHONY: run test soak lint typecheck format openapi bench bench-deps fuzz clean browser-deps client-deps screenshot recorder-screenshot recorder-engine
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -64,6 +64,14 @@ browser-deps:
 	command -v chromium >/dev/null || (apt-get update && apt-get install -y chromium)
 	command -v npm >/dev/null || (apt-get update && apt-get install -y nodejs npm)
 	npm install --no-audit --no-fund --prefix $(NPM_PREFIX) axe-core@4.10
+	$(MAKE) recorder-engine
+
+# The project's own rules in the recorder's browser, served by the app (no CDN): Pyodide from npm and
+# msgspec's WebAssembly wheel from PyPI, the same msgspec version as the server's.
+recorder-engine: $(STAMP)
+	npm install --no-audit --no-fund --prefix $(NPM_PREFIX) pyodide@314.0.8
+	$(BIN)/python -m pip download --quiet --no-deps --only-binary=:all: --platform pyemscripten_2026_0_wasm32 \
+	  --python-version 3.14 -d .cache/pyodide "msgspec==$$($(BIN)/python -c 'import msgspec; print(msgspec.__version__)')"
 
 # The client generators and linters the OpenAPI tests run (tests/api/test_openapi_clients.py); without
 # them those tests skip. openapi-python-client comes with the dev extra.
@@ -74,6 +82,10 @@ client-deps:
 # The README's pictures of the viewer (docs/viewer.png, viewer-arctica.png, live.png), from simulated games.
 screenshot: $(STAMP)
 	$(BIN)/python -m tests.browser.screenshot docs/viewer.png
+
+# The README's picture of the recorder at a phone's size (docs/recorder.png).
+recorder-screenshot: $(STAMP)
+	$(BIN)/python -m tests.browser.recorder_screenshot docs/recorder.png
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -43,6 +43,7 @@ from service.routes.keys import KeysController
 from service.routes.leaderboards import leaderboard
 from service.routes.ping import ping
 from service.routes.players import PlayersController
+from service.routes.recorder import engine_file, record_page, recorder_assets, service_worker, start_page
 from service.routes.records import records_schema
 from service.routes.stats import game_board, game_stats
 from service.routes.watch import WatchController, viewer_assets
@@ -178,6 +179,39 @@ async def live_streams(app: Litestar, settings: Settings, runtime: Runtime) -> A
         await hub.close()
 
 
+def routes() -> list[Any]:
+    """Every route of the app, in the order the document lists them (made anew for each app)."""
+    return [
+        health,
+        ping,
+        records_schema,
+        GamesController,
+        # Projections (read models): players, leaderboards, game statistics; admin voiding.
+        PlayersController,
+        leaderboard,
+        game_stats,
+        game_board,
+        void_game,
+        unvoid_game,
+        rename_player,
+        merge_player,
+        abandon_game,
+        KeysController,
+        EditionsController,
+        metrics_endpoint,
+        assets_router(),
+        # Watching: viewer page and assets, live stream, navigation by move and turn, forks.
+        WatchController,
+        viewer_assets,
+        # Recording at the table: the recorder's pages, assets and service worker.
+        start_page,
+        record_page,
+        service_worker,
+        recorder_assets,
+        engine_file,
+    ]
+
+
 def create_app(
     settings: Settings | None = None,
     *,
@@ -210,29 +244,7 @@ def create_app(
 
     metrics = Metrics()
     app = BanquiseApp(
-        route_handlers=[
-            health,
-            ping,
-            records_schema,
-            GamesController,
-            # Projections (read models): players, leaderboards, game statistics; admin voiding.
-            PlayersController,
-            leaderboard,
-            game_stats,
-            game_board,
-            void_game,
-            unvoid_game,
-            rename_player,
-            merge_player,
-            abandon_game,
-            KeysController,
-            EditionsController,
-            metrics_endpoint,
-            assets_router(),
-            # Watching: viewer page and assets, live stream, navigation by move and turn, forks.
-            WatchController,
-            viewer_assets,
-        ],
+        route_handlers=routes(),
         state=State({"metrics": metrics}),
         cors_config=cors_config(settings.cors_origins),
         # Timelines, records and event logs are repetitive JSON: gzip pays off above ~1 kB.

@@ -41,6 +41,8 @@ OPERATION_IDS: dict[tuple[str, str], str] = {
     ("get", "/games/{game_id}/record"): "exportRecord",
     ("get", "/games/{game_id}/events"): "listEvents",
     ("get", "/games/{game_id}/legal-moves"): "listLegalMoves",
+    ("get", "/recorder"): "getRecorderStartPage",
+    ("get", "/games/{game_id}/recorder"): "getRecorderPage",
     ("get", "/games/{game_id}/timeline"): "getTimeline",
     ("get", "/games/{game_id}/replay/{step}"): "getReplayStep",
     ("get", "/games/{game_id}/replay"): "getReplayAt",
@@ -175,8 +177,9 @@ def finish(document: dict[str, Any], bodies: dict[str, list[str]]) -> dict[str, 
     record["schema"] = _one_of_kinds(bodies["record"], tag="kind")
     moves = paths["/games/{game_id}/moves"]["post"]["requestBody"]["content"]["application/json"]
     moves["schema"] = _one_of_kinds(bodies["move"], tag=None)
-    legal = paths["/games/{game_id}/legal-moves"]["get"]["responses"]["200"]["content"]["application/json"]
-    legal["schema"] = {"type": "array", "items": _one_of_kinds(bodies["moves"], tag=None)}
+    # Legal moves in the table's terms (``service.games.choices``): each choice's move is a kind's move.
+    if "MoveChoice" in schemas:
+        schemas["MoveChoice"]["properties"]["move"] = _one_of_kinds(bodies["moves"], tag=None)
     # Typed events and views: the kinds' own (a game's kind is in the answer: ``kind``).
     schemas["EventOut"]["properties"]["event"] = _one_of_kinds(bodies["event"], tag=None)
     schemas["Replay"]["properties"]["view"] = _one_of_kinds(bodies["view"], tag=None)

@@ -10,10 +10,11 @@ from uuid import UUID
 import msgspec
 
 from domain.game import Perspective, PlayerResult
-from service.games import playtime
+from service.games import choices, playtime
 from service.games.base import (
     GameBase,
 )
+from service.games.choices import LegalMoves
 from service.games.errors import GameNotFound, NotGameOwner
 from service.games.finished import Block, Row
 from service.games.schemas import (
@@ -139,8 +140,9 @@ class GameReader(GameBase):
             return self._event_out(kind, rec, shown, comments=sight.everything)
         return self._event_out(kind, rec, sight.event(kind.rules, event, state), comments=sight.everything)
 
-    def legal_moves(self, game_id: UUID, key: ApiKey | None) -> tuple[int, list[Any]]:
-        """The moves the engine accepts next (they may name hidden cards: the owner's key is needed)."""
+    def legal_moves(self, game_id: UUID, key: ApiKey | None) -> LegalMoves:
+        """The moves the engine accepts next, grouped in the table's terms (they may name hidden cards:
+        the owner's key is needed)."""
         row = self.row(game_id)
         if key is None or key.id != row["owner_key"]:
             raise NotGameOwner("the legal moves of a game may name hidden cards: only its owner's key sees them")
@@ -148,7 +150,7 @@ class GameReader(GameBase):
         version, state = self.states.current(kind, game_id)
         # a game may describe them in the table's terms (Arctic public mode: grouped by "any unseen card")
         listing = getattr(kind.rules, "table_moves", kind.rules.legal_moves)
-        return version, [msgspec.to_builtins(m) for m in listing(state)]
+        return choices.grouped(kind.name, version, list(row["players"]), state, kind.rules, listing(state))
 
     def _replay_row(self, game_id: UUID, step: int) -> tuple[dict[str, Any], Block | None]:
         """The game's row (held once the game is finished) and, when the row had to be read, the block

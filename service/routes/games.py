@@ -19,6 +19,7 @@ from litestar.response import Stream
 from domain.game import Language
 from service.auth import cached_caller, caller, required
 from service.errors import ProblemError
+from service.games.choices import LegalMoves
 from service.games.listing import MAX_LIMIT
 from service.games.schemas import EventOut, GameCreated, GamePage, GameSummary, MoveAccepted, Replay, Timeline
 from service.games.service import GameService, Idempotency, Reply, request_hash
@@ -399,16 +400,19 @@ class GamesController(Controller):
 
     @get(
         "/{game_id:uuid}/legal-moves",
-        summary="The moves the engine accepts next (owner's key: they may name hidden cards)",
+        summary="What the table can do next: the legal moves grouped by player and kind, in the table's terms",
+        description="The same shape in every game and mode. A choice with `fill` is sent with that field of its "
+        "move set to one of its `cards` (public mode: the cards not seen yet). `version` (also the ETag) is the "
+        "version to send in If-Match. The owner's key is needed: the moves may name hidden cards.",
         security=KEY_REQUIRED,
         responses={403: ResponseSpec(None, description="not_game_owner: only the owner's key sees them")},
     )
     async def legal_moves(
         self, game_id: FromPath[UUID], runtime: NamedDependency[Runtime], key: NamedDependency[ApiKey | None]
-    ) -> Response[list[dict[str, Any]]]:
+    ) -> Response[LegalMoves]:
         # No key at all is 401 (say who you are), a key other than the owner's 403, as for appends.
-        version, moves = await sync_to_thread(runtime.games.legal_moves, game_id, required(key, LEGAL_MOVES_NEED))
-        return Response(moves, headers={"etag": f'"{version}"'})
+        listed = await sync_to_thread(runtime.games.legal_moves, game_id, required(key, LEGAL_MOVES_NEED))
+        return Response(listed, headers={"etag": f'"{listed.version}"'})
 
     @get(
         "/{game_id:uuid}/timeline",

@@ -66,7 +66,7 @@ export const mixed: NewGame = { kind: "arctic", setup: { players: ["A", "B"], se
 // @ts-expect-error no such game kind
 export const chess: NewGame = { kind: "chess", setup: { players: ["A", "B"] } };
 export const winner = (summary: Summary): string | undefined => summary.winners?.[0]?.player;
-export const firstType = (legal: Legal): string | undefined => legal[0]?.type;
+export const firstType = (legal: Legal): string | undefined => legal.groups[0]?.choices[0]?.move.type;
 // A game's own events are told apart by their type; a correction (MovesTakenBack) is the service's.
 export const eventType = (replay: Replay): string => {
   const event = replay.event.event;
@@ -127,7 +127,8 @@ def test_the_python_client_has_every_operation_typed(tmp_path: Path, document: d
     assert "ArcticGameStarted" in _annotations(models / "event_out.py")["event"]
     assert _annotations(models / "game_summary.py")["winners"] == "list[Seat] | None | Unset"
     legal = (client / "api" / "games" / "list_legal_moves.py").read_text()
-    assert "ArcticPlaceCard" in legal and "dict[str, Any]]" not in legal.split("def sync(", 1)[1].split(":", 1)[0]
+    assert "-> LegalMoves" in legal.split("def sync(", 1)[1]
+    assert "ArcticPlaceCard" in _annotations(models / "move_choice.py")["move"]
     record = (client / "api" / "games" / "export_record.py").read_text()
     assert "ArcticGameRecord" in record and "ArcticaGameRecord" in record
     # No model name longer than a person would write (they become file names).

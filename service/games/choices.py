@@ -1,0 +1,188 @@
+"""What the table can do next, for any client (``GET /games/{id}/legal-moves``): the engine's legal
+moves grouped in the table's terms, by player name, in one shape whatever the game and its mode.
+
+A group is one player's kind of move ("Nanook places a card"); its choices are ready to send, except
+a choice with ``fill``: that field of its move holds ``"<any unseen card>"`` and takes one of
+``cards`` — in a public game, the cards nobody has seen yet, which the engine accepts there. A
+client never rebuilds the unseen list, and never needs the rules to know it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+import msgspec
+
+#: the engine's "any unseen card" placeholder (``domain.arctic.table.ANY_UNSEEN``)
+ANY_UNSEEN = "<any unseen card>"
+
+
+class MoveChoice(msgspec.Struct, kw_only=True, omit_defaults=True):
+    """One thing the table may record. ``move`` is sent as it is unless ``fill`` names one of its fields:
+    that field then takes one of ``cards``."""
+
+    text: str
+    move: dict[str, Any]
+    fill: str | None = None
+    cards: list[Any] | None = None
+
+
+class ChoiceGroup(msgspec.Struct, kw_only=True):
+    """One player's (or the table's: ``seat`` null) kind of move, in the table's words."""
+
+    seat: int | None
+    player: str | None
+    type: str
+    title: str
+    choices: list[MoveChoice]
+
+
+class LegalMoves(msgspec.Struct, kw_only=True):
+    """The moves the engine accepts at ``version``, grouped; ``count``: how many engine moves they stand for."""
+
+    kind: str
+    #: ``public``: the table's view (hidden cards are chosen among ``cards``); ``full``: every card known
+    mode: str
+    version: int
+    players: list[str]
+    phase: str
+    count: int
+    groups: list[ChoiceGroup]
+
+
+# The title of a group, by move type: "{p}" is the player's name.
+_TITLES: dict[str, str] = {
+    # Arctic
+    "PlaceCard": "{p} places a card",
+    "PuffinSwap": "{p} swaps a card with the River (Puffin A)",
+    "PuffinTakeBack": "{p} takes the visible card back (Puffin B)",
+    "UseMooseB": "{p} uses Moose B",
+    "SetDrawDelta": "{p} uses Moose A",
+    "EndStep": "{p} ends the step",
+    "MoveTokens": "{p} moves a token up",
+    "WalrusStep": "{p} moves a token (Walrus)",
+    "TakeFromRiver": "{p} takes a card from the River",
+    "TakeFromDrawPile": "{p} takes the top card of the draw pile (Orca B)",
+    "TakeFromPenalty": "{p} takes a card back from the penalty zone (Polar bear A)",
+    "Discard": "{p} discards a card",
+    "GivePenalty": "{p} gives a penalty card (Polar bear B)",
+    "RevealRiver": "The table reveals a River card",
+    "RevealCard": "{p} shows a card",
+    "RevealPileCard": "The table reveals a card of a pile",
+    "RevealTotem": "{p} reveals the totem",
+    "DeclareFoxWild": "{p} declares a Fox wild card",
+    # Arctica
+    "select_space": "{p} places the action pawn",
+    "fauna": "{p} plays a Fauna card",
+    "reproduction": "{p} reproduces",
+    "ability": "{p} uses an ability",
+    "flora": "{p} takes Flora",
+    "migration": "{p} migrates",
+    "draw": "{p} draws",
+    "rotate_card": "{p} rotates a card and draws",
+    "rotate_migration": "{p} rotates a card and migrates",
+    "colony": "{p} founds a colony",
+    "skip": "{p} skips",
+    "record_majority": "The table records a majority",
+    "collapse": "{p} resolves a collapse",
+    "endangered": "{p} resolves endangered tokens",
+    "reveal_events": "The table reveals the event sub-regions",
+    "reveal_round_card": "The table reveals the round card",
+    "adjust": "{p} adjusts",
+    "event": "{p} resolves the event",
+}
+
+_SEAT = re.compile(r"\bseat (\d+)('s)?")
+
+
+def grouped(
+    kind: str, version: int, players: Sequence[str], state: Any, rules: Any, listed: Sequence[Any]
+) -> LegalMoves:
+    """``listed``: the rules' ``table_moves`` when they have it (Arctic: choices with a text and, for a
+    card not seen yet, ``fill``), else their ``legal_moves``."""
+    names = list(players)
+    every: list[Any] | None = None
+    known: set[Any] = set()
+    groups: dict[tuple[int | None, str], ChoiceGroup] = {}
+    count = 0
+    for item in listed:
+        fill = getattr(item, "fill", None)
+        move = getattr(item, "move", item)
+        built = msgspec.to_builtins(move)
+        text = getattr(item, "text", None) or _text(built)
+        cards: list[Any] | None = None
+        if fill is not None:
+            if every is None:
+                every = list(rules.legal_moves(state))
+                # a card the table has seen is a choice of its own, not one of the unseen cards
+                known = {getattr(i, "move", i) for i in listed if getattr(i, "fill", None) is None}
+            cards = _cards(move, fill, every, known)
+            text = text.replace("any unseen card", "a card not seen yet")
+        count += len(cards) if cards is not None else 1
+        seat = built.get("seat") if isinstance(built.get("seat"), int) else None
+        type_ = str(built.get("type", type(move).__name__))
+        group = groups.get((seat, type_))
+        if group is None:
+            player = names[seat] if seat is not None and 0 <= seat < len(names) else None
+            title = _TITLES.get(type_, "{p}: " + type_).replace("{p}", player or "The table")
+            group = groups[(seat, type_)] = ChoiceGroup(seat=seat, player=player, type=type_, title=title, choices=[])
+        group.choices.append(MoveChoice(text=_named(text, names), move=built, fill=fill, cards=cards))
+    return LegalMoves(
+        kind=kind,
+        mode=_mode(state),
+        version=version,
+        players=names,
+        phase=str(rules.phase(state)) if hasattr(rules, "phase") else "",
+        count=count,
+        groups=list(groups.values()),
+    )
+
+
+def _mode(state: Any) -> str:
+    """``public`` (the table's view: cards not seen yet) or ``full`` (every card known)."""
+    mode = getattr(state, "mode", None) or getattr(state, "chance", None)
+    return "public" if mode == "public" else "full"
+
+
+def _cards(template: Any, fill: str, every: list[Any], known: set[Any]) -> list[Any]:
+    """The cards the engine accepts in ``template``'s ``fill`` field: its legal moves equal to it but for that card."""
+    cards = []
+    for m in every:
+        same_kind = type(m) is type(template) and m not in known and getattr(m, fill) != ANY_UNSEEN
+        if same_kind and msgspec.structs.replace(m, **{fill: ANY_UNSEEN}) == template:
+            cards.append(getattr(m, fill))
+    return cards
+
+
+def _named(text: str, names: list[str]) -> str:
+    def name(match: re.Match[str]) -> str:
+        seat = int(match.group(1))
+        if not 0 <= seat < len(names):
+            return match.group(0)
+        return names[seat] + (match.group(2) or "")
+
+    return _SEAT.sub(name, text)
+
+
+def _text(move: dict[str, Any]) -> str:
+    """A move without a text of its own, said from its fields (Arctica): "card 12, discards 3 5"."""
+    parts = []
+    for field, value in move.items():
+        if field in ("type", "seat") or value in (None, (), [], {}):
+            continue
+        parts.append(f"{field.replace('_', ' ')} {_said(value)}")
+    return ", ".join(parts) or str(move.get("type", "move")).replace("_", " ")
+
+
+def _said(value: Any) -> str:
+    if isinstance(value, list):
+        return " ".join(_said(v) for v in value)
+    if isinstance(value, dict):
+        return "(" + ", ".join(f"{k} {_said(v)}" for k, v in value.items() if v not in (None, [], {}, ())) + ")"
+    if value is True:
+        return "yes"
+    if value is False:
+        return "no"
+    return str(value)

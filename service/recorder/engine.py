@@ -1,0 +1,48 @@
+"""The project's own engine for the recorder's browser (Pyodide): offline, a tapped move is decided by
+the same rules as on the server, and the choices of the next position are the server's (``choices.py``).
+
+Served from the app, never a CDN: Pyodide from the npm package (``make recorder-engine`` installs it
+under ``.cache/npm``), msgspec's WebAssembly wheel from PyPI (under ``.cache/pyodide``), and the pure
+``domain`` package with ``service/games/choices.py`` zipped here. Without them the page validates on sync.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import zipfile
+from functools import cache
+from pathlib import Path
+
+_ROOT = Path(__file__).resolve().parents[2]
+PYODIDE_DIR = Path(os.environ.get("BANQUISE_PYODIDE_DIR", _ROOT / ".cache/npm/node_modules/pyodide"))
+WHEEL_DIR = Path(os.environ.get("BANQUISE_PYODIDE_WHEELS", _ROOT / ".cache/pyodide"))
+# What Pyodide itself loads from its index: nothing else of the package is served.
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+MEDIA = {".mjs": "text/javascript", ".wasm": "application/wasm", ".zip": "application/zip", ".json": "application/json"}
+
+
+def pyodide_file(name: str) -> Path | None:
+    path = PYODIDE_DIR / name
+    return path if name in PYODIDE_FILES and path.is_file() else None
+
+
+def msgspec_wheel() -> Path | None:
+    wheels = sorted(WHEEL_DIR.glob("msgspec-*-pyemscripten_*_wasm32.whl")) if WHEEL_DIR.is_dir() else []
+    return wheels[-1] if wheels else None
+
+
+def available() -> bool:
+    return msgspec_wheel() is not None and all(pyodide_file(n) is not None for n in PYODIDE_FILES)
+
+
+@cache
+def package() -> bytes:
+    """``domain/`` (pure Python on msgspec) and the service's ``choices`` module as ``choices.py``."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+        for path in sorted((_ROOT / "domain").rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts and path.suffix in (".py", ".json", ".toml"):
+                z.write(path, path.relative_to(_ROOT).as_posix())
+        z.write(_ROOT / "service/games/choices.py", "choices.py")
+    return out.getvalue()

@@ -1,0 +1,63 @@
+// The engine's own thread: Pyodide, msgspec and the project's rules loaded away from the page's
+// thread (the page stays responsive while they load). Asked by engine.js, one message per question.
+const SHIM = `
+import json, sys
+sys.path.insert(0, "/home/pyodide/banquise")
+import msgspec
+from domain.errors import RuleViolation
+from domain.game import state_hash
+from domain.arctic import RULES as ARCTIC
+from domain.arctica import RULES as ARCTICA
+import choices
+
+KINDS = {"arctic": ARCTIC, "arctica": ARCTICA}
+
+
+def _apply(rules, state, move):
+    for event in rules.decide(state, msgspec.convert(move, rules.move_type)):
+        state = rules.evolve(state, event)
+    return state
+
+
+def position(kind, record_json, pending_json, players_json):
+    rules = KINDS[kind]
+    record = json.loads(record_json)
+    state = rules.fold(rules.start(msgspec.convert(record["setup"], rules.setup_type)))
+    for entry in record["moves"]:
+        state = _apply(rules, state, entry["move"])
+    stored = state_hash(state)
+    for index, move in enumerate(json.loads(pending_json)):
+        try:
+            state = _apply(rules, state, move)
+        except RuleViolation as refusal:
+            return json.dumps({"stored_hash": stored, "refused": index, "code": refusal.code, "detail": refusal.message})
+    listing = getattr(rules, "table_moves", rules.legal_moves)(state)
+    listed = choices.grouped(kind, -1, json.loads(players_json), state, rules, listing)
+    return msgspec.json.encode({"stored_hash": stored, "listed": listed, "finished": rules.is_finished(state)}).decode()
+`;
+
+const loading = (async () => {
+  const manifest = await fetch("/recorder/engine/engine.json");
+  if (!manifest.ok) return null;
+  const { wheel } = await manifest.json();
+  const { loadPyodide } = await import("/recorder/engine/pyodide.mjs");
+  const py = await loadPyodide({ indexURL: "/recorder/engine/" });
+  await py.loadPackage(`/recorder/engine/${wheel}`);
+  const zip = await (await fetch("/recorder/engine/banquise.zip")).arrayBuffer();
+  py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/banquise" });
+  py.runPython(SHIM);
+  return py;
+})().catch(() => null);
+
+loading.then((py) => self.postMessage({ ready: Boolean(py) }));
+
+self.onmessage = async ({ data }) => {
+  const py = await loading;
+  if (!py) return self.postMessage({ id: data.id, answer: null });
+  try {
+    const answer = py.globals.get("position")(data.kind, data.record, data.pending, data.players);
+    self.postMessage({ id: data.id, answer: JSON.parse(answer) });
+  } catch (error) {
+    self.postMessage({ id: data.id, answer: null, error: String(error) });
+  }
+};

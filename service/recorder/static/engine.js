@@ -1,0 +1,55 @@
+// The project's own rules in this browser (Pyodide, served by the app: service/recorder/engine.py),
+// run in a worker (engine-worker.js). Offline, the position after the queued moves is decided by the
+// same Python as on the server, and its choices are the server's own grouping (choices.py). Until it
+// has loaded, or where it is not installed, the page records from the choices seen so far and the
+// server's rules check them on sync.
+let worker = null;
+let ready = null; // a promise of true (loaded) or false (not installed, failed)
+let asked = 0;
+const waiting = new Map();
+
+const WANTED = "banquise.engine";
+
+// The engine weighs some 14 MB, downloaded once per device: a phone on a metered plan may do without.
+export function engineWanted() {
+  return localStorage.getItem(WANTED) !== "off";
+}
+
+export function wantEngine(yes) {
+  localStorage.setItem(WANTED, yes ? "on" : "off");
+}
+
+export function startEngine() {
+  if (!engineWanted()) return Promise.resolve(false);
+  if (!ready) {
+    ready = new Promise((resolve) => {
+      try {
+        worker = new Worker("/recorder/static/engine-worker.js", { type: "module" });
+      } catch {
+        resolve(false);
+        return;
+      }
+      worker.onmessage = ({ data }) => {
+        if ("ready" in data) resolve(data.ready);
+        else if (waiting.has(data.id)) { waiting.get(data.id)(data.answer); waiting.delete(data.id); }
+      };
+      worker.onerror = () => resolve(false);
+    });
+    ready.then((ok) => { loaded = ok; });
+  }
+  return ready;
+}
+
+let loaded = false;
+
+// The position after the record's moves and the queued ones: {stored_hash, listed, finished} or,
+// when the rules refuse a queued move, {stored_hash, refused (its index), code, detail}. null: no
+// engine (yet): the page does not wait for one still loading.
+export function position(kind, record, pending, players) {
+  if (!loaded) return Promise.resolve(null);
+  const id = ++asked;
+  return new Promise((resolve) => {
+    waiting.set(id, resolve);
+    worker.postMessage({ id, kind, record: JSON.stringify(record), pending: JSON.stringify(pending), players: JSON.stringify(players) });
+  });
+}

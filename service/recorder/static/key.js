@@ -1,0 +1,30 @@
+// The API key: entered once per device, kept in this browser's storage, sent only in the
+// Authorization header (api.js), and forgotten from the page.
+import { h } from "./dom.js";
+
+const STORED = "banquise.apiKey";
+
+export function apiKey() {
+  return localStorage.getItem(STORED);
+}
+
+export function keyPanel(onChange) {
+  if (apiKey()) {
+    return h("section", { class: "key", "aria-label": "API key" },
+      h("span", {}, "API key kept on this device. "),
+      h("button", { type: "button", id: "forget-key", onclick: () => { localStorage.removeItem(STORED); onChange(); } },
+        "Forget the key"));
+  }
+  const input = h("input", { id: "api-key", type: "password", autocomplete: "off", required: true });
+  return h("form", {
+    class: "key", id: "key-form",
+    onsubmit: (e) => {
+      e.preventDefault();
+      const value = input.value.trim();
+      if (value) { localStorage.setItem(STORED, value); onChange(); }
+    },
+  },
+    h("label", { for: "api-key" }, "API key (kept on this device only)"),
+    input,
+    h("button", { type: "submit" }, "Keep the key"));
+}

