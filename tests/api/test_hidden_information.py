@@ -116,10 +116,11 @@ FILL: dict[str, Callable[[LiveGame], list[str]]] = {
     "path": lambda g: ["openapi.yaml"],  # the OpenAPI UI's own files
     "edition_id": lambda g: ["demo-1"],
     "file_path": lambda g: ["swagger-ui.css"],  # the offline API docs' assets
+    "name": lambda g: ["engine.json", "banquise.zip"],  # the recorder's offline rules (code, no game)
 }
 # Path parameters that name no game: such a route's answer before any game is stored is its baseline
 # (an edition's card list, a documentation example hold values that are not a game's secret).
-GAME_INDEPENDENT = {"edition_id", "file_path"}
+GAME_INDEPENDENT = {"edition_id", "file_path", "name"}
 # Query parameters given a value taken from the game (others keep their defaults).
 QUERY: dict[str, Callable[[LiveGame], str]] = {
     "player": lambda g: g.players[0],

@@ -18,13 +18,14 @@ from domain.arctic.simulator import simulate, to_public
 from projections import standard
 from service.recorder import engine
 from service.runtime import Runtime
+from tests.browser.axe import AXE, inject
 from tests.watching import auth
 
 pytestmark = pytest.mark.browser
 
 NAMES = ["Nanook", "Sila"]
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
-AXE = Path(__file__).resolve().parents[2] / ".cache/npm/node_modules/axe-core/axe.min.js"
+
 ENGINE = engine.available()  # the project's rules in the browser (make recorder-engine)
 
 
@@ -316,7 +317,7 @@ def serious_violations(page: Any, exclude: tuple[str, ...] = ()) -> list[dict[st
     """axe-core's serious and critical findings on the page as it is now (``make browser-deps`` installs it)."""
     if not AXE.exists():
         pytest.skip(f"axe-core is not installed at {AXE}: run `make browser-deps`")
-    page.add_script_tag(path=str(AXE))
+    inject(page)
     found = page.evaluate(
         "async (exclude) => (await axe.run({include: [document], exclude: exclude.map(s => [s])})).violations",
         list(exclude),

@@ -28,5 +28,7 @@ export async function drawBoard(root, { game, step, players, lang = "en" }) {
     root.dataset.stale = "1";
   }
   await loadBoard(replay.kind, (data.boards || {})[replay.kind]);
-  renderBoard(root, replay, { players: players || [], lang, words: data.words || {} });
+  const board = h("section", { id: "board", "aria-label": "Board" });
+  renderBoard(board, replay, { players: players || [], lang, words: data.words || {} });
+  root.replaceChildren(board);
 }

@@ -6,7 +6,7 @@ const SHOWN = 40; // the latest entries: the rest is the viewer's
 
 export function timelinePanel({ timeline, pending }) {
   const entries = timeline ? timeline.entries.slice(-SHOWN) : [];
-  const list = h("ol", {},
+  const list = h("ol", { tabindex: "0", "aria-label": "Timeline" },
     entries.map((e) => h("li", { class: "entry" + (e.turn_start ? " turn-start" : ""), dataset: { step: String(e.step) } },
       h("span", { class: "n" }, String(e.step)), saidWithCards(e.description))), // the description names the player
     pending.map((item) => h("li", { class: "entry pending", dataset: { pending: String(item.id) } },
