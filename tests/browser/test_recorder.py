@@ -338,16 +338,13 @@ def test_axe_finds_nothing_serious_on_the_recorder_and_the_viewer(
     page.goto(f"{base}/games/{gid}/recorder")
     shown_choices(page)
     page.wait_for_selector("#board-root #board")
-    # the board is the viewer's own component, checked with the viewer's page (tests/browser/axe.py)
-    assert serious_violations(page, exclude=("#board-root",)) == [], "the recorder"
+    assert serious_violations(page) == [], "the recorder, its board included"
     page.locator("#choices button.choice.fill").first.tap()
     page.wait_for_selector("#picker button.card")
     assert serious_violations(page, exclude=("#board-root",)) == [], "the recorder, a card picker open"
     page.goto(f"{base}/games/{gid}/watch")
     page.wait_for_selector("#board")
-    viewer = serious_violations(page)
-    if viewer:  # the viewer's page is being rebuilt as ES modules (the viewer's branch): reported, not failed here
-        pytest.xfail(f"the viewer's page: {viewer}")
+    assert serious_violations(page) == [], "the viewer"
 
 
 def test_undo_asks_first_drops_a_queued_move_or_takes_back_a_stored_one_and_abandon_ends_the_game(
