@@ -142,7 +142,9 @@ class Player(threading.Thread):
                 return op, answer
             if time.monotonic() > deadline or self.shared.stop.is_set():
                 with self.shared.lock:
-                    self.shared.pending.append(Pending(first=first, method=method, path=path, body=body, headers=headers, admin=admin))
+                    self.shared.pending.append(
+                        Pending(first=first, method=method, path=path, body=body, headers=headers, admin=admin)
+                    )
                 return op, None
             time.sleep(pause)
             pause = min(pause * 2, 2.0)
@@ -178,7 +180,9 @@ class Player(threading.Thread):
         stale = self.rng.random() < 0.03 and game.version > 1
         if_match = f'"{game.version - 1 if stale else game.version}"'
         headers = {"if-match": if_match, "idempotency-key": self.key("move")}
-        op, answer = self.write("move", "POST", f"/games/{game.id}/moves", body, headers, game=game.id, key=headers["idempotency-key"])
+        op, answer = self.write(
+            "move", "POST", f"/games/{game.id}/moves", body, headers, game=game.id, key=headers["idempotency-key"]
+        )
         if answer is not None:
             op.events = stored(answer["events"])
             game.version, game.n, game.status, game.at_move_end = answer["version"], game.n + 1, answer["status"], True
@@ -202,19 +206,29 @@ class Player(threading.Thread):
         k = self.rng.choice([1, 1, 2]) if game.n >= 2 else 1
         headers = {"if-match": f'"{game.version}"', "idempotency-key": self.key("undo")}
         op, answer = self.write(
-            "undo", "POST", f"/games/{game.id}/undo", {"moves": k, "reason": "soak"}, headers, game=game.id, key=headers["idempotency-key"]
+            "undo",
+            "POST",
+            f"/games/{game.id}/undo",
+            {"moves": k, "reason": "soak"},
+            headers,
+            game=game.id,
+            key=headers["idempotency-key"],
         )
         if answer is not None:
             op.events = [Stored(answer["version"], "MovesTakenBack")]
             game.version, game.n, game.at_move_end = answer["version"], answer["moves"], False
 
     def abandon(self, game: Game) -> None:
-        op, answer = self.write("abandon", "POST", f"/games/{game.id}/abandon", {"reason": "soak"}, {}, game=game.id, key=None)
+        op, _ = self.write(
+            "abandon", "POST", f"/games/{game.id}/abandon", {"reason": "soak"}, {}, game=game.id, key=None
+        )
         if op.outcome == "ok" or op.code == "game_abandoned":
             game.status = "abandoned"
 
     def void(self, game: Game) -> None:
-        op, answer = self.write("void", "POST", f"/games/{game.id}/void", {"reason": "soak"}, {}, game=game.id, key=None)
+        op, _ = self.write(
+            "void", "POST", f"/games/{game.id}/void", {"reason": "soak"}, {}, game=game.id, key=None
+        )
         if op.outcome == "ok" or op.code == "game_already_voided":
             game.voided = True
 
@@ -224,7 +238,9 @@ class Player(threading.Thread):
         record_id = self.key("record")
         record["id"] = record_id
         record["setup"]["players"] = [f"Soak{self.number}", f"Guest{self.rng.randrange(8)}x{self.number}"]
-        op, answer = self.write("import", "POST", "/games/import", record, {"idempotency-key": record_id}, game=None, key=record_id)
+        op, answer = self.write(
+            "import", "POST", "/games/import", record, {"idempotency-key": record_id}, game=None, key=record_id
+        )
         if answer is not None:
             op.game, op.events = answer["id"], created(answer["version"])
 
@@ -233,7 +249,12 @@ class Player(threading.Thread):
         recorder = self.shared.recorder
         op = recorder.begin(self.number, "fork", origin=game.id, step=game.version)
         answer = send(
-            self.http, recorder, op, "POST", f"/games/{game.id}/forks", json={"at": game.version},
+            self.http,
+            recorder,
+            op,
+            "POST",
+            f"/games/{game.id}/forks",
+            json={"at": game.version},
             headers={**self.auth(), "idempotency-key": self.key("fork")},
         )
         if answer is None:
@@ -246,13 +267,27 @@ class Player(threading.Thread):
         step = self.rng.randint(1, game.version)
         recorder = self.shared.recorder
         op = recorder.begin(self.number, "replay", game=game.id, step=step)
-        answer = send(self.http, recorder, op, "GET", f"/games/{game.id}/replay/{step}", params={"perspective": "omniscient"}, headers=self.auth())
+        answer = send(
+            self.http,
+            recorder,
+            op,
+            "GET",
+            f"/games/{game.id}/replay/{step}",
+            params={"perspective": "omniscient"},
+            headers=self.auth(),
+        )
         if answer is not None:
             op.state_hash = answer.get("state_hash")
 
     def statistics(self, game: Game) -> None:
         path = self.rng.choice(
-            [f"/players/Soak{self.number}", f"/games/{game.id}/stats", "/leaderboards/arctic", f"/games/{game.id}/board", "/health"]
+            [
+                f"/players/Soak{self.number}",
+                f"/games/{game.id}/stats",
+                "/leaderboards/arctic",
+                f"/games/{game.id}/board",
+                "/health",
+            ]
         )
         recorder = self.shared.recorder
         op = recorder.begin(self.number, "stats" if path != "/health" else "health", game=game.id)
@@ -304,8 +339,18 @@ def resolve_pending(shared: Shared, deadline_seconds: float = 120.0) -> None:
         for item in shared.pending:
             token = shared.admin_token if item.admin else shared.token
             while time.monotonic() < deadline:
-                op = recorder.begin(item.first.client, item.first.kind, game=item.first.game, key=item.first.key, retry_of=item.first.id)
-                answer = send(http, recorder, op, item.method, item.path, json=item.body, headers={"authorization": f"Bearer {token}", **item.headers})
+                op = recorder.begin(
+                    item.first.client, item.first.kind, game=item.first.game, key=item.first.key, retry_of=item.first.id
+                )
+                answer = send(
+                    http,
+                    recorder,
+                    op,
+                    item.method,
+                    item.path,
+                    json=item.body,
+                    headers={"authorization": f"Bearer {token}", **item.headers},
+                )
                 if op.outcome != "unknown":
                     if answer is not None and item.first.kind in ("create", "import"):
                         op.game, op.events = answer["id"], created(answer["version"])
@@ -348,7 +393,11 @@ class Reader(threading.Thread):
                     read.resumes += 1
                 try:
                     with httpx.stream(
-                        "GET", f"{self.shared.base}/games/{game}/live", params={"heartbeat": 1}, headers=headers, timeout=timeout
+                        "GET",
+                        f"{self.shared.base}/games/{game}/live",
+                        params={"heartbeat": 1},
+                        headers=headers,
+                        timeout=timeout,
                     ) as stream:
                         if stream.status_code != 200:
                             time.sleep(0.5)

@@ -118,7 +118,10 @@ class Nemesis(threading.Thread):
             self.cluster.heal()
 
     def one(self, window: Window) -> None:
-        faults = [self.recorder.fault(kind, KINDS.get(kind, ("clock", 0))[0], detail=repr(window.params)) for kind in window.faults]  # type: ignore[arg-type]
+        faults = [
+            self.recorder.fault(kind, KINDS.get(kind, ("clock", 0))[0], detail=repr(window.params))
+            for kind in window.faults
+        ]  # type: ignore[arg-type]
         for kind in window.faults:
             self.apply(kind, window.params)
         self.stop.wait(window.hold)
@@ -202,7 +205,9 @@ class Nemesis(threading.Thread):
             while time.monotonic() < deadline:
                 op = self.recorder.begin(-1, "create", key=key, retry_of=first)
                 first = first or op.id
-                answer = send(http, self.recorder, op, "POST", "/games", json={"kind": "arctic", "setup": setup}, headers=headers)
+                answer = send(
+                    http, self.recorder, op, "POST", "/games", json={"kind": "arctic", "setup": setup}, headers=headers
+                )
                 if answer is not None:
                     op.game, op.events = answer["id"], created(answer["version"])
                     return op.end
