@@ -226,9 +226,7 @@ class Player(threading.Thread):
             game.status = "abandoned"
 
     def void(self, game: Game) -> None:
-        op, _ = self.write(
-            "void", "POST", f"/games/{game.id}/void", {"reason": "soak"}, {}, game=game.id, key=None
-        )
+        op, _ = self.write("void", "POST", f"/games/{game.id}/void", {"reason": "soak"}, {}, game=game.id, key=None)
         if op.outcome == "ok" or op.code == "game_already_voided":
             game.voided = True
 
@@ -243,6 +241,8 @@ class Player(threading.Thread):
         )
         if answer is not None:
             op.game, op.events = answer["id"], created(answer["version"])
+            # A whole game: finished, and so a game an admin may void.
+            self.games.append(Game(id=answer["id"], moves=[], n=0, version=answer["version"], status=answer["status"]))
 
     def fork(self, game: Game) -> None:
         # Not retried: a fork takes no Idempotency-Key yet; a lost answer is resolved by the forks' list.
@@ -316,7 +316,7 @@ class Player(threading.Thread):
             self.move(game)
         elif roll < 0.70:
             self.undo(game)
-        elif roll < 0.72:
+        elif roll < 0.705:
             self.abandon(game)
         elif roll < 0.75:
             self.import_record()

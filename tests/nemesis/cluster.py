@@ -187,7 +187,14 @@ class Cluster:
 
     def close(self) -> None:
         self.stop_process(self.projector)
+        workers: list[int] = []
+        if self.api is not None:
+            with contextlib.suppress(psutil.NoSuchProcess):
+                workers = [p.pid for p in psutil.Process(self.api.pid).children(recursive=True)]
         self.stop_process(self.api)
+        for pid in workers:  # a worker its supervisor could not stop (killed past its 30 s) goes too
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
         for proxy in (self.http_proxy, self.db_proxy):
             if proxy is not None:
                 with contextlib.suppress(Exception):

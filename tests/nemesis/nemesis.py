@@ -63,12 +63,9 @@ class Window(msgspec.Struct, kw_only=True):
     params: dict[str, Any] = {}
 
 
-def schedule(seed: int, seconds: float, clock_steps: bool = False) -> list[Window]:
+def schedule(seed: int, seconds: float) -> list[Window]:
     rng = random.Random(f"nemesis-{seed}")
-    kinds = dict(KINDS)
-    if clock_steps:
-        kinds["clock_step"] = ("clock", 2)
-    names, weights = list(kinds), [w for _, w in kinds.values()]
+    names, weights = list(KINDS), [w for _, w in KINDS.values()]
     out: list[Window] = []
     at = rng.uniform(3, 6)
     while at < seconds - 5:
@@ -81,7 +78,6 @@ def schedule(seed: int, seconds: float, clock_steps: bool = False) -> list[Windo
             "delay": round(rng.uniform(0.05, 0.4), 2),
             "direction": rng.choice(["up", "down", "both"]),
             "reset": rng.random() < 0.5,
-            "clock": rng.choice([-3600, -90, 90, 240, 3600]),
         }
         hold = round(rng.uniform(0.5, 5.0), 1)
         out.append(Window(at=round(at, 1), faults=faults, hold=hold, params=params))
@@ -95,13 +91,11 @@ class Nemesis(threading.Thread):
         cluster: Cluster,
         recorder: Recorder,
         windows: list[Window],
-        clock_file: str | None = None,
     ) -> None:
         super().__init__(name="nemesis", daemon=True)
         self.cluster = cluster
         self.recorder = recorder
         self.windows = windows
-        self.clock_file = clock_file
         self.stop = threading.Event()
         self.errors: list[str] = []
         self._stalled: list[psycopg.Connection[Any]] = []
@@ -118,10 +112,7 @@ class Nemesis(threading.Thread):
             self.cluster.heal()
 
     def one(self, window: Window) -> None:
-        faults = [
-            self.recorder.fault(kind, KINDS.get(kind, ("clock", 0))[0], detail=repr(window.params))
-            for kind in window.faults
-        ]  # type: ignore[arg-type]
+        faults = [self.recorder.fault(kind, KINDS[kind][0], detail=repr(window.params)) for kind in window.faults]  # type: ignore[arg-type]
         for kind in window.faults:
             self.apply(kind, window.params)
         self.stop.wait(window.hold)
@@ -169,9 +160,6 @@ class Nemesis(threading.Thread):
             db.reset_before(b"COMMIT")
         elif kind == "stall_lock":
             self.stall()
-        elif kind == "clock_step" and self.clock_file:
-            with open(self.clock_file, "w") as out:
-                out.write(f"{p['clock']:+d}s\n")
         else:
             raise ValueError(f"unknown fault {kind}")
 
@@ -187,9 +175,6 @@ class Nemesis(threading.Thread):
             with contextlib.suppress(Exception):
                 conn.close()
         self._stalled.clear()
-        if self.clock_file:
-            with open(self.clock_file, "w") as out:
-                out.write("+0s\n")
         self.cluster.heal()
 
     def probe(self) -> float | None:
