@@ -225,6 +225,10 @@ def check(history: History) -> Report:
         "sse resumes": sum(r.resumes for r in history.sse),
         "sse events": sum(len(r.received) for r in history.sse),
         "503 answers": sum(1 for op in ops if op.status == 503),
+        "lost COMMIT replies": sum(1 for f in history.faults if f.kind == "db_lost_commit" and f.detail == "fired"),
+        "resets before COMMIT": sum(
+            1 for f in history.faults if f.kind == "db_reset_before_commit" and f.detail == "fired"
+        ),
     }
     return Report(violations=violations, counts=counts, faults=dict(Counter(f.kind for f in history.faults)))
 

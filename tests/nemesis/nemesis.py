@@ -113,19 +113,20 @@ class Nemesis(threading.Thread):
 
     def one(self, window: Window) -> None:
         faults = [self.recorder.fault(kind, KINDS[kind][0], detail=repr(window.params)) for kind in window.faults]  # type: ignore[arg-type]
-        for kind in window.faults:
-            self.apply(kind, window.params)
+        fired = [self.apply(kind, window.params) for kind in window.faults]
         self.stop.wait(window.hold)
         self.heal()
         healed = self.recorder.now()
-        for fault in faults:
+        for fault, event in zip(faults, fired, strict=True):
             fault.end = healed
+            if event is not None:  # a one-shot trigger: did a COMMIT go by while it was armed?
+                fault.detail = "fired" if event.is_set() else "not fired"
         recovered = self.probe()
         for fault in faults:
             fault.recovered = recovered
 
     # ------------------------------------------------------------ faults
-    def apply(self, kind: str, p: dict[str, Any]) -> None:
+    def apply(self, kind: str, p: dict[str, Any]) -> threading.Event | None:
         c = self.cluster
         db, http = c.db_proxy, c.http_proxy
         assert db is not None and http is not None
@@ -155,13 +156,14 @@ class Nemesis(threading.Thread):
         elif kind == "http_refuse":
             http.refuse()
         elif kind == "db_lost_commit":
-            db.cut_reply_after(b"COMMIT", reset=p["reset"])
+            return db.cut_reply_after(b"COMMIT", reset=p["reset"])
         elif kind == "db_reset_before_commit":
-            db.reset_before(b"COMMIT")
+            return db.reset_before(b"COMMIT")
         elif kind == "stall_lock":
             self.stall()
         else:
             raise ValueError(f"unknown fault {kind}")
+        return None
 
     def stall(self) -> None:
         """A client holding the events table's lock, idle in its transaction (the server ends it)."""
