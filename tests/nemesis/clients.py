@@ -126,7 +126,15 @@ class Player(threading.Thread):
         return {"authorization": f"Bearer {self.shared.admin_token if admin else self.shared.token}"}
 
     def write(
-        self, kind: str, method: str, path: str, body: Any, headers: dict[str, str], *, game: str | None, key: str
+        self,
+        kind: str,
+        method: str,
+        path: str,
+        body: Any,
+        headers: dict[str, str],
+        *,
+        game: str | None,
+        key: str | None,
     ) -> tuple[Op, Any]:
         """A write, retried with the same request (its key) while its outcome is unknown."""
         recorder = self.shared.recorder

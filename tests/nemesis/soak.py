@@ -67,7 +67,7 @@ def collect(running: Cluster, history: History) -> None:
     """What is stored, read straight from the API and PostgreSQL once every fault is healed."""
     with psycopg.connect(running.direct.conninfo(), autocommit=True) as conn:
         games = conn.execute("SELECT id::text, status FROM games ORDER BY id").fetchall()
-        forks = dict(conn.execute("SELECT fork_id::text, origin_id::text FROM game_forks").fetchall())
+        forks: dict[str, str] = dict(conn.execute("SELECT fork_id::text, origin_id::text FROM game_forks").fetchall())
     history.stored_games = [g for g, _ in games]
     with httpx.Client(base_url=running.api_base, timeout=60) as http:
         auth = {"authorization": f"Bearer {running.token}"}
