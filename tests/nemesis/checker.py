@@ -121,6 +121,16 @@ def check(history: History) -> Report:
 
     acked = [op for op in resolved.values() if op is not None]
 
+    # A retry with the key answers the first answer again: the same game, the same events.
+    for root, tries in attempts.items():
+        oks = [t for t in tries if t.outcome == "ok" and t.kind != "fork"]
+        for later in oks[1:]:
+            if (later.game, later.events) != (oks[0].game, oks[0].events):
+                found["acknowledged_present"].append(
+                    f"op {later.id} retried op {root} and answered {later.game} {later.events[:3]}, "
+                    f"not {oks[0].game} {oks[0].events[:3]}"
+                )
+
     # games_known
     made = {op.game for op in acked if op.kind in ("create", "import", "fork") and op.game}
     for game in history.stored_games:
@@ -186,6 +196,8 @@ def check(history: History) -> Report:
             found["sse_prefix"].append(f"reader {read.reader} game {read.game}: after {read.after} got {_ranges(got)}")
         elif any(stored.get(e.version) is None or stored[e.version].type != e.type for e in read.received):
             found["sse_prefix"].append(f"reader {read.reader} game {read.game}: an event differs from the log")
+        elif read.ended and log is not None and got[-1:] != [log.events[-1].version]:
+            found["sse_prefix"].append(f"reader {read.reader} game {read.game}: the stream ended at {got[-1:]}")
 
     # replays_agree
     hashes: dict[tuple[str, int], set[str]] = defaultdict(set)

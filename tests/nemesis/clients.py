@@ -431,6 +431,7 @@ class Reader(threading.Thread):
                     data = msgspec.json.decode(fields["data"])
                     read.received.append(Stored(int(fields["id"]), data["type"], data["recorded_at"]))
                 elif fields.get("event") == "end":
+                    read.ended = True
                     return True
                 fields = {}
             elif not line.startswith(":") and ":" in line:

@@ -66,6 +66,7 @@ class SseRead(msgspec.Struct, kw_only=True):
     after: int  # the first request's ``after``: events are expected from after + 1
     received: list[Stored] = []
     resumes: int = 0  # reconnections with Last-Event-ID
+    ended: bool = False  # the stream said ``end`` (the game is over: everything was sent)
     start: float = 0.0
     end: float = 0.0
 

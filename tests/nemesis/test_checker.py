@@ -162,6 +162,34 @@ def test_a_stream_reader_that_skipped_or_repeated_an_event_is_found() -> None:
     assert violated(other) == ["sse_prefix"]
 
 
+def test_a_retry_answering_other_than_the_first_answer_is_found() -> None:
+    history = clean()
+    history.ops.append(
+        Op(
+            id=15,
+            client=0,
+            kind="move",
+            game=G,
+            key="m2",
+            retry_of=3,
+            start=4,
+            end=5,
+            outcome="ok",
+            status=201,
+            events=[ev(6)],
+        )
+    )
+    assert "acknowledged_present" in violated(history)
+
+
+def test_a_stream_that_ended_short_of_the_log_is_found() -> None:
+    history = clean()
+    history.sse[1].ended = True  # got v3-5, said end, but the log goes on to v6
+    assert violated(history) == ["sse_prefix"]
+    history.sse[1].received = history.final[0].events[2:]
+    assert violated(history) == []
+
+
 def test_an_unknown_outcome_never_resolved_is_found() -> None:
     history = clean()
     history.ops = [op for op in history.ops if op.id != 4]  # the retry never got an answer
