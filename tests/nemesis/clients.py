@@ -335,7 +335,7 @@ class Player(threading.Thread):
         else:
             self.statistics(game)
         finished = [g for g in self.games if g.status == "finished" and not g.voided]
-        if finished and self.rng.random() < 0.05:
+        if finished and self.rng.random() < 0.015:
             self.void(self.rng.choice(finished))
 
 
