@@ -104,8 +104,9 @@ def check(history: History) -> Report:
     for root, tries in attempts.items():
         first = by_id[root]
         definite = [t for t in tries if t.outcome != "unknown"]
-        if first.outcome != "unknown" or first.kind == "fork":
-            if first.kind == "fork" and first.outcome == "unknown" and first.origin:
+        lenient = first.kind == "fork" and not history.fork_keys
+        if first.outcome != "unknown" or lenient:
+            if lenient and first.outcome == "unknown" and first.origin:
                 unknown_forks[first.origin] += 1
             resolved[root] = next((t for t in tries if t.outcome == "ok"), None)
             continue
@@ -123,7 +124,7 @@ def check(history: History) -> Report:
 
     # A retry with the key answers the first answer again: the same game, the same events.
     for root, tries in attempts.items():
-        oks = [t for t in tries if t.outcome == "ok" and t.kind != "fork"]
+        oks = [t for t in tries if t.outcome == "ok"]
         for later in oks[1:]:
             if (later.game, later.events) != (oks[0].game, oks[0].events):
                 found["acknowledged_present"].append(

@@ -253,18 +253,20 @@ class Player(threading.Thread):
             self.games.append(Game(id=answer["id"], moves=[], n=0, version=answer["version"], status=answer["status"]))
 
     def fork(self, game: Game) -> None:
-        # Not retried: a fork takes no Idempotency-Key yet; a lost answer is resolved by the forks' list.
         recorder = self.shared.recorder
-        op = recorder.begin(self.number, "fork", origin=game.id, step=game.version)
-        answer = send(
-            self.http,
-            recorder,
-            op,
-            "POST",
-            f"/games/{game.id}/forks",
-            json={"at": game.version},
-            headers={**self.auth(), "idempotency-key": self.key("fork")},
-        )
+        body, key = {"at": game.version}, self.key("fork")
+        if recorder.history.fork_keys:
+            op, answer = self.write(
+                "fork", "POST", f"/games/{game.id}/forks", body, {"idempotency-key": key}, game=None, key=key
+            )
+        else:
+            # Not retried: forks take no Idempotency-Key yet; a lost answer is resolved by the forks' list.
+            op = recorder.begin(self.number, "fork")
+            answer = send(
+                self.http, recorder, op, "POST", f"/games/{game.id}/forks", json=body,
+                headers={**self.auth(), "idempotency-key": key},
+            )  # fmt: skip
+        op.origin, op.step = game.id, game.version
         if answer is None:
             return
         op.game, op.events = answer["id"], created(answer["version"])
@@ -360,7 +362,7 @@ def resolve_pending(shared: Shared, deadline_seconds: float = 120.0) -> None:
                     headers={"authorization": f"Bearer {token}", **item.headers},
                 )
                 if op.outcome != "unknown":
-                    if answer is not None and item.first.kind in ("create", "import"):
+                    if answer is not None and item.first.kind in ("create", "import", "fork"):
                         op.game, op.events = answer["id"], created(answer["version"])
                     elif answer is not None and item.first.kind == "move":
                         op.events = stored(answer["events"])

@@ -4,6 +4,7 @@ history checked. The history is kept as JSON beside the logs (``history-<seed>.j
 
 from __future__ import annotations
 
+import os
 import shutil
 import time
 from pathlib import Path
@@ -33,6 +34,7 @@ def run(directory: Path, seed: int, seconds: float, clients: int = 16, readers: 
     directory.mkdir(parents=True, exist_ok=True)
     recorder = Recorder(seed, seconds)
     recorder.history.clock_steps = CLOCK_STEPS
+    recorder.history.fork_keys = os.environ.get("BANQUISE_SOAK_FORK_KEYS") == "1"
     windows = schedule(seed, seconds)
     recorder.history.schedule = [{"at": w.at, "faults": w.faults, "hold": w.hold, **w.params} for w in windows]
     with cluster(directory) as running:

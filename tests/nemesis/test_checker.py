@@ -301,3 +301,37 @@ def test_the_first_violation_follows_the_order_of_the_properties() -> None:
     history.ops[5].status = 500
     report = check(history)
     assert report.first is not None and report.first.property == "answers"
+
+
+def test_with_fork_keys_a_lost_fork_answer_must_be_resolved_like_any_write() -> None:
+    history = clean()
+    history.fork_keys = True
+    history.ops.append(Op(id=16, client=0, kind="fork", origin=G, key="f1", start=9, end=10, outcome="unknown"))
+    assert violated(history) == ["unknown_resolved"]
+    fork = "00000000-0000-0000-0000-00000000000c"
+    history.ops.append(
+        Op(
+            id=17,
+            client=0,
+            kind="fork",
+            game=fork,
+            origin=G,
+            key="f1",
+            retry_of=16,
+            start=10,
+            end=11,
+            outcome="ok",
+            status=201,
+            events=[Stored(1, ""), Stored(2, "")],
+        )
+    )
+    history.stored_games.append(fork)
+    history.final.append(
+        GameLog(game=fork, events=[Stored(1, "GameStarted"), Stored(2, "X")], status="live", forked_from=G)
+    )
+    assert violated(history) == []
+    # A retry that made a second fork: the first fork's game is one no acknowledged write made.
+    twin = "00000000-0000-0000-0000-00000000000d"
+    history.stored_games.append(twin)
+    history.final.append(GameLog(game=twin, events=[Stored(1, "GameStarted")], status="live", forked_from=G))
+    assert violated(history) == ["games_known"]
