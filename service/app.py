@@ -131,9 +131,11 @@ def create_app(
     *,
     params: ConnectionParams | None = None,
     runtime: Runtime | None = None,
+    wait_for_database: bool = False,
 ) -> Litestar:
     """Build the app. ``params`` reuses a database already resolved (``banquise serve``); ``runtime``
-    reuses an opened store (tests). Without either, the lifespan resolves the database from settings."""
+    reuses an opened store (tests). Without either, the lifespan resolves the database from settings.
+    ``wait_for_database``: the start-up waits out a database outage (a worker of ``serve --workers``)."""
     settings = settings or Settings.from_env()
     registry = runtime.games.registry if runtime is not None else Registry.default()
 
@@ -144,7 +146,9 @@ def create_app(
             async with projections_worker(settings, runtime):
                 yield
             return
-        opened = await sync_to_thread(lambda: Runtime.open(settings, params, read_replica=True))
+        opened = await sync_to_thread(
+            lambda: Runtime.open(settings, params, read_replica=True, wait_for_database=wait_for_database)
+        )
         app.state.runtime = opened
         try:
             async with projections_worker(settings, opened):

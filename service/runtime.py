@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import logging
+import time
 import warnings
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
 
 from domain.arctica import editions as arctica_editions
-from service.database import ConnectionParams, check_reachable, parse_url
+from service.database import ConnectionParams, DatabaseUnavailable, check_reachable, parse_url
 from service.embedded import EmbeddedServer, resolve
 from service.games.editions import EditionCatalogue
 from service.games.service import GameService
@@ -22,6 +23,29 @@ if TYPE_CHECKING:
     from projections.queries import ReadModels
 
 log = logging.getLogger("banquise.runtime")
+
+# How long a worker of ``banquise serve --workers`` starting (or started again) waits for the database.
+WORKER_DATABASE_WAIT = 600.0
+
+
+def wait_reachable(params: ConnectionParams, timeout: float, wait: float) -> str:
+    """``check_reachable``, tried again every second for up to ``wait`` seconds.
+
+    A worker process started again by its supervisor during a database outage must not fail its
+    start-up: uvicorn takes a worker that fails to start for a broken app and stops every worker
+    with it, which turned one killed worker during an outage into the whole server gone (found by
+    the nemesis soak). The supervisor reached the database before starting any worker, so an
+    unreachable one here is an outage, not a wrong setting.
+    """
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            return check_reachable(params, timeout=timeout)
+        except DatabaseUnavailable as exc:
+            if time.monotonic() >= deadline:
+                raise
+            log.warning("waiting for the database to start serving", extra={"fields": {"error": str(exc)}})
+            time.sleep(1.0)
 
 
 @dataclass
@@ -41,11 +65,19 @@ class Runtime:
         arctica_editions.set_loader(self.editions.load)
 
     @classmethod
-    def open(cls, settings: Settings, params: ConnectionParams | None = None, *, read_replica: bool = False) -> Runtime:
+    def open(
+        cls,
+        settings: Settings,
+        params: ConnectionParams | None = None,
+        *,
+        read_replica: bool = False,
+        wait_for_database: bool = False,
+    ) -> Runtime:
         """Reach (or start) the database, migrate it, and open the event store; with ``read_replica`` (the
         API, not the worker or the CLI commands) also the replica of ``DATABASE_READ_URL``, if set.
 
-        Raises ``DatabaseUnavailable`` with a one-line reason when the database cannot be used.
+        Raises ``DatabaseUnavailable`` with a one-line reason when the database cannot be used (with
+        ``wait_for_database``: once it has not been reachable for ``WORKER_DATABASE_WAIT``).
         """
         embedded = None
         if params is None:
@@ -54,7 +86,9 @@ class Runtime:
                 warnings.simplefilter("ignore")
                 params, embedded = resolve(settings)
         try:
-            version = check_reachable(params, timeout=settings.db_timeouts.connect)
+            timeout = settings.db_timeouts.connect
+            wait = WORKER_DATABASE_WAIT if wait_for_database else 0.0
+            version = wait_reachable(params, timeout, wait) if wait else check_reachable(params, timeout=timeout)
             store = GameLog(
                 params, schema=settings.db_schema, pool_size=settings.pool_size, timeouts=settings.db_timeouts
             )
