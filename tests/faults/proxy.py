@@ -11,7 +11,8 @@ Faults, set at any time from the test's thread:
 
 Per direction (``"up"``: client to server, ``"down"``: server to client, ``"both"``), for the nemesis
 soak (tests/nemesis/):
-* ``blackhole(direction)``: what goes that way is dropped (``"down"``: every reply is cut);
+* ``blackhole(direction)``: what goes one way is held back until the heal, as a partition does to a
+  TCP stream (late, never corrupted: ``"down"`` cuts every reply); ``blackhole()`` (both ways) drops;
 * ``slow(seconds, direction)``: each chunk that way is held back ``seconds`` (a slow network);
 * ``reset_all()``: every open connection is reset once; new ones are forwarded.
 """
@@ -129,8 +130,10 @@ class FaultProxy:
 
         async def upstream() -> None:
             while data := await client_reader.read(65536):
-                if self.mode == "blackhole" or self.dropping["up"]:
+                if self.mode == "blackhole":
                     continue
+                while self.dropping["up"] and self.mode != "blackhole":
+                    await asyncio.sleep(0.05)
                 if self.delay["up"]:
                     await asyncio.sleep(self.delay["up"])
                 trigger = self._trigger
@@ -155,8 +158,10 @@ class FaultProxy:
 
         async def downstream() -> None:
             while data := await server_reader.read(65536):
-                if self.mode == "blackhole" or link["cut"] or self.dropping["down"]:
+                if self.mode == "blackhole" or link["cut"]:
                     continue
+                while self.dropping["down"] and self.mode != "blackhole":
+                    await asyncio.sleep(0.05)
                 if self.delay["down"]:
                     await asyncio.sleep(self.delay["down"])
                 client_writer.write(data)

@@ -430,7 +430,10 @@ class Reader(threading.Thread):
         for line in stream.iter_lines():
             if line == "":
                 if fields.get("event") == "event" and "id" in fields:
-                    data = msgspec.json.decode(fields["data"])
+                    try:
+                        data = msgspec.json.decode(fields.get("data", ""))
+                    except msgspec.DecodeError:  # a broken event: the checker reports it
+                        data = {"type": "<malformed>", "recorded_at": ""}
                     read.received.append(Stored(int(fields["id"]), data["type"], data["recorded_at"]))
                 elif fields.get("event") == "end":
                     read.ended = True

@@ -48,6 +48,7 @@ class Cluster:
         self.api: subprocess.Popen[bytes] | None = None
         self.projector: subprocess.Popen[bytes] | None = None
         self.api_port = free_port()
+        self.closed = False  # once closing, nothing is started again (a heal racing the teardown)
         self.token = ""
         self.admin_token = ""
         self._logs: list[Path] = []
@@ -128,7 +129,8 @@ class Cluster:
         return pid
 
     def start_projector(self) -> None:
-        self.projector = self._spawn("worker", "worker")
+        if not self.closed:
+            self.projector = self._spawn("worker", "worker")
 
     def kill_projector(self) -> None:
         if self.projector is not None and self.projector.poll() is None:
@@ -155,7 +157,7 @@ class Cluster:
         PostgreSQL refuses to start on its shared memory: the start is tried again.
         """
         deadline = time.monotonic() + timeout
-        while not self.postgres_alive():
+        while not self.postgres_alive() and not self.closed:
             pidfile = self.pg.pgdata / "postmaster.pid"
             if pidfile.exists():
                 pidfile.unlink(missing_ok=True)
@@ -186,6 +188,7 @@ class Cluster:
             proc.wait()
 
     def close(self) -> None:
+        self.closed = True
         self.stop_process(self.projector)
         workers: list[int] = []
         if self.api is not None:

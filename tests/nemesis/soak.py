@@ -19,7 +19,7 @@ from tests.nemesis.checker import HANG_BOUND, Report
 from tests.nemesis.clients import Player, Reader, Shared, resolve_pending
 from tests.nemesis.cluster import Cluster, cluster
 from tests.nemesis.history import GameLog, History, Recorder, Stored
-from tests.nemesis.nemesis import Nemesis, schedule
+from tests.nemesis.nemesis import Nemesis, Window, schedule
 from tests.projections.support import dump
 
 READ_MODEL_TABLES = [t for name in schema.NAMES for t in schema.TABLES[name]] + ["projection_positions"]
@@ -37,32 +37,45 @@ def run(directory: Path, seed: int, seconds: float, clients: int = 16, readers: 
     recorder.history.fork_keys = os.environ.get("BANQUISE_SOAK_FORK_KEYS") == "1"
     windows = schedule(seed, seconds)
     recorder.history.schedule = [{"at": w.at, "faults": w.faults, "hold": w.hold, **w.params} for w in windows]
-    with cluster(directory) as running:
-        recorder.origin = time.monotonic()
-        shared = Shared(recorder, running.base, running.token, running.admin_token, seed)
-        threads: list[Any] = [Player(i, shared) for i in range(clients)] + [Reader(i, shared) for i in range(readers)]
-        nemesis = Nemesis(running, recorder, windows)
+    try:
+        with cluster(directory) as running:
+            _drive(running, recorder, windows, seed, seconds, clients, readers)
+    except BaseException as exc:
+        recorder.save(directory / f"history-{seed}.json")
+        raise AssertionError(f"soak seed {seed} broke off: {exc!r}\nschedule: {recorder.history.schedule}") from exc
+    report = checker.check(recorder.history)
+    recorder.save(directory / f"history-{seed}.json")
+    return recorder.history, report
+
+
+def _drive(
+    running: Cluster, recorder: Recorder, windows: list[Window], seed: int, seconds: float, clients: int, readers: int
+) -> None:
+    """The clients and the nemesis for ``seconds``, then the heal, the resolution and the collection."""
+    recorder.origin = time.monotonic()
+    shared = Shared(recorder, running.base, running.token, running.admin_token, seed)
+    threads: list[Any] = [Player(i, shared) for i in range(clients)] + [Reader(i, shared) for i in range(readers)]
+    nemesis = Nemesis(running, recorder, windows)
+    try:
         for t in threads:
             t.start()
         nemesis.start()
         time.sleep(seconds)
+    finally:
         nemesis.stop.set()
         nemesis.join(120)
         shared.stop.set()
         joined_by = time.monotonic() + HANG_BOUND + 30
         for t in threads:
             t.join(max(0.1, joined_by - time.monotonic()))
-        if any(t.is_alive() for t in threads):
-            raise AssertionError(f"clients still running {HANG_BOUND + 30:.0f} s after the stop: a hang")
-        running.heal()
-        running.wait_healthy(60)
-        resolve_pending(shared)
-        collect(running, recorder.history)
-        if nemesis.errors:
-            raise AssertionError(f"the nemesis failed: {nemesis.errors}")
-    report = checker.check(recorder.history)
-    recorder.save(directory / f"history-{seed}.json")
-    return recorder.history, report
+    if any(t.is_alive() for t in threads):
+        raise AssertionError(f"clients still running {HANG_BOUND + 30:.0f} s after the stop: a hang")
+    running.heal()
+    running.wait_healthy(60)
+    resolve_pending(shared)
+    collect(running, recorder.history)
+    if nemesis.errors:
+        raise AssertionError(f"the nemesis failed: {nemesis.errors}")
 
 
 def collect(running: Cluster, history: History) -> None:
