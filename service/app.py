@@ -36,7 +36,7 @@ from service.routes.players import PlayersController
 from service.routes.records import records_schema
 from service.routes.stats import game_board, game_stats
 from service.routes.watch import WatchController, viewer_assets
-from service.runtime import Runtime
+from service.runtime import WORKER_DATABASE_WAIT, Runtime
 from service.settings import Settings
 from service.store.kinds import Registry
 
@@ -110,9 +110,10 @@ def openapi_config(registry: Registry) -> OpenAPIConfig:
 
 
 @asynccontextmanager
-async def projections_worker(settings: Settings, runtime: Runtime) -> AsyncIterator[None]:
-    """Create the read-model tables; with ``run_projections``, run the projection worker in a thread."""
-    await sync_to_thread(lambda: runtime.read_models)
+async def projections_worker(settings: Settings, runtime: Runtime, wait: float = 0.0) -> AsyncIterator[None]:
+    """Create the read-model tables (waiting out an outage for ``wait`` seconds); with ``run_projections``,
+    run the projection worker in a thread."""
+    await sync_to_thread(lambda: runtime.ensure_read_models(wait))
     if not settings.run_projections:
         yield
         return
@@ -151,7 +152,7 @@ def create_app(
         )
         app.state.runtime = opened
         try:
-            async with projections_worker(settings, opened):
+            async with projections_worker(settings, opened, WORKER_DATABASE_WAIT if wait_for_database else 0.0):
                 yield
         finally:
             await sync_to_thread(opened.close)

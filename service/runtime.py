@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+import psycopg
+
 from domain.arctica import editions as arctica_editions
 from service.database import ConnectionParams, DatabaseUnavailable, check_reachable, parse_url
 from service.embedded import EmbeddedServer, resolve
@@ -129,6 +131,20 @@ class Runtime:
     def key_cache(self) -> KeyCache:
         """The API keys this process verified (``service.keys.KeyCache``)."""
         return KeyCache()
+
+    def ensure_read_models(self, wait: float = 0.0) -> None:
+        """The read-model tables, created once; with ``wait``, an outage meanwhile is waited out for up
+        to ``wait`` seconds, as in ``wait_reachable`` (a worker's start-up must not fail on it)."""
+        deadline = time.monotonic() + wait
+        while True:
+            try:
+                _ = self.read_models
+                return
+            except psycopg.OperationalError as exc:
+                if time.monotonic() >= deadline:
+                    raise
+                log.warning("waiting for the database to start serving", extra={"fields": {"error": str(exc)}})
+                time.sleep(1.0)
 
     @cached_property
     def read_models(self) -> ReadModels:
