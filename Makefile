@@ -31,6 +31,8 @@ run: $(RUN_STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
+# The long runs marked soak, the nemesis soak among them (tests/nemesis: BANQUISE_SOAK_SECONDS, default
+# 600, for each of BANQUISE_SOAK_SEEDS, default 1,2,3; its 60 s smoke run is part of `make test`).
 soak: $(STAMP)
 	$(BIN)/python -m pytest -m soak $(PYTEST_ARGS)
 

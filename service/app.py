@@ -47,7 +47,7 @@ from service.routes.recorder import engine_file, record_page, recorder_assets, s
 from service.routes.records import records_schema
 from service.routes.stats import game_board, game_stats
 from service.routes.watch import WatchController, viewer_assets
-from service.runtime import Runtime
+from service.runtime import WORKER_DATABASE_WAIT, Runtime
 from service.settings import Settings
 from service.store.kinds import Registry
 from service.store.listening import LiveHub
@@ -145,9 +145,10 @@ def openapi_config(registry: Registry) -> OpenAPIConfig:
 
 
 @asynccontextmanager
-async def projections_worker(settings: Settings, runtime: Runtime) -> AsyncIterator[None]:
-    """Create the read-model tables; with ``run_projections``, run the projection worker in a thread."""
-    await sync_to_thread(lambda: runtime.read_models)
+async def projections_worker(settings: Settings, runtime: Runtime, wait: float = 0.0) -> AsyncIterator[None]:
+    """Create the read-model tables (waiting out an outage for ``wait`` seconds); with ``run_projections``,
+    run the projection worker in a thread."""
+    await sync_to_thread(lambda: runtime.ensure_read_models(wait))
     if not settings.run_projections:
         yield
         return
@@ -217,9 +218,11 @@ def create_app(
     *,
     params: ConnectionParams | None = None,
     runtime: Runtime | None = None,
+    wait_for_database: bool = False,
 ) -> BanquiseApp:
     """Build the app. ``params`` reuses a database already resolved (``banquise serve``); ``runtime``
-    reuses an opened store (tests). Without either, the lifespan resolves the database from settings."""
+    reuses an opened store (tests). Without either, the lifespan resolves the database from settings.
+    ``wait_for_database``: the start-up waits out a database outage (a worker of ``serve --workers``)."""
     settings = settings or Settings.from_env()
     registry = runtime.games.registry if runtime is not None else Registry.default()
 
@@ -230,10 +233,15 @@ def create_app(
             async with projections_worker(settings, runtime), live_streams(app, settings, runtime):
                 yield
             return
-        opened = await sync_to_thread(lambda: Runtime.open(settings, params, read_replica=True))
+        opened = await sync_to_thread(
+            lambda: Runtime.open(settings, params, read_replica=True, wait_for_database=wait_for_database)
+        )
         app.state.runtime = opened
         try:
-            async with projections_worker(settings, opened), live_streams(app, settings, opened):
+            async with (
+                projections_worker(settings, opened, WORKER_DATABASE_WAIT if wait_for_database else 0.0),
+                live_streams(app, settings, opened),
+            ):
                 yield
         finally:
             await sync_to_thread(opened.close)

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import logging
+import time
 import warnings
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+import psycopg
+
 from domain.kinds import registered_games
-from service.database import ConnectionParams, check_reachable, parse_url
+from service.database import ConnectionParams, DatabaseUnavailable, check_reachable, parse_url
 from service.embedded import EmbeddedServer, resolve
 from service.games.editions import EditionCatalogue
 from service.games.service import GameService
@@ -22,6 +25,29 @@ if TYPE_CHECKING:
     from projections.queries import ReadModels
 
 log = logging.getLogger("banquise.runtime")
+
+# How long a worker of ``banquise serve --workers`` starting (or started again) waits for the database.
+WORKER_DATABASE_WAIT = 600.0
+
+
+def wait_reachable(params: ConnectionParams, timeout: float, wait: float) -> str:
+    """``check_reachable``, tried again every second for up to ``wait`` seconds.
+
+    A worker process started again by its supervisor during a database outage must not fail its
+    start-up: uvicorn takes a worker that fails to start for a broken app and stops every worker
+    with it, which turned one killed worker during an outage into the whole server gone (found by
+    the nemesis soak). The supervisor reached the database before starting any worker, so an
+    unreachable one here is an outage, not a wrong setting.
+    """
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            return check_reachable(params, timeout=timeout)
+        except DatabaseUnavailable as exc:
+            if time.monotonic() >= deadline:
+                raise
+            log.warning("waiting for the database to start serving", extra={"fields": {"error": str(exc)}})
+            time.sleep(1.0)
 
 
 @dataclass
@@ -43,11 +69,19 @@ class Runtime:
                 plugin.editions.set_loader(self.editions.load)
 
     @classmethod
-    def open(cls, settings: Settings, params: ConnectionParams | None = None, *, read_replica: bool = False) -> Runtime:
+    def open(
+        cls,
+        settings: Settings,
+        params: ConnectionParams | None = None,
+        *,
+        read_replica: bool = False,
+        wait_for_database: bool = False,
+    ) -> Runtime:
         """Reach (or start) the database, migrate it, and open the event store; with ``read_replica`` (the
         API, not the worker or the CLI commands) also the replica of ``DATABASE_READ_URL``, if set.
 
-        Raises ``DatabaseUnavailable`` with a one-line reason when the database cannot be used.
+        Raises ``DatabaseUnavailable`` with a one-line reason when the database cannot be used (with
+        ``wait_for_database``: once it has not been reachable for ``WORKER_DATABASE_WAIT``).
         """
         embedded = None
         if params is None:
@@ -56,7 +90,9 @@ class Runtime:
                 warnings.simplefilter("ignore")
                 params, embedded = resolve(settings)
         try:
-            version = check_reachable(params, timeout=settings.db_timeouts.connect)
+            timeout = settings.db_timeouts.connect
+            wait = WORKER_DATABASE_WAIT if wait_for_database else 0.0
+            version = wait_reachable(params, timeout, wait) if wait else check_reachable(params, timeout=timeout)
             store = GameLog(
                 params, schema=settings.db_schema, pool_size=settings.pool_size, timeouts=settings.db_timeouts
             )
@@ -97,6 +133,20 @@ class Runtime:
     def key_cache(self) -> KeyCache:
         """The API keys this process verified (``service.keys.KeyCache``)."""
         return KeyCache()
+
+    def ensure_read_models(self, wait: float = 0.0) -> None:
+        """The read-model tables, created once; with ``wait``, an outage meanwhile is waited out for up
+        to ``wait`` seconds, as in ``wait_reachable`` (a worker's start-up must not fail on it)."""
+        deadline = time.monotonic() + wait
+        while True:
+            try:
+                _ = self.read_models
+                return
+            except psycopg.OperationalError as exc:
+                if time.monotonic() >= deadline:
+                    raise
+                log.warning("waiting for the database to start serving", extra={"fields": {"error": str(exc)}})
+                time.sleep(1.0)
 
     @cached_property
     def read_models(self) -> ReadModels:

@@ -86,4 +86,5 @@ def worker_app() -> Litestar:
     configure_logging(settings.log_level)
     tune_collector()
     params = msgspec.json.decode(os.environ[DATABASE_ENV], type=ConnectionParams)
-    return create_app(settings, params=params)
+    # Started again by the supervisor, maybe during an outage: wait for the database, never fail to start.
+    return create_app(settings, params=params, wait_for_database=True)

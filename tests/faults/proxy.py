@@ -8,6 +8,13 @@ Faults, set at any time from the test's thread:
 * ``reset_before(marker)``: the next client message containing ``marker`` never reaches the server,
   and both connections are reset (mid-transaction);
 * ``heal()``: back to forwarding.
+
+Per direction (``"up"``: client to server, ``"down"``: server to client, ``"both"``), for the nemesis
+soak (tests/nemesis/):
+* ``blackhole(direction)``: what goes one way is held back until the heal, as a partition does to a
+  TCP stream (late, never corrupted: ``"down"`` cuts every reply); ``blackhole()`` (both ways) drops;
+* ``slow(seconds, direction)``: each chunk that way is held back ``seconds`` (a slow network);
+* ``reset_all()``: every open connection is reset once; new ones are forwarded.
 """
 
 from __future__ import annotations
@@ -32,6 +39,9 @@ class FaultProxy:
         self.upstream = (upstream_host, upstream_port)
         self.mode = "pass"
         self.port = 0
+        # Per-direction faults ("up": client to server, "down": server to client).
+        self.dropping = {"up": False, "down": False}
+        self.delay = {"up": 0.0, "down": 0.0}
         self._trigger: _Trigger | None = None
         self._loop = asyncio.new_event_loop()
         self._server: asyncio.Server | None = None
@@ -58,13 +68,32 @@ class FaultProxy:
     def heal(self) -> None:
         self.mode = "pass"
         self._trigger = None
+        self.dropping = {"up": False, "down": False}
+        self.delay = {"up": 0.0, "down": 0.0}
+
+    @staticmethod
+    def _directions(direction: str) -> tuple[str, ...]:
+        if direction not in ("up", "down", "both"):
+            raise ValueError(f"direction is up, down or both, not {direction!r}")
+        return ("up", "down") if direction == "both" else (direction,)
 
     def refuse(self) -> None:
         self.mode = "refuse"
         self._loop.call_soon_threadsafe(self._abort_all)
 
-    def blackhole(self) -> None:
-        self.mode = "blackhole"
+    def blackhole(self, direction: str = "both") -> None:
+        if direction == "both":
+            self.mode = "blackhole"
+        for way in self._directions(direction):
+            self.dropping[way] = True
+
+    def slow(self, seconds: float, direction: str = "both") -> None:
+        for way in self._directions(direction):
+            self.delay[way] = seconds
+
+    def reset_all(self) -> None:
+        """Reset every open connection once (both sides); new connections are forwarded."""
+        self._loop.call_soon_threadsafe(self._abort_all)
 
     def cut_reply_after(self, marker: bytes, *, reset: bool = False) -> threading.Event:
         self._trigger = _Trigger(marker, "cut", reset)
@@ -103,6 +132,10 @@ class FaultProxy:
             while data := await client_reader.read(65536):
                 if self.mode == "blackhole":
                     continue
+                while self.dropping["up"] and self.mode != "blackhole":
+                    await asyncio.sleep(0.05)
+                if self.delay["up"]:
+                    await asyncio.sleep(self.delay["up"])
                 trigger = self._trigger
                 if trigger is not None and trigger.marker in data:
                     self._trigger = None
@@ -127,6 +160,10 @@ class FaultProxy:
             while data := await server_reader.read(65536):
                 if self.mode == "blackhole" or link["cut"]:
                     continue
+                while self.dropping["down"] and self.mode != "blackhole":
+                    await asyncio.sleep(0.05)
+                if self.delay["down"]:
+                    await asyncio.sleep(self.delay["down"])
                 client_writer.write(data)
                 await client_writer.drain()
 
