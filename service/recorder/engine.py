@@ -14,7 +14,12 @@ import zipfile
 from functools import cache
 from pathlib import Path
 
-_ROOT = Path(__file__).resolve().parents[2]
+import domain
+from service.games import choices
+
+# The checkout the service runs from (where ``make recorder-engine`` put Pyodide and the wheel): the folder
+# holding the ``domain`` package, wherever this module lives.
+_ROOT = Path(domain.__file__).resolve().parent.parent
 PYODIDE_DIR = Path(os.environ.get("BANQUISE_PYODIDE_DIR", _ROOT / ".cache/npm/node_modules/pyodide"))
 WHEEL_DIR = Path(os.environ.get("BANQUISE_PYODIDE_WHEELS", _ROOT / ".cache/pyodide"))
 # What Pyodide itself loads from its index: nothing else of the package is served.
@@ -44,5 +49,5 @@ def package() -> bytes:
         for path in sorted((_ROOT / "domain").rglob("*")):
             if path.is_file() and "__pycache__" not in path.parts and path.suffix in (".py", ".json", ".toml"):
                 z.write(path, path.relative_to(_ROOT).as_posix())
-        z.write(_ROOT / "service/games/choices.py", "choices.py")
+        z.write(Path(choices.__file__), "choices.py")
     return out.getvalue()
