@@ -26,8 +26,8 @@ import httpx
 import psutil
 import psycopg
 
-from service.database import ConnectionParams
-from service.embedded import EmbeddedServer
+from service.base.database import ConnectionParams
+from service.base.embedded import EmbeddedServer
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALHOST = "127.0.0.1"
@@ -126,7 +126,7 @@ class World:
         )
         log_file = log_path.open("wb")
         proc = subprocess.Popen(
-            [sys.executable, "-m", "service.cli", "serve", "--workers", str(workers)],
+            [sys.executable, "-m", "service.cli.main", "serve", "--workers", str(workers)],
             cwd=str(ROOT),
             env=env,
             stdout=log_file,
@@ -177,7 +177,7 @@ class World:
         self.server = None
 
     def create_key(self, name: str) -> str:
-        from service import keys
+        from service.base import keys
 
         with self.connect(autocommit=True) as conn:
             return keys.create(conn, name).token
@@ -191,7 +191,7 @@ def world(keep: bool = False) -> Iterator[World]:
     embedded: EmbeddedServer | None = None
     try:
         if url:
-            from service.database import parse_url
+            from service.base.database import parse_url
 
             params = parse_url(url)
         else:

@@ -9,7 +9,7 @@ import msgspec
 
 from domain.kinds import registered_games
 from domain.registry import GamePlugin, SimulatedGame
-from service.commands.simulate import simulated_record
+from service.cli.commands.simulate import simulated_record
 
 _json = msgspec.json.Encoder()
 

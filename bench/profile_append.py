@@ -40,9 +40,9 @@ def _profiled_server() -> None:
     """Runs in the child: uvicorn with the app, every thread profiled; stats dumped to argv[3] at exit."""
     import uvicorn
 
-    from service.app import create_app
-    from service.logs import configure_logging
-    from service.settings import Settings
+    from service.base.logs import configure_logging
+    from service.base.settings import Settings
+    from service.http.app import create_app
 
     profiles: list[cProfile.Profile] = []
     lock = threading.Lock()
@@ -86,9 +86,9 @@ def _profiled_server() -> None:
 TIMED = {
     "service.games.writing:GameWriter.append": "use case (thread)",
     "service.games.writing:GameWriter._row_confirming": "  row + key check",
-    "service.store.batching:GroupWriter._store": "  batch store (per batch)",
+    "service.base.store.batching:GroupWriter._store": "  batch store (per batch)",
     "service.games.writing:_Append.prepare": "    prepare (decide, reply)",
-    "service.store.application:GameLog.append_batch": "    append_batch (transaction)",
+    "service.base.store.application:GameLog.append_batch": "    append_batch (transaction)",
 }
 TOTALS: dict[str, list[float]] = {}
 

@@ -110,9 +110,9 @@ def summarize(path: str, top: int) -> None:
 
 
 def in_process(w: World, ids: list[str], steps: int, n: int, seed: int, top: int) -> None:
+    from service.base.settings import Settings
+    from service.base.store import GameLog
     from service.runtime import Runtime
-    from service.settings import Settings
-    from service.store import GameLog
 
     store = GameLog(w.params)
     runtime = Runtime(
@@ -148,11 +148,11 @@ def through_app(w: World, ids: list[str], steps: int, n: int, seed: int, top: in
     sees them: what the route, middleware and response cost beside the use case."""
     import asyncio
 
-    import service.routes.games as routes
-    from service.app import create_app
+    import service.http.routes.games as routes
+    from service.base.settings import Settings
+    from service.base.store import GameLog
+    from service.http.app import create_app
     from service.runtime import Runtime
-    from service.settings import Settings
-    from service.store import GameLog
 
     async def inline(fn: Any, *args: Any, **kwargs: Any) -> Any:
         return fn(*args, **kwargs)

@@ -1,7 +1,7 @@
 """The alias map of renamed and merged handles (``handle_aliases``), as the read models follow it.
 
 Each decision ``old → new`` (handle keys) makes ``old`` an alias of ``new``; the map is kept resolved (an
-alias never points at another alias), like ``service.store.aliases.follow``. The statistics of a game
+alias never points at another alias), like ``service.base.store.aliases.follow``. The statistics of a game
 are keyed by the map as it stands when they are (re)computed, and every decision recomputes what it
 moves: the rows are those a rebuild gives, which applies the final map to every game.
 """

@@ -16,7 +16,7 @@ import psycopg
 from domain.game import PlayerResult
 from projections import gamestats
 from projections.gamestats import Tally
-from service.store.kinds import Kind, encode_snapshot
+from service.base.store.kinds import Kind, encode_snapshot
 
 Cursor = psycopg.Cursor[dict[str, Any]]
 

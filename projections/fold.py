@@ -22,12 +22,12 @@ from psycopg.rows import tuple_row
 from projections import gamestats
 from projections.batch import Abandoned, Batch, Cursor, Finished, Game, HandleChange, Unvoided, Voided
 from projections.gamestats import Tally
-from service.store.admin import LIFECYCLE_EVENTS, GameAbandoned, GameUnvoided, GameVoided
-from service.store.aliases import HANDLE_EVENTS, HandleRenamed, HandlesMerged
-from service.store.corrections import Line, MovesTakenBack
-from service.store.kinds import Kind, Registry
-from service.store.lru import Lru
-from service.store.mapper import payload_decoder
+from service.base.store.admin import LIFECYCLE_EVENTS, GameAbandoned, GameUnvoided, GameVoided
+from service.base.store.aliases import HANDLE_EVENTS, HandleRenamed, HandlesMerged
+from service.base.store.corrections import Line, MovesTakenBack
+from service.base.store.kinds import Kind, Registry
+from service.base.store.lru import Lru
+from service.base.store.mapper import payload_decoder
 
 log = logging.getLogger("banquise.projections")
 
@@ -262,7 +262,7 @@ class Folder:
 
     def _refold(self, cur: Cursor, game_id: str, version: int, position: int | None = None) -> Game | None:
         """The game after its first ``version`` events, refolded from them: the events of its corrected
-        line (``service.store.corrections.Line``: moves taken back are left out, states and counters
+        line (``service.base.store.corrections.Line``: moves taken back are left out, states and counters
         alike). ``position``: where the log stands (a correction's own notification), else the last
         event's. None when no event is of a known game kind."""
         self.loads["refold"] += 1

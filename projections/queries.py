@@ -18,8 +18,8 @@ import psycopg
 
 from projections import aliases, gamestats, schema
 from projections.handles import handle_key
-from service.refusals import Category, Refusal
-from service.store import GameLog, cursors
+from service.base.refusals import Category, Refusal
+from service.base.store import GameLog, cursors
 
 _json = msgspec.json.Encoder()
 Conn = psycopg.Connection[Any]

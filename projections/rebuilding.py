@@ -8,7 +8,7 @@ import psycopg
 from psycopg import sql
 
 from projections import schema
-from service.store import GameLog, migrations
+from service.base.store import GameLog, migrations
 
 
 def prepare_scratch(conn: psycopg.Connection[Any], store: GameLog, scratch: str, names: list[str]) -> set[str]:

@@ -45,8 +45,8 @@ from psycopg.rows import dict_row, tuple_row
 from projections import rebuilding, schema
 from projections.batch import Batch, Cursor, Projection
 from projections.fold import Folder
-from service.store import GameLog
-from service.store.kinds import Registry
+from service.base.store import GameLog
+from service.base.store.kinds import Registry
 
 log = logging.getLogger("banquise.projections")
 

@@ -1,4 +1,4 @@
-"""The read-model tables, as migration steps (see service/store/migrations.py).
+"""The read-model tables, as migration steps (see service/base/store/migrations.py).
 
 Every table here is derived from the event log alone: ``banquise projections rebuild`` truncates them
 and replays the log. Each projection owns a set of tables (``TABLES``); its position lives in
@@ -8,8 +8,8 @@ No column holds a wall-clock time of the projection itself: a rebuild gives iden
 
 from __future__ import annotations
 
-from service.store import GameLog
-from service.store.migrations import Step, migrate
+from service.base.store import GameLog
+from service.base.store.migrations import Step, migrate
 
 POSITIONS = """
 CREATE TABLE projection_positions (
@@ -203,7 +203,7 @@ TRUNCATE game_boards, game_summaries, players, player_trigrams, handle_aliases;
 UPDATE projection_positions SET position = 0 WHERE name IN ('stats', 'boards');
 """
 
-# Handle renames and merges (service/store/aliases.py): every old handle's key and the key it now counts
+# Handle renames and merges (service/base/store/aliases.py): every old handle's key and the key it now counts
 # as (kept resolved: a target is never an alias). Owned by ``stats``, which follows it; ``boards`` reads it
 # to leave an alias out of ``players``.
 # Player search by substring: the 3-character substrings of each player's key. pg_trgm is not used: the

@@ -8,8 +8,8 @@ from typing import Any
 from projections import boards, stats
 from projections.batch import Projection
 from projections.runner import Runner
-from service.store import GameLog
-from service.store.kinds import Registry
+from service.base.store import GameLog
+from service.base.store.kinds import Registry
 
 # In this order: stats reads a few rows (a round trip), boards only queues writes, which the server then
 # runs while the runner finishes the step.

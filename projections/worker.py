@@ -9,8 +9,8 @@ import time
 
 from projections import standard
 from projections.runner import DEFAULT_BATCH
-from service.store import GameLog
-from service.store.kinds import Registry
+from service.base.store import GameLog
+from service.base.store.kinds import Registry
 
 log = logging.getLogger("banquise.projections")
 

@@ -12,14 +12,14 @@ from typing import TYPE_CHECKING
 import psycopg
 
 from domain.kinds import registered_games
-from service.database import ConnectionParams, DatabaseUnavailable, check_reachable, parse_url
-from service.embedded import EmbeddedServer, resolve
+from service.base.database import ConnectionParams, DatabaseUnavailable, check_reachable, parse_url
+from service.base.embedded import EmbeddedServer, resolve
+from service.base.keys import KeyCache
+from service.base.settings import Settings
+from service.base.store import GameLog
+from service.base.store.replica import Replica, flushed_lsn, replay_progress, written_lsn
 from service.games.editions import EditionCatalogue
 from service.games.service import GameService
-from service.keys import KeyCache
-from service.settings import Settings
-from service.store import GameLog
-from service.store.replica import Replica, flushed_lsn, replay_progress, written_lsn
 
 if TYPE_CHECKING:
     from projections.queries import ReadModels
@@ -125,13 +125,13 @@ class Runtime:
 
     @cached_property
     def games(self) -> GameService:
-        from service.store.kinds import Registry
+        from service.base.store.kinds import Registry
 
         return GameService(self.store, Registry.default(), snapshot_interval=self.settings.snapshot_interval)
 
     @cached_property
     def key_cache(self) -> KeyCache:
-        """The API keys this process verified (``service.keys.KeyCache``)."""
+        """The API keys this process verified (``service.base.keys.KeyCache``)."""
         return KeyCache()
 
     def ensure_read_models(self, wait: float = 0.0) -> None:

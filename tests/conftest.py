@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 from litestar.testing import TestClient
 
-from service.app import create_app
-from service.database import ConnectionParams
+from service.base.database import ConnectionParams
+from service.base.settings import Settings
+from service.base.store import GameLog
+from service.http.app import create_app
 from service.runtime import Runtime
-from service.settings import Settings
-from service.store import GameLog
 from tests import postgres
 
 _OWN_BASETEMP = "_banquise_basetemp"
@@ -116,7 +116,7 @@ def api_key(database: ConnectionParams, store: GameLog) -> str:
     """A fresh API key's token (the store fixture has created the tables)."""
     import psycopg
 
-    from service import keys
+    from service.base import keys
 
     with psycopg.connect(database.conninfo(), autocommit=True) as conn:
         return keys.create(conn, "tests").token
@@ -126,7 +126,7 @@ def api_key(database: ConnectionParams, store: GameLog) -> str:
 def other_key(database: ConnectionParams, store: GameLog) -> str:
     import psycopg
 
-    from service import keys
+    from service.base import keys
 
     with psycopg.connect(database.conninfo(), autocommit=True) as conn:
         return keys.create(conn, "someone else").token

@@ -22,8 +22,8 @@ import psutil
 import psycopg
 from psycopg import sql
 
-from service.database import ConnectionParams, parse_url
-from service.embedded import EmbeddedServer
+from service.base.database import ConnectionParams, parse_url
+from service.base.embedded import EmbeddedServer
 
 
 def _docker_answers() -> bool:

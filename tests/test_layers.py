@@ -12,32 +12,20 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("domain", "service", "projections")
 
-# Each layer, with the module prefixes it holds, from the bottom up. A module belongs to the layer of its
-# longest matching prefix. Layers of one rank sit side by side and may not import each other.
+# Each layer is one folder: a top-level package or one sub-package of ``service/``, from the bottom up.
+# A module belongs to the layer of its longest matching prefix. Layers of one rank sit side by side and
+# may not import each other.
 LAYERS: list[tuple[int, str, tuple[str, ...]]] = [
     (0, "domain", ("domain",)),
-    (1, "base", ("service", "service.settings", "service.refusals", "service.logs")),
-    (2, "store", ("service.store", "service.database", "service.embedded", "service.keys")),
-    (3, "games", ("service.games",)),
-    (3, "projections", ("projections",)),
-    (4, "runtime", ("service.runtime",)),
-    (
-        5,
-        "http",
-        (
-            "service.app",
-            "service.errors",
-            "service.auth",
-            "service.openapi_docs",
-            "service.openapi_finish",
-            "service.metrics",
-            "service.http",
-            "service.routes",
-            "service.viewer",
-        ),
-    ),
-    (6, "cli", ("service.cli", "service.commands")),
+    (1, "bottom", ("service", "service.base")),
+    (2, "games", ("service.games",)),
+    (2, "projections", ("projections",)),
+    (3, "runtime", ("service.runtime",)),
+    (4, "http", ("service.http",)),
+    (5, "cli", ("service.cli",)),
 ]
+# What ``service/`` may hold directly: its sub-packages (one per layer) and the process's composition root.
+SERVICE_TOP = {"__init__.py", "py.typed", "runtime.py", "base", "games", "http", "cli"}
 
 
 def layer_of(module: str) -> tuple[int, str]:
@@ -87,7 +75,7 @@ def test_imports_point_down_the_layers(module: str) -> None:
     rank, layer = layer_of(module)
     for imported in GRAPH[module]:
         other_rank, other_layer = layer_of(imported)
-        if imported == module.rpartition(".")[0] and other_layer == "base":
+        if imported == "service" and other_layer == "bottom":
             continue  # a package's own __init__ (the version string)
         assert other_layer == layer or other_rank < rank, (
             f"{module} ({layer}) imports {imported} ({other_layer}): only its own layer or those below it"
@@ -131,5 +119,32 @@ def test_no_two_modules_import_each_other() -> None:
 
 def test_the_check_sees_a_lazy_upward_import(tmp_path: Path) -> None:
     source = tmp_path / "lazy.py"
-    source.write_text("def f():\n    from service.app import create_app\n    return create_app\n")
-    assert "service.app" in imports("projections.lazy", source)
+    source.write_text("def f():\n    from service.http.app import create_app\n    return create_app\n")
+    assert "service.http.app" in imports("projections.lazy", source)
+
+
+def test_service_holds_only_its_layer_folders() -> None:
+    """Every module under ``service/`` lives in the sub-package of its layer, not loose beside them."""
+    loose = {p.name for p in (ROOT / "service").iterdir() if p.name != "__pycache__"} - SERVICE_TOP
+    assert not loose, f"service/ holds {sorted(loose)}: put each in the sub-package of its layer"
+    for name in GRAPH:
+        if name.startswith("service."):
+            assert name.split(".")[1] in {"base", "games", "http", "cli", "runtime"}, name
+
+
+def test_folders_import_down_the_layers() -> None:
+    """The folder graph (each layer folder a node) points down and has no cycle: a folder never imports a
+    folder beside or above it, even through one module."""
+    rank = {name: r for r, name, _ in LAYERS}
+    for module, imported in ((m, i) for m, deps in GRAPH.items() for i in deps):
+        a, b = layer_of(module), layer_of(imported)
+        if a[1] != b[1] and not (imported == "service" and b[1] == "bottom"):
+            assert rank[b[1]] < rank[a[1]], f"folder {a[1]} ({module}) imports folder {b[1]} ({imported})"
+
+
+def test_every_layer_folder_exists() -> None:
+    for _, name, prefixes in LAYERS:
+        for prefix in prefixes:
+            assert (ROOT / Path(*prefix.split("."))).with_suffix(".py").exists() or (
+                ROOT / Path(*prefix.split("."))
+            ).is_dir(), f"layer {name}: {prefix} does not exist"

@@ -18,13 +18,13 @@ SCANNED = ("domain", "service", "projections", "bench")
 # The kinds' own modules outside their packages: the board each draws, and Arctica's editions (their
 # table, use cases, routes and command).
 OWN_MODULES = {
-    "service/viewer/arctic.py": "arctic",
-    "service/viewer/arctica.py": "arctica",
-    "service/store/editions.py": "arctica",
-    "service/store/editions_table.py": "arctica",
+    "service/http/viewer/arctic.py": "arctic",
+    "service/http/viewer/arctica.py": "arctica",
+    "service/base/store/editions.py": "arctica",
+    "service/base/store/editions_table.py": "arctica",
     "service/games/editions.py": "arctica",
-    "service/routes/editions.py": "arctica",
-    "service/commands/editions.py": "arctica",
+    "service/http/routes/editions.py": "arctica",
+    "service/cli/commands/editions.py": "arctica",
 }
 REGISTRATION = "domain/kinds.py"
 

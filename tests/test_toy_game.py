@@ -22,9 +22,9 @@ from domain.kinds import game, register_game, registered_games, registration
 from domain.registry import AlreadyRegistered, GamePlugin
 from domain.statistics import Final, Statistics, Tallied
 from projections import gamestats, standard
-from service.commands.simulate import simulated_record
+from service.base.store.kinds import Registry
+from service.cli.commands.simulate import simulated_record
 from service.runtime import Runtime
-from service.store.kinds import Registry
 from tests.domain.harness import check_contract, kinds_of
 
 KIND = "pile"
@@ -315,7 +315,8 @@ def played(client: Client, api_key: str) -> dict[str, Any]:
     created = dict(made.json())
     gid = created["id"]
     for _ in range(PILE):
-        moves = client.get(f"/games/{gid}/legal-moves", headers=auth(api_key)).json()
+        listed = client.get(f"/games/{gid}/legal-moves", headers=auth(api_key)).json()
+        moves = [choice["move"] for group in listed["groups"] for choice in group["choices"]]
         if not moves:
             break
         move = max(moves, key=lambda m: m["count"])  # take two while there are two

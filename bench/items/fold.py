@@ -30,7 +30,7 @@ def best(runs: int, fn: Callable[[], Any]) -> float:
 
 
 def run(w: World, quick: bool) -> list[Row]:
-    from service.store.mapper import payload_decoder
+    from service.base.store.mapper import payload_decoder
 
     n = 20 if quick else 100
     ids = importer.ensure_games(w, PLAYERS, n)

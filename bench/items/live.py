@@ -1,6 +1,6 @@
 """Item 2: live recording — 8 clients, each appending moves to its own game with ``If-Match`` —
 against raw one-row-per-commit inserts by 8 connections; then 32 clients, where the group-commit writer
-stores the moves arriving together in one transaction (``service/store/batching.py``), against the same
+stores the moves arriving together in one transaction (``service/base/store/batching.py``), against the same
 raw commits and against the server's own hello-world (``GET /health/ping``), with p50/p99 latencies.
 
 The games are created (and two moves made) untimed; then the load generator's process opens one

@@ -46,8 +46,8 @@ def run(w: World, quick: bool) -> list[Row]:
         from projections import standard
     except ImportError as exc:
         return [skipped(ITEM, TITLE, f"projections.runner does not import ({exc})")]
-    from service.store import GameLog
-    from service.store.kinds import Registry
+    from service.base.store import GameLog
+    from service.base.store.kinds import Registry
 
     cap = 40_000 if quick else 200_000
     importer.ensure_games(w, 3, 60 if quick else 300)

@@ -1,6 +1,6 @@
 """What every use case on games shares: the store, the kinds, a game's row, its opening records, the
 idempotency keys and the snapshots written with a write (their SQL: the store's named methods,
-``service.store.games_table``, ``idempotency``, ``snapshots``).
+``service.base.store.games_table``, ``idempotency``, ``snapshots``).
 
 Everything here is synchronous (the event store is): the HTTP layer calls it in worker threads.
 Each write validates in memory first, then stores its events, the game's index row, the snapshots
@@ -19,21 +19,21 @@ from psycopg.types.json import Jsonb
 
 from domain.errors import RuleViolation
 from domain.players import handle_key
+from service.base.keys import ApiKey
+from service.base.refusals import Category, Refusal
+from service.base.store import Recorded
+from service.base.store.corrections import Line, MovesTakenBack, is_correction
+from service.base.store.games_table import GamesTable, steps
+from service.base.store.idempotency import IdempotencyKeys
+from service.base.store.kinds import Kind
+from service.base.store.recorder import GameRow, Within
+from service.base.store.snapshots import Snapshots
 from service.games.deps import GameDeps
 from service.games.errors import GameNotFound, IllegalMove
 from service.games.records import FORMAT, FORMAT_VERSION
 from service.games.schemas import (
     EventOut,
 )
-from service.keys import ApiKey
-from service.refusals import Category, Refusal
-from service.store import Recorded
-from service.store.corrections import Line, MovesTakenBack, is_correction
-from service.store.games_table import GamesTable, steps
-from service.store.idempotency import IdempotencyKeys
-from service.store.kinds import Kind
-from service.store.recorder import GameRow, Within
-from service.store.snapshots import Snapshots
 
 _json = msgspec.json.Encoder()
 # The id of the record exported from a game imported without one: importing it back by its owner's key

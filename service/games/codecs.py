@@ -7,8 +7,8 @@ from typing import Any
 
 import msgspec
 
+from service.base.store.kinds import Kind
 from service.games.records import GameRecord, NewGame, RecordedMove
-from service.store.kinds import Kind
 
 
 @cache

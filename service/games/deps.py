@@ -10,15 +10,15 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
+from service.base.store import GameLog
+from service.base.store.batching import GroupWriter
+from service.base.store.games_table import GamesTable
+from service.base.store.idempotency import IdempotencyKeys
+from service.base.store.kinds import Registry
+from service.base.store.lru import Lru
+from service.base.store.snapshots import Snapshots
 from service.games.finished import ReplayBlocks
 from service.games.states import States
-from service.store import GameLog
-from service.store.batching import GroupWriter
-from service.store.games_table import GamesTable
-from service.store.idempotency import IdempotencyKeys
-from service.store.kinds import Registry
-from service.store.lru import Lru
-from service.store.snapshots import Snapshots
 
 
 class GameDeps:
@@ -35,7 +35,7 @@ class GameDeps:
         self.line_steps: Lru[UUID, tuple[int, dict[int, int], set[int]]] = Lru(1024)
         # (game, step) -> where its timeline stands after that step (``GameReader.timeline``'s pages).
         self.timeline_marks: Lru[tuple[UUID, int], Any] = Lru(16384)
-        # This process's group-commit writer for moves (``service.store.batching``).
+        # This process's group-commit writer for moves (``service.base.store.batching``).
         self.group = GroupWriter(store)
         # Each game's head as this process last wrote it: a move decided while the one before it (to the
         # same game) was being stored starts from there, not from the row its request read.

@@ -22,11 +22,11 @@ from domain.arctica.edition import (
     validate_edition,
 )
 from domain.errors import SetupError
-from service.refusals import Category, Refusal
-from service.store import GameLog
-from service.store import editions as table
-from service.store.editions_table import EditionsTable
-from service.store.lru import Lru
+from service.base.refusals import Category, Refusal
+from service.base.store import GameLog
+from service.base.store import editions as table
+from service.base.store.editions_table import EditionsTable
+from service.base.store.lru import Lru
 
 
 class EditionSummary(msgspec.Struct, frozen=True, kw_only=True):

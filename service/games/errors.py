@@ -1,5 +1,5 @@
 """The use cases' refusals, all of them, named for what went wrong (the HTTP layer gives each its
-status, ``service.errors``)."""
+status, ``service.http.errors``)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from uuid import UUID
 import msgspec
 
 from domain.errors import RuleViolation, SetupError
+from service.base.refusals import Category, Refusal
+from service.base.store.kinds import Kind
 from service.games import alternatives, decoding
-from service.refusals import Category, Refusal
-from service.store.kinds import Kind
 
 
 class GameNotFound(Refusal):

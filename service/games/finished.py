@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
 
-from service.store import Recorded
+from service.base.store import Recorded
 
 OVERHEAD = 250  # bytes of a kept step besides its body: the key, the bytes object, the dict slot
 MARK = 16  # a block keeps the state at every MARK-th step once a fold went past it

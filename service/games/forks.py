@@ -14,16 +14,16 @@ from uuid import UUID, uuid4
 import msgspec
 
 from domain.game import Perspective, state_hash
+from service.base.keys import ApiKey
+from service.base.refusals import Category, Refusal
+from service.base.store import Recorded
+from service.base.store.application import VersionConflict
+from service.base.store.corrections import Line, is_correction, moves_of
+from service.base.store.games_table import GamesTable
 from service.games.base import GameBase, Idempotency, Opening, Reply, rules_version_of
 from service.games.errors import decode_error
 from service.games.schemas import Status
 from service.games.sight import Sight
-from service.keys import ApiKey
-from service.refusals import Category, Refusal
-from service.store import Recorded
-from service.store.application import VersionConflict
-from service.store.corrections import Line, is_correction, moves_of
-from service.store.games_table import GamesTable
 
 _json = msgspec.json.Encoder()
 

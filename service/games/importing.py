@@ -12,6 +12,11 @@ import msgspec
 
 from domain.errors import RuleViolation
 from domain.game import decide_and_evolve
+from service.base.keys import ApiKey
+from service.base.refusals import Category, Refusal
+from service.base.store import Recorded
+from service.base.store.application import VersionConflict
+from service.base.store.kinds import Kind, encode_snapshot
 from service.games import codecs, limits
 from service.games.base import EXPORTED, GameBase, Idempotency, Opening, Reply, rules_version_of, rules_versions
 from service.games.errors import IllegalMove, decode_error
@@ -19,11 +24,6 @@ from service.games.records import FORMAT, FORMAT_VERSION, GameRecord, RecordHead
 from service.games.schemas import (
     GameCreated,
 )
-from service.keys import ApiKey
-from service.refusals import Category, Refusal
-from service.store import Recorded
-from service.store.application import VersionConflict
-from service.store.kinds import Kind, encode_snapshot
 
 _json = msgspec.json.Encoder()
 _canonical = msgspec.json.Encoder(order="deterministic")

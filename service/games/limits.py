@@ -22,7 +22,7 @@ from typing import Any, TypeVar
 import msgspec
 
 from domain.players import handle_key, normalise_handle
-from service.refusals import Category, Refusal
+from service.base.refusals import Category, Refusal
 
 MAX_HANDLE = 64
 MAX_RECORD_ID = 128

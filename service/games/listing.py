@@ -9,15 +9,15 @@ from uuid import UUID
 import msgspec
 
 from domain.game import PlayerResult
+from service.base.refusals import Category, Refusal
+from service.base.store import cursors
+from service.base.store.games_table import GameFilter
 from service.games import tags as tag_filters
 from service.games.base import GameBase
 from service.games.deps import GameDeps
 from service.games.reading import GameReader
 from service.games.renaming import Handles
 from service.games.schemas import GamePage
-from service.refusals import Category, Refusal
-from service.store import cursors
-from service.store.games_table import GameFilter
 
 MAX_LIMIT = 200
 

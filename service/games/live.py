@@ -7,12 +7,12 @@ from uuid import UUID
 
 import msgspec
 
+from service.base.keys import ApiKey
 from service.games.base import GameBase
 from service.games.deps import GameDeps
 from service.games.errors import PositionAhead
 from service.games.reading import GameReader
 from service.games.schemas import EventOut
-from service.keys import ApiKey
 
 
 class LivePage(msgspec.Struct, kw_only=True):

@@ -1,14 +1,14 @@
 """Addressing a replay by move or by turn rather than by event (a game of 237 moves has ~500 steps); a
-corrected game's moves and turns are those of its line (``service.store.corrections``)."""
+corrected game's moves and turns are those of its line (``service.base.store.corrections``)."""
 
 from __future__ import annotations
 
 from uuid import UUID
 
+from service.base.refusals import Category, Refusal
+from service.base.store import Recorded
+from service.base.store.corrections import Line, moves_of
 from service.games.base import GameBase
-from service.refusals import Category, Refusal
-from service.store import Recorded
-from service.store.corrections import Line, moves_of
 
 
 class Navigation(GameBase):

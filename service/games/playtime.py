@@ -6,7 +6,7 @@
   back to when it was stored.
 - ``finished_at``: a finished game's last play time (the latest ``at``), else, without any time, when
   its finishing move was recorded. A live or abandoned game has none (read by
-  ``GamesTable.finish_times``, service/store/games_table.py).
+  ``GamesTable.finish_times``, service/base/store/games_table.py).
 - ``recorded_at``: when the game was stored (the row's ``created_at``), whatever the table's clock said.
 """
 

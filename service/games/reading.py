@@ -10,6 +10,12 @@ from uuid import UUID
 import msgspec
 
 from domain.game import Perspective, PlayerResult
+from service.base.keys import ApiKey
+from service.base.refusals import Category, Refusal
+from service.base.store import Recorded
+from service.base.store.corrections import BeforeBase, Line, MovesTakenBack
+from service.base.store.kinds import Kind
+from service.base.store.mapper import recorded
 from service.games import choices, playtime
 from service.games.base import (
     GameBase,
@@ -24,12 +30,6 @@ from service.games.schemas import (
     Turn,
 )
 from service.games.sight import Sight
-from service.keys import ApiKey
-from service.refusals import Category, Refusal
-from service.store import Recorded
-from service.store.corrections import BeforeBase, Line, MovesTakenBack
-from service.store.kinds import Kind
-from service.store.mapper import recorded
 
 _json = msgspec.json.Encoder()
 

@@ -1,5 +1,5 @@
 """Renaming a handle and merging two handles: admin decisions, stored as events of the players' admin
-stream (service/store/aliases.py), never as changes to the games' own events. The read models follow
+stream (service/base/store/aliases.py), never as changes to the games' own events. The read models follow
 them (projections/aliases.py): the old handle becomes an alias of the new one.
 
 The checks read the decisions so far (one short stream) and the games index: a handle exists when a
@@ -14,15 +14,15 @@ from datetime import UTC, datetime
 import msgspec
 
 from domain.players import handle_key
+from service.base.keys import ApiKey
+from service.base.refusals import Category, Refusal
+from service.base.store import GameLog, Recorded
+from service.base.store.aliases import PLAYERS_STREAM, HandleEvent, HandleRenamed, HandlesMerged, follow, target
+from service.base.store.application import VersionConflict
+from service.base.store.games_table import GamesTable
 from service.games import limits
 from service.games.base import GameBase
 from service.games.errors import PlayerNotFound
-from service.keys import ApiKey
-from service.refusals import Category, Refusal
-from service.store import GameLog, Recorded
-from service.store.aliases import PLAYERS_STREAM, HandleEvent, HandleRenamed, HandlesMerged, follow, target
-from service.store.application import VersionConflict
-from service.store.games_table import GamesTable
 
 
 class HandleChanged(msgspec.Struct, kw_only=True):

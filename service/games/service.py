@@ -9,6 +9,8 @@ and the calls the routes make most are named here too, bound to the service that
 
 from __future__ import annotations
 
+from service.base.store import GameLog
+from service.base.store.kinds import Registry
 from service.games.base import GameBase, Idempotency, Opening, Reply, request_hash
 from service.games.deps import GameDeps
 from service.games.forks import Forking
@@ -22,8 +24,6 @@ from service.games.timelines import Timelines
 from service.games.undoing import GameUndoer
 from service.games.voiding import Lifecycle
 from service.games.writing import GameWriter
-from service.store import GameLog
-from service.store.kinds import Registry
 
 __all__ = ["GameBase", "GameDeps", "GameService", "Idempotency", "Opening", "Reply", "request_hash"]
 

@@ -17,8 +17,8 @@ from typing import Any
 import msgspec
 
 from domain.game import GameRules, Perspective, PlayerResult, state_hash
-from service.keys import ApiKey
-from service.refusals import Category, Refusal
+from service.base.keys import ApiKey
+from service.base.refusals import Category, Refusal
 
 SPECTATOR = Perspective()
 

@@ -6,7 +6,7 @@
 * ``at(step)`` starts from the newest snapshot at or before ``step`` (snapshots are stored every
   ``interval`` events, in the same transaction as the events) and folds at most ``interval``
   events: the cost of a replay step does not grow with the step number.
-* Every fold is the game's *line* (``service.store.corrections.Line``): moves taken back by a
+* Every fold is the game's *line* (``service.base.store.corrections.Line``): moves taken back by a
   correction are left out, and a snapshot taken before a correction that takes back moves before it
   is passed over for an earlier one.
 """
@@ -18,11 +18,11 @@ from typing import Any
 from uuid import UUID
 
 from domain.game import decide_and_evolve
-from service.store import GameLog, Recorded
-from service.store.corrections import BeforeBase, Line
-from service.store.kinds import Kind, encode_snapshot
-from service.store.lru import Lru
-from service.store.snapshots import Snapshots
+from service.base.store import GameLog, Recorded
+from service.base.store.corrections import BeforeBase, Line
+from service.base.store.kinds import Kind, encode_snapshot
+from service.base.store.lru import Lru
+from service.base.store.snapshots import Snapshots
 
 
 class States:
@@ -88,7 +88,7 @@ class States:
         below: int | None = None,
     ) -> Line[Any, Recorded]:
         """The game's line at version ``upto`` (None: now), folded from the newest snapshot it may start
-        from (see ``service.store.corrections``) at or before ``below`` (None: ``upto``); ``seen`` gets
+        from (see ``service.base.store.corrections``) at or before ``below`` (None: ``upto``); ``seen`` gets
         the records read after it."""
         below = upto if below is None else below if upto is None else min(below, upto)
         while True:

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import msgspec
 
+from service.base.refusals import Category, Refusal
 from service.games import limits
-from service.refusals import Category, Refusal
 
 MAX_FILTERS = limits.MAX_TAGS
 

@@ -6,13 +6,13 @@ from typing import Any, NamedTuple, cast
 from uuid import UUID
 
 from domain.game import Language
+from service.base.keys import ApiKey
+from service.base.store import Recorded
+from service.base.store.corrections import BeforeBase, Line, MovesTakenBack, moves_of, taken_back
+from service.base.store.kinds import Kind
 from service.games.base import GameBase
 from service.games.schemas import Correction, TakenBack, Timeline, TimelineEntry
 from service.games.sight import Sight
-from service.keys import ApiKey
-from service.store import Recorded
-from service.store.corrections import BeforeBase, Line, MovesTakenBack, moves_of, taken_back
-from service.store.kinds import Kind
 
 
 class _Mark(NamedTuple):

@@ -2,7 +2,7 @@
 
 The owner of a live game takes back the last ``k`` moves of its line (a move being one submitted move,
 however many events it made): a ``MovesTakenBack`` event in the game's own stream names them by their
-events' versions, and every fold (``service.store.corrections.Line``) leaves them out from there on.
+events' versions, and every fold (``service.base.store.corrections.Line``) leaves them out from there on.
 The game goes on from the state before them, at the next version; the next move takes the index of the
 first move taken back. What a taken-back move revealed stays in ``/events`` and in the timeline
 (marked as taken back); the state hides it again, exactly as before the move.
@@ -17,6 +17,14 @@ from uuid import UUID
 import msgspec
 
 from domain.game import state_hash
+from service.base.keys import ApiKey
+from service.base.refusals import Refusal
+from service.base.store import Recorded
+from service.base.store.application import VersionConflict
+from service.base.store.closing import GameClosed
+from service.base.store.corrections import Line, MovesTakenBack, TakenBackMove, moves_of
+from service.base.store.games_table import GamesTable
+from service.base.store.kinds import Kind, encode_snapshot
 from service.games import limits
 from service.games.base import GameBase, Idempotency, Reply
 from service.games.errors import (
@@ -30,14 +38,6 @@ from service.games.errors import (
     decode_error,
 )
 from service.games.schemas import TakenBack
-from service.keys import ApiKey
-from service.refusals import Refusal
-from service.store import Recorded
-from service.store.application import VersionConflict
-from service.store.closing import GameClosed
-from service.store.corrections import Line, MovesTakenBack, TakenBackMove, moves_of
-from service.store.games_table import GamesTable
-from service.store.kinds import Kind, encode_snapshot
 
 _json = msgspec.json.Encoder()
 

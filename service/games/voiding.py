@@ -13,6 +13,21 @@ from uuid import UUID
 
 import msgspec
 
+from service.base.keys import ApiKey
+from service.base.refusals import Refusal
+from service.base.store import Recorded
+from service.base.store.admin import (
+    GameAbandoned,
+    GameUnvoided,
+    GameVoided,
+    LifecycleEvent,
+    admin_stream,
+    is_voided,
+)
+from service.base.store.application import VersionConflict
+from service.base.store.closing import GameClosed
+from service.base.store.games_table import GamesTable
+from service.base.store.recorder import Within
 from service.games.base import GameBase
 from service.games.errors import (
     GameAbandonedRefusal,
@@ -24,21 +39,6 @@ from service.games.errors import (
     NotGameOwner,
     closed_refusal,
 )
-from service.keys import ApiKey
-from service.refusals import Refusal
-from service.store import Recorded
-from service.store.admin import (
-    GameAbandoned,
-    GameUnvoided,
-    GameVoided,
-    LifecycleEvent,
-    admin_stream,
-    is_voided,
-)
-from service.store.application import VersionConflict
-from service.store.closing import GameClosed
-from service.store.games_table import GamesTable
-from service.store.recorder import Within
 
 
 class VoidAccepted(msgspec.Struct, kw_only=True):
@@ -123,7 +123,7 @@ class Lifecycle(GameBase):
         event = GameAbandoned(game_id=game_id, reason=reason, key_id=key.id)
         # Only a live row: should a move finish the game between the check and this write, the abandon is
         # refused and nothing stored (the game stays finished and counts). The row's lock orders it with
-        # moves: a move in flight commits before it or finds the game abandoned (``service.store.closing``).
+        # moves: a move in flight commits before it or finds the game abandoned (``service.base.store.closing``).
         mark = GamesTable.mark_abandoned(game_id)
         try:
             now, position = self._decide(game_id, len(events), event, mark, GameFinishedRefusal(game_id))

@@ -10,6 +10,15 @@ import msgspec
 from psycopg import Connection
 
 from domain.errors import RuleViolation
+from service.base.keys import ApiKey, KeyCheck
+from service.base.refusals import Category, Refusal
+from service.base.store import Recorded
+from service.base.store.application import VersionConflict
+from service.base.store.batching import Part
+from service.base.store.closing import GameClosed
+from service.base.store.games_table import GamesTable
+from service.base.store.kinds import Kind
+from service.base.store.lru import Lru
 from service.games import codecs, limits
 from service.games.base import GameBase, Idempotency, Opening, Reply
 from service.games.deps import GameDeps
@@ -30,15 +39,6 @@ from service.games.schemas import (
     MoveAccepted,
     Status,
 )
-from service.keys import ApiKey, KeyCheck
-from service.refusals import Category, Refusal
-from service.store import Recorded
-from service.store.application import VersionConflict
-from service.store.batching import Part
-from service.store.closing import GameClosed
-from service.store.games_table import GamesTable
-from service.store.kinds import Kind
-from service.store.lru import Lru
 
 _json = msgspec.json.Encoder()
 
@@ -46,7 +46,7 @@ _json = msgspec.json.Encoder()
 class GameWriter(GameBase):
     def __init__(self, deps: GameDeps) -> None:
         super().__init__(deps)
-        self.group = deps.group  # the process's group-commit writer for moves (``service.store.batching``)
+        self.group = deps.group  # the process's group-commit writer for moves (``service.base.store.batching``)
         self._heads: Lru[UUID, _Head] = deps.heads
 
     def create(self, key: ApiKey, body: bytes, idem: Idempotency | None = None) -> Reply:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from service.errors import ProblemError
+from service.http.errors import ProblemError
 
 
 class _Duplicate(Exception):

@@ -6,7 +6,7 @@ With a streaming replica (``DATABASE_READ_URL``) the read models are read from i
 carries the primary's WAL position (``X-Banquise-LSN``); a read waits, at most ``replica_max_lag``
 seconds, until the replica has replayed past ``min_lsn`` and its copy of the read models has reached
 ``min_position``, then falls back to the primary (counted, and the read still correct). A replica that is
-unreachable or lagging is bypassed until it recovers (``service/store/replica.py``).
+unreachable or lagging is bypassed until it recovers (``service/base/store/replica.py``).
 """
 
 from __future__ import annotations
@@ -25,11 +25,11 @@ from litestar.datastructures import MutableScopeHeaders
 from litestar.params import QueryParameter
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
+from service.base.refusals import Category, Refusal
+from service.base.store.failures import is_retryable, is_unavailable
+from service.base.store.replica import Replica, format_lsn, parse_lsn
 from service.http.headers import LSN_HEADER, POSITION_HEADER, READ_FROM_HEADER
-from service.refusals import Category, Refusal
 from service.runtime import Runtime
-from service.store.failures import is_retryable, is_unavailable
-from service.store.replica import Replica, format_lsn, parse_lsn
 
 if TYPE_CHECKING:
     from projections.queries import ReadModels

@@ -1,7 +1,7 @@
 """How many live streams a process serves at once, and how many one client holds.
 
 Each open stream holds a connection, a task and a subscription on the process's listener
-(``service.store.listening``). Past ``BANQUISE_MAX_STREAMS`` a new stream is refused with 503
+(``service.base.store.listening``). Past ``BANQUISE_MAX_STREAMS`` a new stream is refused with 503
 (``too_many_streams``: another process, or later), past ``BANQUISE_MAX_STREAMS_PER_CLIENT`` for one
 client (its API key, else its remote address) with 429 (``too_many_client_streams``); both with
 ``Retry-After``.
@@ -12,7 +12,7 @@ from __future__ import annotations
 import threading
 from collections import Counter
 
-from service.errors import ProblemError
+from service.http.errors import ProblemError
 
 RETRY_AFTER = "5"  # seconds: streams end when their viewers leave; a few seconds frees some
 

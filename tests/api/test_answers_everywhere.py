@@ -12,8 +12,8 @@ import pytest
 from litestar.testing import TestClient
 
 from domain.arctic.simulator import simulate
-from service import keys
-from service.database import ConnectionParams
+from service.base import keys
+from service.base.database import ConnectionParams
 from service.runtime import Runtime
 from tests.watching import record
 

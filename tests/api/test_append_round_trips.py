@@ -20,13 +20,13 @@ import pytest
 from litestar.testing import TestClient
 
 from domain.arctic.simulator import simulate
-from service import keys
-from service.app import create_app
-from service.database import ConnectionParams
+from service.base import keys
+from service.base.database import ConnectionParams
+from service.base.settings import Settings
+from service.base.store import GameLog
+from service.base.store.pool import GuardedPool
+from service.http.app import create_app
 from service.runtime import Runtime
-from service.settings import Settings
-from service.store import GameLog
-from service.store.pool import GuardedPool
 
 Client = TestClient  # type: ignore[type-arg]
 
@@ -118,7 +118,7 @@ def test_a_connection_idle_for_a_while_is_checked_before_it_is_lent(
     client: Client, runtime: Runtime, token: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Only a connection used well just now skips the check (``FRESH``): one left idle is checked."""
-    from service.store import pool as pool_module
+    from service.base.store import pool as pool_module
 
     pool: GuardedPool = runtime.store.game_recorder.datastore.pool  # type: ignore[assignment]
     game_id, moves, etag = new_game(client, token, seed=2)

@@ -19,12 +19,12 @@ from domain.arctica import editions
 from domain.arctica import moves as mv
 from domain.arctica.edition import canonical_json
 from domain.arctica.simulator import public_record, simulate
-from service import keys
-from service.app import create_app
-from service.database import ConnectionParams
+from service.base import keys
+from service.base.database import ConnectionParams
+from service.base.settings import Settings
+from service.base.store import GameLog
+from service.http.app import create_app
 from service.runtime import Runtime
-from service.settings import Settings
-from service.store import GameLog
 from tests.domain.arctica.test_arctica_forms_edition import direct_scores
 
 Client = TestClient  # type: ignore[type-arg]

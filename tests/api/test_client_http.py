@@ -12,9 +12,9 @@ import pytest
 from litestar.testing import TestClient
 
 from domain.arctic.simulator import simulate
-from service.app import create_app
+from service.base.settings import Settings, SettingsError
+from service.http.app import create_app
 from service.runtime import Runtime
-from service.settings import Settings, SettingsError
 
 Client = TestClient  # type: ignore[type-arg]
 APP_ORIGIN = "https://recorder.example"

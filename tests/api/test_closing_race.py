@@ -1,6 +1,6 @@
 """A move in flight while its game is abandoned or voided: either it is stored before the decision, or it
 is refused and nothing is stored. Never a move after the abandon or void, never a game brought back to
-life by a late move (``service.store.closing``: every write to a game updates its row, conditionally,
+life by a late move (``service.base.store.closing``: every write to a game updates its row, conditionally,
 in its own transaction, so the row's lock orders them)."""
 
 from __future__ import annotations
@@ -17,10 +17,10 @@ import psycopg
 import pytest
 
 from domain.arctic.simulator import simulate
-from service.keys import ApiKey
-from service.refusals import Refusal
+from service.base.keys import ApiKey
+from service.base.refusals import Refusal
+from service.base.store.admin import admin_stream
 from service.runtime import Runtime
-from service.store.admin import admin_stream
 from tests.projections.support import make_key
 
 

@@ -12,12 +12,12 @@ from litestar.testing import TestClient
 
 from domain.arctica import editions
 from domain.arctica.edition import canonical_json
-from service import keys
-from service.database import ConnectionParams
+from service.base import keys
+from service.base.database import ConnectionParams
+from service.base.store import GameLog
+from service.base.store import editions as table
 from service.games.editions import MAX_EDITION_BYTES, MAX_EDITION_CARDS
 from service.runtime import Runtime
-from service.store import GameLog
-from service.store import editions as table
 from tests.domain.arctica.support import club_edition
 
 Client = TestClient  # type: ignore[type-arg]

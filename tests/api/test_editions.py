@@ -16,12 +16,12 @@ from domain.arctica import RULES, editions
 from domain.arctica.edition import canonical_json, fingerprint
 from domain.arctica.simulator import public_record, simulate, table_record
 from domain.game import state_hash
-from service import keys
-from service.app import create_app
-from service.database import ConnectionParams
+from service.base import keys
+from service.base.database import ConnectionParams
+from service.base.settings import Settings
+from service.base.store import GameLog
+from service.http.app import create_app
 from service.runtime import Runtime
-from service.settings import Settings
-from service.store import GameLog
 from tests.domain.arctica.support import club_edition
 
 Client = TestClient  # type: ignore[type-arg]

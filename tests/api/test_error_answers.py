@@ -155,7 +155,7 @@ def test_legal_moves_without_a_key_is_401_like_every_keyed_read(client: Client, 
 def test_voiding_answers_200(client: Client, database: Any, api_key: str) -> None:
     import psycopg
 
-    from service import keys
+    from service.base import keys
 
     with psycopg.connect(database.conninfo(), autocommit=True) as conn:
         admin = keys.create(conn, "admin", admin=True).token

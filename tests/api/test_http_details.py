@@ -12,9 +12,9 @@ import psycopg
 import pytest
 from litestar.testing import TestClient
 
-from service import keys
-from service.database import ConnectionParams
-from service.store.application import GameLog
+from service.base import keys
+from service.base.database import ConnectionParams
+from service.base.store.application import GameLog
 from tests.api.test_client_http import record_of
 
 Client = TestClient  # type: ignore[type-arg]
@@ -150,7 +150,7 @@ def _make_run(*args: str, **env: str) -> str:
 
 def test_make_run_takes_host_and_port_and_leaves_the_environment_to_the_server() -> None:
     assert _make_run("HOST=0.0.0.0", "PORT=9001").split()[-4:] == ["--host", "0.0.0.0", "--port", "9001"]
-    # Without them, the command passes nothing: BANQUISE_HOST and BANQUISE_PORT decide (service/settings.py).
+    # Without them, the command passes nothing: BANQUISE_HOST and BANQUISE_PORT decide (service/base/settings.py).
     assert "--port" not in _make_run(BANQUISE_PORT="9002")
     assert "--host" not in _make_run(HOST="a-shells-own-host")
 

@@ -9,7 +9,7 @@ import psycopg
 from litestar.testing import TestClient
 
 from domain.arctic.simulator import simulate
-from service.database import ConnectionParams
+from service.base.database import ConnectionParams
 from tests.projections.support import record
 
 Client = TestClient  # type: ignore[type-arg]

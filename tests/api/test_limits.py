@@ -13,9 +13,9 @@ import pytest
 from litestar.testing import TestClient
 
 from domain.arctic.simulator import simulate
-from service import keys
-from service.database import ConnectionParams
-from service.settings import Settings
+from service.base import keys
+from service.base.database import ConnectionParams
+from service.base.settings import Settings
 from tests.projections.support import record
 
 Client = TestClient  # type: ignore[type-arg]

@@ -14,12 +14,12 @@ import psycopg
 import pytest
 from litestar import Litestar
 
-from service import keys
-from service.app import create_app
-from service.database import ConnectionParams
+from service.base import keys
+from service.base.database import ConnectionParams
+from service.base.settings import Settings
+from service.base.store.listening import LiveHub
+from service.http.app import create_app
 from service.runtime import Runtime
-from service.settings import Settings
-from service.store.listening import LiveHub
 from tests.watching import auth, record, remaining_moves, served
 
 

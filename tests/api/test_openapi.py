@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from litestar.testing import TestClient
 
-from service.cli import documents
-from service.settings import Settings
+from service.base.settings import Settings
+from service.cli.main import documents
 
 FOLDER = Path(__file__).resolve().parents[2] / "openapi"
 

@@ -164,11 +164,11 @@ def test_events_views_and_legal_moves_are_typed(document: dict[str, Any]) -> Non
 
 
 def test_operation_ids_are_what_a_person_would_write(document: dict[str, Any]) -> None:
-    from service.openapi_finish import OPERATION_IDS
+    from service.http.openapi_finish import OPERATION_IDS
 
     ids = {(m, p): op["operationId"] for m, p, op in operations(document)}
     unnamed = set(ids) - set(OPERATION_IDS)
-    assert not unnamed, f"name these operations in service/openapi_finish.py OPERATION_IDS: {sorted(unnamed)}"
+    assert not unnamed, f"name these operations in service/http/openapi_finish.py OPERATION_IDS: {sorted(unnamed)}"
     assert ids == OPERATION_IDS
     assert len(set(ids.values())) == len(ids)
     assert ids[("post", "/games/{game_id}/moves")] == "appendMove"
@@ -183,7 +183,7 @@ def test_answers_hold_to_the_typed_schemas(client: Client, api_key: str, kind: s
 
     from domain.arctic.simulator import simulate as simulate_arctic
     from domain.arctica.simulator import simulate as simulate_arctica
-    from service.store.kinds import Registry
+    from service.base.store.kinds import Registry
 
     game = (simulate_arctic if kind == "arctic" else simulate_arctica)(2, 77)
     record = {

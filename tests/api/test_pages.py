@@ -10,8 +10,8 @@ import pytest
 from litestar.testing import TestClient
 
 from domain import arctic
+from service.base.store.corrections import Line, MovesTakenBack, moves_of
 from service.runtime import Runtime
-from service.store.corrections import Line, MovesTakenBack, moves_of
 from tests.api.test_undo import Table, auth
 
 Client = TestClient  # type: ignore[type-arg]

@@ -14,8 +14,8 @@ from litestar.testing import TestClient
 
 from domain.arctic.simulator import simulate
 from projections import standard
+from service.base.store.tables import FIRST_PLAY_TIMES
 from service.runtime import Runtime
-from service.store.tables import FIRST_PLAY_TIMES
 from tests.projections.support import record
 
 Client = TestClient  # type: ignore[type-arg]

@@ -9,9 +9,9 @@ import psycopg
 import pytest
 from litestar.testing import TestClient
 
-from service import keys
-from service.database import ConnectionParams
-from service.settings import Settings
+from service.base import keys
+from service.base.database import ConnectionParams
+from service.base.settings import Settings
 from tests.projections.support import record
 
 Client = TestClient  # type: ignore[type-arg]

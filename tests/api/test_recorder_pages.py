@@ -11,8 +11,8 @@ import zipfile
 import msgspec
 from litestar.testing import TestClient
 
-from service import recorder
-from service.recorder import engine
+from service.http import recorder
+from service.http.recorder import engine
 
 Client = TestClient  # type: ignore[type-arg]
 

@@ -21,12 +21,12 @@ from psycopg.pq import Trace
 from domain.arctic import RULES
 from domain.arctic.simulator import simulate
 from domain.game import state_hash
-from service.commands.simulate import simulated_record
-from service.database import ConnectionParams
+from service.base.database import ConnectionParams
+from service.base.store import GameLog
+from service.base.store.kinds import Registry
+from service.cli.commands.simulate import simulated_record
 from service.games.service import GameService
 from service.runtime import Runtime
-from service.store import GameLog
-from service.store.kinds import Registry
 
 Client = TestClient[Any]
 PERSPECTIVES = ["spectator", "seat:0", "seat:1", "omniscient"]
@@ -197,7 +197,7 @@ def test_a_live_games_step_costs_one_round_trip_and_is_the_engines_fold(
 
 
 def keys_verify(store: GameLog, token: str) -> Any:
-    from service import keys
+    from service.base import keys
 
     return store.read_once(lambda conn: keys.verify(conn, token))
 

@@ -146,7 +146,7 @@ def test_reveals_are_appended_after_the_end(
 
 
 def test_simulated_public_records_carry_the_reveals_after_the_end(client: Client, api_key: str) -> None:
-    from service.commands.simulate import simulated_record
+    from service.cli.commands.simulate import simulated_record
 
     body = simulated_record("arctic", 2, 234, mode="public", names=["Sim Late A", "Sim Late B"])
     types = [m["move"]["type"] for m in body["moves"]]

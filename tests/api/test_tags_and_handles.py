@@ -12,8 +12,8 @@ import pytest
 from litestar.testing import TestClient
 
 from projections import standard
-from service import keys
-from service.database import ConnectionParams
+from service.base import keys
+from service.base.database import ConnectionParams
 from service.runtime import Runtime
 from tests.projections.support import dump, record
 
@@ -101,7 +101,7 @@ def test_too_many_tag_filters_are_400(client: Client) -> None:
 
 
 def test_the_migration_fills_the_tags_of_games_stored_before_it(client: Client, database: ConnectionParams) -> None:
-    from service.store.tables import GAME_TAGS
+    from service.base.store.tables import GAME_TAGS
 
     with psycopg.connect(database.conninfo(), autocommit=True) as conn:
         before = dict(conn.execute("SELECT id, tags FROM games").fetchall())
@@ -284,9 +284,9 @@ def test_refused_renames_and_merges_store_nothing(
 
 
 def test_two_concurrent_decisions_cannot_both_be_stored(client: Client, api_key: str, runtime: Runtime) -> None:
+    from service.base.refusals import Refusal
+    from service.base.store.aliases import HandleRenamed
     from service.games import renaming
-    from service.refusals import Refusal
-    from service.store.aliases import HandleRenamed
 
     import_game(client, api_key, record("arctic", 2, 97, ["Racer", "Chaser"]))
     admin = keys.ApiKey(id="admin", name="admin", admin=True, created_at=datetime.now(UTC))

@@ -390,7 +390,7 @@ def test_refusals(client: Client, api_key: str, other_key: str, runtime: Runtime
     other = Table(client, api_key, "arctic", 2, 1308)
     other.play(other.moves[0])
     with psycopg.connect(runtime.params.conninfo(), autocommit=True) as conn:
-        from service import keys
+        from service.base import keys
 
         admin = keys.create(conn, "undo admin", admin=True).token
     assert client.post(f"/games/{other.id}/void", json={"reason": "x"}, headers=auth(admin)).status_code == 200

@@ -10,8 +10,8 @@ import pytest
 from litestar.testing import TestClient
 
 from domain.arctic.simulator import simulate
-from service import keys
-from service.database import ConnectionParams
+from service.base import keys
+from service.base.database import ConnectionParams
 
 Client = TestClient  # type: ignore[type-arg]
 

@@ -15,9 +15,9 @@ from litestar.testing import TestClient
 from domain.arctic import RULES as ARCTIC
 from domain.game import state_hash
 from projections import standard
-from service.app import create_app
+from service.base.settings import Settings
+from service.http.app import create_app
 from service.runtime import Runtime
-from service.settings import Settings
 from tests.watching import SIMULATORS, auth, record, remaining_moves, served
 
 Client = TestClient[Any]

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from service.app import create_app
+from service.base.settings import Settings
+from service.http.app import create_app
 from service.runtime import Runtime
-from service.settings import Settings
 from tests.watching import served
 
 CHROMIUM = Path(os.environ.get("BANQUISE_CHROMIUM", "/usr/bin/chromium"))

@@ -12,11 +12,11 @@ import msgspec
 import psycopg
 
 from domain.arctic.simulator import simulate, to_public
-from service import keys
-from service.app import create_app
+from service.base import keys
+from service.base.settings import Settings
+from service.base.store import GameLog
+from service.http.app import create_app
 from service.runtime import Runtime
-from service.settings import Settings
-from service.store import GameLog
 from tests import postgres
 from tests.browser.conftest import CHROMIUM
 from tests.watching import auth, served

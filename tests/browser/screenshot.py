@@ -16,11 +16,11 @@ from typing import Any
 import httpx
 import psycopg
 
-from service import keys
-from service.app import create_app
+from service.base import keys
+from service.base.settings import Settings
+from service.base.store import GameLog
+from service.http.app import create_app
 from service.runtime import Runtime
-from service.settings import Settings
-from service.store import GameLog
 from tests import postgres
 from tests.browser.conftest import CHROMIUM
 from tests.watching import auth, record, served

@@ -16,7 +16,7 @@ import pytest
 
 from domain.arctic.simulator import simulate, to_public
 from projections import standard
-from service.recorder import engine
+from service.http.recorder import engine
 from service.runtime import Runtime
 from tests.browser.axe import AXE, inject
 from tests.watching import auth

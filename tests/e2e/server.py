@@ -28,7 +28,7 @@ def environment(data_dir: Path, **extra: str) -> dict[str, str]:
 
 def banquise(data_dir: Path, *args: str, stdin: bytes | None = None, **extra: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "service.cli", *args],
+        [sys.executable, "-m", "service.cli.main", *args],
         env=environment(data_dir, **extra),
         input=stdin.decode() if stdin is not None else None,
         capture_output=True,
@@ -77,7 +77,7 @@ def served(data_dir: Path, *args: str, **extra: str) -> Iterator[Served]:
     log_path.parent.mkdir(parents=True, exist_ok=True)
     with log_path.open("wb") as log_file:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "service.cli", "serve", *args],
+            [sys.executable, "-m", "service.cli.main", "serve", *args],
             env=environment(data_dir, BANQUISE_PORT=str(port), **extra),
             stdout=log_file,
             stderr=subprocess.STDOUT,

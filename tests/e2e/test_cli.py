@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from service.cli import main
-from service.commands.simulate import simulated_record
-from service.commands.transfer import records_in
+from service.cli.commands.simulate import simulated_record
+from service.cli.commands.transfer import records_in
+from service.cli.main import main
 from tests.e2e.server import banquise, free_port
 
 

@@ -14,8 +14,8 @@ import pytest
 from domain.arctica import RULES, editions
 from domain.arctica.edition import canonical_json, fingerprint
 from domain.arctica.simulator import simulate, table_record
-from service.commands import editions as commands
-from service.settings import Settings
+from service.base.settings import Settings
+from service.cli.commands import editions as commands
 from tests.domain.arctica.support import club_edition
 from tests.e2e.server import banquise, serving
 

@@ -15,7 +15,7 @@ import msgspec
 import pytest
 
 from domain.arctic.simulator import simulate, to_public
-from service.embedded import pid_alive, postmaster_pid, users
+from service.base.embedded import pid_alive, postmaster_pid, users
 from tests.e2e.server import banquise, environment, served
 from tests.postgres import postmasters
 
@@ -60,7 +60,7 @@ def test_the_last_live_process_stops_it_and_dead_users_are_forgotten(tmp_path: P
     with served(data, BANQUISE_RUN_PROJECTIONS="false") as api:
         assert postmaster_pid(api.pgdata) == postmaster  # adopted, not restarted
         worker = subprocess.Popen(
-            [sys.executable, "-m", "service.cli", "worker"],
+            [sys.executable, "-m", "service.cli.main", "worker"],
             env=environment(data),
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,

@@ -37,7 +37,7 @@ def test_embedded_database_keeps_its_data_across_restarts(tmp_path: Path) -> Non
 def test_unreachable_database_is_one_clear_line_and_a_nonzero_exit(tmp_path: Path) -> None:
     env = {**os.environ, "DATABASE_URL": "postgresql://nobody:secret@127.0.0.1:1/nowhere"}
     done = subprocess.run(
-        [sys.executable, "-m", "service.cli", "serve", "--port", str(free_port())],
+        [sys.executable, "-m", "service.cli.main", "serve", "--port", str(free_port())],
         env=env,
         capture_output=True,
         text=True,
@@ -53,7 +53,7 @@ def test_unreachable_database_is_one_clear_line_and_a_nonzero_exit(tmp_path: Pat
 
 def test_bad_setting_is_reported_without_a_traceback() -> None:
     env = {**os.environ, "BANQUISE_PORT": "eighty"}
-    done = subprocess.run([sys.executable, "-m", "service.cli", "serve"], env=env, capture_output=True, text=True)
+    done = subprocess.run([sys.executable, "-m", "service.cli.main", "serve"], env=env, capture_output=True, text=True)
     assert done.returncode == 2
     assert "BANQUISE_PORT must be an integer" in done.stderr
     assert "Traceback" not in done.stderr

@@ -18,7 +18,7 @@ import psutil
 import pytest
 
 from domain.arctic.simulator import simulate
-from service.commands.simulate import simulated_record
+from service.cli.commands.simulate import simulated_record
 from tests import postgres
 from tests.e2e.server import Served, banquise, served
 

@@ -10,12 +10,12 @@ import psycopg
 import pytest
 from litestar.testing import TestClient
 
-from service import keys
-from service.app import create_app
-from service.database import ConnectionParams
+from service.base import keys
+from service.base.database import ConnectionParams
+from service.base.settings import DatabaseTimeouts, Settings
+from service.base.store import GameLog
+from service.http.app import create_app
 from service.runtime import Runtime
-from service.settings import DatabaseTimeouts, Settings
-from service.store import GameLog
 from tests.faults.proxy import FaultProxy, running
 from tests.faults.server import TcpPostgres, tcp_postgres
 

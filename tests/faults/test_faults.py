@@ -14,10 +14,10 @@ import pytest
 from litestar.testing import TestClient
 
 from domain.arctic.simulator import simulate
-from service.database import ConnectionParams
-from service.settings import DatabaseTimeouts, Settings, SettingsError
-from service.store import GameLog
-from service.store.pool import session_kwargs
+from service.base.database import ConnectionParams
+from service.base.settings import DatabaseTimeouts, Settings, SettingsError
+from service.base.store import GameLog
+from service.base.store.pool import session_kwargs
 from tests.faults.conftest import TIMEOUTS
 from tests.faults.proxy import FaultProxy
 from tests.faults.server import TcpPostgres
@@ -171,7 +171,7 @@ def test_replays_on_connections_lent_unchecked_survive_a_restart(
 ) -> None:
     """A replay takes a connection that answered recently without the check before lending (one round
     trip, not two): when the restart made it stale, the read runs again on a checked connection."""
-    from service.store import pool
+    from service.base.store import pool
 
     game_id, _, version = new_game(app_client, tokens["owner"], seed=6)
     monkeypatch.setattr(pool, "RECENT", 600.0)  # every pooled connection counts as recent

@@ -14,8 +14,8 @@ import psycopg
 import pytest
 from litestar.testing import TestClient
 
-from service import keys
-from service.database import ConnectionParams
+from service.base import keys
+from service.base.database import ConnectionParams
 from service.games.base import Reply
 from service.runtime import Runtime
 from tests.faults.proxy import FaultProxy

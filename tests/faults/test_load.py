@@ -12,7 +12,7 @@ import pytest
 from litestar.testing import TestClient
 
 from domain.arctic.simulator import simulate
-from service.database import ConnectionParams
+from service.base.database import ConnectionParams
 from tests.faults.server import TcpPostgres
 
 Client = TestClient  # type: ignore[type-arg]

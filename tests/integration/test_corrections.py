@@ -1,4 +1,4 @@
-"""The corrected line of a game's stream (``service.store.corrections``), folded without any game's rules.
+"""The corrected line of a game's stream (``service.base.store.corrections``), folded without any game's rules.
 
 Pure: a toy ``evolve`` that keeps the events it was given, so a state *is* the line. Every reader of
 games (states, snapshots, replays, timeline, projections) folds with ``Line``: these are its rules.
@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from service.store.corrections import BeforeBase, Line, MovesTakenBack, TakenBackMove, moves_of, taken_back
+from service.base.store.corrections import BeforeBase, Line, MovesTakenBack, TakenBackMove, moves_of, taken_back
 
 
 def keep(state: tuple[str, ...], event: Any) -> tuple[str, ...]:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import psycopg
 
-from service.embedded import EmbeddedServer, pid_alive, postmaster_pid, users
+from service.base.embedded import EmbeddedServer, pid_alive, postmaster_pid, users
 
 
 def eventually(condition: Callable[[], bool], timeout: float = 30) -> None:

@@ -19,16 +19,16 @@ import psycopg
 import pytest
 
 from domain.arctic.simulator import simulate
-from service import keys
-from service.database import ConnectionParams
+from service.base import keys
+from service.base.database import ConnectionParams
+from service.base.settings import DatabaseTimeouts, Settings
+from service.base.store import GameLog
+from service.base.store.batching import GroupWriter
+from service.base.store.failures import is_unavailable
 from service.games.base import Idempotency, Reply
 from service.games.errors import IllegalMove, StaleVersion
 from service.games.service import GameService
 from service.runtime import Runtime
-from service.settings import DatabaseTimeouts, Settings
-from service.store import GameLog
-from service.store.batching import GroupWriter
-from service.store.failures import is_unavailable
 
 Outcome = Reply | Exception
 

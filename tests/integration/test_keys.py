@@ -5,8 +5,8 @@ from __future__ import annotations
 import psycopg
 from litestar.testing import TestClient
 
-from service import keys
-from service.database import ConnectionParams
+from service.base import keys
+from service.base.database import ConnectionParams
 
 
 def test_a_key_is_stored_hashed_and_verifies_only_with_its_secret(database: ConnectionParams, store: object) -> None:

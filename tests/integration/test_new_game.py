@@ -15,10 +15,10 @@ import pytest
 from psycopg.rows import tuple_row
 from psycopg.types.json import Jsonb
 
-from service.database import ConnectionParams
-from service.store import GameLog, Recorded
-from service.store.application import VersionConflict
-from service.store.recorder import GameRow
+from service.base.database import ConnectionParams
+from service.base.store import GameLog, Recorded
+from service.base.store.application import VersionConflict
+from service.base.store.recorder import GameRow
 from tests.integration.events import Noted
 
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
@@ -26,7 +26,7 @@ NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 
 @pytest.fixture(scope="module")
 def owner(database: ConnectionParams, store: GameLog) -> str:
-    from service import keys
+    from service.base import keys
 
     with psycopg.connect(database.conninfo(), autocommit=True) as conn:
         return keys.create(conn, "new games").key.id

@@ -17,10 +17,10 @@ import psycopg
 import pytest
 from litestar.testing import TestClient
 
-from service import keys
-from service.app import create_app
-from service.settings import Settings
-from service.store.replica import format_lsn, parse_lsn
+from service.base import keys
+from service.base.settings import Settings
+from service.base.store.replica import format_lsn, parse_lsn
+from service.http.app import create_app
 from tests import replication
 from tests.e2e.server import free_port, served
 from tests.projections.support import record

@@ -9,10 +9,10 @@ from datetime import UTC, datetime
 import psycopg
 import pytest
 
-from service.database import ConnectionParams
-from service.store import GameLog, Recorded
-from service.store.application import VersionConflict
-from service.store.migrations import migrate
+from service.base.database import ConnectionParams
+from service.base.store import GameLog, Recorded
+from service.base.store.application import VersionConflict
+from service.base.store.migrations import migrate
 from tests.integration.events import Noted
 
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
@@ -140,7 +140,7 @@ def test_a_second_application_on_the_same_database_reads_the_same_events(
 def test_voids_stored_under_the_admin_events_former_module_still_decode() -> None:
     from eventsourcing.utils import resolve_topic
 
-    from service.store.admin import GameVoided
+    from service.base.store.admin import GameVoided
 
     assert resolve_topic("service.admin.events:GameVoided") is GameVoided
 
@@ -150,10 +150,10 @@ def test_games_voided_before_their_row_said_so_are_marked_by_the_migration(
 ) -> None:
     import psycopg
 
+    from service.base.store.admin import GameVoided, admin_stream
+    from service.base.store.kinds import Registry
+    from service.base.store.tables import MARK_VOIDED_GAMES
     from service.games.service import GameService
-    from service.store.admin import GameVoided, admin_stream
-    from service.store.kinds import Registry
-    from service.store.tables import MARK_VOIDED_GAMES
     from tests.projections.support import make_key, record, store_game
 
     key, _ = make_key(database)

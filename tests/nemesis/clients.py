@@ -17,7 +17,7 @@ import httpx
 import msgspec
 
 from domain.arctic.simulator import simulate
-from service.commands.simulate import simulated_record
+from service.cli.commands.simulate import simulated_record
 from tests.nemesis.checker import HANG_BOUND
 from tests.nemesis.history import Op, Recorder, SseRead, Stored
 

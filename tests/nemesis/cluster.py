@@ -19,8 +19,8 @@ import httpx
 import psutil
 import psycopg
 
-from service import keys
-from service.database import ConnectionParams
+from service.base import keys
+from service.base.database import ConnectionParams
 from tests.e2e.server import environment, free_port
 from tests.faults.proxy import FaultProxy
 from tests.faults.server import TcpPostgres
@@ -80,7 +80,10 @@ class Cluster:
         self._logs.append(log)
         with log.open("wb") as out:
             return subprocess.Popen(
-                [sys.executable, "-m", "service.cli", *args], env=self._env(**env), stdout=out, stderr=subprocess.STDOUT
+                [sys.executable, "-m", "service.cli.main", *args],
+                env=self._env(**env),
+                stdout=out,
+                stderr=subprocess.STDOUT,
             )
 
     # ------------------------------------------------------------ life cycle
@@ -209,7 +212,7 @@ class Cluster:
         url = f"postgresql://postgres@127.0.0.1:{self.pg.port}/postgres"
         env = environment(self.directory / "data", **{**API_ENV, "DATABASE_URL": url, **self.extra_env})
         return subprocess.run(
-            [sys.executable, "-m", "service.cli", *args], env=env, capture_output=True, text=True, timeout=timeout
+            [sys.executable, "-m", "service.cli.main", *args], env=env, capture_output=True, text=True, timeout=timeout
         )
 
 

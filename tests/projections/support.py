@@ -14,13 +14,13 @@ from domain.arctic.simulator import simulate as simulate_arctic
 from domain.arctica.simulator import simulate as simulate_arctica
 from domain.game import decide_and_evolve
 from domain.players import handle_key
-from service import keys
-from service.database import ConnectionParams
+from service.base import keys
+from service.base.database import ConnectionParams
+from service.base.keys import ApiKey
+from service.base.store import Recorded
+from service.base.store.kinds import encode_snapshot
+from service.base.store.recorder import GameRow
 from service.games.service import GameService
-from service.keys import ApiKey
-from service.store import Recorded
-from service.store.kinds import encode_snapshot
-from service.store.recorder import GameRow
 
 SIMULATORS = {"arctic": simulate_arctic, "arctica": simulate_arctica}
 

@@ -16,8 +16,8 @@ from openskill.models import PlackettLuce
 
 from projections import standard
 from projections.runner import Runner
-from service.database import ConnectionParams
-from service.keys import ApiKey
+from service.base.database import ConnectionParams
+from service.base.keys import ApiKey
 from service.runtime import Runtime
 from tests.projections.support import make_key, record, store_game
 

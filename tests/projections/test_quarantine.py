@@ -17,8 +17,8 @@ from litestar.testing import TestClient
 from projections import schema, standard
 from projections.batch import Batch
 from projections.handles import handle_key
-from service.database import ConnectionParams
-from service.keys import ApiKey
+from service.base.database import ConnectionParams
+from service.base.keys import ApiKey
 from service.runtime import Runtime
 from tests.projections.support import dump, make_key, record, store_game, store_legacy_game
 from tests.projections.test_runner import cli

@@ -21,10 +21,10 @@ from openskill.models import PlackettLuce
 
 from projections import schema, standard
 from projections.runner import APPLICATION_NAME, Runner
-from service.database import ConnectionParams
+from service.base.database import ConnectionParams
+from service.base.store import Recorded
+from service.base.store.admin import GameVoided, admin_stream
 from service.runtime import Runtime
-from service.store import Recorded
-from service.store.admin import GameVoided, admin_stream
 from tests.projections.support import dump, make_key, record, store_game
 
 POOL = ["Ana", "bob", "Chloé", "dan", "EVE", "finn"]
@@ -268,7 +268,7 @@ def database_url(params: ConnectionParams) -> str:
 def worker(params: ConnectionParams, *args: str) -> subprocess.Popen[bytes]:
     env = {**os.environ, "DATABASE_URL": database_url(params), "BANQUISE_LOG_LEVEL": "WARNING"}
     return subprocess.Popen(
-        [sys.executable, "-m", "service.cli", "worker", *args],
+        [sys.executable, "-m", "service.cli.main", "worker", *args],
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
@@ -352,7 +352,7 @@ def test_voiding_removes_a_game_from_statistics_and_replays_ratings(runner: Runn
 def cli(params: ConnectionParams, *args: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "DATABASE_URL": database_url(params), "BANQUISE_LOG_LEVEL": "WARNING"}
     return subprocess.run(
-        [sys.executable, "-m", "service.cli", *args], env=env, capture_output=True, text=True, timeout=300
+        [sys.executable, "-m", "service.cli.main", *args], env=env, capture_output=True, text=True, timeout=300
     )
 
 

@@ -12,10 +12,10 @@ from uuid import UUID
 import pytest
 
 from projections import standard
-from service.database import ConnectionParams
+from service.base.database import ConnectionParams
+from service.base.store import Recorded
+from service.base.store.admin import GameVoided, admin_stream
 from service.runtime import Runtime
-from service.store import Recorded
-from service.store.admin import GameVoided, admin_stream
 from tests.projections.support import dump, make_key, record, store_game
 from tests.projections.test_runner import ALL_TABLES, direct_results, expected_ratings
 

@@ -1,0 +1,37 @@
+"""What the service answers when it will not do what it was asked: a category, a stable code, a detail.
+
+Use cases (``service.games``) and read models (``projections``) raise a :class:`Refusal`; they know
+nothing of HTTP. The HTTP layer turns each category into a status, once, in one table
+(``service.http.errors``); the CLI prints the detail. A refusal's ``code`` is the stable,
+machine-readable name clients branch on; ``extra`` members travel with it (``current_version``,
+``legal``, ``path``...).
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any
+
+
+class Category(enum.Enum):
+    """Why a request was refused, in the caller's terms (each one HTTP status, in the HTTP layer)."""
+
+    INVALID = "invalid"  # the request itself is malformed: a body, a parameter, a cursor
+    UNAUTHENTICATED = "unauthenticated"  # no key, or one the service does not know
+    FORBIDDEN = "forbidden"  # a known caller, not allowed this
+    NOT_FOUND = "not_found"  # what it names does not exist
+    CONFLICT = "conflict"  # the state moved on, or the name is taken
+    UNPROCESSABLE = "unprocessable"  # well formed, but the rules or the service's bounds refuse it
+    UNAVAILABLE = "unavailable"  # try again later: the database, or read models still catching up
+
+
+class Refusal(Exception):
+    """``Refusal(Category.NOT_FOUND, "game_not_found", "there is no game …")``."""
+
+    def __init__(self, category: Category, code: str, detail: str, *, title: str | None = None, **extra: Any) -> None:
+        super().__init__(detail)
+        self.category = category
+        self.code = code
+        self.detail = detail
+        self.title = title or code.replace("_", " ").replace(".", ": ").capitalize()
+        self.extra = extra

@@ -1,0 +1,321 @@
+"""The ``games`` index and the ``game_forks`` links: their SQL, as named methods of the store.
+
+The use cases call these methods with plain values (the eventsourcing library's recorder style: the
+recorder owns its statements, the application names what it wants). A write step (a ``Within``) runs
+in the transaction of the events it goes with; a read takes a pooled connection of its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+from uuid import UUID
+
+import msgspec
+from psycopg import Connection, Cursor, sql
+from psycopg.rows import DictRow
+from psycopg.types.json import Jsonb
+
+from service.base.store.closing import FINISHED, LIVE, OPEN
+from service.base.store.recorder import INSERT_GAME, GameRow, Within
+
+if TYPE_CHECKING:
+    from service.base.store.application import GameLog
+
+
+def steps(*within: Within | None) -> Within:
+    """The write steps of one transaction, in order (``None``: nothing to write)."""
+    todo = [step for step in within if step is not None]
+
+    def run(cur: Cursor[DictRow]) -> None:
+        for step in todo:
+            step(cur)
+
+    return run
+
+
+class GameFilter(msgspec.Struct, kw_only=True):
+    """``GET /games``' conditions on the index (``None``: no condition)."""
+
+    handles: list[str] | None = None  # any of these handle keys sat at the table
+    kind: str | None = None
+    status: str | None = None
+    since: datetime | None = None  # the start at the table, inclusive
+    until: datetime | None = None  # exclusive
+    tags: dict[str, str] | None = None  # these tags with these values
+    tags_present: list[str] | None = None  # these tags, any value
+    nothing: bool = False  # a filter no game can meet (contradictory tags)
+    before: tuple[datetime, UUID] | None = None  # the keyset cursor: (created_at, id) below this
+
+
+# The last event of each game (its payload is msgspec JSON: ``at`` recorded, ``p`` played).
+_LAST = """
+SELECT g.id, (e.payload ->> 'p')::timestamptz AS played, (e.payload ->> 'at')::timestamptz AS recorded
+FROM unnest(%s::uuid[]) AS g(id) CROSS JOIN LATERAL (
+    SELECT convert_from(state, 'UTF8')::jsonb AS payload FROM {events}
+    WHERE originator_id = g.id ORDER BY originator_version DESC LIMIT 1
+) e
+"""
+# A game whose last move has no time although earlier ones do: its latest time (rare; reads the game).
+_LATEST = """
+SELECT max((convert_from(state, 'UTF8')::jsonb ->> 'p')::timestamptz) AS played FROM {events}
+WHERE originator_id = %s
+"""
+# Only the columns a move reads: ``g.*`` decoded the tags (JSON), the player arrays and three
+# timestamps for nothing at every move. The count of key changes comes in the same round trip.
+_MOVE_ROW = (
+    "SELECT c.count AS banquise_key_changes, g.id, g.kind, g.owner_key, g.status, g.voided, g.version, "
+    "g.moves, g.played_at FROM api_key_changes c LEFT JOIN games g ON g.id = %s"
+)
+# A move's new head. Only an open game: an abandon or a void may have committed since the row was read.
+# The first move's time is the game's start at the table when it was created without one.
+_ADVANCE = (
+    "UPDATE games SET version = %s, moves = %s, status = %s, updated_at = %s, "
+    f"played_at = coalesce(played_at, %s) WHERE id = %s AND {OPEN}"
+).encode()
+# A reveal after the end (the rules accept nothing else then): the game must still be finished.
+_ADVANCE_FINISHED = _ADVANCE.replace(OPEN.encode(), FINISHED.encode())
+_TAKE_BACK = (
+    "UPDATE games SET version = %s, moves = %s, updated_at = %s, corrections = corrections + 1 "
+    f"WHERE id = %s AND {OPEN}"
+).encode()
+# Only a live row: should a move finish the game between the check and this write, the abandon is
+# refused and nothing stored. The row's lock orders it with moves (``service.base.store.closing``).
+_ABANDON = f"UPDATE games SET status = 'abandoned', updated_at = now() WHERE id = %s AND {LIVE}"
+
+
+class GamesTable:
+    """The ``games`` rows (and forks' links) of one store."""
+
+    def __init__(self, store: GameLog) -> None:
+        self._datastore = store.game_recorder.datastore
+        self._events = sql.Identifier(store.game_recorder.events_table_name)
+
+    def connection(self) -> Any:
+        return self._datastore.get_connection()
+
+    # ---------------------------------------------------------------- reads
+    def row(self, game_id: UUID) -> dict[str, Any] | None:
+        with self._datastore.get_connection() as conn:
+            row = conn.execute("SELECT * FROM games WHERE id = %s", (game_id,)).fetchone()
+        return None if row is None else dict(row)
+
+    def move_row(self, game_id: UUID, confirm: Callable[[Connection[Any], int], None]) -> dict[str, Any] | None:
+        """The columns a move reads; ``confirm(conn, changes)`` is told the count of API key changes read
+        in the same round trip (it raises to refuse the caller's key)."""
+        with self._datastore.get_connection() as conn:
+            found = conn.execute(_MOVE_ROW, (game_id,)).fetchone()
+            if found is None:
+                raise RuntimeError("api_key_changes has no row")
+            row = dict(found)
+            confirm(conn, int(row.pop("banquise_key_changes")))
+        return None if row.get("id") is None else row
+
+    def moves(self, game_id: UUID) -> int:
+        with self._datastore.get_connection() as conn:
+            row = conn.execute("SELECT moves FROM games WHERE id = %s", (game_id,)).fetchone()
+        return int(row["moves"]) if row else 0
+
+    def lifecycle_row(self, game_id: UUID) -> dict[str, Any] | None:
+        """Who owns the game and its status (what a lifecycle decision checks)."""
+        with self._datastore.get_connection() as conn:
+            row = conn.execute("SELECT owner_key, status FROM games WHERE id = %s", (game_id,)).fetchone()
+        return None if row is None else dict(row)
+
+    def owned_by_record(self, key_id: str, record_id: str) -> dict[str, Any] | None:
+        """The game ``key_id`` imported under ``record_id`` (the client's own id)."""
+        with self._datastore.get_connection() as conn:
+            row = conn.execute(
+                "SELECT * FROM games WHERE owner_key = %s AND record_id = %s", (key_id, record_id)
+            ).fetchone()
+        return None if row is None else dict(row)
+
+    def position(self, game_id: UUID) -> int:
+        """How far the event log went for this game (its last event's notification id; 0: none)."""
+        with self._datastore.get_connection() as conn:
+            row = conn.execute(
+                "SELECT max(notification_id) AS position FROM banquise_events WHERE originator_id = %s", (game_id,)
+            ).fetchone()
+        return int(row["position"] or 0) if row else 0
+
+    def page(self, where: GameFilter, limit: int) -> tuple[list[dict[str, Any]], bool, dict[UUID, datetime]]:
+        """Up to ``limit`` rows meeting ``where``, newest recorded first; whether more follow; and the
+        finished ones' finish times (``finish_times``), on one connection."""
+        conditions, params = _conditions(where)
+        query: sql.Composable = sql.SQL("SELECT * FROM games")
+        if conditions:
+            query += sql.SQL(" WHERE ") + sql.SQL(" AND ").join(conditions)
+        query += sql.SQL(" ORDER BY created_at DESC, id DESC LIMIT %s")
+        with self._datastore.get_connection() as conn:
+            rows = [dict(r) for r in conn.execute(query, [*params, limit + 1]).fetchall()]
+            more = len(rows) > limit
+            rows = rows[:limit]
+            return rows, more, self._finish_times(conn, rows)
+
+    def finish_times(self, rows: Iterable[dict[str, Any]]) -> dict[UUID, datetime]:
+        with self._datastore.get_connection() as conn:
+            return self._finish_times(conn, rows)
+
+    def _finish_times(self, conn: Any, rows: Iterable[dict[str, Any]]) -> dict[UUID, datetime]:
+        """``finished_at`` of the finished games among ``rows`` (``games`` rows): one query for them all.
+        Times never go back within a game, so the last event's play time, when it has one, is the latest."""
+        finished = {r["id"]: r for r in rows if r["status"] == "finished"}
+        if not finished:
+            return {}
+        out: dict[UUID, datetime] = {}
+        for r in conn.execute(sql.SQL(_LAST).format(events=self._events), (list(finished),)).fetchall():
+            game_id, played, recorded = r["id"], r["played"], r["recorded"]
+            if played is None and finished[game_id]["played_at"] is not None:
+                latest = sql.SQL(_LATEST).format(events=self._events)
+                played = conn.execute(latest, (game_id,)).fetchone()["played"]
+            out[game_id] = played if played is not None else recorded
+        return out
+
+    def spellings(self, key: str) -> list[str]:
+        """Up to 50 handles as recorded at tables where the handle key ``key`` sat."""
+        with self._datastore.get_connection() as conn:
+            rows = conn.execute(
+                "SELECT p FROM games, unnest(players) AS p WHERE handles @> ARRAY[%s]::text[] LIMIT 50", (key,)
+            ).fetchall()
+        return [r["p"] for r in rows]
+
+    def has_handle(self, key: str) -> bool:
+        with self._datastore.get_connection() as conn:
+            found = conn.execute("SELECT 1 FROM games WHERE handles @> ARRAY[%s]::text[] LIMIT 1", (key,)).fetchone()
+        return found is not None
+
+    def handles(self) -> list[str]:
+        """Every handle recorded, as written."""
+        with self._datastore.get_connection() as conn:
+            return [r["p"] for r in conn.execute("SELECT DISTINCT p FROM games, unnest(players) AS p").fetchall()]
+
+    def met(self, a: Sequence[str], b: Sequence[str]) -> bool:
+        """Whether a handle key of ``a`` and one of ``b`` sat at one table."""
+        with self._datastore.get_connection() as conn:
+            row = conn.execute(
+                "SELECT 1 FROM games WHERE handles && %s::text[] AND handles && %s::text[] LIMIT 1",
+                (list(a), list(b)),
+            ).fetchone()
+        return row is not None
+
+    def fork_origin(self, game_id: UUID) -> dict[str, Any] | None:
+        with self._datastore.get_connection() as conn:
+            row = conn.execute("SELECT origin_id, step FROM game_forks WHERE fork_id = %s", (game_id,)).fetchone()
+        return None if row is None else dict(row)
+
+    def forks_of(self, game_id: UUID) -> list[dict[str, Any]]:
+        with self._datastore.get_connection() as conn:
+            rows = conn.execute(
+                "SELECT fork_id, step, created_at FROM game_forks WHERE origin_id = %s ORDER BY created_at, fork_id",
+                (game_id,),
+            ).fetchall()
+        return [dict(r) for r in rows]
+
+    # ---------------------------------------------------------------- write steps
+    @staticmethod
+    def insert(row: GameRow) -> Within:
+        """A new game's row."""
+
+        def run(cur: Cursor[DictRow]) -> None:
+            cur.execute(INSERT_GAME, tuple(row))
+
+        return run
+
+    @staticmethod
+    def advance_head(
+        game_id: UUID,
+        version: int,
+        moves: int,
+        status: str,
+        now: datetime,
+        played_at: datetime | None,
+        *,
+        late: bool = False,
+    ) -> Within:
+        """A move's new head (refused in the transaction if the game was closed meanwhile); ``late``: a
+        reveal after the end, which needs the game finished (and not voided) instead of open."""
+        params = (version, moves, status, now, played_at, game_id)
+        statement = _ADVANCE_FINISHED if late else _ADVANCE
+
+        def run(cur: Cursor[DictRow]) -> None:
+            cur.execute(statement, params)
+
+        return run
+
+    @staticmethod
+    def take_back_head(game_id: UUID, version: int, moves: int, now: datetime) -> Within:
+        """A correction's new head: one correction more (refused if the game was closed meanwhile)."""
+        params = (version, moves, now, game_id)
+
+        def run(cur: Cursor[DictRow]) -> None:
+            cur.execute(_TAKE_BACK, params)
+
+        return run
+
+    @staticmethod
+    def count_corrections(game_id: UUID, corrections: int) -> Within:
+        """A fork's copy holds corrections: its readers fold its line."""
+
+        def run(cur: Cursor[DictRow]) -> None:
+            cur.execute("UPDATE games SET corrections = %s WHERE id = %s", (corrections, game_id))
+
+        return run
+
+    @staticmethod
+    def link_fork(fork_id: UUID, origin_id: UUID, step: int, now: datetime) -> Within:
+        def run(cur: Cursor[DictRow]) -> None:
+            cur.execute(
+                "INSERT INTO game_forks (fork_id, origin_id, step, created_at) VALUES (%s, %s, %s, %s)",
+                (fork_id, origin_id, step, now),
+            )
+
+        return run
+
+    @staticmethod
+    def mark_voided(game_id: UUID, voided: bool) -> Within:
+        def run(cur: Cursor[DictRow]) -> None:
+            cur.execute("UPDATE games SET voided = %s WHERE id = %s", (voided, game_id))
+
+        return run
+
+    @staticmethod
+    def mark_abandoned(game_id: UUID) -> Within:
+        """Only a live game (else the transaction fails with ``GameClosed``)."""
+
+        def run(cur: Cursor[DictRow]) -> None:
+            cur.execute(_ABANDON, (game_id,))
+
+        return run
+
+
+def _conditions(where: GameFilter) -> tuple[list[sql.Composable], list[Any]]:
+    conditions: list[sql.Composable] = []
+    params: list[Any] = []
+    if where.handles is not None:
+        conditions.append(sql.SQL("handles && %s::text[]"))
+        params.append(where.handles)
+    if where.kind:
+        conditions.append(sql.SQL("kind = %s"))
+        params.append(where.kind)
+    if where.status:
+        conditions.append(sql.SQL("status = %s"))
+        params.append(where.status)
+    # The expression of the games_by_play_time index (migration 0012).
+    if where.since:
+        conditions.append(sql.SQL("coalesce(played_at, created_at) >= %s"))
+        params.append(where.since)
+    if where.until:
+        conditions.append(sql.SQL("coalesce(played_at, created_at) < %s"))
+        params.append(where.until)
+    # The tags' conditions are index-backed, their parameters bound.
+    if where.nothing:
+        conditions.append(sql.SQL("false"))
+    if where.tags:
+        conditions.append(sql.SQL("tags @> {}").format(sql.Literal(Jsonb(where.tags))))
+    if where.tags_present:
+        conditions.append(sql.SQL("tags ?& {}::text[]").format(sql.Literal(where.tags_present)))
+    if where.before is not None:
+        conditions.append(sql.SQL("(created_at, id) < (%s, %s)"))
+        params.extend(where.before)
+    return conditions, params

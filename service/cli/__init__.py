@@ -1,0 +1,1 @@
+"""The ``banquise`` command line (top layer)."""

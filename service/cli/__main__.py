@@ -1,0 +1,5 @@
+"""``python -m service.cli``."""
+
+from service.cli.main import main
+
+main()

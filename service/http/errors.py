@@ -1,0 +1,227 @@
+"""Errors as RFC 9457 problem details, each with a stable machine-readable ``code``.
+
+Every error the API returns has the media type ``application/problem+json`` and the members
+``type``, ``title``, ``status``, ``detail``, ``code`` (stable: clients branch on it) and, where useful,
+more members (``rule``, ``legal``, ``current_version``...). A 5xx is always a bug on our side.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import msgspec
+from litestar import Request, Response
+from litestar.exceptions import (
+    HTTPException,
+    MethodNotAllowedException,
+    NotAuthorizedException,
+    NotFoundException,
+    PermissionDeniedException,
+    ValidationException,
+)
+from litestar.exceptions.http_exceptions import ClientException
+from litestar.status_codes import HTTP_413_REQUEST_ENTITY_TOO_LARGE, HTTP_500_INTERNAL_SERVER_ERROR
+
+from domain.errors import RuleViolation
+from service.base.refusals import Category, Refusal
+from service.base.store.failures import OutcomeUnknown, ValueRejected, is_unavailable, reason
+from service.games import alternatives
+from service.games.errors import violation_title
+
+log = logging.getLogger("banquise.errors")
+
+PROBLEM_JSON = "application/problem+json"
+# Seconds a client should wait before retrying after a 503 database_unavailable (a restart takes ~1 s).
+RETRY_AFTER_SECONDS = 1
+TYPE_BASE = "https://banquise.example/problems/"
+
+
+class Problem(msgspec.Struct, omit_defaults=True, kw_only=True):
+    """The body of every error response (RFC 9457 plus ``code``)."""
+
+    type: str
+    title: str
+    status: int
+    code: str
+    detail: str | None = None
+    instance: str | None = None
+    request_id: str | None = None
+
+
+class ProblemError(Exception):
+    """Raise from a handler to answer with a problem: ``ProblemError(404, "game_not_found", "...")``."""
+
+    def __init__(
+        self,
+        status: int,
+        code: str,
+        detail: str,
+        *,
+        title: str | None = None,
+        headers: dict[str, str] | None = None,
+        **extra: Any,
+    ) -> None:
+        super().__init__(detail)
+        self.status = status
+        self.code = code
+        self.detail = detail
+        self.title = title or code.replace("_", " ").replace(".", ": ").capitalize()
+        self.headers = headers or {}
+        self.extra = extra
+
+
+def problem_response(
+    request: Request[Any, Any, Any],
+    status: int,
+    code: str,
+    detail: str | None,
+    *,
+    title: str | None = None,
+    headers: dict[str, str] | None = None,
+    **extra: Any,
+) -> Response[Any]:
+    body: dict[str, Any] = {
+        "type": TYPE_BASE + code,
+        "title": title or code.replace("_", " ").capitalize(),
+        "status": status,
+        "code": code,
+    }
+    if detail:
+        body["detail"] = detail
+    body["instance"] = request.url.path
+    request_id = request.scope.get("banquise_request_id")
+    if request_id:
+        body["request_id"] = request_id
+    body.update({k: v for k, v in extra.items() if v is not None})
+    return Response(content=body, status_code=status, media_type=PROBLEM_JSON, headers=headers)
+
+
+def _problem_error(request: Request[Any, Any, Any], exc: ProblemError) -> Response[Any]:
+    return problem_response(
+        request, exc.status, exc.code, exc.detail, title=exc.title, headers=exc.headers, **exc.extra
+    )
+
+
+# The one table from a use case's refusal to an HTTP status.
+STATUS: dict[Category, int] = {
+    Category.INVALID: 400,
+    Category.UNAUTHENTICATED: 401,
+    Category.FORBIDDEN: 403,
+    Category.NOT_FOUND: 404,
+    Category.CONFLICT: 409,
+    Category.UNPROCESSABLE: 422,
+    Category.UNAVAILABLE: 503,
+}
+
+
+def _refusal(request: Request[Any, Any, Any], exc: Refusal) -> Response[Any]:
+    headers: dict[str, str] = {}
+    if exc.category is Category.UNAVAILABLE:
+        headers["retry-after"] = "1"
+    current = exc.extra.get("current_version")
+    if isinstance(current, int):
+        headers["etag"] = f'"{current}"'  # a conflict names the version to resubmit at
+    return problem_response(
+        request, STATUS[exc.category], exc.code, exc.detail, title=exc.title, headers=headers, **exc.extra
+    )
+
+
+def _rule_violation(request: Request[Any, Any, Any], exc: RuleViolation) -> Response[Any]:
+    return problem_response(
+        request,
+        422,
+        exc.code,
+        exc.message,
+        title=violation_title(exc),
+        rule=exc.rule,
+        **alternatives.present(exc.legal),
+    )
+
+
+def _validation(request: Request[Any, Any, Any], exc: ValidationException) -> Response[Any]:
+    # Litestar reports msgspec decode errors (malformed JSON, wrong types, unknown fields) here.
+    errors = exc.extra if isinstance(exc.extra, list) else None
+    return problem_response(request, 400, "invalid_request", str(exc.detail), title="Invalid request", errors=errors)
+
+
+_HTTP_CODES = {
+    NotFoundException: "not_found",
+    MethodNotAllowedException: "method_not_allowed",
+    NotAuthorizedException: "unauthorized",
+    PermissionDeniedException: "forbidden",
+}
+
+
+def _http(request: Request[Any, Any, Any], exc: HTTPException) -> Response[Any]:
+    code = next((c for t, c in _HTTP_CODES.items() if isinstance(exc, t)), None)
+    if code is None:
+        if exc.status_code == HTTP_413_REQUEST_ENTITY_TOO_LARGE:
+            code = "body_too_large"
+        elif isinstance(exc, ClientException):
+            code = "bad_request"
+        else:
+            code = "http_error"
+    if exc.status_code >= 500:
+        log.error("server error %s on %s %s: %s", exc.status_code, request.method, request.url.path, exc.detail)
+    return problem_response(request, exc.status_code, code, str(exc.detail), headers=exc.headers)
+
+
+def _unavailable(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
+    """The database cannot serve now (down, restarting, unreachable, too slow): retry later, unchanged."""
+    log.warning(
+        "database unavailable on %s %s: %s",
+        request.method,
+        request.url.path,
+        reason(exc),
+        extra={"fields": {"error": type(exc).__name__}},
+    )
+    if isinstance(exc, OutcomeUnknown):
+        return problem_response(
+            request,
+            503,
+            "database_unavailable",
+            "The database stopped answering while this write was being stored, and whether it was stored is not "
+            "known yet: retry the request with the same Idempotency-Key (it is stored once, or its first answer "
+            "is returned)." + (f" Without a key, look for game {exc.stream} before retrying." if exc.stream else ""),
+            title="Database unavailable",
+            headers={"retry-after": str(RETRY_AFTER_SECONDS)},
+            outcome="unknown",
+        )
+    return problem_response(
+        request,
+        503,
+        "database_unavailable",
+        "The database is unavailable right now; nothing was changed by this request. Retry it shortly.",
+        title="Database unavailable",
+        headers={"retry-after": str(RETRY_AFTER_SECONDS)},
+    )
+
+
+def _value_rejected(request: Request[Any, Any, Any], exc: ValueRejected) -> Response[Any]:
+    # Only writes raise it, and everything they store comes from the request: the input's fault.
+    return problem_response(request, 422, "value_rejected", f"the database cannot store a value of this request: {exc}")
+
+
+def _unexpected(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
+    if is_unavailable(exc):
+        return _unavailable(request, exc)
+    log.exception("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
+    return problem_response(
+        request,
+        HTTP_500_INTERNAL_SERVER_ERROR,
+        "internal_error",
+        "An unexpected error occurred on the server; it has been logged with this request's id.",
+        title="Internal server error",
+    )
+
+
+EXCEPTION_HANDLERS: dict[type[Exception] | int, Any] = {
+    ProblemError: _problem_error,
+    Refusal: _refusal,
+    RuleViolation: _rule_violation,
+    ValidationException: _validation,
+    HTTPException: _http,
+    ValueRejected: _value_rejected,
+    Exception: _unexpected,
+}

@@ -1,0 +1,66 @@
+"""The recorder: pages to record a game at the table from a phone, offline first. The pages are
+clients of the public API (plain ES modules under ``static/``, one component per file); the server
+only hands out the shell, the assets and the service worker."""
+
+from __future__ import annotations
+
+import hashlib
+from functools import cache
+from pathlib import Path
+
+import msgspec
+
+from domain.kinds import registered_games
+from service.http.viewer.words import words
+
+STATIC_DIR = Path(__file__).with_name("static")
+STATIC_PATH = "/recorder/static"
+
+# The recorder draws the viewer's board (one board for both) and keeps the viewer's assets offline too.
+VIEWER_DIR = Path(__file__).parent.parent / "viewer" / "static"
+VIEWER_PATH = "/watch/static"
+
+
+def shell() -> str:
+    """One page for starting and recording (the script reads which from the address): the service
+    worker can then answer any game's recorder address with it, offline."""
+    return (
+        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        '<meta name="theme-color" content="#17324d">'
+        "<title>Banquise recorder</title>"
+        '<link rel="stylesheet" href="/watch/static/viewer.css">'
+        f'<link rel="stylesheet" href="{STATIC_PATH}/recorder.css"></head>'
+        '<body class="recorder"><header><h1>Banquise <small>recorder</small></h1>'
+        '<span id="network" class="badge" role="status"></span></header>'
+        '<main id="app" aria-live="polite"><p>Loading…</p></main>'
+        "<noscript>The recorder needs JavaScript.</noscript>"
+        f'<script type="application/json" id="recorder-data">{_data()}</script>'
+        f'<script type="module" src="{STATIC_PATH}/main.js"></script></body></html>'
+    )
+
+
+def _data() -> str:
+    """What the board modules need: each registered kind's board module, and the board's words."""
+    boards = {g.kind: g.board_module for g in registered_games() if g.board_module is not None}
+    return msgspec.json.encode({"boards": boards, "words": words("en")}).decode().replace("<", "\\u003c")
+
+
+def assets() -> list[str]:
+    """Every address the page needs offline: the shell, the recorder's files, the viewer's stylesheet."""
+    files = sorted(p.name for p in STATIC_DIR.iterdir() if p.is_file() and p.name != "sw.js")
+    viewer = sorted(p.relative_to(VIEWER_DIR).as_posix() for p in VIEWER_DIR.rglob("*") if p.is_file())
+    return ["/recorder", *(f"{STATIC_PATH}/{name}" for name in files), *(f"{VIEWER_PATH}/{name}" for name in viewer)]
+
+
+@cache
+def service_worker() -> str:
+    """``sw.js`` with the list it precaches and a cache name that changes with any asset (a new
+    version of the page replaces the old cache as the worker installs)."""
+    digest = hashlib.sha256(shell().encode())
+    for path in sorted([*STATIC_DIR.iterdir(), *VIEWER_DIR.rglob("*")]):
+        if path.is_file():
+            digest.update(path.name.encode() + path.read_bytes())
+    source = (STATIC_DIR / "sw.js").read_text(encoding="utf-8")
+    head = f"const CACHE = 'banquise-recorder-{digest.hexdigest()[:12]}';\nconst ASSETS = {assets()!r};\n"
+    return head.replace("'", '"') + source

@@ -1,0 +1,191 @@
+"""A game's lifecycle: ``POST /games/{id}/void`` (an admin key removes a game from statistics and
+ratings), ``POST /games/{id}/unvoid`` (an admin key restores it), ``POST /games/{id}/abandon`` (the
+owner gives up on a live game). Players: ``POST /admin/players/{handle}/rename`` and ``…/merge`` (an admin
+key; service/games/renaming.py).
+
+Each decision is an event (``GameVoided``, ``GameUnvoided``, ``GameAbandoned``) stored in the game's
+admin stream (never in the game's own stream: the engines' ``evolve`` knows only game events). The
+projections then drop the game from (or restore it to) the statistics and replay the ratings of its
+kind.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+from uuid import UUID
+
+import msgspec
+from litestar import Response, post
+from litestar.concurrency import sync_to_thread
+from litestar.di import NamedDependency, Provide
+from litestar.openapi import ResponseSpec
+from litestar.params import FromPath, JSONBody
+
+from service.base.keys import ApiKey
+from service.games import limits
+from service.games.renaming import HandleChanged
+from service.games.voiding import AbandonAccepted, UnvoidAccepted, VoidAccepted
+from service.http.auth import caller, required
+from service.http.errors import ProblemError
+from service.http.headers import POSITION_HEADER
+from service.runtime import Runtime
+
+
+class VoidRequest(msgspec.Struct, forbid_unknown_fields=True):
+    reason: Annotated[str, msgspec.Meta(min_length=1, max_length=500)]
+
+
+def require_admin(key: ApiKey | None, what: str) -> ApiKey:
+    admin = required(key)
+    if not admin.admin:
+        raise ProblemError(403, "admin_required", f"{what} needs an admin key (banquise keys create --admin)")
+    return admin
+
+
+def _decided(accepted: Any) -> Response[Any]:
+    """A lifecycle decision's answer: 200 (the game is changed, nothing is created at a URL of its own)
+    and how far the event log went."""
+    return Response(accepted, status_code=200, headers={POSITION_HEADER: str(accepted.position)})
+
+
+def _game_problems(*, forbidden: str, conflict: str) -> dict[int, ResponseSpec]:
+    """The answers of a decision on a game (void, unvoid, abandon) other than its success."""
+    return {
+        400: ResponseSpec(None, description="Missing or empty reason"),
+        401: ResponseSpec(None, description="Missing or invalid API key"),
+        403: ResponseSpec(None, description=forbidden),
+        404: ResponseSpec(None, description="Unknown game"),
+        409: ResponseSpec(None, description=conflict),
+    }
+
+
+def _reason(text: str) -> str:
+    reason = text.strip()
+    if not reason:
+        raise ProblemError(400, "invalid_request", "reason must not be blank", title="Invalid request")
+    limits.check_text("$.reason", reason, 500, what="a reason")
+    return reason
+
+
+@post(
+    "/games/{game_id:uuid}/void",
+    summary="Void a game (admin key): it leaves statistics and ratings; its events are kept",
+    tags=["games"],
+    # Nothing is created at a URL of its own: the game is changed, so 200 (not 201 without a Location).
+    status_code=200,
+    dependencies={"key": Provide(caller)},
+    security=[{"apiKey": []}],
+    responses=_game_problems(forbidden="admin_required: not an admin key", conflict="game_already_voided"),
+)
+async def void_game(
+    game_id: FromPath[UUID],
+    data: JSONBody[VoidRequest],
+    runtime: NamedDependency[Runtime],
+    key: NamedDependency[ApiKey | None],
+) -> Response[VoidAccepted]:
+    admin = require_admin(key, "voiding a game")
+    reason = _reason(data.reason)
+    return _decided(await sync_to_thread(runtime.games.lifecycle.void, admin, game_id, reason))
+
+
+@post(
+    "/games/{game_id:uuid}/unvoid",
+    summary="Restore a voided game (admin key): it counts again in statistics and ratings, and takes moves",
+    tags=["games"],
+    status_code=200,
+    dependencies={"key": Provide(caller)},
+    security=[{"apiKey": []}],
+    responses=_game_problems(forbidden="admin_required: not an admin key", conflict="game_not_voided"),
+)
+async def unvoid_game(
+    game_id: FromPath[UUID],
+    data: JSONBody[VoidRequest],
+    runtime: NamedDependency[Runtime],
+    key: NamedDependency[ApiKey | None],
+) -> Response[UnvoidAccepted]:
+    admin = require_admin(key, "restoring a voided game")
+    reason = _reason(data.reason)
+    return _decided(await sync_to_thread(runtime.games.lifecycle.unvoid, admin, game_id, reason))
+
+
+@post(
+    "/games/{game_id:uuid}/abandon",
+    summary="Abandon a live game (the owner's key): it takes no more moves and never counts",
+    tags=["games"],
+    status_code=200,
+    dependencies={"key": Provide(caller)},
+    security=[{"apiKey": []}],
+    responses=_game_problems(forbidden="not_game_owner", conflict="game_abandoned, game_finished or game_voided"),
+)
+async def abandon_game(
+    game_id: FromPath[UUID],
+    data: JSONBody[VoidRequest],
+    runtime: NamedDependency[Runtime],
+    key: NamedDependency[ApiKey | None],
+) -> Response[AbandonAccepted]:
+    owner = required(key)
+    reason = _reason(data.reason)
+    return _decided(await sync_to_thread(runtime.games.lifecycle.abandon, owner, game_id, reason))
+
+
+# ---------------------------------------------------------------- handles
+class RenameRequest(msgspec.Struct, forbid_unknown_fields=True):
+    to: Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
+    reason: Annotated[str, msgspec.Meta(min_length=1, max_length=500)]
+
+
+class MergeRequest(msgspec.Struct, forbid_unknown_fields=True):
+    into: Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
+    reason: Annotated[str, msgspec.Meta(min_length=1, max_length=500)]
+
+
+HANDLE_PROBLEMS = {
+    400: ResponseSpec(None, description="Missing or empty reason; invalid_handle"),
+    401: ResponseSpec(None, description="Missing or invalid API key"),
+    403: ResponseSpec(None, description="admin_required: not an admin key"),
+    404: ResponseSpec(None, description="player_not_found"),
+    409: ResponseSpec(None, description="handle_taken (merge instead), handles_changed (a concurrent decision)"),
+    422: ResponseSpec(None, description="confusable_handles, same_handle, merge_into_itself, players_met"),
+}
+
+
+@post(
+    "/admin/players/{handle:str}/rename",
+    summary="Rename a player's handle (admin key): its games, statistics and ratings follow; the old handle "
+    "becomes an alias",
+    tags=["players"],
+    status_code=200,
+    dependencies={"key": Provide(caller)},
+    security=[{"apiKey": []}],
+    responses=HANDLE_PROBLEMS,
+)
+async def rename_player(
+    handle: FromPath[str],
+    data: JSONBody[RenameRequest],
+    runtime: NamedDependency[Runtime],
+    key: NamedDependency[ApiKey | None],
+) -> Response[HandleChanged]:
+    admin = require_admin(key, "renaming a player")
+    reason = _reason(data.reason)
+    return _decided(await sync_to_thread(runtime.games.handles.rename, admin, handle, data.to, reason))
+
+
+@post(
+    "/admin/players/{handle:str}/merge",
+    summary="Merge a handle into another (admin key): one person under two handles; games re-rated as if "
+    "recorded under the one kept",
+    tags=["players"],
+    status_code=200,
+    dependencies={"key": Provide(caller)},
+    security=[{"apiKey": []}],
+    responses=HANDLE_PROBLEMS,
+)
+async def merge_player(
+    handle: FromPath[str],
+    data: JSONBody[MergeRequest],
+    runtime: NamedDependency[Runtime],
+    key: NamedDependency[ApiKey | None],
+) -> Response[HandleChanged]:
+    admin = require_admin(key, "merging players")
+    reason = _reason(data.reason)
+    return _decided(await sync_to_thread(runtime.games.handles.merge, admin, handle, data.into, reason))

@@ -1,0 +1,475 @@
+"""``/games``: create, append moves, import and export records, list, events, timeline, replay."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import AsyncIterator, Callable
+from datetime import datetime
+from typing import Annotated, Any, Literal
+from uuid import UUID
+
+import msgspec
+from litestar import Controller, Request, Response, get, post
+from litestar.concurrency import sync_to_thread
+from litestar.di import NamedDependency, Provide
+from litestar.openapi import ResponseSpec
+from litestar.params import FromPath, FromQuery, HeaderParameter, QueryParameter
+from litestar.response import Stream
+
+from domain.game import Language
+from service.base.keys import ApiKey
+from service.games.choices import LegalMoves
+from service.games.listing import MAX_LIMIT
+from service.games.schemas import EventOut, GameCreated, GamePage, GameSummary, MoveAccepted, Replay, Timeline
+from service.games.service import GameService, Idempotency, Reply, request_hash
+from service.games.tags import MAX_FILTERS as MAX_TAG_FILTER
+from service.games.undoing import UndoAccepted
+from service.http.auth import cached_caller, caller, required
+from service.http.caching import conditional, conditional_body
+from service.http.errors import ProblemError
+from service.http.headers import POSITION_HEADER
+from service.runtime import Runtime
+
+_json = msgspec.json.Encoder()
+LANGUAGES: tuple[Language, ...] = ("en", "fr", "es")
+
+
+def reply_response(reply: Reply) -> Response[Any]:
+    """A write's outcome as HTTP: its status, ETag, Location and log position (the one place they are set)."""
+    headers = {"etag": f'"{reply.version}"'}
+    if reply.locate is not None:
+        headers["location"] = f"/games/{reply.locate}"
+    if reply.position is not None:
+        headers[POSITION_HEADER] = str(reply.position)
+    return Response(
+        content=reply.body, status_code=201 if reply.created else 200, headers=headers, media_type="application/json"
+    )
+
+
+def idempotency_of(request: Request[Any, Any, Any], key: ApiKey, body: bytes, value: str | None) -> Idempotency | None:
+    if value is None:
+        return None
+    value = value.strip()
+    if not 1 <= len(value) <= 200 or not value.isprintable():
+        raise ProblemError(400, "invalid_idempotency_key", "Idempotency-Key must be 1 to 200 printable characters")
+    scope = f"{request.method} {request.url.path}"
+    return Idempotency(key.id, value, request_hash(request.method, request.url.path, body), scope=scope)
+
+
+async def _write(
+    request: Request[Any, Any, Any],
+    key: ApiKey | None,
+    idempotency_key: str | None,
+    write: Callable[[ApiKey, bytes, Idempotency | None], Reply],
+) -> Response[Any]:
+    """A write that takes the whole body: the caller's key, the body, and its idempotency key."""
+    owner = required(key)
+    body = await request.body()
+    return reply_response(
+        await sync_to_thread(write, owner, body, idempotency_of(request, owner, body, idempotency_key))
+    )
+
+
+_VERSION = re.compile(r"[0-9]{1,9}")
+# Pages of /events and /timeline: the default holds any game played at a table (a few hundred steps);
+# a longer stream (a game corrected over and over) comes in pages.
+PAGE_DEFAULT, PAGE_MAX = 1000, 10_000
+PageLimit = Annotated[int, QueryParameter(ge=1, le=PAGE_MAX, description="At most this many (a page)")]
+
+
+def _if_match(value: str | None) -> int | None:
+    if value is None:
+        return None
+    text = value.strip()
+    if text == "*":
+        return None  # RFC 9110: any current version of an existing game
+    text = text.removeprefix("W/").strip('"')
+    if not _VERSION.fullmatch(text):
+        raise ProblemError(400, "invalid_if_match", f'If-Match must be a game version such as "12", not {value!r}')
+    return int(text)
+
+
+def negotiate_language(request: Request[Any, Any, Any], lang: str | None) -> Language:
+    if lang is not None:
+        for known in LANGUAGES:
+            if lang == known:
+                return known
+        raise ProblemError(400, "unsupported_language", f"lang must be one of {', '.join(LANGUAGES)}")
+    header = request.headers.get("accept-language", "")
+    ranked: list[tuple[float, int, str]] = []
+    for position, part in enumerate(header.split(",")):
+        tag, _, params = part.strip().partition(";")
+        quality = 1.0
+        if params.strip().startswith("q="):
+            try:
+                quality = float(params.strip()[2:])
+            except ValueError:
+                quality = 0.0
+        primary = tag.strip().lower().split("-")[0]
+        if primary in LANGUAGES and quality > 0:
+            ranked.append((-quality, position, primary))
+    best = sorted(ranked)[0][2] if ranked else "en"
+    return next(k for k in LANGUAGES if k == best)
+
+
+# OpenAPI security: writes need a key; some reads show more to the game owner's key (optional).
+KEY_REQUIRED: list[dict[str, list[str]]] = [{"apiKey": []}]
+KEY_OPTIONAL: list[dict[str, list[str]]] = [{}, {"apiKey": []}]
+# A read that needs a key: the legal moves may name hidden cards.
+LEGAL_MOVES_NEED = "the legal moves need the game owner's API key"
+
+SEAT_VIEW_PROBLEMS = {
+    403: ResponseSpec(None, description="A seat or omniscient view of a live game needs its owner's key"),
+}
+
+PROBLEMS = {
+    400: ResponseSpec(None, description="Malformed JSON, wrong types or unknown fields (problem+json)"),
+    401: ResponseSpec(None, description="Missing or invalid API key"),
+    404: ResponseSpec(None, description="Unknown game"),
+    413: ResponseSpec(None, description="Body larger than BANQUISE_MAX_BODY_BYTES"),
+    422: ResponseSpec(None, description="Illegal move or setup: the rule's code, message and legal alternatives"),
+}
+IdempotencyKey = Annotated[
+    str | None,
+    HeaderParameter(
+        name="Idempotency-Key",
+        description="Retrying with the same key returns the first response and stores nothing twice. A key is "
+        "scoped to the API key, the endpoint and the game, and forgotten after 24 h; reused for another request "
+        "within that time it is a 422 idempotency_key_reused.",
+        required=False,
+    ),
+]
+# Bounds on the game's start at the table (service/games/playtime.py); the order, and so the cursors,
+# stay those of the recording time.
+PLAYED_SINCE = (
+    "Games that started at the table at or after this time: the record's started_at, else its first move's "
+    "at; a game recorded without any time counts from when it was stored. An offset is allowed (compared in UTC)."
+)
+PLAYED_UNTIL = "Games that started at the table before this time (same start as since)."
+Perspective = Annotated[
+    str,
+    QueryParameter(
+        description=(
+            "spectator | seat:N | omniscient. Seats and omniscient need the owner's key while the game is live."
+        ),
+        pattern=r"^(spectator|omniscient|seat:[0-9]+)$",
+    ),
+]
+
+
+class GamesController(Controller):
+    """``/games``: record, import, list and read games (request bodies documented per game kind by
+    ``openapi_docs.refine``)."""
+
+    path = "/games"
+    tags = ["games"]
+    dependencies = {"key": Provide(caller)}
+
+    @post(
+        "/",
+        summary="Create a game from a setup",
+        security=KEY_REQUIRED,
+        status_code=201,
+        responses=PROBLEMS,
+    )
+    async def create(
+        self,
+        request: Request[Any, Any, Any],
+        runtime: NamedDependency[Runtime],
+        key: NamedDependency[ApiKey | None],
+        idempotency_key: IdempotencyKey = None,
+    ) -> Response[GameCreated]:
+        return await _write(request, key, idempotency_key, runtime.games.create)
+
+    @post(
+        "/import",
+        summary="Import a whole game record atomically (all or nothing; idempotent by record id)",
+        security=KEY_REQUIRED,
+        status_code=201,
+        responses={
+            **PROBLEMS,
+            200: ResponseSpec(GameCreated, description="This record id was already imported"),
+            409: ResponseSpec(
+                None,
+                description="record_id_conflict (another record under a stored id), game_already_recorded "
+                "(the record is game:<uuid> of another key's game: nothing stored, its game_id named)",
+            ),
+        },
+    )
+    async def import_record(
+        self,
+        request: Request[Any, Any, Any],
+        runtime: NamedDependency[Runtime],
+        key: NamedDependency[ApiKey | None],
+        idempotency_key: IdempotencyKey = None,
+    ) -> Response[GameCreated]:
+        return await _write(request, key, idempotency_key, runtime.games.import_record)
+
+    @post(
+        "/{game_id:uuid}/moves",
+        summary="Append one move (If-Match: the version you expect)",
+        security=KEY_REQUIRED,
+        status_code=201,
+        responses={
+            **PROBLEMS,
+            403: ResponseSpec(None, description="Not the game owner's key"),
+            409: ResponseSpec(
+                None,
+                description="Stale If-Match: the problem carries current_version; game_abandoned, game_voided "
+                "(a finished game takes only what its rules accept after the end: Arctic's reveals)",
+            ),
+        },
+    )
+    async def append(
+        self,
+        request: Request[Any, Any, Any],
+        game_id: FromPath[UUID],
+        if_match: Annotated[
+            str | None,
+            HeaderParameter(name="If-Match", description='The version the move applies to, e.g. "12"', required=False),
+        ] = None,
+        idempotency_key: IdempotencyKey = None,
+    ) -> Response[MoveAccepted]:
+        # The runtime and the key without Litestar's dependency injection: resolving each dependency
+        # (a signature model, a conversion) cost more of the event loop than the lookups themselves.
+        runtime: Runtime = request.app.state.runtime
+        # The key from the process's cache, confirmed in the round trip that reads the game's row.
+        cached_key = await cached_caller(request, runtime)
+        owner = required(cached_key.key if cached_key is not None else None)
+        check = cached_key.check if cached_key is not None else None
+        body = await request.body()
+        idem = idempotency_of(request, owner, body, idempotency_key)
+        reply = await sync_to_thread(
+            lambda: runtime.games.append(owner, game_id, body, _if_match(if_match), idem, check=check)
+        )
+        return reply_response(reply)
+
+    @post(
+        "/{game_id:uuid}/undo",
+        summary='Take back the last moves (If-Match: the game\'s version; body {"moves": k}, default 1)',
+        description="Appends a correction (MovesTakenBack): the log keeps every event, and the game goes on "
+        "from the state before the last k moves. `taken_back` numbers the moves from 1, as the timeline's "
+        "`move_number` and its correction entry do. The timeline marks the moves taken back; replays, "
+        "statistics and boards follow the corrected line. A finished game cannot be undone (void it).",
+        security=KEY_REQUIRED,
+        status_code=200,
+        responses={
+            **PROBLEMS,
+            403: ResponseSpec(None, description="not_game_owner: not the game owner's key"),
+            409: ResponseSpec(
+                None,
+                description="version_conflict (stale If-Match, with current_version), game_finished, "
+                "game_voided or game_abandoned",
+            ),
+            422: ResponseSpec(None, description="undo_out_of_range: k < 1 or more moves than the line has"),
+        },
+    )
+    async def undo(
+        self,
+        request: Request[Any, Any, Any],
+        game_id: FromPath[UUID],
+        runtime: NamedDependency[Runtime],
+        key: NamedDependency[ApiKey | None],
+        if_match: Annotated[
+            str | None,
+            HeaderParameter(name="If-Match", description='The version the undo applies to, e.g. "12"', required=False),
+        ] = None,
+        idempotency_key: IdempotencyKey = None,
+    ) -> Response[UndoAccepted]:
+        owner = required(key)
+        body = await request.body()
+        idem = idempotency_of(request, owner, body, idempotency_key)
+        reply = await sync_to_thread(runtime.games.undo, owner, game_id, body, _if_match(if_match), idem)
+        return reply_response(reply)
+
+    @get(
+        "/",
+        summary="List games, newest recorded first, with filters and cursor pagination",
+        responses={
+            400: ResponseSpec(None, description="invalid_tag_filter: a tag filter is not name:value or name"),
+            422: ResponseSpec(None, description="unknown_game_kind: the known kinds are listed"),
+        },
+    )
+    async def list_games(
+        self,
+        runtime: NamedDependency[Runtime],
+        player: FromQuery[str | None] = None,
+        kind: FromQuery[str | None] = None,
+        status: FromQuery[Literal["live", "finished", "abandoned"] | None] = None,
+        since: Annotated[datetime | None, QueryParameter(description=PLAYED_SINCE)] = None,
+        until: Annotated[datetime | None, QueryParameter(description=PLAYED_UNTIL)] = None,
+        limit: Annotated[int, QueryParameter(ge=1, le=MAX_LIMIT)] = 50,
+        cursor: FromQuery[str | None] = None,
+        tag: Annotated[
+            list[str] | None,
+            QueryParameter(
+                description=f"name:value (that value) or name (the tag is there); repeated (at most {MAX_TAG_FILTER}): "
+                "every filter holds",
+            ),
+        ] = None,
+    ) -> GamePage:
+        return await sync_to_thread(
+            lambda: runtime.games.listing.list_games(
+                player=player,
+                kind=kind,
+                status=status,
+                since=since,
+                until=until,
+                limit=limit,
+                cursor=cursor,
+                tags=tag,
+            )
+        )
+
+    @get(
+        "/{game_id:uuid}",
+        summary="A game's summary and current scores",
+        security=KEY_OPTIONAL,
+        description="While the game is live, callers without its owner's key get only the public score "
+        "categories (Arctic: no totem), ranked on them.",
+    )
+    async def summary(
+        self, game_id: FromPath[UUID], runtime: NamedDependency[Runtime], key: NamedDependency[ApiKey | None]
+    ) -> Response[GameSummary]:
+        summary = await sync_to_thread(runtime.games.summary, game_id, key)
+        return Response(summary, headers={"etag": f'"{summary.version}"'})
+
+    @get(
+        "/{game_id:uuid}/record",
+        summary="Export the game as a record (the import format)",
+        description="Public once the game is finished. A live game's record (its seed, deck order, "
+        "totems, privately revealed cards) needs the owner's key: others get 403 record_hidden.",
+        security=KEY_OPTIONAL,
+        responses={403: ResponseSpec(None, description="record_hidden: a live game, not its owner's key")},
+    )
+    async def record(
+        self,
+        request: Request[Any, Any, Any],
+        game_id: FromPath[UUID],
+        runtime: NamedDependency[Runtime],
+        key: NamedDependency[ApiKey | None],
+    ) -> Response[dict[str, Any]]:
+        _, record = await sync_to_thread(runtime.games.record, game_id, key)
+        return conditional(request, record)
+
+    @get(
+        "/{game_id:uuid}/events",
+        summary="The raw event log: a JSON array, or NDJSON (Accept: application/x-ndjson or format=ndjson)",
+        description=(
+            f"In pages: at most `limit` events (default {PAGE_DEFAULT}, at most {PAGE_MAX}) after `after`. "
+            'A JSON answer cut by `limit` links the next page (`Link: <…>; rel="next"`, `after` its last '
+            "version); an NDJSON reader continues from its last line's version until a page has fewer lines."
+        ),
+        security=KEY_OPTIONAL,
+        responses=SEAT_VIEW_PROBLEMS,
+    )
+    async def events(
+        self,
+        request: Request[Any, Any, Any],
+        game_id: FromPath[UUID],
+        runtime: NamedDependency[Runtime],
+        key: NamedDependency[ApiKey | None],
+        perspective: Perspective = "spectator",
+        after: Annotated[int, QueryParameter(ge=0, le=2**31 - 1, description="Only events after this version")] = 0,
+        limit: PageLimit = PAGE_DEFAULT,
+        format: FromQuery[Literal["json", "ndjson"] | None] = None,
+    ) -> Response[list[EventOut]]:
+        games: GameService = runtime.games
+        wants_ndjson = format == "ndjson" or (
+            format is None and "application/x-ndjson" in request.headers.get("accept", "")
+        )
+        if not wants_ndjson:
+            # One more than the page: whether a next page exists, without a count.
+            iterator = await sync_to_thread(games.events, game_id, perspective, key, after, limit + 1)
+            page = await sync_to_thread(list, iterator)
+            if len(page) <= limit:
+                return Response(page)
+            page = page[:limit]
+            query = f"perspective={perspective}&after={page[-1].version}&limit={limit}"
+            return Response(page, headers={"link": f'</games/{game_id}/events?{query}>; rel="next"'})
+        iterator = await sync_to_thread(games.events, game_id, perspective, key, after, limit)
+
+        async def lines() -> AsyncIterator[bytes]:
+            while True:
+                page = await sync_to_thread(_take, iterator, 500)
+                if not page:
+                    return
+                yield b"".join(_json.encode(item) + b"\n" for item in page)
+
+        return Stream(lines(), media_type="application/x-ndjson")  # type: ignore[return-value]
+
+    @get(
+        "/{game_id:uuid}/legal-moves",
+        summary="What the table can do next: the legal moves grouped by player and kind, in the table's terms",
+        description="The same shape in every game and mode. A choice with `fill` is sent with that field of its "
+        "move set to one of its `cards` (public mode: the cards not seen yet). `version` (also the ETag) is the "
+        "version to send in If-Match. The owner's key is needed: the moves may name hidden cards.",
+        security=KEY_REQUIRED,
+        responses={403: ResponseSpec(None, description="not_game_owner: only the owner's key sees them")},
+    )
+    async def legal_moves(
+        self, game_id: FromPath[UUID], runtime: NamedDependency[Runtime], key: NamedDependency[ApiKey | None]
+    ) -> Response[LegalMoves]:
+        # No key at all is 401 (say who you are), a key other than the owner's 403, as for appends.
+        listed = await sync_to_thread(runtime.games.legal_moves, game_id, required(key, LEGAL_MOVES_NEED))
+        return Response(listed, headers={"etag": f'"{listed.version}"'})
+
+    @get(
+        "/{game_id:uuid}/timeline",
+        summary="One entry per step (event): description, actor, move and turn marks, state hash",
+        security=KEY_OPTIONAL,
+        description="While the game is live, callers without its owner's key get the hash of the "
+        "spectator's view instead of the engine's state hash. In pages: the entries of at most `limit` steps "
+        f"(default {PAGE_DEFAULT}, at most {PAGE_MAX}) after step `after`; `next` links the next page (null "
+        "at the end) and `version` is the game's last step. A live viewer asks for "
+        "`?after=<its last step>&limit=N`: the answer costs the new entries, not the game.",
+    )
+    async def timeline(
+        self,
+        request: Request[Any, Any, Any],
+        game_id: FromPath[UUID],
+        runtime: NamedDependency[Runtime],
+        key: NamedDependency[ApiKey | None],
+        lang: Annotated[
+            str | None,
+            QueryParameter(description="en | fr | es; default from Accept-Language, else en"),
+        ] = None,
+        after: Annotated[int, QueryParameter(ge=0, le=2**31 - 1, description="Only the steps after this one")] = 0,
+        limit: PageLimit = PAGE_DEFAULT,
+    ) -> Response[Timeline]:
+        language = negotiate_language(request, lang)
+        timeline = await sync_to_thread(runtime.games.timeline, game_id, language, key, after, limit)
+        return conditional(request, timeline)
+
+    @get(
+        "/{game_id:uuid}/replay/{step:int}",
+        summary="The board after a step, seen from a perspective",
+        security=KEY_OPTIONAL,
+        responses=SEAT_VIEW_PROBLEMS,
+    )
+    async def replay(
+        self,
+        request: Request[Any, Any, Any],
+        game_id: FromPath[UUID],
+        step: FromPath[int],
+        perspective: Perspective = "spectator",
+    ) -> Response[Replay]:
+        # The runtime and the caller's key asked for here rather than as dependencies: resolving them took a
+        # signature model each, the most of this route's own CPU. The key is checked first all the same.
+        runtime: Runtime = request.app.state.runtime
+        key = await caller(request, runtime)
+        games = runtime.games
+        # A step of a finished game whose block this process holds is answered here, without a worker thread.
+        body = games.held_replay(game_id, step, perspective)
+        if body is None:
+            body = await sync_to_thread(games.replay_body, game_id, step, perspective, key)
+        return conditional_body(request, body)
+
+
+def _take(iterator: Any, n: int) -> list[Any]:
+    out = []
+    for item in iterator:
+        out.append(item)
+        if len(out) >= n:
+            break
+    return out

@@ -1,0 +1,165 @@
+"""The watch page: a shell rendered on the server (header, controls, perspectives this caller may
+choose) holding the first replay and the timeline as the JSON API serves them; the board and the
+timeline are drawn in the browser by the ES modules of ``static/`` (the recorder's board too)."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+from uuid import UUID
+
+import msgspec
+
+from domain.game import Language, Perspective
+from domain.kinds import game
+from service.base.keys import ApiKey
+from service.base.refusals import Refusal
+from service.games.service import GameService
+from service.games.sight import Sight
+from service.http.viewer.words import word, words
+
+LANGUAGES: tuple[Language, ...] = ("en", "fr", "es")
+
+
+def perspectives(games: GameService, row: dict[str, Any], key: ApiKey | None) -> list[str]:
+    """The perspectives this caller may choose (``Sight.of`` decides, as for ``/replay``)."""
+    options = ["spectator", *(f"seat:{i}" for i in range(len(row["players"]))), "omniscient"]
+    allowed = []
+    for text in options:
+        try:
+            Sight.of(row, key, Perspective.parse(text))
+        except Refusal:
+            continue
+        allowed.append(text)
+    return allowed
+
+
+def _board_module(kind: str) -> str | None:
+    """The URL of the ES module that draws this kind's board (its plug-in's), or None: the generic board."""
+    plugin = game(kind)
+    return plugin.board_module if plugin is not None else None
+
+
+def _json(value: Any) -> str:
+    """JSON for a ``<script type="application/json">``: no ``<`` can close the element early."""
+    return msgspec.json.encode(value).decode().replace("<", "\\u003c")
+
+
+def _select(name: str, label: str, options: list[tuple[str, str]], chosen: str) -> str:
+    opts = "".join(
+        f'<option value="{escape(v)}"{" selected" * (v == chosen)}>{escape(text)}</option>' for v, text in options
+    )
+    return f'<label>{escape(label)} <select id="{name}" name="{name}">{opts}</select></label>'
+
+
+def _perspective_label(text: str, players: list[str], lang: Language) -> str:
+    if text.startswith("seat:"):
+        return players[int(text[5:])]  # a player by name, not by seat
+    return word(text, lang)
+
+
+def _family_links(games: GameService, game_id: UUID, lang: Language) -> tuple[str, str]:
+    """The header's links to the game this one was forked from and to its forks."""
+    links = games.forks.family(game_id)
+    origin = ""
+    if links.forked_from is not None:
+        o = links.forked_from
+        origin = (
+            f'<a class="origin" href="/games/{o.game_id}/watch?step={o.step}">{word("forked_from", lang)} '
+            f"{str(o.game_id)[:8]} @ {o.step}</a>"
+        )
+    forks = "".join(f'<a href="/games/{f.game_id}/watch">{str(f.game_id)[:8]} @ {f.step}</a> ' for f in links.forks)
+    if forks:
+        forks = f'<span class="forks">{word("forks", lang)}: {forks}</span>'
+    return origin, forks
+
+
+def _controls(
+    games: GameService,
+    row: dict[str, Any],
+    key: ApiKey | None,
+    step: int,
+    steps: int,
+    by: str,
+    perspective: str,
+    lang: Language,
+) -> str:
+    """The step controls, the unit of a step, the perspectives this caller may choose and the language."""
+    players = list(row["players"])
+    return (
+        f'<nav id="controls" aria-label="{word("step", lang)}">'
+        f'<button type="button" id="first" title="Home">« {word("first", lang)}</button>'
+        f'<button type="button" id="prev" title="←">◀ {word("previous", lang)}</button>'
+        f'<input id="slider" type="range" min="1" max="{steps}" value="{step}" aria-label="{word("step", lang)}">'
+        f'<button type="button" id="next" title="→">{word("next", lang)} ▶</button>'
+        f'<button type="button" id="last" title="End">{word("last", lang)} »</button>'
+        f'<output id="position">{word("step", lang)} <span id="step-number">{step}</span>/<span id="step-count">'
+        f"{steps}</span></output>"
+        + _select("by", word("by", lang), [(u, word(u, lang)) for u in ("event", "move", "turn")], by)
+        + _select(
+            "perspective",
+            word("perspective", lang),
+            [(p, _perspective_label(p, players, lang)) for p in perspectives(games, row, key)],
+            perspective,
+        )
+        + _select("lang", word("language", lang), [("en", "English"), ("fr", "Français"), ("es", "Español")], lang)
+        + f'<span class="hint">{word("keys", lang)}</span></nav>'
+    )
+
+
+def page(
+    games: GameService,
+    game_id: UUID,
+    step: int | None,
+    perspective: str,
+    by: str,
+    lang: Language,
+    key: ApiKey | None,
+) -> str:
+    row = games.row(game_id)
+    steps = int(row["version"])
+    step = steps if step is None else step
+    replay = games.replay(game_id, step, perspective, key)
+    tl = games.timeline(game_id, lang, key)  # the owner reads the table's notes and reasons
+    players = list(row["players"])
+    origin, forks = _family_links(games, game_id, lang)
+    status = row["status"]
+    controls = _controls(games, row, key, step, steps, by, perspective, lang)
+    badge = f'<span class="badge {status}" id="status">{word(status, lang)}</span>'
+    follow = f'<span id="follow" class="follow">{word("follow", lang)}</span>' if status == "live" else ""
+    data = {
+        "game": str(game_id),
+        "kind": row["kind"],
+        "board_module": _board_module(row["kind"]),
+        "status": status,
+        "lang": lang,
+        "players": players,
+        "words": words(lang),
+        "steps": steps,
+        "perspective": replay.perspective,
+        "replay": replay,
+        "timeline": tl.entries,
+    }
+    title = escape(row["kind"].capitalize())
+    names = escape(" · ".join(players))
+    return (
+        f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{title}: {names}</title>"
+        '<link rel="icon" href="/watch/static/favicon.svg" type="image/svg+xml">'
+        '<link rel="stylesheet" href="/watch/static/viewer.css"></head>'
+        f'<body data-game="{game_id}" data-kind="{row["kind"]}" data-status="{status}" data-lang="{lang}">'
+        f"<header><h1>{title} <small>{names}</small></h1>"
+        f"{badge}{follow}{origin}{forks}"
+        f'<a class="json" id="json" href="/games/{game_id}/replay/{step}">JSON</a></header>'
+        f'{controls}<div class="layout"><main id="main">'
+        f'<div id="live-score" aria-live="polite"></div>'
+        f'<section id="board" aria-label="{word("board", lang)}" data-step="{replay.step}" '
+        f'data-steps="{replay.steps}" data-perspective="{escape(replay.perspective)}" '
+        f'data-state-hash="{replay.state_hash}"><noscript><a href="/games/{game_id}/replay/{step}">JSON</a>'
+        "</noscript></section></main>"
+        f'<aside id="timeline" aria-labelledby="timeline-title"><h2 id="timeline-title">{word("timeline", lang)}</h2>'
+        f'<ol id="timeline-list" tabindex="0" aria-labelledby="timeline-title"></ol></aside></div>'
+        f'<script type="application/json" id="viewer-data">{_json(data)}</script>'
+        '<script type="module" src="/watch/static/viewer.js"></script></body></html>'
+    )
