@@ -67,7 +67,9 @@ def test_a_generated_python_client_records_and_replays_a_game(tmp_path: Path, ge
         game = api["create_game"].sync(client=recorder, body=body)
         assert isinstance(game, models.GameCreated), game
         legal = api["list_legal_moves"].sync(game.id, client=recorder)
-        assert isinstance(legal, list) and legal and all(type(m).__name__.startswith("Arctic") for m in legal)
+        assert isinstance(legal, models.LegalMoves), legal
+        moves = [choice.move for group in legal.groups for choice in group.choices]
+        assert moves and all(type(m).__name__.startswith("Arctic") for m in moves)
 
         move = models.ArcticRecordedMove.from_dict({"move": {"type": "PlaceCard", "seat": 0, "card": "d2-walrus-3"}})
         accepted = api["append_move"].sync(game.id, client=recorder, body=move, if_match=f'"{game.version}"')
