@@ -93,7 +93,7 @@ class History(msgspec.Struct, kw_only=True):
     stored_games: list[str] = []  # every game id in the database (an unknown one is a violation)
     read_model_diff: list[str] = []  # tables that differ from a rebuild from the log
     clock_steps: str = ""  # why clock steps ran or not
-    # Forks retried with their Idempotency-Key (BANQUISE_SOAK_FORK_KEYS=1, once the API honours it); else
+    # Forks retried with their Idempotency-Key (the default; BANQUISE_SOAK_FORK_KEYS=0 turns it off); else
     # a fork's lost answer is not retried, and the game it may have made is allowed for.
     fork_keys: bool = False
 

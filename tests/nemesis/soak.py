@@ -34,7 +34,7 @@ def run(directory: Path, seed: int, seconds: float, clients: int = 16, readers: 
     directory.mkdir(parents=True, exist_ok=True)
     recorder = Recorder(seed, seconds)
     recorder.history.clock_steps = CLOCK_STEPS
-    recorder.history.fork_keys = os.environ.get("BANQUISE_SOAK_FORK_KEYS") == "1"
+    recorder.history.fork_keys = os.environ.get("BANQUISE_SOAK_FORK_KEYS", "1") == "1"
     windows = schedule(seed, seconds)
     recorder.history.schedule = [{"at": w.at, "faults": w.faults, "hold": w.hold, **w.params} for w in windows]
     try:
