@@ -237,4 +237,23 @@ def finish(document: dict[str, Any], bodies: dict[str, list[str]]) -> dict[str, 
         schema["title"] = names[name]
         out[names[name]] = schema
     doc["components"]["schemas"] = dict(sorted(out.items()))
+    _answers_of_every_operation(doc)
     return doc
+
+
+def _answers_of_every_operation(doc: dict[str, Any]) -> None:
+    """What any operation may answer besides its own: a key that is sent is checked first (401 when it
+    is unknown or revoked, on a public read too), and a body that is no JSON is 400 ``invalid_json``."""
+    problem = {"content": {"application/problem+json": {"schema": {"$ref": REF + "Problem"}}}}
+    for item in doc["paths"].values():
+        for method in METHODS:
+            operation = item.get(method)
+            if operation is None:
+                continue
+            responses = operation.setdefault("responses", {})
+            if any(requirement for requirement in operation.get("security", [])):
+                responses.setdefault("401", {**problem, "description": "Unknown or revoked API key"})
+            if "requestBody" in operation:
+                responses.setdefault(
+                    "400", {**problem, "description": "Malformed JSON (invalid_json) or a key named twice"}
+                )
