@@ -189,22 +189,7 @@ def finish(document: dict[str, Any], bodies: dict[str, list[str]]) -> dict[str, 
         board["view"] = _one_of_kinds(bodies["view"], tag=None)
         board["results"] = {"type": "array", "items": {"$ref": REF + "PlayerResult"}}
 
-    # Security said on every operation; operation ids a person would write.
-    renamed_ops: dict[str, str] = {}
-    for path, item in paths.items():
-        for method in METHODS:
-            operation = item.get(method)
-            if operation is None:
-                continue
-            operation.setdefault("security", [])
-            old = operation.get("operationId", "")
-            new = OPERATION_IDS.get((method, path)) or _lower_camel(old)
-            renamed_ops[old] = operation["operationId"] = new
-    for item in paths.values():
-        for method in METHODS:
-            for response in (item.get(method) or {}).get("responses", {}).values():
-                for link in response.get("links", {}).values():
-                    link["operationId"] = renamed_ops.get(link["operationId"], link["operationId"])
+    _name_operations(paths)
 
     # One schema per name: Litestar's copies go, every name loses its dot, every title is its name.
     twins = _twins(schemas)
@@ -239,6 +224,25 @@ def finish(document: dict[str, Any], bodies: dict[str, list[str]]) -> dict[str, 
     doc["components"]["schemas"] = dict(sorted(out.items()))
     _answers_of_every_operation(doc)
     return doc
+
+
+def _name_operations(paths: dict[str, Any]) -> None:
+    """Security said on every operation; operation ids a person would write (the links follow them)."""
+    renamed_ops: dict[str, str] = {}
+    for path, item in paths.items():
+        for method in METHODS:
+            operation = item.get(method)
+            if operation is None:
+                continue
+            operation.setdefault("security", [])
+            old = operation.get("operationId", "")
+            new = OPERATION_IDS.get((method, path)) or _lower_camel(old)
+            renamed_ops[old] = operation["operationId"] = new
+    for item in paths.values():
+        for method in METHODS:
+            for response in (item.get(method) or {}).get("responses", {}).values():
+                for link in response.get("links", {}).values():
+                    link["operationId"] = renamed_ops.get(link["operationId"], link["operationId"])
 
 
 def _answers_of_every_operation(doc: dict[str, Any]) -> None:
