@@ -216,11 +216,7 @@ class GamesTable:
     @staticmethod
     def insert(row: GameRow) -> Within:
         """A new game's row."""
-
-        def run(cur: Cursor[DictRow]) -> None:
-            cur.execute(INSERT_GAME, tuple(row))
-
-        return run
+        return _step(INSERT_GAME, tuple(row))
 
     @staticmethod
     def advance_head(
@@ -235,58 +231,42 @@ class GamesTable:
     ) -> Within:
         """A move's new head (refused in the transaction if the game was closed meanwhile); ``late``: a
         reveal after the end, which needs the game finished (and not voided) instead of open."""
-        params = (version, moves, status, now, played_at, game_id)
-        statement = _ADVANCE_FINISHED if late else _ADVANCE
-
-        def run(cur: Cursor[DictRow]) -> None:
-            cur.execute(statement, params)
-
-        return run
+        return _step(_ADVANCE_FINISHED if late else _ADVANCE, (version, moves, status, now, played_at, game_id))
 
     @staticmethod
     def take_back_head(game_id: UUID, version: int, moves: int, now: datetime) -> Within:
         """A correction's new head: one correction more (refused if the game was closed meanwhile)."""
-        params = (version, moves, now, game_id)
-
-        def run(cur: Cursor[DictRow]) -> None:
-            cur.execute(_TAKE_BACK, params)
-
-        return run
+        return _step(_TAKE_BACK, (version, moves, now, game_id))
 
     @staticmethod
     def count_corrections(game_id: UUID, corrections: int) -> Within:
         """A fork's copy holds corrections: its readers fold its line."""
-
-        def run(cur: Cursor[DictRow]) -> None:
-            cur.execute("UPDATE games SET corrections = %s WHERE id = %s", (corrections, game_id))
-
-        return run
+        return _step("UPDATE games SET corrections = %s WHERE id = %s", (corrections, game_id))
 
     @staticmethod
     def link_fork(fork_id: UUID, origin_id: UUID, step: int, now: datetime) -> Within:
-        def run(cur: Cursor[DictRow]) -> None:
-            cur.execute(
-                "INSERT INTO game_forks (fork_id, origin_id, step, created_at) VALUES (%s, %s, %s, %s)",
-                (fork_id, origin_id, step, now),
-            )
-
-        return run
+        return _step(
+            "INSERT INTO game_forks (fork_id, origin_id, step, created_at) VALUES (%s, %s, %s, %s)",
+            (fork_id, origin_id, step, now),
+        )
 
     @staticmethod
     def mark_voided(game_id: UUID, voided: bool) -> Within:
-        def run(cur: Cursor[DictRow]) -> None:
-            cur.execute("UPDATE games SET voided = %s WHERE id = %s", (voided, game_id))
-
-        return run
+        return _step("UPDATE games SET voided = %s WHERE id = %s", (voided, game_id))
 
     @staticmethod
     def mark_abandoned(game_id: UUID) -> Within:
         """Only a live game (else the transaction fails with ``GameClosed``)."""
+        return _step(_ABANDON, (game_id,))
 
-        def run(cur: Cursor[DictRow]) -> None:
-            cur.execute(_ABANDON, (game_id,))
 
-        return run
+def _step(statement: Any, params: tuple[Any, ...]) -> Within:
+    """A write step: one statement run in the write's own transaction."""
+
+    def run(cur: Cursor[DictRow]) -> None:
+        cur.execute(statement, params)
+
+    return run
 
 
 def _conditions(where: GameFilter) -> tuple[list[sql.Composable], list[Any]]:

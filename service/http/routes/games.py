@@ -56,7 +56,7 @@ def idempotency_of(request: Request[Any, Any, Any], key: ApiKey, body: bytes, va
     return Idempotency(key.id, value, request_hash(request.method, request.url.path, body), scope=scope)
 
 
-async def _write(
+async def write_with_body(
     request: Request[Any, Any, Any],
     key: ApiKey | None,
     idempotency_key: str | None,
@@ -179,7 +179,7 @@ class GamesController(Controller):
         key: NamedDependency[ApiKey | None],
         idempotency_key: IdempotencyKey = None,
     ) -> Response[GameCreated]:
-        return await _write(request, key, idempotency_key, runtime.games.create)
+        return await write_with_body(request, key, idempotency_key, runtime.games.create)
 
     @post(
         "/import",
@@ -203,7 +203,7 @@ class GamesController(Controller):
         key: NamedDependency[ApiKey | None],
         idempotency_key: IdempotencyKey = None,
     ) -> Response[GameCreated]:
-        return await _write(request, key, idempotency_key, runtime.games.import_record)
+        return await write_with_body(request, key, idempotency_key, runtime.games.import_record)
 
     @post(
         "/{game_id:uuid}/moves",
@@ -276,11 +276,12 @@ class GamesController(Controller):
         ] = None,
         idempotency_key: IdempotencyKey = None,
     ) -> Response[UndoAccepted]:
-        owner = required(key)
-        body = await request.body()
-        idem = idempotency_of(request, owner, body, idempotency_key)
-        reply = await sync_to_thread(runtime.games.undo, owner, game_id, body, _if_match(if_match), idem)
-        return reply_response(reply)
+        return await write_with_body(
+            request,
+            key,
+            idempotency_key,
+            lambda owner, body, idem: runtime.games.undo(owner, game_id, body, _if_match(if_match), idem),
+        )
 
     @get(
         "/",

@@ -27,7 +27,7 @@ from service.games.forks import ForkCreated, Forks
 from service.games.live import LivePage
 from service.games.schemas import Replay
 from service.games.service import GameService
-from service.http.auth import caller, required
+from service.http.auth import caller
 from service.http.errors import ProblemError
 from service.http.routes.games import (
     KEY_OPTIONAL,
@@ -35,9 +35,8 @@ from service.http.routes.games import (
     PROBLEMS,
     IdempotencyKey,
     Perspective,
-    idempotency_of,
     negotiate_language,
-    reply_response,
+    write_with_body,
 )
 from service.http.streams import Lease, StreamSlots
 from service.http.viewer import STATIC_DIR, page
@@ -114,10 +113,12 @@ class WatchController(Controller):
         # The body as bytes (like every write that creates something): the key is checked before it, it is
         # decoded strictly (``"at": "3"`` is refused, as undo's ``"moves": "1"``) and hashed for the
         # Idempotency-Key.
-        owner = required(key)
-        body = await request.body()
-        idem = idempotency_of(request, owner, body, idempotency_key)
-        return reply_response(await sync_to_thread(runtime.games.forks.fork, owner, game_id, body, idem))
+        return await write_with_body(
+            request,
+            key,
+            idempotency_key,
+            lambda owner, body, idem: runtime.games.forks.fork(owner, game_id, body, idem),
+        )
 
     @get("/{game_id:uuid}/forks", summary="Where a game was forked from, and the forks made of it", security=[])
     async def forks(self, game_id: FromPath[UUID], runtime: NamedDependency[Runtime]) -> Forks:

@@ -52,10 +52,15 @@ export async function recordPage(app, game) {
     render();
   }
 
-  async function synced(what) {
+  async function synced(what, accepted) {
     page.pending = await queued(game);
     clearTimeout(retryTimer);
-    if (what === "sent") return render();
+    if (what === "sent") {
+      // the server moved on: the choices read before are no longer exact (the queue may be empty
+      // now, and the summary read again only once it is)
+      if (page.summary && accepted && Number.isInteger(accepted.version)) page.summary = { ...page.summary, version: accepted.version, status: accepted.status };
+      return render();
+    }
     if (what === "idle") return load();
     if (what === "offline") {
       const was = page.reached;
