@@ -34,6 +34,10 @@ class Row:
     details: dict[str, Any] = field(default_factory=dict)
     short: str = ""  # a few words for the README table (defaults to ``what``)
     baseline_short: str = ""
+    # The server's CPU (user + system, every process) per request of the measured load and of its
+    # baseline's, when the baseline is a request to the same server: what bounds a rate on a shared machine.
+    cpu_ms: float | None = None
+    baseline_cpu_ms: float | None = None
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -53,6 +57,8 @@ def ratio_row(
     details: dict[str, Any] | None = None,
     short: str = "",
     baseline_short: str = "",
+    cpu_ms: float | None = None,
+    baseline_cpu_ms: float | None = None,
 ) -> Row:
     ratio = value / baseline if baseline else math.nan
     met: bool | None = None
@@ -76,6 +82,8 @@ def ratio_row(
         details=details or {},
         short=short,
         baseline_short=baseline_short,
+        cpu_ms=cpu_ms,
+        baseline_cpu_ms=baseline_cpu_ms,
     )
 
 

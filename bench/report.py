@@ -38,25 +38,34 @@ def _met(row: Row) -> str:
     return "yes" if row.met else "**no**"
 
 
+def _cpu(row: Row) -> str:
+    """The server's CPU per request, measured and baseline ("-" where not measured)."""
+    if row.cpu_ms is None:
+        return "-"
+    if row.baseline_cpu_ms is None:
+        return f"{row.cpu_ms:.3f} ms"
+    return f"{row.cpu_ms:.3f} / {row.baseline_cpu_ms:.3f} ms"
+
+
 def table(rows: list[Row]) -> str:
     lines = [
-        "| # | measured | value | baseline (same run) | baseline value | ratio | target | met |",
-        "|---|---|---:|---|---:|---:|---|---|",
+        "| # | measured | value | baseline (same run) | baseline value | ratio | target | met | server CPU per request |",
+        "|---|---|---:|---|---:|---:|---|---|---:|",
     ]
     for r in rows:
         what = r.what + (f" — {r.note}" if r.note else "")
         ratio = "-" if r.ratio is None or math.isnan(r.ratio) else f"{r.ratio:.3f}"
         lines.append(
             f"| {r.item} | {what} | {_num(r.value, r.unit)} | {r.baseline_what or '-'} | "
-            f"{_num(r.baseline, r.baseline_unit)} | {ratio} | {r.target or '-'} | {_met(r)} |"
+            f"{_num(r.baseline, r.baseline_unit)} | {ratio} | {r.target or '-'} | {_met(r)} | {_cpu(r)} |"
         )
     return "\n".join(lines)
 
 
 def short_table(rows: list[Row]) -> str:
     lines = [
-        "| # | measured | value | baseline | baseline value | ratio | target | met |",
-        "|---|---|---:|---|---:|---:|---|---|",
+        "| # | measured | value | baseline | baseline value | ratio | target | met | server CPU/request |",
+        "|---|---|---:|---|---:|---:|---|---|---:|",
     ]
     for r in rows:
         ratio = "-" if r.ratio is None or math.isnan(r.ratio) else f"{r.ratio:.2f}"
@@ -65,7 +74,7 @@ def short_table(rows: list[Row]) -> str:
             what += f" ({r.note})"
         lines.append(
             f"| {r.item} | {what} | {_num(r.value, r.unit)} | {r.baseline_short or r.baseline_what or '-'} | "
-            f"{_num(r.baseline, r.baseline_unit)} | {ratio} | {r.target or '-'} | {_met(r)} |"
+            f"{_num(r.baseline, r.baseline_unit)} | {ratio} | {r.target or '-'} | {_met(r)} | {_cpu(r)} |"
         )
     return "\n".join(lines)
 
@@ -95,7 +104,8 @@ def update_readme(readme: Path, rows: list[Row], meta: dict[str, Any]) -> bool:
     block = (
         f"{START}\n"
         f"_Written by `make bench` ({meta['finished_at']}, {meta['cpus']} CPUs, {meta['duration_s']:.0f} s). "
-        "Every figure is a ratio against a physical baseline measured in the same run; "
+        "Every figure is a ratio against a physical baseline measured in the same run; the last column is "
+        "the server's CPU per request (measured / baseline, where the baseline is a request too); "
         "details in `bench/results/latest.md`._\n\n"
         f"{short_table(rows)}\n"
         f"{END}"

@@ -121,3 +121,92 @@ def _wrk(port: int, script: Path, seconds: float, concurrency: int, threads: int
         raise RuntimeError(f"wrk failed ({done.returncode}): {(done.stderr or done.stdout).strip()[-300:]}")
     found: dict[str, Any] = json.loads(line.removeprefix("BENCH "))
     return found
+
+
+# Appends as a phone at a table makes them: one connection per wrk thread (requests on a connection go
+# one after the other), each thread recording its own games in turn, each move with If-Match set to the
+# ETag of the answer before. A thread out of moves stops (the run is sized so that none does).
+_APPEND_LUA = """
+local games = {%s}
+local threads = {}
+local counter = 0
+local nthreads = %d
+
+function setup(thread)
+  thread:set("slot", counter)
+  counter = counter + 1
+  table.insert(threads, thread)
+end
+
+local mine, g, m, etag, sent, refused
+
+function init(args)
+  mine, g, m, sent, refused = {}, 1, 0, 0, 0
+  for i = slot + 1, #games, nthreads do mine[#mine + 1] = games[i] end
+  etag = mine[1].etag
+end
+
+request = function()
+  m = m + 1
+  if m > #mine[g].bodies then
+    g, m = g + 1, 1
+    if g > #mine then
+      wrk.thread:stop()
+      g = #mine
+    end
+    etag = mine[g].etag
+  end
+  sent = sent + 1
+  return wrk.format("POST", mine[g].path, {
+    ["Authorization"] = %s, ["Content-Type"] = "application/json", ["If-Match"] = etag,
+  }, mine[g].bodies[m])
+end
+
+response = function(status, headers, body)
+  if status == 201 then
+    etag = headers["etag"] or headers["ETag"]
+  else
+    refused = refused + 1
+  end
+end
+
+done = function(summary, latency, requests)
+  local e = summary.errors
+  local bad = 0
+  for _, t in ipairs(threads) do bad = bad + (t:get("refused") or 0) end
+  io.write(string.format(
+    '\\nBENCH {"requests": %%d, "duration_us": %%d, "p50_us": %%d, "p99_us": %%d, "non2xx": %%d, "errors": %%d, "refused": %%d}\\n',
+    summary.requests, summary.duration, latency:percentile(50), latency:percentile(99), e.status,
+    e.connect + e.read + e.write + e.timeout, bad))
+end
+"""
+
+
+def _lua_game(game: dict[str, Any]) -> str:
+    bodies = ", ".join(_lua_string(b) for b in game["bodies"])
+    return f"{{path = {_lua_string(game['path'])}, etag = {_lua_string(game['etag'])}, bodies = {{{bodies}}}}}"
+
+
+def appends(port: int, games: list[dict[str, Any]], *, token: str, seconds: float, connections: int) -> dict[str, Any]:
+    """POST each game's moves in order (``games``: ``path``, ``etag``, ``bodies``) over ``connections``
+    connections for ``seconds``: ``rate`` (appends/s), ``p50_ms``, ``p99_ms``, ``requests``. Any answer
+    but 201 fails the run (a bench that records refusals measures nothing)."""
+    if len(games) < connections:
+        raise ValueError("at least one game per connection")
+    with tempfile.TemporaryDirectory(prefix="banquise-wrk-") as folder:
+        script = Path(folder) / "appends.lua"
+        table = ",\n".join(_lua_game(g) for g in games)
+        script.write_text(_APPEND_LUA % (table, connections, _lua_string(f"Bearer {token}")))
+        found = _wrk(port, script, seconds, connections, connections)
+    if found["non2xx"] or found["errors"] or found["refused"]:
+        raise RuntimeError(
+            f"wrk appends: {found['refused']} refused, {found['non2xx']} non-2xx, {found['errors']} socket errors"
+        )
+    elapsed = found["duration_us"] / 1e6
+    return {
+        "generator": "wrk",
+        "requests": found["requests"],
+        "rate": found["requests"] / elapsed if elapsed else math.nan,
+        "p50_ms": found["p50_us"] / 1000,
+        "p99_ms": found["p99_us"] / 1000,
+    }

@@ -11,12 +11,13 @@ measurement on the server (eight httpx threads cost more CPU than the server the
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
 import msgspec
 
-from bench import baselines, games
+from bench import baselines, games, wrk
 from bench.core import Row, http_load, http_sequences, in_threads, percentile, ratio_row
 from bench.env import Server, World
 
@@ -24,6 +25,8 @@ ITEM = "2 live"
 TITLE = "Live recording, 8 clients x 8 games with If-Match, vs one row per commit"
 CLIENTS = 8
 GROUP_CLIENTS = 32  # enough recorders at once for the group-commit writer to batch their moves
+WRK_CONNECTIONS = 16  # wrk: one connection per thread, each recorder's moves one after the other
+WRK_CEILING = 4000  # appends/s the wrk run is given moves for (far above one process's rate)
 PLAYERS = 4
 WARM_MOVES = 2
 
@@ -39,14 +42,12 @@ def _group_commit_counts(server: Server) -> tuple[float, float]:
     return found["transactions"], found["writes"]
 
 
-def _record(server: Server, clients: int, moves_per_client: int, seed: int) -> dict[str, Any]:
-    """``clients`` recorders, each making ``moves_per_client`` moves with If-Match in a game of its own
-    (created, and ``WARM_MOVES`` made, untimed); the load generator's result, with the server's CPU and
-    its group-commit counts over the timed part."""
-    port = int(server.base.rsplit(":", 1)[1])
+def _opened(server: Server, clients: int, seed: int, moves_needed: int) -> list[dict[str, Any]]:
+    """``clients`` games created, ``WARM_MOVES`` made in each (untimed): for each, the path of its moves,
+    the ETag of its last answer and the bodies of its next moves."""
     sims = [games.game(PLAYERS, seed + i) for i in range(clients)]
     bodies = [[msgspec.json.encode({"move": msgspec.to_builtins(m)}).decode() for m in sim.moves] for sim in sims]
-    if min(len(b) for b in bodies) < moves_per_client + WARM_MOVES:
+    if min(len(b) for b in bodies) < moves_needed + WARM_MOVES:
         raise RuntimeError("simulated games are shorter than the bench needs")
     game_ids: list[str] = [""] * clients
     etags: list[str] = [""] * clients
@@ -68,17 +69,39 @@ def _record(server: Server, clients: int, moves_per_client: int, seed: int) -> d
                 etags[i] = r.headers["etag"]
 
     in_threads(min(clients, 8), lambda k: [create(i) for i in range(k, clients, 8)])
-    sequences = [
-        {
-            "path": f"/games/{game_ids[i]}/moves",
-            "etag": etags[i],
-            "bodies": bodies[i][WARM_MOVES : WARM_MOVES + moves_per_client],
-        }
+    return [
+        {"path": f"/games/{game_ids[i]}/moves", "etag": etags[i], "bodies": bodies[i][WARM_MOVES:]}
         for i in range(clients)
+    ]
+
+
+def _record(server: Server, clients: int, moves_per_client: int, seed: int) -> dict[str, Any]:
+    """``clients`` recorders, each making ``moves_per_client`` moves with If-Match in a game of its own
+    (created, and ``WARM_MOVES`` made, untimed); the load generator's result, with the server's CPU and
+    its group-commit counts over the timed part."""
+    port = int(server.base.rsplit(":", 1)[1])
+    sequences = [
+        {**game, "bodies": game["bodies"][:moves_per_client]}
+        for game in _opened(server, clients, seed, moves_per_client)
     ]
     transactions0, writes0 = _group_commit_counts(server)
     cpu0 = server.cpu_seconds()
     result = http_sequences(port, sequences, headers={"authorization": f"Bearer {server.token}"})
+    result["cpu"] = server.cpu_seconds() - cpu0
+    transactions, writes = _group_commit_counts(server)
+    result["transactions"], result["writes"] = transactions - transactions0, writes - writes0
+    return result
+
+
+def _record_with_wrk(server: Server, seconds: float, seed: int) -> dict[str, Any]:
+    """``WRK_CONNECTIONS`` recorders driven by wrk for ``seconds``, each through games of its own (enough
+    moves for ``WRK_CEILING`` appends/s): wrk's result, with the server's CPU and group-commit counts."""
+    port = int(server.base.rsplit(":", 1)[1])
+    count = max(WRK_CONNECTIONS, math.ceil(WRK_CEILING * seconds / 150))
+    opened = _opened(server, count, seed, 0)
+    transactions0, writes0 = _group_commit_counts(server)
+    cpu0 = server.cpu_seconds()
+    result = wrk.appends(port, opened, token=server.token, seconds=seconds, connections=WRK_CONNECTIONS)
     result["cpu"] = server.cpu_seconds() - cpu0
     transactions, writes = _group_commit_counts(server)
     result["transactions"], result["writes"] = transactions - transactions0, writes - writes0
@@ -99,11 +122,15 @@ def run(w: World, quick: bool) -> list[Row]:
     grouped_rate = grouped["requests"] / grouped["elapsed"]
     grouped_lat = grouped["latencies"]
     per_transaction = grouped["writes"] / grouped["transactions"] if grouped["transactions"] else float("nan")
+    hello_cpu0 = server.cpu_seconds()
     hello = http_load(port, ["/health/ping"], requests=2000 if quick else 10000, concurrency=GROUP_CLIENTS, warmup=300)
+    hello_cpu = (server.cpu_seconds() - hello_cpu0) / (hello["requests"] + 300) * 1000
     hello_rate = hello["requests"] / hello["elapsed"]
+    grouped_cpu = grouped["cpu"] / grouped["requests"] * 1000
     payload = msgspec.json.encode(games.game(PLAYERS, 100).events[10])
     raw = baselines.one_row_commits(w, CLIENTS, 50 if quick else 250, payload)
     locked = baselines.one_row_commits(w, CLIENTS, 50 if quick else 150, payload, locked=True)
+    rows = _wrk_rows(server, quick, raw) if wrk.generator() == "wrk" else []
     every = result["latencies"]
     return [
         ratio_row(
@@ -117,6 +144,7 @@ def run(w: World, quick: bool) -> list[Row]:
             at_least=0.5,
             short="live recording, 8 clients x 8 games, If-Match",
             baseline_short="raw one-row-per-commit INSERTs, 8 connections",
+            cpu_ms=cpu / appends * 1000,
             details={
                 "appends": appends,
                 "events": result["events"],
@@ -145,6 +173,7 @@ def run(w: World, quick: bool) -> list[Row]:
             else "",
             short=f"live recording with group commit, {GROUP_CLIENTS} clients",
             baseline_short="raw one-row-per-commit INSERTs, 8 connections",
+            cpu_ms=grouped_cpu,
             details={
                 "appends": grouped["requests"],
                 "events": grouped["events"],
@@ -166,6 +195,8 @@ def run(w: World, quick: bool) -> list[Row]:
             note="informational: what an append costs beyond answering HTTP at all",
             short="live recording with group commit (vs hello-world)",
             baseline_short="hello-world GET /health/ping",
+            cpu_ms=grouped_cpu,
+            baseline_cpu_ms=hello_cpu,
             details={
                 "hello_p50_ms": percentile(hello["latencies"], 50) * 1000,
                 "hello_p99_ms": percentile(hello["latencies"], 99) * 1000,
@@ -181,5 +212,60 @@ def run(w: World, quick: bool) -> list[Row]:
             note="informational: every event-log append takes this lock (eventsourcing's ordering guarantee)",
             short="live recording (reference)",
             baseline_short="the same INSERTs under the event table's EXCLUSIVE lock",
+        ),
+        *rows,
+    ]
+
+
+def _wrk_rows(server: Server, quick: bool, raw: float) -> list[Row]:
+    """Appends driven by wrk (C: the client costs little beside the server), against wrk's hello-world
+    at the same connections and against the raw one-row commits, with the server's CPU per request."""
+    port = int(server.base.rsplit(":", 1)[1])
+    seconds = 3.0 if quick else 8.0
+    cpu0 = server.cpu_seconds()
+    hello = wrk.load(
+        port, ["/health/ping"], seconds=seconds, requests=0, concurrency=WRK_CONNECTIONS, threads=WRK_CONNECTIONS
+    )
+    hello_cpu = (server.cpu_seconds() - cpu0) / hello["requests"] * 1000
+    done = _record_with_wrk(server, seconds, 700)
+    cpu = done["cpu"] / done["requests"] * 1000
+    per_transaction = done["writes"] / done["transactions"] if done["transactions"] else float("nan")
+    latency = f"p50 {done['p50_ms']:.1f} ms, p99 {done['p99_ms']:.1f} ms"
+    details = {
+        "appends": done["requests"],
+        "moves_per_transaction": per_transaction,
+        "append_p50_ms": done["p50_ms"],
+        "append_p99_ms": done["p99_ms"],
+        "server_cpu_ms_per_append": cpu,
+        "hello_server_cpu_ms_per_request": hello_cpu,
+        "hello_p50_ms": hello["p50_ms"],
+    }
+    return [
+        ratio_row(
+            ITEM,
+            f"wrk: {WRK_CONNECTIONS} recorders, If-Match from each answer's ETag ({latency}; "
+            f"{per_transaction:.1f} moves per transaction), against wrk's hello-world at {WRK_CONNECTIONS} connections",
+            done["rate"],
+            "requests/s",
+            f"GET /health/ping, wrk, {WRK_CONNECTIONS} connections",
+            hello["rate"],
+            at_least=0.35,
+            short=f"live appends, wrk, {WRK_CONNECTIONS} connections (vs hello-world)",
+            baseline_short="hello-world GET /health/ping, wrk",
+            cpu_ms=cpu,
+            baseline_cpu_ms=hello_cpu,
+            details=details,
+        ),
+        ratio_row(
+            ITEM,
+            f"wrk: the same appends against the raw one-row commits ({CLIENTS} connections)",
+            done["rate"],
+            "commits/s",
+            f"raw INSERT, one row per commit, {CLIENTS} connections",
+            raw,
+            at_least=0.5,
+            short=f"live appends, wrk, {WRK_CONNECTIONS} connections",
+            baseline_short="raw one-row-per-commit INSERTs, 8 connections",
+            cpu_ms=cpu,
         ),
     ]

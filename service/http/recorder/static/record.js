@@ -14,7 +14,7 @@ import { Sync } from "./sync.js";
 import { timelinePanel } from "./timeline.js";
 
 export async function recordPage(app, game) {
-  const page = { summary: null, listed: null, timeline: null, pending: [], reached: false, error: null, busy: false };
+  const page = { summary: null, listed: null, timeline: null, pending: [], sent: [], reached: false, error: null, busy: false };
   const sync = new Sync(game, (what) => synced(what), () => (page.summary ? page.summary.version : null));
   let retryTimer = null;
   let rendering = 0; // the newest render wins (each awaits the kept choices)
@@ -45,6 +45,7 @@ export async function recordPage(app, game) {
         apiKey() ? read("record", `/games/${game}/record`).catch((e) => { page.engineError = e.message; return null; }) : null,
       ]);
       if (page.listed && page.reached) await remember(game, page.listed);
+      if (page.reached) page.sent = [];
     } catch (error) {
       page.error = error instanceof Problem ? error.message : String(error);
     }
@@ -52,13 +53,13 @@ export async function recordPage(app, game) {
     render();
   }
 
-  async function synced(what, accepted) {
+  async function synced(what, item) {
     page.pending = await queued(game);
     clearTimeout(retryTimer);
     if (what === "sent") {
-      // the server moved on: the choices read before are no longer exact (the queue may be empty
-      // now, and the summary read again only once it is)
-      if (page.summary && accepted && Number.isInteger(accepted.version)) page.summary = { ...page.summary, version: accepted.version, status: accepted.status };
+      // the server moved on from what the page last read: until it reads again ("idle"), the position
+      // is the one read plus the moves sent since and those still queued, never the choices read before
+      page.sent.push(item.move);
       return render();
     }
     if (what === "idle") return load();
@@ -82,7 +83,7 @@ export async function recordPage(app, game) {
     if (!page.record || !last || s.status !== "live") return null;
     let answer;
     try {
-      answer = await position(s.kind, page.record, [...page.pending.map((item) => item.move), ...extra], s.players);
+      answer = await position(s.kind, page.record, [...page.sent, ...page.pending.map((item) => item.move), ...extra], s.players);
     } catch {
       return null;
     }
@@ -129,7 +130,8 @@ export async function recordPage(app, game) {
     const said = saidWithCards(choice.text);
     const filled = choice.fill ? said.replace("a card not seen yet", cardLabel(move[choice.fill])) : said;
     // the first move queued expects the version read; each next one, the version the one before leaves
-    const version = (await queued(game)).length || sync.running ? null : page.summary.version;
+    // (moves sent since the page last read the game: the version the last of them left)
+    const version = (await queued(game)).length || sync.running ? null : page.sent.length ? sync.version : page.summary.version;
     await enqueue({
       game, idem: crypto.randomUUID(), move, expected: version, at: new Date().toISOString(),
       text: filled, player: group.player, title: group.title,
@@ -182,7 +184,7 @@ export async function recordPage(app, game) {
     document.body.dataset.version = String(s.version);
     document.body.dataset.status = s.status;
     document.title = `${s.kind}: ${s.players.join(" · ")} — recorder`;
-    const exact = !page.pending.length && page.listed && page.listed.version === s.version;
+    const exact = !page.pending.length && !page.sent.length && page.listed && page.listed.version === s.version;
     let listed = exact ? page.listed : null;
     let source = exact ? "server" : "seen";
     if (!exact && s.status === "live") {

@@ -7,7 +7,7 @@ import { queued, remove, update } from "./store.js";
 export class Sync {
   constructor(game, changed, known) {
     this.game = game;
-    this.changed = changed; // (what) => void: "sent", "offline", "stopped", "idle"
+    this.changed = changed; // (what, item) => void: "sent" (that item), "offline", "stopped", "idle"
     this.known = known; // () => the game's version as the page last read it
     this.version = null; // the version the last move sent left
     this.running = null;
@@ -60,7 +60,7 @@ export class Sync {
       this.version = accepted.version;
       if (next) await update({ ...next, expected: accepted.version });
       await remove(head.id);
-      this.changed("sent", accepted);
+      this.changed("sent", head);
     }
   }
 
