@@ -49,7 +49,8 @@ def _cpu(row: Row) -> str:
 
 def table(rows: list[Row]) -> str:
     lines = [
-        "| # | measured | value | baseline (same run) | baseline value | ratio | target | met | server CPU per request |",
+        "| # | measured | value | baseline (same run) | baseline value | ratio | target | met "
+        "| server CPU per request |",
         "|---|---|---:|---|---:|---:|---|---|---:|",
     ]
     for r in rows:

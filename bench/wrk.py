@@ -120,6 +120,9 @@ def _wrk(port: int, script: Path, seconds: float, concurrency: int, threads: int
     if done.returncode != 0 or line is None:
         raise RuntimeError(f"wrk failed ({done.returncode}): {(done.stderr or done.stdout).strip()[-300:]}")
     found: dict[str, Any] = json.loads(line.removeprefix("BENCH "))
+    refusal = next((x for x in done.stdout.splitlines() if x.startswith("REFUSED ")), None)
+    if refusal is not None:
+        found["first_refusal"] = refusal.removeprefix("REFUSED ")
     return found
 
 
@@ -138,44 +141,54 @@ function setup(thread)
   table.insert(threads, thread)
 end
 
-local mine, g, m, etag, sent, refused
+-- A move is taken as sent once answered: wrk calls request() once more than it sends (to check the script).
+local mine, g, m, etag
+refused, first_refusal, exhausted = 0, "", 0  -- globals: read by done() through thread:get
 
 function init(args)
-  mine, g, m, sent, refused = {}, 1, 0, 0, 0
+  mine, g, m = {}, 1, 1
   for i = slot + 1, #games, nthreads do mine[#mine + 1] = games[i] end
   etag = mine[1].etag
 end
 
 request = function()
-  m = m + 1
-  if m > #mine[g].bodies then
-    g, m = g + 1, 1
-    if g > #mine then
-      wrk.thread:stop()
-      g = #mine
-    end
-    etag = mine[g].etag
-  end
-  sent = sent + 1
   return wrk.format("POST", mine[g].path, {
     ["Authorization"] = %s, ["Content-Type"] = "application/json", ["If-Match"] = etag,
   }, mine[g].bodies[m])
 end
 
 response = function(status, headers, body)
-  if status == 201 then
-    etag = headers["etag"] or headers["ETag"]
-  else
+  if status ~= 201 then
     refused = refused + 1
+    if first_refusal == "" then
+      first_refusal = "game " .. g .. " move " .. m .. ": " .. status .. " " .. string.sub(body, 1, 300)
+    end
+    return
+  end
+  etag = headers["etag"] or headers["ETag"]
+  m = m + 1
+  if m > #mine[g].bodies then
+    g, m = g + 1, 1
+    if g > #mine then  -- out of moves: the run was sized too small (reported, never measured)
+      exhausted, g, m = 1, #mine, #mine[#mine].bodies
+      wrk.thread:stop()
+    end
+    etag = mine[g].etag
   end
 end
 
 done = function(summary, latency, requests)
   local e = summary.errors
   local bad = 0
-  for _, t in ipairs(threads) do bad = bad + (t:get("refused") or 0) end
+  local why = ""
+  for _, t in ipairs(threads) do
+    bad = bad + (t:get("refused") or 0) + (t:get("exhausted") or 0)
+    if why == "" then why = t:get("first_refusal") or "" end
+  end
+  if why ~= "" then io.write("\\nREFUSED " .. why .. "\\n") end
   io.write(string.format(
-    '\\nBENCH {"requests": %%d, "duration_us": %%d, "p50_us": %%d, "p99_us": %%d, "non2xx": %%d, "errors": %%d, "refused": %%d}\\n',
+    '\\nBENCH {"requests": %%d, "duration_us": %%d, "p50_us": %%d, "p99_us": %%d, "non2xx": %%d, ' ..
+    '"errors": %%d, "refused": %%d}\\n',
     summary.requests, summary.duration, latency:percentile(50), latency:percentile(99), e.status,
     e.connect + e.read + e.write + e.timeout, bad))
 end
@@ -201,6 +214,7 @@ def appends(port: int, games: list[dict[str, Any]], *, token: str, seconds: floa
     if found["non2xx"] or found["errors"] or found["refused"]:
         raise RuntimeError(
             f"wrk appends: {found['refused']} refused, {found['non2xx']} non-2xx, {found['errors']} socket errors"
+            f" (first: {found.get('first_refusal', '')})"
         )
     elapsed = found["duration_us"] / 1e6
     return {

@@ -123,6 +123,8 @@ def run(w: World, quick: bool) -> list[Row]:
             short="replay throughput (random steps)",
             baseline_short="hello-world GET /health/ping",
             details={"replay_requests": replayed["requests"], "hello_requests": hello["requests"]},
+            cpu_ms=details["replay_server_cpu_ms_per_request"],  # type: ignore[arg-type]
+            baseline_cpu_ms=details["hello_server_cpu_ms_per_request"],  # type: ignore[arg-type]
         ),
         ratio_row(
             ITEM,
