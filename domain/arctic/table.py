@@ -56,7 +56,7 @@ def table_choices(state: GameState, decisions: Decisions = DEFAULT) -> list[Tabl
         else:
             groups.setdefault(m, 0)
     return [
-        TableChoice(text=_text(m), move=m, fill=_CARD_FIELD[type(m)] if n else None, options=max(n, 1))
+        TableChoice(text=_text(m, state.names), move=m, fill=_CARD_FIELD[type(m)] if n else None, options=max(n, 1))
         for m, n in groups.items()
     ]
 
@@ -71,8 +71,18 @@ def _card(card: str | None) -> str:
     return card
 
 
-def _text(move: Any) -> str:
-    """The choice as a recorder at the table would say it (English)."""
+def _animal(name: str) -> str:
+    """The animal as players say it ("polar bear"), not its key."""
+    index = cat.ANIMAL_INDEX.get(name)
+    return name if index is None else cat.ANIMAL_NAMES["en"][index]
+
+
+def _seat(seat: int, names: tuple[str, ...]) -> str:
+    return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
+
+
+def _text(move: Any, names: tuple[str, ...] = ()) -> str:
+    """The choice as a recorder at the table would say it (English), players by name."""
     if isinstance(move, mv.PlaceCard):
         where = {
             "top": "",
@@ -92,7 +102,7 @@ def _text(move: Any) -> str:
     if isinstance(move, mv.EndStep):
         return "end this step (decline the power, stop placing or drawing)"
     if isinstance(move, mv.MoveTokens):
-        return f"move the {move.up} token up"
+        return f"move the {_animal(move.up)} token up"
     if isinstance(move, mv.WalrusStep):
         return f"move the token {move.direction} (Walrus)"
     if isinstance(move, mv.TakeFromRiver):
@@ -106,9 +116,9 @@ def _text(move: Any) -> str:
     if isinstance(move, mv.Discard):
         return f"discard {_card(move.card)} into the penalty zone"
     if isinstance(move, mv.GivePenalty):
-        return f"give {_card(move.card)} to seat {move.to_seat}'s penalty zone (Polar bear B)"
+        return f"give {_card(move.card)} to {_seat(move.to_seat, names)}'s penalty zone (Polar bear B)"
     if isinstance(move, mv.RevealRiver):
         return f"reveal the card turned into River slot {move.slot}"
     if isinstance(move, mv.RevealTotem):
-        return f"reveal seat {move.seat}'s totem: {move.animal}"
+        return f"reveal {_seat(move.seat, names)}'s totem: {_animal(move.animal)}"
     return type(move).__name__

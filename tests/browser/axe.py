@@ -12,8 +12,9 @@ AXE = Path(__file__).resolve().parents[2] / ".cache" / "npm" / "node_modules" / 
 #: the impacts a page may not have (WCAG 2.1 AA rules and axe's best practices alike)
 BLOCKING = ("serious", "critical")
 
-_RUN = """async () => {
-  const result = await axe.run(document, { resultTypes: ["violations"] });
+_RUN = """async (exclude) => {
+  const context = { include: [document], exclude: exclude.map((s) => [s]) };
+  const result = await axe.run(context, { resultTypes: ["violations"] });
   return result.violations.map((v) => ({
     id: v.id, impact: v.impact, help: v.help, count: v.nodes.length,
     nodes: v.nodes.slice(0, 5).map((n) => n.target.join(" ") + " :: " + (n.failureSummary || "").slice(0, 160)),
@@ -28,12 +29,13 @@ def inject(page: Any) -> None:
         page.evaluate(AXE.read_text(encoding="utf-8") + "\n;0")
 
 
-def violations(page: Any) -> list[dict[str, Any]]:
-    """axe-core's violations on the page as it is now (injected once per document)."""
+def violations(page: Any, exclude: tuple[str, ...] = ()) -> list[dict[str, Any]]:
+    """axe-core's violations on the page as it is now (injected once per document), but for the parts
+    matching the ``exclude`` selectors."""
     if not AXE.exists():
         pytest.skip(f"accessibility checks need axe-core at {AXE}: run `make browser-deps`")
     inject(page)
-    return list(page.evaluate(_RUN))
+    return list(page.evaluate(_RUN, list(exclude)))
 
 
 def assert_accessible(page: Any, where: str = "") -> None:

@@ -4,22 +4,15 @@ from a public Arctic game recorded up to Nanook's turn (deterministic seed)."""
 from __future__ import annotations
 
 import sys
-import tempfile
 from pathlib import Path
 
 import httpx
 import msgspec
-import psycopg
 
 from domain.arctic.simulator import simulate, to_public
-from service.base import keys
-from service.base.settings import Settings
-from service.base.store import GameLog
-from service.http.app import create_app
-from service.runtime import Runtime
-from tests import postgres
+from tests.browser import throwaway
 from tests.browser.conftest import CHROMIUM
-from tests.watching import auth, served
+from tests.watching import auth
 
 MOVES = 28  # Nanook's turn: a card seen in his hand, or one not seen yet
 
@@ -30,7 +23,6 @@ def main(out: Path, full: bool = False, width: int = 390) -> int:
         return 2
     from playwright.sync_api import sync_playwright
 
-    settings = Settings(pool_size=4, run_projections=False)
     game = to_public(simulate(2, 23))
     setup = {**msgspec.to_builtins(game.setup), "players": ["Nanook", "Sila"]}
     record = {
@@ -40,37 +32,27 @@ def main(out: Path, full: bool = False, width: int = 390) -> int:
         "setup": setup,
         "moves": [{"move": msgspec.to_builtins(m)} for m in game.moves[:MOVES]],
     }
-    with (
-        tempfile.TemporaryDirectory() as tmp,
-        postgres.server(Path(tmp)) as admin,
-        postgres.fresh_database(admin, "screenshot") as params,
-    ):
-        store = GameLog(params)
-        runtime = Runtime(settings=settings, params=params, store=store, server_version="screenshot")
-        with psycopg.connect(params.conninfo(), autocommit=True) as conn:
-            token = keys.create(conn, "screenshot").token
-        with served(create_app(settings, runtime=runtime)) as base:
-            made = httpx.post(f"{base}/games/import", json=record, headers=auth(token)).json()
-            with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
-                phone = width < 600
-                context = browser.new_context(
-                    viewport={"width": width, "height": 844 if phone else 900},
-                    device_scale_factor=2 if phone else 1,
-                    is_mobile=phone,
-                    has_touch=phone,
-                )
-                page = context.new_page()
-                page.goto(f"{base}/recorder")
-                page.fill("#api-key", token)
-                page.locator("#key-form button[type=submit]").click()
-                page.goto(f"{base}/games/{made['id']}/recorder")
-                page.wait_for_selector('#choices[data-exact="1"]')
-                page.wait_for_selector("#board-root #board")
-                out.parent.mkdir(parents=True, exist_ok=True)
-                page.screenshot(path=str(out), full_page=full)
-                browser.close()
-        store.close()
+    with throwaway.service() as (base, token):
+        made = httpx.post(f"{base}/games/import", json=record, headers=auth(token)).json()
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
+            phone = width < 600
+            context = browser.new_context(
+                viewport={"width": width, "height": 844 if phone else 900},
+                device_scale_factor=2 if phone else 1,
+                is_mobile=phone,
+                has_touch=phone,
+            )
+            page = context.new_page()
+            page.goto(f"{base}/recorder")
+            page.fill("#api-key", token)
+            page.locator("#key-form button[type=submit]").click()
+            page.goto(f"{base}/games/{made['id']}/recorder")
+            page.wait_for_selector('#choices[data-exact="1"]')
+            page.wait_for_selector("#board-root #board")
+            out.parent.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(out), full_page=full)
+            browser.close()
     print(out)
     return 0
 

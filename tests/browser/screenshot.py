@@ -9,21 +9,14 @@ The page's console errors are printed (and make the command fail).
 from __future__ import annotations
 
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
 import httpx
-import psycopg
 
-from service.base import keys
-from service.base.settings import Settings
-from service.base.store import GameLog
-from service.http.app import create_app
-from service.runtime import Runtime
-from tests import postgres
+from tests.browser import throwaway
 from tests.browser.conftest import CHROMIUM
-from tests.watching import auth, record, served
+from tests.watching import auth, record
 
 NAMES = {"arctic": ["Nanook", "Ivalu", "Aputsiaq"], "arctica": ["Nanook", "Ivalu"]}
 
@@ -50,48 +43,37 @@ def main(out: Path) -> int:
     from playwright.sync_api import sync_playwright
 
     folder = out.parent
-    settings = Settings(pool_size=4, run_projections=False)
     errors: list[str] = []
-    with (
-        tempfile.TemporaryDirectory() as tmp,
-        postgres.server(Path(tmp)) as admin,
-        postgres.fresh_database(admin, "screenshot") as params,
-    ):
-        store = GameLog(params)
-        runtime = Runtime(settings=settings, params=params, store=store, server_version="screenshot")
-        with psycopg.connect(params.conninfo(), autocommit=True) as conn:
-            token = keys.create(conn, "screenshot").token
-        with served(create_app(settings, runtime=runtime)) as base:
+    with throwaway.service() as (base, token):
 
-            def made(body: dict[str, Any]) -> dict[str, Any]:
-                answer = httpx.post(f"{base}/games/import", json=body, headers=auth(token), timeout=60)
-                assert answer.status_code == 201, answer.text
-                return dict(answer.json())
+        def made(body: dict[str, Any]) -> dict[str, Any]:
+            answer = httpx.post(f"{base}/games/import", json=body, headers=auth(token), timeout=60)
+            assert answer.status_code == 201, answer.text
+            return dict(answer.json())
 
-            arctic = made(named("arctic", 3, 31))
-            arctica = made(named("arctica", 2, 31))
-            live = made(named("arctica", 2, 33, moves=40))
-            undone = httpx.post(
-                f"{base}/games/{live['id']}/undo", json={"moves": 1, "reason": "wrong wheel"}, headers=auth(token)
+        arctic = made(named("arctic", 3, 31))
+        arctica = made(named("arctica", 2, 31))
+        live = made(named("arctica", 2, 33, moves=40))
+        undone = httpx.post(
+            f"{base}/games/{live['id']}/undo", json={"moves": 1, "reason": "wrong wheel"}, headers=auth(token)
+        )
+        assert undone.status_code == 200, undone.text
+        live_version = undone.json()["version"]
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
+            page = browser.new_page(viewport={"width": 1400, "height": 1100})
+            page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            shoot(page, f"{base}/games/{arctic['id']}/watch", arctic["version"], out, errors)
+            shoot(
+                page,
+                f"{base}/games/{arctica['id']}/watch",
+                arctica["version"],
+                folder / "viewer-arctica.png",
+                errors,
             )
-            assert undone.status_code == 200, undone.text
-            live_version = undone.json()["version"]
-            with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
-                page = browser.new_page(viewport={"width": 1400, "height": 1100})
-                page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-                page.on("pageerror", lambda e: errors.append(str(e)))
-                shoot(page, f"{base}/games/{arctic['id']}/watch", arctic["version"], out, errors)
-                shoot(
-                    page,
-                    f"{base}/games/{arctica['id']}/watch",
-                    arctica["version"],
-                    folder / "viewer-arctica.png",
-                    errors,
-                )
-                shoot(page, f"{base}/games/{live['id']}/watch", live_version, folder / "live.png", errors)
-                browser.close()
-        store.close()
+            shoot(page, f"{base}/games/{live['id']}/watch", live_version, folder / "live.png", errors)
+            browser.close()
     for error in errors:
         print("console error:", error, file=sys.stderr)
     return 1 if errors else 0

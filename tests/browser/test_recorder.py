@@ -18,7 +18,7 @@ from domain.arctic.simulator import simulate, to_public
 from projections import standard
 from service.http.recorder import engine
 from service.runtime import Runtime
-from tests.browser.axe import AXE, inject
+from tests.browser.axe import BLOCKING, violations
 from tests.watching import auth
 
 pytestmark = pytest.mark.browser
@@ -230,6 +230,7 @@ def test_a_whole_public_arctic_game_by_taps_with_turns_offline_and_a_reload_equa
             page.wait_for_selector(f'body[data-choices="{"engine" if ENGINE else "seen"}"]')
     assert offline == 12, "seat 1's turn and the refill, from the choices seen so far"
     assert page.locator("#network").inner_text() == "offline"
+    assert page.locator("#controls-panel").inner_text().split() == ["Undo", "last", "move"]  # no abandon offline
     assert page.locator("#timeline li.pending").count() == offline
     assert _get(base, f"/games/{gid}", api_key)["moves"] == done - offline  # nothing reached the server
     decided_here = shown_choices(page, exact=False)
@@ -315,18 +316,7 @@ def test_retry_after_a_conflict_sends_the_queue_on_the_servers_version(phone: An
 
 def serious_violations(page: Any, exclude: tuple[str, ...] = ()) -> list[dict[str, Any]]:
     """axe-core's serious and critical findings on the page as it is now (``make browser-deps`` installs it)."""
-    if not AXE.exists():
-        pytest.skip(f"axe-core is not installed at {AXE}: run `make browser-deps`")
-    inject(page)
-    found = page.evaluate(
-        "async (exclude) => (await axe.run({include: [document], exclude: exclude.map(s => [s])})).violations",
-        list(exclude),
-    )
-    return [
-        {"id": v["id"], "impact": v["impact"], "nodes": [n["target"] for n in v["nodes"]][:5]}
-        for v in found
-        if v["impact"] in ("serious", "critical")
-    ]
+    return [v for v in violations(page, exclude) if v["impact"] in BLOCKING]
 
 
 def test_axe_finds_nothing_serious_on_the_recorder_and_the_viewer(

@@ -288,7 +288,7 @@ def _conditions(where: GameFilter) -> tuple[list[sql.Composable], list[Any]]:
     if where.until:
         conditions.append(sql.SQL("coalesce(played_at, created_at) < %s"))
         params.append(where.until)
-    # The tags' conditions are index-backed, their parameters bound.
+    # The tags' conditions are index-backed (GIN); their values go in as literals quoted by psycopg.
     if where.nothing:
         conditions.append(sql.SQL("false"))
     if where.tags:

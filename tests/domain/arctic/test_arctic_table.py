@@ -479,3 +479,22 @@ def test_a_face_down_card_names_nothing_so_spectators_see_it_as_recorded() -> No
     given = ev.CardTakenFromPenalty(seat=0, card=mv.FACE_DOWN)
     assert redact_event(given, Perspective()) == given
     assert redact_event(ev.CardTakenFromPenalty(seat=0, card="d1-fox-1"), Perspective()).card is None
+
+
+@pytest.mark.parametrize("seed", [3, 23])
+def test_choices_say_players_by_name_and_animals_as_players_say_them(seed: int) -> None:
+    """What the recorder shows at every position of a public game: no animal key ("polar_bear"),
+    no seat number where the table has names (card ids stay: clients show them as card labels)."""
+    game = to_public(simulate(3, seed))
+    state = RULES.initial_state()
+    said: set[str] = set()
+    for event in game.events:
+        state = evolve(state, event)
+        if not state.names:
+            continue
+        for choice in table_choices(state):
+            said.add(choice.text)
+            words = " ".join(w for w in choice.text.split() if w.strip(",:") not in cat.CARD_INDEX)
+            assert "_" not in words.replace(ANY_UNSEEN, ""), choice.text
+            assert "seat " not in choice.text, choice.text
+    assert any("token up" in text for text in said)

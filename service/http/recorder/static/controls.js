@@ -7,7 +7,7 @@ export function controlsPanel({ pending, canUndo, live, onUndo, onAbandon }) {
   const confirm = (question, yes) => {
     box.replaceChildren(h("p", { role: "alert" }, question),
       h("button", { type: "button", id: "confirm-yes", onclick: yes }, "Yes"),
-      h("button", { type: "button", id: "confirm-no", onclick: () => box.replaceChildren(...buttons()) }, "No"));
+      h("button", { type: "button", id: "confirm-no", onclick: show }, "No"));
   };
   const reason = h("input", { id: "abandon-reason", value: "abandoned at the table", "aria-label": "Why" });
   const buttons = () => [
@@ -21,6 +21,8 @@ export function controlsPanel({ pending, canUndo, live, onUndo, onAbandon }) {
     }, "Abandon") : null,
     live ? reason : null,
   ];
-  box.replaceChildren(...buttons());
+  // (offline there is nothing to abandon: the missing parts are not shown, never written as "null")
+  function show() { box.replaceChildren(...buttons().filter(Boolean)); }
+  show();
   return box;
 }

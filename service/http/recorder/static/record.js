@@ -222,7 +222,7 @@ export async function recordPage(app, game) {
       }) : null,
       // a phone shows what to record first, then the board; a wider screen puts them side by side
       h("div", { class: "layout" },
-        h("section", { id: "board-wrap", "aria-label": "Board" }, boardRoot),
+        h("div", { id: "board-wrap" }, boardRoot), // the board inside is the region ("Board")
         h("div", { class: "side" },
         live && !sync.stopped ? choicesPanel({ listed, exact, source, after: page.pending.length, used: source === "seen" ? usedCards() : new Set(), onPick: pick }) : null,
         h("div", { class: "after" },
@@ -239,8 +239,8 @@ export async function recordPage(app, game) {
             h("label", { for: "engine-wanted" }, "Check moves offline with the rules on this device (about 14 MB, once)"))))),
     ];
     app.replaceChildren(...parts.filter(Boolean));
-    const timeline = document.getElementById("timeline");
-    timeline.scrollTop = timeline.scrollHeight; // the latest entries, and what is pending, in view
+    const entries = document.querySelector("#timeline ol");
+    entries.scrollTop = entries.scrollHeight; // the latest entries, and what is pending, in view
     if (drawn !== s.version) {
       drawn = s.version;
       boardRoot.dataset.step = String(s.version);

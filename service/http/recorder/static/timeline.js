@@ -12,7 +12,7 @@ export function timelinePanel({ timeline, pending }) {
     pending.map((item) => h("li", { class: "entry pending", dataset: { pending: String(item.id) } },
       h("span", { class: "n" }, "…"), item.player ? h("b", {}, item.player + " ") : null, item.text,
       h("span", { class: "tag" }, " pending"))));
-  // scrolls on its own: reachable from the keyboard (tabindex) so its entries can be read there too
-  return h("section", { id: "timeline", "aria-labelledby": "timeline-title", tabindex: "0" },
+  // the list scrolls on its own: reachable from the keyboard (its tabindex) so its entries can be read there too
+  return h("section", { id: "timeline", "aria-labelledby": "timeline-title" },
     h("h2", { id: "timeline-title" }, "Timeline"), list);
 }
