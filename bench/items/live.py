@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -84,13 +85,9 @@ def _record(server: Server, clients: int, moves_per_client: int, seed: int) -> d
         {**game, "bodies": game["bodies"][:moves_per_client]}
         for game in _opened(server, clients, seed, moves_per_client)
     ]
-    transactions0, writes0 = _group_commit_counts(server)
-    cpu0 = server.cpu_seconds()
-    result = http_sequences(port, sequences, headers={"authorization": f"Bearer {server.token}"})
-    result["cpu"] = server.cpu_seconds() - cpu0
-    transactions, writes = _group_commit_counts(server)
-    result["transactions"], result["writes"] = transactions - transactions0, writes - writes0
-    return result
+    return _measured(
+        server, lambda: http_sequences(port, sequences, headers={"authorization": f"Bearer {server.token}"})
+    )
 
 
 def _record_with_wrk(server: Server, seconds: float, seed: int) -> dict[str, Any]:
@@ -99,9 +96,17 @@ def _record_with_wrk(server: Server, seconds: float, seed: int) -> dict[str, Any
     port = int(server.base.rsplit(":", 1)[1])
     count = max(WRK_CONNECTIONS, math.ceil(WRK_CEILING * seconds / 150))
     opened = _opened(server, count, seed, 0)
+    return _measured(
+        server, lambda: wrk.appends(port, opened, token=server.token, seconds=seconds, connections=WRK_CONNECTIONS)
+    )
+
+
+def _measured(server: Server, load: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    """``load()``'s result, with the server's CPU (``cpu``, seconds) and the group-commit writer's
+    ``transactions`` and ``writes`` over it."""
     transactions0, writes0 = _group_commit_counts(server)
     cpu0 = server.cpu_seconds()
-    result = wrk.appends(port, opened, token=server.token, seconds=seconds, connections=WRK_CONNECTIONS)
+    result = load()
     result["cpu"] = server.cpu_seconds() - cpu0
     transactions, writes = _group_commit_counts(server)
     result["transactions"], result["writes"] = transactions - transactions0, writes - writes0
