@@ -17,6 +17,7 @@ from service.base.store.application import VersionConflict
 from service.base.store.batching import Part
 from service.base.store.closing import GameClosed
 from service.base.store.games_table import GamesTable
+from service.base.store.key_guard import KeysChanged
 from service.base.store.kinds import Kind
 from service.base.store.lru import Lru
 from service.games import codecs, limits
@@ -107,7 +108,14 @@ class GameWriter(GameBase):
         check: KeyCheck | None = None,
     ) -> Reply:
         """``check``: ``key`` came from the process's key cache; it is confirmed in the round trip that
-        reads the game's row (no round trip of its own)."""
+        reads the game's row (no round trip of its own), or, for a game this process wrote last, in the
+        move's own transaction (no row read at all: ``_append_to_head``)."""
+        if check is not None:
+            head = self._heads.get(game_id)
+            if head is not None and head.owner == key.id:
+                written = self._append_to_head(head, key, game_id, body, if_match, idem, check)
+                if written is not None:
+                    return written
         row = self.row(game_id) if check is None else self._row_confirming(game_id, key, check)
         replay = self._replay_idempotent(idem)
         if replay is not None:
@@ -131,7 +139,9 @@ class GameWriter(GameBase):
         for attempt in (1, 2):
             version, state = self.states.current(kind, game_id, known=int(row["version"]))
             moves = row["moves"] if row["version"] == version else self._move_count(game_id)
-            job = _Append(self, kind, game_id, submitted, if_match, idem, _Head(version, state, moves))
+            # The last event's time matters only to the next move, which this one's replaces.
+            read = _Head(version, state, moves, key.id, kind.name, row["played_at"], None)
+            job = _Append(self, kind, game_id, submitted, if_match, idem, read)
             try:
                 return self.group.write(job)
             except GameClosed as closed:
@@ -151,6 +161,42 @@ class GameWriter(GameBase):
                 # (in another process): then its answer is ours, not the conflict this one ran into.
                 return self._replayed_or_raise(idem, refusal)
         raise AssertionError("unreachable")
+
+    def _append_to_head(
+        self,
+        head: _Head,
+        key: ApiKey,
+        game_id: UUID,
+        body: bytes,
+        if_match: int | None,
+        idem: Idempotency | None,
+        check: KeyCheck,
+    ) -> Reply | None:
+        """The move decided from the game's head as this process last wrote it, without reading its row
+        (half of a move's CPU went to that round trip): the transaction checks what the row would have
+        said (the version by the events' key, the game open, the key unrevoked), so a move stored this
+        way is one the long way would have stored. None when anything refused it: a refusal is then
+        decided again the long way, from the row, so that it is the same answer from every process (a
+        stale head, a void or an abandon committed elsewhere, a key changed)."""
+        try:
+            replay = self._replay_idempotent(idem)
+            if replay is not None:
+                return replay
+            kind = self.kind(head.kind)
+            limits.check_nesting(body)
+            try:
+                submitted: RecordedMove[Any] = codecs.move(kind).decode(body)
+            except msgspec.MsgspecError:
+                return None
+            limits.check_comment("$.comment", submitted.comment)
+            if submitted.at is not None:
+                submitted.at = limits.utc(submitted.at)
+                last = head.last_played or head.started
+                limits.check_play_time("$.at", submitted.at, last, datetime.now(UTC))
+            job = _Append(self, kind, game_id, submitted, if_match, idem, head, keys_at=check.changes)
+            return self.group.write(job)
+        except (Refusal, VersionConflict, GameClosed, KeysChanged):
+            return None
 
     def _row_confirming(self, game_id: UUID, key: ApiKey, check: KeyCheck) -> dict[str, Any]:
         """The game's row, and the count of key changes in the same statement: when it moved since
@@ -175,11 +221,25 @@ class GameWriter(GameBase):
 
 
 class _Head(NamedTuple):
-    """A game at one version: its state and how many moves it holds."""
+    """A game at one version: its state and how many moves it holds; and what a move reads of its row."""
 
     version: int
     state: Any
     moves: int
+    owner: str
+    kind: str
+    started: datetime | None  # the row's ``played_at``: the start at the table, else the first move's time
+    last_played: datetime | None  # the last event's ``played_at``
+
+    def after(self, version: int, state: Any, moves: int, played_at: datetime | None) -> _Head:
+        """The head once a move played at ``played_at`` is stored."""
+        return self._replace(
+            version=version,
+            state=state,
+            moves=moves,
+            started=self.started or played_at,
+            last_played=played_at,
+        )
 
 
 class _Append:
@@ -194,9 +254,12 @@ class _Append:
         if_match: int | None,
         idem: Idempotency | None,
         read: _Head,
+        *,
+        keys_at: int | None = None,
     ) -> None:
         self.writer, self.kind, self.game_id, self.submitted = writer, kind, game_id, submitted
         self.if_match, self.idem, self.read = if_match, idem, read
+        self.keys_at = keys_at  # a cached key's count of key changes, confirmed in the transaction
         self.after: _Head | None = None
         self.reply: Reply | None = None
         self.late = False
@@ -210,7 +273,7 @@ class _Append:
         newer: _Head | None = pending.get(game_id) or writer._heads.get(game_id)
         if newer is not None and newer.version > head.version:
             head = newer
-        version, state, move_index = head
+        version, state, move_index = head.version, head.state, head.moves
         if self.if_match is not None and self.if_match != version:
             raise StaleVersion(version, self.if_match)
         # After the end the rules accept only what completes the record (Arctic: the hands and face-down
@@ -254,9 +317,11 @@ class _Append:
 
         # Only an open game (a late reveal: a finished one): an abandon or a void may have committed since
         # the row was read.
-        head_row = GamesTable.advance_head(game_id, new_version, move_index + 1, status, now, submitted.at, late=late)
+        head_row = GamesTable.advance_head(
+            game_id, new_version, move_index + 1, status, now, submitted.at, late=late, keys_at=self.keys_at
+        )
         within = writer.within(head_row, writer.snapshots(game_id, due), writer._store_idempotent(self.idem, reply))
-        self.after, self.reply = _Head(new_version, new_state, move_index + 1), reply
+        self.after, self.reply = head.after(new_version, new_state, move_index + 1, submitted.at), reply
         self.late = late
         pending[game_id] = self.after
         if self.idem is not None:

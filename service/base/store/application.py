@@ -30,6 +30,7 @@ from service.base.store.failures import (
     psycopg_error,
     reason,
 )
+from service.base.store.key_guard import KEY_GUARD_FUNCTION, KEYS_CHANGED, KeysChanged
 from service.base.store.mapper import MsgspecMapper, topics_and_states
 from service.base.store.pool import GuardedPool, session_kwargs
 from service.base.store.recorder import GameRecorder, GameRow, Within
@@ -120,6 +121,7 @@ class GameLog(Application[UUID]):
                 ("0012_play_time", PLAY_TIME),
                 ("0013_closed_games", CLOSED_GAME_FUNCTION),
                 ("0014_key_changes", KEY_CHANGES),
+                ("0015_key_guard", KEY_GUARD_FUNCTION),
             ],
         )
         # Composite types exist now: let the recorder's connections use them.
@@ -278,6 +280,8 @@ class GameLog(Application[UUID]):
                 closed = psycopg_error(exc)
                 if closed is not None and closed.sqlstate == GAME_CLOSED:
                     raise GameClosed(closed.diag.message_detail or "closed") from exc
+                if closed is not None and closed.sqlstate == KEYS_CHANGED:
+                    raise KeysChanged() from exc
                 if is_rejected_value(exc):
                     # The data itself is refused: the same write fails the same way (never retried).
                     raise ValueRejected(reason(exc)) from exc

@@ -11,9 +11,10 @@ A write is a :class:`Job`. Its ``prepare`` runs in the thread storing the batch,
 and decides what to store from what the batch already holds (``pending``, which the jobs before it
 filled): two moves to one game in a batch are decided as if sequential. A job that refuses (raises)
 answers its own caller only. When the database refuses the batch for one write's sake (a version or
-an idempotency key taken by another process, a value it rejects) each write is stored again alone,
-prepared afresh, so that only that one fails; any other failure (the database unavailable, a commit
-whose outcome could not be learnt) fails every write of the batch, with the store's own semantics.
+an idempotency key taken by another process, a value it rejects, a cached key whose count of key
+changes moved) each write is stored again alone, prepared afresh, so that only that one fails; any
+other failure (the database unavailable, a commit whose outcome could not be learnt) fails every write
+of the batch, with the store's own semantics.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from service.base.store.application import GameLog, VersionConflict
 from service.base.store.closing import GameClosed
 from service.base.store.envelope import Recorded
 from service.base.store.failures import ValueRejected
+from service.base.store.key_guard import KeysChanged
 from service.base.store.recorder import Within
 
 T = TypeVar("T")
@@ -133,7 +135,7 @@ class GroupWriter:
         self.writes += len(prepared)
         try:
             positions = self.store.append_batch([part for _, part in prepared])
-        except (VersionConflict, ValueRejected, GameClosed) as exc:
+        except (VersionConflict, ValueRejected, GameClosed, KeysChanged) as exc:
             if len(prepared) == 1:
                 prepared[0][0].fail(exc)
                 return

@@ -18,6 +18,7 @@ from psycopg.rows import DictRow
 from psycopg.types.json import Jsonb
 
 from service.base.store.closing import FINISHED, LIVE, OPEN
+from service.base.store.key_guard import KEYS_UNCHANGED
 from service.base.store.recorder import INSERT_GAME, GameRow, Within
 
 if TYPE_CHECKING:
@@ -76,6 +77,9 @@ _ADVANCE = (
 ).encode()
 # A reveal after the end (the rules accept nothing else then): the game must still be finished.
 _ADVANCE_FINISHED = _ADVANCE.replace(OPEN.encode(), FINISHED.encode())
+# The same, for a move that read no row: it confirms its cached key's count of key changes here.
+_ADVANCE_CONFIRMING = _ADVANCE + f" AND {KEYS_UNCHANGED}".encode()
+_ADVANCE_FINISHED_CONFIRMING = _ADVANCE_FINISHED + f" AND {KEYS_UNCHANGED}".encode()
 _TAKE_BACK = (
     "UPDATE games SET version = %s, moves = %s, updated_at = %s, corrections = corrections + 1 "
     f"WHERE id = %s AND {OPEN}"
@@ -228,10 +232,15 @@ class GamesTable:
         played_at: datetime | None,
         *,
         late: bool = False,
+        keys_at: int | None = None,
     ) -> Within:
         """A move's new head (refused in the transaction if the game was closed meanwhile); ``late``: a
-        reveal after the end, which needs the game finished (and not voided) instead of open."""
-        return _step(_ADVANCE_FINISHED if late else _ADVANCE, (version, moves, status, now, played_at, game_id))
+        reveal after the end, which needs the game finished (and not voided) instead of open; ``keys_at``:
+        the count of key changes a cached key was verified at, confirmed here (``KeysChanged`` otherwise)."""
+        params: tuple[Any, ...] = (version, moves, status, now, played_at, game_id)
+        if keys_at is None:
+            return _step(_ADVANCE_FINISHED if late else _ADVANCE, params)
+        return _step(_ADVANCE_FINISHED_CONFIRMING if late else _ADVANCE_CONFIRMING, (*params, keys_at))
 
     @staticmethod
     def take_back_head(game_id: UUID, version: int, moves: int, now: datetime) -> Within:
