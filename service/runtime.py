@@ -189,6 +189,8 @@ class Runtime:
                     plugin.editions.set_loader(previous)  # another runtime's: leave it
         if self.replica is not None:
             self.replica.close()
+        if "games" in self.__dict__:  # built (a cached property): its writer's thread may be running
+            self.games.group.close()
         self.store.close()
         if self.embedded is not None:
             self.embedded.stop()

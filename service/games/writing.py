@@ -106,16 +106,17 @@ class GameWriter(GameBase):
         idem: Idempotency | None = None,
         *,
         check: KeyCheck | None = None,
+        held: bool = True,
     ) -> Reply:
         """``check``: ``key`` came from the process's key cache; it is confirmed in the round trip that
-        reads the game's row (no round trip of its own), or, for a game this process wrote last, in the
-        move's own transaction (no row read at all: ``_append_to_head``)."""
-        if check is not None:
-            head = self._heads.get(game_id)
-            if head is not None and head.owner == key.id:
-                written = self._append_to_head(head, key, game_id, body, if_match, idem, check)
-                if written is not None:
-                    return written
+        reads the game's row (no round trip of its own), or, for a game whose head this process holds, in
+        the move's own transaction (no row read at all: ``held_move``). ``held=False``: that was tried,
+        and refused; decide from the row."""
+        if check is not None and held:
+            job = self.held_move(key, game_id, body, if_match, idem, check)
+            written = self._write_held(job) if job is not None else None
+            if written is not None:
+                return written
         row = self.row(game_id) if check is None else self._row_confirming(game_id, key, check)
         replay = self._replay_idempotent(idem)
         if replay is not None:
@@ -162,38 +163,49 @@ class GameWriter(GameBase):
                 return self._replayed_or_raise(idem, refusal)
         raise AssertionError("unreachable")
 
-    def _append_to_head(
+    def held_move(
         self,
-        head: _Head,
         key: ApiKey,
         game_id: UUID,
         body: bytes,
         if_match: int | None,
         idem: Idempotency | None,
         check: KeyCheck,
-    ) -> Reply | None:
-        """The move decided from the game's head as this process last wrote it, without reading its row
-        (half of a move's CPU went to that round trip): the transaction checks what the row would have
-        said (the version by the events' key, the game open, the key unrevoked), so a move stored this
-        way is one the long way would have stored. None when anything refused it: a refusal is then
-        decided again the long way, from the row, so that it is the same answer from every process (a
-        stale head, a void or an abandon committed elsewhere, a key changed)."""
+    ) -> _Append | None:
+        """A move to a game whose head this process wrote, as a job for the group-commit writer, made
+        without any I/O (an event loop may call it): None when the head is not held, or the move is
+        refused from it. Stored, it is a move the long way would have stored: its transaction checks what
+        the row would have said (the version by the events' key, the game open, the key unrevoked, no
+        stored answer under its Idempotency-Key). Half of a move's CPU went to reading that row."""
+        head = self._heads.get(game_id)
+        if head is None or head.owner != key.id:
+            return None
         try:
-            replay = self._replay_idempotent(idem)
-            if replay is not None:
-                return replay
             kind = self.kind(head.kind)
             limits.check_nesting(body)
-            try:
-                submitted: RecordedMove[Any] = codecs.move(kind).decode(body)
-            except msgspec.MsgspecError:
-                return None
+            submitted: RecordedMove[Any] = codecs.move(kind).decode(body)
             limits.check_comment("$.comment", submitted.comment)
             if submitted.at is not None:
                 submitted.at = limits.utc(submitted.at)
                 last = head.last_played or head.started
                 limits.check_play_time("$.at", submitted.at, last, datetime.now(UTC))
-            job = _Append(self, kind, game_id, submitted, if_match, idem, head, keys_at=check.changes)
+        except (Refusal, msgspec.MsgspecError):
+            return None
+        return _Append(self, kind, game_id, submitted, if_match, idem, head, keys_at=check.changes)
+
+    async def store_held(self, job: _Append) -> Reply | None:
+        """``job`` stored by the group-commit writer, awaited on the event loop; None when anything
+        refused it (a stale head, a void or an abandon committed elsewhere, a key changed, an answer
+        stored under its Idempotency-Key): the move is then decided again the long way, from the row,
+        so that a refusal is the same answer from every process."""
+        try:
+            return await self.group.submit(job)
+        except (Refusal, VersionConflict, GameClosed, KeysChanged):
+            return None
+
+    def _write_held(self, job: _Append) -> Reply | None:
+        """``store_held`` from a thread."""
+        try:
             return self.group.write(job)
         except (Refusal, VersionConflict, GameClosed, KeysChanged):
             return None

@@ -8,10 +8,12 @@ they all have), and when the lock is let go the queue is stored as one batch.
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import Any
 from uuid import UUID
 
 import msgspec
@@ -390,3 +392,76 @@ def test_a_lone_write_is_stored_at_once_by_its_own_thread(games: GameService, ow
     batches = games.group.batches
     ok(games.append(owner, g.id, g.moves[0], None))
     assert games.group.batches == batches + 1 and not games.group._writing and not games.group._queue
+
+
+def key_check(runtime: Runtime, database: ConnectionParams) -> keys.KeyCheck:
+    """A cached key's check at the count of key changes as it is now."""
+    with psycopg.connect(database.conninfo(), autocommit=True) as conn:
+        row = conn.execute("SELECT count FROM api_key_changes").fetchone()
+    assert row is not None
+    return keys.KeyCheck(runtime.key_cache, int(row[0]))
+
+
+def test_coroutines_queued_behind_a_threads_write_go_in_one_batch_each_answered_on_its_loop(
+    games: GameService, owner: keys.ApiKey, store: GameLog, database: ConnectionParams, runtime: Runtime
+) -> None:
+    """Moves submitted from an event loop (no worker thread each) queue with the threads' writes; the
+    writer's thread stores them as one batch and answers them with one wake of their loop; a refused one
+    answers its own coroutine only."""
+    check = key_check(runtime, database)
+    first_game, *boards = (Game(games, owner, seed) for seed in (40, 41, 42, 43))
+    for game in boards:  # this process holds their heads now
+        game.version = ok(games.append(owner, game.id, game.moves[0], game.version)).version
+    writer, group = games.writer, games.group
+    jobs = [writer.held_move(owner, g.id, g.moves[1], g.version, None, check) for g in boards[:2]]
+    illegal = writer.held_move(owner, boards[2].id, boards[2].moves[0], boards[2].version, None, check)
+    assert all(job is not None for job in [*jobs, illegal])
+    outcomes: list[Outcome] = []
+
+    async def submit_all() -> None:
+        async def one(job: Any) -> Outcome:
+            try:
+                return await group.submit(job)  # type: ignore[no-any-return]
+            except Exception as exc:
+                return exc
+
+        tasks = [asyncio.ensure_future(one(job)) for job in [*jobs, illegal]]
+        outcomes.extend(await asyncio.gather(*tasks))
+
+    batches = group.batches
+    with events_locked(database) as release:
+        lead = threading.Thread(target=lambda: games.append(owner, first_game.id, first_game.moves[0], None))
+        lead.start()
+        wait_until(lambda: group.batches == batches + 1, "the thread's write in flight")
+        coroutines = threading.Thread(target=lambda: asyncio.run(submit_all()))
+        coroutines.start()
+        wait_until(lambda: len(group._queue) == 3, "the coroutines' writes queued")
+        release()
+        lead.join(20)
+        coroutines.join(20)
+    assert group.batches == batches + 2, "the coroutines' writes went in one batch"
+    for game, outcome in zip(boards[:2], outcomes[:2], strict=True):
+        assert ok(outcome).version == stored_versions(store, game.id)[-1]
+    assert isinstance(outcomes[2], IllegalMove)
+    assert stored_versions(store, boards[2].id)[-1] == boards[2].version
+    assert not group._writing and not group._queue
+    assert group._thread is not None and group._thread.is_alive()
+
+
+def test_a_lone_coroutines_write_is_stored_by_the_writers_thread_and_a_refusal_goes_the_long_way(
+    games: GameService, owner: keys.ApiKey, store: GameLog, database: ConnectionParams, runtime: Runtime
+) -> None:
+    check = key_check(runtime, database)
+    g = Game(games, owner, 44)
+    g.version = ok(games.append(owner, g.id, g.moves[0], g.version)).version
+    writer = games.writer
+    stale = writer.held_move(owner, g.id, g.moves[1], g.version - 1, None, check)
+    assert stale is not None
+    assert asyncio.run(writer.store_held(stale)) is None  # refused: decided again from the row
+    job = writer.held_move(owner, g.id, g.moves[1], g.version, None, check)
+    assert job is not None
+    reply = asyncio.run(writer.store_held(job))
+    assert reply is not None and reply.version == stored_versions(store, g.id)[-1]
+    assert writer.held_move(owner, g.id, b"{not json", reply.version, None, check) is None
+    other = keys.ApiKey(id="someone", name="x", admin=False, created_at=owner.created_at)
+    assert writer.held_move(other, g.id, g.moves[2], reply.version, None, check) is None

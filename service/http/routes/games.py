@@ -239,9 +239,16 @@ class GamesController(Controller):
         check = cached_key.check if cached_key is not None else None
         body = await request.body()
         idem = idempotency_of(request, owner, body, idempotency_key)
-        reply = await sync_to_thread(
-            lambda: runtime.games.append(owner, game_id, body, _if_match(if_match), idem, check=check)
-        )
+        expected = _if_match(if_match)
+        writer = runtime.games.writer
+        # A game whose head this process holds: decided here and stored by the group-commit writer, no
+        # worker thread (and no row read); anything refused there is decided again the long way.
+        job = writer.held_move(owner, game_id, body, expected, idem, check) if check is not None else None
+        reply = await writer.store_held(job) if job is not None else None
+        if reply is None:
+            reply = await sync_to_thread(
+                lambda: writer.append(owner, game_id, body, expected, idem, check=check, held=job is None)
+            )
         return reply_response(reply)
 
     @post(
