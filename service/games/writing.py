@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from datetime import UTC, datetime
 from typing import Any, NamedTuple
 from uuid import UUID, uuid4
@@ -50,6 +51,12 @@ class GameWriter(GameBase):
         super().__init__(deps)
         self.group = deps.group  # the process's group-commit writer for moves (``service.base.store.batching``)
         self._heads: Lru[UUID, _Head] = deps.heads
+        # Moves decided from a held head: stored, or refused there and decided again from the row (metrics).
+        self.held_stored = 0
+        self.held_again = 0
+        self._counting = threading.Lock()  # worker threads count too (the event loop is one thread)
+        # Games another process wrote to while this one held their head: their moves read the row.
+        self._shared: Lru[UUID, bool] = Lru(4096)
 
     def create(self, key: ApiKey, body: bytes, idem: Idempotency | None = None) -> Reply:
         replay = self._replay_idempotent(idem)
@@ -179,7 +186,7 @@ class GameWriter(GameBase):
         the row would have said (the version by the events' key, the game open, the key unrevoked, no
         stored answer under its Idempotency-Key). Half of a move's CPU went to reading that row."""
         head = self._heads.get(game_id)
-        if head is None or head.owner != key.id:
+        if head is None or head.owner != key.id or self._shared.peek(game_id):
             return None
         try:
             kind = self.kind(head.kind)
@@ -200,16 +207,33 @@ class GameWriter(GameBase):
         stored under its Idempotency-Key): the move is then decided again the long way, from the row,
         so that a refusal is the same answer from every process."""
         try:
-            return await self.group.submit(job)
-        except (Refusal, VersionConflict, GameClosed, KeysChanged):
+            reply = await self.group.submit(job)
+        except (Refusal, VersionConflict, GameClosed, KeysChanged) as refused:
+            self._refused_held(job, refused)
             return None
+        self.held_stored += 1
+        return reply
 
     def _write_held(self, job: _Append) -> Reply | None:
         """``store_held`` from a thread."""
         try:
-            return self.group.write(job)
-        except (Refusal, VersionConflict, GameClosed, KeysChanged):
+            reply = self.group.write(job)
+        except (Refusal, VersionConflict, GameClosed, KeysChanged) as refused:
+            self._refused_held(job, refused)
             return None
+        with self._counting:
+            self.held_stored += 1
+        return reply
+
+    def _refused_held(self, job: _Append, refused: Exception) -> None:
+        """A held move refused: counted; a stale head means another process writes to the game too (a
+        balancer sending a table's moves to several workers), and then its moves go the long way: a
+        stale head fails its whole batch (each write of it is stored again alone)."""
+        with self._counting:
+            self.held_again += 1
+        ahead = isinstance(refused, StaleVersion) and job.if_match is not None and job.if_match > refused.current
+        if isinstance(refused, VersionConflict) or ahead:  # (a client behind the head says nothing of it)
+            self._shared.put(job.game_id, True)
 
     def _row_confirming(self, game_id: UUID, key: ApiKey, check: KeyCheck) -> dict[str, Any]:
         """The game's row, and the count of key changes in the same statement: when it moved since

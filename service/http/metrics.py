@@ -128,6 +128,15 @@ class DatabaseCollector(Collector):
             moves = CounterMetricFamily("banquise_group_commit_writes", "Moves stored by the group-commit writer")
             moves.add_metric([], games.group.writes)
             yield moves
+            held = CounterMetricFamily(
+                "banquise_held_moves",
+                "Moves decided from the game's head this process held, by outcome: stored, or decided again "
+                "from the game's row (a stale head, a refusal)",
+                labels=["outcome"],
+            )
+            held.add_metric(["stored"], games.writer.held_stored)
+            held.add_metric(["decided_again"], games.writer.held_again)
+            yield held
         try:
             head = runtime.store.max_notification_id()
             position = runtime.read_models.position()

@@ -266,3 +266,32 @@ def test_metrics_count_the_group_commit_transactions_and_moves(client: Client, r
     transactions, writes = counted()
     assert (transactions - before[0], writes - before[1]) == (1, 1)
     assert (runtime.games.group.batches, runtime.games.group.writes) == (transactions, writes)
+
+
+def test_metrics_count_the_moves_decided_from_a_held_head_and_those_decided_again(
+    client: Client, second_instance: Client, token: str
+) -> None:
+    def counted() -> dict[str, float]:
+        return {
+            line.split('"')[1]: float(line.rsplit(" ", 1)[1])
+            for line in client.get("/metrics").text.splitlines()
+            if line.startswith("banquise_held_moves_total{")
+        }
+
+    game_id, moves, etag = new_game(client, token, seed=10)
+    first = move(client, token, game_id, moves[0], etag)  # the long way: this process holds no head yet
+    before = counted()
+    second = move(client, token, game_id, moves[1], first.headers["etag"])
+    assert second.status_code == 201
+    after = counted()
+    assert (after["stored"] - before["stored"], after["decided_again"] - before["decided_again"]) == (1, 0)
+    elsewhere = move(second_instance, token, game_id, moves[2], second.headers["etag"])
+    assert elsewhere.status_code == 201
+    third = move(client, token, game_id, moves[3], elsewhere.headers["etag"])  # a stale head: decided again
+    assert third.status_code == 201, third.text
+    last = counted()
+    assert (last["stored"] - after["stored"], last["decided_again"] - after["decided_again"]) == (0, 1)
+    # Another process writes to this game: its moves go the long way from now on (no batch fails for it).
+    fourth = move(client, token, game_id, moves[4], third.headers["etag"])
+    assert fourth.status_code == 201, fourth.text
+    assert counted() == last
