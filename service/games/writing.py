@@ -8,8 +8,7 @@ from typing import Any, NamedTuple
 from uuid import UUID, uuid4
 
 import msgspec
-from psycopg import Connection, Cursor
-from psycopg.rows import DictRow
+from psycopg import Connection
 
 from domain.errors import RuleViolation
 from service.base.keys import ApiKey, KeyCheck
@@ -18,7 +17,7 @@ from service.base.store import Recorded
 from service.base.store.application import VersionConflict
 from service.base.store.batching import Part
 from service.base.store.closing import GameClosed
-from service.base.store.games_table import GamesTable, HeadAdvance
+from service.base.store.heads import HeadAdvance
 from service.base.store.key_guard import KeysChanged
 from service.base.store.kinds import Kind
 from service.base.store.lru import Lru
@@ -279,17 +278,6 @@ class _Head(NamedTuple):
         )
 
 
-class _BatchHeads:
-    """The new heads of a batch's moves, stored in one statement (``GamesTable.advance_heads``) when the
-    batch's transaction runs: after every move of it was prepared."""
-
-    def __init__(self) -> None:
-        self.moves: list[HeadAdvance] = []
-
-    def __call__(self, cur: Cursor[DictRow]) -> None:
-        GamesTable.advance_heads(self.moves)(cur)
-
-
 class _Append:
     """One move, as a job of the group-commit writer: decided in the batch, after the writes before it."""
 
@@ -364,23 +352,16 @@ class _Append:
         reply = Reply(created=True, body=_json.encode(accepted), version=new_version)
 
         # Only an open game (a late reveal: a finished one): an abandon or a void may have committed since
-        # the row was read. The batch's heads go in one statement, run with the first move's part.
+        # the row was read. The batch's heads go in one statement.
         advance = HeadAdvance(game_id, new_version, move_index + 1, status, now, submitted.at, late, self.keys_at)
-        heads: _BatchHeads | None = pending.get(_BatchHeads)
-        first = heads is None
-        if heads is None:
-            heads = _BatchHeads()
-        within = writer.within(
-            heads if first else None, writer.snapshots(game_id, due), writer._store_idempotent(self.idem, reply)
-        )
+        snapshots, idempotent = writer.snapshots(game_id, due), writer._store_idempotent(self.idem, reply)
+        within = writer.within(snapshots, idempotent) if snapshots or idempotent else None
         self.after, self.reply = head.after(new_version, new_state, move_index + 1, submitted.at), reply
         self.late = late
         pending[game_id] = self.after
-        pending[_BatchHeads] = heads
-        heads.moves.append(advance)
         if self.idem is not None:
             pending["idem", self.idem.key_id, self.idem.scope, self.idem.key] = True
-        return Part(records, within)
+        return Part(records, within, advance)
 
     def done(self, positions: list[int]) -> Reply:
         assert self.after is not None and self.reply is not None

@@ -184,13 +184,27 @@ def test_replays_on_connections_lent_unchecked_survive_a_restart(
 
 
 # ---------------------------------------------------------------- 4. exactly-once outcomes
+# A move that writes nothing beside its game's head is one statement (``banquise_append_moves``, its own
+# transaction); with an Idempotency-Key it is a pipelined transaction ending in COMMIT. Both are cut.
+WRITES = [(b"banquise_append_moves", None), (b"COMMIT", "tap")]
+WRITE_IDS = ["one-statement", "pipelined"]
+
+
 @pytest.mark.parametrize("reset", [False, True], ids=["reply-hangs", "reply-then-reset"])
+@pytest.mark.parametrize(("marker", "idempotency"), WRITES, ids=WRITE_IDS)
 def test_a_lost_commit_reply_on_append_answers_the_stored_move(
-    app_client: Client, tokens: dict[str, str], proxy: FaultProxy, direct: ConnectionParams, reset: bool
+    app_client: Client,
+    tokens: dict[str, str],
+    proxy: FaultProxy,
+    direct: ConnectionParams,
+    reset: bool,
+    marker: bytes,
+    idempotency: str | None,
 ) -> None:
     game_id, moves, version = new_game(app_client, tokens["owner"], seed=4)
-    fired = proxy.cut_reply_after(b"COMMIT", reset=reset)
-    response = move(app_client, tokens["owner"], game_id, moves[0], version)
+    fired = proxy.cut_reply_after(marker, reset=reset)
+    key = f"{idempotency}-{secrets.token_hex(4)}" if idempotency else None
+    response = move(app_client, tokens["owner"], game_id, moves[0], version, key)
     assert fired.is_set()
     assert response.status_code == 201, response.text  # not a misleading 409 for its own move
     new_version = response.json()["version"]
@@ -199,12 +213,19 @@ def test_a_lost_commit_reply_on_append_answers_the_stored_move(
     assert move(app_client, tokens["owner"], game_id, moves[1], new_version).status_code == 201
 
 
+@pytest.mark.parametrize(("marker", "idempotency"), WRITES, ids=WRITE_IDS)
 def test_a_reset_before_commit_runs_the_append_again_once(
-    app_client: Client, tokens: dict[str, str], proxy: FaultProxy, direct: ConnectionParams
+    app_client: Client,
+    tokens: dict[str, str],
+    proxy: FaultProxy,
+    direct: ConnectionParams,
+    marker: bytes,
+    idempotency: str | None,
 ) -> None:
     game_id, moves, version = new_game(app_client, tokens["owner"], seed=5)
-    fired = proxy.reset_before(b"COMMIT")
-    response = move(app_client, tokens["owner"], game_id, moves[0], version)
+    fired = proxy.reset_before(marker)
+    key = f"{idempotency}-{secrets.token_hex(4)}" if idempotency else None
+    response = move(app_client, tokens["owner"], game_id, moves[0], version, key)
     assert fired.is_set()
     assert response.status_code == 201, response.text
     assert event_versions(direct, game_id) == list(range(1, response.json()["version"] + 1))

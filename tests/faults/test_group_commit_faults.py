@@ -72,11 +72,11 @@ def test_a_batch_cut_mid_write_stores_each_move_once_and_answers_each(
         for i in (1, 2):
             threads[i].start()
             wait_until(lambda i=i: len(group._queue) == i, f"move {i} queued")  # type: ignore[misc]
-        # The next transaction with a COMMIT is the batch's.
+        # The next moves' statement is the batch's (its own transaction: ``banquise_append_moves``).
         if fault == "commit-reply-lost":
-            fired = proxy.cut_reply_after(b"COMMIT", reset=True)
+            fired = proxy.cut_reply_after(b"banquise_append_moves", reset=True)
         else:
-            fired = proxy.reset_before(b"COMMIT")
+            fired = proxy.reset_before(b"banquise_append_moves")
         holder.rollback()
         for thread in threads:
             thread.join(30)

@@ -17,6 +17,7 @@ from psycopg.rows import DictRow
 
 from service.base.database import ConnectionParams
 from service.base.settings import DatabaseTimeouts
+from service.base.store import heads as game_heads
 from service.base.store import migrations
 from service.base.store.closing import CLOSED_GAME_FUNCTION, GAME_CLOSED, GameClosed
 from service.base.store.editions import EDITIONS
@@ -30,6 +31,7 @@ from service.base.store.failures import (
     psycopg_error,
     reason,
 )
+from service.base.store.heads import HeadAdvance
 from service.base.store.key_guard import KEY_GUARD_FUNCTION, KEYS_CHANGED, KeysChanged
 from service.base.store.mapper import MsgspecMapper, topics_and_states
 from service.base.store.pool import GuardedPool, session_kwargs
@@ -122,10 +124,14 @@ class GameLog(Application[UUID]):
                 ("0013_closed_games", CLOSED_GAME_FUNCTION),
                 ("0014_key_changes", KEY_CHANGES),
                 ("0015_key_guard", KEY_GUARD_FUNCTION),
+                ("0016_append_moves_function", self._create_append_moves_function),
             ],
         )
         # Composite types exist now: let the recorder's connections use them.
         self.game_recorder.datastore.register_type_adapters()
+
+    def _create_append_moves_function(self) -> None:
+        self.game_recorder.create_append_moves_function(game_heads.advance_in_function(self.schema))
 
     def construct_mapper(self) -> Mapper[UUID]:
         return MsgspecMapper()
@@ -176,15 +182,21 @@ class GameLog(Application[UUID]):
 
         return self._exactly_once(game_id, version, len(records), states[0], write, list)
 
-    def append_batch(self, writes: Sequence[tuple[Sequence[Recorded], Within | None]]) -> list[list[int]]:
+    def append_batch(
+        self, writes: Sequence[tuple[Sequence[Recorded], Within | None]], heads: Sequence[HeadAdvance] = ()
+    ) -> list[list[int]]:
         """``append`` of several writes in one transaction (group commit): each write is one game's records
-        at consecutive versions, with its ``within`` rows; all of them are stored or none. Their
-        notification ids, write by write.
+        at consecutive versions, with its ``within`` rows; ``heads``: the new heads of the games moved (one
+        update for all, before the table lock). All of them are stored or none. Their notification ids,
+        write by write.
+
+        Moves that write nothing else (no snapshot due, no Idempotency-Key) go in one statement
+        (``GameRecorder.insert_moves``); otherwise the transaction is a pipeline of statements.
 
         The first record of the first write identifies the whole transaction when its commit reply is
         lost (``_exactly_once``): if it is stored, every write is.
         """
-        if len(writes) == 1:
+        if len(writes) == 1 and not heads:
             records, within = writes[0]
             return [self.append(records, within=within)]
         parts: list[tuple[UUID, int, Sequence[str], Sequence[bytes]]] = []
@@ -196,14 +208,23 @@ class GameLog(Application[UUID]):
                 raise ValueError("a write of a batch is one game's records at consecutive versions")
             topics, states = topics_and_states(records)
             parts.append((first.originator_id, first.originator_version, topics, states))
-        steps = [within for _, within in writes if within is not None]
+        write: Callable[[], list[list[int]]]
+        if heads and all(within is None for _, within in writes):
+            rows, other_keys = game_heads.advance_rows(heads)
 
-        def run_within(cur: Any) -> None:
-            for step in steps:
-                step(cur)
+            def write() -> list[list[int]]:
+                return self.game_recorder.insert_moves(parts, rows, other_keys)
 
-        def write() -> list[list[int]]:
-            return self.game_recorder.insert_batch(parts, within=run_within)
+        else:
+            steps = [game_heads.advance_heads(heads)] if heads else []
+            steps += [within for _, within in writes if within is not None]
+
+            def run_within(cur: Any) -> None:
+                for step in steps:
+                    step(cur)
+
+            def write() -> list[list[int]]:
+                return self.game_recorder.insert_batch(parts, within=run_within)
 
         def stored(_: list[int]) -> list[list[int]]:
             return self._stored_ids([(part[0], part[1], len(part[3])) for part in parts])

@@ -34,6 +34,7 @@ from service.base.store.application import GameLog, VersionConflict
 from service.base.store.closing import GameClosed
 from service.base.store.envelope import Recorded
 from service.base.store.failures import ValueRejected
+from service.base.store.heads import HeadAdvance
 from service.base.store.key_guard import KeysChanged
 from service.base.store.recorder import Within
 
@@ -45,10 +46,12 @@ MAX_BATCH = 128
 
 
 class Part(NamedTuple):
-    """What a job stores: one game's records at consecutive versions, and rows in the same transaction."""
+    """What a job stores: one game's records at consecutive versions, rows in the same transaction, and
+    the game's new head (the batch's heads go in one update)."""
 
     records: Sequence[Recorded]
     within: Within | None = None
+    head: HeadAdvance | None = None
 
 
 class Job(Protocol[T_co]):
@@ -209,7 +212,10 @@ class GroupWriter:
         self.batches += 1
         self.writes += len(prepared)
         try:
-            positions = self.store.append_batch([part for _, part in prepared])
+            positions = self.store.append_batch(
+                [(part.records, part.within) for _, part in prepared],
+                [part.head for _, part in prepared if part.head is not None],
+            )
         except (VersionConflict, ValueRejected, GameClosed, KeysChanged) as exc:
             if len(prepared) == 1:
                 prepared[0][0].fail(exc)

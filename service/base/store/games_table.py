@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
 import msgspec
@@ -17,8 +17,7 @@ from psycopg import Connection, Cursor, sql
 from psycopg.rows import DictRow
 from psycopg.types.json import Jsonb
 
-from service.base.store.closing import FINISHED, LIVE, OPEN
-from service.base.store.key_guard import KEYS_UNCHANGED
+from service.base.store.closing import LIVE, OPEN
 from service.base.store.recorder import INSERT_GAME, GameRow, Within
 
 if TYPE_CHECKING:
@@ -69,20 +68,6 @@ _MOVE_ROW = (
     "SELECT c.count AS banquise_key_changes, g.id, g.kind, g.owner_key, g.status, g.voided, g.version, "
     "g.moves, g.played_at FROM api_key_changes c LEFT JOIN games g ON g.id = %s"
 )
-# Moves' new heads, several games at once (the moves of one group-commit batch): one statement rather
-# than one each (~45 us of psycopg CPU per statement). Only an open game (a reveal after the end: a
-# finished one): an abandon or a void may have committed since the row was read. The first move's time
-# is the game's start at the table when it was created without one. The source's columns are named
-# apart from the table's, so that OPEN and FINISHED read the table's.
-_ADVANCE_MANY = (
-    "UPDATE games SET version = u.new_version, moves = u.new_moves, status = u.new_status, "
-    "updated_at = u.new_updated_at, played_at = coalesce(played_at, u.new_played_at) "
-    "FROM unnest(%s::uuid[], %s::integer[], %s::integer[], %s::text[], %s::timestamptz[], %s::timestamptz[], "
-    "%s::boolean[], %s::bigint[]) AS u(game, new_version, new_moves, new_status, new_updated_at, new_played_at, "
-    f"after_end, keys_at) WHERE id = u.game AND (CASE WHEN u.after_end THEN {FINISHED} ELSE {OPEN} END) "
-    f"AND (u.keys_at IS NULL OR {KEYS_UNCHANGED.replace('%s', 'u.keys_at')})"
-).encode()
-_KEYS_CHECK = f"SELECT {KEYS_UNCHANGED}".encode()
 _TAKE_BACK = (
     "UPDATE games SET version = %s, moves = %s, updated_at = %s, corrections = corrections + 1 "
     f"WHERE id = %s AND {OPEN}"
@@ -226,39 +211,6 @@ class GamesTable:
         return _step(INSERT_GAME, tuple(row))
 
     @staticmethod
-    def advance_heads(heads: Sequence[HeadAdvance]) -> Within:
-        """The new heads of moves, in the order they were decided, in one statement (refused in the
-        transaction if a game was closed meanwhile, or if keys changed since a cached key's ``keys_at``:
-        ``KeysChanged``). A game moved twice gets its last head, its first time of play, and the
-        condition of its first move (what the batch itself did meets the others')."""
-        merged: dict[UUID, HeadAdvance] = {}
-        counts: set[int] = set()
-        for head in heads:
-            if head.keys_at is not None:
-                counts.add(head.keys_at)
-            earlier = merged.get(head.game_id)
-            if earlier is None:
-                merged[head.game_id] = head
-                continue
-            merged[head.game_id] = head._replace(
-                played_at=earlier.played_at or head.played_at,
-                late=earlier.late,
-                keys_at=earlier.keys_at if earlier.keys_at is not None else head.keys_at,
-            )
-        # In the rows' order (of their ids): two batches updating the same games take their locks alike.
-        rows = [merged[game_id] for game_id in sorted(merged)]
-        params = tuple([getattr(row, column) for row in rows] for column in HeadAdvance._fields)
-        # A game's row checks one count; another count a move of the batch was cached at is checked apart.
-        extra = sorted(counts - {row.keys_at for row in rows if row.keys_at is not None})
-
-        def run(cur: Cursor[DictRow]) -> None:
-            cur.execute(_ADVANCE_MANY, params)
-            for count in extra:
-                cur.execute(_KEYS_CHECK, (count,))
-
-        return run
-
-    @staticmethod
     def take_back_head(game_id: UUID, version: int, moves: int, now: datetime) -> Within:
         """A correction's new head: one correction more (refused if the game was closed meanwhile)."""
         return _step(_TAKE_BACK, (version, moves, now, game_id))
@@ -283,21 +235,6 @@ class GamesTable:
     def mark_abandoned(game_id: UUID) -> Within:
         """Only a live game (else the transaction fails with ``GameClosed``)."""
         return _step(_ABANDON, (game_id,))
-
-
-class HeadAdvance(NamedTuple):
-    """A move's new head (the columns of ``advance_heads``' source); ``late``: a reveal after the end,
-    which needs the game finished (and not voided) instead of open; ``keys_at``: the count of key changes
-    a cached key was verified at, confirmed in the transaction."""
-
-    game_id: UUID
-    version: int
-    moves: int
-    status: str
-    now: datetime
-    played_at: datetime | None
-    late: bool = False
-    keys_at: int | None = None
 
 
 def _step(statement: Any, params: tuple[Any, ...]) -> Within:
