@@ -167,6 +167,33 @@ def _text_array(texts: Sequence[str]) -> _TextArray:
     return _TextArray(_TEXT_OID, items)
 
 
+Parts = Sequence[tuple[UUID, int, Sequence[str], Sequence[bytes]]]  # writes: game, first version, topics, states
+
+
+def _columns(parts: Parts) -> tuple[list[UUID], list[int], list[str], list[bytes]]:
+    """The events of several writes as the INSERT's columns: ids, versions, topics, states."""
+    ids: list[UUID] = []
+    versions: list[int] = []
+    topics: list[str] = []
+    states: list[bytes] = []
+    for game_id, first_version, part_topics, part_states in parts:
+        ids.extend([game_id] * len(part_states))
+        versions.extend(range(first_version, first_version + len(part_states)))
+        topics.extend(part_topics)
+        states.extend(part_states)
+    return ids, versions, topics, states
+
+
+def _per_write(flat: list[int], parts: Parts) -> list[list[int]]:
+    """The notification ids of the INSERT (in the order of its input), write by write."""
+    out: list[list[int]] = []
+    start = 0
+    for _, _, _, part_states in parts:
+        out.append(flat[start : start + len(part_states)])
+        start += len(part_states)
+    return out
+
+
 def _as_bytes(query: Any, conn: psycopg.Connection[Any]) -> bytes:
     if isinstance(query, bytes):
         return query
@@ -413,25 +440,11 @@ class GameRecorder(PostgresApplicationRecorder):
         """The events of several writes — each one game's events from its first version on — in one
         ``insert_events`` transaction (one lock, one INSERT, one round trip): group commit. Their
         notification ids, write by write (the INSERT returns them in the order of its input)."""
-        ids: list[UUID] = []
-        versions: list[int] = []
-        topics: list[str] = []
-        states: list[bytes] = []
-        for game_id, first_version, part_topics, part_states in parts:
-            ids.extend([game_id] * len(part_states))
-            versions.extend(range(first_version, first_version + len(part_states)))
-            topics.extend(part_topics)
-            states.extend(part_states)
+        ids, versions, topics, states = _columns(parts)
         if not states:
             return [[] for _ in parts]
         params = (ids, versions, _text_array(topics), _ByteaArray(_BYTEA_OID, states))
-        flat = self._insert("insert_columns", params, len(states), (), within=within)
-        out: list[list[int]] = []
-        start = 0
-        for _, _, _, part_states in parts:
-            out.append(flat[start : start + len(part_states)])
-            start += len(part_states)
-        return out
+        return _per_write(self._insert("insert_columns", params, len(states), (), within=within), parts)
 
     def create_new_game_function(self) -> None:
         """The function ``insert_new_game`` calls (a migration step; it replaces ``banquise_new_game``,
@@ -477,15 +490,7 @@ class GameRecorder(PostgresApplicationRecorder):
         """``insert_batch`` of moves that write nothing beside their events but their games' heads
         (``heads``: the columns of the games' update, ``heads.advance_rows``): one statement, its own
         transaction. Their notification ids, write by write."""
-        ids: list[UUID] = []
-        versions: list[int] = []
-        topics: list[str] = []
-        states: list[bytes] = []
-        for game_id, first_version, part_topics, part_states in parts:
-            ids.extend([game_id] * len(part_states))
-            versions.extend(range(first_version, first_version + len(part_states)))
-            topics.extend(part_topics)
-            states.extend(part_states)
+        ids, versions, topics, states = _columns(parts)
         params = (
             self.lock_timeout_text,
             ids,
@@ -508,12 +513,7 @@ class GameRecorder(PostgresApplicationRecorder):
                 raise
         if len(flat) != len(states):
             raise ProgrammingError(f"Couldn't get all notification IDs (got {len(flat)}, expected {len(states)})")
-        out_ids: list[list[int]] = []
-        start = 0
-        for _, _, _, part_states in parts:
-            out_ids.append(flat[start : start + len(part_states)])
-            start += len(part_states)
-        return out_ids
+        return _per_write(flat, parts)
 
     @retry_conflicts
     def insert_new_game(
