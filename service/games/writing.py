@@ -53,7 +53,7 @@ class GameWriter(GameBase):
         # Moves decided from a held head: stored, or refused there and decided again from the row (metrics).
         self.held_stored = 0
         self.held_again = 0
-        self._counting = threading.Lock()  # worker threads count too (the event loop is one thread)
+        self._counting = threading.Lock()  # the event loop and worker threads both count
         # Games another process wrote to while this one held their head: their moves read the row.
         self._shared: Lru[UUID, bool] = Lru(4096)
 
@@ -117,8 +117,8 @@ class GameWriter(GameBase):
     ) -> Reply:
         """``check``: ``key`` came from the process's key cache; it is confirmed in the round trip that
         reads the game's row (no round trip of its own), or, for a game whose head this process holds, in
-        the move's own transaction (no row read at all: ``held_move``). ``held=False``: that was tried,
-        and refused; decide from the row."""
+        the move's own transaction (no row read at all: ``held_move``). ``held=False``: the caller tried
+        that already (the route, on the event loop); decide from the row."""
         if check is not None and held:
             job = self.held_move(key, game_id, body, if_match, idem, check)
             written = self._write_held(job) if job is not None else None
@@ -210,7 +210,7 @@ class GameWriter(GameBase):
         except (Refusal, VersionConflict, GameClosed, KeysChanged) as refused:
             self._refused_held(job, refused)
             return None
-        self.held_stored += 1
+        self._stored_held()
         return reply
 
     def _write_held(self, job: _Append) -> Reply | None:
@@ -220,9 +220,12 @@ class GameWriter(GameBase):
         except (Refusal, VersionConflict, GameClosed, KeysChanged) as refused:
             self._refused_held(job, refused)
             return None
+        self._stored_held()
+        return reply
+
+    def _stored_held(self) -> None:
         with self._counting:
             self.held_stored += 1
-        return reply
 
     def _refused_held(self, job: _Append, refused: Exception) -> None:
         """A held move refused: counted; a stale head means another process writes to the game too (a

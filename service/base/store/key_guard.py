@@ -13,7 +13,7 @@ from __future__ import annotations
 KEYS_CHANGED = "BQ401"
 
 # Migration 0015: the check a conditional update calls (true, or the transaction fails).
-KEY_GUARD_FUNCTION = """
+KEY_GUARD_FUNCTION = f"""
 CREATE OR REPLACE FUNCTION banquise_keys_unchanged(p_count bigint)
 RETURNS boolean LANGUAGE plpgsql STABLE SET search_path FROM CURRENT AS $body$
 DECLARE
@@ -22,7 +22,7 @@ BEGIN
     SELECT count INTO current_count FROM api_key_changes;
     IF current_count IS DISTINCT FROM p_count THEN
         RAISE EXCEPTION 'API keys changed since this one was cached'
-            USING ERRCODE = 'BQ401', DETAIL = coalesce(current_count::text, '');
+            USING ERRCODE = '{KEYS_CHANGED}', DETAIL = coalesce(current_count::text, '');
     END IF;
     RETURN true;
 END

@@ -194,6 +194,21 @@ def _per_write(flat: list[int], parts: Parts) -> list[list[int]]:
     return out
 
 
+def _alone(conn: psycopg.Connection[Any], statement: bytes, params: Sequence[Any]) -> list[tuple[Any, ...]]:
+    """One statement as its own transaction (the pool's connections are in autocommit mode); its rows."""
+    try:
+        with conn.cursor(row_factory=tuple_row) as out:
+            out.execute(statement, params)
+            rows = out.fetchall()
+        if not conn.autocommit:
+            conn.commit()
+    except BaseException:
+        if conn.info.transaction_status != TransactionStatus.IDLE:
+            conn.rollback()
+        raise
+    return rows
+
+
 def _as_bytes(query: Any, conn: psycopg.Connection[Any]) -> bytes:
     if isinstance(query, bytes):
         return query
@@ -500,17 +515,8 @@ class GameRecorder(PostgresApplicationRecorder):
             *heads,
             list(other_keys),
         )
-        with self.writing() as conn, conn.cursor(row_factory=tuple_row) as out:
-            # The pool's connections are in autocommit mode: the statement is its own transaction.
-            try:
-                out.execute(self._rendered(conn).append_moves, params)
-                flat = [row[0] for row in out.fetchall()]
-                if not conn.autocommit:
-                    conn.commit()
-            except BaseException:
-                if conn.info.transaction_status != TransactionStatus.IDLE:
-                    conn.rollback()
-                raise
+        with self.writing() as conn:
+            flat = [row[0] for row in _alone(conn, self._rendered(conn).append_moves, params)]
         if len(flat) != len(states):
             raise ProgrammingError(f"Couldn't get all notification IDs (got {len(flat)}, expected {len(states)})")
         return _per_write(flat, parts)
@@ -534,7 +540,7 @@ class GameRecorder(PostgresApplicationRecorder):
         lock before inserting: notification ids are still committed in order, no tailing reader skips one."""
         if not states:
             raise ValueError("a new game has events")
-        with self.writing() as conn, conn.cursor(row_factory=tuple_row) as out:
+        with self.writing() as conn:
             encoding = conn.info.encoding
             params = (
                 self.lock_timeout_text,
@@ -549,16 +555,8 @@ class GameRecorder(PostgresApplicationRecorder):
                 _TextArray(_TEXT_OID, [h.encode(encoding) for h in game.handles]),
                 *game[8:],
             )
-            # The pool's connections are in autocommit mode: the statement is its own transaction.
-            try:
-                out.execute(self._rendered(conn).new_game, params)
-                row = out.fetchone()
-                if not conn.autocommit:
-                    conn.commit()
-            except BaseException:
-                if conn.info.transaction_status != TransactionStatus.IDLE:
-                    conn.rollback()
-                raise
+            found = _alone(conn, self._rendered(conn).new_game, params)
+        row = found[0] if found else None
         if row is None or row[0] != len(states):
             raise ProgrammingError(f"Couldn't insert all events (got {row and row[0]}, expected {len(states)})")
         return int(row[1])

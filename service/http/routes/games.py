@@ -247,7 +247,7 @@ class GamesController(Controller):
         reply = await writer.store_held(job) if job is not None else None
         if reply is None:
             reply = await sync_to_thread(
-                lambda: writer.append(owner, game_id, body, expected, idem, check=check, held=job is None)
+                lambda: writer.append(owner, game_id, body, expected, idem, check=check, held=False)
             )
         return reply_response(reply)
 
