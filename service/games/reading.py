@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import datetime
+from functools import partial
 from typing import Any
 from uuid import UUID
 
@@ -238,12 +239,46 @@ class GameReader(GameBase):
         self.blocks.encoded.put(cache_key, body)
         return body
 
+    async def replay_on_loop(
+        self, game_id: UUID, step: int, perspective_text: str, key: ApiKey | None
+    ) -> bytes | Callable[[], bytes]:
+        """A step ``held_replay`` could not answer, read on the event loop: the game's row (unless held)
+        and the step's block in one round trip, then folded and encoded here, without a worker thread.
+
+        A corrected game's step is folded from its line, which takes more reads: then what is returned is
+        the rest of the work, for a worker thread (the row already read)."""
+        row = self.blocks.finished_row(game_id)
+        if row is not None and step > int(row["version"]):
+            self.blocks.forget(game_id)  # another process appended a reveal after the end (``_replay_row``)
+            row = None
+        first, last = self._block_span(step)
+        block = None
+        if row is None:
+            found, rows = await self.snapshot_table.row_and_block_on_loop(game_id, first - 1, last)
+            if found is None:
+                raise GameNotFound(game_id)
+            row = dict(found)
+            if 1 <= step <= int(row["version"]):
+                self.blocks.keep_row(row)  # a finished game's only
+                block = self._block(self.kind(row["kind"]), game_id, first, rows)
+        elif step >= 1 and not row.get("corrections"):
+            rows = await self.snapshot_table.block_on_loop(game_id, first - 1, last)
+            block = self._block(self.kind(row["kind"]), game_id, first, rows)
+        if row.get("corrections"):
+            return partial(self._body, row, step, perspective_text, key, None)
+        return self._body(row, step, perspective_text, key, block)
+
     def replay_body(self, game_id: UUID, step: int, perspective_text: str, key: ApiKey | None) -> bytes:
         """The step as JSON; a finished game's steps are kept encoded (``EncodedSteps``)."""
         row, block = self._replay_row(game_id, step)
+        return self._body(row, step, perspective_text, key, block)
+
+    def _body(
+        self, row: dict[str, Any], step: int, perspective_text: str, key: ApiKey | None, block: Block | None
+    ) -> bytes:
         if row["status"] != "finished":
             return _json.encode(self._replay(row, step, perspective_text, key, block))
-        cache_key = (game_id, int(row["version"]), step, perspective_text)
+        cache_key = (row["id"], int(row["version"]), step, perspective_text)
         body = self.blocks.encoded.get(cache_key)
         if body is None:
             body = _json.encode(self._replay(row, step, perspective_text, key, block))

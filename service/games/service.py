@@ -55,3 +55,4 @@ class GameService(GameBase):
         self.parse_perspective = reader.parse_perspective
         self.replay, self.replay_body = reader.replay, reader.replay_body
         self.cached_replay, self.held_replay = reader.cached_replay, reader.held_replay
+        self.replay_on_loop = reader.replay_on_loop

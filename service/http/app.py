@@ -164,7 +164,8 @@ async def projections_worker(settings: Settings, runtime: Runtime, wait: float =
 
 @asynccontextmanager
 async def live_streams(app: Litestar, settings: Settings, runtime: Runtime) -> AsyncIterator[None]:
-    """The process's live-stream listener (started by the first stream) and its stream slots."""
+    """The process's live-stream listener (started by the first stream) and its stream slots; the pool
+    of the reads made on this loop (``LoopReads``) too."""
     hub = LiveHub(
         runtime.params,
         schema=runtime.store.schema,
@@ -174,10 +175,12 @@ async def live_streams(app: Litestar, settings: Settings, runtime: Runtime) -> A
     )
     app.state.live = hub
     app.state.stream_slots = StreamSlots(settings.max_streams, settings.max_streams_per_client)
+    await runtime.store.loop_reads.open()
     try:
         yield
     finally:
         await hub.close()
+        await runtime.store.loop_reads.close()  # the reads' pool of this app's loop
 
 
 def routes() -> list[Any]:

@@ -5,6 +5,7 @@ switch from what the client sent to what the server answered)."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import random
 import tempfile
@@ -42,6 +43,24 @@ def imported(client: Client, token: str, seed: int) -> tuple[UUID, int]:
     made = client.post("/games/import", json=record, headers=auth(token))
     assert made.status_code == 201, made.text
     return UUID(made.json()["id"]), int(made.json()["version"])
+
+
+def live_game(client: Client, token: str, seed: int, moves: int) -> tuple[UUID, int]:
+    """A simulated game recorded move by move, its first ``moves`` moves: its id and version."""
+    game = simulate(2, seed)
+    created = client.post(
+        "/games", json={"kind": "arctic", "setup": msgspec.to_builtins(game.setup)}, headers=auth(token)
+    )
+    game_id, etag = UUID(created.json()["id"]), created.headers["etag"]
+    for move in game.moves[:moves]:
+        answer = client.post(
+            f"/games/{game_id}/moves",
+            json={"move": msgspec.to_builtins(move)},
+            headers={**auth(token), "if-match": etag},
+        )
+        assert answer.status_code == 201, answer.text
+        etag = answer.headers["etag"]
+    return game_id, int(etag.strip('"'))
 
 
 @pytest.fixture(scope="module")
@@ -106,6 +125,72 @@ def test_a_cold_step_of_a_game_never_read_costs_one_round_trip(
     # Asked again: the encoded step itself.
     assert games.cached_replay(game_id, 5, "spectator") is not None
     assert traced(lone_connection, lambda: games.replay_body(game_id, 5, "spectator", None)) == 0
+
+
+def test_a_cold_step_read_on_the_event_loop_costs_one_round_trip_and_is_the_threads_bytes(
+    client: Client, api_key: str, lone_connection: GameLog
+) -> None:
+    """The route reads a cold step on the event loop (``LoopReads``): the same one round trip, the same
+    bytes as the worker thread's path, and no thread."""
+    game_id, steps = imported(client, api_key, 16)
+    reads = lone_connection.loop_reads
+
+    async def go() -> None:
+        games = GameService(lone_connection, Registry.default())  # everything cold
+        # The pool's one connection, traced; it answers once first, so that it is lent without a check.
+        pool = await reads.pool()
+        await reads.read(lambda conn: conn.execute("SELECT 1"))
+        conn = await pool.getconn()
+        with tempfile.TemporaryFile() as file:
+            conn.pgconn.trace(file.fileno())
+            conn.pgconn.set_trace_flags(Trace.SUPPRESS_TIMESTAMPS | Trace.REGRESS_MODE)
+            await pool.putconn(conn)
+            seen = [0]
+
+            def trips() -> int:
+                """The round trips traced since the last call."""
+                size = os.fstat(file.fileno()).st_size
+                file.seek(seen[0])
+                text = file.read(size - seen[0]).decode()
+                seen[0] = size
+                return round_trips(text)
+
+            cold = await games.replay_on_loop(game_id, steps - 3, "spectator", None)
+            assert trips() == 1  # the game's row and the step's block, one message
+            assert games.held_replay(game_id, steps - 2, "spectator") is not None  # its block is held now
+            other = await games.replay_on_loop(game_id, 5, "seat:1", None)
+            assert trips() == 1  # the row is held: the block alone
+            conn.pgconn.untrace()
+        fresh = GameService(lone_connection, Registry.default())
+        assert cold == fresh.replay_body(game_id, steps - 3, "spectator", None)
+        assert other == fresh.replay_body(game_id, 5, "seat:1", None)
+        assert games.cached_replay(game_id, 5, "seat:1") == other
+        await reads.close()
+
+    asyncio.run(go())
+
+
+def test_a_corrected_games_step_on_the_event_loop_leaves_its_line_to_a_thread(
+    client: Client, api_key: str, store: GameLog
+) -> None:
+    """A corrected game's steps fold from its line (more reads): the loop reads the row, and hands back the
+    rest for a worker thread, which answers what the thread's path does."""
+    game_id, _ = live_game(client, api_key, 18, 6)
+    assert client.post(f"/games/{game_id}/undo", json={"moves": 1}, headers=auth(api_key)).status_code == 200
+    owner = keys_verify(store, api_key)
+
+    async def go() -> tuple[object, bytes]:
+        rest = await GameService(store, Registry.default()).replay_on_loop(game_id, 3, "seat:0", owner)
+        await store.loop_reads.close()
+        assert callable(rest)
+        return rest, await asyncio.to_thread(rest)
+
+    _, body = asyncio.run(go())
+    assert body == GameService(store, Registry.default()).replay_body(game_id, 3, "seat:0", owner)
+    assert (
+        body
+        == client.get(f"/games/{game_id}/replay/3", params={"perspective": "seat:0"}, headers=auth(api_key)).content
+    )
 
 
 def test_a_finished_games_steps_from_the_cache_are_the_bytes_computed_afresh(
@@ -174,18 +259,7 @@ def test_a_live_games_step_costs_one_round_trip_and_is_the_engines_fold(
     client: Client, api_key: str, lone_connection: GameLog
 ) -> None:
     game = simulate(2, 14)
-    created = client.post(
-        "/games", json={"kind": "arctic", "setup": msgspec.to_builtins(game.setup)}, headers=auth(api_key)
-    )
-    game_id, etag = UUID(created.json()["id"]), created.headers["etag"]
-    for move in game.moves[:60]:
-        answer = client.post(
-            f"/games/{game_id}/moves",
-            json={"move": msgspec.to_builtins(move)},
-            headers={**auth(api_key), "if-match": etag},
-        )
-        etag = answer.headers["etag"]
-    version = int(etag.strip('"'))
+    game_id, version = live_game(client, api_key, 14, 60)
     assert version > 70  # two blocks at least
     owner = keys_verify(lone_connection, api_key)
     games = GameService(lone_connection, Registry.default())

@@ -106,6 +106,7 @@ def test_database_refusing_connections_is_a_fast_503_on_every_endpoint(
         ("GET", f"/games/{game_id}", None, "owner"),
         ("GET", "/games", None, "owner"),
         ("GET", f"/games/{game_id}/timeline", None, "owner"),
+        ("GET", f"/games/{game_id}/replay/1", None, "owner"),  # read on the event loop (``LoopReads``)
         ("GET", "/players/player1", None, "owner"),
         ("POST", "/games", {"kind": "arctic", "setup": {"players": ["a", "b"], "seed": 3}}, "owner"),
         ("POST", f"/games/{game_id}/moves", {"move": msgspec.to_builtins(moves[0])}, "owner"),
@@ -134,7 +135,7 @@ def test_a_network_blackhole_is_a_503_within_the_budget_and_health_answers_withi
     health = app_client.get("/health")
     assert time.perf_counter() - started < 1.0
     assert health.status_code == 503
-    for path in (f"/games/{game_id}", f"/games/{game_id}/record"):
+    for path in (f"/games/{game_id}", f"/games/{game_id}/record", f"/games/{game_id}/replay/1"):
         started = time.perf_counter()
         assert_unavailable(app_client.get(path))
         # The pool's wait, or the check / the query cut by the watchdog, whichever comes first.
@@ -170,7 +171,8 @@ def test_replays_on_connections_lent_unchecked_survive_a_restart(
     app_client: Client, tokens: dict[str, str], pg: TcpPostgres, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A replay takes a connection that answered recently without the check before lending (one round
-    trip, not two): when the restart made it stale, the read runs again on a checked connection."""
+    trip, not two): when the restart made it stale, the read runs again on a checked connection. (Its
+    reads are made on the event loop, ``LoopReads``, which lends by the same rule.)"""
     from service.base.store import pool
 
     game_id, _, version = new_game(app_client, tokens["owner"], seed=6)

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from typing import Any, TypeVar, cast
 from uuid import UUID
 
 from eventsourcing.application import Application
 from eventsourcing.persistence import IntegrityError, Mapper, Notification
 from eventsourcing.utils import get_topic
-from psycopg import Connection
+from psycopg import AsyncConnection, Connection
 from psycopg.errors import InsufficientPrivilege
 from psycopg.rows import DictRow
 
@@ -33,6 +33,7 @@ from service.base.store.failures import (
 )
 from service.base.store.heads import HeadAdvance
 from service.base.store.key_guard import KEY_GUARD_FUNCTION, KEYS_CHANGED, KeysChanged
+from service.base.store.loop_reads import LoopReads
 from service.base.store.mapper import MsgspecMapper, topics_and_states
 from service.base.store.pool import GuardedPool, session_kwargs
 from service.base.store.recorder import GameRecorder, GameRow, Within
@@ -105,6 +106,7 @@ class GameLog(Application[UUID]):
             max_size=pool_size + 2,
         )
         self.game_recorder.use_timeouts(timeouts)
+        self.loop_reads = LoopReads(params.connect_kwargs(), timeouts, size=min(4, pool_size))
         migrations.migrate(
             params.conninfo(),
             schema,
@@ -405,6 +407,10 @@ class GameLog(Application[UUID]):
         pool = cast(GuardedPool, self.game_recorder.datastore.pool)
         pool.open(wait=False)
         return pool.read(query)
+
+    async def read_on_loop(self, query: Callable[[AsyncConnection[Any]], Awaitable[T]]) -> T:
+        """A read-only ``query`` on the event loop (``LoopReads``): one round trip, no worker thread."""
+        return await self.loop_reads.read(query)
 
     def connect_kwargs(self, application_name: str) -> dict[str, Any]:
         """``psycopg.connect`` keywords for a connection of our own (the projection worker's): the same

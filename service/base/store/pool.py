@@ -124,7 +124,7 @@ class Watchdog:
 WATCHDOG = Watchdog()
 
 
-class _CappedAttempt(AttemptWithBackoff):
+class CappedAttempt(AttemptWithBackoff):
     """psycopg_pool's reconnection backoff, capped at one second between attempts."""
 
     INITIAL_DELAY = 0.25
@@ -219,7 +219,7 @@ class GuardedPool(ConnectionPool[Connection[DictRow]]):
         return not readable
 
     def _add_connection(self, attempt: AttemptWithBackoff | None, growing: bool = False) -> None:
-        super()._add_connection(attempt or _CappedAttempt(timeout=self.reconnect_timeout), growing)
+        super()._add_connection(attempt or CappedAttempt(timeout=self.reconnect_timeout), growing)
 
     @contextmanager
     def connection(self, timeout: float | None = None, budget: float | None = None) -> Iterator[Connection[DictRow]]:

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
-from psycopg import ClientCursor, Connection, Cursor
+from psycopg import AsyncClientCursor, AsyncConnection, ClientCursor, Connection, Cursor
 from psycopg.rows import DictRow, tuple_row
 
 from service.base.store.recorder import Within
@@ -93,3 +93,30 @@ class Snapshots:
             return (None if found is None else dict(zip(names, found, strict=True))), cur.fetchall()
 
         return self._store.read_once(read)
+
+    async def block_on_loop(self, game_id: UUID, before: int, last: int) -> list[tuple[Any, ...]]:
+        """``block``, read on the event loop."""
+        query, params = self._block_query, {"game": game_id, "before": before, "last": last}
+
+        async def read(conn: AsyncConnection[Any]) -> list[tuple[Any, ...]]:
+            cur = conn.cursor(row_factory=tuple_row)
+            await cur.execute(query, params, binary=True)
+            return await cur.fetchall()
+
+        return await self._store.read_on_loop(read)
+
+    async def row_and_block_on_loop(
+        self, game_id: UUID, before: int, last: int
+    ) -> tuple[dict[str, Any] | None, list[tuple[Any, ...]]]:
+        """``row_and_block``, read on the event loop (both statements in one message, as there)."""
+        query, params = self._row_and_block_query, {"game": game_id, "before": before, "last": last}
+
+        async def read(conn: AsyncConnection[Any]) -> tuple[dict[str, Any] | None, list[tuple[Any, ...]]]:
+            cur = AsyncClientCursor(conn, row_factory=tuple_row)
+            await cur.execute(query, params)
+            found = await cur.fetchone()
+            names = [column.name for column in cur.description or ()]
+            cur.nextset()
+            return (None if found is None else dict(zip(names, found, strict=True))), await cur.fetchall()
+
+        return await self._store.read_on_loop(read)

@@ -10,7 +10,8 @@ Nothing a request needs is held only in one process: a game's state, its replay 
 steps are caches checked against the database (or of finished games, which change no more), API
 keys are looked up per request, and a live stream polls the games row, so a move appended through
 one worker reaches a stream served by another. Each worker has its own connection pool of
-``BANQUISE_POOL_SIZE`` connections: the database sees N x (pool + 2) connections at most, plus the
+``BANQUISE_POOL_SIZE`` connections (up to 2 more under bursts) and up to 4 for the reads its event loop
+makes: the database sees N x (pool + 6) connections at most, plus the
 projection workers' own (``BANQUISE_RUN_PROJECTIONS``: every worker runs one; their positions are
 locked rows, so they share the work rather than repeat it).
 

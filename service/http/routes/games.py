@@ -470,7 +470,9 @@ class GamesController(Controller):
         # A step of a finished game whose block this process holds is answered here, without a worker thread.
         body = games.held_replay(game_id, step, perspective)
         if body is None:
-            body = await sync_to_thread(games.replay_body, game_id, step, perspective, key)
+            # Read on the event loop too: a worker thread cost more CPU than the read (``LoopReads``).
+            cold = await games.replay_on_loop(game_id, step, perspective, key)
+            body = cold if isinstance(cold, bytes) else await sync_to_thread(cold)
         return conditional_body(request, body)
 
 
