@@ -5,10 +5,13 @@ workers; the tests first make sure both workers answer."""
 
 from __future__ import annotations
 
+import json
 import os
+import signal
 import threading
 import time
 from collections.abc import Iterator
+from http.client import HTTPConnection
 from pathlib import Path
 from typing import Any
 
@@ -37,13 +40,25 @@ def fresh(base: str, method: str, path: str, **kwargs: Any) -> httpx.Response:
     return httpx.request(method, base + path, timeout=30, **kwargs)
 
 
+def worker_pids(supervisor: int) -> list[int]:
+    """The supervisor's worker processes that run (one killed and not reaped yet is left out)."""
+    pids = []
+    for child in psutil.Process(supervisor).children():
+        try:
+            if child.status() != psutil.STATUS_ZOMBIE and "spawn_main" in " ".join(child.cmdline()):
+                pids.append(child.pid)
+        except psutil.Error:
+            continue
+    return pids
+
+
 @pytest.fixture(scope="module")
 def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
     data = tmp_path_factory.mktemp("workers") / "data"
     made = banquise(data, "keys", "create", "--name", "workers")
     assert made.returncode == 0, made.stderr
     with served(data, "--workers", "2") as server:
-        workers = [p.pid for p in psutil.Process(server.proc.pid).children() if "spawn_main" in " ".join(p.cmdline())]
+        workers = worker_pids(server.proc.pid)
         yield Cluster(server=server, token=made.stdout.strip(), data=data, workers=workers)
 
 
@@ -192,6 +207,42 @@ def test_a_live_stream_gets_the_moves_appended_through_the_other_worker(cluster:
     for t in threads:
         t.join(timeout=30)
     assert all(r == list(range(start + 1, final[0] + 1)) for r in received), received
+
+
+def test_connections_opened_together_reach_both_workers(cluster: Cluster) -> None:
+    """Recorders open their connections together and keep them. Each worker listens on a socket of its
+    own, so the kernel spreads them; with one shared socket the first worker awake accepted them all."""
+    url = httpx.URL(cluster.server.base)
+    connections = [HTTPConnection(url.host, url.port, timeout=30) for _ in range(16)]
+    try:
+        for connection in connections:  # every connection made before any request is sent
+            connection.connect()
+        answers = []
+        for _ in range(2):  # each connection stays with the worker that accepted it
+            answers.append([])
+            for connection in connections:
+                connection.request("GET", "/health")
+                answers[-1].append(json.loads(connection.getresponse().read())["process"])
+    finally:
+        for connection in connections:
+            connection.close()
+    assert answers[0] == answers[1]
+    assert set(answers[0]) == set(cluster.workers), answers[0]
+
+
+def test_a_worker_that_dies_is_started_again(cluster: Cluster) -> None:
+    killed = cluster.workers[0]
+    os.kill(killed, signal.SIGKILL)
+    deadline = time.monotonic() + 60
+    while True:
+        workers = worker_pids(cluster.server.proc.pid)
+        if len(workers) == 2 and killed not in workers:
+            seen = {fresh(cluster.server.base, "GET", "/health").json()["process"] for _ in range(40)}
+            if seen == set(workers):
+                break
+        assert time.monotonic() < deadline, f"no second worker answering after a kill: {workers}"
+        time.sleep(0.2)
+    cluster.workers[:] = workers  # the supervisor's stop must stop the new one too
 
 
 def test_stopping_the_supervisor_stops_every_worker_and_postgresql(cluster: Cluster) -> None:

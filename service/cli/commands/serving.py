@@ -3,8 +3,10 @@
 The supervisor (the ``banquise serve`` process) owns the database: it starts the embedded server
 when ``DATABASE_URL`` is unset, migrates the event store and creates the read-model tables once (N
 processes racing to migrate would only wait on each other's locks), then closes its own pool and
-hands the connection parameters to its workers. uvicorn binds the listening socket once and every
-worker accepts on it; the kernel spreads the connections. A worker that dies is started again.
+hands the connection parameters to its workers. Each worker listens on a socket of its own bound to
+the port with ``SO_REUSEPORT`` and the kernel spreads new connections over them (``workers.py``: with
+one shared socket, one worker took every connection opened together). A worker that dies is started
+again.
 
 Nothing a request needs is held only in one process: a game's state, its replay blocks and encoded
 steps are caches checked against the database (or of finished games, which change no more), API
@@ -53,6 +55,7 @@ DATABASE_ENV = "BANQUISE_WORKER_DATABASE"
 def serve_workers(args: argparse.Namespace, settings: Settings) -> int:
     import uvicorn
 
+    from service.cli.commands.workers import Workers
     from service.runtime import Runtime
 
     runtime = Runtime.open(settings)
@@ -61,16 +64,16 @@ def serve_workers(args: argparse.Namespace, settings: Settings) -> int:
         runtime.store.close()
         os.environ[DATABASE_ENV] = msgspec.json.encode(runtime.params).decode()
         log.info("serving on http://%s:%s with %d worker processes", args.host, args.port, args.workers)
-        uvicorn.run(
+        config = uvicorn.Config(
             f"{__name__}:worker_app",
             factory=True,
-            workers=args.workers,
             host=args.host,
             port=args.port,
             log_config=None,
             access_log=False,
             lifespan="on",
         )
+        Workers(config, args.workers).run()
     finally:
         os.environ.pop(DATABASE_ENV, None)
         if runtime.embedded is not None:
