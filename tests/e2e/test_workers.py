@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -243,6 +244,19 @@ def test_a_worker_that_dies_is_started_again(cluster: Cluster) -> None:
         assert time.monotonic() < deadline, f"no second worker answering after a kill: {workers}"
         time.sleep(0.2)
     cluster.workers[:] = workers  # the supervisor's stop must stop the new one too
+
+
+def test_a_port_taken_is_one_clear_line_and_nothing_left_running(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        data = tmp_path / "data"
+        result = banquise(data, "serve", "--workers", "2", "--host", "127.0.0.1", "--port", str(port))
+    assert result.returncode == 1
+    assert f"cannot listen on 127.0.0.1:{port}: Address already in use" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert postgres.postmasters(tmp_path) == {}
 
 
 def test_stopping_the_supervisor_stops_every_worker_and_postgresql(cluster: Cluster) -> None:

@@ -59,9 +59,12 @@ def serve_workers(args: argparse.Namespace, settings: Settings) -> int:
     from service.runtime import Runtime
 
     runtime = Runtime.open(settings)
+    embedded, runtime.embedded = runtime.embedded, None  # up for the workers, stopped after them
     try:
-        _ = runtime.read_models  # the read-model tables, created once before the workers start
-        runtime.store.close()
+        try:
+            _ = runtime.read_models  # the read-model tables, created once before the workers start
+        finally:
+            runtime.close()  # its pool, and the editions' loader (at exit a live store logs a traceback)
         os.environ[DATABASE_ENV] = msgspec.json.encode(runtime.params).decode()
         log.info("serving on http://%s:%s with %d worker processes", args.host, args.port, args.workers)
         config = uvicorn.Config(
@@ -73,12 +76,11 @@ def serve_workers(args: argparse.Namespace, settings: Settings) -> int:
             access_log=False,
             lifespan="on",
         )
-        Workers(config, args.workers).run()
+        return Workers(config, args.workers).run()
     finally:
         os.environ.pop(DATABASE_ENV, None)
-        if runtime.embedded is not None:
-            runtime.embedded.stop()
-    return 0
+        if embedded is not None:
+            embedded.stop()
 
 
 def worker_app() -> Litestar:

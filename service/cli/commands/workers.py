@@ -60,8 +60,13 @@ class Workers:
         self.count = count
         self._stop = threading.Event()
 
-    def run(self) -> None:
-        held = port_socket(self.config.host, self.config.port)
+    def run(self) -> int:
+        """Serve until a stop signal: 0; 1 when the port cannot be bound (taken, or not this host's)."""
+        try:
+            held = port_socket(self.config.host, self.config.port)
+        except OSError as exc:
+            log.error("cannot listen on %s:%s: %s", self.config.host, self.config.port, exc.strerror or exc)
+            return 1
         previous = {sig: signal.signal(sig, self._on_signal) for sig in (signal.SIGINT, signal.SIGTERM)}
         processes = [self._start() for _ in range(self.count)]
         try:
@@ -82,6 +87,7 @@ class Workers:
             for sig, handler in previous.items():
                 signal.signal(sig, handler)
             held.close()
+        return 0
 
     def _start(self) -> SpawnProcess:
         process = _spawn.Process(target=run_worker, args=(self.config,), name="banquise-worker")
