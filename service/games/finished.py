@@ -49,6 +49,9 @@ class Block:
     # after the first visit rather than up to ``interval``. Filled as folds go; a race only repeats work
     # (a slot is only ever set to the one value its row decodes to).
     marks: dict[int, Any] = field(default_factory=dict)
+    # The last state folded, (offset, state): the same step asked again from another perspective folds
+    # nothing, the next step one event (a viewer stepping on). One tuple, replaced whole.
+    latest: list[tuple[int, Any]] = field(default_factory=lambda: [(0, None)])
 
     def __post_init__(self) -> None:
         if not self.records:
@@ -86,12 +89,16 @@ class Block:
         while done and done not in self.marks:
             done -= MARK
         state = self.marks[done] if done else self.start
+        latest, latest_state = self.latest[0]
+        if done < latest <= offset:
+            done, state = latest, latest_state
         while done < offset:
             end = min(offset, done - done % MARK + MARK)
             state = fold(self.events(done, end), state)
             if end % MARK == 0:
                 self.marks[end] = state
             done = end
+        self.latest[0] = (offset, state)
         return state, self.record(offset - 1)
 
 
