@@ -156,15 +156,26 @@ class GameReader(GameBase):
     def _replay_row(self, game_id: UUID, step: int) -> tuple[dict[str, Any], Block | None]:
         """The game's row (held once the game is finished) and, when the row had to be read, the block
         of ``step`` read with it: one round trip either way."""
-        row = self.blocks.finished_row(game_id)
+        row = self._held_row(game_id, step)
         if row is not None:
-            if step <= int(row["version"]):
-                return row, None
-            # a step beyond the version held: another process appended a reveal after the end, so the
-            # game's blocks held here may stop short of it
-            self.blocks.forget(game_id)
+            return row, None
         first, last = self._block_span(step)
-        found, rows = self.snapshot_table.row_and_block(game_id, first - 1, last)
+        return self._read_row(game_id, step, first, *self.snapshot_table.row_and_block(game_id, first - 1, last))
+
+    def _held_row(self, game_id: UUID, step: int) -> dict[str, Any] | None:
+        """The finished game's row this process holds, unless ``step`` is beyond it: another process
+        appended a reveal after the end, so the game's blocks held here may stop short of it."""
+        row = self.blocks.finished_row(game_id)
+        if row is not None and step > int(row["version"]):
+            self.blocks.forget(game_id)
+            return None
+        return row
+
+    def _read_row(
+        self, game_id: UUID, step: int, first: int, found: dict[str, Any] | None, rows: list[tuple[Any, ...]]
+    ) -> tuple[dict[str, Any], Block | None]:
+        """The row and block ``row_and_block`` read: the row kept if finished, the block if ``step`` is
+        one of the game's."""
         if found is None:
             raise GameNotFound(game_id)
         row = dict(found)
@@ -247,20 +258,12 @@ class GameReader(GameBase):
 
         A corrected game's step is folded from its line, which takes more reads: then what is returned is
         the rest of the work, for a worker thread (the row already read)."""
-        row = self.blocks.finished_row(game_id)
-        if row is not None and step > int(row["version"]):
-            self.blocks.forget(game_id)  # another process appended a reveal after the end (``_replay_row``)
-            row = None
+        row = self._held_row(game_id, step)
         first, last = self._block_span(step)
         block = None
         if row is None:
             found, rows = await self.snapshot_table.row_and_block_on_loop(game_id, first - 1, last)
-            if found is None:
-                raise GameNotFound(game_id)
-            row = dict(found)
-            if 1 <= step <= int(row["version"]):
-                self.blocks.keep_row(row)  # a finished game's only
-                block = self._block(self.kind(row["kind"]), game_id, first, rows)
+            row, block = self._read_row(game_id, step, first, found, rows)
         elif step >= 1 and not row.get("corrections"):
             rows = await self.snapshot_table.block_on_loop(game_id, first - 1, last)
             block = self._block(self.kind(row["kind"]), game_id, first, rows)

@@ -54,7 +54,6 @@ class LoopReads:
         self.kwargs = {**kwargs, **session_kwargs(timeouts, "banquise/reads"), "autocommit": True}
         self.timeouts = timeouts
         self.size = size
-        self.checks = 0  # empty-query checks made (tests count them)
         self._pools: dict[asyncio.AbstractEventLoop, AsyncConnectionPool[AsyncConnection[Any]]] = {}
         self._answered: WeakKeyDictionary[AsyncConnection[Any], float] = WeakKeyDictionary()
 
@@ -83,7 +82,6 @@ class LoopReads:
         try:
             answered = self._answered.get(conn)
             if check or answered is None or time.monotonic() - answered > guarded.RECENT:
-                self.checks += 1
                 await conn.execute("")
             result = await query(conn)
         except psycopg.OperationalError as exc:

@@ -15,6 +15,13 @@ if TYPE_CHECKING:
     from service.base.store.application import GameLog
 
 
+def _named(cur: ClientCursor[Any] | AsyncClientCursor[Any], found: tuple[Any, ...] | None) -> dict[str, Any] | None:
+    """The first statement's row by column name (its cursor still on that result)."""
+    if found is None:
+        return None
+    return dict(zip([column.name for column in cur.description or ()], found, strict=True))
+
+
 class Snapshots:
     def __init__(self, store: GameLog) -> None:
         self._store = store
@@ -87,10 +94,9 @@ class Snapshots:
             # together too, but then waits once more for its closing sync.
             cur = ClientCursor(conn, row_factory=tuple_row)
             cur.execute(query, params)
-            found = cur.fetchone()
-            names = [column.name for column in cur.description or ()]
+            row = _named(cur, cur.fetchone())
             cur.nextset()
-            return (None if found is None else dict(zip(names, found, strict=True))), cur.fetchall()
+            return row, cur.fetchall()
 
         return self._store.read_once(read)
 
@@ -114,9 +120,8 @@ class Snapshots:
         async def read(conn: AsyncConnection[Any]) -> tuple[dict[str, Any] | None, list[tuple[Any, ...]]]:
             cur = AsyncClientCursor(conn, row_factory=tuple_row)
             await cur.execute(query, params)
-            found = await cur.fetchone()
-            names = [column.name for column in cur.description or ()]
+            row = _named(cur, await cur.fetchone())
             cur.nextset()
-            return (None if found is None else dict(zip(names, found, strict=True))), await cur.fetchall()
+            return row, await cur.fetchall()
 
         return await self._store.read_on_loop(read)
