@@ -46,7 +46,8 @@ def state_hash(state: Any) -> str:
     return "sha256:" + hashlib.sha256(canonical_bytes(state)).hexdigest()
 
 
-class PlayerResult(msgspec.Struct, frozen=True):
+# gc=False: scalars and a dict of them (no cycle); states and events hold results (see the kinds' states).
+class PlayerResult(msgspec.Struct, frozen=True, gc=False):
     """One seat's final (or current) standing: total, breakdown by category, rank (1 = winner)."""
 
     seat: int

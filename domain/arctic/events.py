@@ -20,7 +20,8 @@ Side = Literal["A", "B"]
 Mode = Literal["full", "public"]
 
 
-class ArcticEvent(msgspec.Struct, frozen=True, kw_only=True, tag=True, tag_field="type"):
+# gc=False: as the states (state.py): an event holds scalars and containers of them, so no cycle.
+class ArcticEvent(msgspec.Struct, frozen=True, gc=False, kw_only=True, tag=True, tag_field="type"):
     """Base of every Arctic event."""
 
 
@@ -245,7 +246,7 @@ class FinalRoundStarted(ArcticEvent, frozen=True, kw_only=True):
     start_seat: int
 
 
-class SeatScore(msgspec.Struct, frozen=True, kw_only=True):
+class SeatScore(msgspec.Struct, frozen=True, gc=False, kw_only=True):  # held by an event: as events
     """One seat's score (§8). ``penalty`` is negative; total = runs + diversity + totem + penalty."""
 
     seat: int

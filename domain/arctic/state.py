@@ -32,7 +32,9 @@ TOTEMS: Final = "totems"  # public mode: waiting for totem reveals before the fi
 FINISHED: Final = "finished"
 
 
-class PlayerState(msgspec.Struct, frozen=True, kw_only=True):
+# gc=False: a frozen tree of tuples and scalars is in no reference cycle, so the cyclic collector
+# need not track it; a server holds many (replay blocks, cached states) and would walk them all.
+class PlayerState(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     hand: tuple[int, ...] = ()  # known hand cards
     hand_unknown: int = 0  # public mode: hand cards not known
     pile: tuple[int, ...] = ()  # bottom -> top
@@ -52,7 +54,7 @@ class PlayerState(msgspec.Struct, frozen=True, kw_only=True):
         return len(self.penalty) + self.penalty_unknown
 
 
-class GameState(msgspec.Struct, frozen=True, kw_only=True):
+class GameState(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     rules_version: str = ""
     mode: str = "full"
     names: tuple[str, ...] = ()

@@ -16,11 +16,12 @@ from domain.game import PlayerResult
 from .state import Loc, Token
 
 
-class _Event(msgspec.Struct, frozen=True, tag=True, tag_field="type"):
+# gc=False: as the states (state.py): an event holds scalars and containers of them, so no cycle.
+class _Event(msgspec.Struct, frozen=True, gc=False, tag=True, tag_field="type"):
     pass
 
 
-class BoardSetup(msgspec.Struct, frozen=True):
+class BoardSetup(msgspec.Struct, frozen=True, gc=False):
     """The edition's dimensions the fold needs, pinned in the first event."""
 
     short_slots: int

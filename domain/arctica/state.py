@@ -32,21 +32,23 @@ EMPTY = ""  # an empty wheel slot
 FLORA = "flora"  # a Flora token on a wheel slot
 
 
-class Token(msgspec.Struct, frozen=True, array_like=True):
+# gc=False: a frozen tree of tuples and scalars is in no reference cycle, so the cyclic collector
+# need not track it; a server holds many (replay blocks, cached states) and would walk them all.
+class Token(msgspec.Struct, frozen=True, gc=False, array_like=True):
     """An animal token: its owner's seat and its family (species type)."""
 
     seat: int
     family: str
 
 
-class Loc(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class Loc(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=True):
     """Where a token is: ``index`` is the wheel slot, map space or circle space (0 otherwise)."""
 
     zone: Zone
     index: int = 0
 
 
-class PlayerState(msgspec.Struct, frozen=True):
+class PlayerState(msgspec.Struct, frozen=True, gc=False):
     name: str
     hand: tuple[int, ...] = ()
     #: columns of the ecosystem, the top card first; a used card goes to the back (end)
@@ -64,7 +66,7 @@ class PlayerState(msgspec.Struct, frozen=True):
     bp_effects: int = 0
 
 
-class GameState(msgspec.Struct, frozen=True):
+class GameState(msgspec.Struct, frozen=True, gc=False):
     phase: Phase = "setup"
     rules_version: str = ""
     edition_id: str = ""

@@ -13,7 +13,8 @@ from uuid import UUID
 import msgspec
 
 
-class Recorded(msgspec.Struct, frozen=True, kw_only=True):
+# gc=False: a record refers to its event and scalars only (no cycle); replay blocks hold many.
+class Recorded(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """One stored event of one game. Satisfies eventsourcing's ``DomainEventProtocol``."""
 
     originator_id: UUID
