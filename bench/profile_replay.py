@@ -2,8 +2,8 @@
 
 Imports copies of the bench's long 4-player game, then (1) asks a fresh ``banquise serve`` process
 for random (copy, step) pairs never asked before and reports its CPU per request (as item 3 does),
-and (2) with ``--profile``, runs the same use case in this process under cProfile (no HTTP).
-Not a benchmark row: a helper to find and check CPU cuts on this path (issue #17).
+(2) with ``--warm-rounds N``, asks one server N rounds of them as its replay blocks fill, and (3) with
+``--profile``, runs the same use case in this process under cProfile (no HTTP). Not a benchmark row: a helper to find and check CPU cuts on this path (issue #17).
 """
 
 from __future__ import annotations
@@ -82,6 +82,24 @@ def server_cpu(w: World, ids: list[str], steps: int, n: int, seed: int, spy: str
             sampler.send_signal(signal.SIGINT)
             sampler.wait(30)
         return cpu
+    finally:
+        w.stop(server)
+
+
+def warming(w: World, ids: list[str], steps: int, n: int, rounds: int) -> None:
+    """Rounds of ``n`` random pairs on one server: the server CPU per request as its replay blocks fill.
+    A step on a block the process never read pays the block's round trip and the fold from its start;
+    later rounds land more often on held blocks."""
+    server = w.launch(1)
+    try:
+        port = int(server.base.rsplit(":", 1)[1])
+        http_load(port, ["/health/ping"], requests=200)
+        for r in range(rounds):
+            paths = [f"/games/{g}/replay/{s}" for g, s in pairs(ids, steps, n, 200 + r)]
+            cpu0 = server.cpu_seconds()
+            result = http_load(port, paths, requests=len(paths), concurrency=CONCURRENCY)
+            cpu = (server.cpu_seconds() - cpu0) / result["requests"] * 1000
+            print(f"warming round {r}: server CPU {cpu:.3f} ms per request, RSS {server.rss() // 2**20} MB")
     finally:
         w.stop(server)
 
@@ -256,6 +274,7 @@ def main() -> None:
     parser.add_argument("--app", action="store_true", help="profile the whole app in this process")
     parser.add_argument("--spy", default="", help="sample the server with py-spy into this file")
     parser.add_argument("--concurrency", type=int, default=4)
+    parser.add_argument("--warm-rounds", type=int, default=0, help="rounds on one server as its blocks fill")
     args = parser.parse_args()
     global CONCURRENCY
     CONCURRENCY = args.concurrency
@@ -270,6 +289,8 @@ def main() -> None:
         print(f"{len(ids)} copies of a {steps}-step game")
         for r in range(args.rounds):
             print(f"round {r}: server CPU {server_cpu(w, ids, steps, args.requests, 100 + r):.3f} ms per request")
+        if args.warm_rounds:
+            warming(w, ids, steps, args.requests, args.warm_rounds)
         if args.spy:
             print(f"sampled: server CPU {server_cpu(w, ids, steps, args.requests, 99, args.spy):.3f} ms per request")
             summarize(args.spy, args.top)

@@ -141,9 +141,13 @@ class EncodedSteps:
 
 
 class ReplayBlocks:
-    def __init__(self, max_events: int = 250_000, interval: int = 64, max_rows: int = 20_000) -> None:
+    def __init__(self, max_events: int = 250_000, interval: int = 64, max_rows: int = 20_000, ahead: int = 16) -> None:
         self.max_events = max_events
         self.interval = interval
+        # Once a finished game's row is held, a block read brings the blocks after it too, up to the next
+        # one held and at most ``ahead`` in all (one round trip): a viewer stepping on or scrubbing a
+        # replay asks them next, and each read alone costs a round trip and a query of its own.
+        self.ahead = ahead
         self.max_rows = max_rows
         self._blocks: OrderedDict[tuple[UUID, int], Block] = OrderedDict()
         self._rows: OrderedDict[UUID, dict[str, Any]] = OrderedDict()
@@ -172,6 +176,11 @@ class ReplayBlocks:
             self._rows.pop(game_id, None)
             for key in [k for k in self._blocks if k[0] == game_id]:
                 self._events -= len(self._blocks.pop(key))
+
+    def holds(self, game_id: UUID, block: int) -> bool:
+        """Whether the block is held (without marking it used)."""
+        with self._lock:
+            return (game_id, block) in self._blocks
 
     def get(self, game_id: UUID, block: int) -> Block | None:
         with self._lock:

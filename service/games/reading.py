@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from datetime import datetime
 from functools import partial
-from typing import Any
+from typing import Any, cast
 from uuid import UUID
 
 import msgspec
@@ -182,12 +182,21 @@ class GameReader(GameBase):
         if not 1 <= step <= int(row["version"]):
             return row, None
         self.blocks.keep_row(row)  # a finished game's only
-        return row, self._block(self.kind(row["kind"]), game_id, first, rows)
+        return row, self._blocks(self.kind(row["kind"]), game_id, first, first, rows)[self.blocks.block_of(step)]
 
     def _block_span(self, step: int) -> tuple[int, int]:
         """The versions of the first and last events of the block holding ``step``."""
         first = self.blocks.block_of(step) * self.blocks.interval + 1
         return first, first + self.blocks.interval - 1
+
+    def _ahead_span(self, game_id: UUID, step: int) -> tuple[int, int]:
+        """The versions of the first and last events of the blocks one read of a finished game held brings
+        for ``step``: its block and the ones after it, up to the next one held (``ReplayBlocks.ahead``)."""
+        index = self.blocks.block_of(step)
+        stop = index + 1
+        while stop < index + self.blocks.ahead and not self.blocks.holds(game_id, stop):
+            stop += 1
+        return index * self.blocks.interval + 1, stop * self.blocks.interval
 
     def _replay_state(
         self, kind: Kind, row: dict[str, Any], step: int, block: Block | None = None
@@ -204,25 +213,62 @@ class GameReader(GameBase):
         index = self.blocks.block_of(step)
         block = block or self.blocks.get(game_id, index)
         if block is None:
-            first, last = self._block_span(step)
-            block = self._block(kind, game_id, first, self.snapshot_table.block(game_id, first - 1, last))
+            first, last = self._ahead_span(game_id, step)
+            block = self._hold(
+                game_id,
+                index,
+                self._blocks(kind, game_id, first, step, self.snapshot_table.block(game_id, first - 1, last)),
+            )
         self.blocks.put(game_id, index, block)
         return block.state_at(step, kind.rules.fold)
 
-    def _block(self, kind: Kind, game_id: UUID, first: int, rows: list[tuple[Any, ...]]) -> Block:
-        """The block starting at event ``first`` from the rows of ``_block_query``: the newest snapshot
-        before it, then the events after that snapshot."""
-        start = kind.rules.initial_state()
-        evolve = kind.rules.evolve
-        undecoded: list[Row | None] = []
-        for version, state, topic in rows:
-            if topic is None:
-                start = kind.decode_snapshot(state)
-            elif version < first:
-                start = evolve(start, recorded(game_id, version, topic, state).event)
+    def _hold(self, game_id: UUID, index: int, blocks: dict[int, Block]) -> Block:
+        """Keep the blocks one read of a finished game built; the one ``index`` names."""
+        for at, found in blocks.items():
+            self.blocks.put(game_id, at, found)
+        return blocks[index]
+
+    def _blocks(
+        self, kind: Kind, game_id: UUID, first: int, needed: int, rows: list[tuple[Any, ...]]
+    ) -> dict[int, Block]:
+        """The blocks from event ``first`` on that ``rows`` (the block query's) hold, by index, at least
+        up to the one holding version ``needed``.
+
+        A block starts from the snapshot just before it; without one, from the newest snapshot before
+        ``first`` and the events after it, or (up to ``needed``) from the block before it folded. A later
+        block without a snapshot before it is left out: read when it is asked."""
+        interval = self.blocks.interval
+        count = 0  # the snapshots come first
+        while count < len(rows) and rows[count][1] is None:
+            count += 1
+        state, at = kind.rules.initial_state(), 0  # the state after ``at`` events
+        snapshots: dict[int, bytes] = {}
+        for version, _, data in rows[:count]:
+            if version < first:
+                state, at = kind.decode_snapshot(data), version
             else:
-                undecoded.append((version, topic, state))
-        return Block(game_id=game_id, start=start, first=first, rows=undecoded, decode=recorded)
+                snapshots[version] = data
+        base, events = at, cast(list[Row | None], rows[count:])  # the versions after ``base``, in a row
+        found: dict[int, Block] = {}
+        start = first
+        while start == first or start - base - 1 < len(events):
+            if at != start - 1:
+                snapshot = snapshots.get(start - 1)
+                if snapshot is not None:
+                    state, at = kind.decode_snapshot(snapshot), start - 1
+                elif start <= needed:
+                    for row in events[at - base : start - 1 - base]:
+                        assert row is not None
+                        state = kind.rules.evolve(state, recorded(game_id, *row).event)
+                    at = start - 1
+                else:
+                    break
+            lo = start - base - 1
+            found[self.blocks.block_of(start)] = Block(
+                game_id=game_id, start=state, first=start, rows=events[lo : lo + interval], decode=recorded
+            )
+            start += interval
+        return found
 
     def cached_replay(self, game_id: UUID, step: int, perspective_text: str) -> bytes | None:
         """The step as already sent, when this process holds it (no I/O: it may run on the event loop)."""
@@ -265,8 +311,11 @@ class GameReader(GameBase):
             found, rows = await self.snapshot_table.row_and_block_on_loop(game_id, first - 1, last)
             row, block = self._read_row(game_id, step, first, found, rows)
         elif step >= 1 and not row.get("corrections"):
+            first, last = self._ahead_span(game_id, step)  # a finished game held: the blocks after it too
             rows = await self.snapshot_table.block_on_loop(game_id, first - 1, last)
-            block = self._block(self.kind(row["kind"]), game_id, first, rows)
+            block = self._hold(
+                game_id, self.blocks.block_of(step), self._blocks(self.kind(row["kind"]), game_id, first, step, rows)
+            )
         if row.get("corrections"):
             return partial(self._body, row, step, perspective_text, key, None)
         return self._body(row, step, perspective_text, key, block)

@@ -15,6 +15,7 @@ from typing import Any
 from uuid import UUID
 
 import msgspec
+import psycopg
 import pytest
 from litestar.testing import TestClient
 from psycopg.pq import Trace
@@ -159,7 +160,8 @@ def test_a_cold_step_read_on_the_event_loop_costs_one_round_trip_and_is_the_thre
             assert trips() == 1  # the game's row and the step's block, one message
             assert games.held_replay(game_id, steps - 2, "spectator") is not None  # its block is held now
             other = await games.replay_on_loop(game_id, 5, "seat:1", None)
-            assert trips() == 1  # the row is held: the block alone
+            assert trips() == 1  # the row is held: the step's block and the ones after it, one message
+            assert games.held_replay(game_id, 70, "spectator") is not None  # the next block came with it
             conn.pgconn.untrace()
         fresh = GameService(lone_connection, Registry.default())
         assert cold == fresh.replay_body(game_id, steps - 3, "spectator", None)
@@ -286,5 +288,49 @@ def test_steps_of_a_finished_game_in_any_order_are_the_engines_fold(
     order = list(range(1, steps + 1))
     random.Random(15).shuffle(order)  # blocks and their marks met in every order
     for step in order + order[:40]:
+        body = msgspec.json.decode(games.replay_body(game_id, step, "omniscient", None))
+        assert body["state_hash"] == state_hash(RULES.fold(events[:step])), step
+
+
+def test_once_a_finished_games_row_is_held_one_round_trip_reads_the_blocks_after_a_step(
+    client: Client, api_key: str, lone_connection: GameLog
+) -> None:
+    """A viewer steps on through a finished game's replay (or scrubs it): the first step of a block not
+    held reads the blocks after it too, up to the next one held (``ReplayBlocks.ahead``), in one round
+    trip; any of their steps is then answered with no round trip, as a service without a cache answers."""
+    game_id, steps = imported(client, api_key, 19)
+    assert steps > 3 * 64  # four blocks at least
+    games = GameService(lone_connection, Registry.default())
+    assert traced(lone_connection, lambda: games.replay_body(game_id, steps, "spectator", None)) == 1
+    assert games.held_replay(game_id, 1, "spectator") is None  # the row and the last block only
+    assert traced(lone_connection, lambda: games.replay_body(game_id, 70, "spectator", None)) == 1
+    fresh = GameService(lone_connection, Registry.default())
+    after = [65, 128, 129, 192, 193, steps - 1, *random.Random(19).sample(range(65, steps + 1), 40)]
+    for step in after:
+        held = games.held_replay(game_id, step, "seat:1")
+        assert held is not None, step
+        assert held == fresh.replay_body(game_id, step, "seat:1", None), step
+    assert games.held_replay(game_id, 64, "seat:1") is None  # the block before: not read ahead
+    assert traced(lone_connection, lambda: games.replay_body(game_id, 3, "spectator", None)) == 1
+    assert games.held_replay(game_id, 64, "seat:1") == fresh.replay_body(game_id, 64, "seat:1", None)
+
+
+def test_blocks_read_together_without_snapshots_between_them_are_the_engines_fold(
+    client: Client, api_key: str, lone_connection: GameLog, database: ConnectionParams
+) -> None:
+    """A game stored without its snapshots every 64 events (as games recorded before them were): the
+    block asked is folded from the start, the later ones are left for when they are asked, and every
+    step is still the engine's fold."""
+    game_id, steps = imported(client, api_key, 20)
+    events = simulate(2, 20).events
+    assert steps > 3 * 64
+    with psycopg.connect(database.conninfo(), autocommit=True) as conn:
+        conn.execute("DELETE FROM game_snapshots WHERE game_id = %s AND version < %s", (game_id, steps))
+    games = GameService(lone_connection, Registry.default())
+    games.replay_body(game_id, steps, "omniscient", None)  # the row held, with the last block
+    assert traced(lone_connection, lambda: games.replay_body(game_id, 70, "omniscient", None)) == 1
+    assert games.held_replay(game_id, 100, "omniscient") is not None  # folded from the start
+    assert games.held_replay(game_id, 150, "omniscient") is None  # no snapshot before block 2: not read ahead
+    for step in [*range(1, steps + 1, 7), 64, 65, 128, 129, 192, 193, steps]:
         body = msgspec.json.decode(games.replay_body(game_id, step, "omniscient", None))
         assert body["state_hash"] == state_hash(RULES.fold(events[:step])), step
