@@ -3,7 +3,8 @@
 Imports copies of the bench's long 4-player game, then (1) asks a fresh ``banquise serve`` process
 for random (copy, step) pairs never asked before and reports its CPU per request (as item 3 does),
 (2) with ``--warm-rounds N``, asks one server N rounds of them as its replay blocks fill, and (3) with
-``--profile``, runs the same use case in this process under cProfile (no HTTP). Not a benchmark row: a helper to find and check CPU cuts on this path (issue #17).
+``--profile``, runs the same use case in this process under cProfile (no HTTP). Not a benchmark row:
+a helper to find and check CPU cuts on this path (issue #17).
 """
 
 from __future__ import annotations

@@ -77,7 +77,9 @@ class GameRules(Protocol[StateT, MoveT, EventT]):
     rules_version: str  # pinned in the first event; a rules change never alters an old replay
     setup_type: type[Any]  # msgspec Struct the client sends to create a game
     move_type: Any  # tagged union of move Structs (tag field "type"), what ``MoveT`` names
-    event_type: Any  # tagged union of event Structs (tag field "type"), what ``EventT`` names
+    # tagged union of event Structs (tag field "type"), what ``EventT`` names; events and states are
+    # declared ``gc=False`` (trees of scalars in no cycle: a server holds many, the collector skips them)
+    event_type: Any
 
     def start(self, setup: Any) -> list[EventT]:
         """Validate a setup and return the opening events (the first carries the resolved setup:

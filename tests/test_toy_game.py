@@ -38,7 +38,7 @@ class Setup(msgspec.Struct, frozen=True, kw_only=True):
     pile: int = PILE
 
 
-class PileEvent(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", tag=True):
+class PileEvent(msgspec.Struct, frozen=True, gc=False, kw_only=True, tag_field="type", tag=True):
     pass
 
 
@@ -71,7 +71,7 @@ class Take(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", tag=True
     count: int
 
 
-class PileState(msgspec.Struct, frozen=True, kw_only=True):
+class PileState(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     rules_version: str = ""
     players: list[str] = []
     pile: int = 0

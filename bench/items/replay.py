@@ -15,7 +15,7 @@ import random
 
 from bench import games, importer, wrk
 from bench.core import Row, http_load, percentile, ratio_row
-from bench.env import World
+from bench.env import Server, World
 
 ITEM = "3 replay"
 TITLE = "Replay latency (step 1 vs last) and throughput vs hello-world"
@@ -59,9 +59,11 @@ def run(w: World, quick: bool) -> list[Row]:
     # More distinct (copy, step) pairs than a run sends: every request is a step not asked before
     # (its block may be held: ~9 blocks per copy).
     mixed = [f"/games/{rng.choice(ids)}/replay/{rng.randint(1, steps)}" for _ in range(40_000)]
+    reads0 = block_reads(server)
     cpu0 = server.cpu_seconds()
     replayed = wrk.load(port, mixed, seconds=seconds, requests=800 if quick else 4000, concurrency=concurrency)
     cpu = server.cpu_seconds() - cpu0
+    read_share = (block_reads(server) - reads0) / max(1, replayed["requests"])
     replay_rate = replayed["rate"]
     # A viewer stepping through a replay others watched: the steps already encoded.
     seen = mixed[:200]
@@ -82,6 +84,7 @@ def run(w: World, quick: bool) -> list[Row]:
         "replay_mixed_ms": {"p50": replayed["p50_ms"], "p99": replayed["p99_ms"]},
         "replay_served_ms": {"p50": served["p50_ms"], "p99": served["p99_ms"]},
         "replay_server_cpu_ms_per_request": cpu / replayed["requests"] * 1000,
+        "replay_block_read_share": read_share,
         "hello_server_cpu_ms_per_request": hello_cpu / hello["requests"] * 1000,
         "concurrency": concurrency,
     }
@@ -113,7 +116,8 @@ def run(w: World, quick: bool) -> list[Row]:
         ratio_row(
             ITEM,
             f"replay throughput, random (copy, step) pairs, {concurrency} connections, {client} "
-            f"(p50 {replayed['p50_ms']:.1f} ms, p99 {replayed['p99_ms']:.1f} ms){fallback}{_cpu_bound(details)}",
+            f"(p50 {replayed['p50_ms']:.1f} ms, p99 {replayed['p99_ms']:.1f} ms; {read_share:.0%} of them read "
+            f"a block){fallback}{_cpu_bound(details)}",
             replay_rate,
             "requests/s",
             f"GET /health/ping (hello-world, same app and server; p50 {hello['p50_ms']:.1f} ms, "
@@ -139,6 +143,15 @@ def run(w: World, quick: bool) -> list[Row]:
             baseline_short="hello-world GET /health/ping",
         ),
     ]
+
+
+def block_reads(server: Server) -> float:
+    """The server's count of replay steps that read their block (``/metrics``)."""
+    with server.client() as client:
+        for line in client.get("/metrics").text.splitlines():
+            if line.startswith("banquise_replay_block_reads_total "):
+                return float(line.rpartition(" ")[2])
+    return 0.0
 
 
 def hello_n(quick: bool) -> int:

@@ -154,6 +154,16 @@ class ReplayBlocks:
         self.encoded = EncodedSteps()
         self._events = 0
         self._lock = threading.Lock()
+        self.reads = 0  # block reads from the database (``/metrics``): how often a step found none held
+
+    def count_read(self) -> None:
+        with self._lock:
+            self.reads += 1
+
+    @property
+    def events(self) -> int:
+        """The events the held blocks hold (at most ``max_events``)."""
+        return self._events
 
     def block_of(self, step: int) -> int:
         return (step - 1) // self.interval

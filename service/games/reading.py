@@ -237,6 +237,7 @@ class GameReader(GameBase):
         A block starts from the snapshot just before it; without one, from the newest snapshot before
         ``first`` and the events after it, or (up to ``needed``) from the block before it folded. A later
         block without a snapshot before it is left out: read when it is asked."""
+        self.blocks.count_read()
         interval = self.blocks.interval
         count = 0  # the snapshots come first
         while count < len(rows) and rows[count][1] is None:

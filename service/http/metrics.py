@@ -137,6 +137,17 @@ class DatabaseCollector(Collector):
             held.add_metric(["stored"], games.writer.held_stored)
             held.add_metric(["decided_again"], games.writer.held_again)
             yield held
+            blocks = games.deps.blocks
+            reads = CounterMetricFamily(
+                "banquise_replay_block_reads",
+                "Replay steps whose block this process did not hold: read from the database (one round trip, "
+                "with the blocks after it for a finished game)",
+            )
+            reads.add_metric([], blocks.reads)
+            yield reads
+            kept = GaugeMetricFamily("banquise_replay_block_events", "Events held in replay blocks (bounded)")
+            kept.add_metric([], blocks.events)
+            yield kept
         try:
             head = runtime.store.max_notification_id()
             position = runtime.read_models.position()

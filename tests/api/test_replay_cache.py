@@ -334,3 +334,27 @@ def test_blocks_read_together_without_snapshots_between_them_are_the_engines_fol
     for step in [*range(1, steps + 1, 7), 64, 65, 128, 129, 192, 193, steps]:
         body = msgspec.json.decode(games.replay_body(game_id, step, "omniscient", None))
         assert body["state_hash"] == state_hash(RULES.fold(events[:step])), step
+
+
+def replay_metrics(client: Client) -> tuple[float, float]:
+    """``/metrics``: the block reads counted and the events the blocks hold."""
+    values = {}
+    for line in client.get("/metrics").text.splitlines():
+        if line.startswith("banquise_replay_block_"):
+            name, _, value = line.rpartition(" ")
+            values[name] = float(value)
+    return values["banquise_replay_block_reads_total"], values["banquise_replay_block_events"]
+
+
+def test_metrics_count_the_steps_that_read_a_block_and_the_events_held(client: Client, api_key: str) -> None:
+    game_id, steps = imported(client, api_key, 21)
+    assert steps > 2 * 64
+    reads, held = replay_metrics(client)
+    assert client.get(f"/games/{game_id}/replay/{steps}").status_code == 200  # the row and the last block
+    assert client.get(f"/games/{game_id}/replay/{steps - 1}").status_code == 200  # the same block
+    after_last = replay_metrics(client)
+    assert after_last[0] == reads + 1
+    assert after_last[1] == held + (steps - (steps - 1) // 64 * 64)  # the last block's events
+    assert client.get(f"/games/{game_id}/replay/1").status_code == 200  # the blocks up to the last one held
+    assert client.get(f"/games/{game_id}/replay/{steps - 64}").status_code == 200  # one of those
+    assert replay_metrics(client) == (reads + 2, held + steps)

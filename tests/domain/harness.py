@@ -4,12 +4,14 @@ Each check takes a :class:`GameKind` (the kind's ``RULES`` and its simulator) an
 and asserts what :class:`domain.game.GameRules` promises whatever the game: ``decide`` never mutates
 its state, ``evolve`` is deterministic, ``fold`` equals evolving event by event (from any point),
 the state hash is stable byte for byte through JSON and msgpack, views and ``redact_event`` agree,
-every listed legal move is accepted, recorded moves decided again give the recorded events, and a
-simulated game finishes and scores. What only one game knows stays in ``tests/domain/<kind>/``.
+every listed legal move is accepted, recorded moves decided again give the recorded events, a
+simulated game finishes and scores, and no state or event is tracked by the cyclic collector. What only
+one game knows stays in ``tests/domain/<kind>/``.
 """
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -205,6 +207,32 @@ def check_same_seed_same_game(kind: GameKind, players: int, seed: int, game: Sim
     assert again.events == game.events and again.moves == game.moves
 
 
+def _structs(value: Any) -> Iterator[msgspec.Struct]:
+    """``value`` and every Struct inside it (through Struct fields, tuples, lists and dicts)."""
+    if isinstance(value, msgspec.Struct):
+        yield value
+        value = msgspec.structs.astuple(value)
+    if isinstance(value, dict):
+        value = list(value.values())
+    if isinstance(value, tuple | list):
+        for item in value:
+            yield from _structs(item)
+
+
+def check_left_to_reference_counting(kind: GameKind, game: SimulatedGame) -> None:
+    """No state or event, nor any Struct inside one, is tracked by the cyclic collector (msgspec's
+    ``gc=False``): a server holds many of them (replay blocks, cached states), and each collection
+    would walk them all."""
+    tracked = {
+        type(found).__name__
+        for event, state in states_along(kind.rules, list(game.events))
+        for found in (*_structs(event), *_structs(state))
+        if gc.is_tracked(found)
+    }
+    assert tracked == set(), f"tracked by the cyclic collector (declare them gc=False): {sorted(tracked)}"
+    assert not gc.is_tracked(kind.rules.initial_state())
+
+
 def check_contract(kind: GameKind, players: int, seed: int) -> None:
     """Every check of the contract on the game ``kind``'s simulator plays from ``seed``."""
     game = kind.simulate(players, seed)
@@ -216,3 +244,4 @@ def check_contract(kind: GameKind, players: int, seed: int) -> None:
     check_legal_moves_are_accepted(kind, game)
     check_views_and_redaction(kind, game)
     check_same_seed_same_game(kind, players, seed, game)
+    check_left_to_reference_counting(kind, game)
