@@ -3,7 +3,8 @@
 Block ``b`` is the state after ``b * interval`` events and the records of the next ``interval``
 events. A replay step is its block's start state plus at most ``interval`` evolves, with no database
 round trip when the block is held; a missing block costs what a replay from a snapshot costs (one
-snapshot and at most ``interval`` events). Stepping through a replay (the common case) stays inside
+snapshot and at most ``interval`` events), and once the game's row is held the same round trip
+brings the blocks after it (``ahead``). Stepping through a replay (the common case) stays inside
 a block, so the cost of a step grows neither with the step number nor with the game's length.
 
 Encoded steps (the JSON sent) of finished games are kept too, bounded by bytes: asking a step again
