@@ -182,7 +182,7 @@ class GameReader(GameBase):
         if not 1 <= step <= int(row["version"]):
             return row, None
         self.blocks.keep_row(row)  # a finished game's only
-        return row, self._blocks(self.kind(row["kind"]), game_id, first, first, rows)[self.blocks.block_of(step)]
+        return row, self._blocks(self.kind(row["kind"]), game_id, first, rows)[self.blocks.block_of(first)]
 
     def _block_span(self, step: int) -> tuple[int, int]:
         """The versions of the first and last events of the block holding ``step``."""
@@ -211,64 +211,56 @@ class GameReader(GameBase):
                 return block.state_at(step, kind.rules.fold)
             return self.states.at_step(kind, game_id, step)
         index = self.blocks.block_of(step)
-        block = block or self.blocks.get(game_id, index)
+        if block is not None:
+            self.blocks.put(game_id, index, block)  # read with the row (one already kept stays as it is)
+        else:
+            block = self.blocks.get(game_id, index)
         if block is None:
             first, last = self._ahead_span(game_id, step)
-            block = self._hold(
-                game_id,
-                index,
-                self._blocks(kind, game_id, first, step, self.snapshot_table.block(game_id, first - 1, last)),
-            )
-        self.blocks.put(game_id, index, block)
+            block = self._keep_ahead(kind, game_id, first, self.snapshot_table.block(game_id, first - 1, last))
         return block.state_at(step, kind.rules.fold)
 
-    def _hold(self, game_id: UUID, index: int, blocks: dict[int, Block]) -> Block:
-        """Keep the blocks one read of a finished game built; the one ``index`` names."""
-        for at, found in blocks.items():
-            self.blocks.put(game_id, at, found)
-        return blocks[index]
+    def _keep_ahead(self, kind: Kind, game_id: UUID, first: int, rows: list[tuple[Any, ...]]) -> Block:
+        """Keep the blocks a read of a finished game held brought (``_ahead_span``); the first, the
+        step's."""
+        blocks = self._blocks(kind, game_id, first, rows)
+        for index, found in blocks.items():
+            self.blocks.put(game_id, index, found)
+        return blocks[self.blocks.block_of(first)]
 
-    def _blocks(
-        self, kind: Kind, game_id: UUID, first: int, needed: int, rows: list[tuple[Any, ...]]
-    ) -> dict[int, Block]:
-        """The blocks from event ``first`` on that ``rows`` (the block query's) hold, by index, at least
-        up to the one holding version ``needed``.
+    def _blocks(self, kind: Kind, game_id: UUID, first: int, rows: list[tuple[Any, ...]]) -> dict[int, Block]:
+        """The blocks from event ``first`` on that ``rows`` (the block query's) hold, by index.
 
-        A block starts from the snapshot just before it; without one, from the newest snapshot before
-        ``first`` and the events after it, or (up to ``needed``) from the block before it folded. A later
-        block without a snapshot before it is left out: read when it is asked."""
+        The first starts from the newest snapshot before ``first`` and the events after it, each later one
+        from the snapshot just before it. A later block without one is left out: read when it is asked."""
         self.blocks.count_read()
-        interval = self.blocks.interval
         count = 0  # the snapshots come first
         while count < len(rows) and rows[count][1] is None:
             count += 1
-        state, at = kind.rules.initial_state(), 0  # the state after ``at`` events
+        state, base = kind.rules.initial_state(), 0  # the state after ``base`` events
         snapshots: dict[int, bytes] = {}
         for version, _, data in rows[:count]:
             if version < first:
-                state, at = kind.decode_snapshot(data), version
+                state, base = kind.decode_snapshot(data), version
             else:
                 snapshots[version] = data
-        base, events = at, cast(list[Row | None], rows[count:])  # the versions after ``base``, in a row
+        events = cast(list[Row | None], rows[count:])  # the versions after ``base``, in a row
+        for row in events[: first - 1 - base]:
+            assert row is not None
+            state = kind.rules.evolve(state, recorded(game_id, *row).event)
         found: dict[int, Block] = {}
         start = first
         while start == first or start - base - 1 < len(events):
-            if at != start - 1:
+            if start != first:
                 snapshot = snapshots.get(start - 1)
-                if snapshot is not None:
-                    state, at = kind.decode_snapshot(snapshot), start - 1
-                elif start <= needed:
-                    for row in events[at - base : start - 1 - base]:
-                        assert row is not None
-                        state = kind.rules.evolve(state, recorded(game_id, *row).event)
-                    at = start - 1
-                else:
+                if snapshot is None:
                     break
+                state = kind.decode_snapshot(snapshot)
             lo = start - base - 1
             found[self.blocks.block_of(start)] = Block(
-                game_id=game_id, start=state, first=start, rows=events[lo : lo + interval], decode=recorded
+                game_id=game_id, start=state, first=start, rows=events[lo : lo + self.blocks.interval], decode=recorded
             )
-            start += interval
+            start += self.blocks.interval
         return found
 
     def cached_replay(self, game_id: UUID, step: int, perspective_text: str) -> bytes | None:
@@ -314,9 +306,7 @@ class GameReader(GameBase):
         elif step >= 1 and not row.get("corrections"):
             first, last = self._ahead_span(game_id, step)  # a finished game held: the blocks after it too
             rows = await self.snapshot_table.block_on_loop(game_id, first - 1, last)
-            block = self._hold(
-                game_id, self.blocks.block_of(step), self._blocks(self.kind(row["kind"]), game_id, first, step, rows)
-            )
+            block = self._keep_ahead(self.kind(row["kind"]), game_id, first, rows)
         if row.get("corrections"):
             return partial(self._body, row, step, perspective_text, key, None)
         return self._body(row, step, perspective_text, key, block)

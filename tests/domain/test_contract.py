@@ -20,7 +20,6 @@ from .harness import (
     GameKind,
     check_contract,
     check_finishes_and_scores,
-    check_left_to_reference_counting,
     check_replay_decides_the_recorded_events,
 )
 
@@ -82,8 +81,3 @@ def test_the_harness_catches_a_tampered_record(kind: GameKind) -> None:
     unfinished = _Tampered(game.setup, game.moves, game.events[: end - 1])
     with pytest.raises(AssertionError):
         check_finishes_and_scores(kind, unfinished)
-
-
-@pytest.mark.parametrize("kind", KINDS, ids=str)
-def test_states_and_events_are_left_to_reference_counting(kind: GameKind) -> None:
-    check_left_to_reference_counting(kind, kind.simulate(kind.player_counts[-1], 11))
