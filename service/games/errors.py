@@ -25,15 +25,24 @@ class NotGameOwner(Refusal):
         super().__init__(Category.FORBIDDEN, "not_game_owner", detail)
 
 
+# The version an If-Match asks for when no version matches it: a weak entity tag (``W/"12"``), since
+# If-Match compares entity tags strongly (RFC 9110 §13.1.1). No game is ever at it.
+NEVER_MATCHES = -1
+
+
 class StaleVersion(Refusal):
     """Another move was stored first: ``current`` is the version to reload and resubmit at."""
 
     def __init__(self, current: int, expected: int | None) -> None:
-        detail = (
-            f"the game is at version {current}, not {expected}: reload it and resubmit"
-            if expected is not None
-            else f"another move was stored first; the game is now at version {current}"
-        )
+        if expected == NEVER_MATCHES:
+            detail = (
+                f"a weak entity tag never matches (If-Match compares strongly): the game is at version {current}, "
+                f'send If-Match: "{current}"'
+            )
+        elif expected is not None:
+            detail = f"the game is at version {current}, not {expected}: reload it and resubmit"
+        else:
+            detail = f"another move was stored first; the game is now at version {current}"
         super().__init__(Category.CONFLICT, "version_conflict", detail, title="Stale version", current_version=current)
         self.current = current
 

@@ -76,7 +76,8 @@ def check_text(path: str, text: str, limit: int, *, what: str = "text") -> str:
 
 
 def check_handle(path: str, handle: str) -> str:
-    """A player handle as it will be kept: NFKC-normalised, 1 to 64 characters, printable, no "/"."""
+    """A player handle as it will be kept: NFKC-normalised, 1 to 64 characters, printable, no "/", not
+    only dots."""
     normal = normalise_handle(handle)
     if not normal:
         raise _refuse("invalid_handle", path, "a player handle may not be empty")
@@ -85,6 +86,10 @@ def check_handle(path: str, handle: str) -> str:
     if "/" in normal:
         # A handle is a path segment of /players/{handle}: a slash would make its own links unreachable.
         raise _refuse("invalid_handle", path, 'a player handle may not contain "/"')
+    if not normal.lower().replace("%2e", ".").strip("."):
+        # "." and ".." (or "%2e", as URL parsers read it) are dot segments, which every URL parser removes:
+        # /players/.. is /. A handle of dots alone is refused whole, longer ones too: no name is only dots.
+        raise _refuse("invalid_handle", path, "a player handle may not be only dots (/players/.. is no player's path)")
     bad = _bad_character(normal)
     if bad is not None:
         raise _refuse(
@@ -243,12 +248,36 @@ def _prototypes() -> dict[str, str]:
     return prototypes
 
 
-# ---------------------------------------------------------------- play times
-def utc(moment: datetime | None) -> datetime | None:
-    """A play time in UTC (a time without an offset is taken as UTC)."""
+# ---------------------------------------------------------------- times
+# Every time a client sends (play times, filters) is read in UTC and falls in this range there. The top
+# is the last instant Python holds; the bottom keeps a stored time readable back whatever the database
+# session's time zone (historical local mean times move a year-1 instant before year 1, which no driver
+# reads), and no game of these kinds was played before it.
+MIN_TIME = datetime(1900, 1, 1, tzinfo=UTC)
+MAX_TIME = datetime.max.replace(tzinfo=UTC)
+
+
+def check_time(path: str, moment: datetime | None) -> datetime | None:
+    """A time a client sent, in UTC (a time without an offset is taken as UTC), within ``MIN_TIME`` and
+    ``MAX_TIME``: else 400 ``time_out_of_range`` (``0001-01-01T00:00:00+14:00`` is in no year Python holds
+    once in UTC)."""
     if moment is None:
         return None
-    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+    try:
+        at = moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+    except OverflowError:
+        at = None
+    if at is None or at < MIN_TIME:
+        raise _refuse(
+            "time_out_of_range",
+            path,
+            f"{moment.isoformat()} is out of range: a time falls between 1900-01-01T00:00:00Z and "
+            "9999-12-31T23:59:59Z once in UTC",
+        )
+    return at
+
+
+# ---------------------------------------------------------------- play times
 
 
 def check_play_time(path: str, moment: datetime | None, after: datetime | None, now: datetime) -> None:
@@ -272,9 +301,13 @@ def check_play_time(path: str, moment: datetime | None, after: datetime | None, 
 
 
 def normalise_times(record: T) -> T:
-    """A record with its start and move times in UTC."""
-    moves = [msgspec.structs.replace(m, at=utc(m.at)) if m.at is not None else m for m in record.moves]  # type: ignore[attr-defined]
-    return msgspec.structs.replace(record, started_at=utc(record.started_at), moves=moves)  # type: ignore[type-var, attr-defined]
+    """A record with its start and move times in UTC, each within bounds (``check_time``)."""
+    moves = [
+        msgspec.structs.replace(m, at=check_time(f"$.moves[{i}].at", m.at)) if m.at is not None else m
+        for i, m in enumerate(record.moves)  # type: ignore[attr-defined]
+    ]
+    started_at = check_time("$.started_at", record.started_at)  # type: ignore[attr-defined]
+    return msgspec.structs.replace(record, started_at=started_at, moves=moves)  # type: ignore[type-var]
 
 
 def check_record_times(record: Any, now: datetime) -> None:

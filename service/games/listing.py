@@ -12,6 +12,7 @@ from domain.game import PlayerResult
 from service.base.refusals import Category, Refusal
 from service.base.store import cursors
 from service.base.store.games_table import GameFilter
+from service.games import limits
 from service.games import tags as tag_filters
 from service.games.base import GameBase
 from service.games.deps import GameDeps
@@ -52,7 +53,8 @@ class Listing(GameBase):
         if kind:
             self.kind(kind)  # an unknown kind is an error (422, with the known ones), not an empty page
             where.kind = kind
-        where.status, where.since, where.until = status or None, since, until
+        where.status = status or None
+        where.since, where.until = limits.check_time("since", since), limits.check_time("until", until)
         if tags:
             wanted = tag_filters.parse(tags)
             where.nothing, where.tags, where.tags_present = wanted.contradictory, wanted.values, wanted.present

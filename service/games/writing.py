@@ -73,7 +73,9 @@ class GameWriter(GameBase):
             raise decode_error(exc, "the new game", body=body, kind=kind, wrapped_at="$.setup") from exc
         limits.check_tags("$.tags", new.tags)
         new = msgspec.structs.replace(
-            new, setup=limits.check_setup("$.setup", new.setup), started_at=limits.utc(new.started_at)
+            new,
+            setup=limits.check_setup("$.setup", new.setup),
+            started_at=limits.check_time("$.started_at", new.started_at),
         )
         game_id, now = uuid4(), datetime.now(UTC)
         limits.check_play_time("$.started_at", new.started_at, None, now)
@@ -142,7 +144,7 @@ class GameWriter(GameBase):
             raise decode_error(exc, "the move", body=body, kind=kind, wrapped_at="$") from exc
         limits.check_comment("$.comment", submitted.comment)
         if submitted.at is not None:
-            submitted.at = limits.utc(submitted.at)
+            submitted.at = limits.check_time("$.at", submitted.at)
             limits.check_play_time("$.at", submitted.at, self._last_played(game_id, row), datetime.now(UTC))
         for attempt in (1, 2):
             version, state = self.states.current(kind, game_id, known=int(row["version"]))
@@ -193,7 +195,7 @@ class GameWriter(GameBase):
             submitted: RecordedMove[Any] = codecs.move(kind).decode(body)
             limits.check_comment("$.comment", submitted.comment)
             if submitted.at is not None:
-                submitted.at = limits.utc(submitted.at)
+                submitted.at = limits.check_time("$.at", submitted.at)
                 last = head.last_played or head.started
                 limits.check_play_time("$.at", submitted.at, last, datetime.now(UTC))
         except (Refusal, msgspec.MsgspecError):

@@ -20,14 +20,13 @@ from litestar.types import ASGIApp
 from service import __version__
 from service.base.database import ConnectionParams
 from service.base.logs import RequestLogMiddleware
-from service.base.refusals import Refusal
 from service.base.settings import Settings
 from service.base.store.kinds import Registry
 from service.base.store.listening import LiveHub
 from service.games import limits
 from service.games.forks import ForkRequest
-from service.http.auth import key_before_body
-from service.http.bodies import check_json
+from service.http.auth import check_key, key_before_body
+from service.http.bodies import check_json, check_media_type
 from service.http.cors import cors_config
 from service.http.docs import assets_router, schema_router, swagger_ui
 from service.http.errors import EXCEPTION_HANDLERS, ProblemError
@@ -91,30 +90,30 @@ class BanquiseApp(Litestar):
 
 
 async def refuse_nul(request: Request[Any, Any, Any]) -> None:
-    """Refuse up front what no handler can take: NUL in paths and query strings (PostgreSQL text cannot
-    hold it); then, for a body, a missing key where one is needed (before the body), JSON bodies nested
-    deeper than any request needs (decoders recurse on nesting), malformed or naming a member twice
-    (``service.http.bodies``: one answer on every route)."""
+    """Refuse up front what no handler can take, with one answer on every route: NUL in paths and query
+    strings (PostgreSQL text cannot hold it); a key that is sent and not a live one (``check_key``); then,
+    for a body, a missing key where one is needed (before the body), a body that is not sent as JSON,
+    JSON bodies nested deeper than any request needs (decoders recurse on nesting), malformed or naming a
+    member twice (``service.http.bodies``)."""
     scope = request.scope
     raw = bytes(scope.get("query_string", b"")) + bytes(scope.get("raw_path") or b"")
     # The decoded path as the URL's path holds it (without building the URL at every request).
     path = scope.get("root_path", "") + scope["path"]
     if b"%00" in raw or b"\x00" in raw or "\x00" in path:
         raise ProblemError(400, "invalid_characters", "NUL characters are not allowed in URLs")
+    runtime: Runtime | None = getattr(request.app.state, "runtime", None)
+    if runtime is not None:
+        await check_key(request, runtime)
     if request.method in ("POST", "PUT", "PATCH"):
-        runtime: Runtime | None = getattr(request.app.state, "runtime", None)
         if runtime is not None:
-            await key_before_body(request, runtime)
+            key_before_body(request)
         # The body is read once: Litestar keeps it for the handler.
         body = await request.body()
-        try:
-            limits.check_nesting(body)
-            if body:
-                check_json(body)
-        except (ProblemError, Refusal):
-            if runtime is not None:  # an unknown key hears that first, as when the body is fine
-                await key_before_body(request, runtime, verify=True)
-            raise
+        if body:
+            check_media_type(request.headers.get("content-type"))
+        limits.check_nesting(body)
+        if body:
+            check_json(body)
 
 
 def openapi_config(registry: Registry) -> OpenAPIConfig:

@@ -1,4 +1,5 @@
-"""Who is calling: ``Authorization: Bearer <api key>``. Reading is public; writing needs a key."""
+"""Who is calling: ``Authorization: Bearer <api key>``. Reading is public; writing needs a key; a key that is
+sent is checked on every route (``check_key``)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from litestar import Request
 from litestar.concurrency import sync_to_thread
 from litestar.di import NamedDependency
 
-from service.base.keys import ApiKey, KeyCheck, Verified
+from service.base.keys import ApiKey, KeyCheck, Verified, split
 from service.http.errors import ProblemError
 from service.runtime import Runtime
 
@@ -26,6 +27,9 @@ def _token(request: Request) -> str | None:
 
 
 async def _verify(runtime: Runtime, token: str) -> Verified:
+    if split(token) is None:  # not shaped like a key of ours: no round trip to say so
+        raise _invalid("this API key is unknown or revoked")
+
     def lookup() -> Verified | None:
         with runtime.store.game_recorder.datastore.get_connection() as conn:
             return runtime.key_cache.verify(conn, token)
@@ -36,35 +40,11 @@ async def _verify(runtime: Runtime, token: str) -> Verified:
     return verified
 
 
-async def caller(request: Request, runtime: NamedDependency[Runtime]) -> ApiKey | None:
-    """The caller's key; None without an Authorization header; 401 for a key that is not valid."""
-    checked: ApiKey | None = request.scope.get("state", {}).get(_CHECKED)
-    if checked is not None:
-        return checked
-    token = _token(request)
-    if token is None:
-        return None
-    return (await _verify(runtime, token)).key
-
-
+# The request state's entry for the key checked by ``check_key`` (a ``CachedCaller``).
 _CHECKED = "banquise_checked_key"
-
-
-async def key_before_body(request: Request, runtime: Runtime, *, verify: bool = False) -> None:
-    """On a route that needs a key, refuse a missing or malformed one before the body is read (a bad
-    body with no key is a 401, as on every write); with ``verify`` (the body is refused: the answer must
-    say so only to a known caller) an unknown one too. A route whose body Litestar decodes (a typed
-    ``data``) would decode it before any dependency: its key is verified here, and kept for ``caller``."""
-    handler = request.route_handler
-    security = handler.resolve_security()
-    if not security or {} in security:
-        return
-    token = _token(request)
-    if token is None:
-        required(None)
-        return
-    if verify or "data" in handler.parsed_fn_signature.parameters:
-        request.scope.setdefault("state", {})[_CHECKED] = (await _verify(runtime, token)).key
+# A route handler's ``opt``: its use case confirms a cached key in a round trip it makes anyway
+# (``GameWriter.append``), so ``check_key`` takes the key from the process's cache without one.
+CONFIRMS_CACHED_KEY = "confirms_cached_key"
 
 
 class CachedCaller:
@@ -77,7 +57,52 @@ class CachedCaller:
         self.key, self.check = key, check
 
 
+async def check_key(request: Request, runtime: Runtime) -> None:
+    """One answer to a bad key on every route, before anything else of the request is read: a request
+    that sends ``Authorization`` is answered 401 ``invalid_api_key`` when it is not a live key of ours
+    (malformed, unknown or revoked), whether or not the route needs or reads one. A caller who sends a key
+    must learn it is bad on a public list as on a write, not from the first write after a page of reads.
+    The key is kept in the request's state for ``caller`` and ``cached_caller`` (no second round trip)."""
+    token = _token(request)
+    if token is None:
+        return
+    state = request.scope.setdefault("state", {})
+    if request.route_handler.opt.get(CONFIRMS_CACHED_KEY):
+        hit = runtime.key_cache.cached(token)
+        if hit is not None:
+            state[_CHECKED] = CachedCaller(hit.key, KeyCheck(runtime.key_cache, hit.changes))
+            return
+    state[_CHECKED] = CachedCaller((await _verify(runtime, token)).key, None)
+
+
+def _checked(request: Request) -> CachedCaller | None:
+    checked: CachedCaller | None = request.scope.get("state", {}).get(_CHECKED)
+    return checked
+
+
+async def caller(request: Request, runtime: NamedDependency[Runtime]) -> ApiKey | None:
+    """The caller's key; None without an Authorization header; 401 for a key that is not valid."""
+    checked = _checked(request)
+    if checked is not None and checked.check is None:
+        return checked.key  # verified by ``check_key``, in this request
+    token = _token(request)
+    if token is None:
+        return None
+    return (await _verify(runtime, token)).key
+
+
+def key_before_body(request: Request) -> None:
+    """On a route that needs a key, refuse a missing one before the body is read (a bad body with no key
+    is a 401, as on every write). A key that was sent has been checked already (``check_key``)."""
+    security = request.route_handler.resolve_security()
+    if security and {} not in security and _token(request) is None:
+        required(None)
+
+
 async def cached_caller(request: Request, runtime: NamedDependency[Runtime]) -> CachedCaller | None:
+    checked = _checked(request)
+    if checked is not None:
+        return checked
     token = _token(request)
     if token is None:
         return None

@@ -1,5 +1,11 @@
 """One answer for a request body that is not JSON, or JSON with a key twice, whatever the route.
 
+A body sent as another media type (``text/plain``, a form) is refused first, 415
+``unsupported_media_type`` (``check_media_type``): every body of this API is JSON, and a body a client
+labelled otherwise was not written for it. A body without a ``Content-Type`` is read as JSON (RFC 9110
+§8.3 lets a recipient examine the data; ``check_json`` does), so that a bare ``fetch`` or HTTP library
+call still works.
+
 Routes decode their bodies in different places (Litestar for a typed ``data``, the use cases for the
 raw bytes they hash or stream), and each decoder had its own word for malformed JSON. The app checks
 every body once before any of them (``screen_body``): 400 ``invalid_json``, or 400
@@ -33,6 +39,24 @@ def _pairs(pairs: list[tuple[str, Any]]) -> None:
 
 
 _decoder = json.JSONDecoder(object_pairs_hook=_pairs)
+
+
+def check_media_type(content_type: str | None) -> None:
+    """Refuse a body whose ``Content-Type`` is not JSON: ``application/json`` or a ``+json`` type
+    (``application/merge-patch+json``), with any parameters; none at all is read as JSON."""
+    if content_type is None:
+        return
+    media = content_type.partition(";")[0].strip().lower()
+    kind, _, subtype = media.partition("/")
+    if kind == "application" and (subtype == "json" or subtype.endswith("+json")):
+        return
+    raise ProblemError(
+        415,
+        "unsupported_media_type",
+        f"a request body is JSON, sent as Content-Type: application/json, not {content_type!r}",
+        title="Unsupported media type",
+        headers={"accept-post": "application/json"},
+    )
 
 
 def check_json(body: bytes) -> None:

@@ -4,6 +4,7 @@ step that ends a move or a correction; the race with the finishing move; securit
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import msgspec
@@ -168,3 +169,110 @@ def test_pages_carry_security_headers(client: Client, live: dict[str, Any]) -> N
     docs = client.get("/schema")
     assert docs.status_code == 200 and "frame-ancestors 'none'" in docs.headers["content-security-policy"]
     assert docs.headers["x-content-type-options"] == "nosniff"
+
+
+# ---------------------------------------------------------------- a bad key: one answer on every route
+# A value for each kind of path parameter, so that every route of the app is reached (issue #35).
+_PARAMETER = re.compile(r"\{(\w+):(\w+)\}")
+
+
+def every_request(client: Client, game_id: str) -> list[tuple[str, str]]:
+    """(method, path) for every route of the app and every method it answers but OPTIONS: a new route is
+    covered without being listed here."""
+    values = {"uuid": game_id, "int": "1", "str": "Ana", "path": "viewer.js"}
+    out = []
+    for route in client.app.routes:
+        path = _PARAMETER.sub(lambda m: values[m.group(2)], route.path)
+        out += [(method, path) for method in sorted(getattr(route, "methods", ())) if method != "OPTIONS"]
+    return out
+
+
+@pytest.fixture(scope="module")
+def revoked_key(database: ConnectionParams, store: Any) -> str:
+    with psycopg.connect(database.conninfo(), autocommit=True) as conn:
+        made = keys.create(conn, "revoked")
+        assert keys.revoke(conn, made.key.id)
+        return made.token
+
+
+def test_a_bad_key_is_one_answer_on_every_route(client: Client, live: dict[str, Any], revoked_key: str) -> None:
+    """A key that is sent is checked on every route, the public lists and pages included: 401
+    ``invalid_api_key`` whether it is garbage, unknown, revoked or not a Bearer token, before anything
+    else the request says (its body, its parameters)."""
+    requests = every_request(client, live["id"])
+    # The routes the issue found answering 200 (or another status) to a garbage key.
+    assert {("GET", "/games"), ("GET", "/players"), ("GET", f"/games/{live['id']}/board")} <= set(requests)
+    assert {("GET", f"/games/{live['id']}/stats"), ("GET", f"/games/{live['id']}/forks")} <= set(requests)
+    bad = {
+        "garbage": "Bearer garbage",
+        "unknown": "Bearer bq_000000000000_unknown",
+        "revoked": f"Bearer {revoked_key}",
+        "not bearer": "Basic QW5hOnNlY3JldA==",
+    }
+    for method, path in requests:
+        # A write's body is malformed too: the key is answered first.
+        content = b"{" if method in ("POST", "PUT", "PATCH") else None
+        for what, header in bad.items():
+            headers = {"authorization": header, "content-type": "application/json"}
+            answer = client.request(method, path, content=content, headers=headers)
+            assert answer.status_code == 401, (method, path, what, answer.status_code, answer.text[:200])
+            assert answer.headers["www-authenticate"] == "Bearer"
+            if method != "HEAD":
+                assert answer.json()["code"] == "invalid_api_key", (method, path, what)
+
+
+def test_a_good_key_is_no_401_anywhere_it_is_not_needed(client: Client, api_key: str, live: dict[str, Any]) -> None:
+    for path in ("/games", "/players", f"/games/{live['id']}/forks", f"/games/{live['id']}", "/health"):
+        answer = client.get(path, headers=auth(api_key))
+        assert answer.status_code == 200, (path, answer.text)
+
+
+# ---------------------------------------------------------------- a body that is not JSON: 415
+def bodied(client: Client, game_id: str) -> list[str]:
+    """The path of every route that takes a body (every POST of the app)."""
+    return [path for method, path in every_request(client, game_id) if method in ("POST", "PUT", "PATCH")]
+
+
+@pytest.mark.parametrize(
+    "media", ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "text/json"]
+)
+def test_a_body_not_sent_as_json_is_a_415_on_every_route(
+    client: Client, admin_key: str, live: dict[str, Any], media: str
+) -> None:
+    paths = bodied(client, live["id"])
+    assert set(writes(live["id"])) <= set(paths)
+    for path in paths:
+        # A body the route would take, had it been labelled JSON: the label alone is refused.
+        answer = client.post(path, content=b'{"moves": 1}', headers=auth(admin_key, **{"content-type": media}))
+        assert answer.status_code == 415, (path, answer.text)
+        problem = answer.json()
+        assert problem["code"] == "unsupported_media_type" and answer.headers["accept-post"] == "application/json"
+    before = client.get(f"/games/{live['id']}").json()["version"]
+    assert before == live["version"]  # nothing stored
+
+
+def test_the_key_is_checked_before_the_media_type(client: Client, live: dict[str, Any]) -> None:
+    for path in writes(live["id"]):
+        answer = client.post(path, content=b"a=1", headers={"content-type": "application/x-www-form-urlencoded"})
+        assert answer.status_code == 401 and answer.json()["code"] == "api_key_required", (path, answer.text)
+
+
+@pytest.mark.parametrize(
+    "media", [None, "application/json", "application/json; charset=utf-8", "APPLICATION/JSON", "application/x+json"]
+)
+def test_json_under_any_json_media_type_or_none_is_read(client: Client, api_key: str, media: str | None) -> None:
+    headers = auth(api_key, **({"content-type": media} if media else {}))
+    body = msgspec.json.encode({"kind": "arctic", "setup": {"players": ["Ana", "Bo"], "seed": 3}})
+    answer = client.post("/games", content=body, headers=headers)
+    assert answer.status_code == 201, answer.text
+
+
+def test_a_post_without_a_body_takes_no_media_type(client: Client, admin_key: str, live: dict[str, Any]) -> None:
+    """No body, nothing to label: ``curl -X POST`` (sent as a form, empty) is answered as the body-less
+    request it is (here: a void needs its reason)."""
+    answer = client.post(
+        f"/games/{live['id']}/void",
+        content=b"",
+        headers=auth(admin_key, **{"content-type": "application/x-www-form-urlencoded"}),
+    )
+    assert answer.status_code == 400 and answer.json()["code"] != "unsupported_media_type", answer.text

@@ -75,6 +75,13 @@ def refused(client: Client, database: ConnectionParams, path: str, body: Any, to
         (["A" * 65, "Nanook"], "invalid_handle", "$.setup.players[0]"),
         (["A" * 3000, "Nanook"], "invalid_handle", "$.setup.players[0]"),
         (["Nanook", "a/b"], "invalid_handle", "$.setup.players[1]"),
+        # Dot segments: every URL parser removes them, /players/.. is / (issue #35).
+        ([".", "Nanook"], "invalid_handle", "$.setup.players[0]"),
+        (["Nanook", ".."], "invalid_handle", "$.setup.players[1]"),
+        (["Nanook", " ... "], "invalid_handle", "$.setup.players[1]"),
+        (["Nanook", "\uff0e\uff0e"], "invalid_handle", "$.setup.players[1]"),  # fullwidth: ".." once NFKC
+        (["Nanook", "%2e%2E"], "invalid_handle", "$.setup.players[1]"),  # ".." to a URL parser
+        (["Nanook", ".%2e"], "invalid_handle", "$.setup.players[1]"),
         (["Nanook", "tab\there"], "invalid_handle", "$.setup.players[1]"),
         (["Nanook", "nul\x00"], "invalid_handle", "$.setup.players[1]"),
         (["Nanook", "evil\u202eoverride"], "invalid_handle", "$.setup.players[1]"),
@@ -323,7 +330,14 @@ def first_move(client: Client, api_key: str, seed: int, if_match: str) -> Any:
     )
 
 
-@pytest.mark.parametrize("value", ['"²"', '"١٢"', '"' + "9" * 30 + '"', '"1 2"', "W/", '"-1"', '""'])
+@pytest.mark.parametrize(
+    "value",
+    [
+        *['"²"', '"١٢"', '"' + "9" * 30 + '"', '"1 2"', "W/", '"-1"', '""'],
+        # Unquoted, a list, a weak tag unquoted, a version as no ETag writes it (issue #35).
+        *["2", "W/2", '"2", "3"', '"02"', "'2'", '"2'],
+    ],
+)
 def test_every_malformed_if_match_is_a_400(client: Client, api_key: str, value: str) -> None:
     response = first_move(client, api_key, 13, value)
     assert response.status_code == 400 and response.json()["code"] == "invalid_if_match", response.text

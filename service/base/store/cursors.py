@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+from datetime import UTC, datetime
 from typing import Any
 
 import msgspec
@@ -23,7 +24,8 @@ def decode(text: str, type_: Any) -> Any:
     """The value ``encode`` made, as ``type_``; :class:`InvalidCursor` for anything else.
 
     A cursor comes back from the client, so it is input like any other: every string in it must be
-    storable text and every integer a PostgreSQL bigint, or the query it feeds would fail on the server.
+    storable text, every integer a PostgreSQL bigint and every time one Python holds in UTC, or the query
+    it feeds would fail on the server.
     """
     try:
         raw = base64.urlsafe_b64decode(text.encode("ascii") + b"=" * (-len(text) % 4))
@@ -42,6 +44,14 @@ def _check(value: Any) -> None:
         return
     elif isinstance(value, int):
         if value not in _INT64:
+            raise InvalidCursor("this cursor was not made by this API")
+    elif isinstance(value, datetime):
+        # The cursor's own times are the server's clock: one PostgreSQL and Python both hold in UTC.
+        try:
+            value.astimezone(UTC)
+        except OverflowError:
+            raise InvalidCursor("this cursor was not made by this API") from None
+        if value.tzinfo is None:
             raise InvalidCursor("this cursor was not made by this API")
     elif isinstance(value, tuple | list):
         for item in value:

@@ -19,12 +19,13 @@ from litestar.response import Stream
 from domain.game import Language
 from service.base.keys import ApiKey
 from service.games.choices import LegalMoves
+from service.games.errors import NEVER_MATCHES
 from service.games.listing import MAX_LIMIT
 from service.games.schemas import EventOut, GameCreated, GamePage, GameSummary, MoveAccepted, Replay, Timeline
 from service.games.service import GameService, Idempotency, Reply, request_hash
 from service.games.tags import MAX_FILTERS as MAX_TAG_FILTER
 from service.games.undoing import UndoAccepted
-from service.http.auth import cached_caller, caller, required
+from service.http.auth import CONFIRMS_CACHED_KEY, cached_caller, caller, required
 from service.http.caching import conditional, conditional_body
 from service.http.errors import ProblemError
 from service.http.headers import POSITION_HEADER
@@ -70,7 +71,8 @@ async def write_with_body(
     )
 
 
-_VERSION = re.compile(r"[0-9]{1,9}")
+# An If-Match this service can evaluate: one entity tag, a version as its ETags write it, strong or weak.
+_ENTITY_TAG = re.compile(r'(W/)?"(0|[1-9][0-9]{0,8})"')
 # Pages of /events and /timeline: the default holds any game played at a table (a few hundred steps);
 # a longer stream (a game corrected over and over) comes in pages.
 PAGE_DEFAULT, PAGE_MAX = 1000, 10_000
@@ -78,15 +80,21 @@ PageLimit = Annotated[int, QueryParameter(ge=1, le=PAGE_MAX, description="At mos
 
 
 def _if_match(value: str | None) -> int | None:
+    """The version an If-Match asks for (RFC 9110 §13.1.1): ``*`` is any (None), ``"12"`` is 12, and a
+    weak tag (``W/"12"``) is well-formed but never matches (If-Match compares strongly): ``NEVER_MATCHES``,
+    refused as any tag that is not the game's version is, 409 ``version_conflict``. Anything else, an
+    unquoted ``12`` or a list of tags included, is 400 ``invalid_if_match``."""
     if value is None:
         return None
     text = value.strip()
     if text == "*":
         return None  # RFC 9110: any current version of an existing game
-    text = text.removeprefix("W/").strip('"')
-    if not _VERSION.fullmatch(text):
-        raise ProblemError(400, "invalid_if_match", f'If-Match must be a game version such as "12", not {value!r}')
-    return int(text)
+    tag = _ENTITY_TAG.fullmatch(text)
+    if tag is None:
+        raise ProblemError(
+            400, "invalid_if_match", f'If-Match must be one game version, quoted as its ETag: "12", not {value!r}'
+        )
+    return NEVER_MATCHES if tag.group(1) else int(tag.group(2))
 
 
 def negotiate_language(request: Request[Any, Any, Any], lang: str | None) -> Language:
@@ -209,6 +217,8 @@ class GamesController(Controller):
         "/{game_id:uuid}/moves",
         summary="Append one move (If-Match: the version you expect)",
         security=KEY_REQUIRED,
+        # The key from the process's cache, confirmed in the round trip that reads the game's row.
+        opt={CONFIRMS_CACHED_KEY: True},
         status_code=201,
         responses={
             **PROBLEMS,
