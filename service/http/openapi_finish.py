@@ -246,8 +246,10 @@ def _name_operations(paths: dict[str, Any]) -> None:
 
 
 def _answers_of_every_operation(doc: dict[str, Any]) -> None:
-    """What any operation may answer besides its own: a key that is sent is checked first (401 when it
-    is unknown or revoked, on a public read too), and a body that is no JSON is 400 ``invalid_json``."""
+    """What any operation may answer besides its own: a key that is sent is checked first, on every
+    operation (401 when it is malformed, unknown or revoked, on a public read too: ``auth.check_key``),
+    and a body that is not sent as JSON is 415 ``unsupported_media_type``, one that is no JSON 400
+    ``invalid_json``."""
     problem = {"content": {"application/problem+json": {"schema": {"$ref": REF + "Problem"}}}}
     for item in doc["paths"].values():
         for method in METHODS:
@@ -255,9 +257,18 @@ def _answers_of_every_operation(doc: dict[str, Any]) -> None:
             if operation is None:
                 continue
             responses = operation.setdefault("responses", {})
-            if any(requirement for requirement in operation.get("security", [])):
-                responses.setdefault("401", {**problem, "description": "Unknown or revoked API key"})
+            responses.setdefault(
+                "401", {**problem, "description": "A key that is sent and malformed, unknown or revoked"}
+            )
             if "requestBody" in operation:
                 responses.setdefault(
                     "400", {**problem, "description": "Malformed JSON (invalid_json) or a key named twice"}
+                )
+                responses.setdefault(
+                    "415",
+                    {
+                        **problem,
+                        "description": "unsupported_media_type: a body sent as another media type than JSON "
+                        "(application/json or +json; a body without Content-Type is read as JSON)",
+                    },
                 )

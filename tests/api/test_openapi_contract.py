@@ -98,6 +98,13 @@ def test_what_make_fuzz_found_is_documented(document: dict[str, Any]) -> None:
         assert "422" in document["paths"][path]["get"]["responses"], path
 
 
+def test_every_operation_documents_a_bad_key_and_every_body_a_wrong_media_type(document: dict[str, Any]) -> None:
+    # A key that is sent is checked on every operation; a body not sent as JSON is refused (issue #35).
+    for method, path, op in operations(document):
+        assert "401" in op["responses"], (method, path)
+        assert ("415" in op["responses"]) == ("requestBody" in op), (method, path)
+
+
 # ---------------------------------------------------------------- what generators need (issue #25)
 def _nodes(node: Any) -> list[dict[str, Any]]:
     found: list[dict[str, Any]] = []

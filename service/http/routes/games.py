@@ -151,9 +151,15 @@ IdempotencyKey = Annotated[
 # stay those of the recording time.
 PLAYED_SINCE = (
     "Games that started at the table at or after this time: the record's started_at, else its first move's "
-    "at; a game recorded without any time counts from when it was stored. An offset is allowed (compared in UTC)."
+    "at; a game recorded without any time counts from when it was stored. An offset is allowed (compared in UTC); "
+    "in UTC it falls between 1900-01-01T00:00:00Z and 9999-12-31T23:59:59Z (else 400 time_out_of_range)."
 )
 PLAYED_UNTIL = "Games that started at the table before this time (same start as since)."
+IF_MATCH = (
+    'The version the %s applies to, quoted as the game\'s ETag: "12"; * for any. A weak tag (W/"12") never '
+    "matches (If-Match compares strongly): 409 version_conflict, as a stale version; anything else (an unquoted "
+    "12, a list of tags) is 400 invalid_if_match."
+)
 Perspective = Annotated[
     str,
     QueryParameter(
@@ -236,7 +242,7 @@ class GamesController(Controller):
         game_id: FromPath[UUID],
         if_match: Annotated[
             str | None,
-            HeaderParameter(name="If-Match", description='The version the move applies to, e.g. "12"', required=False),
+            HeaderParameter(name="If-Match", description=IF_MATCH % "move", required=False),
         ] = None,
         idempotency_key: IdempotencyKey = None,
     ) -> Response[MoveAccepted]:
@@ -289,7 +295,7 @@ class GamesController(Controller):
         key: NamedDependency[ApiKey | None],
         if_match: Annotated[
             str | None,
-            HeaderParameter(name="If-Match", description='The version the undo applies to, e.g. "12"', required=False),
+            HeaderParameter(name="If-Match", description=IF_MATCH % "undo", required=False),
         ] = None,
         idempotency_key: IdempotencyKey = None,
     ) -> Response[UndoAccepted]:
@@ -304,7 +310,11 @@ class GamesController(Controller):
         "/",
         summary="List games, newest recorded first, with filters and cursor pagination",
         responses={
-            400: ResponseSpec(None, description="invalid_tag_filter: a tag filter is not name:value or name"),
+            400: ResponseSpec(
+                None,
+                description="invalid_tag_filter: a tag filter is not name:value or name; time_out_of_range: since "
+                "or until outside 1900-01-01T00:00:00Z to 9999-12-31T23:59:59Z once in UTC; invalid_cursor",
+            ),
             422: ResponseSpec(None, description="unknown_game_kind: the known kinds are listed"),
         },
     )
