@@ -16,7 +16,8 @@ is nothing to invalidate. The rows of public games (finished, not a sealed fork:
 kept too, and only their steps are kept encoded: a held row is answered without looking at the key.
 A finished game only grows at its end (the reveals a table shows after it, appended later): the
 process that appends one forgets the game here (``forget``); another one reads the row again when
-asked a step beyond the version it holds, and a longer last block replaces the one held. Memory is bounded by the number of events held.
+asked a step beyond the version it holds, and a longer last block replaces the one held. Memory is
+bounded by the number of events held.
 """
 
 from __future__ import annotations
