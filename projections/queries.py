@@ -20,9 +20,13 @@ from projections import aliases, gamestats, schema
 from projections.handles import handle_key
 from service.base.refusals import Category, Refusal
 from service.base.store import GameLog, cursors
+from service.base.store.games_table import SEALED
 
 _json = msgspec.json.Encoder()
 Conn = psycopg.Connection[Any]
+# The caller's sight of one game, given its ``games`` row (id, owner_key, status, sealed): raises to refuse
+# (the service's ``Sight.of``, which the read models may not import).
+Sees = Callable[[dict[str, Any]], object]
 
 
 # ---------------------------------------------------------------- response shapes
@@ -535,10 +539,19 @@ class ReadModels:
         )
 
     # ---------------------------------------------------------- games
-    def _game_row(self, conn: Conn, game_id: UUID, table: str) -> dict[str, Any]:
-        row = conn.execute(f"SELECT * FROM {table} WHERE game_id = %s", (game_id,)).fetchone()
+    def _game_row(self, conn: Conn, game_id: UUID, table: str, sees: Sees) -> dict[str, Any]:
+        """The game's row of ``table``, once ``sees`` accepted the caller's sight of the game (its
+        ``games`` row's owner, status and ``sealed``, read in the same query)."""
+        row = conn.execute(
+            f"SELECT t.*, g.owner_key AS game_owner_key, g.status AS game_status, {SEALED} "
+            f"FROM {table} t LEFT JOIN games g ON g.id = t.game_id WHERE t.game_id = %s",
+            (game_id,),
+        ).fetchone()
         if row is not None:
-            return dict(row)
+            found = dict(row)
+            game = {"id": game_id, "owner_key": found.pop("game_owner_key"), "status": found.pop("game_status")}
+            sees({**game, "sealed": found.pop("sealed")})
+            return found
         if conn.execute("SELECT 1 FROM games WHERE id = %s", (game_id,)).fetchone() is None:
             raise Refusal(Category.NOT_FOUND, "game_not_found", f"there is no game {game_id}")
         raise Refusal(
@@ -547,9 +560,9 @@ class ReadModels:
             f"game {game_id} is stored but the projections have not reached it yet; retry, or pass min_position",
         )
 
-    def game_stats(self, game_id: UUID) -> GameStats:
+    def game_stats(self, game_id: UUID, sees: Sees) -> GameStats:
         with self._conn() as conn:
-            summary = self._game_row(conn, game_id, "game_summaries")
+            summary = self._game_row(conn, game_id, "game_summaries", sees)
             rows = conn.execute(
                 "SELECT seat, stat_id, value FROM game_stats WHERE game_id = %s ORDER BY seat, stat_id", (game_id,)
             ).fetchall()
@@ -598,9 +611,9 @@ class ReadModels:
             ],
         )
 
-    def board(self, game_id: UUID) -> Board:
+    def board(self, game_id: UUID, sees: Sees) -> Board:
         with self._conn() as conn:
-            row = self._game_row(conn, game_id, "game_boards")
+            row = self._game_row(conn, game_id, "game_boards", sees)
         return Board(
             game_id=game_id,
             kind=row["kind"],

@@ -12,10 +12,12 @@ costs neither a fold nor an encoding nor a thread.
 
 Only blocks of finished games without corrections are kept (a live game's block serves one request; a
 corrected game's steps are folded from its line: ``States.at_step``): history never changes, so there
-is nothing to invalidate. The rows of finished games are kept too. A finished game only grows at its
-end (the reveals a table shows after it, appended later): the process that appends one forgets the
-game here (``forget``); another one reads the row again when asked a step beyond the version it
-holds, and a longer last block replaces the one held. Memory is bounded by the number of events held.
+is nothing to invalidate. The rows of public games (finished, not a sealed fork: ``sight.public``) are
+kept too, and only their steps are kept encoded: a held row is answered without looking at the key.
+A finished game only grows at its end (the reveals a table shows after it, appended later): the
+process that appends one forgets the game here (``forget``); another one reads the row again when
+asked a step beyond the version it holds, and a longer last block replaces the one held. Memory is
+bounded by the number of events held.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from typing import Any
 from uuid import UUID
 
 from service.base.store import Recorded
+from service.games.sight import public
 
 OVERHEAD = 250  # bytes of a kept step besides its body: the key, the bytes object, the dict slot
 MARK = 16  # a block keeps the state at every MARK-th step once a fold went past it
@@ -108,7 +111,8 @@ class EncodedSteps:
 
     The key holds everything the body depends on: the game, its version (so a game changed since can
     never be answered from here), the step and the perspective. Only finished games are kept: their
-    hidden information is public, so every caller's sight of a perspective is the same."""
+    hidden information is public (``sight.public``: not a sealed fork), so every caller's sight of a
+    perspective is the same."""
 
     def __init__(self, max_bytes: int = 32 * 1024 * 1024) -> None:
         self.max_bytes = max_bytes
@@ -174,7 +178,9 @@ class ReplayBlocks:
             return self._rows.get(game_id)
 
     def keep_row(self, row: dict[str, Any]) -> None:
-        if row["status"] != "finished":
+        """Keep a public game's row (``sight.public``): a held row is answered to anyone, with no key
+        checked. A sealed fork's, finished or not, is read again at each request."""
+        if not public(row):
             return
         with self._lock:
             self._rows[row["id"]] = row

@@ -2,13 +2,16 @@
 
 The fork's stream begins with a copy of the origin's events up to that step, so it replays like any
 game (same events, same state hashes, no special fold) and its record exports the origin's setup and
-moves. Its opening command says where it came from and that it is unrated: the projections read that
-flag on a game's first event and keep the fork out of statistics and ratings.
+moves. It carries the origin's hidden information with them: a fork of a game not finished yet is
+sealed, its owner's alone, until that game finishes (``secrets_of``; the rule: ``service.games.sight``).
+Its opening command says where it came from and that it is unrated: the projections read that flag on
+a game's first event and keep the fork out of statistics and ratings.
 """
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import Any
 from uuid import UUID, uuid4
 
 import msgspec
@@ -23,7 +26,7 @@ from service.base.store.games_table import GamesTable
 from service.games.base import GameBase, Idempotency, Opening, Reply, rules_version_of
 from service.games.errors import decode_error
 from service.games.schemas import Status
-from service.games.sight import Sight
+from service.games.sight import Sight, public
 
 _json = msgspec.json.Encoder()
 
@@ -72,6 +75,16 @@ class Forks(msgspec.Struct, kw_only=True):
 
 
 _opening = msgspec.json.Decoder(Opening)
+
+
+def secrets_of(origin: dict[str, Any]) -> list[UUID]:
+    """The games whose hidden information a fork of ``origin`` (its ``games`` row) carries: none when
+    the origin is public; else the origin unless it is finished (a sealed fork's fork), and what it
+    carries itself (``sight``: the fork is sealed while one of them is not finished)."""
+    if public(origin):
+        return []
+    own = [] if origin["status"] == "finished" else [origin["id"]]
+    return own + [game for game in origin["secrets_of"] if game not in own]
 
 
 def _inside(last: Recorded, following: Recorded) -> bool:
@@ -192,6 +205,7 @@ class Forking(GameBase):
             self.snapshots(fork_id, due),
             link,
             counted,
+            GamesTable.carry_secrets(fork_id, secrets_of(row)),
             self._store_idempotent(idem, reply),
         )
         positions = self.store.append(records, within=within)

@@ -19,6 +19,7 @@ from service.games.deps import GameDeps
 from service.games.reading import GameReader
 from service.games.renaming import Handles
 from service.games.schemas import GamePage
+from service.games.sight import public
 
 MAX_LIMIT = 200
 
@@ -68,9 +69,9 @@ class Listing(GameBase):
         )
 
     def _final_results(self, row: dict[str, Any]) -> list[PlayerResult] | None:
-        """A finished game's results (public: the game is over); a live game's scores are left to its
-        summary, where the caller's sight decides what they show."""
-        if row["status"] != "finished":
+        """A public game's results (the game is over); a live game's scores, and a sealed fork's, are left
+        to its summary, where the caller's sight decides what they show."""
+        if not public(row):
             return None
         kind = self.kind(row["kind"])
         _, state = self.states.current(kind, row["id"], known=row["version"])

@@ -30,7 +30,7 @@ from service.games.schemas import (
     Replay,
     Turn,
 )
-from service.games.sight import Sight
+from service.games.sight import Sight, public
 
 _json = msgspec.json.Encoder()
 
@@ -319,7 +319,7 @@ class GameReader(GameBase):
     def _body(
         self, row: dict[str, Any], step: int, perspective_text: str, key: ApiKey | None, block: Block | None
     ) -> bytes:
-        if row["status"] != "finished":
+        if not public(row):
             return _json.encode(self._replay(row, step, perspective_text, key, block))
         cache_key = (row["id"], int(row["version"]), step, perspective_text)
         body = self.blocks.encoded.get(cache_key)

@@ -8,6 +8,20 @@ events the game kind's ``view``/``redact_event`` leave to a spectator, the score
 they are shown (the full state's hash would let a guessed hand or totem be checked). Once a game is
 finished everything is public. A game's tags are public from the start: metadata its owner gives when
 creating or importing it (a club, a site), shown in every summary and filterable by anyone.
+
+"Finished" is the one door: an abandoned game, or one voided while live, keeps its hidden information
+for good (a void leaves the status as it was; un-voided, the game goes on).
+
+A fork carries its origin's hidden information at its step (the seed, so the deck order to come, the
+hands, the totems), and every move played in it shows some of it (a card drawn then played face up is
+the origin's next card). So a fork of a game that is not finished is *sealed*: it is its owner's alone
+(the origin's owner: only they may fork a live game) until the origin finishes, whatever the fork's
+own status; every other caller is refused on every read of it (403 ``fork_hidden``), the games list
+shows it without scores, and nothing of it is cached as public. The rule follows the chain: a fork of
+a fork is sealed while any game whose secrets it carries is not finished (the row's ``sealed``, read
+with it: ``GamesTable``'s ``SEALED``). An origin abandoned or voided while live keeps its forks
+sealed for good, as it keeps its own secrets; once every such game is finished, the fork is a game
+like any other (public once finished itself).
 """
 
 from __future__ import annotations
@@ -23,17 +37,34 @@ from service.base.refusals import Category, Refusal
 SPECTATOR = Perspective()
 
 
+def public(row: dict[str, Any]) -> bool:
+    """Whether everyone sees all of the game ``row`` (a ``games`` row with its ``sealed``): finished, and
+    carrying no hidden information of a game that is not. What is public stays public (a finished game
+    stays finished), so only such a game's answers may be kept for every caller."""
+    return row["status"] == "finished" and not row["sealed"]
+
+
 class Sight(msgspec.Struct, frozen=True):
     """A caller's sight of one game: the perspective it asked for and whether it sees everything."""
 
     perspective: Perspective
-    everything: bool  # the owner's key, or a finished game
+    everything: bool  # the owner's key, or a public game (``public``)
 
     @classmethod
     def of(cls, row: dict[str, Any], key: ApiKey | None, perspective: Perspective = SPECTATOR) -> Sight:
         """The sight ``key`` has of the game ``row``; a seat or omniscient perspective of a live game
-        without its owner's key is refused (403), never silently turned into a spectator's."""
-        everything = row["status"] == "finished" or (key is not None and key.id == row["owner_key"])
+        without its owner's key is refused (403), never silently turned into a spectator's, and so is
+        any sight of a sealed fork."""
+        owner = key is not None and key.id == row["owner_key"]
+        if row["sealed"] and not owner:
+            raise Refusal(
+                Category.FORBIDDEN,
+                "fork_hidden",
+                f"game {row['id']} is a fork of a game not finished yet: it holds that game's hidden "
+                "information and only its owner's key sees it until that game is finished",
+                title="Fork hidden while its origin is not finished",
+            )
+        everything = owner or public(row)
         if perspective.kind != "spectator" and not everything:
             raise Refusal(
                 Category.FORBIDDEN,

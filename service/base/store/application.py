@@ -38,6 +38,7 @@ from service.base.store.mapper import MsgspecMapper, topics_and_states
 from service.base.store.pool import GuardedPool, session_kwargs
 from service.base.store.recorder import GameRecorder, GameRow, Within
 from service.base.store.tables import (
+    FORK_SECRETS,
     GAME_FORKS,
     GAME_TAGS,
     GAMES_VOIDED,
@@ -127,6 +128,7 @@ class GameLog(Application[UUID]):
                 ("0014_key_changes", KEY_CHANGES),
                 ("0015_key_guard", KEY_GUARD_FUNCTION),
                 ("0016_append_moves_function", self._create_append_moves_function),
+                ("0017_fork_secrets", FORK_SECRETS),
             ],
         )
         # Composite types exist now: let the recorder's connections use them.

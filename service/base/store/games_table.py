@@ -49,6 +49,12 @@ class GameFilter(msgspec.Struct, kw_only=True):
     before: tuple[datetime, UUID] | None = None  # the keyset cursor: (created_at, id) below this
 
 
+# Whether the game (alias ``g``) carries hidden information of a game not finished yet (``secrets_of``: a
+# fork of a live game, and forks of it), read with the row: ``Sight`` needs it on every read path. Most
+# games carry none (an empty array: nothing to look up).
+SEALED = "EXISTS (SELECT 1 FROM games s WHERE s.id = ANY(g.secrets_of) AND s.status <> 'finished') AS sealed"
+ROW = f"SELECT g.*, {SEALED} FROM games g"
+
 # The last event of each game (its payload is msgspec JSON: ``at`` recorded, ``p`` played).
 _LAST = """
 SELECT g.id, (e.payload ->> 'p')::timestamptz AS played, (e.payload ->> 'at')::timestamptz AS recorded
@@ -90,7 +96,7 @@ class GamesTable:
     # ---------------------------------------------------------------- reads
     def row(self, game_id: UUID) -> dict[str, Any] | None:
         with self._datastore.get_connection() as conn:
-            row = conn.execute("SELECT * FROM games WHERE id = %s", (game_id,)).fetchone()
+            row = conn.execute(f"{ROW} WHERE g.id = %s", (game_id,)).fetchone()
         return None if row is None else dict(row)
 
     def move_row(self, game_id: UUID, confirm: Callable[[Connection[Any], int], None]) -> dict[str, Any] | None:
@@ -135,7 +141,7 @@ class GamesTable:
         """Up to ``limit`` rows meeting ``where``, newest recorded first; whether more follow; and the
         finished ones' finish times (``finish_times``), on one connection."""
         conditions, params = _conditions(where)
-        query: sql.Composable = sql.SQL("SELECT * FROM games")
+        query: sql.Composable = sql.SQL(ROW)
         if conditions:
             query += sql.SQL(" WHERE ") + sql.SQL(" AND ").join(conditions)
         query += sql.SQL(" ORDER BY created_at DESC, id DESC LIMIT %s")
@@ -226,6 +232,13 @@ class GamesTable:
             "INSERT INTO game_forks (fork_id, origin_id, step, created_at) VALUES (%s, %s, %s, %s)",
             (fork_id, origin_id, step, now),
         )
+
+    @staticmethod
+    def carry_secrets(fork_id: UUID, games: list[UUID]) -> Within | None:
+        """The games whose hidden information a new fork carries (None: none, the column's default)."""
+        if not games:
+            return None
+        return _step("UPDATE games SET secrets_of = %s WHERE id = %s", (games, fork_id))
 
     @staticmethod
     def mark_voided(game_id: UUID, voided: bool) -> Within:

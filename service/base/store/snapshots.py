@@ -9,6 +9,7 @@ from uuid import UUID
 from psycopg import AsyncClientCursor, AsyncConnection, ClientCursor, Connection, Cursor
 from psycopg.rows import DictRow, tuple_row
 
+from service.base.store.games_table import ROW
 from service.base.store.recorder import Within
 
 if TYPE_CHECKING:
@@ -44,7 +45,7 @@ class Snapshots:
             # come. No game id per row: a UUID each to load.
             ") AS span ORDER BY topic IS NOT NULL, v"
         ).encode()
-        self._row_and_block_query = b"SELECT * FROM games WHERE id = %(game)s; " + self._block_query
+        self._row_and_block_query = f"{ROW} WHERE g.id = %(game)s; ".encode() + self._block_query
 
     def latest(self, game_id: UUID, upto: int | None = None) -> tuple[int, bytes] | None:
         """The newest snapshot (at or before version ``upto``): its version and state."""

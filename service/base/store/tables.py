@@ -100,6 +100,25 @@ CREATE TABLE IF NOT EXISTS game_forks (
 CREATE INDEX IF NOT EXISTS game_forks_origin ON game_forks (origin_id, created_at);
 """
 
+# A fork carries the hidden information of the game it was forked from at its step: while that game is
+# not finished (live, abandoned, voided while live), the fork is hidden as it is (service/games/sight.py).
+# ``secrets_of``: the games whose hidden information a game's stream carries, set when the fork is made
+# (its origin unless finished, and what the origin carries). Forks made before this step: every ancestor
+# along ``game_forks`` not finished yet (a finished one never hides anything again).
+FORK_SECRETS = """
+ALTER TABLE games ADD COLUMN IF NOT EXISTS secrets_of uuid[] NOT NULL DEFAULT '{}';
+WITH RECURSIVE up(fork_id, origin_id) AS (
+    SELECT fork_id, origin_id FROM game_forks
+    UNION
+    SELECT up.fork_id, f.origin_id FROM up JOIN game_forks f ON f.fork_id = up.origin_id
+)
+UPDATE games g SET secrets_of = a.ids FROM (
+    SELECT up.fork_id, array_agg(up.origin_id ORDER BY up.origin_id) AS ids
+    FROM up JOIN games o ON o.id = up.origin_id WHERE o.status <> 'finished' GROUP BY up.fork_id
+) a
+WHERE a.fork_id = g.id;
+"""
+
 # ``GET /games?since=&until=`` bound a game's start at the table (service/games/playtime.py): the
 # record's ``started_at``, else its first move's time (kept in ``played_at`` since this step), else when
 # it was stored. Games recorded before: their first play time from their events (msgspec JSON payloads,

@@ -127,7 +127,11 @@ KEY_OPTIONAL: list[dict[str, list[str]]] = [{}, {"apiKey": []}]
 LEGAL_MOVES_NEED = "the legal moves need the game owner's API key"
 
 SEAT_VIEW_PROBLEMS = {
-    403: ResponseSpec(None, description="A seat or omniscient view of a live game needs its owner's key"),
+    403: ResponseSpec(
+        None,
+        description="perspective_forbidden: a seat or omniscient view of a live game needs its owner's key; "
+        "fork_hidden: a fork of a game not finished yet is its owner's alone",
+    ),
 }
 
 PROBLEMS = {
@@ -366,9 +370,14 @@ class GamesController(Controller):
         "/{game_id:uuid}/record",
         summary="Export the game as a record (the import format)",
         description="Public once the game is finished. A live game's record (its seed, deck order, "
-        "totems, privately revealed cards) needs the owner's key: others get 403 record_hidden.",
+        "totems, privately revealed cards) needs the owner's key: others get 403 record_hidden (403 "
+        "fork_hidden for a fork of a game not finished yet, whatever the fork's status).",
         security=KEY_OPTIONAL,
-        responses={403: ResponseSpec(None, description="record_hidden: a live game, not its owner's key")},
+        responses={
+            403: ResponseSpec(
+                None, description="record_hidden: a live game; fork_hidden: a sealed fork; not its owner's key"
+            )
+        },
     )
     async def record(
         self,
