@@ -32,9 +32,12 @@ def test_every_error_response_is_problem_json(document: dict[str, Any]) -> None:
             assert "404" in errors, (method, path)
 
 
-# Reads of a game that show its owner's key more while it is live (hidden information, seats).
+# Reads of a game that show its owner's key more while it is live (hidden information, seats), and a
+# sealed fork's reads, its owner's alone until every game whose secrets it carries is finished.
 OWNER_SEES_MORE = (
     "",
+    "/board",
+    "/stats",
     "/events",
     "/replay/{step}",
     "/replay",
