@@ -32,7 +32,8 @@ def test_every_error_response_is_problem_json(document: dict[str, Any]) -> None:
             assert "404" in errors, (method, path)
 
 
-# Reads of a game that show its owner's key more while it is live (hidden information, seats).
+# Reads of a game that show its owner's key more while it is live (hidden information, seats), or
+# while it is a fork of a game not finished yet (its board and statistics too: ``fork_hidden``).
 OWNER_SEES_MORE = (
     "",
     "/events",
@@ -42,6 +43,8 @@ OWNER_SEES_MORE = (
     "/timeline",
     "/live",
     "/watch",
+    "/board",
+    "/stats",
 )
 
 
