@@ -168,6 +168,12 @@ def probe(client: Client, family: Family, fork: dict[str, Any], stranger: str, *
         tagged = client.get(
             f"/games/{fork['id']}/record", headers={**headers, "If-None-Match": owner_record.headers["etag"]}
         )
+        # no count of the fork's moves or turns either (a navigation beyond them is not a 404 first)
+        beyond = [
+            client.get(f"/games/{fork['id']}/replay", params={what: 10**6}, headers=headers).status_code
+            for what in ("move", "turn")
+        ]
+        assert beyond == ([403, 403] if sealed else [404, 404])
         if sealed:
             assert str(family.seed) not in record.text, "the fork's record gives the origin's seed"
             assert omniscient.status_code == 403, "the fork's omniscient replay gives the origin's hands"
