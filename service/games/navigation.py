@@ -3,20 +3,29 @@ corrected game's moves and turns are those of its line (``service.base.store.cor
 
 from __future__ import annotations
 
+from typing import Any
 from uuid import UUID
 
+from service.base.keys import ApiKey
 from service.base.refusals import Category, Refusal
 from service.base.store import Recorded
 from service.base.store.corrections import Line, moves_of
 from service.games.base import GameBase
+from service.games.sight import Sight
 
 
 class Navigation(GameBase):
     """A replay's step by move or by turn."""
 
-    def step_after_move(self, game_id: UUID, move: int) -> int:
-        """The step after the game's first ``move`` moves (``0``: after the opening events)."""
+    def _row(self, game_id: UUID, key: ApiKey | None) -> dict[str, Any]:
+        """The game's row, once the caller may read the game at all (a sealed fork: ``Sight``)."""
         row = self.row(game_id)
+        Sight.of(row, key)
+        return row
+
+    def step_after_move(self, game_id: UUID, move: int, key: ApiKey | None) -> int:
+        """The step after the game's first ``move`` moves (``0``: after the opening events)."""
+        row = self._row(game_id, key)
         if not 0 <= move <= int(row["moves"]):
             raise Refusal(
                 Category.NOT_FOUND,
@@ -43,9 +52,9 @@ class Navigation(GameBase):
             line.add(rec.originator_version, rec.event, rec)
         return line
 
-    def step_at_turn(self, game_id: UUID, turn: int) -> int:
+    def step_at_turn(self, game_id: UUID, turn: int, key: ApiKey | None) -> int:
         """The step of the event that opens turn ``turn`` (1-based): the board as that turn starts."""
-        row = self.row(game_id)
+        row = self._row(game_id, key)
         rules = self.kind(row["kind"]).rules
         seen = 0
         # A corrected game's turns are those of its line.

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from itertools import product
 from typing import Any
+from uuid import UUID
 
 import msgspec
 import psycopg
@@ -27,6 +28,7 @@ from litestar.testing import TestClient
 from projections import standard
 from service.base import keys
 from service.base.database import ConnectionParams
+from service.base.store.tables import FORK_SECRETS
 from service.runtime import Runtime
 from tests.api.secrets import Material
 from tests.api.test_hidden_information import (
@@ -38,6 +40,7 @@ from tests.api.test_hidden_information import (
     requests,
     store_cuts,
 )
+from tests.watching import record
 
 Client = TestClient[Any]
 # Routes of one game that stay open on a sealed fork: links between games (ids and steps, no card) and
@@ -165,6 +168,12 @@ def probe(client: Client, family: Family, fork: dict[str, Any], stranger: str, *
         tagged = client.get(
             f"/games/{fork['id']}/record", headers={**headers, "If-None-Match": owner_record.headers["etag"]}
         )
+        # no count of the fork's moves or turns either (a navigation beyond them is not a 404 first)
+        beyond = [
+            client.get(f"/games/{fork['id']}/replay", params={what: 10**6}, headers=headers).status_code
+            for what in ("move", "turn")
+        ]
+        assert beyond == ([403, 403] if sealed else [404, 404])
         if sealed:
             assert str(family.seed) not in record.text, "the fork's record gives the origin's seed"
             assert omniscient.status_code == 403, "the fork's omniscient replay gives the origin's hands"
@@ -249,3 +258,28 @@ def test_a_fork_of_a_live_fork_is_sealed_by_that_fork_too(client: Client, runtim
     assert client.get(f"/games/{second['id']}/record").status_code == 403  # the second is live itself
     assert client.get(f"/games/{second['id']}/replay/1", params={"perspective": "omniscient"}).status_code == 403
     assert client.get(f"/games/{second['id']}").status_code == 200  # a live game's summary, as any
+
+
+def test_forks_stored_before_their_secrets_were_kept_are_sealed_by_the_migration(
+    client: Client, database: ConnectionParams, api_key: str, other_key: str
+) -> None:
+    """Migration 0017's backfill gives forks stored before it what a fork made now keeps: the games
+    along ``game_forks`` not finished yet (a fork of a finished game carries nothing)."""
+    family = Family(client, api_key, SEED + 400)
+    first = family.fork(family.origin.id, family.origin.version)
+    second = family.fork(first["id"], first["version"])
+    finished = client.post("/games/import", json=record("arctic", 2, SEED + 401), headers=auth(api_key)).json()
+    public = client.post(f"/games/{finished['id']}/forks", json={"at": 40}, headers=auth(other_key))
+    assert public.status_code == 201, public.text
+    ids = [UUID(g["id"]) for g in (first, second, public.json())]
+    with psycopg.connect(database.conninfo(), autocommit=True) as conn:
+        kept = [set(secrets_of(conn, game)) for game in ids]
+        assert kept == [{UUID(family.origin.id)}, {UUID(family.origin.id), ids[0]}, set()]
+        conn.execute("UPDATE games SET secrets_of = '{}' WHERE id = ANY(%s)", (ids,))  # as stored before 0017
+        conn.execute(FORK_SECRETS)
+        assert [set(secrets_of(conn, game)) for game in ids] == kept
+    assert client.get(f"/games/{second['id']}").json()["code"] == "fork_hidden"
+
+
+def secrets_of(conn: psycopg.Connection[Any], game_id: UUID) -> list[UUID]:
+    return list(conn.execute("SELECT secrets_of FROM games WHERE id = %s", (game_id,)).fetchone()[0])

@@ -465,7 +465,8 @@ def test_a_fork_of_a_corrected_game_goes_on_from_its_line(client: Client, api_ke
         headers=auth(api_key, fork["version"]),
     )
     assert played.status_code == 201 and played.json()["move"] == 4, played.text
-    step = client.get(f"/games/{fork['id']}/replay", params={"move": 5}).json()
+    # a fork of a live game is its owner's (it holds the origin's hidden cards)
+    step = client.get(f"/games/{fork['id']}/replay", params={"move": 5}, headers=auth(api_key)).json()
     assert step["step"] == played.json()["version"]
-    gone = client.get(f"/games/{fork['id']}/replay/{fork['version'] - 1}").json()
+    gone = client.get(f"/games/{fork['id']}/replay/{fork['version'] - 1}", headers=auth(api_key)).json()
     assert gone["taken_back_at"] == fork["version"]

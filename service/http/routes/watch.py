@@ -83,9 +83,9 @@ class WatchController(Controller):
 
         def run() -> Replay:
             if move is not None:
-                step = games.navigation.step_after_move(game_id, move)
+                step = games.navigation.step_after_move(game_id, move, key)
             else:
-                step = games.navigation.step_at_turn(game_id, turn or 0)
+                step = games.navigation.step_at_turn(game_id, turn or 0, key)
             if step == 0:
                 raise ProblemError(404, "step_not_found", "this game has no step yet")
             return games.replay(game_id, step, perspective, key)
