@@ -72,7 +72,7 @@ class _Said:
         spec = self.idx.cards.get(card)
         if spec is None:
             return Choice(id=f"card-{card}", label=f"Card {card}")
-        groups = (Option(id=spec.family, label=_family(spec.family)),)
+        groups: tuple[Option, ...] = (Option(id=spec.family, label=_family(spec.family)),)
         if cost:
             groups += (Option(id=f"cost-{spec.cost}", label=f"Cost {spec.cost}"),)
         return Choice(id=f"card-{card}", label=_printed(spec.name), groups=groups)
@@ -325,7 +325,7 @@ class _Said:
         if isinstance(move, mv.RecordMajority):
             region = self.ed.regions[move.region].name
             points = tuple(Choice(id=f"bp-{n}", label=f"{n} BP") for n in range(_POINTS))
-            steps = []
+            steps: list[Step] = []
             for s in range(len(move.points)):
                 wild[f"points-{s}"] = len(steps) + 1
                 steps.append(
