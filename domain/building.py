@@ -188,8 +188,9 @@ def next_decision(candidates: Sequence[Candidate], made: Sequence[str]) -> Built
 
 
 def _merged(alive: list[_Cursor]) -> tuple[Step, list[Choice]]:
-    """The decision the moves still possible ask now: the first one's step, the options of all (in the
-    order first offered), and "no more" when some are complete while others go on."""
+    """The decision the moves still possible ask now: the first one's step (one asked rather than taken
+    alone, when there is one), the options of all (in the order first offered), and "no more" when
+    some are complete while others go on."""
     step: Step | None = None
     shown: dict[str, Choice] = {}
     complete = False
@@ -197,7 +198,8 @@ def _merged(alive: list[_Cursor]) -> tuple[Step, list[Choice]]:
         if cursor.step is None:
             complete = True
             continue
-        step = step or cursor.step
+        if step is None or (step.auto and not cursor.step.auto):
+            step = cursor.step  # a real question rather than the end of a shorter move ("no more")
         for choice in cursor.offered():
             shown.setdefault(choice.id, choice)
     assert step is not None  # some cursor goes on: the caller checked

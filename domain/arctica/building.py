@@ -22,7 +22,7 @@ from . import moves as mv
 from .describe import WORDS
 from .edition import Edition, EditionIndex, index
 from .legal import legal_moves
-from .queries import hit_spaces, round_card, unseen
+from .queries import hit_spaces, offered_actions, round_card, unseen
 from .state import UNKNOWN, GameState, Loc
 
 _POINTS = 11  # a majority's points offered: 0..10 BP
@@ -126,15 +126,22 @@ class _Said:
                     prompt="Which way, a quarter turn?",
                     seat=seat,
                     options=(
-                        Choice(id="clockwise", label="Clockwise")
+                        Choice(id="clockwise", label=f"Clockwise: {self.facing(move)}")
                         if move.direction == 1
-                        else Choice(id="counterclockwise", label="Counterclockwise"),
+                        else Choice(id="counterclockwise", label=f"Counterclockwise: {self.facing(move)}"),
                     ),
                 ),
             ]
         if isinstance(move, (mv.Skip, *mv.ACTION_MOVES)):
             return self.action(move, seat, who, wild)
         return self.end_of_round(move, seat, who, wild)
+
+    def facing(self, move: mv.SelectSpace) -> str:
+        """The two actions the space faces once the wheel is turned (what the table looks at)."""
+        turned = list(self.s.orientations)
+        turned[move.wheel] = (turned[move.wheel] + move.direction) % 4
+        a, b = offered_actions(self.ed, tuple(turned), move.space)
+        return f"{_words(a)} and {_words(b)}"
 
     def action(self, move: Any, seat: int | None, who: str, wild: dict[str, int]) -> list[Step]:
         if isinstance(move, mv.Skip):
