@@ -20,9 +20,12 @@ from domain.wording import player
 
 from . import moves as mv
 from .describe import WORDS
-from .edition import Edition, EditionIndex, index
+from .edition import Choice as ChoiceForm
+from .edition import Edition, EditionIndex, Extra, Form, Gain, May, MoveTokens, Repeat, RotateWheels, Target, index
+from .edition import Sequence as SequenceForm
 from .legal import legal_moves
 from .queries import hit_spaces, offered_actions, round_card, unseen
+from .rules import resolve_move
 from .state import UNKNOWN, GameState, Loc
 
 _POINTS = 11  # a majority's points offered: 0..10 BP
@@ -60,6 +63,7 @@ class _Said:
     """A move's path in the table's words, for one state."""
 
     def __init__(self, edition: Edition, state: GameState, names: Sequence[str]) -> None:
+        self.asked: dict[str | None, list[list[tuple[str, tuple[Form, ...]]]]] = {}
         self.ed = edition
         self.idx: EditionIndex = index(edition)
         self.s = state
@@ -78,6 +82,7 @@ class _Said:
         return Choice(id=f"card-{card}", label=_printed(spec.name), groups=groups)
 
     def candidate(self, move: Any) -> Candidate:
+        self.asked = self.questions(move)
         seat = getattr(move, "seat", None)
         steps = [
             Step(
@@ -104,6 +109,17 @@ class _Said:
                 )
             )
         return Candidate(move=move, steps=tuple(steps), finish=_finisher(move, wild) if wild else None)
+
+    def questions(self, move: Any) -> dict[str | None, list[list[tuple[str, tuple[Form, ...]]]]]:
+        """What each decision inside the move's effects answers, by effect (the move resolved again, its
+        choosers say): empty for a move with none."""
+        if not self.idx.has_forms or not _has_choices(move):
+            return {}
+        asked: dict[str | None, list[list[tuple[str, tuple[Form, ...]]]]] = {}
+        for trace in resolve_move(self.ed, self.s, move).traces:
+            if trace.chooser.asked:
+                asked.setdefault(trace.key, []).append(list(trace.chooser.asked))
+        return asked
 
     def details(self, move: Any, seat: int | None, wild: dict[str, int]) -> list[Step]:
         who = self.who(seat)
@@ -279,22 +295,27 @@ class _Said:
             steps += self.migration(step, seat, f"{cause}: which token migrates?", "No more migration")
         if outcome.migrations:
             steps.append(self.stop(seat, "No more migration"))
-        for decision in outcome.choices:
+        # a step's own outcome resolves under no key (``builder.Trace``)
+        questions = self.asked.get(key) or self.asked.get(None) or [[]]
+        asked = questions.pop(0) if len(questions) > 1 else questions[0]
+        for i, decision in enumerate(outcome.choices):
+            what, forms = asked[i] if i < len(asked) else ("", ())
             steps.append(
                 Step(
                     key="effect",
-                    prompt=f"{cause}: what does {self.who(seat)} choose?",
+                    prompt=f"{cause}: {_QUESTIONS.get(what, 'what does ' + self.who(seat) + ' choose?')}",
                     seat=seat,
-                    options=(self.decision(decision),),
+                    options=(self.decision(decision, forms),),
                 )
             )
         return steps
 
-    def decision(self, d: mv.Decision) -> Choice:
+    def decision(self, d: mv.Decision, forms: tuple[Form, ...] = ()) -> Choice:
         if isinstance(d, mv.Take):
             return Choice(id="yes", label="Yes") if d.yes else Choice(id="no", label="No")
         if isinstance(d, mv.Pick):
-            return Choice(id=f"option-{d.option}", label=f"Option {d.option + 1}")
+            said = f": {_form(forms[d.option])}" if d.option < len(forms) else ""
+            return Choice(id=f"option-{d.option}", label=f"Option {d.option + 1}{said}")
         if isinstance(d, mv.Aim):
             return Choice(id=f"seat-{d.seat}", label=self.who(d.seat))
         if isinstance(d, mv.Shift):
@@ -315,7 +336,7 @@ class _Said:
         spaces = ", ".join(str(i + 1) for i in d.spaces)
         return Choice(
             id=f"colony-{d.family}-{'-'.join(map(str, d.spaces))}",
-            label=f"{_family(d.family)} on map spaces {spaces}",
+            label=f"{_family(d.family)} on map {'space' if len(d.spaces) == 1 else 'spaces'} {spaces}",
             groups=(Option(id=d.family, label=_family(d.family)),),
         )
 
@@ -426,6 +447,71 @@ class _Said:
             for key, outcome in save.outcomes.items():
                 steps += self.outcome(key, outcome, seat)
         return steps
+
+
+# The question each decision inside an effect answers, by the chooser's ``what`` (``forms.py``).
+_QUESTIONS = {
+    "a granted migration": "which token migrates?",
+    "an optional effect": "take the optional effect?",
+    "a choice of effects": "which effect?",
+    "a token move": "which token moves?",
+    "an extra reproduction": "an extra Reproduction?",
+    "an extra colony": "an extra Colony?",
+    "the player targeted": "which player?",
+}
+_WHO = {
+    "chosen": "a chosen player",
+    "each_opponent": "each opponent",
+    "left": "the left neighbour",
+    "right": "the right neighbour",
+    "each_player": "each player",
+}
+
+
+def _has_choices(move: Any) -> bool:
+    """Whether a decision inside an effect is recorded in ``move`` (its own outcomes, its migration
+    steps' or its saves')."""
+    held = [move, *getattr(move, "steps", ()), *getattr(move, "saves", ())]
+    if getattr(move, "step", None) is not None:
+        held.append(move.step)
+    outcomes = [o for h in held for o in getattr(h, "outcomes", {}).values()]
+    outcomes += [o for out in outcomes for st in out.migrations for o in st.outcomes.values()]
+    return any(o.choices for o in outcomes)
+
+
+def _counted(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def _form(form: Form) -> str:
+    """An effect as a card prints it, in words: "+2 Flora, draw 1 card", "optionally +3 BP"."""
+    if isinstance(form, Gain):
+        parts = [f"pay {form.flora_cost} Flora"] if form.flora_cost else []
+        parts += [f"+{form.flora} Flora"] if form.flora else []
+        parts += [f"draw {_counted(form.cards, 'card', 'cards')}"] if form.cards else []
+        parts += [f"+{form.bp} BP"] if form.bp else []
+        parts += [_counted(form.migrations, "migration", "migrations")] if form.migrations else []
+        return ", ".join(parts) or "nothing"
+    if isinstance(form, SequenceForm):
+        return " then ".join(_form(f) for f in form.steps)
+    if isinstance(form, May):
+        return f"optionally {_form(form.effect)}"
+    if isinstance(form, ChoiceForm):
+        return " or ".join(_form(f) for f in form.options)
+    if isinstance(form, Repeat):
+        return f"{_form(form.effect)}, {'per counted thing' if form.count else _counted(form.times, 'time', 'times')}"
+    if isinstance(form, Target):
+        return f"{_form(form.effect)} for {_WHO.get(form.who, 'another player')}"
+    if isinstance(form, MoveTokens):
+        what = _words(form.family) if form.family else "animal"
+        count = f"up to {form.count}" if form.up_to else str(form.count)
+        tokens = "token" if form.count == 1 else "tokens"
+        return f"move {count} {what} {tokens} from {_loc(Loc(zone=form.src))} to {_loc(Loc(zone=form.dst))}"
+    if isinstance(form, RotateWheels):
+        return f"rotate the generation wheels {_counted(form.times, 'time', 'times')}"
+    if isinstance(form, Extra):
+        return f"an extra {_words(form.action)}"
+    return "an effect"
 
 
 def _loc_id(loc: Loc) -> str:

@@ -210,6 +210,10 @@ def test_a_flash_effect_decision_is_asked_after_the_discards() -> None:
     made = ["fauna", f"card-{move.card}", *(f"card-{c}" for c in move.discards)]
     built = ask(state, made)
     assert built.next is not None and built.next.key == "effect" and built.next.prompt.startswith("Flash of ")
+    question = built.next.prompt.split(": ", 1)[1]
+    assert question in {"which effect?", "take the optional effect?", "which token moves?", "which player?"}, question
+    if question == "which effect?":  # each option as the card prints it
+        assert all(o.label.startswith(f"Option {i + 1}: ") for i, o in enumerate(built.next.options))
     while built.next is not None:
         made.append(ids(built)[0])
         built = ask(state, made)
