@@ -111,3 +111,15 @@ def test_bad_decisions_are_refused_with_stable_codes(client: Client, api_key: st
     assert other.status_code == 403 and other.json()["code"] == "not_game_owner"
     malformed = client.post(url, json={"made": "space-0"}, headers=auth(api_key))
     assert malformed.status_code == 400
+
+
+def test_a_finished_game_has_nothing_to_decide(client: Client, api_key: str) -> None:
+    """Given a whole Arctic game imported, when a move is asked for, then 409 no_decision."""
+    game = simulate(2, 23)
+    setup = {**msgspec.to_builtins(game.setup), "players": NAMES}
+    moves = [{"move": msgspec.to_builtins(m)} for m in game.moves]
+    record = {"format": "banquise-record", "version": 1, "kind": "arctic", "setup": setup, "moves": moves}
+    game_id = client.post("/games/import", json=record, headers=auth(api_key)).json()["id"]
+    assert client.get(f"/games/{game_id}").json()["status"] == "finished"
+    answer = client.post(f"/games/{game_id}/moves/next", json={"made": []}, headers=auth(api_key))
+    assert answer.status_code == 409 and answer.json()["code"] == "no_decision"
