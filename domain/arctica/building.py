@@ -64,6 +64,8 @@ class _Said:
 
     def __init__(self, edition: Edition, state: GameState, names: Sequence[str]) -> None:
         self.asked: dict[str | None, list[list[tuple[str, tuple[Form, ...]]]]] = {}
+        self.cards: dict[tuple[int, bool], Choice] = {}
+        self.pool: tuple[Choice, ...] | None = None
         self.ed = edition
         self.idx: EditionIndex = index(edition)
         self.s = state
@@ -73,6 +75,18 @@ class _Said:
         return "the table" if seat is None else player(seat, self.names, 0)
 
     def card(self, card: int, cost: bool = False) -> Choice:
+        known = self.cards.get((card, cost))
+        if known is None:
+            known = self.cards[(card, cost)] = self.said_card(card, cost)
+        return known
+
+    def unseen(self) -> tuple[Choice, ...]:
+        """The cards nobody has seen, each with its family and cost (the same tuple for every move)."""
+        if self.pool is None:
+            self.pool = tuple(self.card(c, cost=True) for c in sorted(unseen(self.idx, self.s)))
+        return self.pool
+
+    def said_card(self, card: int, cost: bool) -> Choice:
         spec = self.idx.cards.get(card)
         if spec is None:
             return Choice(id=f"card-{card}", label=f"Card {card}")
@@ -98,7 +112,7 @@ class _Said:
         drawn = getattr(move, "drawn", None)
         if drawn:
             wild["drawn"] = len(steps)
-            pool = tuple(self.card(c, cost=True) for c in sorted(unseen(self.idx, self.s)))
+            pool = self.unseen()
             steps.append(
                 Step(
                     key="drawn",
@@ -225,8 +239,8 @@ class _Said:
         """Public games: any card nobody has seen (each stands for an unknown card of the hand) and the
         hand's known cards."""
         hand = [c for c in self.s.players[move.seat].hand if c not in (UNKNOWN, move.card)]
-        pool = sorted((set(hand) | unseen(self.idx, self.s)) - {move.card})
-        return tuple(self.card(c, cost=True) for c in pool)
+        own = tuple(self.card(c, cost=True) for c in sorted(set(hand)))
+        return own + tuple(c for c in self.unseen() if c.id != f"card-{move.card}" and c not in own)
 
     def colony(self, move: mv.Colonize, seat: int | None, who: str) -> list[Step]:
         spaces = tuple(

@@ -169,8 +169,14 @@ class GameReader(GameBase):
         if plugin is None or plugin.build is None:
             raise DecisionRefused("no_decision", f"{kind.name} offers no moves built decision by decision", 0)
         players = list(row["players"])
+        paths = self.deps.move_paths
+        key_of = (game_id, version, tuple(players))
+        candidates = paths.get(key_of)
+        if candidates is None:
+            candidates = list(plugin.build(state, players))
+            paths.put(key_of, candidates)
         try:
-            built = building.next_decision(plugin.build(state, players), made.made)
+            built = building.next_decision(candidates, made.made)
         except building.Refused as refused:
             raise DecisionRefused(refused.code, refused.detail, refused.at) from None
         return choices.next_decision(kind.name, version, players, built)
