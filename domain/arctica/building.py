@@ -59,8 +59,8 @@ def _family(family: str) -> str:
     return _words(family).capitalize()
 
 
-class _Said:
-    """A move's path in the table's words, for one state."""
+class _Words:
+    """The table's words for one state: players, cards, causes and the decisions inside effects."""
 
     def __init__(self, edition: Edition, state: GameState, names: Sequence[str]) -> None:
         self.asked: dict[str | None, list[list[tuple[str, tuple[Form, ...]]]]] = {}
@@ -94,6 +94,49 @@ class _Said:
         if cost:
             groups += (Option(id=f"cost-{spec.cost}", label=f"Cost {spec.cost}"),)
         return Choice(id=f"card-{card}", label=_printed(spec.name), groups=groups)
+
+    def cause(self, key: str) -> str:
+        kind, _, arg = key.partition(":")
+        if kind in ("flash", "ability") and arg.isdigit():
+            spec = self.idx.cards.get(int(arg))
+            return f"{'Flash' if kind == 'flash' else 'Ability'} of {spec.name if spec else arg}"
+        if kind in ("map", "circle") and arg.isdigit():
+            return f"{kind.capitalize()} space {int(arg) + 1}"
+        return kind.capitalize()
+
+    def decision(self, d: mv.Decision, forms: tuple[Form, ...] = ()) -> Choice:
+        if isinstance(d, mv.Take):
+            return Choice(id="yes", label="Yes") if d.yes else Choice(id="no", label="No")
+        if isinstance(d, mv.Pick):
+            said = f": {_form(forms[d.option])}" if d.option < len(forms) else ""
+            return Choice(id=f"option-{d.option}", label=f"Option {d.option + 1}{said}")
+        if isinstance(d, mv.Aim):
+            return Choice(id=f"seat-{d.seat}", label=self.who(d.seat))
+        if isinstance(d, mv.Shift):
+            return Choice(
+                id=f"shift-{d.family}-{_loc_id(d.src)}-{_loc_id(d.dst)}",
+                label=f"{_family(d.family)} from {_loc(d.src)} to {_loc(d.dst)}",
+            )
+        if isinstance(d, mv.Done):
+            return Choice(id="enough", label="No more")
+        if isinstance(d, mv.Step):
+            trade = f", trading {', '.join(map(_words, d.trade))}" if d.trade else ""
+            return Choice(
+                id=f"step-{d.space}-{d.family}-{'-'.join(d.trade)}",
+                label=f"{_family(d.family)} token on circle space {d.space + 1}{trade}",
+            )
+        if isinstance(d, mv.ExtraReproduction):
+            return self.card(d.card)
+        spaces = ", ".join(str(i + 1) for i in d.spaces)
+        return Choice(
+            id=f"colony-{d.family}-{'-'.join(map(str, d.spaces))}",
+            label=f"{_family(d.family)} on map {'space' if len(d.spaces) == 1 else 'spaces'} {spaces}",
+            groups=(Option(id=d.family, label=_family(d.family)),),
+        )
+
+
+class _Said(_Words):
+    """A move's path in the table's words, for one state."""
 
     def candidate(self, move: Any) -> Candidate:
         self.asked = self.questions(move)
@@ -292,15 +335,6 @@ class _Said:
             steps += self.outcome(key, outcome, seat)
         return steps
 
-    def cause(self, key: str) -> str:
-        kind, _, arg = key.partition(":")
-        if kind in ("flash", "ability") and arg.isdigit():
-            spec = self.idx.cards.get(int(arg))
-            return f"{'Flash' if kind == 'flash' else 'Ability'} of {spec.name if spec else arg}"
-        if kind in ("map", "circle") and arg.isdigit():
-            return f"{kind.capitalize()} space {int(arg) + 1}"
-        return kind.capitalize()
-
     def outcome(self, key: str, outcome: mv.Outcome, seat: int | None) -> list[Step]:
         """An effect's granted migrations, then the decisions inside its forms."""
         cause = self.cause(key)
@@ -323,36 +357,6 @@ class _Said:
                 )
             )
         return steps
-
-    def decision(self, d: mv.Decision, forms: tuple[Form, ...] = ()) -> Choice:
-        if isinstance(d, mv.Take):
-            return Choice(id="yes", label="Yes") if d.yes else Choice(id="no", label="No")
-        if isinstance(d, mv.Pick):
-            said = f": {_form(forms[d.option])}" if d.option < len(forms) else ""
-            return Choice(id=f"option-{d.option}", label=f"Option {d.option + 1}{said}")
-        if isinstance(d, mv.Aim):
-            return Choice(id=f"seat-{d.seat}", label=self.who(d.seat))
-        if isinstance(d, mv.Shift):
-            return Choice(
-                id=f"shift-{d.family}-{_loc_id(d.src)}-{_loc_id(d.dst)}",
-                label=f"{_family(d.family)} from {_loc(d.src)} to {_loc(d.dst)}",
-            )
-        if isinstance(d, mv.Done):
-            return Choice(id="enough", label="No more")
-        if isinstance(d, mv.Step):
-            trade = f", trading {', '.join(map(_words, d.trade))}" if d.trade else ""
-            return Choice(
-                id=f"step-{d.space}-{d.family}-{'-'.join(d.trade)}",
-                label=f"{_family(d.family)} token on circle space {d.space + 1}{trade}",
-            )
-        if isinstance(d, mv.ExtraReproduction):
-            return self.card(d.card)
-        spaces = ", ".join(str(i + 1) for i in d.spaces)
-        return Choice(
-            id=f"colony-{d.family}-{'-'.join(map(str, d.spaces))}",
-            label=f"{_family(d.family)} on map {'space' if len(d.spaces) == 1 else 'spaces'} {spaces}",
-            groups=(Option(id=d.family, label=_family(d.family)),),
-        )
 
     def end_of_round(self, move: Any, seat: int | None, who: str, wild: dict[str, int]) -> list[Step]:
         if isinstance(move, mv.RevealRoundCard):
