@@ -464,6 +464,15 @@ class _Said(_Words):
             steps.append(Step(key="trade", prompt="Trade it on ice tile 6?", seat=seat, options=(trade,), auto=True))
             for key, outcome in save.outcomes.items():
                 steps += self.outcome(key, outcome, seat)
+        if not steps:  # nothing of the seat's is hit: still one decision, the table's to confirm
+            steps.append(
+                Step(
+                    key="flee",
+                    prompt=f"The event: {who}",
+                    seat=seat,
+                    options=(Choice(id="ok", label="Nothing to save"),),
+                )
+            )
         return steps
 
 

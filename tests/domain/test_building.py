@@ -42,6 +42,7 @@ def _walk(candidates: list[Candidate], pick: Any) -> Built:
     for _ in range(100):
         built = next_decision(candidates, made)
         if built.next is None:
+            assert any(not m.auto for m in built.made), built  # a move is never made for the table
             return built
         _said(built.next)
         made.append(pick(built.next.options).id)
