@@ -24,7 +24,7 @@ from .edition import Choice as ChoiceForm
 from .edition import Edition, EditionIndex, Extra, Form, Gain, May, MoveTokens, Repeat, RotateWheels, Target, index
 from .edition import Sequence as SequenceForm
 from .legal import legal_moves
-from .queries import hit_spaces, offered_actions, round_card, unseen
+from .queries import endangered_badges, hit_spaces, offered_actions, round_card, unseen
 from .rules import resolve_move
 from .state import UNKNOWN, GameState, Loc
 
@@ -289,7 +289,7 @@ class _Said(_Words):
         spaces = tuple(
             Choice(
                 id=f"map-{i}",
-                label=f"Map space {i + 1}",
+                label=f"Map space {i + 1}, {_printed(self.ed.regions[ms.region].subregions[ms.subregion].name)}",
                 groups=(Option(id=f"region-{ms.region}", label=_printed(self.ed.regions[ms.region].name)),),
             )
             for i in move.spaces
@@ -401,7 +401,7 @@ class _Said(_Words):
             ]
         if isinstance(move, mv.ResolveEndangered):
             choice = (
-                Choice(id="pay", label="Pay 1 Flora per endangered badge")
+                Choice(id="pay", label=f"Pay {endangered_badges(self.idx, self.s.players[move.seat])} Flora")
                 if move.destroy is None
                 else Choice(id=f"destroy-{move.destroy}", label=f"Destroy {self.card(move.destroy).label}")
             )

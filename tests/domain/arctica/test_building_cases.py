@@ -174,6 +174,10 @@ def test_the_end_of_round_choices(phase: str, key: str, words: str) -> None:
         made.append(ids(built)[0])
         built = ask(state, made)
     assert built.next is not None and built.next.key == key and words in built.next.prompt, built.next
+    if phase == "endangered":  # pay what the badges cost, or destroy a card by its name
+        labels = [o.label for o in built.next.options]
+        assert labels[0].startswith("Pay ") and labels[0].endswith(" Flora")
+        assert all(label.startswith("Destroy ") for label in labels[1:])
     while built.next is not None:
         made.append(ids(built)[-1])
         built = ask(state, made)
