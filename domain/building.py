@@ -26,7 +26,7 @@ MAX_SHOWN: Final = 12
 DONE: Final = "done"
 
 
-class Option(msgspec.Struct, frozen=True, kw_only=True):
+class DecisionOption(msgspec.Struct, frozen=True, kw_only=True):
     """One answer to a decision: a stable ``id`` (sent back in ``made``) and its ``label``."""
 
     id: str
@@ -38,7 +38,7 @@ class Choice(msgspec.Struct, frozen=True, kw_only=True, gc=False):
 
     id: str
     label: str
-    groups: tuple[Option, ...] = ()
+    groups: tuple[DecisionOption, ...] = ()
 
 
 class Step(msgspec.Struct, frozen=True, kw_only=True, gc=False):
@@ -72,12 +72,12 @@ class Decision(msgspec.Struct, kw_only=True):
     key: str
     prompt: str
     seat: int | None
-    options: list[Option]
+    options: list[DecisionOption]
     narrowing: bool = False
     count: int = 0
 
 
-class Made(msgspec.Struct, kw_only=True):
+class MadeDecision(msgspec.Struct, kw_only=True):
     """A decision made, as the table says it (the builder's own ones too: ``auto``)."""
 
     id: str
@@ -90,7 +90,7 @@ class Built(msgspec.Struct, kw_only=True):
     """The answer: ``move`` (the finished move, ready for ``decide``) or the ``next`` decision; ``made``:
     the path so far in words."""
 
-    made: list[Made]
+    made: list[MadeDecision]
     next: Decision | None = None
     move: Any = None
 
@@ -149,7 +149,7 @@ def next_decision(candidates: Sequence[Candidate], made: Sequence[str]) -> Built
     alive = [_Cursor(c) for c in candidates]
     if not alive:
         raise Refused("no_decision", "nothing to decide: no move is possible now", 0)
-    trail: list[Made] = []
+    trail: list[MadeDecision] = []
     at = 0
     while True:
         if all(c.step is None for c in alive):
@@ -168,7 +168,7 @@ def next_decision(candidates: Sequence[Candidate], made: Sequence[str]) -> Built
             if any(c.id == chosen and len(c.groups) <= level for c in shown):
                 value = chosen  # an option of its own among the groups ("no more")
                 break
-            trail.append(Made(id=chosen, label=label, prompt=step.prompt))
+            trail.append(MadeDecision(id=chosen, label=label, prompt=step.prompt))
             shown = [c for c in shown if len(c.groups) > level and c.groups[level].id == chosen]
             level += 1
         if value:
@@ -176,14 +176,14 @@ def next_decision(candidates: Sequence[Candidate], made: Sequence[str]) -> Built
         elif len(shown) == 1 and step.auto and shown[0].id != DONE:
             value, auto = shown[0].id, True
         elif at == len(made):
-            return Built(made=trail, next=_asked(step, [Option(id=c.id, label=c.label) for c in shown]))
+            return Built(made=trail, next=_asked(step, [DecisionOption(id=c.id, label=c.label) for c in shown]))
         else:
             value = made[at]
             at += 1
         label = next((c.label for c in shown if c.id == value), None)
         if label is None:
             raise Refused("unknown_decision", f"decision {at} ({value!r}) was not offered there", at - 1)
-        trail.append(Made(id=value, label=label, prompt=step.prompt, auto=auto))
+        trail.append(MadeDecision(id=value, label=label, prompt=step.prompt, auto=auto))
         alive = [c for c in alive if c.take(value)]
 
 
@@ -209,19 +209,19 @@ def _merged(alive: list[_Cursor]) -> tuple[Step, list[Choice]]:
     return step, listed
 
 
-def _narrowing(shown: list[Choice], level: int) -> list[Option]:
+def _narrowing(shown: list[Choice], level: int) -> list[DecisionOption]:
     """The groups at ``level`` of the options shown, when they narrow them (two groups or more)."""
-    groups: dict[str, Option] = {}
-    alone: list[Option] = []  # an option with no group there ("no more") is offered beside the groups
+    groups: dict[str, DecisionOption] = {}
+    alone: list[DecisionOption] = []  # an option with no group there ("no more") is offered beside the groups
     for choice in shown:
         if len(choice.groups) > level:
             groups.setdefault(choice.groups[level].id, choice.groups[level])
         else:
-            alone.append(Option(id=choice.id, label=choice.label))
+            alone.append(DecisionOption(id=choice.id, label=choice.label))
     return [*groups.values(), *alone] if len(groups) > 1 else []
 
 
-def _asked(step: Step, options: list[Option], *, narrowing: bool = False, count: int = 0) -> Decision:
+def _asked(step: Step, options: list[DecisionOption], *, narrowing: bool = False, count: int = 0) -> Decision:
     return Decision(
         key=step.key,
         prompt=step.prompt,

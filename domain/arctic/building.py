@@ -12,7 +12,7 @@ from domain.arctic import moves as mv
 from domain.arctic.decisions import Decisions
 from domain.arctic.legal import legal_moves
 from domain.arctic.state import EMPTY, UNKNOWN, GameState
-from domain.building import Candidate, Choice, Option, Step
+from domain.building import Candidate, Choice, DecisionOption, Step
 from domain.wording import player
 
 _NAMES = cat.ANIMAL_NAMES["en"]
@@ -155,8 +155,8 @@ def _card(card: str | None) -> Choice:
         return Choice(id=card, label=card)
     spec = cat.CARDS[index]
     groups = (
-        Option(id=spec.animal, label=_animal(spec.animal).capitalize()),
-        Option(id=f"draw-{spec.draw}", label=f"Draw {spec.draw}"),
-        Option(id=f"deck-{spec.deck}", label=f"Deck {spec.deck}"),
+        DecisionOption(id=spec.animal, label=_animal(spec.animal).capitalize()),
+        DecisionOption(id=f"draw-{spec.draw}", label=f"Draw {spec.draw}"),
+        DecisionOption(id=f"deck-{spec.deck}", label=f"Deck {spec.deck}"),
     )
     return Choice(id=card, label=_card_label(card), groups=groups)

@@ -15,7 +15,7 @@ from typing import Any
 import msgspec
 from msgspec.structs import replace
 
-from domain.building import Candidate, Choice, Option, Step
+from domain.building import Candidate, Choice, DecisionOption, Step
 from domain.wording import player
 
 from . import moves as mv
@@ -90,9 +90,9 @@ class _Words:
         spec = self.idx.cards.get(card)
         if spec is None:
             return Choice(id=f"card-{card}", label=f"Card {card}")
-        groups: tuple[Option, ...] = (Option(id=spec.family, label=_family(spec.family)),)
+        groups: tuple[DecisionOption, ...] = (DecisionOption(id=spec.family, label=_family(spec.family)),)
         if cost:
-            groups += (Option(id=f"cost-{spec.cost}", label=f"Cost {spec.cost}"),)
+            groups += (DecisionOption(id=f"cost-{spec.cost}", label=f"Cost {spec.cost}"),)
         return Choice(id=f"card-{card}", label=_printed(spec.name), groups=groups)
 
     def cause(self, key: str) -> str:
@@ -131,7 +131,7 @@ class _Words:
         return Choice(
             id=f"colony-{d.family}-{'-'.join(map(str, d.spaces))}",
             label=f"{_family(d.family)} on map {'space' if len(d.spaces) == 1 else 'spaces'} {spaces}",
-            groups=(Option(id=d.family, label=_family(d.family)),),
+            groups=(DecisionOption(id=d.family, label=_family(d.family)),),
         )
 
 
@@ -290,7 +290,7 @@ class _Said(_Words):
             Choice(
                 id=f"map-{i}",
                 label=f"Map space {i + 1}, {_printed(self.ed.regions[ms.region].subregions[ms.subregion].name)}",
-                groups=(Option(id=f"region-{ms.region}", label=_printed(self.ed.regions[ms.region].name)),),
+                groups=(DecisionOption(id=f"region-{ms.region}", label=_printed(self.ed.regions[ms.region].name)),),
             )
             for i in move.spaces
             for ms in (self.ed.map[i],)

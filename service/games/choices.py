@@ -15,7 +15,7 @@ from typing import Annotated, Any
 
 import msgspec
 
-from domain.building import Built, Decision, Made
+from domain.building import Built, Decision, MadeDecision
 
 #: the engine's "any unseen card" placeholder (``domain.arctic.table.ANY_UNSEEN``)
 ANY_UNSEEN = "<any unseen card>"
@@ -70,7 +70,7 @@ class NextDecision(msgspec.Struct, kw_only=True):
     kind: str
     version: int
     players: list[str]
-    made: list[Made]
+    made: list[MadeDecision]
     next: Decision | None = None
     move: dict[str, Any] | None = None
 
