@@ -243,5 +243,5 @@ def walk(candidates: Sequence[Candidate], choose: Callable[[Decision], str], lim
     raise Refused("too_many_decisions", f"no move after {limit} decisions", limit)
 
 
-Builder = Callable[[Any, Sequence[str]], Sequence[Candidate]]
+MoveBuilder = Callable[[Any, Sequence[str]], Sequence[Candidate]]
 """A kind's move builder: ``(state, players' names) -> candidates``, every move it lists with its path."""

@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from domain.building import Builder
+from domain.building import MoveBuilder
 from domain.game import GameRules
 from domain.statistics import Statistics
 
@@ -66,7 +66,7 @@ class GamePlugin:
     editions: Editions | None = None
     # Moves built decision by decision (``domain/building.py``): ``(state, names) -> candidates``, every
     # move the kind lists with its path in the table's words; None: the kind offers none.
-    build: Builder | None = None
+    build: MoveBuilder | None = None
 
     @property
     def kind(self) -> str:
