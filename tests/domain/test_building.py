@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from domain.arctica import simulator as arctica_sim
-from domain.building import MAX_SHOWN, Built, Candidate, Decision, Refused, next_decision
+from domain.building import MAX_SHOWN, Built, Candidate, Choice, Decision, DecisionOption, Refused, Step, next_decision
 from domain.registry import game, registered_games
 
 from .harness import KINDS, GameKind, decision_points
@@ -133,3 +133,57 @@ def test_a_decision_not_offered_is_refused_with_its_place() -> None:
     with pytest.raises(Refused) as nothing:
         next_decision([], [])
     assert nothing.value.code == "no_decision"
+
+
+# --- the walk itself, on moves of no game ---------------------------------------------------------------
+def _step(key: str, *ids: str, picks: int = 1, group: str | None = None) -> Step:
+    groups = (DecisionOption(id=group, label=group.upper()),) if group else ()
+    return Step(
+        key=key, prompt=f"{key}?", options=tuple(Choice(id=i, label=i, groups=groups) for i in ids), picks=picks
+    )
+
+
+def test_cards_picked_one_at_a_time_in_any_order() -> None:
+    """Given two moves discarding {p, q} and {q, r}, when q then r are picked, then the second is built;
+    after q the options are p and r, never q again."""
+    moves = [
+        Candidate(move="pq", steps=(_step("card", "c"), _step("discard", "p", "q", picks=2))),
+        Candidate(move="qr", steps=(_step("card", "c"), _step("discard", "q", "r", picks=2))),
+    ]
+    after_q = next_decision(moves, ["c", "q"])
+    assert after_q.next is not None and [o.id for o in after_q.next.options] == ["p", "r"]
+    assert next_decision(moves, ["c", "q", "r"]).move == "qr"
+    assert next_decision(moves, ["c", "p", "q"]).move == "pq"
+    with pytest.raises(Refused) as twice:
+        next_decision(moves, ["c", "q", "q"])
+    assert twice.value.code == "unknown_decision" and twice.value.at == 2
+
+
+def test_more_than_twelve_options_are_narrowed_first() -> None:
+    """Given 20 moves in two groups, when asked, then the groups come first (with the count behind
+    them), and a group chosen offers its 10 moves."""
+    moves = [
+        Candidate(move=f"m{i}", steps=(_step("card", f"m{i}", group="low" if i < 10 else "high"),)) for i in range(20)
+    ]
+    first = next_decision(moves, [])
+    assert first.next is not None and first.next.narrowing and first.next.count == 20
+    assert [(o.id, o.label) for o in first.next.options] == [("low", "LOW"), ("high", "HIGH")]
+    high = next_decision(moves, ["high"])
+    assert high.next is not None and not high.next.narrowing and len(high.next.options) == 10
+    built = next_decision(moves, ["high", "m15"])
+    assert built.move == "m15" and [m.label for m in built.made] == ["HIGH", "m15"]
+
+
+def test_a_shorter_move_is_chosen_by_no_more() -> None:
+    """Given a move that stops where another goes on, when the shorter is meant, then "no more" (the
+    longer move's ``stop``) builds it; a lone decision marked ``auto`` is taken without asking."""
+    seat = Step(key="seat", prompt="who?", options=(Choice(id="s0", label="Nanook"),), auto=True)
+    moves = [
+        Candidate(move="short", steps=(seat, _step("token", "t1"))),
+        Candidate(move="long", steps=(seat, _step("token", "t1"), _step("token", "t2"))),
+    ]
+    built = next_decision(moves, ["t1"])
+    assert built.made[0].auto and built.next is not None
+    assert [(o.id, o.label) for o in built.next.options] == [("t2", "t2"), ("done", "No more")]
+    assert next_decision(moves, ["t1", "done"]).move == "short"
+    assert next_decision(moves, ["t1", "t2"]).move == "long"
