@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from domain.building import MoveBuilder
 from domain.game import GameRules
 from domain.statistics import Statistics
 
@@ -63,6 +64,9 @@ class GamePlugin:
     # hands them to the board module with its own.
     words: Mapping[str, tuple[str, str, str]] = field(default_factory=dict)
     editions: Editions | None = None
+    # Moves built decision by decision (``domain/building.py``): ``(state, names) -> candidates``, every
+    # move the kind lists with its path in the table's words; None: the kind offers none.
+    build: MoveBuilder | None = None
 
     @property
     def kind(self) -> str:

@@ -2,15 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from domain.building import Candidate
 from domain.registry import GamePlugin, SimulatedGame
 
-from . import RULES, catalogue, simulator
+from . import RULES, building, catalogue, simulator
+from .state import GameState
 from .statistics import STATISTICS
 
 
 def _public(players: int, seed: int) -> SimulatedGame:
     """The same game recorded the way a table sees it (unknown cards, implicit powers)."""
     return simulator.to_public(simulator.simulate(players, seed), shown_at_end=True)
+
+
+def _build(state: GameState, names: Sequence[str]) -> list[Candidate]:
+    return building.candidates(state, names, RULES.decisions_of(state))
 
 
 # The animals as the timeline names them, so that the board and the texts say the same.
@@ -42,4 +50,5 @@ GAME = GamePlugin(
     },
     board_module="/watch/static/board/arctic.js",
     words=WORDS,
+    build=_build,
 )

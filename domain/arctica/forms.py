@@ -77,8 +77,13 @@ class Chooser:
         self.cause = cause
         self.explorer = explorer
         self.trace: list[mv.Decision] = []
+        #: what each decision of ``trace`` chose (its ``what``) and, for a choice of effects, its options
+        #: (the words a table builds the move in: ``building.py``)
+        self.asked: list[tuple[str, tuple[Form, ...]]] = []
 
-    def choose(self, options: list[mv.Decision], default: mv.Decision | None, what: str) -> mv.Decision:
+    def choose(
+        self, options: list[mv.Decision], default: mv.Decision | None, what: str, forms: tuple[Form, ...] = ()
+    ) -> mv.Decision:
         if self.left:
             made = self.left.pop(0)
             if isinstance(made, mv.ExtraColony):
@@ -94,6 +99,7 @@ class Chooser:
         else:
             fail("arctica.decision_required", f"{self.cause}: record a decision for {what}", legal=options)
         self.trace.append(made)
+        self.asked.append((what, forms))
         return made
 
     def finish(self) -> None:
@@ -127,7 +133,7 @@ def resolve(b: Builder, seat: int, form: Form, chooser: Chooser, cause: str) -> 
             resolve(b, seat, form.effect, chooser, cause)
     elif isinstance(form, ChoiceForm):
         options: list[mv.Decision] = [mv.Pick(option=i) for i in range(len(form.options))]
-        made = chooser.choose(options, None, "a choice of effects")
+        made = chooser.choose(options, None, "a choice of effects", form.options)
         assert isinstance(made, mv.Pick)
         b.emit(ev.EffectOptionChosen(seat=seat, cause=cause, number=made.option + 1))
         resolve(b, seat, form.options[made.option], chooser, cause)

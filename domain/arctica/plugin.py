@@ -3,10 +3,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from domain.building import Candidate
 from domain.registry import GamePlugin, SimulatedGame
 
-from . import RULES, editions, simulator
+from . import RULES, building, editions, simulator
 from .describe import WORDS as DESCRIBED
+from .state import GameState
 from .statistics import STATISTICS
 
 
@@ -17,6 +21,10 @@ def _full(players: int, seed: int) -> SimulatedGame:
 def _forms(players: int, seed: int) -> SimulatedGame:
     """A game on the packaged ``forms-1`` edition (effects with decisions)."""
     return simulator.simulate(players, seed, edition=editions.get("forms-1"))
+
+
+def _build(state: GameState, names: Sequence[str]) -> list[Candidate]:
+    return building.candidates(RULES.edition_of(state), state, names)
 
 
 # Actions, families and generations as the timeline names them: the board and the texts say the same.
@@ -41,4 +49,5 @@ GAME = GamePlugin(
     board_module="/watch/static/board/arctica.js",
     words=WORDS,
     editions=editions,
+    build=_build,
 )

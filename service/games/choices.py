@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
+
+from domain.building import Built, Decision, MadeDecision
 
 #: the engine's "any unseen card" placeholder (``domain.arctic.table.ANY_UNSEEN``)
 ANY_UNSEEN = "<any unseen card>"
@@ -50,6 +52,32 @@ class LegalMoves(msgspec.Struct, kw_only=True):
     phase: str
     count: int
     groups: list[ChoiceGroup]
+
+
+class DecisionsMade(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """A move being built (``POST /games/{id}/moves/next``): the ids of the options chosen so far, in
+    order (narrowings included); ``version``, when given, the game's version they were chosen at."""
+
+    made: Annotated[list[Annotated[str, msgspec.Meta(min_length=1, max_length=80)]], msgspec.Meta(max_length=200)] = []
+    version: int | None = None
+
+
+class NextDecision(msgspec.Struct, kw_only=True):
+    """The next decision of a move being built (``next``), or the finished move (``move``, ready for
+    ``POST /games/{id}/moves``); ``made``: the decisions so far in the table's words (``auto``: taken
+    by the service, the only option)."""
+
+    kind: str
+    version: int
+    players: list[str]
+    made: list[MadeDecision]
+    next: Decision | None = None
+    move: dict[str, Any] | None = None
+
+
+def next_decision(kind: str, version: int, players: Sequence[str], built: Built) -> NextDecision:
+    move = msgspec.to_builtins(built.move) if built.move is not None else None
+    return NextDecision(kind=kind, version=version, players=list(players), made=built.made, next=built.next, move=move)
 
 
 # The title of a group, by move type: "{p}" is the player's name.

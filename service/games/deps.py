@@ -40,3 +40,6 @@ class GameDeps:
         # Each game's head as this process last wrote it: a move decided while the one before it (to the
         # same game) was being stored starts from there, not from the row its request read.
         self.heads: Lru[UUID, Any] = Lru(4096)
+        # (game, version, players) -> every move the game's kind lists then, with its path of decisions: a
+        # move built decision by decision asks several times at one version (``GameReader.next_decision``).
+        self.move_paths: Lru[tuple[UUID, int, tuple[str, ...]], Any] = Lru(16)

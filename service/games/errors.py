@@ -177,3 +177,13 @@ class PositionAhead(Refusal):
             f"{source} is {after} but game {game_id} is at version {version}",
             version=version,
         )
+
+
+class DecisionRefused(Refusal):
+    """A move built decision by decision went wrong: a decision not offered at its place
+    (``unknown_decision``, 422, ``at``: its index in ``made``), or nothing to decide now
+    (``no_decision``, 409: the game waits for no move)."""
+
+    def __init__(self, code: str, detail: str, at: int) -> None:
+        category = Category.CONFLICT if code == "no_decision" else Category.UNPROCESSABLE
+        super().__init__(category, code, detail, at=at)

@@ -10,7 +10,9 @@ from uuid import UUID
 
 import msgspec
 
+from domain import building
 from domain.game import Perspective, PlayerResult
+from domain.registry import game
 from service.base.keys import ApiKey
 from service.base.refusals import Category, Refusal
 from service.base.store import Recorded
@@ -22,7 +24,7 @@ from service.games.base import (
     GameBase,
 )
 from service.games.choices import LegalMoves
-from service.games.errors import GameNotFound, NotGameOwner
+from service.games.errors import DecisionRefused, GameNotFound, NotGameOwner, StaleVersion
 from service.games.finished import Block, Row
 from service.games.schemas import (
     EventOut,
@@ -152,6 +154,32 @@ class GameReader(GameBase):
         # a game may describe them in the table's terms (Arctic public mode: grouped by "any unseen card")
         listing = getattr(kind.rules, "table_moves", kind.rules.legal_moves)
         return choices.grouped(kind.name, version, list(row["players"]), state, kind.rules, listing(state))
+
+    def next_decision(self, game_id: UUID, key: ApiKey | None, made: choices.DecisionsMade) -> choices.NextDecision:
+        """The next decision of a move built from ``made`` (or the finished move), in the table's words.
+        Its options may name the seat's hand: the owner's key is needed, as for the legal moves."""
+        row = self.row(game_id)
+        if key is None or key.id != row["owner_key"]:
+            raise NotGameOwner("a move's decisions may name hidden cards: only the game owner's key sees them")
+        kind = self.kind(row["kind"])
+        version, state = self.states.current(kind, game_id)
+        if made.version is not None and made.version != version:
+            raise StaleVersion(version, made.version)
+        plugin = game(kind.name)
+        if plugin is None or plugin.build is None:
+            raise DecisionRefused("no_decision", f"{kind.name} offers no moves built decision by decision", 0)
+        players = list(row["players"])
+        paths = self.deps.move_paths
+        key_of = (game_id, version, tuple(players))
+        candidates = paths.get(key_of)
+        if candidates is None:
+            candidates = list(plugin.build(state, players))
+            paths.put(key_of, candidates)
+        try:
+            built = building.next_decision(candidates, made.made)
+        except building.Refused as refused:
+            raise DecisionRefused(refused.code, refused.detail, refused.at) from None
+        return choices.next_decision(kind.name, version, players, built)
 
     def _replay_row(self, game_id: UUID, step: int) -> tuple[dict[str, Any], Block | None]:
         """The game's row (held once the game is finished) and, when the row had to be read, the block

@@ -52,6 +52,7 @@ class GameService(GameBase):
         reader = self.reader
         self.summary, self.summary_of, self.record = reader.summary, reader.summary_of, reader.record
         self.events, self.legal_moves, self.timeline = reader.events, reader.legal_moves, self.timelines.timeline
+        self.next_decision = reader.next_decision
         self.parse_perspective = reader.parse_perspective
         self.replay, self.replay_body = reader.replay, reader.replay_body
         self.cached_replay, self.held_replay = reader.cached_replay, reader.held_replay

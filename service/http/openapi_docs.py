@@ -123,6 +123,8 @@ BODY_EXAMPLES: dict[tuple[str, str], dict[str, Any]] = {
     ("post", "/games/{game_id}/unvoid"): {"reason": "voided by mistake: the game was played"},
     ("post", "/games/{game_id}/abandon"): {"reason": "the table closed before the end"},
     ("post", "/games/{game_id}/forks"): {"at": 12},
+    # the README's worked example: its first move (Aputsiaq places the walrus), built in two decisions
+    ("post", "/games/{game_id}/moves/next"): {"made": ["place", "d2-walrus-3"]},
     ("post", "/admin/players/{handle}/rename"): {"to": "Nanuq", "reason": "the player asked for this spelling"},
     ("post", "/admin/players/{handle}/merge"): {"into": "Nanook", "reason": "one person, recorded as nook at home"},
     ("post", "/admin/keys"): {"name": "club website", "scope": "recorder"},

@@ -41,6 +41,7 @@ OPERATION_IDS: dict[tuple[str, str], str] = {
     ("get", "/games/{game_id}/record"): "exportRecord",
     ("get", "/games/{game_id}/events"): "listEvents",
     ("get", "/games/{game_id}/legal-moves"): "listLegalMoves",
+    ("post", "/games/{game_id}/moves/next"): "nextDecision",
     ("get", "/recorder"): "getRecorderStartPage",
     ("get", "/games/{game_id}/recorder"): "getRecorderPage",
     ("get", "/games/{game_id}/timeline"): "getTimeline",
@@ -180,6 +181,10 @@ def finish(document: dict[str, Any], bodies: dict[str, list[str]]) -> dict[str, 
     # Legal moves in the table's terms (``service.games.choices``): each choice's move is a kind's move.
     if "MoveChoice" in schemas:
         schemas["MoveChoice"]["properties"]["move"] = _one_of_kinds(bodies["moves"], tag=None)
+    # A move built decision by decision, once finished: a kind's move too (null while deciding).
+    if "NextDecision" in schemas:
+        kinds = _one_of_kinds(bodies["moves"], tag=None)
+        schemas["NextDecision"]["properties"]["move"] = {"anyOf": [*kinds.get("anyOf", [kinds]), {"type": "null"}]}
     # Typed events and views: the kinds' own (a game's kind is in the answer: ``kind``).
     schemas["EventOut"]["properties"]["event"] = _one_of_kinds(bodies["event"], tag=None)
     schemas["Replay"]["properties"]["view"] = _one_of_kinds(bodies["view"], tag=None)

@@ -78,6 +78,9 @@ def test_every_request_body_has_an_example_the_api_accepts(
     assert imported.status_code in (200, 201), imported.text
     # The move example is the first move of the README's worked example (seed 42).
     game = created.json()["id"]
+    built = client.post(f"/games/{game}/moves/next", json=examples["/games/{game_id}/moves/next"], headers=headers)
+    assert built.status_code == 200, built.text
+    assert built.json()["move"] == {**examples["/games/{game_id}/moves"]["move"], "placement": "top"}
     moved = client.post(f"/games/{game}/moves", json=examples["/games/{game_id}/moves"], headers=headers)
     assert moved.status_code == 201, moved.text
     undone = client.post(f"/games/{game}/undo", json=examples["/games/{game_id}/undo"], headers=headers)

@@ -13,12 +13,12 @@ from litestar import Controller, Request, Response, get, post
 from litestar.concurrency import sync_to_thread
 from litestar.di import NamedDependency, Provide
 from litestar.openapi import ResponseSpec
-from litestar.params import FromPath, FromQuery, HeaderParameter, QueryParameter
+from litestar.params import FromPath, FromQuery, HeaderParameter, JSONBody, QueryParameter
 from litestar.response import Stream
 
 from domain.game import Language
 from service.base.keys import ApiKey
-from service.games.choices import LegalMoves
+from service.games.choices import DecisionsMade, LegalMoves, NextDecision
 from service.games.errors import NEVER_MATCHES
 from service.games.listing import MAX_LIMIT
 from service.games.schemas import EventOut, GameCreated, GamePage, GameSummary, MoveAccepted, Replay, Timeline
@@ -450,6 +450,38 @@ class GamesController(Controller):
         # No key at all is 401 (say who you are), a key other than the owner's 403, as for appends.
         listed = await sync_to_thread(runtime.games.legal_moves, game_id, required(key, LEGAL_MOVES_NEED))
         return Response(listed, headers={"etag": f'"{listed.version}"'})
+
+    @post(
+        "/{game_id:uuid}/moves/next",
+        summary="Build a move decision by decision: the next decision after those made, or the finished move",
+        description="Send the ids of the options chosen so far (`made`, in order, narrowings included); the "
+        "answer is the `next` decision (a prompt for a seat and its options, at most 12: a longer list is "
+        "first narrowed by groups, `narrowing: true`) or the finished `move`, ready for `POST "
+        "/games/{id}/moves`. `made` repeats the path in the table's words. The same shape in every game "
+        "and mode; the engine lists the moves, no rules run in the client. The owner's key is needed: "
+        "the options may name the seat's hand. Nothing is stored.",
+        security=KEY_REQUIRED,
+        status_code=200,
+        responses={
+            403: ResponseSpec(None, description="not_game_owner: only the owner's key sees them"),
+            409: ResponseSpec(
+                None,
+                description="no_decision (the game waits for no move), version_conflict (`version` is not "
+                "the game's, with current_version)",
+            ),
+            422: ResponseSpec(None, description="unknown_decision: `made[at]` was not offered there"),
+        },
+    )
+    async def next_decision(
+        self,
+        game_id: FromPath[UUID],
+        data: JSONBody[DecisionsMade],
+        runtime: NamedDependency[Runtime],
+        key: NamedDependency[ApiKey | None],
+    ) -> Response[NextDecision]:
+        owner = required(key, LEGAL_MOVES_NEED)
+        answer = await sync_to_thread(runtime.games.next_decision, game_id, owner, data)
+        return Response(answer, headers={"etag": f'"{answer.version}"'})
 
     @get(
         "/{game_id:uuid}/timeline",

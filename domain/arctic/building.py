@@ -1,0 +1,162 @@
+"""Arctic's moves as decisions (``domain.building``): who, what, then which card (narrowed by animal,
+draw value and deck when there are many), which River slot, which player. Every move ``legal_moves``
+lists, each with its path; Arctic's moves are already one decision each, so nothing is rebuilt."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from domain.arctic import catalogue as cat
+from domain.arctic import moves as mv
+from domain.arctic.decisions import Decisions
+from domain.arctic.legal import legal_moves
+from domain.arctic.state import EMPTY, UNKNOWN, GameState
+from domain.building import Candidate, Choice, DecisionOption, Step
+from domain.wording import player
+
+_NAMES = cat.ANIMAL_NAMES["en"]
+
+# What a move does, said before its details: (option id, label), by move type and (for the moves
+# whose one field is the whole decision) that field's value.
+_WHAT: dict[type, tuple[str, str]] = {
+    mv.PuffinSwap: ("swap", "Puffin A: swap a hand card with the River"),
+    mv.PuffinTakeBack: ("take-back", "Puffin B: take the visible card back"),
+    mv.TakeFromRiver: ("river", "Take a card from the River"),
+    mv.TakeFromDrawPile: ("pile", "Orca B: take the top card of the draw pile"),
+    mv.TakeFromPenalty: ("penalty", "Polar bear A: take a card back from the penalty zone"),
+    mv.Discard: ("discard", "Discard a card into the penalty zone"),
+    mv.GivePenalty: ("give", "Polar bear B: give a penalty card"),
+    mv.EndStep: ("end", "End this step, declining"),
+    mv.RevealRiver: ("reveal-river", "Reveal the card turned into the River"),
+    mv.RevealTotem: ("totem", "Reveal the totem"),
+}
+_PLACE = {
+    "top": ("place", "Place a card"),
+    "face_down": ("place-face-down", "Fox A: place a card face down under the visible card"),
+    "bottom": ("place-bottom", "Fox B: place a card at the bottom"),
+}
+
+
+def candidates(state: GameState, names: Sequence[str], decisions: Decisions) -> list[Candidate]:
+    """Every listed move with its path of decisions."""
+    return [Candidate(move=m, steps=_steps(state, m, names)) for m in legal_moves(state, decisions)]
+
+
+def _steps(state: GameState, move: Any, names: Sequence[str]) -> tuple[Step, ...]:
+    seat = getattr(move, "seat", None)
+    who = player(seat, names, 0) if seat is not None else "the table"
+    steps = [
+        Step(
+            key="seat",
+            prompt="Who records a move?",
+            options=(Choice(id="table" if seat is None else f"seat-{seat}", label=who[:1].upper() + who[1:]),),
+            auto=True,
+        ),
+        Step(key="action", prompt=f"What does {who} do?", seat=seat, options=(_what(move),)),
+    ]
+    for key, prompt, choice in _details(state, move, names, who):
+        steps.append(Step(key=key, prompt=prompt, seat=seat, options=(choice,), auto=key == "refill"))
+    return tuple(steps)
+
+
+def _what(move: Any) -> Choice:
+    if isinstance(move, mv.PlaceCard):
+        id_, label = _PLACE[move.placement]
+    elif isinstance(move, mv.UseMooseB):
+        id_, label = f"moose-b{move.delta:+d}", f"Moose B: placement value {move.delta:+d}"
+    elif isinstance(move, mv.SetDrawDelta):
+        id_, label = f"moose-a{move.delta:+d}", f"Moose A: draw value {move.delta:+d}"
+    elif isinstance(move, mv.MoveTokens):
+        id_, label = f"up-{move.up}", f"Move the {_animal(move.up)} token up"
+    elif isinstance(move, mv.WalrusStep):
+        id_, label = f"walrus-{move.direction}", f"Walrus: move the token {move.direction}"
+    else:
+        id_, label = _WHAT.get(type(move), (type(move).__name__.lower(), type(move).__name__))
+    return Choice(id=id_, label=label)
+
+
+def _details(state: GameState, move: Any, names: Sequence[str], who: str) -> list[tuple[str, str, Choice]]:
+    """The decisions after "what": (key, prompt, this move's option)."""
+    if isinstance(move, mv.PlaceCard):
+        return [("card", f"Which card does {who} place?", _card(move.card))]
+    if isinstance(move, mv.PuffinSwap):
+        return [
+            ("card", f"Which hand card does {who} swap?", _card(move.hand_card)),
+            ("slot", "With the card of which River slot?", _slot(state, move.river_slot)),
+        ]
+    if isinstance(move, mv.TakeFromRiver):
+        refill = (
+            Choice(id="no-refill", label="Orca A: no refill")
+            if move.orca_refill is False
+            else Choice(id="refill", label="Refill the River")
+        )
+        return [
+            ("slot", f"Which River card does {who} take?", _slot(state, move.slot)),
+            ("refill", "Refill the River now?", refill),
+        ]
+    if isinstance(move, (mv.TakeFromPenalty, mv.Discard)) or (
+        isinstance(move, mv.TakeFromDrawPile) and move.card is not None
+    ):
+        return [
+            (
+                "card",
+                f"Which card does {who} take?"
+                if not isinstance(move, mv.Discard)
+                else f"Which card does {who} discard?",
+                _card(move.card),
+            )
+        ]
+    if isinstance(move, mv.GivePenalty):
+        return [
+            ("player", "To whom?", Choice(id=f"seat-{move.to_seat}", label=player(move.to_seat, names, 0))),
+            ("card", "Which penalty card?", _card(move.card)),
+        ]
+    if isinstance(move, mv.RevealRiver):
+        return [
+            ("slot", "Which River slot?", Choice(id=f"slot-{move.slot}", label=f"River slot {move.slot + 1}")),
+            ("card", "Which card was turned face up?", _card(move.card)),
+        ]
+    if isinstance(move, mv.RevealTotem):
+        return [
+            (
+                "animal",
+                f"Which animal is the totem of {who}?",
+                Choice(id=move.animal, label=_animal(move.animal).capitalize()),
+            )
+        ]
+    return []
+
+
+def _animal(animal: str) -> str:
+    index = cat.ANIMAL_INDEX.get(animal)
+    return animal if index is None else _NAMES[index]
+
+
+def _slot(state: GameState, slot: int) -> Choice:
+    card = state.river[slot] if 0 <= slot < len(state.river) else EMPTY
+    shown = "" if card in (EMPTY, UNKNOWN) else f": {_card_label(cat.CARD_IDS[card])}"
+    return Choice(id=f"slot-{slot}", label=f"River slot {slot + 1}{shown}")
+
+
+def _card_label(card: str) -> str:
+    spec = cat.CARDS[cat.CARD_INDEX[card]]
+    return f"{_animal(spec.animal).capitalize()}, draw {spec.draw}, deck {spec.deck}"
+
+
+def _card(card: str | None) -> Choice:
+    """A card, narrowed by animal, then draw value, then deck."""
+    if card is None:
+        return Choice(id="unnamed", label="A card, unnamed")
+    if card == mv.FACE_DOWN:
+        return Choice(id="face-down", label="One of the cards nobody has seen")
+    index = cat.CARD_INDEX.get(card)
+    if index is None:
+        return Choice(id=card, label=card)
+    spec = cat.CARDS[index]
+    groups = (
+        DecisionOption(id=spec.animal, label=_animal(spec.animal).capitalize()),
+        DecisionOption(id=f"draw-{spec.draw}", label=f"Draw {spec.draw}"),
+        DecisionOption(id=f"deck-{spec.deck}", label=f"Deck {spec.deck}"),
+    )
+    return Choice(id=card, label=_card_label(card), groups=groups)

@@ -1,0 +1,224 @@
+"""Arctica's moves built decision by decision, one case per kind of decision (given a state of a
+simulated game, when the decisions are made one at a time, then each is asked in the table's words and
+the finished move is the one ``decide`` accepts)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from domain.arctica import RULES, simulator
+from domain.arctica import moves as mv
+from domain.arctica.plugin import GAME
+from domain.building import Built, Candidate, next_decision
+from domain.registry import SimulatedGame
+
+NAMES = ["Aputsiaq", "Nanook", "Siku"]
+
+
+def states(game: SimulatedGame) -> Iterator[Any]:
+    state = RULES.fold(RULES.start(game.setup))
+    for move in game.moves:
+        yield state
+        _, state = RULES.decide_and_evolve(state, move)
+
+
+def first(found: Callable[[Any, list[Any]], Any], edition: str | None = None) -> tuple[Any, Any]:
+    """The first decision point of a simulated game (seeds in turn) where ``found(state, legal)`` names a move."""
+    for seed in range(40):
+        game = simulator.simulate(3, seed) if edition is None else GAME.simulations[edition](3, seed)
+        for state in states(game):
+            move = found(state, RULES.legal_moves(state))
+            if move is not None:
+                return state, move
+    raise AssertionError("no such state in 40 games")
+
+
+def candidates(state: Any) -> list[Candidate]:
+    assert GAME.build is not None
+    return list(GAME.build(state, NAMES))
+
+
+def ask(state: Any, made: list[str]) -> Built:
+    return next_decision(candidates(state), made)
+
+
+def decide(state: Any, made: list[str]) -> Any:
+    built = ask(state, made)
+    assert built.next is None, built.next
+    RULES.decide(state, built.move)
+    return built.move
+
+
+def ids(built: Built) -> list[str]:
+    assert built.next is not None
+    return [o.id for o in built.next.options]
+
+
+def test_a_fauna_card_then_its_discards_from_the_own_hand_one_at_a_time() -> None:
+    def fauna(state: Any, legal: list[Any]) -> Any:
+        if state.phase != "actions" or not state.active_left:
+            return None
+        return next((m for m in legal if isinstance(m, mv.PlayFauna) and len(m.discards) >= 2 and not m.outcomes), None)
+
+    state, move = first(fauna)
+    hand = state.players[move.seat].hand
+    action = ask(state, [])
+    assert action.made[0].auto and action.made[0].label == NAMES[move.seat]
+    assert action.next is not None and action.next.key == "action" and "fauna" in ids(action)
+    card = ask(state, ["fauna"])
+    assert card.next is not None and card.next.key == "card" and f"card-{move.card}" in ids(card)
+    assert all(o.label and not o.label.startswith("card") for o in card.next.options)
+    made = ["fauna", f"card-{move.card}"]
+    chosen: list[int] = []
+    for k in range(len(move.discards)):
+        discard = ask(state, made)
+        assert discard.next is not None and discard.next.key == "discard"
+        assert f"{len(move.discards)} in all" in discard.next.prompt
+        offered = [int(i.removeprefix("card-")) for i in ids(discard)]
+        assert set(offered) <= set(hand) - {move.card} and not set(offered) & set(chosen)
+        pick = move.discards[-1 - k]  # any order: the last first
+        assert pick in offered
+        chosen.append(pick)
+        made.append(f"card-{pick}")
+    built = ask(state, made)
+    while built.next is not None:  # its effect's decisions, if any
+        made.append(ids(built)[0])
+        built = ask(state, made)
+    assert isinstance(built.move, mv.PlayFauna) and sorted(built.move.discards) == sorted(chosen)
+    RULES.decide(state, built.move)
+
+
+def test_the_pawn_space_then_the_wheel_then_the_way() -> None:
+    state, move = first(lambda s, legal: legal[0] if s.phase == "select" else None)
+    space = ask(state, [])
+    assert space.next is not None and space.next.key == "space" and space.next.seat == move.seat
+    assert [o.label for o in space.next.options] == [f"Space {int(i.split('-')[1]) + 1}" for i in ids(space)]
+    wheel = ask(state, [f"space-{move.space}"])
+    assert wheel.next is not None and wheel.next.key == "wheel" and len(wheel.next.options) == 2
+    assert all(o.label == f"Wheel {int(o.id.split('-')[1]) + 1}" for o in wheel.next.options)
+    way = ask(state, [f"space-{move.space}", f"wheel-{move.wheel}"])
+    assert ids(way) == ["clockwise", "counterclockwise"]
+    built = decide(state, [f"space-{move.space}", f"wheel-{move.wheel}", "counterclockwise"])
+    assert built == mv.SelectSpace(seat=move.seat, space=move.space, wheel=move.wheel, direction=-1)
+
+
+def test_a_migration_step_by_step_and_no_more() -> None:
+    def two_steps(state: Any, legal: list[Any]) -> Any:
+        if not state.active_left:
+            return None
+        return next((m for m in legal if isinstance(m, mv.Migrate) and len(m.steps) == 2), None)
+
+    state, move = first(two_steps)
+    step = ask(state, ["migration"])
+    assert (
+        step.next is not None
+        and step.next.key == "token"
+        and "No more migration" in [o.label for o in step.next.options]
+    )
+    assert all("circle space" in o.label for o in step.next.options if o.id != "end")
+    made = ["migration"]
+    for s in move.steps:
+        made.append(f"token-{s.space}-{s.family}")
+        after = ask(state, made)
+        if after.next is not None and after.next.key == "trade":
+            made.append(f"trade-{'-'.join(s.trade)}" if s.trade else "no-trade")
+    built = ask(state, made)
+    while built.next is not None:
+        made.append(ids(built)[0])
+        built = ask(state, made)
+    assert isinstance(built.move, mv.Migrate) and len(built.move.steps) == 2
+    RULES.decide(state, built.move)
+    assert isinstance(decide(state, ["migration", "end"]), mv.Migrate)  # no migration at all
+
+
+def test_a_colony_species_then_its_spaces_one_at_a_time() -> None:
+    def colony(state: Any, legal: list[Any]) -> Any:
+        if not state.active_left:
+            return None
+        return next((m for m in legal if isinstance(m, mv.Colonize) and len(m.spaces) == 2 and not m.outcomes), None)
+
+    state, move = first(colony)
+    family = ask(state, ["colony"])
+    assert family.next is not None and family.next.key == "family" and move.family in ids(family)
+    spaces = ask(state, ["colony", move.family])
+    assert spaces.next is not None and spaces.next.key == "spaces"
+    assert all(o.label.startswith("Map space ") for o in spaces.next.options)
+    made = ["colony", move.family, f"map-{move.spaces[1]}"]
+    more = ask(state, made)
+    assert more.next is not None and "end" in ids(more) and f"map-{move.spaces[0]}" in ids(more)
+    made.append(f"map-{move.spaces[0]}")
+    built = ask(state, made)
+    while built.next is not None:
+        made.append(ids(built)[0])
+        built = ask(state, made)
+    assert isinstance(built.move, mv.Colonize) and sorted(built.move.spaces) == sorted(move.spaces)
+    RULES.decide(state, built.move)
+
+
+@pytest.mark.parametrize(
+    ("phase", "key", "words"),
+    [
+        ("collapse", "tokens", "tokens does"),
+        ("endangered", "endangered", "Endangered species"),
+        ("events", "flee", "does it flee"),
+    ],
+)
+def test_the_end_of_round_choices(phase: str, key: str, words: str) -> None:
+    state, _ = first(lambda s, legal: legal[0] if s.phase == phase and legal else None)
+    built = ask(state, [])
+    made: list[str] = []
+    if built.next is not None and built.next.key == "seat":
+        made.append(ids(built)[0])
+        built = ask(state, made)
+    assert built.next is not None and built.next.key == key and words in built.next.prompt, built.next
+    if phase == "endangered":  # pay what the badges cost, or destroy a card by its name
+        labels = [o.label for o in built.next.options]
+        assert labels[0].startswith("Pay ") and labels[0].endswith(" Flora")
+        assert all(label.startswith("Destroy ") for label in labels[1:])
+    while built.next is not None:
+        made.append(ids(built)[-1])
+        built = ask(state, made)
+    RULES.decide(state, built.move)
+
+
+def test_the_table_reveals_a_round_card_and_sub_regions_by_name() -> None:
+    setup, moves = simulator.public_record(simulator.simulate(3, 4))
+    state = RULES.fold(RULES.start(setup))
+    edition = RULES.edition_of(state)
+    seen: set[str] = set()
+    for move in moves:
+        if isinstance(move, (mv.RevealRoundCard, mv.RevealEvents)):
+            built = ask(state, [])
+            assert built.next is not None and built.made[0].label == "The table"
+            names = {c.name for c in edition.round_cards} | {
+                sub.name for region in edition.regions for sub in region.subregions
+            }
+            assert {o.label for o in built.next.options} <= names, built.next
+            seen.add(built.next.key)
+        _, state = RULES.decide_and_evolve(state, move)
+    assert seen == {"round_card", "subregion"}
+
+
+def test_a_flash_effect_decision_is_asked_after_the_discards() -> None:
+    def with_choices(state: Any, legal: list[Any]) -> Any:
+        if not state.active_left:
+            return None
+        return next(
+            (m for m in legal if isinstance(m, mv.PlayFauna) and any(o.choices for o in m.outcomes.values())), None
+        )
+
+    state, move = first(with_choices, edition="forms")
+    made = ["fauna", f"card-{move.card}", *(f"card-{c}" for c in move.discards)]
+    built = ask(state, made)
+    assert built.next is not None and built.next.key == "effect" and built.next.prompt.startswith("Flash of ")
+    question = built.next.prompt.split(": ", 1)[1]
+    assert question in {"which effect?", "take the optional effect?", "which token moves?", "which player?"}, question
+    if question == "which effect?":  # each option as the card prints it
+        assert all(o.label.startswith(f"Option {i + 1}: ") for i, o in enumerate(built.next.options))
+    while built.next is not None:
+        made.append(ids(built)[0])
+        built = ask(state, made)
+    RULES.decide(state, built.move)

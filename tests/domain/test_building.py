@@ -1,0 +1,189 @@
+"""Moves built decision by decision (``domain/building.py`` and each kind's paths), over every kind and
+mode: a walk of random options always ends in a move ``decide`` accepts, every listed move can be built,
+and every decision is said in the table's words (no more than 12 options, no engine spelling)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import msgspec
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from domain.arctica import simulator as arctica_sim
+from domain.building import MAX_SHOWN, Built, Candidate, Choice, Decision, DecisionOption, Refused, Step, next_decision
+from domain.registry import game, registered_games
+
+from .harness import KINDS, GameKind, decision_points
+
+FAST = settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FORBIDDEN = set("{('")
+ENGINE_WORDS = ("seat ", "discards", "outcomes", "direction -1", "marine_mammal", "family")
+
+
+def _build(kind: GameKind) -> Any:
+    plugin = game(kind.rules.kind)
+    assert plugin is not None and plugin.build is not None
+    return plugin.build
+
+
+def _said(decision: Decision) -> None:
+    assert len(decision.options) <= MAX_SHOWN, decision
+    assert decision.options, decision
+    for option in decision.options:
+        assert not FORBIDDEN & set(option.label), option.label
+        assert not any(word in option.label for word in ENGINE_WORDS), option.label
+
+
+def _walk(candidates: list[Candidate], pick: Any) -> Built:
+    made: list[str] = []
+    for _ in range(100):
+        built = next_decision(candidates, made)
+        if built.next is None:
+            assert any(not m.auto for m in built.made), built  # a move is never made for the table
+            return built
+        _said(built.next)
+        made.append(pick(built.next.options).id)
+    raise AssertionError("no move after 100 decisions")
+
+
+def _drawn(data: st.DataObject) -> Any:
+    return lambda options: data.draw(st.sampled_from(options))
+
+
+def _reachable(candidates: list[Candidate], made: list[str], out: set[bytes]) -> None:
+    built = next_decision(candidates, made)
+    if built.next is None:
+        out.add(msgspec.json.encode(built.move))
+        return
+    for option in built.next.options:
+        _reachable(candidates, [*made, option.id], out)
+
+
+def _points(kind: GameKind, players: int, seed: int, every: int) -> Iterator[tuple[Any, Any]]:
+    for i, state in enumerate(decision_points(kind, kind.simulate(players, seed))):
+        if i % every == 0 and not kind.rules.is_finished(state):
+            yield i, state
+
+
+@pytest.mark.parametrize("kind", KINDS, ids=str)
+@FAST
+@given(data=st.data(), seed=st.integers(min_value=0, max_value=2**32))
+def test_a_random_walk_builds_a_legal_move(kind: GameKind, data: st.DataObject, seed: int) -> None:
+    """Given a simulated game of any kind and mode, when a move is built at a decision point by picking
+    any option each time, then ``decide`` accepts it."""
+    build = _build(kind)
+    players = data.draw(st.sampled_from(kind.player_counts))
+    rules = kind.rules
+    for _, state in _points(kind, players, seed, every=5):
+        built = _walk(list(build(state, rules.players(state))), _drawn(data))
+        rules.decide(state, built.move)
+
+
+@pytest.mark.parametrize("kind", KINDS, ids=str)
+def test_every_listed_move_can_be_built(kind: GameKind) -> None:
+    """Given sampled decision points, when every option of every decision is followed, then the moves
+    reached are exactly the moves ``legal_moves`` lists (their enumeration is complete in these modes)."""
+    build = _build(kind)
+    rules = kind.rules
+    checked = 0
+    for _, state in _points(kind, 3, 11, every=9):
+        candidates = list(build(state, rules.players(state)))
+        reached: set[bytes] = set()
+        _reachable(candidates, [], reached)
+        assert reached == {msgspec.json.encode(m) for m in rules.legal_moves(state)}
+        checked += 1
+    assert checked > 5
+
+
+@pytest.mark.parametrize("record", [arctica_sim.public_record, arctica_sim.table_record], ids=["public", "table"])
+@FAST
+@given(data=st.data(), seed=st.integers(min_value=0, max_value=2**32))
+def test_arctica_games_recorded_at_a_table_build_legal_moves(record: Any, data: st.DataObject, seed: int) -> None:
+    """Given an Arctica game as a table records it (cards named when drawn, or only when played), when
+    moves are built by random options (any unseen card drawn, any unseen card discarded), then each is
+    accepted."""
+    plugin = game("arctica")
+    assert plugin is not None and plugin.build is not None
+    rules = plugin.rules
+    setup, moves = record(arctica_sim.simulate(data.draw(st.sampled_from((2, 3, 4))), seed))
+    state = rules.fold(rules.start(setup))
+    for i, move in enumerate(moves):
+        if i % 6 == 0:
+            built = _walk(list(plugin.build(state, rules.players(state))), _drawn(data))
+            rules.decide(state, built.move)
+        _, state = rules.decide_and_evolve(state, move)
+
+
+def test_every_kind_offers_moves_built_decision_by_decision() -> None:
+    assert all(plugin.build is not None for plugin in registered_games())
+
+
+def test_a_decision_not_offered_is_refused_with_its_place() -> None:
+    kind = KINDS[0]
+    build = _build(kind)
+    state = next(iter(decision_points(kind, kind.simulate(2, 1))))
+    candidates = list(build(state, kind.rules.players(state)))
+    with pytest.raises(Refused) as refused:
+        next_decision(candidates, ["no-such-option"])
+    assert refused.value.code == "unknown_decision"
+    assert refused.value.at == 0
+    with pytest.raises(Refused) as nothing:
+        next_decision([], [])
+    assert nothing.value.code == "no_decision"
+
+
+# --- the walk itself, on moves of no game ---------------------------------------------------------------
+def _step(key: str, *ids: str, picks: int = 1, group: str | None = None) -> Step:
+    groups = (DecisionOption(id=group, label=group.upper()),) if group else ()
+    return Step(
+        key=key, prompt=f"{key}?", options=tuple(Choice(id=i, label=i, groups=groups) for i in ids), picks=picks
+    )
+
+
+def test_cards_picked_one_at_a_time_in_any_order() -> None:
+    """Given two moves discarding {p, q} and {q, r}, when q then r are picked, then the second is built;
+    after q the options are p and r, never q again."""
+    moves = [
+        Candidate(move="pq", steps=(_step("card", "c"), _step("discard", "p", "q", picks=2))),
+        Candidate(move="qr", steps=(_step("card", "c"), _step("discard", "q", "r", picks=2))),
+    ]
+    after_q = next_decision(moves, ["c", "q"])
+    assert after_q.next is not None and [o.id for o in after_q.next.options] == ["p", "r"]
+    assert next_decision(moves, ["c", "q", "r"]).move == "qr"
+    assert next_decision(moves, ["c", "p", "q"]).move == "pq"
+    with pytest.raises(Refused) as twice:
+        next_decision(moves, ["c", "q", "q"])
+    assert twice.value.code == "unknown_decision" and twice.value.at == 2
+
+
+def test_more_than_twelve_options_are_narrowed_first() -> None:
+    """Given 20 moves in two groups, when asked, then the groups come first (with the count behind
+    them), and a group chosen offers its 10 moves."""
+    moves = [
+        Candidate(move=f"m{i}", steps=(_step("card", f"m{i}", group="low" if i < 10 else "high"),)) for i in range(20)
+    ]
+    first = next_decision(moves, [])
+    assert first.next is not None and first.next.narrowing and first.next.count == 20
+    assert [(o.id, o.label) for o in first.next.options] == [("low", "LOW"), ("high", "HIGH")]
+    high = next_decision(moves, ["high"])
+    assert high.next is not None and not high.next.narrowing and len(high.next.options) == 10
+    built = next_decision(moves, ["high", "m15"])
+    assert built.move == "m15" and [m.label for m in built.made] == ["HIGH", "m15"]
+
+
+def test_a_shorter_move_is_chosen_by_no_more() -> None:
+    """Given a move that stops where another goes on, when the shorter is meant, then "no more" (the
+    longer move's ``stop``) builds it; a lone decision marked ``auto`` is taken without asking."""
+    seat = Step(key="seat", prompt="who?", options=(Choice(id="s0", label="Nanook"),), auto=True)
+    moves = [
+        Candidate(move="short", steps=(seat, _step("token", "t1"))),
+        Candidate(move="long", steps=(seat, _step("token", "t1"), _step("token", "t2"))),
+    ]
+    built = next_decision(moves, ["t1"])
+    assert built.made[0].auto and built.next is not None
+    assert [(o.id, o.label) for o in built.next.options] == [("t2", "t2"), ("done", "No more")]
+    assert next_decision(moves, ["t1", "done"]).move == "short"
+    assert next_decision(moves, ["t1", "t2"]).move == "long"
