@@ -12,12 +12,13 @@ one game knows stays in ``tests/domain/<kind>/``.
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import msgspec
 
+from domain.building import Candidate, next_decision
 from domain.errors import RuleViolation
 from domain.game import GameRules, Language, Perspective, canonical_bytes, decide_and_evolve, state_hash
 from domain.kinds import registered_games
@@ -245,3 +246,11 @@ def check_contract(kind: GameKind, players: int, seed: int) -> None:
     check_views_and_redaction(kind, game)
     check_same_seed_same_game(kind, players, seed, game)
     check_left_to_reference_counting(kind, game)
+
+
+def reachable(candidates: Sequence[Candidate], made: tuple[str, ...] = ()) -> set[bytes]:
+    """Every move built by following every option of every decision (``domain.building``), encoded."""
+    built = next_decision(candidates, made)
+    if built.next is None:
+        return {msgspec.json.encode(built.move)}
+    return {m for option in built.next.options for m in reachable(candidates, (*made, option.id))}

@@ -16,7 +16,7 @@ from domain.arctica import simulator as arctica_sim
 from domain.building import MAX_SHOWN, Built, Candidate, Choice, Decision, DecisionOption, Refused, Step, next_decision
 from domain.registry import game, registered_games
 
-from .harness import KINDS, GameKind, decision_points
+from .harness import KINDS, GameKind, decision_points, reachable
 
 FAST = settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 FORBIDDEN = set("{('")
@@ -53,15 +53,6 @@ def _drawn(data: st.DataObject) -> Any:
     return lambda options: data.draw(st.sampled_from(options))
 
 
-def _reachable(candidates: list[Candidate], made: list[str], out: set[bytes]) -> None:
-    built = next_decision(candidates, made)
-    if built.next is None:
-        out.add(msgspec.json.encode(built.move))
-        return
-    for option in built.next.options:
-        _reachable(candidates, [*made, option.id], out)
-
-
 def _points(kind: GameKind, players: int, seed: int, every: int) -> Iterator[tuple[Any, Any]]:
     for i, state in enumerate(decision_points(kind, kind.simulate(players, seed))):
         if i % every == 0 and not kind.rules.is_finished(state):
@@ -91,9 +82,7 @@ def test_every_listed_move_can_be_built(kind: GameKind) -> None:
     checked = 0
     for _, state in _points(kind, 3, 11, every=9):
         candidates = list(build(state, rules.players(state)))
-        reached: set[bytes] = set()
-        _reachable(candidates, [], reached)
-        assert reached == {msgspec.json.encode(m) for m in rules.legal_moves(state)}
+        assert reachable(candidates) == {msgspec.json.encode(m) for m in rules.legal_moves(state)}
         checked += 1
     assert checked > 5
 

@@ -7,13 +7,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
+import msgspec
 import pytest
 
 from domain.arctica import RULES, simulator
 from domain.arctica import moves as mv
+from domain.arctica.legal import canonical
 from domain.arctica.plugin import GAME
 from domain.building import Built, Candidate, next_decision
 from domain.registry import SimulatedGame
+from tests.domain.harness import reachable
 
 NAMES = ["Aputsiaq", "Nanook", "Siku"]
 
@@ -222,3 +225,15 @@ def test_a_flash_effect_decision_is_asked_after_the_discards() -> None:
         made.append(ids(built)[0])
         built = ask(state, made)
     RULES.decide(state, built.move)
+
+
+@pytest.mark.parametrize("mode", ["full", "forms"])
+def test_every_move_the_simulator_plays_can_be_built(mode: str) -> None:
+    """Given a simulated game, when every option of every decision is followed at its decision points,
+    then the move the simulator played there (in the spelling the engine lists) is among those built."""
+    game = GAME.simulations[mode](3, 17)
+    state = RULES.fold(RULES.start(game.setup))
+    for i, move in enumerate(game.moves):
+        if i % 4 == 0:
+            assert msgspec.json.encode(canonical(move)) in reachable(candidates(state)), move
+        _, state = RULES.decide_and_evolve(state, move)
