@@ -267,19 +267,17 @@ def check_time(path: str, moment: datetime | None) -> datetime | None:
         at = moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
     except OverflowError:
         at = None
-    if at is None or at < MIN_TIME:
+    if at is None or not MIN_TIME <= at <= MAX_TIME:
         raise _refuse(
             "time_out_of_range",
             path,
-            f"{moment.isoformat()} is out of range: a time falls between 1900-01-01T00:00:00Z and "
-            "9999-12-31T23:59:59Z once in UTC",
+            f"{moment.isoformat()} is out of range: a time falls between {MIN_TIME:%Y-%m-%dT%H:%M:%SZ} and "
+            f"{MAX_TIME:%Y-%m-%dT%H:%M:%SZ} once in UTC",
         )
     return at
 
 
 # ---------------------------------------------------------------- play times
-
-
 def check_play_time(path: str, moment: datetime | None, after: datetime | None, now: datetime) -> None:
     """A play time is not before the game's previous one (``after``) nor ahead of the clock."""
     if moment is None:

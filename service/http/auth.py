@@ -100,16 +100,10 @@ def key_before_body(request: Request) -> None:
 
 
 async def cached_caller(request: Request, runtime: NamedDependency[Runtime]) -> CachedCaller | None:
-    checked = _checked(request)
-    if checked is not None:
-        return checked
-    token = _token(request)
-    if token is None:
-        return None
-    hit = runtime.key_cache.cached(token)
-    if hit is not None:
-        return CachedCaller(hit.key, KeyCheck(runtime.key_cache, hit.changes))
-    return CachedCaller((await _verify(runtime, token)).key, None)
+    """The caller's key as ``check_key`` left it (checked now if it has not run); None without one."""
+    if _checked(request) is None:
+        await check_key(request, runtime)
+    return _checked(request)
 
 
 def required(key: ApiKey | None, needs: str = "writing needs an API key") -> ApiKey:

@@ -8,6 +8,7 @@ every path that takes one (a new game's ``started_at``, a move's ``at``, a recor
 
 from __future__ import annotations
 
+import base64
 from datetime import UTC, datetime, timedelta
 from typing import Any
 from uuid import uuid4
@@ -131,8 +132,6 @@ def test_the_bounds_themselves_are_kept(client: Client, api_key: str) -> None:
 
 
 def test_a_forged_cursor_out_of_range_is_a_400(client: Client) -> None:
-    import base64
-
     forged = base64.urlsafe_b64encode(msgspec.json.encode(["0001-01-01T00:00:00+14:00", str(uuid4())]))
     answer = client.get("/games", params={"cursor": forged.decode().rstrip("=")})
     assert answer.status_code == 400 and answer.json()["code"] == "invalid_cursor", answer.text
