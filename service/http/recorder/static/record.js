@@ -15,7 +15,10 @@ import { timelinePanel } from "./timeline.js";
 
 export async function recordPage(app, game) {
   const page = { summary: null, listed: null, timeline: null, pending: [], sent: [], reached: false, error: null, busy: false };
-  const sync = new Sync(game, (what) => synced(what), () => (page.summary ? page.summary.version : null));
+  // the newest version this page knows of: the one it read, or the one the last move it sent left
+  // (a game's version only grows: a move, an undo, an abandon each add to it)
+  const newest = () => Math.max(page.summary ? page.summary.version : 0, sync.version ?? 0, ...page.sent.map((m) => m.left));
+  const sync = new Sync(game, (what, item) => synced(what, item), newest);
   let retryTimer = null;
   let rendering = 0; // the newest render wins (each awaits the kept choices)
   let drawn = null; // the step the board shows
@@ -45,7 +48,9 @@ export async function recordPage(app, game) {
         apiKey() ? read("record", `/games/${game}/record`).catch((e) => { page.engineError = e.message; return null; }) : null,
       ]);
       if (page.listed && page.reached) await remember(game, page.listed);
-      if (page.reached) page.sent = [];
+      // the moves sent since are forgotten once the answer read holds them (a read may have left
+      // before the last of them was stored)
+      if (page.reached && page.summary) page.sent = page.sent.filter((m) => m.left > page.summary.version);
     } catch (error) {
       page.error = error instanceof Problem ? error.message : String(error);
     }
@@ -59,7 +64,7 @@ export async function recordPage(app, game) {
     if (what === "sent") {
       // the server moved on from what the page last read: until it reads again ("idle"), the position
       // is the one read plus the moves sent since and those still queued, never the choices read before
-      page.sent.push(item.move);
+      page.sent.push({ move: item.move, left: item.left });
       return render();
     }
     if (what === "idle") return load();
@@ -83,7 +88,7 @@ export async function recordPage(app, game) {
     if (!page.record || !last || s.status !== "live") return null;
     let answer;
     try {
-      answer = await position(s.kind, page.record, [...page.sent, ...page.pending.map((item) => item.move), ...extra], s.players);
+      answer = await position(s.kind, page.record, [...page.sent.map((m) => m.move), ...page.pending.map((item) => item.move), ...extra], s.players);
     } catch {
       return null;
     }
@@ -131,7 +136,7 @@ export async function recordPage(app, game) {
     const filled = choice.fill ? said.replace("a card not seen yet", cardLabel(move[choice.fill])) : said;
     // the first move queued expects the version read; each next one, the version the one before leaves
     // (moves sent since the page last read the game: the version the last of them left)
-    const version = (await queued(game)).length || sync.running ? null : page.sent.length ? sync.version : page.summary.version;
+    const version = (await queued(game)).length || sync.running ? null : newest();
     await enqueue({
       game, idem: crypto.randomUUID(), move, expected: version, at: new Date().toISOString(),
       text: filled, player: group.player, title: group.title,
