@@ -1,11 +1,12 @@
 // /games/{id}/recorder: the board, what the table can do now, the timeline, corrections. Every tap
 // goes to the queue first (shown at once as pending), then to the server in order (sync.js).
 import { api, Problem, Unreachable } from "./api.js";
-import { drawBoard } from "./board.js";
-import { engineWanted, position, startEngine, wantEngine } from "./engine.js";
+import { drawAhead, drawBoard } from "./board.js";
+import { engineState, position, startEngine, wantEngine } from "./engine.js";
 import { cardLabel, saidWithCards } from "./cards.js";
 import { choicesPanel } from "./choices.js";
 import { conflictPanel } from "./conflict.js";
+import { engineChoice } from "./engine-choice.js";
 import { controlsPanel } from "./controls.js";
 import { h } from "./dom.js";
 import { apiKey, keyPanel } from "./key.js";
@@ -191,15 +192,22 @@ export async function recordPage(app, game) {
     document.title = `${s.kind}: ${s.players.join(" · ")} — recorder`;
     const exact = !page.pending.length && !page.sent.length && page.listed && page.listed.version === s.version;
     let listed = exact ? page.listed : null;
-    let source = exact ? "server" : "seen";
+    let source = exact ? "server" : "waiting";
+    let ahead = null; // the position after the moves on their way and those queued, when the rules here reach it
     if (!exact && s.status === "live") {
       const answer = await decided();
       if (answer && answer.listed) {
         listed = answer.listed;
         source = "engine";
+        ahead = answer;
       } else {
         if (answer && answer.refused !== undefined) page.error = `A queued move is refused by the rules: ${answer.detail}`;
-        listed = await remembered();
+        // online, the next choices are the server's, a moment after its answer; offline without the
+        // rules here, the choices seen earlier in this game (the server's rules check them on sync)
+        if (!page.reached) {
+          listed = await remembered();
+          source = "seen";
+        }
       }
     }
     document.body.dataset.choices = source;
@@ -216,6 +224,8 @@ export async function recordPage(app, game) {
       apiKey() ? null : keyPanel(() => load()),
       page.error ? h("p", { role: "alert", class: "error" }, page.error) : null,
       h("p", { id: "sync-status", role: "status" }, status),
+      // who starts, before the first move (the table agrees on it before anyone plays)
+      live && s.moves === 0 && !page.pending.length && s.turn ? h("p", { id: "starts", class: "starts" }, `${s.turn.player} starts.`) : null,
       sync.stopped ? conflictPanel({
         stopped: sync.stopped, timeline: page.timeline, pending: page.pending,
         onDrop: async () => { await sync.dropFromStopped(); await load(); },
@@ -236,23 +246,29 @@ export async function recordPage(app, game) {
             pending: page.pending, canUndo: page.reached && s.moves > 0, live: page.reached, onUndo: undo, onAbandon: abandon,
           }) : null,
           apiKey() ? keyPanel(() => load()) : null,
-          h("div", { class: "key" },
-            h("input", {
-              type: "checkbox", id: "engine-wanted", checked: engineWanted(),
-              onchange: (e) => { wantEngine(e.target.checked); if (e.target.checked) startEngine(); },
-            }),
-            h("label", { for: "engine-wanted" }, "Check moves offline with the rules on this device (about 14 MB, once)"))))),
+          engineChoice(() => render())))),
     ];
     app.replaceChildren(...parts.filter(Boolean));
     const entries = document.querySelector("#timeline ol");
     entries.scrollTop = entries.scrollHeight; // the latest entries, and what is pending, in view
-    if (drawn !== s.version) {
-      drawn = s.version;
-      boardRoot.dataset.step = String(s.version);
-      drawBoard(boardRoot, { game, step: s.version, players: s.players }).catch(() => {
-        boardRoot.replaceChildren(h("p", { class: "muted" }, "The board could not be drawn."));
-      });
-    }
+    drawTable(s, ahead);
+  }
+
+  // The board follows the moves sent (the server's step they left) and, when the rules run here, the
+  // moves still on their way or queued.
+  function drawTable(s, ahead) {
+    const step = newest();
+    const after = page.pending.length + page.sent.filter((m) => m.left > s.version).length;
+    const key = ahead && after ? `ahead:${ahead.state_hash}` : `step:${step}`;
+    if (drawn === key) return;
+    drawn = key;
+    boardRoot.dataset.step = String(step);
+    const drawing = ahead && after
+      ? drawAhead(boardRoot, { kind: s.kind, view: ahead.view, hash: ahead.state_hash, step, after, players: s.players })
+      : drawBoard(boardRoot, { game, step, players: s.players });
+    drawing.catch(() => {
+      boardRoot.replaceChildren(h("p", { class: "muted" }, "The board could not be drawn."));
+    });
   }
 
   window.addEventListener("online", () => sync.kick());
@@ -261,7 +277,9 @@ export async function recordPage(app, game) {
   // loaded in the background while online, so that the service worker keeps it for the offline hours
   startEngine().then((ok) => {
     document.body.dataset.engine = ok ? "ready" : "none";
-    // offline: the rules' choices replace those seen so far (not under an open card picker)
-    if (ok && !page.reached && document.querySelector("#picker[hidden]")) render();
+    // the box says what came of it; offline, the rules' choices replace those seen so far (never
+    // under an open card picker)
+    if (document.querySelector("#picker:not([hidden])")) return;
+    render();
   });
 }
