@@ -61,7 +61,16 @@ export class Timeline {
     if (li) {
       li.classList.add("current");
       li.firstChild.setAttribute("aria-current", "step");
-      li.scrollIntoView({ block: "nearest" });
+      this.reveal(li);
     }
+  }
+
+  /** The list alone scrolls to show ``li``: scrollIntoView would scroll the page too, and a phone, whose
+   * timeline is under the board, would leave the board and its controls after each step. */
+  reveal(li) {
+    const box = this.list.getBoundingClientRect();
+    const at = li.getBoundingClientRect();
+    if (at.top < box.top) this.list.scrollTop -= box.top - at.top;
+    else if (at.bottom > box.bottom) this.list.scrollTop += at.bottom - box.bottom;
   }
 }
