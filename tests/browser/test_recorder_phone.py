@@ -9,12 +9,15 @@ from __future__ import annotations
 from typing import Any
 
 import httpx
+import pytest
 
 from tests.browser.axe import assert_accessible
 from tests.browser.test_recorder import ENGINE, _get, keyed, phone, public_game, shown_choices, tap_move
 from tests.watching import auth
 
 __all__ = ["phone"]  # the fixture, used by name
+
+pytestmark = pytest.mark.browser
 
 LATENCY_MS = 400
 
@@ -147,3 +150,25 @@ def test_the_engine_box_is_unticked_where_the_server_has_no_engine(phone: Any, b
     assert not box.is_checked() and box.is_disabled()
     assert "no engine installed" in page.locator("#engine label").inner_text()
     assert_accessible(page, "the recorder without an engine")
+
+
+@pytest.mark.skipif(not ENGINE, reason="the rules on the device: make recorder-engine")
+def test_offline_the_board_follows_the_queued_moves_as_the_server_then_stores_them(
+    phone: Any, base: str, api_key: str
+) -> None:
+    gid, _, moves = public_game(base, api_key, moves=6)
+    page = keyed(phone, base, api_key, engine=True)
+    page.goto(f"{base}/games/{gid}/recorder")
+    shown_choices(page)
+    page.wait_for_selector('body[data-engine="ready"]', timeout=90_000)
+    phone.set_offline(True)
+    for i, move in enumerate(moves[6:8], start=1):
+        assert tap_move(page, move, exact=False)
+        page.wait_for_selector(f'#board-root[data-ahead="{i}"] #board .arctic')
+    assert page.locator("#choices").get_attribute("data-source") == "engine"
+    ahead = page.locator("#board-root #board").get_attribute("data-state-hash")
+    phone.set_offline(False)
+    page.wait_for_selector('body[data-pending="0"] #choices[data-exact="1"]', timeout=30_000)
+    version = _get(base, f"/games/{gid}", api_key)["version"]
+    stored = _get(base, f"/games/{gid}/replay/{version}?perspective=omniscient", api_key)["state_hash"]
+    assert ahead == stored  # the board drawn offline is the one the server reached
