@@ -27,7 +27,8 @@ BEYOND = """() => {
     if (!r.width || !r.height || getComputedStyle(el).visibility === "hidden") continue;
     if (r.right > width + 0.5 || r.left < -0.5) {
       const cls = typeof el.className === "string" && el.className ? "." + el.className.split(" ").join(".") : "";
-      out.push(`${el.tagName.toLowerCase()}${el.id ? "#" + el.id : ""}${cls} ${Math.round(r.left)}..${Math.round(r.right)}`);
+      const name = `${el.tagName.toLowerCase()}${el.id ? "#" + el.id : ""}${cls}`;
+      out.push(`${name} ${Math.round(r.left)}..${Math.round(r.right)}`);
     }
   }
   return { width, scroll: document.documentElement.scrollWidth, out: out.slice(0, 20) };
@@ -81,9 +82,7 @@ def test_nothing_is_wider_than_a_phone_on_the_recorder_and_the_viewer(
     assert_accessible(page, f"the viewer at 390 px, {kind}")
 
 
-def test_the_viewer_on_a_phone_stays_on_its_board_and_controls_after_next(
-    phone: Any, base: str, api_key: str
-) -> None:
+def test_the_viewer_on_a_phone_stays_on_its_board_and_controls_after_next(phone: Any, base: str, api_key: str) -> None:
     gid = _game(base, api_key, "arctic", live=False)
     page = phone.new_page()
     page.goto(f"{base}/games/{gid}/watch?step=40")

@@ -83,8 +83,9 @@ def test_while_a_move_is_on_its_way_the_choices_are_never_those_remembered_for_e
     page.evaluate(
         """() => new MutationObserver(() => {
              const c = document.querySelector("#choices");
-             if (c) window.sawChoices({ source: c.dataset.source, network: document.getElementById("network").textContent,
-                                        buttons: String(c.querySelectorAll("button.choice").length) });
+             const network = document.getElementById("network").textContent;
+             const buttons = String(c ? c.querySelectorAll("button.choice").length : 0);
+             if (c) window.sawChoices({ source: c.dataset.source, network, buttons });
            }).observe(document.getElementById("app"), { childList: true, subtree: true })"""
     )
     version = _get(base, f"/games/{gid}", api_key)["version"]
@@ -117,7 +118,7 @@ def test_undo_strikes_the_steps_through_and_says_them_in_the_rows_numbering(
     )
     assert struck == [[step, True] for step in range(first, last + 1)]
     said = page.locator("#timeline li.correction").inner_text()
-    steps = f"Step {first}" if first == last else f"Steps {first}–{last}"
+    steps = f"Step {first}" if first == last else f"Steps {first}-{last}"
     assert f"{steps} taken back" in said and "Move" not in said, said
 
 

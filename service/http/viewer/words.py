@@ -79,7 +79,7 @@ WORDS: dict[str, tuple[str, str, str]] = {
     # a correction's entry, in the timeline's own numbering (its steps, not the API's move numbers)
     "step_taken_back": ("Step {first} taken back", "Étape {first} annulée", "Paso {first} deshecho"),
     "steps_taken_back": (
-        "Steps {first}–{last} taken back",
+        "Steps {first}-{last} taken back",
         "Étapes {first} à {last} annulées",
         "Pasos {first} a {last} deshechos",
     ),

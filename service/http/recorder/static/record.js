@@ -85,11 +85,14 @@ export async function recordPage(app, game) {
   // moves, when the engine runs in this browser and agrees with the server on the stored position.
   async function decided(extra = []) {
     const s = page.summary;
-    const last = page.timeline && page.timeline.entries.length ? page.timeline.entries.at(-1).state_hash : null;
+    const entry = page.timeline && page.timeline.entries.length ? page.timeline.entries.at(-1) : null;
+    const last = entry ? entry.state_hash : null;
     if (!page.record || !last || s.status !== "live") return null;
+    // the moves sent after the step the record and the timeline reach (read together, checked by the hash)
+    const sent = page.sent.filter((m) => m.left > entry.step).map((m) => m.move);
     let answer;
     try {
-      answer = await position(s.kind, page.record, [...page.sent.map((m) => m.move), ...page.pending.map((item) => item.move), ...extra], s.players);
+      answer = await position(s.kind, page.record, [...sent, ...page.pending.map((item) => item.move), ...extra], s.players);
     } catch {
       return null;
     }
@@ -176,6 +179,7 @@ export async function recordPage(app, game) {
 
   async function render() {
     const ticket = ++rendering;
+    if (navigator.onLine === false) page.reached = false;
     const s = page.summary;
     const network = document.getElementById("network");
     network.textContent = page.reached ? "online" : "offline";
@@ -272,6 +276,12 @@ export async function recordPage(app, game) {
   }
 
   window.addEventListener("online", () => sync.kick());
+  // the browser knows it lost the network before any request fails: the page records offline at once
+  window.addEventListener("offline", () => {
+    if (!page.reached) return;
+    page.reached = false;
+    if (!document.querySelector("#picker:not([hidden])")) render();
+  });
   await load();
   sync.kick();
   // loaded in the background while online, so that the service worker keeps it for the offline hours
