@@ -66,8 +66,10 @@ class Timelines(GameBase):
         if entries is None:  # a correction reached before the snapshot the page started from
             entries = self._entries(game_id, kind, sight, language, players, final, after, records, taken, marks, True)
         assert entries is not None
-        # the marks of this page's last steps: where the next page (and the corrections in it) start
-        for step in sorted(marks)[-_MARKS_KEPT:]:
+        # the marks of this page's last steps: where the next page (and the corrections in it) start; and
+        # of the step it started after: the same page asked again (a viewer's page, /watch) folds nothing
+        kept = sorted(marks)[-_MARKS_KEPT:]
+        for step in [after, *kept] if after in marks else kept:
             self.timeline_marks.put((game_id, step), marks[step])
         last = entries[-1].step if entries else after
         more = limit is not None and last < version
