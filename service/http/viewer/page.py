@@ -26,9 +26,13 @@ LANGUAGES: tuple[Language, ...] = ("en", "fr", "es")
 TIMELINE_PAGE = 500
 
 
-def timeline_after(step: int, steps: int, size: int = TIMELINE_PAGE) -> int:
-    """The step a page's timeline entries start after: the one shown about halfway, within the game."""
-    return max(0, min(step - size // 2, steps - size))
+def timeline_after(step: int, steps: int, taken: dict[int, int], size: int = TIMELINE_PAGE) -> int:
+    """The step a page's timeline entries start after: the one shown about halfway, within the game. Not a
+    step a correction took back (``taken``: -> the correction's step): that page would begin inside a
+    move its own correction takes back, and be folded from the game's start every time it is asked; it
+    begins at the correction, where the timeline keeps where it stands (``Timelines``)."""
+    after = max(0, min(step - size // 2, steps - size))
+    return taken.get(after, after)
 
 
 def perspectives(games: GameService, row: dict[str, Any], key: ApiKey | None) -> list[str]:
@@ -131,7 +135,8 @@ def page(
     step = steps if step is None else step
     replay = games.replay(game_id, step, perspective, key)
     # the owner reads the table's notes and reasons
-    tl = games.timeline(game_id, lang, key, timeline_after(step, steps), TIMELINE_PAGE)
+    after = timeline_after(step, steps, games.steps_taken_back(row)[0])
+    tl = games.timeline(game_id, lang, key, after, TIMELINE_PAGE)
     players = list(row["players"])
     origin, forks = _family_links(games, game_id, lang)
     status = row["status"]
