@@ -419,6 +419,7 @@ def test_a_long_game_s_timeline_is_fetched_as_the_reader_steps_and_scrolls(page:
     _shown(page, 1)
     held = "#timeline li[data-step]"
     assert page.locator(held).count() == TIMELINE_PAGE and page.locator("#timeline li.gap").count() == 1
+    assert_accessible(page, "a long game's timeline, steps not fetched yet")
     page.click(f'#timeline li[data-step="{TIMELINE_PAGE}"] a')
     _shown(page, TIMELINE_PAGE)
     # by move, across the page's edge: where the timeline says the next move ends, and back
