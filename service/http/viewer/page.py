@@ -22,15 +22,15 @@ from service.http.viewer.words import word, words
 LANGUAGES: tuple[Language, ...] = ("en", "fr", "es")
 # The timeline entries a page holds, and the page the viewer asks ``/timeline`` for as the reader scrolls
 # or steps beyond them: the page's size does not grow with the game's history (an entry is ~0.5 kB, so
-# the page of a 12,000-event game is ~0.25 MB rather than 5 MB).
+# the page of a 12,000-event game is ~0.2 MB rather than 4-5 MB).
 TIMELINE_PAGE = 500
 
 
 def timeline_after(step: int, steps: int, taken: dict[int, int], size: int = TIMELINE_PAGE) -> int:
     """The step a page's timeline entries start after: the one shown about halfway, within the game. Not a
     step a correction took back (``taken``: -> the correction's step): that page would begin inside a
-    move its own correction takes back, and be folded from the game's start every time it is asked; it
-    begins at the correction, where the timeline keeps where it stands (``Timelines``)."""
+    move its own correction takes back, and be folded from the game's start (states and all) every time it
+    is asked; it begins at that correction instead."""
     after = max(0, min(step - size // 2, steps - size))
     return taken.get(after, after)
 
@@ -134,9 +134,8 @@ def page(
     steps = int(row["version"])
     step = steps if step is None else step
     replay = games.replay(game_id, step, perspective, key)
-    # the owner reads the table's notes and reasons
     after = timeline_after(step, steps, games.steps_taken_back(row)[0])
-    tl = games.timeline(game_id, lang, key, after, TIMELINE_PAGE)
+    tl = games.timeline(game_id, lang, key, after, TIMELINE_PAGE)  # the owner reads the table's notes and reasons
     players = list(row["players"])
     origin, forks = _family_links(games, game_id, lang)
     status = row["status"]
