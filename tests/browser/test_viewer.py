@@ -452,7 +452,8 @@ def test_a_long_game_s_timeline_is_fetched_as_the_reader_steps_and_scrolls(page:
         if not page.locator("#timeline li.gap").count():
             break
         count = page.locator(held).count()
-        page.locator("#timeline li.gap").first.scroll_into_view_if_needed()
+        # (the list is drawn again as pages come: the gap is looked up and scrolled to in one go)
+        page.evaluate("() => document.querySelector('#timeline li.gap')?.scrollIntoView({ block: 'nearest' })")
         page.wait_for_function("n => document.querySelectorAll('#timeline li[data-step]').length > n", arg=count)
     assert page.locator("#timeline li.gap").count() == 0
     shown = page.eval_on_selector_all(held, "els => els.map(e => [Number(e.dataset.step), e.dataset.moveEnd])")
