@@ -26,6 +26,11 @@ class _Mark(NamedTuple):
 _MARKS_KEPT = 64  # steps per timeline answer whose marks are kept (a viewer asks for what follows)
 
 
+def _unchanged(state: Any, event: Any) -> Any:
+    """The evolve of a line walked for its events alone."""
+    return state
+
+
 def _moves_on(line: Line[Any, Recorded]) -> int:
     """The moves on a line folded from the start (their indexes run 0, 1, 2…)."""
     spans = moves_of(line.kept, lambda r: r.move)
@@ -66,8 +71,10 @@ class Timelines(GameBase):
         if entries is None:  # a correction reached before the snapshot the page started from
             entries = self._entries(game_id, kind, sight, language, players, final, after, records, taken, marks, True)
         assert entries is not None
-        # the marks of this page's last steps: where the next page (and the corrections in it) start
-        for step in sorted(marks)[-_MARKS_KEPT:]:
+        # the marks of this page's last steps: where the next page (and the corrections in it) start; and
+        # of the step it started after: the same page asked again (a viewer's page, /watch) folds nothing
+        kept = sorted(marks)[-_MARKS_KEPT:]
+        for step in [after, *kept] if after in marks else kept:
             self.timeline_marks.put((game_id, step), marks[step])
         last = entries[-1].step if entries else after
         more = limit is not None and last < version
@@ -130,18 +137,27 @@ class Timelines(GameBase):
     def _start(
         self, game_id: UUID, kind: Kind, after: int, marks: dict[int, _Mark], from_start: bool
     ) -> tuple[Line[Any, Recorded], _Mark]:
-        """The line at step ``after`` and where the timeline stands there (from a snapshot and a kept
-        mark when it can, else folded from the start, marking every step on the way)."""
+        """The line at step ``after`` and where the timeline stands there: the line from a snapshot, and
+        the mark this process kept or else walked from the start on the events alone (marking every step
+        on the way); ``from_start``: the line folded from the start too."""
         rules = kind.rules
         start = self._mark(game_id, after, marks) if after else _Mark(0, 0, -1)
-        if start is not None and not from_start:
+        if not from_start:
+            if start is None:
+                # A line with no state: the marks need the events on the line, not the states (folding the
+                # states again at every correction of a long corrected game cost seconds).
+                start = self._walk(game_id, rules, Line(_unchanged, None), after, marks)
             line: Line[Any, Recorded] = (
                 self.states.line(kind, game_id, after) if after else Line(rules.evolve, rules.initial_state())
             )
             return line, start
+        line = Line(rules.evolve, rules.initial_state())
+        return line, self._walk(game_id, rules, line, after, marks)
+
+    def _walk(self, game_id: UUID, rules: Any, line: Line[Any, Recorded], after: int, marks: dict[int, _Mark]) -> _Mark:
+        """Fold the stream up to ``after`` on ``line`` (from the start), marking every step on the way."""
         turn, moves = 0, 0
         previous_move: int | None = -1
-        line = Line(rules.evolve, rules.initial_state())
         for rec in self.store.read(game_id, upto=after):
             if line.add(rec.originator_version, rec.event, rec):
                 turn = sum(rules.is_turn_start(e) for _, e, _ in line.kept)
@@ -152,7 +168,7 @@ class Timelines(GameBase):
                 moves = moves if rec.move is None else rec.move + 1
                 previous_move = rec.move
             marks[rec.originator_version] = _Mark(turn, moves, previous_move)
-        return line, _Mark(turn, moves, previous_move if after else -1)
+        return _Mark(turn, moves, previous_move if after else -1)
 
     @staticmethod
     def _correction_entry(

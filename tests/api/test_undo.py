@@ -66,6 +66,13 @@ class Table:
         self.position = int(response.headers["x-banquise-position"])
         return dict(response.json())
 
+    def grow(self, events: int, move: Any) -> None:
+        """The game's stream grown to at least ``events`` steps by playing ``move`` and taking it back, again
+        and again: a long history on a short line (a move of many events grows it fastest)."""
+        while self.version < events:
+            self.play(move)
+            self.undo(1)
+
     def hash(self) -> str:
         """The engine's state hash now (the owner's omniscient replay of the last step)."""
         replay = self.client.get(

@@ -17,7 +17,9 @@ from domain.game import state_hash
 from projections import standard
 from service.base.settings import Settings
 from service.http.app import create_app
+from service.http.viewer.page import TIMELINE_PAGE
 from service.runtime import Runtime
+from tests.api.test_undo import Table
 from tests.watching import SIMULATORS, auth, record, remaining_moves, served
 
 Client = TestClient[Any]
@@ -268,3 +270,45 @@ def test_live_stream_heartbeats_delay_and_refusals(base: str, api_key: str) -> N
     assert forbidden.status_code == 403 and forbidden.json()["code"] == "perspective_forbidden"
     bad = httpx.get(f"{base}/games/{gid}/live", headers={"Last-Event-ID": "x"})
     assert bad.status_code == 400 and bad.json()["code"] == "invalid_last_event_id"
+
+
+# Arctica, 2 players, seed 4444: its 40th move is one of 16 events; played and taken back again and again,
+# it grows the stream 17 steps a cycle.
+LONG = ("arctica", 2, 4444, 39)
+
+
+def test_the_watch_page_of_a_long_game_holds_one_page_of_its_timeline(client: Client, api_key: str) -> None:
+    """Issue #35: the page carried the whole timeline (5 MB at 12,000 events); it holds a page of entries
+    around the step it shows, and the viewer fetches the others from ``/timeline``."""
+    kind, players, seed, at = LONG
+    table = Table(client, api_key, kind, players, seed)
+    for move in table.moves[:at]:
+        table.play(move)
+    table.grow(2_000, table.moves[at])
+    shorter = client.get(f"/games/{table.id}/watch")
+    table.grow(12_000, table.moves[at])
+    longer = client.get(f"/games/{table.id}/watch")
+    assert shorter.status_code == longer.status_code == 200
+    assert len(longer.content) <= 600_000
+    assert abs(len(longer.content) - len(shorter.content)) <= 8_000  # the page no longer grows with the history
+    path = f"/games/{table.id}/timeline"
+
+    def held(step: int | None) -> list[dict[str, Any]]:
+        """The entries a page holds: a page of /timeline, about halfway around the step shown, starting
+        after a step no correction took back (else the page would start inside a move taken back)."""
+        params = {} if step is None else {"step": step}
+        entries = _page_data(client.get(f"/games/{table.id}/watch", params=params).text)["timeline"]
+        start = entries[0]["step"] - 1
+        assert entries == client.get(path, params={"after": start, "limit": TIMELINE_PAGE}).json()["entries"]
+        if start:
+            assert (
+                client.get(path, params={"after": start - 1, "limit": 1}).json()["entries"][0]["taken_back_at"] is None
+            )
+        return list(entries)
+
+    data = _page_data(longer.text)
+    assert data["steps"] == table.version and data["timeline_page"] == TIMELINE_PAGE
+    assert data["timeline"] == held(None) and data["timeline"][-1]["step"] == table.version
+    middle = held(6_000)
+    assert len(middle) == TIMELINE_PAGE and 5_750 <= middle[0]["step"] - 1 <= 5_750 + 17
+    assert held(1) == client.get(path, params={"limit": TIMELINE_PAGE}).json()["entries"]

@@ -18,6 +18,8 @@ from domain.arctic.simulator import simulate, to_public
 from projections import standard
 from service.http.recorder import engine
 from service.runtime import Runtime
+from tests.api.test_undo import Table
+from tests.api.test_watch import LONG
 from tests.browser.axe import BLOCKING, violations
 from tests.watching import auth
 
@@ -391,3 +393,18 @@ def test_a_move_whose_answer_was_lost_is_sent_again_and_stored_once(phone: Any, 
     events = _get(base, f"/games/{gid}/events?after={before}", api_key)
     assert _get(base, f"/games/{gid}", api_key)["moves"] == 7  # stored once
     assert events and {e["move"] for e in events} == {6}  # the events of one move, once
+
+
+def test_a_long_game_s_recorder_shows_its_latest_timeline_entries(phone: Any, base: str, api_key: str) -> None:
+    """Issue #35: the recorder reads the last entries of the timeline, not its first page (the default
+    page holds 1,000 steps), however long the game's history."""
+    kind, players, seed, at = LONG
+    with httpx.Client(base_url=base, timeout=30) as http:
+        table = Table(http, api_key, kind, players, seed)
+        for move in table.moves[:at]:
+            table.play(move)
+        table.grow(1_100, table.moves[at])
+    page = keyed(phone, base, api_key)
+    page.goto(f"{base}/games/{table.id}/recorder")
+    page.wait_for_selector(f'#timeline li[data-step="{table.version}"]')
+    assert page.locator("#timeline li[data-step]").last.get_attribute("data-step") == str(table.version)

@@ -14,6 +14,9 @@ import httpx
 import pytest
 
 from domain.arctic.describe import card_label
+from service.http.viewer.page import TIMELINE_PAGE
+from tests.api.test_undo import Table
+from tests.api.test_watch import LONG
 from tests.browser.axe import assert_accessible, violations
 from tests.watching import auth, record, remaining_moves
 
@@ -393,3 +396,72 @@ def test_a_live_page_follows_a_game_through_an_undo(page: Any, base: str, api_ke
     assert made.status_code == 201, made.text
     _shown(page, made.json()["version"])
     assert page.locator(f'#timeline li[data-step="{made.json()["version"]}"]:not(.taken-back)').count() == 1
+
+
+def _move_end(entries: list[dict[str, Any]], step: int) -> bool:
+    """Whether a step ends a move: the next entry's move number differs, or it is the last step."""
+    return step == len(entries) or entries[step]["move_number"] != entries[step - 1]["move_number"]
+
+
+def test_a_long_game_s_timeline_is_fetched_as_the_reader_steps_and_scrolls(page: Any, base: str, api_key: str) -> None:
+    """Issue #35: the page holds one page of the timeline; the steps beyond it are fetched from /timeline as
+    the reader steps (by event, by move across a page's edge, to the last step) or scrolls to them, and a
+    live game's new steps after the last one fetched, wherever the reader is."""
+    kind, players, seed, at = LONG
+    with httpx.Client(base_url=base, timeout=30) as http:
+        table = Table(http, api_key, kind, players, seed)
+        for move in table.moves[:at]:
+            table.play(move)
+        table.grow(3 * TIMELINE_PAGE + 200, table.moves[at])
+        gid, opened = table.id, table.version
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(f"{base}/games/{gid}/watch?step=1")
+        _shown(page, 1)
+        held = "#timeline li[data-step]"
+        assert page.locator(held).count() == TIMELINE_PAGE and page.locator("#timeline li.gap").count() == 1
+        assert_accessible(page, "a long game's timeline, steps not fetched yet")
+        # the live game goes on (a move, taken back): its steps come after the gap, the correction marks them
+        table.grow(opened + 1, table.moves[at])
+    steps = table.version
+    page.wait_for_selector(f'#timeline li.correction[data-step="{steps}"]')
+    assert page.locator("#step-count").inner_text() == str(steps)
+    assert page.locator(f'#timeline li.taken-back[data-step="{opened + 1}"]').count() == 1
+    assert page.locator(held).count() == TIMELINE_PAGE + steps - opened
+    whole = httpx.get(f"{base}/games/{gid}/timeline", params={"limit": 10_000}).json()["entries"]
+    assert len(whole) == steps
+    page.click(f'#timeline li[data-step="{TIMELINE_PAGE}"] a')
+    _shown(page, TIMELINE_PAGE)
+    # by move, across the page's edge: where the timeline says the next move ends, and back
+    page.select_option("#by", "move")
+    after = next(s for s in range(TIMELINE_PAGE + 1, steps + 1) if _move_end(whole, s))
+    page.keyboard.press("ArrowRight")
+    _shown(page, after)
+    page.wait_for_selector(f'#timeline li.current[data-step="{after}"]')
+    before = max(s for s in range(1, after) if _move_end(whole, s))
+    page.keyboard.press("ArrowLeft")
+    _shown(page, before)
+    # by event, past what is held
+    page.select_option("#by", "event")
+    page.keyboard.press("End")
+    _shown(page, steps)
+    page.wait_for_selector(f'#timeline li.current[data-step="{steps}"]')
+    last = page.locator(f'#timeline li[data-step="{steps}"]').inner_text()
+    assert whole[-1]["description"] in last
+    assert page.locator("#timeline li.gap").count() == 1  # the steps between the pages fetched
+    # scrolled into view, the gap brings its steps, a page at a time
+    for _ in range(steps // TIMELINE_PAGE):
+        if not page.locator("#timeline li.gap").count():
+            break
+        count = page.locator(held).count()
+        # (the list is drawn again as pages come: the gap is looked up and scrolled to in one go)
+        page.evaluate("() => document.querySelector('#timeline li.gap')?.scrollIntoView({ block: 'nearest' })")
+        page.wait_for_function("n => document.querySelectorAll('#timeline li[data-step]').length > n", arg=count)
+    assert page.locator("#timeline li.gap").count() == 0
+    shown = page.eval_on_selector_all(held, "els => els.map(e => [Number(e.dataset.step), e.dataset.moveEnd])")
+    assert [s for s, _ in shown] == list(range(1, steps + 1))
+    assert [end == "1" for _, end in shown] == [_move_end(whole, s) for s in range(1, steps + 1)]
+    page.keyboard.press("ArrowLeft")
+    _shown(page, steps - 1)
+    assert_accessible(page, "a long game's timeline")
+    assert not errors, errors

@@ -1,6 +1,7 @@
 """The watch page: a shell rendered on the server (header, controls, perspectives this caller may
-choose) holding the first replay and the timeline as the JSON API serves them; the board and the
-timeline are drawn in the browser by the ES modules of ``static/`` (the recorder's board too)."""
+choose) holding the first replay and one page of the timeline (around the step shown) as the JSON API
+serves them; the board and the timeline are drawn in the browser by the ES modules of ``static/`` (the
+recorder's board too), which fetch the rest of the timeline from ``/timeline`` as the reader needs it."""
 
 from __future__ import annotations
 
@@ -19,6 +20,19 @@ from service.games.sight import Sight
 from service.http.viewer.words import word, words
 
 LANGUAGES: tuple[Language, ...] = ("en", "fr", "es")
+# The timeline entries a page holds, and the page the viewer asks ``/timeline`` for as the reader scrolls
+# or steps beyond them: the page's size does not grow with the game's history (an entry is ~0.5 kB, so
+# the page of a 12,000-event game is ~0.2 MB rather than 4-5 MB).
+TIMELINE_PAGE = 500
+
+
+def timeline_after(step: int, steps: int, taken: dict[int, int], size: int = TIMELINE_PAGE) -> int:
+    """The step a page's timeline entries start after: the one shown about halfway, within the game. Not a
+    step a correction took back (``taken``: -> the correction's step): that page would begin inside a
+    move its own correction takes back, and be folded from the game's start (states and all) every time it
+    is asked; it begins at that correction instead."""
+    after = max(0, min(step - size // 2, steps - size))
+    return taken.get(after, after)
 
 
 def perspectives(games: GameService, row: dict[str, Any], key: ApiKey | None) -> list[str]:
@@ -120,7 +134,8 @@ def page(
     steps = int(row["version"])
     step = steps if step is None else step
     replay = games.replay(game_id, step, perspective, key)
-    tl = games.timeline(game_id, lang, key)  # the owner reads the table's notes and reasons
+    after = timeline_after(step, steps, games.steps_taken_back(row)[0])
+    tl = games.timeline(game_id, lang, key, after, TIMELINE_PAGE)  # the owner reads the table's notes and reasons
     players = list(row["players"])
     origin, forks = _family_links(games, game_id, lang)
     status = row["status"]
@@ -139,6 +154,7 @@ def page(
         "perspective": replay.perspective,
         "replay": replay,
         "timeline": tl.entries,
+        "timeline_page": TIMELINE_PAGE,
     }
     title = escape(row["kind"].capitalize())
     names = escape(" · ".join(players))

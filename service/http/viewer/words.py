@@ -26,6 +26,11 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "finished": ("finished", "terminée", "terminada"),
     "abandoned": ("abandoned", "abandonnée", "abandonada"),
     "timeline": ("Timeline", "Chronologie", "Cronología"),
+    "load_steps": (
+        "Show steps {first} to {last}",
+        "Afficher les étapes {first} à {last}",
+        "Mostrar los pasos {first} a {last}",
+    ),
     "landscape": ("Landscape", "Paysage", "Paisaje"),
     "river": ("River", "Rivière", "Río"),
     "draw_pile": ("Draw pile", "Pioche", "Mazo"),

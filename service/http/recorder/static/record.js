@@ -14,6 +14,10 @@ import { enqueue, keep, kept, queued, remember, remove, templates } from "./stor
 import { Sync } from "./sync.js";
 import { timelinePanel } from "./timeline.js";
 
+// The timeline entries the page reads: the latest ones (the panel shows the last few, the engine checks
+// the last one's hash), never the game's first page, however long its history.
+const TAIL = 100;
+
 export async function recordPage(app, game) {
   const page = { summary: null, listed: null, timeline: null, pending: [], sent: [], reached: false, error: null, busy: false };
   // the newest version this page knows of: the one it read, or the one the last move it sent left
@@ -39,14 +43,21 @@ export async function recordPage(app, game) {
     }
   }
 
+  // the entries after `from` (at most a page), and at least the last TAIL of the game's `version` steps
+  function latest(version, from = version) {
+    const after = Math.max(0, Math.min(from, version - TAIL));
+    return read("timeline", `/games/${game}/timeline?after=${after}`);
+  }
+
   async function load() {
     const mine = ++loads;
     page.reached = true;
     page.error = null;
     try {
+      const summary = read("summary", `/games/${game}`);
       const answers = await Promise.all([
-        read("summary", `/games/${game}`),
-        read("timeline", `/games/${game}/timeline`),
+        summary,
+        summary.then((s) => latest(s ? s.version : 0)),
         apiKey() ? read("listed", `/games/${game}/legal-moves`) : null,
         // where the engine starts offline (no engine is no reason to stop recording)
         apiKey() ? read("record", `/games/${game}/record`).catch((e) => { page.engineError = e.message; return null; }) : null,
@@ -82,8 +93,11 @@ export async function recordPage(app, game) {
       // drawn again only as the network goes: a retry every 2 s must not close a card picker
       return was ? render() : undefined;
     }
-    // stopped: what the server holds now, beside what is queued
-    try { page.timeline = await read("timeline", `/games/${game}/timeline`); } catch { /* shown as last read */ }
+    // stopped: what the server holds now (from the version the stopped move expected), beside what is queued
+    try {
+      const version = page.summary ? page.summary.version : 0;
+      page.timeline = await latest(version, sync.stopped ? sync.stopped.item.expected : version);
+    } catch { /* shown as last read */ }
     render();
   }
 

@@ -1,7 +1,8 @@
-// Banquise viewer: the server sends the page's shell with the first replay and the timeline as JSON;
-// the board is drawn here from GET /games/{id}/replay/{step} (board/index.js, the recorder's too).
-// The URL keeps ?step=N; a live game is followed through /live (Server-Sent Events), fetching only the
-// timeline entries after the last one held.
+// Banquise viewer: the server sends the page's shell with the first replay and one page of the timeline
+// (around the step shown) as JSON; the board is drawn here from GET /games/{id}/replay/{step}
+// (board/index.js, the recorder's too), the rest of the timeline fetched from /timeline as the reader
+// scrolls or steps to it (timeline.js). The URL keeps ?step=N; a live game is followed through /live
+// (Server-Sent Events), fetching only the timeline entries after the last one fetched.
 import { loadBoard, renderBoard } from "./board/index.js";
 import { liveScore } from "./live-score.js";
 import { Timeline } from "./timeline.js";
@@ -24,28 +25,29 @@ function href(n) {
   p.set("step", String(n));
   return "?" + p.toString();
 }
-const timeline = new Timeline($("timeline-list"), ctx, data.timeline, href);
+const timeline = new Timeline($("timeline-list"), ctx,
+  { game, lang: data.lang, steps, page: data.timeline_page, entries: data.timeline }, href);
 
-function marks(attr) {
-  return Array.from(document.querySelectorAll("#timeline li[" + attr + '="1"]')).map((li) => Number(li.dataset.step));
-}
-function boundaries() {
-  const by = $("by").value;
-  if (by === "move") return marks("data-move-end");
-  if (by === "turn") return marks("data-turn-start");
-  return null;
-}
+// By move or turn, the next step is where the timeline says a move ends or a turn starts: the pages it
+// walks into are fetched first (steps by event need none).
 function nextStep() {
-  const b = boundaries();
-  if (!b) return Math.min(wanted + 1, steps);
-  const after = b.filter((s) => s > wanted);
-  return after.length ? after[0] : steps;
+  const by = $("by").value;
+  return by === "event" ? Math.min(wanted + 1, steps) : timeline.after(wanted, by);
 }
 function previousStep() {
-  const b = boundaries();
-  if (!b) return Math.max(wanted - 1, 1);
-  const before = b.filter((s) => s < wanted);
-  return before.length ? before[before.length - 1] : 1;
+  const by = $("by").value;
+  return by === "event" ? Math.max(wanted - 1, 1) : timeline.before(wanted, by);
+}
+// One step asked after another: a key pressed again while a page is fetched counts from where the
+// first press went.
+let moving = Promise.resolve();
+function move(to) {
+  moving = moving
+    .then(to)
+    .then((target) => {
+      if (target !== null && target !== undefined) go(target);
+    })
+    .catch(() => {});
 }
 function keepUrl() {
   params.set("step", String(step));
@@ -68,16 +70,19 @@ async function go(target) {
   target = Math.max(1, Math.min(steps, target));
   const mine = ++asked;
   wanted = target;
+  timeline.ensure(target).then(() => {
+    if (mine === asked) timeline.mark(step);
+  });
   const answer = await fetch("/games/" + game + "/replay/" + target + "?perspective=" + encodeURIComponent(perspective));
   if (!answer.ok || mine !== asked) return;
   const replay = await answer.json();
   if (mine === asked) show(replay);
 }
 
-$("first").addEventListener("click", () => go(1));
-$("prev").addEventListener("click", () => go(previousStep()));
-$("next").addEventListener("click", () => go(nextStep()));
-$("last").addEventListener("click", () => go(steps));
+$("first").addEventListener("click", () => move(() => 1));
+$("prev").addEventListener("click", () => move(previousStep));
+$("next").addEventListener("click", () => move(nextStep));
+$("last").addEventListener("click", () => move(() => steps));
 $("slider").addEventListener("input", (e) => go(Number(e.target.value)));
 // After a choice, the arrows step the board again rather than the select's options.
 $("by").addEventListener("change", (e) => {
@@ -107,10 +112,10 @@ document.addEventListener("keydown", (e) => {
   const to = moves[e.key];
   if (!to) return;
   e.preventDefault();
-  go(to());
+  move(to);
 });
 
-timeline.render(step);
+timeline.render();
 show(data.replay);
 
 if (data.status === "live") {
@@ -118,20 +123,19 @@ if (data.status === "live") {
   liveScore(score, game, ctx);
   if (window.EventSource) {
     const stream = new EventSource("/games/" + game + "/live?after=" + steps);
+    let tail = steps; // the timeline's entries are fetched up to here: the live ones follow
     let busy = false;
     let again = false;
     let chase = false; // the reader was at the last step: the board follows the new ones
     async function once() {
-      // only the entries after the last one held, page after page (a server without paging sends
-      // every entry: add() keeps the new ones)
-      for (let pages = 0; timeline.last < steps && pages < 100; pages++) {
-        const after = timeline.last;
-        const answer = await fetch("/games/" + game + "/timeline?after=" + after + "&lang=" + data.lang);
-        if (!answer.ok) break;
-        timeline.add((await answer.json()).entries.filter((x) => x.step > after));
-        if (timeline.last === after) break;
+      // only the entries after the last one fetched, page after page (wherever the reader is in the
+      // timeline: a correction among them marks the steps it took back)
+      for (let pages = 0; tail < steps && pages < 100; pages++) {
+        const last = await timeline.fetchPage(tail, data.timeline_page);
+        if (last <= tail) break;
+        tail = last;
       }
-      timeline.render(step);
+      timeline.mark(step);
       await liveScore(score, game, ctx);
       if (chase) {
         chase = false;
@@ -157,6 +161,7 @@ if (data.status === "live") {
       const version = Number(e.lastEventId);
       if (wanted === steps) chase = true;
       steps = Math.max(steps, version);
+      timeline.steps = steps;
       $("slider").max = String(steps);
       $("step-count").textContent = String(steps);
       refresh();
