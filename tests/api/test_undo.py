@@ -469,3 +469,103 @@ def test_a_fork_of_a_corrected_game_goes_on_from_its_line(client: Client, api_ke
     assert step["step"] == played.json()["version"]
     gone = client.get(f"/games/{fork['id']}/replay/{fork['version'] - 1}").json()
     assert gone["taken_back_at"] == fork["version"]
+
+
+def tallies(runner: Any, game_ids: list[str]) -> list[tuple[Any, ...]]:
+    """What the runner holds of each game's counters beyond its state (its times aside: not the line's)."""
+    out = []
+    for game_id in game_ids:
+        game = runner.cache.peek(game_id)
+        assert game is not None, game_id
+        out.append((game.tally.events, game.tally.turns, game.tally.counts, game.tally.unrated))
+    return out
+
+
+def test_a_game_corrected_move_after_move_costs_the_projections_no_more_as_it_grows(
+    client: Client, api_key: str, runtime: Runtime
+) -> None:
+    """Issue #35: each correction refolded its game from its first event, every move ever taken back
+    included: the projections' CPU grew with the game's history. Now one runner reads no event at all
+    for a correction that takes back the moves played since the last one."""
+    table = Table(client, api_key, "arctic", 2, 1313)
+    for move in table.moves[:8]:
+        table.play(move)
+    runner = standard.runner(runtime.store, runtime.games.registry)
+    try:
+        runner.run()  # (the module's other games too)
+        # given a first move+undo cycle (its refold reads the game's events once)
+        table.play(table.moves[8])
+        table.undo(1)
+        before = dict(runner.loads)
+        runner.run()
+        read = runner.loads["refold_events"] - before["refold_events"]
+        assert runner.loads["refold"] - before["refold"] == 1 and 0 < read <= table.version
+        # when the game grows by many more cycles, the runner following each
+        for _ in range(30):
+            table.play(table.moves[8])
+            table.undo(1)
+            runner.run()
+        # then no correction read an event: each started from the game as the one before left it
+        assert runner.loads["refold_events"] - before["refold_events"] == read
+        assert runner.loads["refold"] - before["refold"] == 1 and runner.loads["mark"] - before["mark"] == 30
+        # and the game is the game of its line: board, summary and counters
+        direct_id, _ = direct(client, api_key, "arctic", table.setup, table.moves[:8])
+        runner.run()
+        by_id = boards(runtime, [table.id, direct_id])
+        assert by_id[table.id] == by_id[direct_id]
+        mine, theirs = tallies(runner, [table.id, direct_id])
+        assert mine == theirs
+    finally:
+        runner.close()
+
+
+def test_corrections_refolded_from_marks_agree_with_the_game_recorded_directly(
+    client: Client, api_key: str, runtime: Runtime
+) -> None:
+    """A correction refolds from the game as the last one left it, reading the moves played since
+    (none, one or more); one reaching before every mark refolds from the game's first event."""
+    table = Table(client, api_key, "arctica", 2, 1314)
+    runner = standard.runner(runtime.store, runtime.games.registry)
+
+    def same_as(moves: list[Any]) -> None:
+        direct_id, _ = direct(client, api_key, "arctica", table.setup, moves)
+        runner.run()
+        by_id = boards(runtime, [table.id, direct_id])
+        assert by_id[table.id] == by_id[direct_id]
+        mine, theirs = tallies(runner, [table.id, direct_id])
+        assert mine == theirs
+        assert table.hash() == engine_hash("arctica", table.setup, moves)
+
+    def loads() -> tuple[int, int]:
+        return runner.loads["refold"] - start["refold"], runner.loads["mark"] - start["mark"]
+
+    try:
+        for move in table.moves[:6]:
+            table.play(move)
+        runner.run()  # (the module's other games too)
+        start = dict(runner.loads)
+        table.undo(1)  # the first correction: refolded from the first event, then marked
+        runner.run()
+        assert loads() == (1, 0)
+        same_as(table.moves[:5])
+        for move in table.moves[5:8]:
+            table.play(move)
+        runner.run()
+        before = runner.loads["refold_events"]
+        table.undo(1)  # from the mark, reading moves 6 and 7 (played since)
+        runner.run()
+        assert loads() == (1, 1)
+        assert runner.loads["refold_events"] > before
+        same_as(table.moves[:7])
+        table.undo(4)  # before every mark: from the first event again
+        runner.run()
+        assert loads() == (2, 1)
+        same_as(table.moves[:3])
+        for move in table.moves[3:6]:  # moves, then a correction in the same page as them
+            table.play(move)
+        table.undo(2)
+        runner.run()
+        assert loads() == (2, 2)
+        same_as(table.moves[:4])
+    finally:
+        runner.close()

@@ -1,0 +1,70 @@
+"""Where the runner refolds a corrected game from: the game as it stood after its last corrections.
+
+A correction (``MovesTakenBack``) takes back the last moves of a game's line, so the game after it is its
+line at the version before the first event taken back (``first - 1``): the line holds nothing after that
+version but those moves. The state *and the counters* (``Tally``, which no event can take back) of that
+line are folded again; from the game's first event, that read the game's whole stream, every move ever
+taken back and every correction included, so a game corrected move after move cost more at each
+correction (issue #35: move+undo cycles, 12,000 events, the projections' thread took the server's CPU).
+
+A :class:`Mark` is the game as the runner folded it right after a correction: its line at that version,
+true forever (the log before it never changes). The next correction refolds from the newest mark before
+its first event taken back, reading only the events between (none, when it takes back the moves played
+since the last correction); a correction among them reaching before the mark (``BeforeBase``) sends it to
+an older one, then to the game's first event. Marks at or after a correction's first event taken back can
+start no later fold: they go. Only games the runner has seen corrected have marks, at most ``KEEP`` each,
+one per length of line (the newest), in an LRU as big as the runner's cache of games.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import msgspec
+
+from projections.gamestats import Tally
+from service.base.store.kinds import Kind
+from service.base.store.lru import Lru
+
+KEEP = 8  # marks per game: a correction reaching before all of them refolds from the game's first event
+
+
+def copy_tally(tally: Tally) -> Tally:
+    """A copy of ``tally`` that the runner's updates in place leave alone (its counts are lists)."""
+    return msgspec.structs.replace(tally, counts={name: list(row) for name, row in tally.counts.items()})
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """A game's line at ``version``: its state (immutable) and a copy of its counters, never updated."""
+
+    version: int
+    kind: Kind
+    state: Any
+    tally: Tally
+
+
+class Marks:
+    """The marks of the games the runner saw corrected, newest last, by game id (as text)."""
+
+    def __init__(self, size: int) -> None:
+        self._games: Lru[str, tuple[Mark, ...]] = Lru(size)
+
+    def before(self, game_id: str, first: int) -> list[Mark]:
+        """The game's marks before version ``first``, newest first: where a fold up to ``first - 1`` may start."""
+        return [mark for mark in reversed(self._games.get(game_id) or ()) if mark.version < first]
+
+    def corrected(self, game_id: str, first: int, kind: Kind, version: int, state: Any, tally: Tally) -> None:
+        """The game once a correction at ``version`` took back its events from ``first`` on: marked there."""
+        length = tally.events  # on one line, a later version never holds fewer events: the newest is the best
+        kept = [m for m in self._games.get(game_id) or () if m.version < first and m.tally.events != length]
+        kept.append(Mark(version, kind, state, copy_tally(tally)))
+        self._games.put(game_id, tuple(kept[-KEEP:]))
+
+    def forget(self, game_id: str) -> None:
+        """A finished game takes no correction: its marks go."""
+        self._games.discard(game_id)
+
+    def __len__(self) -> int:
+        return len(self._games)
