@@ -16,6 +16,7 @@ import msgspec
 from bench.games import KIND
 from bench.games import game as simulate
 
+EVENTS = 12_000  # the probes' size (issue #35)
 PLAYERS, SEED = 2, 11
 OPENING = 8  # moves played before the cycles; the move each cycle plays (its 9th) makes 7 events
 
