@@ -10,7 +10,15 @@ from typing import Any
 
 import pytest
 
-from service.base.store.corrections import BeforeBase, Line, MovesTakenBack, TakenBackMove, moves_of, taken_back
+from service.base.store.corrections import (
+    BeforeBase,
+    Line,
+    MovesTakenBack,
+    StepsTakenBack,
+    TakenBackMove,
+    moves_of,
+    taken_back,
+)
 
 
 def keep(state: tuple[str, ...], event: Any) -> tuple[str, ...]:
@@ -86,3 +94,20 @@ def test_taken_back_maps_each_step_to_its_correction() -> None:
 def test_the_same_events_fold_to_the_same_state() -> None:
     assert fold(11).state == fold(11).state
     assert back((1, 5, 5)).versions() == {5}
+
+
+def test_steps_taken_back_grown_in_place_read_at_any_version_up_to_it() -> None:
+    # given the index brought to version 9, then grown to 11 in place (no copy per version)
+    steps = StepsTakenBack()
+    steps.add((v, e) for v, e, _ in STREAM if v <= 9)
+    at_nine = steps.at(9)
+    steps.add((v, e) for v, e, _ in STREAM if v > 9)
+    assert steps.version == 11
+    # then each version reads what the stream up to it says, later corrections left out (a reader that
+    # took its view before the growth too)
+    for version in (7, 8, 9, 11):
+        expected = taken_back((v, e) for v, e, _ in STREAM if v <= version)
+        seen = steps.at(version)
+        assert {s: seen.get(s) for s in range(1, 12) if s in seen} == expected
+        assert [s for s in range(1, 12) if seen.is_correction(s)] == [v for v in (8, 10) if v <= version]
+    assert 5 not in at_nine and at_nine.get(6) == 8 and not at_nine.is_correction(10)
