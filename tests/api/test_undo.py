@@ -569,3 +569,46 @@ def test_corrections_refolded_from_marks_agree_with_the_game_recorded_directly(
         same_as(table.moves[:4])
     finally:
         runner.close()
+
+
+def test_undos_in_a_row_after_many_cycles_fold_no_more_than_the_moves_they_take_back(
+    client: Client, api_key: str, runtime: Runtime, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue #35: an undo taking back a move played before the game's last correction (two undos in a
+    row) found no snapshot with moves enough after it and folded the game from its first event. This
+    process knows every move of the line (from the game's first undo, folded from its start), follows
+    them from the events since, and folds only up to the moves an undo takes back."""
+    table = Table(client, api_key, "arctic", 2, 1315)
+    for move in table.moves[:10]:
+        table.play(move)
+    for _ in range(60):  # a history of move+undo cycles
+        table.play(table.moves[10])
+        table.undo(1)
+    history = table.version
+    assert history > 500
+    read: list[int] = []
+    real = runtime.store.read
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        for rec in real(*args, **kwargs):
+            read.append(rec.originator_version)
+            yield rec
+
+    monkeypatch.setattr(runtime.store, "read", counted)
+    # when undos in a row take back moves played before the last correction, one at a time, then two
+    for k, left in ((1, 9), (1, 8), (2, 6)):
+        read.clear()
+        assert table.undo(k)["moves"] == left
+        # then each read the events of the line up to the moves it took back, not the game's history
+        assert len(read) <= 64, (k, sorted(read))
+        assert table.hash() == engine_hash("arctic", table.setup, table.moves[:left])
+    # and the game goes on from there, here and in a process that knew nothing of it
+    for move in table.moves[6:12]:
+        table.play(move)
+    assert table.hash() == engine_hash("arctic", table.setup, table.moves[:12])
+    table.undo(3)
+    from service.games.service import GameService
+
+    fresh = GameService(runtime.store, runtime.games.registry, snapshot_interval=runtime.games.states.interval)
+    version, state = fresh.states.current(fresh.kind("arctic"), table.id)
+    assert version == table.version and state_hash(state) == engine_hash("arctic", table.setup, table.moves[:9])

@@ -16,6 +16,7 @@ from service.base.store.corrections import (
     MovesTakenBack,
     StepsTakenBack,
     TakenBackMove,
+    follow_moves,
     moves_of,
     taken_back,
 )
@@ -111,3 +112,13 @@ def test_steps_taken_back_grown_in_place_read_at_any_version_up_to_it() -> None:
         assert {s: seen.get(s) for s in range(1, 12) if s in seen} == expected
         assert [s for s in range(1, 12) if seen.is_correction(s)] == [v for v in (8, 10) if v <= version]
     assert 5 not in at_nine and at_nine.get(6) == 8 and not at_nine.is_correction(10)
+
+
+def test_following_the_moves_event_by_event_is_the_moves_of_the_line() -> None:
+    # given the moves known at each version of the stream, followed from any earlier one, they are
+    # the moves of the line folded afresh
+    for known in range(0, 12):
+        for upto in range(known, 12):
+            start = moves_of(fold(known).kept, lambda move: move)
+            later = [(v, e, m) for v, e, m in STREAM if known < v <= upto]
+            assert follow_moves(start, later) == moves_of(fold(upto).kept, lambda move: move), (known, upto)

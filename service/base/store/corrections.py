@@ -115,6 +115,23 @@ def moves_of(kept: Iterable[tuple[int, Any, Any]], move_of: Callable[[Any], int 
     return spans
 
 
+def follow_moves(moves: list[TakenBackMove], events: Iterable[tuple[int, Any, int | None]]) -> list[TakenBackMove]:
+    """The moves on a line (as ``moves_of`` gives them, updated in place) once the stream's next events
+    ``(version, event, move index)`` are in: a correction takes its moves out (the line's last ones), a
+    move's events extend its span or start the next one. The events come whole writes at a time."""
+    for version, event, move in events:
+        if isinstance(event, MovesTakenBack):
+            gone = min(event.versions(), default=version)
+            while moves and moves[-1].first >= gone:
+                moves.pop()
+        elif move is not None:
+            if moves and moves[-1].move == move:
+                moves[-1] = TakenBackMove(move=move, first=moves[-1].first, last=version)
+            else:
+                moves.append(TakenBackMove(move=move, first=version, last=version))
+    return moves
+
+
 def taken_back(events: Iterable[tuple[int, Any]]) -> dict[int, int]:
     """Over a whole stream ``(version, event)``: each taken-back event's version -> the correction's."""
     out: dict[int, int] = {}
