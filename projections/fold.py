@@ -24,7 +24,7 @@ from psycopg.rows import tuple_row
 from projections import gamestats
 from projections.batch import Abandoned, Batch, Cursor, Finished, Game, HandleChange, Unvoided, Voided
 from projections.gamestats import Tally
-from projections.marks import Mark, Marks, copy_tally
+from projections.marks import EVERY, Mark, Marks, copy_tally
 from service.base.store.admin import LIFECYCLE_EVENTS, GameAbandoned, GameUnvoided, GameVoided
 from service.base.store.aliases import HANDLE_EVENTS, HandleRenamed, HandlesMerged
 from service.base.store.corrections import BeforeBase, Line, MovesTakenBack
@@ -65,7 +65,7 @@ class Folder:
         # Games not in the cache, by where their state came from ("board" or, rarely, "refold"); the
         # corrections refolded from a mark ("mark"); the events read to refold games ("refold_events").
         self.loads: dict[str, int] = {"board": 0, "refold": 0, "mark": 0, "refold_events": 0}
-        self.marks = Marks(cache_size)
+        self.marks = Marks()
         self._kinds: dict[type[Any], Kind] = {}
         for kind in registry:
             for cls in typing.get_args(kind.rules.event_type):
@@ -274,31 +274,49 @@ class Folder:
         may start from, else from the game's first event; then marked (``projections.marks``)."""
         first = min(correction.versions(), default=version)
         game: Game | None = None
+        along: list[Mark] = []  # marks on the line the refold passes
         for mark in self.marks.before(game_id, first):
-            game = self._from_mark(cur, game_id, mark, first - 1)
+            game = self._from_mark(cur, game_id, mark, first - 1, along)
             if game is not None:
                 self.loads["mark"] += 1
                 break
+            along.clear()
         if game is None:
-            game = self._refold(cur, game_id, version, position)
+            game = self._refold(cur, game_id, version, position, along)
             if game is None:
                 return None
         game.version, game.position = version, position
-        self.marks.corrected(game_id, first, game.kind, version, game.state, game.tally)
+        along.append(Mark(version, game.kind, game.state, copy_tally(game.tally)))
+        self.marks.corrected(game_id, first, along)
         return game
 
-    def _from_mark(self, cur: Cursor, game_id: str, mark: Mark, upto: int) -> Game | None:
+    def _from_mark(self, cur: Cursor, game_id: str, mark: Mark, upto: int, along: list[Mark]) -> Game | None:
         """The game's line at ``upto``, folded from ``mark`` (None: a correction in between reaches
-        before the mark)."""
+        before the mark); ``along`` gets the marks on the way."""
         game = Game(UUID(game_id), mark.kind, mark.version, 0, mark.state, copy_tally(mark.tally), False)
         if upto > mark.version:
             try:
                 run, _, _ = self._line(cur, game_id, mark.version, upto)
             except BeforeBase:
                 return None
+            self._apply_marking(game, run, along)
+        return game
+
+    def _apply_marking(self, game: Game, run: list[tuple[int, int, Any, _Topic]], along: list[Mark] | None) -> None:
+        """``_apply`` (a refold's: no batch), keeping in ``along`` the game every ``marks.EVERY`` events of
+        its line: an event of the line the refold ends on is a version whose line is what it folded."""
+        if along is None:
             if run:
                 self._apply(Batch(first=0, last=0), game, run)
-        return game
+            return
+        start = 0
+        length = game.tally.events
+        for i in range(len(run)):
+            if (length + i + 1) % EVERY == 0 or i == len(run) - 1:
+                self._apply(Batch(first=0, last=0), game, run[start : i + 1])
+                start = i + 1
+                if (length + i + 1) % EVERY == 0:
+                    along.append(Mark(run[i][1], game.kind, game.state, copy_tally(game.tally)))
 
     def _line(
         self, cur: Cursor, game_id: str, after: int, upto: int
@@ -325,18 +343,19 @@ class Folder:
         run = [item for _, _, item in line.kept if item is not None]
         return run, kind, int(rows[-1][0]) if rows else None
 
-    def _refold(self, cur: Cursor, game_id: str, version: int, position: int | None = None) -> Game | None:
+    def _refold(
+        self, cur: Cursor, game_id: str, version: int, position: int | None = None, along: list[Mark] | None = None
+    ) -> Game | None:
         """The game after its first ``version`` events, refolded from them: the events of its corrected
         line (``service.base.store.corrections.Line``: moves taken back are left out, states and counters
         alike). ``position``: where the log stands (a correction's own notification), else the last
-        event's. None when no event is of a known game kind."""
+        event's; ``along``: gets marks on the way. None when no event is of a known game kind."""
         self.loads["refold"] += 1
         run, kind, last = self._line(cur, game_id, 0, version)
         if kind is None:
             return None
         game = Game(UUID(game_id), kind, 0, 0, kind.rules.initial_state(), Tally(), False)
-        if run:
-            self._apply(Batch(first=0, last=0), game, run)
+        self._apply_marking(game, run, along)
         game.version = version
         if position is not None:
             game.position = position

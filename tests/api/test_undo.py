@@ -19,7 +19,7 @@ from domain import arctic, arctica
 from domain.arctic.simulator import simulate as simulate_arctic
 from domain.arctica.simulator import simulate as simulate_arctica
 from domain.game import GameRules, decide_and_evolve, state_hash
-from projections import standard
+from projections import marks, standard
 from service.runtime import Runtime
 
 Client = TestClient  # type: ignore[type-arg]
@@ -515,6 +515,20 @@ def test_a_game_corrected_move_after_move_costs_the_projections_no_more_as_it_gr
         assert by_id[table.id] == by_id[direct_id]
         mine, theirs = tallies(runner, [table.id, direct_id])
         assert mine == theirs
+        # when undos in a row reach before the cycles (the moves of the opening, one at a time)
+        for left in (7, 6):
+            read = runner.loads["refold_events"]
+            assert table.undo(1)["moves"] == left
+            runner.run()
+            # then each reads a few events of the line, from a mark a refold left (none of the cycles)
+            assert runner.loads["refold_events"] - read < 2 * marks.EVERY
+            assert runner.loads["refold"] - before["refold"] == 1
+            direct_id, _ = direct(client, api_key, "arctic", table.setup, table.moves[:left])
+            runner.run()
+            by_id = boards(runtime, [table.id, direct_id])
+            assert by_id[table.id] == by_id[direct_id]
+            mine, theirs = tallies(runner, [table.id, direct_id])
+            assert mine == theirs
     finally:
         runner.close()
 
@@ -523,7 +537,8 @@ def test_corrections_refolded_from_marks_agree_with_the_game_recorded_directly(
     client: Client, api_key: str, runtime: Runtime
 ) -> None:
     """A correction refolds from the game as the last one left it, reading the moves played since
-    (none, one or more); one reaching before every mark refolds from the game's first event."""
+    (none, one or more), or from a mark an earlier refold left on its way; the first from the game's
+    first event."""
     table = Table(client, api_key, "arctica", 2, 1314)
     runner = standard.runner(runtime.store, runtime.games.registry)
 
@@ -557,16 +572,20 @@ def test_corrections_refolded_from_marks_agree_with_the_game_recorded_directly(
         assert loads() == (1, 1)
         assert runner.loads["refold_events"] > before
         same_as(table.moves[:7])
-        table.undo(4)  # before every mark: from the first event again
+        table.undo(4)  # before the last correction: from a mark the first refold left on its way
         runner.run()
-        assert loads() == (2, 1)
+        assert loads() == (1, 2)
         same_as(table.moves[:3])
         for move in table.moves[3:6]:  # moves, then a correction in the same page as them
             table.play(move)
         table.undo(2)
         runner.run()
-        assert loads() == (2, 2)
+        assert loads() == (1, 3)
         same_as(table.moves[:4])
+        table.undo(4)  # every move: from the first event, or a mark in the opening
+        runner.run()
+        assert sum(loads()) == 5
+        same_as([])
     finally:
         runner.close()
 
