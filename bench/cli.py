@@ -28,6 +28,7 @@ ITEMS: dict[str, str] = {
     "rebuild": "bench.items.rebuild",
     "stats": "bench.items.stats",
     "workers": "bench.items.workers",
+    "history": "bench.items.history",
     "watch": "bench.items.watch",
     "memory": "bench.items.memory",
 }
@@ -40,7 +41,8 @@ NUMBERS = {
     "6": "fold",
     "7": "memory",
     "8": "workers",
-    "9": "watch",
+    "9": "history",
+    "10": "watch",
 }
 
 
@@ -67,7 +69,7 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
         "only",
         nargs="*",
         metavar="ITEM",
-        help=f"items to run (default: all): {', '.join(ITEMS)} or their issue numbers 1-9",
+        help=f"items to run (default: all): {', '.join(ITEMS)} or their issue numbers 1-10",
     )
     parser.add_argument("--quick", action="store_true", help="small sizes: a smoke run of a minute or two")
     parser.add_argument("--out", type=Path, default=ROOT / "bench" / "results", help="where the results go")
@@ -149,7 +151,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     from bench import report
 
     rows.sort(key=lambda r: r.item.split(" ", 1)[0])
-    stem = "quick" if args.quick else ("latest" if full else "partial")
+    # A run of some items writes its own file (``python -m bench history``: ``bench/results/history.md``).
+    stem = "quick" if args.quick else ("latest" if full else "-".join(args.items))
     md, js = report.write(args.out, stem, rows, meta)
     print(f"bench: wrote {md} and {js}", file=sys.stderr)
     if full and not args.quick and not args.no_readme and report.update_readme(ROOT / "README.md", rows, meta):

@@ -25,6 +25,7 @@ from typing import Any
 import httpx
 import psutil
 import psycopg
+from psycopg import sql
 
 from service.base.database import ConnectionParams
 from service.base.embedded import EmbeddedServer
@@ -175,6 +176,14 @@ class World:
             return
         self.stop(self.server)
         self.server = None
+
+    def fresh_database(self, name: str) -> World:
+        """Another database, made empty, on this world's PostgreSQL server: a server launched from the
+        world returned has an event log of its own (its projections have no other item's games to fold)."""
+        with self.connect(autocommit=True) as conn:
+            conn.execute(sql.SQL("DROP DATABASE IF EXISTS {}").format(sql.Identifier(name)))
+            conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+        return World(workdir=self.workdir, params=self.params.with_dbname(name), embedded=None)
 
     def create_key(self, name: str) -> str:
         from service.base import keys

@@ -2,7 +2,9 @@
 
 Games stay in an LRU between pages; a game not in it is loaded from its stored board (``game_boards``),
 or, rarely, refolded from its own events. A correction (moves taken back) refolds its game: the boards
-and counters follow the corrected line. Each page becomes a :class:`~projections.batch.Batch` of facts.
+and counters follow the corrected line; from the game as it stood after its last correction when the
+runner saw one (``projections.marks``), else from its first event. Each page becomes a
+:class:`~projections.batch.Batch` of facts.
 """
 
 from __future__ import annotations
@@ -22,9 +24,10 @@ from psycopg.rows import tuple_row
 from projections import gamestats
 from projections.batch import Abandoned, Batch, Cursor, Finished, Game, HandleChange, Unvoided, Voided
 from projections.gamestats import Tally
+from projections.marks import EVERY, Mark, Marks, copy_tally
 from service.base.store.admin import LIFECYCLE_EVENTS, GameAbandoned, GameUnvoided, GameVoided
 from service.base.store.aliases import HANDLE_EVENTS, HandleRenamed, HandlesMerged
-from service.base.store.corrections import Line, MovesTakenBack
+from service.base.store.corrections import BeforeBase, Line, MovesTakenBack
 from service.base.store.kinds import Kind, Registry
 from service.base.store.lru import Lru
 from service.base.store.mapper import payload_decoder
@@ -59,8 +62,10 @@ class Folder:
 
     def __init__(self, registry: Registry, cache_size: int) -> None:
         self.cache: Lru[str, Game] = Lru(cache_size)
-        # Games not in the cache, by where their state came from ("board" or, rarely, "refold").
-        self.loads: dict[str, int] = {"board": 0, "refold": 0}
+        # Games not in the cache, by where their state came from ("board" or, rarely, "refold"); the
+        # corrections refolded from a mark ("mark"); the events read to refold games ("refold_events").
+        self.loads: dict[str, int] = {"board": 0, "refold": 0, "mark": 0, "refold_events": 0}
+        self.marks = Marks()
         self._kinds: dict[type[Any], Kind] = {}
         for kind in registry:
             for cls in typing.get_args(kind.rules.event_type):
@@ -131,7 +136,7 @@ class Folder:
                 if cur is None:  # pragma: no cover - a page with a correction is not folded ahead
                     raise LookupError(f"notification {position}: a correction needs the database")
                 # The game goes back: its state and counters are those of its corrected line, refolded.
-                game = self._refold(cur, game_id, version, position)
+                game = self._corrected(cur, game_id, version, position, payload.e)
                 if game is None:
                     current, expected = "", 0
                     continue
@@ -169,6 +174,7 @@ class Folder:
             if game.finished:
                 # A finished game takes no more moves: keep the memory for live ones (its board is stored).
                 lru.discard(key)
+                self.marks.forget(key)
             else:
                 lru.put(key, game)
 
@@ -260,34 +266,101 @@ class Folder:
             raise LookupError(f"{game_id} has no event of a known game kind up to version {version}")
         return game
 
-    def _refold(self, cur: Cursor, game_id: str, version: int, position: int | None = None) -> Game | None:
-        """The game after its first ``version`` events, refolded from them: the events of its corrected
-        line (``service.base.store.corrections.Line``: moves taken back are left out, states and counters
-        alike). ``position``: where the log stands (a correction's own notification), else the last
-        event's. None when no event is of a known game kind."""
-        self.loads["refold"] += 1
+    def _corrected(
+        self, cur: Cursor, game_id: str, version: int, position: int, correction: MovesTakenBack
+    ) -> Game | None:
+        """The game once ``correction`` (at ``version``) took back its moves: its line at the version
+        before the first event taken back, refolded from the newest mark before that event that a fold
+        may start from, else from the game's first event; then marked (``projections.marks``)."""
+        first = min(correction.versions(), default=version)
+        game: Game | None = None
+        along: list[Mark] = []  # marks on the line the refold passes
+        for mark in self.marks.before(game_id, first):
+            game = self._from_mark(cur, game_id, mark, first - 1, along)
+            if game is not None:
+                self.loads["mark"] += 1
+                break
+            along.clear()
+        if game is None:
+            game = self._refold(cur, game_id, version, position, along)
+            if game is None:
+                return None
+        game.version, game.position = version, position
+        along.append(Mark(version, game.kind, game.state, copy_tally(game.tally)))
+        self.marks.corrected(game_id, first, along)
+        return game
+
+    def _from_mark(self, cur: Cursor, game_id: str, mark: Mark, upto: int, along: list[Mark]) -> Game | None:
+        """The game's line at ``upto``, folded from ``mark`` (None: a correction in between reaches
+        before the mark); ``along`` gets the marks on the way."""
+        game = Game(UUID(game_id), mark.kind, mark.version, 0, mark.state, copy_tally(mark.tally), False)
+        if upto > mark.version:
+            try:
+                run, _, _ = self._line(cur, game_id, mark.version, upto)
+            except BeforeBase:
+                return None
+            self._apply_marking(game, run, along)
+        return game
+
+    def _apply_marking(self, game: Game, run: list[tuple[int, int, Any, _Topic]], along: list[Mark] | None) -> None:
+        """``_apply`` (a refold's: no batch), keeping in ``along`` the game every ``marks.EVERY`` events of
+        its line: an event of the line the refold ends on is a version whose line is what it folded."""
+        if along is None:
+            if run:
+                self._apply(Batch(first=0, last=0), game, run)
+            return
+        start = 0
+        length = game.tally.events
+        for i in range(len(run)):
+            if (length + i + 1) % EVERY == 0 or i == len(run) - 1:
+                self._apply(Batch(first=0, last=0), game, run[start : i + 1])
+                start = i + 1
+                if (length + i + 1) % EVERY == 0:
+                    along.append(Mark(run[i][1], game.kind, game.state, copy_tally(game.tally)))
+
+    def _line(
+        self, cur: Cursor, game_id: str, after: int, upto: int
+    ) -> tuple[list[tuple[int, int, Any, _Topic]], Kind | None, int | None]:
+        """The game's line from version ``after`` (exclusive) to ``upto``, read from its events (the
+        corrected line, ``service.base.store.corrections.Line``): its events (as ``_apply`` takes them),
+        the game's kind (None when no event is of a known kind), the last event's position. Raises
+        ``BeforeBase`` when a correction in it reaches at or before ``after``."""
         with cur.connection.cursor(row_factory=tuple_row) as raw:
             rows = raw.execute(
                 "SELECT notification_id, originator_version, topic, state FROM banquise_events "
-                "WHERE originator_id = %s::uuid AND originator_version <= %s ORDER BY originator_version",
-                (game_id, version),
+                "WHERE originator_id = %s::uuid AND originator_version > %s AND originator_version <= %s "
+                "ORDER BY originator_version",
+                (game_id, after, upto),
             ).fetchall()
+        self.loads["refold_events"] += len(rows)
         kind: Kind | None = None
-        line: Line[None, tuple[int, int, Any, _Topic]] = Line(lambda state, _: state, None)
+        line: Line[None, tuple[int, int, Any, _Topic]] = Line(lambda state, _: state, None, after)
         for at, v, topic, data in rows:
             info = self.topic(topic)
             kind = kind or info.kind
             payload = self._decode(info, data, game_id, v)
             line.add(v, payload.e, (int(at), v, payload, info))
+        run = [item for _, _, item in line.kept if item is not None]
+        return run, kind, int(rows[-1][0]) if rows else None
+
+    def _refold(
+        self, cur: Cursor, game_id: str, version: int, position: int | None = None, along: list[Mark] | None = None
+    ) -> Game | None:
+        """The game after its first ``version`` events, refolded from them: the events of its corrected
+        line (``service.base.store.corrections.Line``: moves taken back are left out, states and counters
+        alike). ``position``: where the log stands (a correction's own notification), else the last
+        event's; ``along``: gets marks on the way. None when no event is of a known game kind."""
+        self.loads["refold"] += 1
+        run, kind, last = self._line(cur, game_id, 0, version)
         if kind is None:
             return None
         game = Game(UUID(game_id), kind, 0, 0, kind.rules.initial_state(), Tally(), False)
-        run = [item for _, _, item in line.kept if item is not None]
-        if run:
-            self._apply(Batch(first=0, last=0), game, run)
+        self._apply_marking(game, run, along)
         game.version = version
-        if position is not None or rows:
-            game.position = position if position is not None else int(rows[-1][0])
+        if position is not None:
+            game.position = position
+        elif last is not None:
+            game.position = last
         return game
 
     @staticmethod

@@ -1,7 +1,7 @@
-"""Item 9: ``GET /games/{id}/watch`` of a game of 12,000 events (issue #35) against a whole simulated game's.
+"""Item 10: ``GET /games/{id}/watch`` of a game of 12,000 events (issue #35) against a whole simulated game's.
 
-The long game is one game of the bench's kind whose stream grew by move + undo cycles (a table that kept
-correcting itself): a move of many events played and taken back until the stream holds 12,000 events.
+The long game is the one ``bench/long_history.py`` grows by move + undo cycles (a table that kept
+correcting itself), as item 9 does, until the stream holds 12,000 events.
 The page holds one page of the timeline (the viewer fetches the rest from ``/timeline``), so its size
 should not grow with the history: the row reports its bytes against the page of a whole simulated game
 (a few hundred events) and meets its bound at <= 600 kB. The second row: the serve time of the long page
@@ -12,54 +12,17 @@ to the step the page starts after, and the process keeps where it stands there; 
 from __future__ import annotations
 
 import time
-from typing import Any
 
 import httpx
-import msgspec
 
-from bench import games, importer
+from bench import games, importer, long_history
 from bench.core import Row, http_load, percentile, ratio_row
 from bench.env import World
 
-ITEM = "9 watch"
+ITEM = "10 watch"
 TITLE = "/watch of a 12,000-event game: page bytes and serve time vs a whole game's"
 PLAYERS, SEED = 2, 11
 BOUND = 600_000  # bytes: issue #35's bound on the page of a 12,000-event game
-
-
-def long_game(http: httpx.Client, events: int) -> tuple[str, int]:
-    """A game whose stream holds at least ``events`` events: the simulated game's moves up to its move of
-    most events (among its first 60), then that move played and taken back again and again."""
-    game = games.game(PLAYERS, SEED)
-    moves = [msgspec.to_builtins(m) for m in game.moves]
-    setup = {"kind": games.KIND, "setup": msgspec.to_builtins(game.setup)}
-
-    def new() -> tuple[str, int]:
-        made = http.post("/games", json=setup)
-        made.raise_for_status()
-        return str(made.json()["id"]), int(made.json()["version"])
-
-    def play(gid: str, move: Any) -> int:
-        made = http.post(f"/games/{gid}/moves", json={"move": move})
-        made.raise_for_status()
-        return int(made.json()["version"])
-
-    probe, version = new()
-    sizes = []
-    for move in moves[:60]:
-        after = play(probe, move)
-        sizes.append(after - version)
-        version = after
-    at = max(range(len(sizes)), key=sizes.__getitem__)
-    gid, version = new()
-    for move in moves[:at]:
-        version = play(gid, move)
-    while version < events:
-        play(gid, moves[at])
-        undone = http.post(f"/games/{gid}/undo", json={"moves": 1})
-        undone.raise_for_status()
-        version = int(undone.json()["version"])
-    return gid, version
 
 
 def run(w: World, quick: bool) -> list[Row]:
@@ -68,7 +31,8 @@ def run(w: World, quick: bool) -> list[Row]:
     events = 3_000 if quick else 12_000
     auth = {"authorization": f"Bearer {w.create_key('bench-watch')}"}
     with httpx.Client(base_url=server.base, headers=auth, timeout=60) as http:
-        gid, version = long_game(http, events)
+        grown = long_history.long_game(http, events)
+        gid, version = grown.id, grown.version
         # the whole timeline: what the page carried before issue #35 (and computed on every request)
         t0 = time.perf_counter()
         whole = http.get(f"/games/{gid}/timeline", params={"limit": 10_000}).content

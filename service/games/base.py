@@ -22,7 +22,7 @@ from domain.players import handle_key
 from service.base.keys import ApiKey
 from service.base.refusals import Category, Refusal
 from service.base.store import Recorded
-from service.base.store.corrections import Line, MovesTakenBack, is_correction
+from service.base.store.corrections import Line, StepsAt, StepsTakenBack, is_correction
 from service.base.store.games_table import GamesTable, steps
 from service.base.store.idempotency import IdempotencyKeys
 from service.base.store.kinds import Kind
@@ -138,26 +138,21 @@ class GameBase:
             raise GameNotFound(game_id)
         return row
 
-    def steps_taken_back(self, row: dict[str, Any]) -> tuple[dict[int, int], set[int]]:
-        """A corrected game's steps taken back (-> the correction's step) and its corrections' steps; kept
-        per game at a version, and brought up to a newer one by reading only the events after it (a step
-        of a corrected game would otherwise read its whole stream)."""
-        if not row.get("corrections"):
-            return {}, set()
+    def steps_taken_back(self, row: dict[str, Any]) -> StepsAt:
+        """A corrected game's steps taken back (-> the correction's step) and its corrections' steps at the
+        row's version; kept per game, and brought up to a newer version by reading only the events after
+        the one it knows (a step of a corrected game would otherwise read its whole stream)."""
         game_id, version = row["id"], int(row["version"])
+        if not row.get("corrections"):
+            return StepsTakenBack().at(version)
         known = self.line_steps.get(game_id)
-        if known is not None and known[0] == version:
-            return known[1], known[2]
-        if known is not None and known[0] < version:
-            since, taken, corrections = known[0], dict(known[1]), set(known[2])
-        else:
-            since, taken, corrections = 0, {}, set()
-        for rec in self.store.read(game_id, after=since or None, upto=version):
-            if isinstance(rec.event, MovesTakenBack):
-                corrections.add(rec.originator_version)
-                taken.update(dict.fromkeys(rec.event.versions(), rec.originator_version))
-        self.line_steps.put(game_id, (version, taken, corrections))
-        return taken, corrections
+        if known is None:
+            known = StepsTakenBack()
+            self.line_steps.put(game_id, known)
+        if known.version < version:
+            read = self.store.read(game_id, after=known.version or None, upto=version)
+            known.add((rec.originator_version, rec.event) for rec in read)
+        return known.at(version)
 
     def _replay_idempotent(self, idem: Idempotency | None) -> Reply | None:
         if idem is None:

@@ -12,6 +12,7 @@ from uuid import UUID
 
 from service.base.store import GameLog
 from service.base.store.batching import GroupWriter
+from service.base.store.corrections import StepsTakenBack, TakenBackMove
 from service.base.store.games_table import GamesTable
 from service.base.store.idempotency import IdempotencyKeys
 from service.base.store.kinds import Registry
@@ -31,8 +32,11 @@ class GameDeps:
         self.snapshot_table = Snapshots(store)
         self.states = States(store, interval=snapshot_interval)
         self.blocks = ReplayBlocks(interval=snapshot_interval)
-        # A corrected game's id -> a version, its steps taken back then and its corrections' steps.
-        self.line_steps: Lru[UUID, tuple[int, dict[int, int], set[int]]] = Lru(1024)
+        # A corrected game's id -> its steps taken back and its corrections' steps (grown in place).
+        self.line_steps: Lru[UUID, StepsTakenBack] = Lru(1024)
+        # A game's id -> a version and the moves on its line then, oldest first (``GameUndoer``): an undo
+        # reaching before the last correction folds only up to the moves it takes back.
+        self.line_moves: Lru[UUID, tuple[int, list[TakenBackMove]]] = Lru(1024)
         # (game, step) -> where its timeline stands after that step (``GameReader.timeline``'s pages).
         self.timeline_marks: Lru[tuple[UUID, int], Any] = Lru(16384)
         # This process's group-commit writer for moves (``service.base.store.batching``).

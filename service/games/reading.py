@@ -380,11 +380,11 @@ class GameReader(GameBase):
             rec = next(iter(self.store.read(game_id, after=step - 1, upto=step)))
         base = f"/games/{game_id}/replay/"
         query = f"?perspective={perspective_text}"
-        taken, corrections = self.steps_taken_back(row)
+        taken = self.steps_taken_back(row)
         previous, following = step - 1, step + 1
-        while previous >= 1 and (previous in taken or previous in corrections):
+        while previous >= 1 and (previous in taken or taken.is_correction(previous)):
             previous -= 1
-        while following <= steps and (following in taken or following in corrections):
+        while following <= steps and (following in taken or taken.is_correction(following)):
             following += 1
         return Replay(
             game_id=game_id,

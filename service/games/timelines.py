@@ -8,7 +8,7 @@ from uuid import UUID
 from domain.game import Language
 from service.base.keys import ApiKey
 from service.base.store import Recorded
-from service.base.store.corrections import BeforeBase, Line, MovesTakenBack, moves_of, taken_back
+from service.base.store.corrections import BeforeBase, Line, MovesTakenBack, StepsAt, StepsTakenBack, moves_of
 from service.base.store.kinds import Kind
 from service.games.base import GameBase
 from service.games.schemas import Correction, TakenBack, Timeline, TimelineEntry
@@ -63,9 +63,11 @@ class Timelines(GameBase):
         final = self.states.current(kind, game_id)[1] if row["status"] == "finished" else None
         records = list(self.store.read(game_id, after=after or None, limit=limit))
         if after == 0 and (limit is None or len(records) < limit):
-            taken = taken_back((r.originator_version, r.event) for r in records)
+            read = StepsTakenBack()
+            read.add((r.originator_version, r.event) for r in records)
+            taken = read.at(read.version)
         else:
-            taken = self.steps_taken_back(row)[0]
+            taken = self.steps_taken_back(row)
         marks: dict[int, _Mark] = {}
         entries = self._entries(game_id, kind, sight, language, players, final, after, records, taken, marks)
         if entries is None:  # a correction reached before the snapshot the page started from
@@ -101,7 +103,7 @@ class Timelines(GameBase):
         final: Any,
         after: int,
         records: list[Recorded],
-        taken: dict[int, int],
+        taken: StepsAt,
         marks: dict[int, _Mark],
         from_start: bool = False,
     ) -> list[TimelineEntry] | None:
@@ -222,7 +224,7 @@ def _entry(
     players: list[str],
     turn: int,
     previous_move: int | None,
-    taken: dict[int, int],
+    taken: StepsAt,
 ) -> TimelineEntry:
     """The entry of one step of the line (``turn``: the turns before it)."""
     actor = rules.actor(rec.event)

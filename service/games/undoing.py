@@ -22,7 +22,7 @@ from service.base.refusals import Refusal
 from service.base.store import Recorded
 from service.base.store.application import VersionConflict
 from service.base.store.closing import GameClosed
-from service.base.store.corrections import Line, MovesTakenBack, TakenBackMove, moves_of
+from service.base.store.corrections import Line, MovesTakenBack, TakenBackMove, follow_moves, moves_of
 from service.base.store.games_table import GamesTable
 from service.base.store.kinds import Kind, encode_snapshot
 from service.games import limits
@@ -90,6 +90,21 @@ class GameUndoer(GameBase):
         except Refusal as refusal:
             return self._replayed_or_raise(idem, refusal)
 
+    def _known_moves(self, kind: Kind, game_id: UUID) -> tuple[int, Any, list[TakenBackMove]] | None:
+        """The game's version, state and every move on its line now, from the moves this process knew of
+        it at an earlier version (``line_moves``, kept by the undos) and the events since: None when it
+        knows none. What an undo reaching before the game's last correction needs, without a fold of the
+        game's history (issue #35: two undos in a row after many move+undo cycles folded it all)."""
+        known = self.deps.line_moves.get(game_id)
+        if known is None:
+            return None
+        version, state = self.states.current(kind, game_id)
+        if known[0] > version:  # (this process's cached state is behind another's undo: it is read again)
+            return None
+        since = self.store.read(game_id, after=known[0], upto=version) if known[0] < version else []
+        moves = follow_moves(list(known[1]), ((r.originator_version, r.event, r.move) for r in since))
+        return version, state, moves
+
     def _last_moves(
         self, kind: Kind, game_id: UUID, wanted: int
     ) -> tuple[Line[Any, Recorded], list[TakenBackMove], int]:
@@ -127,11 +142,17 @@ class GameUndoer(GameBase):
         replay = self._replay_idempotent(idem)
         if replay is not None:
             return replay
-        line, played, count = self._last_moves(kind, game_id, request.moves)
-        version = line.version
+        known = self._known_moves(kind, game_id)
+        line: Line[Any, Recorded] | None = None
+        if known is not None:
+            version, state, played = known
+            count = len(played)
+        else:
+            line, played, count = self._last_moves(kind, game_id, request.moves)
+            version, state = line.version, line.state
         if if_match is not None and if_match != version:
             raise StaleVersion(version, if_match)
-        if kind.rules.is_finished(line.state):
+        if kind.rules.is_finished(state):
             raise GameFinishedUndo(game_id)
         if not 1 <= request.moves <= count:
             raise UndoOutOfRange(request.moves, count)
@@ -139,15 +160,20 @@ class GameUndoer(GameBase):
         now = datetime.now(UTC)
         correction = MovesTakenBack(moves=taken, key_id=key.id, reason=request.reason)
         record = Recorded(originator_id=game_id, originator_version=version + 1, event=correction, recorded_at=now)
-        line.add(record.originator_version, correction, record)
-        new_version, moves_left = line.version, count - request.moves
+        new_version, moves_left = version + 1, count - request.moves
+        if line is not None:
+            line.add(new_version, correction, record)
+            after = line.state
+        else:
+            # The line once its last moves are taken back is its line before the first of them.
+            after = self.states.line(kind, game_id, upto=taken[0].first - 1).state
         accepted = UndoAccepted(
             game_id=game_id,
             version=new_version,
             moves=moves_left,
             taken_back=[TakenBack(number=m.move + 1, first_step=m.first, last_step=m.last) for m in taken],
             status="live",
-            state_hash=state_hash(line.state),
+            state_hash=state_hash(after),
         )
         reply = Reply(created=False, body=_json.encode(accepted), version=new_version)
 
@@ -155,7 +181,7 @@ class GameUndoer(GameBase):
         # A snapshot at every correction, not only every ``interval`` events: a snapshot taken just before
         # a move that is then taken back can start no later fold (``BeforeBase``), and a game corrected
         # move after move would otherwise have none left but the start. From this one, folds go on.
-        due = [(new_version, encode_snapshot(line.state))]
+        due = [(new_version, encode_snapshot(after))]
         within = self.within(update_row, self.snapshots(game_id, due), self._store_idempotent(idem, reply))
         try:
             positions = self.store.append([record], within=within)
@@ -163,5 +189,7 @@ class GameUndoer(GameBase):
             return self._replayed_or_raise(idem, StaleVersion(self.store.version(game_id), if_match))
         except GameClosed as closed:
             raise closed_refusal(game_id, closed.state) from None
-        self.states.remember(game_id, new_version, line.state)
+        self.states.remember(game_id, new_version, after)
+        if known is not None or (line is not None and line.start == 0):  # every move on the line is known
+            self.deps.line_moves.put(game_id, (new_version, played[: len(played) - request.moves]))
         return self.positioned(reply, positions)

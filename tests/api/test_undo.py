@@ -19,7 +19,7 @@ from domain import arctic, arctica
 from domain.arctic.simulator import simulate as simulate_arctic
 from domain.arctica.simulator import simulate as simulate_arctica
 from domain.game import GameRules, decide_and_evolve, state_hash
-from projections import standard
+from projections import marks, standard
 from service.runtime import Runtime
 
 Client = TestClient  # type: ignore[type-arg]
@@ -477,3 +477,165 @@ def test_a_fork_of_a_corrected_game_goes_on_from_its_line(client: Client, api_ke
     assert step["step"] == played.json()["version"]
     gone = client.get(f"/games/{fork['id']}/replay/{fork['version'] - 1}", headers=auth(api_key)).json()
     assert gone["taken_back_at"] == fork["version"]
+
+
+def tallies(runner: Any, game_ids: list[str]) -> list[tuple[Any, ...]]:
+    """What the runner holds of each game's counters beyond its state (its times aside: not the line's)."""
+    out = []
+    for game_id in game_ids:
+        game = runner.cache.peek(game_id)
+        assert game is not None, game_id
+        out.append((game.tally.events, game.tally.turns, game.tally.counts, game.tally.unrated))
+    return out
+
+
+def test_a_game_corrected_move_after_move_costs_the_projections_no_more_as_it_grows(
+    client: Client, api_key: str, runtime: Runtime
+) -> None:
+    """Issue #35: each correction refolded its game from its first event, every move ever taken back
+    included: the projections' CPU grew with the game's history. Now one runner reads no event at all
+    for a correction that takes back the moves played since the last one."""
+    table = Table(client, api_key, "arctic", 2, 1313)
+    for move in table.moves[:8]:
+        table.play(move)
+    runner = standard.runner(runtime.store, runtime.games.registry)
+    try:
+        runner.run()  # (the module's other games too)
+        # given a first move+undo cycle (its refold reads the game's events once)
+        table.play(table.moves[8])
+        table.undo(1)
+        before = dict(runner.loads)
+        runner.run()
+        read = runner.loads["refold_events"] - before["refold_events"]
+        assert runner.loads["refold"] - before["refold"] == 1 and 0 < read <= table.version
+        # when the game grows by many more cycles, the runner following each
+        for _ in range(30):
+            table.play(table.moves[8])
+            table.undo(1)
+            runner.run()
+        # then no correction read an event: each started from the game as the one before left it
+        assert runner.loads["refold_events"] - before["refold_events"] == read
+        assert runner.loads["refold"] - before["refold"] == 1 and runner.loads["mark"] - before["mark"] == 30
+        # and the game is the game of its line: board, summary and counters
+        direct_id, _ = direct(client, api_key, "arctic", table.setup, table.moves[:8])
+        runner.run()
+        by_id = boards(runtime, [table.id, direct_id])
+        assert by_id[table.id] == by_id[direct_id]
+        mine, theirs = tallies(runner, [table.id, direct_id])
+        assert mine == theirs
+        # when undos in a row reach before the cycles (the moves of the opening, one at a time)
+        for left in (7, 6):
+            read = runner.loads["refold_events"]
+            assert table.undo(1)["moves"] == left
+            runner.run()
+            # then each reads a few events of the line, from a mark a refold left (none of the cycles)
+            assert runner.loads["refold_events"] - read < 2 * marks.EVERY
+            assert runner.loads["refold"] - before["refold"] == 1
+            direct_id, _ = direct(client, api_key, "arctic", table.setup, table.moves[:left])
+            runner.run()
+            by_id = boards(runtime, [table.id, direct_id])
+            assert by_id[table.id] == by_id[direct_id]
+            mine, theirs = tallies(runner, [table.id, direct_id])
+            assert mine == theirs
+    finally:
+        runner.close()
+
+
+def test_corrections_refolded_from_marks_agree_with_the_game_recorded_directly(
+    client: Client, api_key: str, runtime: Runtime
+) -> None:
+    """A correction refolds from the game as the last one left it, reading the moves played since
+    (none, one or more), or from a mark an earlier refold left on its way; the first from the game's
+    first event."""
+    table = Table(client, api_key, "arctica", 2, 1314)
+    runner = standard.runner(runtime.store, runtime.games.registry)
+
+    def same_as(moves: list[Any]) -> None:
+        direct_id, _ = direct(client, api_key, "arctica", table.setup, moves)
+        runner.run()
+        by_id = boards(runtime, [table.id, direct_id])
+        assert by_id[table.id] == by_id[direct_id]
+        mine, theirs = tallies(runner, [table.id, direct_id])
+        assert mine == theirs
+        assert table.hash() == engine_hash("arctica", table.setup, moves)
+
+    def loads() -> tuple[int, int]:
+        return runner.loads["refold"] - start["refold"], runner.loads["mark"] - start["mark"]
+
+    try:
+        for move in table.moves[:6]:
+            table.play(move)
+        runner.run()  # (the module's other games too)
+        start = dict(runner.loads)
+        table.undo(1)  # the first correction: refolded from the first event, then marked
+        runner.run()
+        assert loads() == (1, 0)
+        same_as(table.moves[:5])
+        for move in table.moves[5:8]:
+            table.play(move)
+        runner.run()
+        before = runner.loads["refold_events"]
+        table.undo(1)  # from the mark, reading moves 6 and 7 (played since)
+        runner.run()
+        assert loads() == (1, 1)
+        assert runner.loads["refold_events"] > before
+        same_as(table.moves[:7])
+        table.undo(4)  # before the last correction: from a mark the first refold left on its way
+        runner.run()
+        assert loads() == (1, 2)
+        same_as(table.moves[:3])
+        for move in table.moves[3:6]:  # moves, then a correction in the same page as them
+            table.play(move)
+        table.undo(2)
+        runner.run()
+        assert loads() == (1, 3)
+        same_as(table.moves[:4])
+        table.undo(4)  # every move: from the first event, or a mark in the opening
+        runner.run()
+        assert sum(loads()) == 5
+        same_as([])
+    finally:
+        runner.close()
+
+
+def test_undos_in_a_row_after_many_cycles_fold_no_more_than_the_moves_they_take_back(
+    client: Client, api_key: str, runtime: Runtime, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue #35: an undo taking back a move played before the game's last correction (two undos in a
+    row) found no snapshot with moves enough after it and folded the game from its first event. This
+    process knows every move of the line (from the game's first undo, folded from its start), follows
+    them from the events since, and folds only up to the moves an undo takes back."""
+    table = Table(client, api_key, "arctic", 2, 1315)
+    for move in table.moves[:10]:
+        table.play(move)
+    for _ in range(60):  # a history of move+undo cycles
+        table.play(table.moves[10])
+        table.undo(1)
+    history = table.version
+    assert history > 500
+    read: list[int] = []
+    real = runtime.store.read
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        for rec in real(*args, **kwargs):
+            read.append(rec.originator_version)
+            yield rec
+
+    monkeypatch.setattr(runtime.store, "read", counted)
+    # when undos in a row take back moves played before the last correction, one at a time, then two
+    for k, left in ((1, 9), (1, 8), (2, 6)):
+        read.clear()
+        assert table.undo(k)["moves"] == left
+        # then each read the events of the line up to the moves it took back, not the game's history
+        assert len(read) <= 64, (k, sorted(read))
+        assert table.hash() == engine_hash("arctic", table.setup, table.moves[:left])
+    # and the game goes on from there, here and in a process that knew nothing of it
+    for move in table.moves[6:12]:
+        table.play(move)
+    assert table.hash() == engine_hash("arctic", table.setup, table.moves[:12])
+    table.undo(3)
+    from service.games.service import GameService
+
+    fresh = GameService(runtime.store, runtime.games.registry, snapshot_interval=runtime.games.states.interval)
+    version, state = fresh.states.current(fresh.kind("arctic"), table.id)
+    assert version == table.version and state_hash(state) == engine_hash("arctic", table.setup, table.moves[:9])

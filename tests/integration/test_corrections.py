@@ -10,7 +10,16 @@ from typing import Any
 
 import pytest
 
-from service.base.store.corrections import BeforeBase, Line, MovesTakenBack, TakenBackMove, moves_of, taken_back
+from service.base.store.corrections import (
+    BeforeBase,
+    Line,
+    MovesTakenBack,
+    StepsTakenBack,
+    TakenBackMove,
+    follow_moves,
+    moves_of,
+    taken_back,
+)
 
 
 def keep(state: tuple[str, ...], event: Any) -> tuple[str, ...]:
@@ -86,3 +95,30 @@ def test_taken_back_maps_each_step_to_its_correction() -> None:
 def test_the_same_events_fold_to_the_same_state() -> None:
     assert fold(11).state == fold(11).state
     assert back((1, 5, 5)).versions() == {5}
+
+
+def test_steps_taken_back_grown_in_place_read_at_any_version_up_to_it() -> None:
+    # given the index brought to version 9, then grown to 11 in place (no copy per version)
+    steps = StepsTakenBack()
+    steps.add((v, e) for v, e, _ in STREAM if v <= 9)
+    at_nine = steps.at(9)
+    steps.add((v, e) for v, e, _ in STREAM if v > 9)
+    assert steps.version == 11
+    # then each version reads what the stream up to it says, later corrections left out (a reader that
+    # took its view before the growth too)
+    for version in (7, 8, 9, 11):
+        expected = taken_back((v, e) for v, e, _ in STREAM if v <= version)
+        seen = steps.at(version)
+        assert {s: seen.get(s) for s in range(1, 12) if s in seen} == expected
+        assert [s for s in range(1, 12) if seen.is_correction(s)] == [v for v in (8, 10) if v <= version]
+    assert 5 not in at_nine and at_nine.get(6) == 8 and not at_nine.is_correction(10)
+
+
+def test_following_the_moves_event_by_event_is_the_moves_of_the_line() -> None:
+    # given the moves known at each version of the stream, followed from any earlier one, they are
+    # the moves of the line folded afresh
+    for known in range(0, 12):
+        for upto in range(known, 12):
+            start = moves_of(fold(known).kept, lambda move: move)
+            later = [(v, e, m) for v, e, m in STREAM if known < v <= upto]
+            assert follow_moves(start, later) == moves_of(fold(upto).kept, lambda move: move), (known, upto)

@@ -115,6 +115,23 @@ def moves_of(kept: Iterable[tuple[int, Any, Any]], move_of: Callable[[Any], int 
     return spans
 
 
+def follow_moves(moves: list[TakenBackMove], events: Iterable[tuple[int, Any, int | None]]) -> list[TakenBackMove]:
+    """The moves on a line (as ``moves_of`` gives them, updated in place) once the stream's next events
+    ``(version, event, move index)`` are in: a correction takes its moves out (the line's last ones), a
+    move's events extend its span or start the next one. The events come whole writes at a time."""
+    for version, event, move in events:
+        if isinstance(event, MovesTakenBack):
+            gone = min(event.versions(), default=version)
+            while moves and moves[-1].first >= gone:
+                moves.pop()
+        elif move is not None:
+            if moves and moves[-1].move == move:
+                moves[-1] = TakenBackMove(move=move, first=moves[-1].first, last=version)
+            else:
+                moves.append(TakenBackMove(move=move, first=version, last=version))
+    return moves
+
+
 def taken_back(events: Iterable[tuple[int, Any]]) -> dict[int, int]:
     """Over a whole stream ``(version, event)``: each taken-back event's version -> the correction's."""
     out: dict[int, int] = {}
@@ -123,6 +140,54 @@ def taken_back(events: Iterable[tuple[int, Any]]) -> dict[int, int]:
             for v in event.versions():
                 out[v] = version
     return out
+
+
+class StepsAt:
+    """A stream's steps taken back (-> the correction's version) and its corrections' versions, as they
+    stood at ``version``: what ``StepsTakenBack`` knows of later corrections is left out."""
+
+    __slots__ = ("_corrections", "_taken", "version")
+
+    def __init__(self, taken: dict[int, int], corrections: dict[int, None], version: int) -> None:
+        self._taken, self._corrections, self.version = taken, corrections, version
+
+    def get(self, step: int) -> int | None:
+        """The version of the correction that took ``step`` back, if one did by ``version``."""
+        at = self._taken.get(step)
+        return at if at is not None and at <= self.version else None
+
+    def __contains__(self, step: object) -> bool:
+        return isinstance(step, int) and self.get(step) is not None
+
+    def is_correction(self, step: int) -> bool:
+        return step in self._corrections and step <= self.version
+
+
+class StepsTakenBack:
+    """``StepsAt`` of one stream at any version up to the newest it was brought to, grown in place.
+
+    A copy per newer version (what a replay of a corrected live game's last step asked) cost as much as
+    the game's history: the map only grows, and a reader at an older version leaves the newer entries
+    out. Growing it twice with the same events (two threads) writes the same entries."""
+
+    def __init__(self) -> None:
+        self.version = 0  # the stream's events up to it are in
+        self._taken: dict[int, int] = {}
+        self._corrections: dict[int, None] = {}  # (a dict: insertion safe beside lookups in other threads)
+
+    def add(self, events: Iterable[tuple[int, Any]]) -> None:
+        """The stream's next events ``(version, event)``, from ``version + 1`` on."""
+        reached = self.version
+        for version, event in events:
+            if isinstance(event, MovesTakenBack):
+                for v in event.versions():
+                    self._taken[v] = version
+                self._corrections[version] = None
+            reached = max(reached, version)
+        self.version = max(self.version, reached)
+
+    def at(self, version: int) -> StepsAt:
+        return StepsAt(self._taken, self._corrections, version)
 
 
 # Stored before the layers moved (service/store -> service/base/store): old rows keep these topics.

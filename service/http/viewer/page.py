@@ -15,6 +15,7 @@ from domain.game import Language, Perspective
 from domain.kinds import game
 from service.base.keys import ApiKey
 from service.base.refusals import Refusal
+from service.base.store.corrections import StepsAt
 from service.games.service import GameService
 from service.games.sight import Sight
 from service.http.viewer.words import word, words
@@ -26,13 +27,14 @@ LANGUAGES: tuple[Language, ...] = ("en", "fr", "es")
 TIMELINE_PAGE = 500
 
 
-def timeline_after(step: int, steps: int, taken: dict[int, int], size: int = TIMELINE_PAGE) -> int:
+def timeline_after(step: int, steps: int, taken: StepsAt, size: int = TIMELINE_PAGE) -> int:
     """The step a page's timeline entries start after: the one shown about halfway, within the game. Not a
     step a correction took back (``taken``: -> the correction's step): that page would begin inside a
     move its own correction takes back, and be folded from the game's start (states and all) every time it
     is asked; it begins at that correction instead."""
     after = max(0, min(step - size // 2, steps - size))
-    return taken.get(after, after)
+    back = taken.get(after)
+    return after if back is None else back
 
 
 def perspectives(games: GameService, row: dict[str, Any], key: ApiKey | None) -> list[str]:
@@ -134,7 +136,7 @@ def page(
     steps = int(row["version"])
     step = steps if step is None else step
     replay = games.replay(game_id, step, perspective, key)
-    after = timeline_after(step, steps, games.steps_taken_back(row)[0])
+    after = timeline_after(step, steps, games.steps_taken_back(row))
     tl = games.timeline(game_id, lang, key, after, TIMELINE_PAGE)  # the owner reads the table's notes and reasons
     players = list(row["players"])
     origin, forks = _family_links(games, game_id, lang)
