@@ -4,7 +4,9 @@ Nothing here calls BG Stats, BGG or the network: the files and the link are deco
 from __future__ import annotations
 
 import json
+import re
 from datetime import datetime, timedelta
+from html import unescape
 from typing import Any
 from urllib.parse import unquote
 from uuid import UUID, uuid5
@@ -195,3 +197,14 @@ def test_a_game_without_a_bgg_id_is_named_by_its_title(client: Client, api_key: 
     xml = ElementTree.fromstring(client.get("/exports/bgg", params={"tag": "club:Arctica Club"}).content)
     item = xml.find("play/item")
     assert item is not None and item.get("objectid") is None and item.get("name") == "Arctica"
+
+
+def test_the_finished_game_page_sends_it_to_bg_stats(client: Client, finished: list[dict[str, Any]], live: str) -> None:
+    game = finished[2]
+    html = client.get(f"/games/{game['id']}/watch").text
+    found = re.search(r'<a class="export" id="bgstats" href="([^"]+)"', html)
+    assert found is not None
+    link = unescape(found.group(1))
+    assert link == client.get(f"/games/{game['id']}/bgstats").json()["link"]
+    assert f'href="/games/{game["id"]}/bgg"' in html
+    assert 'id="bgstats"' not in client.get(f"/games/{live}/watch").text
