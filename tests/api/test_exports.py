@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from datetime import datetime, timedelta
 from html import unescape
 from typing import Any
@@ -17,8 +18,13 @@ import pytest
 from litestar.testing import TestClient
 
 from domain.players import handle_key
+from service.base.settings import Settings
+from service.cli.main import main
 from service.games.playformats import NAMESPACE, PUSH
+from service.http.app import create_app
+from service.runtime import Runtime
 from tests.projections.support import record
+from tests.watching import served
 
 Client = TestClient  # type: ignore[type-arg]
 CLUB = "club:Export Club"
@@ -208,3 +214,29 @@ def test_the_finished_game_page_sends_it_to_bg_stats(client: Client, finished: l
     assert link == client.get(f"/games/{game['id']}/bgstats").json()["link"]
     assert f'href="/games/{game["id"]}/bgg"' in html
     assert 'id="bgstats"' not in client.get(f"/games/{live}/watch").text
+
+
+@pytest.fixture(scope="module")
+def base(settings: Settings, runtime: Runtime) -> Iterator[str]:
+    with served(create_app(settings, runtime=runtime)) as url:
+        yield url
+
+
+def test_the_cli_exports_every_format(
+    base: str, finished: list[dict[str, Any]], capsysbinary: pytest.CaptureFixture[bytes]
+) -> None:
+    def run(*args: str) -> bytes:
+        assert main(["export", *args, "--url", base]) == 0
+        return capsysbinary.readouterr().out
+
+    lines = run("--format", "ndjson", "--tag", CLUB, "--player", "Aputsiaq").splitlines()
+    assert len(lines) == sum("Aputsiaq" in g["players"] for g in finished) and lines
+    assert json.loads(lines[0])["format"] == "banquise-record"
+    assert len(json.loads(run("--format", "bgstats", "--tag", CLUB))["plays"]) == 10
+    assert len(ElementTree.fromstring(run("--format", "bgg", "--tag", CLUB)).findall("play")) == 10
+    assert run(finished[0]["id"], "--format", "bgstats").decode().startswith(PUSH)
+    assert ElementTree.fromstring(run(finished[0]["id"], "--format", "bgg")).find("play") is not None
+    assert json.loads(run(finished[0]["id"]))["id"] == f"game:{finished[0]['id']}"
+    assert main(["export", "--url", base]) == 2  # neither an ID nor a filter's format
+    assert main(["export", "--format", "ndjson", "--kind", "chess", "--url", base]) == 1
+    assert b"unknown_game_kind" in capsysbinary.readouterr().err
