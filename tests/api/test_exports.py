@@ -130,7 +130,7 @@ def test_the_push_link_decodes_to_the_play(client: Client, finished: list[dict[s
 
 def test_the_bgg_plays_round_trip_through_an_xml_parser(client: Client, finished: list[dict[str, Any]]) -> None:
     answer = client.get("/exports/bgg", params={"tag": CLUB})
-    assert answer.status_code == 200 and answer.headers["content-type"].startswith("application/xml")
+    assert answer.status_code == 200 and answer.headers["content-type"].startswith("text/xml")
     plays = ElementTree.fromstring(answer.content).findall("play")
     assert len(plays) == 10
     by_game = {p.findtext("comments", "").rsplit(" ", 1)[-1]: p for p in plays}

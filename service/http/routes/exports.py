@@ -24,7 +24,7 @@ from service.http.auth import caller
 from service.http.routes.games import KEY_OPTIONAL, PLAYED_SINCE, PLAYED_UNTIL
 from service.runtime import Runtime
 
-XML = "application/xml"
+XML = "text/xml"  # RFC 7303; BGG answers its XML API as text/xml too
 NDJSON = "application/x-ndjson"
 # Records built in a worker thread at a time, then written: the stream holds at most these.
 LINES_AT_ONCE = 50
