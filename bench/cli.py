@@ -31,6 +31,7 @@ ITEMS: dict[str, str] = {
     "history": "bench.items.history",
     "watch": "bench.items.watch",
     "memory": "bench.items.memory",
+    "exports": "bench.items.exports",
 }
 NUMBERS = {
     "1": "import",
@@ -43,6 +44,7 @@ NUMBERS = {
     "8": "workers",
     "9": "history",
     "10": "watch",
+    "11": "exports",
 }
 
 
@@ -69,7 +71,7 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
         "only",
         nargs="*",
         metavar="ITEM",
-        help=f"items to run (default: all): {', '.join(ITEMS)} or their issue numbers 1-10",
+        help=f"items to run (default: all): {', '.join(ITEMS)} or their issue numbers 1-11",
     )
     parser.add_argument("--quick", action="store_true", help="small sizes: a smoke run of a minute or two")
     parser.add_argument("--out", type=Path, default=ROOT / "bench" / "results", help="where the results go")

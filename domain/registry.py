@@ -67,6 +67,13 @@ class GamePlugin:
     # Moves built decision by decision (``domain/building.py``): ``(state, names) -> candidates``, every
     # move the kind lists with its path in the table's words; None: the kind offers none.
     build: MoveBuilder | None = None
+    # The game on BoardGameGeek (the exports to BG Stats and BGG plays name it so): its id there, None
+    # when it has none (the exports then name it by its title only), and whether the highest score wins.
+    bgg_id: int | None = None
+    highest_wins: bool = True
+    # The seat that played first, read from any state of a game (its opening is kept in it); None: the
+    # kind does not say, and the exports mark no start player.
+    start_seat: Callable[[Any], int] | None = None
 
     @property
     def kind(self) -> str:

@@ -39,10 +39,15 @@ def run(*args: str | Path, cwd: Path, timeout: float = 120) -> subprocess.Comple
 
 
 def generate_python_client(out: Path) -> Path:
-    """``openapi-python-client`` on the committed document: the package's folder (``out``)."""
+    """``openapi-python-client`` on the committed document: the package's folder (``out``). NDJSON (a
+    streamed export) is read as the bytes it is: the generator knows no line-delimited JSON."""
+    config = out.parent / "openapi-python-client.json"
+    config.write_text('{"content_type_overrides": {"application/x-ndjson": "application/octet-stream"}}')
     made = run(
         python_client_generator(),
         "generate",
+        "--config",
+        config,
         "--path",
         DOCUMENT,
         "--output-path",

@@ -21,6 +21,10 @@ def _build(state: GameState, names: Sequence[str]) -> list[Candidate]:
     return building.candidates(state, names, RULES.decisions_of(state))
 
 
+def _start_seat(state: GameState) -> int:
+    return state.start_seat
+
+
 # The animals as the timeline names them, so that the board and the texts say the same.
 WORDS: dict[str, tuple[str, str, str]] = {
     f"animal_{animal}": (
@@ -51,4 +55,6 @@ GAME = GamePlugin(
     board_module="/watch/static/board/arctic.js",
     words=WORDS,
     build=_build,
+    bgg_id=420214,  # https://boardgamegeek.com/boardgame/420214/arctic
+    start_seat=_start_seat,
 )

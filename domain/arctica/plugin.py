@@ -27,6 +27,10 @@ def _build(state: GameState, names: Sequence[str]) -> list[Candidate]:
     return building.candidates(RULES.edition_of(state), state, names)
 
 
+def _start_seat(state: GameState) -> int:
+    return state.start_player
+
+
 # Actions, families and generations as the timeline names them: the board and the texts say the same.
 WORDS: dict[str, tuple[str, str, str]] = {f"arctica_{key}": forms for key, forms in DESCRIBED.items()}
 
@@ -50,4 +54,7 @@ GAME = GamePlugin(
     words=WORDS,
     editions=editions,
     build=_build,
+    # No BoardGameGeek id: none could be confirmed for Arctica (crowdfunded in 2026), so its exports name
+    # it by title only.
+    start_seat=_start_seat,
 )

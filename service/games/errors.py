@@ -187,3 +187,31 @@ class DecisionRefused(Refusal):
     def __init__(self, code: str, detail: str, at: int) -> None:
         category = Category.CONFLICT if code == "no_decision" else Category.UNPROCESSABLE
         super().__init__(category, code, detail, at=at)
+
+
+class GameNotFinished(Refusal):
+    """A play (BG Stats, BGG) is a finished game's: a live or abandoned game has no final scores to log."""
+
+    def __init__(self, game_id: UUID, status: str) -> None:
+        super().__init__(
+            Category.CONFLICT,
+            "game_not_finished",
+            f"game {game_id} is {status}: only a finished game is a play another app can log",
+            title="Game not finished",
+            game_status=status,
+        )
+
+
+class ExportTooLarge(Refusal):
+    """A play file (one JSON or XML document) is built whole: past its bound, narrow the filters (or take
+    the records, streamed)."""
+
+    def __init__(self, bound: int) -> None:
+        super().__init__(
+            Category.UNPROCESSABLE,
+            "export_too_large",
+            f"more than {bound} games match: narrow the filters (since/until, tag, kind), or stream the "
+            "records (GET /exports/records)",
+            title="Export too large",
+            bound=bound,
+        )

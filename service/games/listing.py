@@ -47,6 +47,27 @@ class Listing(GameBase):
         the game's start at the table (inclusive/exclusive): its ``started_at``, else its first move's
         ``at``, else — a game recorded without any time — when it was stored (``playtime.started_at``).
         The order, and so the cursors, stay those of the recording time: a filter never moves a cursor."""
+        where = self.filter(player=player, kind=kind, status=status, since=since, until=until, tags=tags)
+        if cursor:
+            after = decode_cursor(cursor)
+            where.before = (after.created_at, after.id)
+        rows, more, finished_at = self.games_table.page(where, limit)
+        return GamePage(
+            items=[GameReader.summary_of(r, self._final_results(r), finished_at.get(r["id"])) for r in rows],
+            next_cursor=encode_cursor(rows[-1]["created_at"], rows[-1]["id"]) if more and rows else None,
+        )
+
+    def filter(
+        self,
+        *,
+        player: str | None = None,
+        kind: str | None = None,
+        status: str | None = None,
+        since: datetime | None = None,
+        until: datetime | None = None,
+        tags: list[str] | None = None,
+    ) -> GameFilter:
+        """``GET /games``' filters as the index's conditions (the exports take the same ones)."""
         where = GameFilter()
         if player:
             # Renamed or merged handles included (service/games/renaming.py).
@@ -59,14 +80,7 @@ class Listing(GameBase):
         if tags:
             wanted = tag_filters.parse(tags)
             where.nothing, where.tags, where.tags_present = wanted.contradictory, wanted.values, wanted.present
-        if cursor:
-            after = decode_cursor(cursor)
-            where.before = (after.created_at, after.id)
-        rows, more, finished_at = self.games_table.page(where, limit)
-        return GamePage(
-            items=[GameReader.summary_of(r, self._final_results(r), finished_at.get(r["id"])) for r in rows],
-            next_cursor=encode_cursor(rows[-1]["created_at"], rows[-1]["id"]) if more and rows else None,
-        )
+        return where
 
     def _final_results(self, row: dict[str, Any]) -> list[PlayerResult] | None:
         """A public game's results (the game is over); a live game's scores, and a sealed fork's, are left

@@ -13,6 +13,7 @@ from service.base.store import GameLog
 from service.base.store.kinds import Registry
 from service.games.base import GameBase, Idempotency, Opening, Reply, request_hash
 from service.games.deps import GameDeps
+from service.games.exports import Exports
 from service.games.forks import Forking
 from service.games.importing import RecordImporter
 from service.games.listing import Listing
@@ -42,6 +43,7 @@ class GameService(GameBase):
         self.lifecycle = Lifecycle(self.deps)
         self.handles = Handles(self.deps)
         self.listing = Listing(self.deps)
+        self.exports = Exports(self.deps, self.listing)
         self.navigation = Navigation(self.deps)
         self.live = Live(self.deps)
         self.group = self.deps.group

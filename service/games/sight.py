@@ -44,6 +44,12 @@ def public(row: dict[str, Any]) -> bool:
     return row["status"] == "finished" and not row["sealed"]
 
 
+def sees_all(row: dict[str, Any], key: ApiKey | None) -> bool:
+    """Whether ``key`` sees all of the game ``row`` (its record): a public game, or its owner's key (a sealed
+    fork included). The exports' filter: a game it does not hold is left out, not refused."""
+    return public(row) or (key is not None and key.id == row["owner_key"])
+
+
 class Sight(msgspec.Struct, frozen=True):
     """A caller's sight of one game: the perspective it asked for and whether it sees everything."""
 

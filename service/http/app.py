@@ -37,6 +37,7 @@ from service.http.openapi_finish import finish
 from service.http.read_your_writes import ReplicaHeaders
 from service.http.routes.admin import abandon_game, merge_player, rename_player, unvoid_game, void_game
 from service.http.routes.editions import EditionsController, edition_components
+from service.http.routes.exports import ExportsController
 from service.http.routes.games import GamesController
 from service.http.routes.health import health
 from service.http.routes.keys import KeysController
@@ -189,6 +190,8 @@ def routes() -> list[Any]:
         ping,
         records_schema,
         GamesController,
+        # Games taken elsewhere: BG Stats, BoardGameGeek, NDJSON records.
+        ExportsController,
         # Projections (read models): players, leaderboards, game statistics; admin voiding.
         PlayersController,
         leaderboard,

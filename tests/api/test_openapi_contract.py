@@ -43,6 +43,8 @@ OWNER_SEES_MORE = (
     "/timeline",
     "/live",
     "/watch",
+    "/bgstats",  # a sealed fork's play is its owner's
+    "/bgg",
     "/board",
     "/stats",
 )
@@ -54,7 +56,9 @@ def test_security_is_marked_only_where_a_key_is_needed(document: dict[str, Any])
         if method in ("post", "delete") or path.endswith("/legal-moves") or path.startswith("/admin/"):
             assert security == [{"apiKey": []}], (method, path)
             assert "401" in op["responses"], (method, path)
-        elif path.startswith("/games/{game_id}") and path.removeprefix("/games/{game_id}") in OWNER_SEES_MORE:
+        elif (
+            path.startswith("/games/{game_id}") and path.removeprefix("/games/{game_id}") in OWNER_SEES_MORE
+        ) or path.startswith("/exports/"):  # an export holds the caller's own games too
             assert security == [{}, {"apiKey": []}], (method, path)  # optional: the owner sees more
         else:
             # Said all the same (security: []): linters and generators want every operation to say it.

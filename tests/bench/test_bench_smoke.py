@@ -29,7 +29,19 @@ def test_the_quick_bench_runs_every_item_and_writes_its_report(tmp_path: Path) -
     assert done.returncode == 0, done.stderr[-4000:]
     report = json.loads((tmp_path / "quick.json").read_text())
     items = {row["item"].split(" ", 1)[1] for row in report["rows"]}
-    assert items == {"import", "live", "replay", "rebuild", "stats", "fold", "memory", "workers", "history", "watch"}
+    assert items == {
+        "import",
+        "live",
+        "replay",
+        "rebuild",
+        "stats",
+        "fold",
+        "memory",
+        "workers",
+        "history",
+        "watch",
+        "exports",
+    }
     for row in report["rows"]:
         assert row["status"] in ("ok", "skipped"), row
         if row["status"] == "ok":

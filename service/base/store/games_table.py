@@ -7,7 +7,7 @@ in the transaction of the events it goes with; a read takes a pooled connection 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
@@ -150,6 +150,19 @@ class GamesTable:
             more = len(rows) > limit
             rows = rows[:limit]
             return rows, more, self._finish_times(conn, rows)
+
+    def pages(self, where: GameFilter, size: int) -> Iterator[tuple[list[dict[str, Any]], dict[UUID, datetime]]]:
+        """Every row meeting ``where``, newest recorded first, ``size`` at a time with their finish times: one
+        keyset query per page, on a connection lent for that page only, so an export of any length holds one
+        page and no connection while its reader is slow."""
+        where = msgspec.structs.replace(where)
+        while True:
+            rows, more, finished_at = self.page(where, size)
+            if rows:
+                yield rows, finished_at
+            if not more or not rows:
+                return
+            where.before = (rows[-1]["created_at"], rows[-1]["id"])
 
     def finish_times(self, rows: Iterable[dict[str, Any]]) -> dict[UUID, datetime]:
         with self._datastore.get_connection() as conn:

@@ -8,6 +8,7 @@ import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
@@ -76,15 +77,59 @@ def run_import(args: argparse.Namespace, settings: Settings) -> int:
     return 1 if failures else 0
 
 
+# ``banquise export``'s formats: a game's record, or the plays other apps log, or analysts' NDJSON.
+FORMATS = ("record", "bgstats", "bgg", "ndjson")
+
+
 def run_export(args: argparse.Namespace, settings: Settings) -> int:
+    """One game (``ID``): its record, its BG Stats push link or its BGG play. No ID: the filter's games
+    (``--player``, ``--tag``, ``--kind``, ``--since``, ``--until``) as a BG Stats file, BGG plays or
+    NDJSON records (streamed to standard output as they come)."""
+    if args.game_id is None and args.format == "record":
+        raise CliError("banquise export: give a game ID, or --format bgstats|bgg|ndjson for a filter's games")
+    if args.game_id is not None and args.format == "ndjson":
+        raise CliError("banquise export: --format ndjson exports a filter's games, not one ID")
     with connect(args.url, args.key) as client:
         try:
-            record = check(client.get(f"/games/{args.game_id}/record"))
+            if args.game_id is None:
+                _export_many(client, args)
+            else:
+                _export_one(client, args)
         except ApiError as exc:
             print(f"banquise: {exc}", file=sys.stderr)
             return 1
-    sys.stdout.write(json.dumps(record, indent=2 if args.pretty else None, ensure_ascii=False) + "\n")
     return 0
+
+
+def _export_one(client: Any, args: argparse.Namespace) -> None:
+    if args.format == "bgg":
+        response = client.get(f"/games/{args.game_id}/bgg")
+        check_status(response)
+        sys.stdout.buffer.write(response.content + b"\n")
+        return
+    if args.format == "bgstats":
+        sys.stdout.write(check(client.get(f"/games/{args.game_id}/bgstats"))["link"] + "\n")
+        return
+    record = check(client.get(f"/games/{args.game_id}/record"))
+    sys.stdout.write(json.dumps(record, indent=2 if args.pretty else None, ensure_ascii=False) + "\n")
+
+
+def _export_many(client: Any, args: argparse.Namespace) -> None:
+    params: list[tuple[str, str]] = [("tag", t) for t in args.tag or []]
+    params += [(name, value) for name in ("player", "kind", "since", "until") if (value := getattr(args, name))]
+    path = {"bgstats": "/exports/bgstats", "bgg": "/exports/bgg", "ndjson": "/exports/records"}[args.format]
+    with client.stream("GET", path, params=params, timeout=None) as response:
+        if response.status_code >= 400:
+            response.read()
+            check_status(response)
+        for chunk in response.iter_bytes():
+            sys.stdout.buffer.write(chunk)
+    sys.stdout.buffer.flush()
+
+
+def check_status(response: Any) -> None:
+    if response.status_code >= 400:
+        check(response)
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
@@ -93,8 +138,18 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     imp.add_argument("--quiet", action="store_true", help="no progress bar")
     add_connection_arguments(imp)
     imp.set_defaults(run=run_import)
-    exp = sub.add_parser("export", help="print a game's record (the import format)")
-    exp.add_argument("game_id", metavar="ID")
+    exp = sub.add_parser(
+        "export",
+        help="print a game's record (the import format), or a game's or a filter's games as BG Stats or BGG "
+        "plays, or a filter's games as NDJSON records",
+    )
+    exp.add_argument("game_id", metavar="ID", nargs="?", default=None, help="one game (else: the filter's games)")
+    exp.add_argument("--format", choices=FORMATS, default="record", help="record (default), bgstats, bgg, ndjson")
+    exp.add_argument("--player", default=None, help="a player's games (renamed handles included)")
+    exp.add_argument("--tag", action="append", default=None, help="name:value or name; repeated: every one holds")
+    exp.add_argument("--kind", default=None)
+    exp.add_argument("--since", default=None, help="started at the table at or after (ISO 8601)")
+    exp.add_argument("--until", default=None, help="started at the table before (ISO 8601)")
     exp.add_argument("--pretty", action="store_true")
     add_connection_arguments(exp)
     exp.set_defaults(run=run_export)

@@ -16,6 +16,7 @@ from domain.kinds import game
 from service.base.keys import ApiKey
 from service.base.refusals import Refusal
 from service.base.store.corrections import StepsAt
+from service.games import playformats
 from service.games.service import GameService
 from service.games.sight import Sight
 from service.http.viewer.words import word, words
@@ -123,6 +124,18 @@ def _controls(
     )
 
 
+def _take_away(games: GameService, row: dict[str, Any], key: ApiKey | None, lang: Language) -> str:
+    """A finished game's ways out: the BG Stats push link (the play filled in, in the app) and its BGG play."""
+    if row["status"] != "finished":
+        return ""
+    game_id = row["id"]
+    link = escape(playformats.push_link(games.exports.play(game_id, key)))
+    return (
+        f'<a class="export" id="bgstats" href="{link}" rel="noopener">{word("send_bgstats", lang)}</a>'
+        f'<a class="export" id="bgg" href="/games/{game_id}/bgg">{word("bgg_play", lang)}</a>'
+    )
+
+
 def page(
     games: GameService,
     game_id: UUID,
@@ -168,7 +181,7 @@ def page(
         '<link rel="stylesheet" href="/watch/static/viewer.css"></head>'
         f'<body data-game="{game_id}" data-kind="{row["kind"]}" data-status="{status}" data-lang="{lang}">'
         f"<header><h1>{title} <small>{names}</small></h1>"
-        f"{badge}{follow}{origin}{forks}"
+        f"{badge}{follow}{origin}{forks}{_take_away(games, row, key, lang)}"
         f'<a class="json" id="json" href="/games/{game_id}/replay/{step}">JSON</a></header>'
         f'{controls}<div class="layout"><main id="main">'
         f'<div id="live-score" aria-live="polite"></div>'

@@ -70,6 +70,8 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "follow": ("following live moves", "suit les coups en direct", "sigue las jugadas en vivo"),
     "keys": ("← → step, Home/End first/last", "← → étape, Début/Fin", "← → paso, Inicio/Fin"),
     "player": ("Player", "Joueur", "Jugador"),
+    "send_bgstats": ("Send to BG Stats", "Envoyer à BG Stats", "Enviar a BG Stats"),
+    "bgg_play": ("BGG play", "Partie BGG", "Partida BGG"),
     "players": ("Players", "Joueurs", "Jugadores"),
     "board": ("Board", "Plateau", "Tablero"),
     "game_over": ("Game over", "Partie terminée", "Partida terminada"),

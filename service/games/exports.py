@@ -1,0 +1,147 @@
+"""Games taken elsewhere: a finished game as a play (BG Stats, BoardGameGeek: ``playformats``), a filter's
+finished games as one play file, and a filter's games as NDJSON records for analysts (the record of
+``GET /games/{id}/record``, one per line, as Lichess exports a player's games).
+
+The filters are ``GET /games``' (``Listing.filter``). An export holds what its caller sees whole
+(``sight.sees_all``): the finished, public games, and the caller's own key's games (a sealed fork is its
+owner's alone); anything else is left out, never refused and never redacted. Rows are read in keyset
+pages (``GamesTable.pages``): a stream of any length holds one page, and each record is built when its
+line is written.
+
+Where the play's fields come from: the players and their seats from the ``games`` row, scores and ranks
+from the final state (``rules.results``), the start player from the plug-in (``GamePlugin.start_seat``),
+the date from the game's start at the table (``playtime.started_at``), the length from its start to
+its finish (none for a game recorded without play times), and the location from the game's ``site``
+tag (else its ``location`` tag): Banquise keeps no other place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import datetime
+from typing import Any
+from uuid import UUID
+
+import msgspec
+
+from domain.players import handle_key
+from domain.registry import GamePlugin, game
+from service.base.keys import ApiKey
+from service.games import playtime
+from service.games.base import GameBase
+from service.games.deps import GameDeps
+from service.games.errors import ExportTooLarge, GameNotFinished
+from service.games.listing import Listing
+from service.games.playformats import Play, PlaySeat, minutes
+from service.games.sight import Sight, sees_all
+
+# The tags a game's place is read from, the first present.
+LOCATION_TAGS = ("site", "location")
+PAGE = 100
+# A play file is one document, built whole: at most this many games in it.
+MAX_PLAYS = 5000
+
+_json = msgspec.json.Encoder()
+
+
+class ExportFilter(msgspec.Struct, kw_only=True):
+    """``GET /games``' filters (``Listing.filter``)."""
+
+    player: str | None = None
+    kind: str | None = None
+    status: str | None = None
+    since: datetime | None = None
+    until: datetime | None = None
+    tags: list[str] | None = None
+
+
+class Exports(GameBase):
+    """Plays and streamed records."""
+
+    def __init__(self, deps: GameDeps, listing: Listing) -> None:
+        super().__init__(deps)
+        self.listing = listing
+
+    def play(self, game_id: UUID, key: ApiKey | None) -> Play:
+        """One finished game as a play (409 ``game_not_finished`` for a live or abandoned one; a sealed
+        fork is its owner's: 403 ``fork_hidden``)."""
+        row = self.row(game_id)
+        Sight.of(row, key)
+        if row["status"] != "finished":
+            raise GameNotFinished(game_id, row["status"])
+        finished_at = self.games_table.finish_times([row])[game_id]
+        return self._play(row, finished_at)
+
+    def plays(self, key: ApiKey | None, wanted: ExportFilter) -> list[Play]:
+        """The finished games the filter finds that ``key`` sees whole, oldest first (at most
+        ``MAX_PLAYS``: 422 ``export_too_large`` beyond)."""
+        where = self._where(wanted)
+        where.status = "finished"
+        out: list[Play] = []
+        for rows, finished_at in self.games_table.pages(where, PAGE):
+            for row in rows:
+                if not sees_all(row, key):
+                    continue
+                if len(out) == MAX_PLAYS:
+                    raise ExportTooLarge(MAX_PLAYS)
+                out.append(self._play(row, finished_at[row["id"]]))
+        out.reverse()
+        return out
+
+    def records(self, key: ApiKey | None, wanted: ExportFilter) -> Iterator[bytes]:
+        """The games the filter finds that ``key`` sees whole, newest recorded first, each as its record's
+        JSON and a newline. The filters are checked before the first line (a bad one is a 4xx, not a
+        broken stream)."""
+        where = self._where(wanted)
+        pages = self.games_table.pages(where, PAGE)
+
+        def lines() -> Iterator[bytes]:
+            for rows, _ in pages:
+                for row in rows:
+                    if sees_all(row, key):
+                        yield _json.encode(self.export(row)) + b"\n"
+
+        return lines()
+
+    def _where(self, wanted: ExportFilter) -> Any:
+        return self.listing.filter(
+            player=wanted.player,
+            kind=wanted.kind,
+            status=wanted.status,
+            since=wanted.since,
+            until=wanted.until,
+            tags=wanted.tags,
+        )
+
+    def _play(self, row: dict[str, Any], finished_at: datetime) -> Play:
+        kind = self.kind(row["kind"])
+        plugin: GamePlugin | None = game(row["kind"])
+        _, state = self.states.current(kind, row["id"], known=row["version"])
+        first = plugin.start_seat(state) if plugin and plugin.start_seat else None
+        results = sorted(kind.rules.results(state), key=lambda r: r.seat)
+        names = list(row["players"])
+        started_at = playtime.started_at(row)
+        tags: dict[str, str] = row.get("tags") or {}
+        return Play(
+            game_id=row["id"],
+            kind=row["kind"],
+            title=plugin.title if plugin else row["kind"],
+            bgg_id=plugin.bgg_id if plugin else None,
+            highest_wins=plugin.highest_wins if plugin else True,
+            started_at=started_at,
+            finished_at=finished_at,
+            # Without a play time at the table, the finish is when the game was stored: no length.
+            duration_min=minutes(started_at, finished_at) if row["played_at"] is not None else None,
+            location=next((tags[t] for t in LOCATION_TAGS if tags.get(t)), None),
+            seats=[
+                PlaySeat(
+                    seat=r.seat,
+                    name=names[r.seat] if r.seat < len(names) else r.player,
+                    handle=handle_key(names[r.seat] if r.seat < len(names) else r.player),
+                    score=r.total,
+                    rank=r.rank,
+                    start=r.seat == first,
+                )
+                for r in results
+            ],
+        )

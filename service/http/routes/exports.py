@@ -1,0 +1,180 @@
+"""Games taken elsewhere: a finished game as a BG Stats play (its push link) and a BGG play; a filter's
+finished games as a BG Stats file or BGG plays; a filter's games as streamed NDJSON records."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterator
+from datetime import datetime
+from typing import Annotated, Any, Literal
+from uuid import UUID
+
+import msgspec
+from litestar import Controller, Response, get
+from litestar.concurrency import sync_to_thread
+from litestar.di import NamedDependency, Provide
+from litestar.openapi import ResponseSpec
+from litestar.params import FromPath, FromQuery, QueryParameter
+from litestar.response import Stream
+
+from service.base.keys import ApiKey
+from service.games import playformats
+from service.games.exports import MAX_PLAYS, ExportFilter
+from service.games.tags import MAX_FILTERS as MAX_TAG_FILTER
+from service.http.auth import caller
+from service.http.routes.games import KEY_OPTIONAL, PLAYED_SINCE, PLAYED_UNTIL
+from service.runtime import Runtime
+
+XML = "text/xml"  # RFC 7303; BGG answers its XML API as text/xml too
+NDJSON = "application/x-ndjson"
+# Records built in a worker thread at a time, then written: the stream holds at most these.
+LINES_AT_ONCE = 50
+
+Tags = Annotated[
+    list[str] | None,
+    QueryParameter(
+        description=f"name:value (that value) or name (the tag is there); repeated (at most {MAX_TAG_FILTER}): "
+        "every filter holds (a club: tag=club:Lyon; an event: tag=event:Open 2026)",
+    ),
+]
+Since = Annotated[datetime | None, QueryParameter(description=PLAYED_SINCE)]
+Until = Annotated[datetime | None, QueryParameter(description=PLAYED_UNTIL)]
+
+PLAY_PROBLEMS = {
+    403: ResponseSpec(None, description="fork_hidden: a fork of a game not finished yet is its owner's alone"),
+    404: ResponseSpec(None, description="game_not_found"),
+    409: ResponseSpec(None, description="game_not_finished: a live or abandoned game is no play"),
+}
+FILE_PROBLEMS = {
+    400: ResponseSpec(None, description="invalid_tag_filter, time_out_of_range"),
+    422: ResponseSpec(
+        None, description=f"unknown_game_kind; export_too_large: more than {MAX_PLAYS} games (narrow the filters)"
+    ),
+}
+
+
+class PushLink(msgspec.Struct, kw_only=True):
+    """A finished game as BG Stats takes a play: ``link`` opens BG Stats with the play filled in, ``data``
+    is the JSON the link carries."""
+
+    link: str
+    data: dict[str, Any]
+
+
+def _attachment(name: str) -> dict[str, str]:
+    return {"content-disposition": f'attachment; filename="{name}"'}
+
+
+class ExportsController(Controller):
+    """``/exports``: a filter's games (``GET /games``' filters), to other apps and to analysts; and a
+    finished game's play, per game."""
+
+    path = "/"
+    tags = ["exports"]
+    dependencies = {"key": Provide(caller)}
+    security = KEY_OPTIONAL
+
+    @get(
+        "/games/{game_id:uuid}/bgstats",
+        summary="A finished game as a BG Stats play: its push link (createPlay.html?data=) and the play it carries",
+        responses=PLAY_PROBLEMS,
+    )
+    async def bgstats_play(
+        self, game_id: FromPath[UUID], runtime: NamedDependency[Runtime], key: NamedDependency[ApiKey | None]
+    ) -> PushLink:
+        play = await sync_to_thread(runtime.games.exports.play, game_id, key)
+        return PushLink(link=playformats.push_link(play), data=playformats.push_payload(play))
+
+    @get(
+        "/games/{game_id:uuid}/bgg",
+        summary="A finished game as a BoardGameGeek play (BGG's plays XML, one play)",
+        media_type=XML,
+        responses=PLAY_PROBLEMS,
+    )
+    async def bgg_play(
+        self, game_id: FromPath[UUID], runtime: NamedDependency[Runtime], key: NamedDependency[ApiKey | None]
+    ) -> Response[bytes]:
+        play = await sync_to_thread(runtime.games.exports.play, game_id, key)
+        return Response(playformats.bgg_plays([play]), media_type=XML)
+
+    @get(
+        "/exports/bgstats",
+        summary="A filter's finished games as a file BG Stats imports (players, games, locations, plays); "
+        "the same ids on every export",
+        description="The finished games the caller sees whole (public ones, and its key's own).",
+        responses=FILE_PROBLEMS,
+    )
+    async def bgstats_file(
+        self,
+        runtime: NamedDependency[Runtime],
+        key: NamedDependency[ApiKey | None],
+        player: FromQuery[str | None] = None,
+        kind: FromQuery[str | None] = None,
+        since: Since = None,
+        until: Until = None,
+        tag: Tags = None,
+    ) -> Response[dict[str, Any]]:
+        wanted = ExportFilter(player=player, kind=kind, since=since, until=until, tags=tag)
+        plays = await sync_to_thread(runtime.games.exports.plays, key, wanted)
+        return Response(playformats.bgstats_file(plays), headers=_attachment("banquise-bgstats.json"))
+
+    @get(
+        "/exports/bgg",
+        summary="A filter's finished games as BoardGameGeek plays (BGG's plays XML)",
+        description="The finished games the caller sees whole (public ones, and its key's own).",
+        media_type=XML,
+        responses=FILE_PROBLEMS,
+    )
+    async def bgg_file(
+        self,
+        runtime: NamedDependency[Runtime],
+        key: NamedDependency[ApiKey | None],
+        player: FromQuery[str | None] = None,
+        kind: FromQuery[str | None] = None,
+        since: Since = None,
+        until: Until = None,
+        tag: Tags = None,
+    ) -> Response[bytes]:
+        wanted = ExportFilter(player=player, kind=kind, since=since, until=until, tags=tag)
+        plays = await sync_to_thread(runtime.games.exports.plays, key, wanted)
+        return Response(playformats.bgg_plays(plays), media_type=XML, headers=_attachment("banquise-bgg-plays.xml"))
+
+    @get(
+        "/exports/records",
+        summary="A filter's games as NDJSON records (one GET /games/{id}/record per line), streamed",
+        description="Newest recorded first. The games the caller sees whole: finished public games, and "
+        "every game of its own key (live ones and sealed forks included); others are left out.",
+        media_type=NDJSON,
+        responses={400: FILE_PROBLEMS[400], 422: ResponseSpec(None, description="unknown_game_kind")},
+    )
+    async def records(
+        self,
+        runtime: NamedDependency[Runtime],
+        key: NamedDependency[ApiKey | None],
+        player: FromQuery[str | None] = None,
+        kind: FromQuery[str | None] = None,
+        status: FromQuery[Literal["live", "finished", "abandoned"] | None] = None,
+        since: Since = None,
+        until: Until = None,
+        tag: Tags = None,
+    ) -> Stream:
+        wanted = ExportFilter(player=player, kind=kind, status=status, since=since, until=until, tags=tag)
+        lines = await sync_to_thread(runtime.games.exports.records, key, wanted)
+
+        async def body() -> AsyncIterator[bytes]:
+            while True:
+                chunk = await sync_to_thread(_take, lines, LINES_AT_ONCE)
+                if not chunk:
+                    return
+                yield chunk
+
+        return Stream(body(), media_type=NDJSON)
+
+
+def _take(lines: Iterator[bytes], n: int) -> bytes:
+    out = bytearray()
+    for _ in range(n):
+        line = next(lines, None)
+        if line is None:
+            break
+        out += line
+    return bytes(out)
