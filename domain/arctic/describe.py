@@ -265,8 +265,8 @@ def _fields(event: Any, names: Sequence[str], i: int) -> dict[str, Any]:
     if hasattr(event, "animal"):
         f["animal"] = _animal(event.animal, i)
         f["of_animal"] = _OF_ANIMAL.get(event.animal or "", ("?",) * 3)[i] if event.animal else ""
-    if hasattr(event, "slot"):
-        f["slot"] = event.slot
+    if isinstance(getattr(event, "slot", None), int):
+        f["slot"] = event.slot + 1  # said as the table counts the River: 1 to 6 (the moves' field is 0-based)
     if isinstance(event, ev.GameStarted):
         players = names or event.players
         f.update(
@@ -281,7 +281,7 @@ def _fields(event: Any, names: Sequence[str], i: int) -> dict[str, Any]:
         f.update(
             hand_card=card_label(event.hand_card, lang),
             river_card=card_label(event.river_card, lang),
-            slot=event.river_slot,
+            slot=event.river_slot + 1,
         )
     elif isinstance(event, ev.VisibleCardTakenBack | ev.PlacementValueChanged):
         f.update(n=event.placement_value, nth=_nth(event.placement_value, i))

@@ -92,7 +92,7 @@ def _text(move: Any, names: tuple[str, ...] = ()) -> str:
         source = " from hand" if move.card in (None, ANY_UNSEEN, mv.FACE_DOWN) else ""
         return f"place {_card(move.card)}{source}{where[move.placement]}"
     if isinstance(move, mv.PuffinSwap):
-        return f"swap {_card(move.hand_card)} from hand with River slot {move.river_slot} (Puffin A)"
+        return f"swap {_card(move.hand_card)} from hand with River slot {move.river_slot + 1} (Puffin A)"
     if isinstance(move, mv.PuffinTakeBack):
         return "take the visible card back into hand (Puffin B)"
     if isinstance(move, mv.UseMooseB):
@@ -106,7 +106,7 @@ def _text(move: Any, names: tuple[str, ...] = ()) -> str:
     if isinstance(move, mv.WalrusStep):
         return f"move the token {move.direction} (Walrus)"
     if isinstance(move, mv.TakeFromRiver):
-        return f"take the card in River slot {move.slot}" + (
+        return f"take the card in River slot {move.slot + 1}" + (
             ", no refill (Orca A)" if move.orca_refill is False else ""
         )
     if isinstance(move, mv.TakeFromDrawPile):
@@ -118,7 +118,7 @@ def _text(move: Any, names: tuple[str, ...] = ()) -> str:
     if isinstance(move, mv.GivePenalty):
         return f"give {_card(move.card)} to {_seat(move.to_seat, names)}'s penalty zone (Polar bear B)"
     if isinstance(move, mv.RevealRiver):
-        return f"reveal the card turned into River slot {move.slot}"
+        return f"reveal the card turned into River slot {move.slot + 1}"
     if isinstance(move, mv.RevealTotem):
         return f"reveal {_seat(move.seat, names)}'s totem: {_animal(move.animal)}"
     return type(move).__name__

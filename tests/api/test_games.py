@@ -410,7 +410,7 @@ def test_every_replay_step_of_a_finished_game_served_from_memory_matches_the_fol
 
 
 def test_public_legal_moves_and_alternatives_speak_the_tables_terms(client: Client, api_key: str) -> None:
-    """Issue 18: a public game lists "reveal the card turned into River slot 2" once, not 60 times."""
+    """Issue 18: a public game lists "reveal the card turned into River slot 3" once, not 60 times."""
     pub = to_public(simulate(2, 23))
     record = {
         "format": "banquise-record",
@@ -423,7 +423,7 @@ def test_public_legal_moves_and_alternatives_speak_the_tables_terms(client: Clie
     listed = client.get(f"/games/{game_id}/legal-moves", headers=auth(api_key)).json()
     (group,) = listed["groups"]
     (choice,) = group["choices"]
-    assert choice["text"] == "reveal the card turned into River slot 5"
+    assert choice["text"] == "reveal the card turned into River slot 6"
     assert choice["move"] == {"type": "RevealRiver", "slot": 5, "card": "<any unseen card>"}
     assert choice["fill"] == "card" and len(choice["cards"]) == 60 - 5
     place = {"type": "PlaceCard", "seat": 0, "card": "d1-fox-1", "placement": "top"}
@@ -431,7 +431,7 @@ def test_public_legal_moves_and_alternatives_speak_the_tables_terms(client: Clie
     assert problem["code"] == "arctic.reveal_required"
     assert problem["legal"] == [
         {
-            "text": "reveal the card turned into River slot 5",
+            "text": "reveal the card turned into River slot 6",
             "move": {"type": "RevealRiver", "slot": 5, "card": "<any unseen card>"},
             "fill": "card",
             "options": 60 - 5,

@@ -2,7 +2,9 @@
 
 Starts a throw-away embedded PostgreSQL, serves the app on a free loopback port, imports a finished
 Arctic game, a finished Arctica game and a live Arctica game (with a move taken back), and photographs
-them with the system Chromium: ``docs/viewer.png``, ``docs/viewer-arctica.png`` and ``docs/live.png``.
+them with the system Chromium: ``docs/viewer.png``, ``docs/viewer-arctica.png`` and ``docs/live.png``, and
+at a phone's size (390x844): ``docs/viewer-phone.png`` (the finished Arctic game's score sheet) and
+``docs/live-phone.png`` (the live game's running score).
 The page's console errors are printed (and make the command fail).
 """
 
@@ -73,6 +75,15 @@ def main(out: Path) -> int:
                 errors,
             )
             shoot(page, f"{base}/games/{live['id']}/watch", live_version, folder / "live.png", errors)
+            phone = browser.new_context(
+                viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True
+            ).new_page()
+            phone.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+            phone.on("pageerror", lambda e: errors.append(str(e)))
+            shoot(phone, f"{base}/games/{arctic['id']}/watch", arctic["version"], folder / "viewer-phone.png", errors)
+            phone.goto(f"{base}/games/{live['id']}/watch")
+            phone.wait_for_selector("#live-score .scores .total")
+            shoot(phone, f"{base}/games/{live['id']}/watch", live_version, folder / "live-phone.png", errors)
             browser.close()
     for error in errors:
         print("console error:", error, file=sys.stderr)

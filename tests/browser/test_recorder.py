@@ -66,9 +66,10 @@ def shown_choices(page: Any, exact: bool = True) -> list[tuple[dict[str, Any], s
     """Each choice button on the page: its move and the field a card fills ("" for none)."""
     if exact:
         page.wait_for_selector('body[data-pending="0"] #choices[data-exact="1"]')
-    else:  # the choices of the position after every move queued so far
+    else:  # the choices of the position after every move queued so far (not yet while waiting for them)
         page.wait_for_function(
             "() => document.querySelector('#choices')?.dataset.after === document.body.dataset.pending"
+            " && document.querySelector('#choices').dataset.source !== 'waiting'"
         )
     rows = page.eval_on_selector_all("#choices button.choice", "bs => bs.map(b => [b.dataset.move, b.dataset.fill])")
     return [(json.loads(m), f) for m, f in rows]

@@ -286,7 +286,8 @@ def test_a_correction_is_shown_as_such(page: Any, base: str, api_key: str) -> No
     page.goto(f"{base}/games/{gid}/watch")
     _shown(page, undone.json()["version"])
     correction = page.locator("#timeline li.correction").inner_text()
-    assert f"Moves {numbers[0]}-{numbers[-1]} taken back" in correction, correction
+    taken = undone.json()["taken_back"]  # said in the rows' own numbering: steps
+    assert f"Steps {taken[0]['first_step']}-{taken[-1]['last_step']} taken back" in correction, correction
     assert "misread" not in correction  # a live game's reason is its owner's (the page has no key here)
     struck = page.eval_on_selector_all(
         "#timeline li.taken-back",
@@ -384,7 +385,8 @@ def test_a_live_page_follows_a_game_through_an_undo(page: Any, base: str, api_ke
     taken = undone["taken_back"][0]
     struck = page.eval_on_selector_all("#timeline li.taken-back del", "els => els.length")
     assert struck == taken["last_step"] - taken["first_step"] + 1
-    assert f"Move {taken['number']} taken back" in page.locator("#timeline li.correction").inner_text()
+    said = page.locator("#timeline li.correction").inner_text()
+    assert f"Steps {taken['first_step']}-{taken['last_step']} taken back" in said, said
     assert _board(page, "arctica") == _expected(base, gid, undone["version"], "arctica")
     move = remaining_moves("arctica", 2, 41, 19)[0]  # the move taken back, played again
     made = httpx.post(f"{base}/games/{gid}/moves", json={"move": move}, headers=auth(api_key))

@@ -76,6 +76,13 @@ WORDS: dict[str, tuple[str, str, str]] = {
         "solo categorías públicas: los tótems cuentan al final",
     ),
     "taken_back": ("taken back", "annulé", "deshecho"),
+    # a correction's entry, in the timeline's own numbering (its steps, not the API's move numbers)
+    "step_taken_back": ("Step {first} taken back", "Étape {first} annulée", "Paso {first} deshecho"),
+    "steps_taken_back": (
+        "Steps {first}-{last} taken back",
+        "Étapes {first} à {last} annulées",
+        "Pasos {first} a {last} deshechos",
+    ),
     "taken_back_at": (
         "Taken back by the correction at step {n}: the board as the table saw it then",
         "Annulé par la correction de l'étape {n} : le plateau tel que la table l'a vu alors",

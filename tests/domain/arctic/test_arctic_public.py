@@ -37,7 +37,7 @@ def test_the_river_must_be_revealed_first() -> None:
     # grouped in the table's terms: one reveal per slot, any of the 60 unseen cards (issue 18)
     assert [c.move for c in err.legal] == [mv.RevealRiver(slot=i, card=ANY_UNSEEN) for i in range(6)]
     assert all(c.fill == "card" and c.options == 60 for c in err.legal)
-    assert err.legal[2].text == "reveal the card turned into River slot 2"
+    assert err.legal[2].text == "reveal the card turned into River slot 3"  # slots said 1 to 6
     assert len(legal_moves(t.state)) == 6 * 60  # legal_moves itself still lists every accepted move
     assert t.play(mv.RevealRiver(slot=0, card=RIVER[0])) == [ev.RiverCardRevealed(slot=0, card=RIVER[0])]
     t.rejects(mv.RevealRiver(slot=1, card=RIVER[0]), "arctic.card_already_seen")

@@ -472,7 +472,7 @@ def test_public_view_shows_the_river_slot_a_refill_went_to() -> None:
     spectator = RULES.view(t.state, Perspective())
     assert spectator.river_unrevealed == [3] and spectator.river[3] is None
     choices = RULES.table_moves(t.state)
-    assert [c.text for c in choices] == ["reveal the card turned into River slot 3"]
+    assert [c.text for c in choices] == ["reveal the card turned into River slot 4"]  # slot 3 of 0..5
 
 
 def test_a_face_down_card_names_nothing_so_spectators_see_it_as_recorded() -> None:

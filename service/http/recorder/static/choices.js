@@ -9,6 +9,7 @@ const HEADINGS = {
   server: "Now",
   engine: "Now (offline: decided by the rules on this device)",
   seen: "Now (offline: checked when the network is back)",
+  waiting: "Now (sending…)",
 };
 
 export function choicesPanel({ listed, exact, source = exact ? "server" : "seen", after = 0, used = new Set(), onPick }) {
@@ -18,7 +19,8 @@ export function choicesPanel({ listed, exact, source = exact ? "server" : "seen"
   });
   panel.append(h("h2", { id: "choices-title" }, HEADINGS[source]));
   if (!listed || !listed.groups.length) {
-    panel.append(h("p", { class: "muted" }, listed ? "Nothing more to record: the game is over." : "…"));
+    const why = listed ? "Nothing more to record: the game is over." : source === "waiting" ? "The next choices come with the server's answer." : "…";
+    panel.append(h("p", { class: "muted" }, why));
     return panel;
   }
   const picker = h("div", { id: "picker", hidden: true });

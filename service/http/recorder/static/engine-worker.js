@@ -5,12 +5,13 @@ import json, sys
 sys.path.insert(0, "/home/pyodide/banquise")
 import msgspec
 from domain.errors import RuleViolation
-from domain.game import state_hash
+from domain.game import Perspective, state_hash
 from domain.arctic import RULES as ARCTIC
 from domain.arctica import RULES as ARCTICA
 import choices
 
 KINDS = {"arctic": ARCTIC, "arctica": ARCTICA}
+EVERYTHING = Perspective(kind="omniscient")  # the owner's board, as the recorder draws it
 
 
 def _apply(rules, state, move):
@@ -33,12 +34,19 @@ def position(kind, record_json, pending_json, players_json):
             return json.dumps({"stored_hash": stored, "refused": index, "code": refusal.code, "detail": refusal.message})
     listing = getattr(rules, "table_moves", rules.legal_moves)(state)
     listed = choices.grouped(kind, -1, json.loads(players_json), state, rules, listing)
-    return msgspec.json.encode({"stored_hash": stored, "listed": listed, "finished": rules.is_finished(state)}).decode()
+    answer = {"stored_hash": stored, "state_hash": state_hash(state), "view": rules.view(state, EVERYTHING),
+              "listed": listed, "finished": rules.is_finished(state)}
+    return msgspec.json.encode(answer).decode()
 `;
+
+let missing = false; // the server has no engine to give (not installed there), not a failure here
 
 const loading = (async () => {
   const manifest = await fetch("/recorder/engine/engine.json");
-  if (!manifest.ok) return null;
+  if (!manifest.ok) {
+    missing = manifest.status === 404;
+    return null;
+  }
   const { wheel } = await manifest.json();
   const { loadPyodide } = await import("/recorder/engine/pyodide.mjs");
   const py = await loadPyodide({ indexURL: "/recorder/engine/" });
@@ -49,7 +57,7 @@ const loading = (async () => {
   return py;
 })().catch(() => null);
 
-loading.then((py) => self.postMessage({ ready: Boolean(py) }));
+loading.then((py) => self.postMessage({ ready: Boolean(py), missing }));
 
 self.onmessage = async ({ data }) => {
   const py = await loading;

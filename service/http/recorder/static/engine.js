@@ -5,6 +5,7 @@
 // server's rules check them on sync.
 let worker = null;
 let ready = null; // a promise of true (loaded) or false (not installed, failed)
+let state = null; // "loading", "ready", "missing" (the server has none), "failed"
 let asked = 0;
 const waiting = new Map();
 
@@ -19,34 +20,50 @@ export function wantEngine(yes) {
   localStorage.setItem(WANTED, yes ? "on" : "off");
 }
 
+// What the page may say of the engine: "off" (not wanted on this device), "loading", "ready",
+// "missing" (this server has no engine to give), "failed" (it did not load here).
+export function engineState() {
+  if (state === "missing") return state;
+  return engineWanted() ? state || "loading" : "off";
+}
+
 export function startEngine() {
   if (!engineWanted()) return Promise.resolve(false);
   if (!ready) {
+    state = "loading";
     ready = new Promise((resolve) => {
       try {
         worker = new Worker("/recorder/static/engine-worker.js", { type: "module" });
       } catch {
+        state = "failed";
         resolve(false);
         return;
       }
       worker.onmessage = ({ data }) => {
-        if ("ready" in data) resolve(data.ready);
+        if ("ready" in data) {
+          if (!data.ready) state = data.missing ? "missing" : "failed";
+          resolve(data.ready);
+        }
         else if (waiting.has(data.id)) { waiting.get(data.id)(data.answer); waiting.delete(data.id); }
       };
-      worker.onerror = () => resolve(false);
+      worker.onerror = () => { state = "failed"; resolve(false); };
     });
-    ready.then((ok) => { loaded = ok; });
+    ready.then((ok) => {
+      loaded = ok;
+      if (ok) state = "ready";
+    });
   }
   return ready;
 }
 
 let loaded = false;
 
-// The position after the record's moves and the queued ones: {stored_hash, listed, finished} or,
+// The position after the record's moves and the queued ones: {stored_hash, state_hash, view (the
+// owner's, as /replay gives it), listed, finished} or,
 // when the rules refuse a queued move, {stored_hash, refused (its index), code, detail}. null: no
 // engine (yet): the page does not wait for one still loading.
 export function position(kind, record, pending, players) {
-  if (!loaded) return Promise.resolve(null);
+  if (!loaded || !engineWanted()) return Promise.resolve(null);
   const id = ++asked;
   return new Promise((resolve) => {
     waiting.set(id, resolve);

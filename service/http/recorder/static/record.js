@@ -1,11 +1,12 @@
 // /games/{id}/recorder: the board, what the table can do now, the timeline, corrections. Every tap
 // goes to the queue first (shown at once as pending), then to the server in order (sync.js).
 import { api, Problem, Unreachable } from "./api.js";
-import { drawBoard } from "./board.js";
-import { engineWanted, position, startEngine, wantEngine } from "./engine.js";
+import { drawAhead, drawBoard } from "./board.js";
+import { engineState, position, startEngine, wantEngine } from "./engine.js";
 import { cardLabel, saidWithCards } from "./cards.js";
 import { choicesPanel } from "./choices.js";
 import { conflictPanel } from "./conflict.js";
+import { engineChoice } from "./engine-choice.js";
 import { controlsPanel } from "./controls.js";
 import { h } from "./dom.js";
 import { apiKey, keyPanel } from "./key.js";
@@ -15,7 +16,10 @@ import { timelinePanel } from "./timeline.js";
 
 export async function recordPage(app, game) {
   const page = { summary: null, listed: null, timeline: null, pending: [], sent: [], reached: false, error: null, busy: false };
-  const sync = new Sync(game, (what) => synced(what), () => (page.summary ? page.summary.version : null));
+  // the newest version this page knows of: the one it read, or the one the last move it sent left
+  // (a game's version only grows: a move, an undo, an abandon each add to it)
+  const newest = () => Math.max(page.summary ? page.summary.version : 0, sync.version ?? 0, ...page.sent.map((m) => m.left));
+  const sync = new Sync(game, (what, item) => synced(what, item), newest);
   let retryTimer = null;
   let rendering = 0; // the newest render wins (each awaits the kept choices)
   let drawn = null; // the step the board shows
@@ -45,7 +49,9 @@ export async function recordPage(app, game) {
         apiKey() ? read("record", `/games/${game}/record`).catch((e) => { page.engineError = e.message; return null; }) : null,
       ]);
       if (page.listed && page.reached) await remember(game, page.listed);
-      if (page.reached) page.sent = [];
+      // the moves sent since are forgotten once the answer read holds them (a read may have left
+      // before the last of them was stored)
+      if (page.reached && page.summary) page.sent = page.sent.filter((m) => m.left > page.summary.version);
     } catch (error) {
       page.error = error instanceof Problem ? error.message : String(error);
     }
@@ -59,7 +65,7 @@ export async function recordPage(app, game) {
     if (what === "sent") {
       // the server moved on from what the page last read: until it reads again ("idle"), the position
       // is the one read plus the moves sent since and those still queued, never the choices read before
-      page.sent.push(item.move);
+      page.sent.push({ move: item.move, left: item.left });
       return render();
     }
     if (what === "idle") return load();
@@ -79,11 +85,14 @@ export async function recordPage(app, game) {
   // moves, when the engine runs in this browser and agrees with the server on the stored position.
   async function decided(extra = []) {
     const s = page.summary;
-    const last = page.timeline && page.timeline.entries.length ? page.timeline.entries.at(-1).state_hash : null;
+    const entry = page.timeline && page.timeline.entries.length ? page.timeline.entries.at(-1) : null;
+    const last = entry ? entry.state_hash : null;
     if (!page.record || !last || s.status !== "live") return null;
+    // the moves sent after the step the record and the timeline reach (read together, checked by the hash)
+    const sent = page.sent.filter((m) => m.left > entry.step).map((m) => m.move);
     let answer;
     try {
-      answer = await position(s.kind, page.record, [...page.sent, ...page.pending.map((item) => item.move), ...extra], s.players);
+      answer = await position(s.kind, page.record, [...sent, ...page.pending.map((item) => item.move), ...extra], s.players);
     } catch {
       return null;
     }
@@ -131,7 +140,7 @@ export async function recordPage(app, game) {
     const filled = choice.fill ? said.replace("a card not seen yet", cardLabel(move[choice.fill])) : said;
     // the first move queued expects the version read; each next one, the version the one before leaves
     // (moves sent since the page last read the game: the version the last of them left)
-    const version = (await queued(game)).length || sync.running ? null : page.sent.length ? sync.version : page.summary.version;
+    const version = (await queued(game)).length || sync.running ? null : newest();
     await enqueue({
       game, idem: crypto.randomUUID(), move, expected: version, at: new Date().toISOString(),
       text: filled, player: group.player, title: group.title,
@@ -170,6 +179,7 @@ export async function recordPage(app, game) {
 
   async function render() {
     const ticket = ++rendering;
+    if (navigator.onLine === false) page.reached = false;
     const s = page.summary;
     const network = document.getElementById("network");
     network.textContent = page.reached ? "online" : "offline";
@@ -186,15 +196,22 @@ export async function recordPage(app, game) {
     document.title = `${s.kind}: ${s.players.join(" · ")} — recorder`;
     const exact = !page.pending.length && !page.sent.length && page.listed && page.listed.version === s.version;
     let listed = exact ? page.listed : null;
-    let source = exact ? "server" : "seen";
+    let source = exact ? "server" : "waiting";
+    let ahead = null; // the position after the moves on their way and those queued, when the rules here reach it
     if (!exact && s.status === "live") {
       const answer = await decided();
       if (answer && answer.listed) {
         listed = answer.listed;
         source = "engine";
+        ahead = answer;
       } else {
         if (answer && answer.refused !== undefined) page.error = `A queued move is refused by the rules: ${answer.detail}`;
-        listed = await remembered();
+        // online, the next choices are the server's, a moment after its answer; offline without the
+        // rules here, the choices seen earlier in this game (the server's rules check them on sync)
+        if (!page.reached) {
+          listed = await remembered();
+          source = "seen";
+        }
       }
     }
     document.body.dataset.choices = source;
@@ -211,6 +228,8 @@ export async function recordPage(app, game) {
       apiKey() ? null : keyPanel(() => load()),
       page.error ? h("p", { role: "alert", class: "error" }, page.error) : null,
       h("p", { id: "sync-status", role: "status" }, status),
+      // who starts, before the first move (the table agrees on it before anyone plays)
+      live && s.moves === 0 && !page.pending.length && s.turn ? h("p", { id: "starts", class: "starts" }, `${s.turn.player} starts.`) : null,
       sync.stopped ? conflictPanel({
         stopped: sync.stopped, timeline: page.timeline, pending: page.pending,
         onDrop: async () => { await sync.dropFromStopped(); await load(); },
@@ -231,32 +250,46 @@ export async function recordPage(app, game) {
             pending: page.pending, canUndo: page.reached && s.moves > 0, live: page.reached, onUndo: undo, onAbandon: abandon,
           }) : null,
           apiKey() ? keyPanel(() => load()) : null,
-          h("div", { class: "key" },
-            h("input", {
-              type: "checkbox", id: "engine-wanted", checked: engineWanted(),
-              onchange: (e) => { wantEngine(e.target.checked); if (e.target.checked) startEngine(); },
-            }),
-            h("label", { for: "engine-wanted" }, "Check moves offline with the rules on this device (about 14 MB, once)"))))),
+          engineChoice(() => render())))),
     ];
     app.replaceChildren(...parts.filter(Boolean));
     const entries = document.querySelector("#timeline ol");
     entries.scrollTop = entries.scrollHeight; // the latest entries, and what is pending, in view
-    if (drawn !== s.version) {
-      drawn = s.version;
-      boardRoot.dataset.step = String(s.version);
-      drawBoard(boardRoot, { game, step: s.version, players: s.players }).catch(() => {
-        boardRoot.replaceChildren(h("p", { class: "muted" }, "The board could not be drawn."));
-      });
-    }
+    drawTable(s, ahead);
+  }
+
+  // The board follows the moves sent (the server's step they left) and, when the rules run here, the
+  // moves still on their way or queued.
+  function drawTable(s, ahead) {
+    const step = newest();
+    const after = page.pending.length + page.sent.filter((m) => m.left > s.version).length;
+    const key = ahead && after ? `ahead:${ahead.state_hash}` : `step:${step}`;
+    if (drawn === key) return;
+    drawn = key;
+    boardRoot.dataset.step = String(step);
+    const drawing = ahead && after
+      ? drawAhead(boardRoot, { kind: s.kind, view: ahead.view, hash: ahead.state_hash, step, after, players: s.players })
+      : drawBoard(boardRoot, { game, step, players: s.players });
+    drawing.catch(() => {
+      boardRoot.replaceChildren(h("p", { class: "muted" }, "The board could not be drawn."));
+    });
   }
 
   window.addEventListener("online", () => sync.kick());
+  // the browser knows it lost the network before any request fails: the page records offline at once
+  window.addEventListener("offline", () => {
+    if (!page.reached) return;
+    page.reached = false;
+    if (!document.querySelector("#picker:not([hidden])")) render();
+  });
   await load();
   sync.kick();
   // loaded in the background while online, so that the service worker keeps it for the offline hours
   startEngine().then((ok) => {
     document.body.dataset.engine = ok ? "ready" : "none";
-    // offline: the rules' choices replace those seen so far (not under an open card picker)
-    if (ok && !page.reached && document.querySelector("#picker[hidden]")) render();
+    // the box says what came of it; offline, the rules' choices replace those seen so far (never
+    // under an open card picker)
+    if (document.querySelector("#picker:not([hidden])")) return;
+    render();
   });
 }

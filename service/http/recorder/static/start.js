@@ -14,7 +14,7 @@ function localNow() {
 }
 
 export async function startPage(app) {
-  const form = { kind: "arctic", players: ["", ""], mode: "public", seed: "", edition: "demo-1", tags: "", started: localNow(), sides: {} };
+  const form = { kind: "arctic", players: ["", ""], mode: "public", seed: "", edition: "demo-1", tags: "", started: localNow(), sides: {}, starts: null };
   let editions = [];
   let error = null;
   api("/editions").then((list) => { editions = list; render(); }).catch(() => {});
@@ -29,6 +29,8 @@ export async function startPage(app) {
       id: `player-${i}`, value: form.players[i], list: `handles-${i}`, autocomplete: "off", required: true,
       oninput: async (e) => {
         form.players[i] = e.target.value;
+        const option = document.querySelector(`#starts option[value="${i}"]`); // named as it is typed
+        if (option) option.textContent = `${e.target.value.trim() || `Seat ${i + 1}`} (seat ${i + 1})`;
         if (!e.target.value) return;
         try {
           const page = await api(`/players?q=${encodeURIComponent(e.target.value)}&limit=8`);
@@ -36,22 +38,41 @@ export async function startPage(app) {
         } catch { /* no completion offline */ }
       },
     });
-    const swap = (j) => { [form.players[i], form.players[j]] = [form.players[j], form.players[i]]; render(); };
+    const swap = (j) => {
+      [form.players[i], form.players[j]] = [form.players[j], form.players[i]];
+      // who starts is a person: the choice follows them to their new seat
+      if (form.starts === String(i)) form.starts = String(j);
+      else if (form.starts === String(j)) form.starts = String(i);
+      render();
+    };
     return h("li", { class: "player" },
       h("label", { for: `player-${i}` }, `Seat ${i + 1}`), input, list,
       h("button", { type: "button", "aria-label": `Move seat ${i + 1} up`, disabled: i === 0, onclick: () => swap(i - 1) }, "↑"),
       h("button", { type: "button", "aria-label": `Move seat ${i + 1} down`, disabled: i === form.players.length - 1, onclick: () => swap(i + 1) }, "↓"));
   }
 
+  // who starts: a seat, or (an Arctica game dealt from a seed) drawn by the seed, its default
+  const drawn = () => form.kind === "arctica" && form.mode === "full";
+  function starting() {
+    const chosen = form.starts ?? (drawn() ? "seed" : "0");
+    if (chosen === "seed") return drawn() ? chosen : "0";
+    return Number(chosen) < form.players.length ? chosen : "0";
+  }
+  const starts = () => (starting() === "seed" ? null : Number(starting()));
+
   function setup() {
     const players = form.players.map((p) => p.trim());
     const seed = form.seed === "" ? null : Number(form.seed);
+    const first = starts();
     if (form.kind === "arctic") {
       return form.mode === "public"
-        ? { players, mode: "public", power_sides: Object.fromEntries(ANIMALS.map((a) => [a, form.sides[a] || "A"])) }
-        : { players, mode: "full", seed };
+        ? { players, start_seat: first, mode: "public", power_sides: Object.fromEntries(ANIMALS.map((a) => [a, form.sides[a] || "A"])) }
+        : { players, start_seat: first, mode: "full", seed };
     }
-    return form.mode === "public" ? { players, edition: form.edition, mode: "public" } : { players, edition: form.edition, mode: "seeded", seed };
+    const start = first === null ? {} : { start_player: first };
+    return form.mode === "public"
+      ? { players, edition: form.edition, mode: "public", ...start }
+      : { players, edition: form.edition, mode: "seeded", seed, ...start };
   }
 
   async function create(e) {
@@ -83,6 +104,8 @@ export async function startPage(app) {
       ? [["public", "Public: what the table sees"], ["full", "Full: every card known (a seed)"]]
       : [["public", "Public: what the table sees"], ["full", "Full: every card known (a seed)"]];
     const editionOptions = editions.length ? editions.map((e) => [e.id, `${e.label || e.id} ${e.version || ""}`.trim()]) : [["demo-1", "demo-1"]];
+    const firsts = [...(drawn() ? [["seed", "Drawn by the seed"]] : []),
+      ...form.players.map((name, i) => [String(i), `${name.trim() || `Seat ${i + 1}`} (seat ${i + 1})`])];
     formBox.replaceChildren(
       h("form", { id: "start", onsubmit: create },
         field("kind", "Game", select("kind", form.kind, [["arctic", "Arctic"], ["arctica", "Arctica"]], (v) => {
@@ -93,6 +116,7 @@ export async function startPage(app) {
           h("ol", { class: "players" }, form.players.map((_, i) => playerRow(i))),
           h("button", { type: "button", id: "add-player", disabled: form.players.length >= most, onclick: () => { form.players.push(""); render(); } }, "Add a player"),
           h("button", { type: "button", id: "remove-player", disabled: form.players.length <= least, onclick: () => { form.players.pop(); render(); } }, "Remove the last")),
+        field("starts", "Who starts", select("starts", starting(), firsts, (v) => { form.starts = v; })),
         field("mode", "Mode", select("mode", form.mode, modes, (v) => { form.mode = v; })),
         form.mode === "full" ? field("seed", "Seed", h("input", { id: "seed", type: "number", min: 0, value: form.seed, required: true, oninput: (e) => { form.seed = e.target.value; } })) : null,
         form.kind === "arctica" ? field("edition", "Arctica edition", select("edition", form.edition, editionOptions, (v) => { form.edition = v; })) : null,

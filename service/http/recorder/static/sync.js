@@ -7,8 +7,8 @@ import { queued, remove, update } from "./store.js";
 export class Sync {
   constructor(game, changed, known) {
     this.game = game;
-    this.changed = changed; // (what, item) => void: "sent" (that item), "offline", "stopped", "idle"
-    this.known = known; // () => the game's version as the page last read it
+    this.changed = changed; // (what, item) => void: "sent" (that item, with the version it left: left), "offline", "stopped", "idle"
+    this.known = known; // () => the newest version of the game the page knows (read, or left by a move sent)
     this.version = null; // the version the last move sent left
     this.running = null;
     this.stopped = null; // {item, problem}: what the conflict view shows
@@ -38,7 +38,7 @@ export class Sync {
       }
       const [head, next] = items;
       // a move queued while the one before it was on its way: it follows that one
-      const expected = head.expected ?? this.version ?? this.known();
+      const expected = head.expected ?? this.known();
       let accepted;
       try {
         accepted = await api(`/games/${this.game}/moves`, {
@@ -60,7 +60,7 @@ export class Sync {
       this.version = accepted.version;
       if (next) await update({ ...next, expected: accepted.version });
       await remove(head.id);
-      this.changed("sent", head);
+      this.changed("sent", { ...head, left: accepted.version });
     }
   }
 

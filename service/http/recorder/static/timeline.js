@@ -1,14 +1,26 @@
-// The timeline beside the board, by name; the moves still queued on this device at its end, marked pending.
+// The timeline beside the board, by name, its rows numbered by step; a step a correction took back is
+// struck through, the correction says which steps (board/taken-back.js, as the viewer says it); the moves
+// still queued on this device at its end, marked pending.
+import { stepsTakenBack } from "/watch/static/board/taken-back.js";
 import { saidWithCards } from "./cards.js";
 import { h } from "./dom.js";
 
 const SHOWN = 40; // the latest entries: the rest is the viewer's
+const ctx = { words: (JSON.parse(document.getElementById("recorder-data")?.textContent || "{}").words) || {} };
+
+function entry(e) {
+  const back = e.taken_back_at !== null && e.taken_back_at !== undefined;
+  const said = saidWithCards((e.correction && stepsTakenBack(ctx, e.correction)) || e.description); // it names the player
+  const classes = ["entry", e.turn_start ? "turn-start" : "", back ? "taken-back" : "", e.correction ? "correction" : ""];
+  return h("li", { class: classes.filter(Boolean).join(" "), dataset: back ? { step: String(e.step), takenBackAt: String(e.taken_back_at) } : { step: String(e.step) } },
+    h("span", { class: "n" }, String(e.step)), back ? h("del", {}, said) : said,
+    back ? h("span", { class: "tag" }, ` taken back (step ${e.taken_back_at})`) : null);
+}
 
 export function timelinePanel({ timeline, pending }) {
   const entries = timeline ? timeline.entries.slice(-SHOWN) : [];
   const list = h("ol", { tabindex: "0", "aria-label": "Timeline" },
-    entries.map((e) => h("li", { class: "entry" + (e.turn_start ? " turn-start" : ""), dataset: { step: String(e.step) } },
-      h("span", { class: "n" }, String(e.step)), saidWithCards(e.description))), // the description names the player
+    entries.map(entry),
     pending.map((item) => h("li", { class: "entry pending", dataset: { pending: String(item.id) } },
       h("span", { class: "n" }, "…"), item.player ? h("b", {}, item.player + " ") : null, item.text,
       h("span", { class: "tag" }, " pending"))));

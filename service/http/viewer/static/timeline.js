@@ -2,6 +2,7 @@
 // back is struck through with the correction's step; a correction says which moves it took back and
 // why. Each entry is a link to its step (keyboard reach), the current one is marked.
 import { el, word } from "./board/dom.js";
+import { stepsTakenBack } from "./board/taken-back.js";
 
 function entry(ctx, e, next, current, href) {
   const moveEnd = !next || next.move_number !== e.move_number;
@@ -12,7 +13,8 @@ function entry(ctx, e, next, current, href) {
   if (e.step === current) classes.push("current");
   if (back) classes.push("taken-back");
   if (e.correction) classes.push("correction");
-  const text = back ? el("del", { text: e.description }) : el("span", { class: "text", text: e.description });
+  const said = (e.correction && stepsTakenBack(ctx, e.correction)) || e.description;
+  const text = back ? el("del", { text: said }) : el("span", { class: "text", text: said });
   const extra = [];
   if (back) extra.push(el("span", { class: "note", text: word(ctx, "taken_back") + " (" + word(ctx, "step") + " " + e.taken_back_at + ")" }));
   if (e.correction && e.correction.reason) extra.push(el("span", { class: "note reason", text: word(ctx, "reason") + ": " + e.correction.reason }));
@@ -61,7 +63,16 @@ export class Timeline {
     if (li) {
       li.classList.add("current");
       li.firstChild.setAttribute("aria-current", "step");
-      li.scrollIntoView({ block: "nearest" });
+      this.reveal(li);
     }
+  }
+
+  /** The list alone scrolls to show ``li``: scrollIntoView would scroll the page too, and a phone, whose
+   * timeline is under the board, would leave the board and its controls after each step. */
+  reveal(li) {
+    const box = this.list.getBoundingClientRect();
+    const at = li.getBoundingClientRect();
+    if (at.top < box.top) this.list.scrollTop -= box.top - at.top;
+    else if (at.bottom > box.bottom) this.list.scrollTop += at.bottom - box.bottom;
   }
 }

@@ -6,7 +6,7 @@ export function scoreTable(ctx, results, title, note) {
   if (!results || !results.length) return null;
   const keys = [];
   for (const r of results) for (const k of Object.keys(r.breakdown || {})) if (!k.includes(":") && !keys.includes(k)) keys.push(k);
-  const head = el("tr", {}, el("th", { scope: "col", text: word(ctx, "player") }), keys.map((k) => el("th", { scope: "col", "data-category": k, text: word(ctx, "score_" + k) })),
+  const head = el("tr", {}, el("th", { scope: "col", text: word(ctx, "player") }), keys.map((k) => el("th", { scope: "col", class: "category", "data-category": k, text: word(ctx, "score_" + k) })),
     el("th", { scope: "col", text: word(ctx, "total") }), el("th", { scope: "col", text: word(ctx, "rank") }));
   const rows = [...results].sort((a, b) => a.rank - b.rank || a.seat - b.seat).map((r) => el("tr", { "data-seat": r.seat, class: r.rank === 1 ? "winner" : null },
     el("th", { scope: "row", text: playerName(ctx, r.seat) }), keys.map((k) => el("td", { text: (r.breakdown || {})[k] ?? "—" })),

@@ -1,5 +1,14 @@
-// The note over a board whose step a correction took back: the board is the one the table saw then.
+// The note over a board whose step a correction took back: the board is the one the table saw then;
+// and a correction as both pages' timelines say it, by the steps it took back (their rows' numbers).
 import { el, word } from "./dom.js";
+
+export function stepsTakenBack(ctx, correction) {
+  const moves = correction.moves || [];
+  if (!moves.length) return null;
+  const first = moves[0].first_step;
+  const last = moves[moves.length - 1].last_step;
+  return word(ctx, first === last ? "step_taken_back" : "steps_taken_back", { first, last });
+}
 
 export function takenBack(replay, ctx) {
   if (replay.taken_back_at === null || replay.taken_back_at === undefined) return null;

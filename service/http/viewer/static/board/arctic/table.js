@@ -1,9 +1,11 @@
-// The middle of the table: the River's six slots, the draw pile and reserve, the power cards.
+// The middle of the table: the River's six slots (numbered 1 to 6), the draw pile and reserve, the power cards.
 import { capitalise, el, part, playerName, word } from "../dom.js";
 import { animal, card } from "./card.js";
 
 export function river(ctx, view) {
+  // numbered 1 to 6 as the table and the timeline say them ("River slot 3")
   const slots = view.river.map((id, i) => el("div", { class: "slot", "data-slot": i },
+    el("span", { class: "slot-n", text: i + 1 }),
     id ? card(ctx, view, id) : el("div", { class: "card empty", text: word(ctx, view.river_unrevealed.includes(i) ? "hidden" : "empty") })));
   return part("river-box", word(ctx, "river"), 2, el("div", { class: "river" }, slots));
 }
