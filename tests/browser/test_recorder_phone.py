@@ -120,6 +120,7 @@ def test_undo_strikes_the_steps_through_and_says_them_in_the_rows_numbering(
     said = page.locator("#timeline li.correction").inner_text()
     steps = f"Step {first}" if first == last else f"Steps {first}-{last}"
     assert f"{steps} taken back" in said and "Move" not in said, said
+    assert_accessible(page, "the recorder's timeline after an undo")
 
 
 def test_who_starts_is_asked_and_shown_before_the_first_move(phone: Any, base: str, api_key: str) -> None:

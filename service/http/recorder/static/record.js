@@ -21,6 +21,8 @@ export async function recordPage(app, game) {
   const sync = new Sync(game, (what, item) => synced(what, item), newest);
   let retryTimer = null;
   let rendering = 0; // the newest render wins (each awaits the kept choices)
+  let loads = 0; // the newest read of the game wins
+  let rereads = 0; // reads again after answers that disagree (a move stored between them), a few at most
   let drawn = null; // the step the board shows
   const boardRoot = h("div", { id: "board-root" });
 
@@ -37,15 +39,19 @@ export async function recordPage(app, game) {
   }
 
   async function load() {
+    const mine = ++loads;
     page.reached = true;
     page.error = null;
     try {
-      [page.summary, page.timeline, page.record] = await Promise.all([
+      const answers = await Promise.all([
         read("summary", `/games/${game}`),
         read("timeline", `/games/${game}/timeline`),
         // where the engine starts offline (no engine is no reason to stop recording)
         apiKey() ? read("record", `/games/${game}/record`).catch((e) => { page.engineError = e.message; return null; }) : null,
       ]);
+      // a read that left before a newer one answers after it: the newer one's answers stand
+      if (mine !== loads) return;
+      [page.summary, page.timeline, page.record] = answers;
       // the moves sent since are forgotten once the answer read holds them (a read may have left
       // before the last of them was stored)
       if (page.reached && page.summary) page.sent = page.sent.filter((m) => m.left > page.summary.version);
@@ -221,6 +227,13 @@ export async function recordPage(app, game) {
       }
     }
     document.body.dataset.choices = source;
+    // online with nothing on its way, the choices read for another version than the game's (another
+    // device recorded between the reads): read again rather than wait for nothing
+    if (exact) rereads = 0;
+    else if (s.status === "live" && source === "waiting" && page.reached && !page.pending.length && !sync.running && rereads < 3) {
+      rereads += 1;
+      setTimeout(load, 500);
+    }
     if (ticket !== rendering) return;
     if (built && built.move) return record(built); // the last decision finished the move
     const status = page.pending.length

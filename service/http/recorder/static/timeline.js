@@ -14,7 +14,7 @@ function entry(e) {
   const classes = ["entry", e.turn_start ? "turn-start" : "", back ? "taken-back" : "", e.correction ? "correction" : ""];
   return h("li", { class: classes.filter(Boolean).join(" "), dataset: back ? { step: String(e.step), takenBackAt: String(e.taken_back_at) } : { step: String(e.step) } },
     h("span", { class: "n" }, String(e.step)), back ? h("del", {}, said) : said,
-    back ? h("span", { class: "tag" }, ` taken back (step ${e.taken_back_at})`) : null);
+    back ? h("span", { class: "note" }, `taken back (step ${e.taken_back_at})`) : null);
 }
 
 export function timelinePanel({ timeline, pending }) {
