@@ -46,16 +46,16 @@ def _field_names() -> set[str]:
 FIELDS = _field_names()
 
 
-def shown(page: Any, made: int) -> list[str]:
+def shown(page: Any, made: int, version: int) -> list[str]:
     """The options of the decision on screen, checked: at most 12, none in the engine's spelling."""
     handle = page.wait_for_function(
-        """made => {
-             const at = `[data-version="${document.body.dataset.version}"][data-made="${made}"]`;
+        """([made, version]) => {
+             const at = `[data-version="${version}"][data-made="${made}"]`;
              const panel = document.querySelector(`body[data-pending="0"] #choices[data-exact="1"]${at}`);
              const options = panel ? panel.querySelectorAll("button.choice").length : 0;
              return options && [options, [...panel.querySelectorAll("button")].map((b) => b.textContent)];
            }""",
-        arg=made,
+        arg=[made, version],
     )
     options, labels = handle.json_value()
     assert 0 < options <= 12, labels
@@ -69,13 +69,24 @@ def enter(page: Any, base: str, token: str, gid: str, position: Position, moves:
     taps: list[int] = []
     for number, move in enumerate(moves):
         labels = position.labels(move)
-        version = page.locator("body").get_attribute("data-version")
+        version = _get(base, f"/games/{gid}", token)["version"]
         for i, label in enumerate(labels):
-            assert label in shown(page, i), (number, move, label)
+            if label not in shown(page, i, version):
+                stored = [m["move"] for m in _get(base, f"/games/{gid}/record", token)["moves"]]
+                diff = [
+                    (k, a, b)
+                    for k, (a, b) in enumerate(zip(stored, moves))
+                    if a != msgspec.to_builtins(msgspec.json.decode(msgspec.json.encode(b)))
+                ]
+                state = page.evaluate(
+                    "() => [JSON.stringify(document.body.dataset), JSON.stringify(document.querySelector('#choices').dataset), document.querySelector('#choices').innerText]"
+                )
+                raise AssertionError((number, label, len(stored), diff[:2], state))
             page.locator("#choices").get_by_role("button", name=label, exact=True).tap()
-        page.wait_for_function(
-            "v => document.body.dataset.pending === '0' && document.body.dataset.version !== v", arg=version
-        )
+        for _ in range(200):  # until the server holds it
+            if _get(base, f"/games/{gid}", token)["version"] != version:
+                break
+            page.wait_for_timeout(50)
         position.play(move)
         taps.append(len(labels))
     return taps
@@ -91,8 +102,16 @@ def create(base: str, token: str, kind: str, setup: dict[str, Any]) -> str:
     return str(made.json()["id"])
 
 
-def finish(base: str, token: str, runtime: Runtime, gid: str, kind: str, setup: dict[str, Any], position: Position,
-           moves: list[dict[str, Any]]) -> None:
+def finish(
+    base: str,
+    token: str,
+    runtime: Runtime,
+    gid: str,
+    kind: str,
+    setup: dict[str, Any],
+    position: Position,
+    moves: list[dict[str, Any]],
+) -> None:
     summary = _get(base, f"/games/{gid}", token)
     assert summary["status"] == "finished"
     last = _get(base, f"/games/{gid}/timeline", token)["entries"][-1]
@@ -126,7 +145,7 @@ def test_a_public_arctic_game_entered_by_its_decisions(phone: Any, base: str, ap
     taps = enter(page, base, api_key, gid, position, moves[:1])
     # a card decision narrowed (animal, value, deck): the screen axe-core reads
     labels = position.labels(moves[1])
-    page.wait_for_selector('#choices[data-exact="1"] button.choice')
+    shown(page, 0, _get(base, f"/games/{gid}", api_key)["version"])
     page.locator("#choices").get_by_role("button", name=labels[0], exact=True).tap()
     page.wait_for_selector('#choices[data-made="1"] button.choice')
     assert_accessible(page, "the recorder's decision")
