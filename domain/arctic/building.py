@@ -10,6 +10,7 @@ from typing import Any
 from domain.arctic import catalogue as cat
 from domain.arctic import moves as mv
 from domain.arctic.decisions import Decisions
+from domain.arctic.describe import card_label
 from domain.arctic.legal import legal_moves
 from domain.arctic.state import EMPTY, UNKNOWN, GameState
 from domain.building import Candidate, Choice, DecisionOption, Step
@@ -140,8 +141,9 @@ def _slot(state: GameState, slot: int) -> Choice:
 
 
 def _card_label(card: str) -> str:
-    spec = cat.CARDS[cat.CARD_INDEX[card]]
-    return f"{_animal(spec.animal).capitalize()}, draw {spec.draw}, deck {spec.deck}"
+    """The card as the timeline and the board name it ("Fox card 1-3": deck 1, draw value 3)."""
+    label = card_label(card)
+    return label.split(" ", 1)[1][:1].upper() + label.split(" ", 1)[1][1:]  # without its article
 
 
 def _card(card: str | None) -> Choice:

@@ -11,8 +11,34 @@ from typing import Any
 import msgspec
 
 from domain import building
+from domain.arctic import moves as arctic_moves
+from domain.arctica import moves as arctica_moves
 from domain.building import DONE, Candidate, Step
 from domain.kinds import game
+
+#: what no button of the recorder says: the engine's spelling
+FORBIDDEN = set("{('")
+
+
+def _field_names() -> set[str]:
+    """The engine's move fields a label must never show (those a person would not write: ``to_seat``)."""
+    names: set[str] = set()
+    for module in (arctic_moves, arctica_moves):
+        for value in vars(module).values():
+            if isinstance(value, type) and issubclass(value, msgspec.Struct):
+                names |= {f for f in value.__struct_fields__ if "_" in f}
+    return names
+
+
+FIELDS = _field_names()
+MAX_SHOWN = building.MAX_SHOWN
+
+
+def checked(options: Sequence[str], buttons: Sequence[str]) -> None:
+    """A decision as a phone shows it: at most 12 options, no button in the engine's spelling."""
+    assert len(options) <= MAX_SHOWN, options
+    for label in buttons:
+        assert not FORBIDDEN & set(label) and not any(f in label for f in FIELDS), label
 
 
 class Position:
@@ -40,14 +66,12 @@ class Position:
 def _picks(step: Step, target: Any, points: list[int]) -> list[str]:
     """What ``target`` takes at ``step``: its own options, or (an open step: a family offered whole)
     the field of the move the step fills."""
-    if step.key in ("discard", "discards"):
+    if step.key == "discard":
         return [f"card-{c}" for c in target.discards]  # in the order they were picked
     if step.picks >= len(step.options):
         return [c.id for c in step.options]
     if step.key == "drawn":
         return [f"card-{c}" for c in target.drawn]
-    if step.key in ("discard", "discards"):
-        return [f"card-{c}" for c in target.discards]  # in the order they were picked
     if step.key == "points":
         return [f"bp-{points.pop(0)}"]
     raise AssertionError(f"an open step this helper cannot fill: {step.key}")

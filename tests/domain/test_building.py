@@ -12,7 +12,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from domain.arctica import moves as arctica_moves
 from domain.arctica import simulator as arctica_sim
+from domain.arctica.legal import canonical
 from domain.building import MAX_SHOWN, Built, Candidate, Choice, Decision, DecisionOption, Refused, Step, next_decision
 from domain.registry import game, registered_games
 
@@ -56,7 +58,9 @@ def _drawn(data: st.DataObject) -> Any:
 def _reachable(candidates: list[Candidate], made: list[str], out: set[bytes]) -> None:
     built = next_decision(candidates, made)
     if built.next is None:
-        out.add(msgspec.json.encode(built.move))
+        # discards picked in another order are the same listed move (the pile keeps the order picked)
+        move = canonical(built.move) if isinstance(built.move, arctica_moves.PlayFauna) else built.move
+        out.add(msgspec.json.encode(move))
         return
     for option in built.next.options:
         _reachable(candidates, [*made, option.id], out)

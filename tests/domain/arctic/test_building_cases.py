@@ -50,7 +50,7 @@ def test_revealing_a_river_card_narrows_by_animal_then_draw_value_then_deck() ->
     assert [o.label for o in draw.next.options] == [f"Draw {n}" for n in range(1, 6)]
     deck = ask(state, ["reveal-river", "slot-0", "walrus", "draw-3"])
     assert deck.next is not None and not deck.next.narrowing
-    assert [o.label for o in deck.next.options] == [f"Walrus, draw 3, deck {d}" for d in range(1, 5)]
+    assert [o.label for o in deck.next.options] == [f"Walrus card {d}-3" for d in range(1, 5)]
     built = ask(state, ["reveal-river", "slot-0", "walrus", "draw-3", "d2-walrus-3"])
     assert built.next is None and built.move == mv.RevealRiver(slot=0, card="d2-walrus-3")
     assert [m.label for m in built.made][1:] == [
@@ -58,7 +58,7 @@ def test_revealing_a_river_card_narrows_by_animal_then_draw_value_then_deck() ->
         "River slot 1",
         "Walrus",
         "Draw 3",
-        "Walrus, draw 3, deck 2",
+        "Walrus card 2-3",
     ]
     RULES.decide(state, built.move)
     refused = ask(state, ["reveal-river", "slot-0", "walrus"])

@@ -87,7 +87,8 @@ def test_a_fauna_card_then_its_discards_from_the_own_hand_one_at_a_time() -> Non
     while built.next is not None:  # its effect's decisions, if any
         made.append(ids(built)[0])
         built = ask(state, made)
-    assert isinstance(built.move, mv.PlayFauna) and sorted(built.move.discards) == sorted(chosen)
+    # in the order the table picked them: they go to the discard pile in that order (the game's)
+    assert isinstance(built.move, mv.PlayFauna) and built.move.discards == tuple(chosen)
     RULES.decide(state, built.move)
 
 
@@ -222,3 +223,4 @@ def test_a_flash_effect_decision_is_asked_after_the_discards() -> None:
         made.append(ids(built)[0])
         built = ask(state, made)
     RULES.decide(state, built.move)
+
