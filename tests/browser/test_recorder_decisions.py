@@ -83,7 +83,7 @@ def test_a_three_player_arctica_table_game_entered_by_its_decisions(
 
 
 def test_a_public_arctic_game_entered_by_its_decisions(phone: Any, base: str, api_key: str, runtime: Runtime) -> None:
-    game = to_public(simulate(2, 23))
+    game = to_public(simulate(2, 23), shown_at_end=True)  # the hands shown at the end, from the page too
     setup = {**msgspec.to_builtins(game.setup), "players": ["Nanook", "Sila"]}
     moves = [msgspec.to_builtins(m) for m in game.moves]
     gid = create(base, api_key, "arctic", setup)

@@ -208,7 +208,9 @@ export async function recordPage(app, game) {
     let built = null;
     let source = exact ? "server" : page.reached ? "waiting" : "none";
     let ahead = null; // the position after the moves on their way and those queued, when the rules here reach it
-    if (live && !sync.stopped && apiKey()) {
+    // a finished game may still take the cards shown at its end (Arctic's public games)
+    const open = live || s.status === "finished";
+    if (open && !sync.stopped && apiKey()) {
       if (exact) {
         try { built = await asked(); } catch (error) { page.decisionError = error.message; }
         if (!page.reached) source = "none";
@@ -262,7 +264,7 @@ export async function recordPage(app, game) {
       h("div", { class: "layout" },
         h("div", { id: "board-wrap" }, boardRoot), // the board inside is the region ("Board")
         h("div", { class: "side" },
-        live && !sync.stopped ? choicesPanel({
+        (live || (open && built && built.next)) && !sync.stopped ? choicesPanel({
           built, exact, source, after: page.pending.length, error: page.decisionError, onPick: choose, onBack: back, onCancel: cancel,
         }) : null,
         h("div", { class: "after" },
