@@ -40,9 +40,9 @@ export function choicesPanel({ built, exact, source, after = 0, error = null, on
   const cards = CARDS.has(asked.key) && !asked.narrowing;
   panel.append(h("h3", { id: "decision-prompt" }, asked.prompt));
   if (asked.narrowing) panel.append(h("p", { class: "muted" }, `${asked.count} options: narrow them first`));
-  panel.append(h("div", { class: cards ? "options cards" : "options", role: "group", "aria-labelledby": "decision-prompt" },
+  panel.append(h("div", { class: cards ? "options tiles" : "options", role: "group", "aria-labelledby": "decision-prompt" },
     asked.options.map((o) => h("button", {
-      type: "button", class: cards ? "choice card" : "choice", dataset: { id: o.id },
+      type: "button", class: cards ? "choice tile" : "choice", dataset: { id: o.id },
       onclick: () => onPick(o),
     }, o.label))));
   const steps = made.filter((m) => !m.auto).length;
