@@ -223,4 +223,3 @@ def test_a_flash_effect_decision_is_asked_after_the_discards() -> None:
         made.append(ids(built)[0])
         built = ask(state, made)
     RULES.decide(state, built.move)
-
