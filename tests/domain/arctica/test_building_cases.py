@@ -11,6 +11,7 @@ import pytest
 
 from domain.arctica import RULES, simulator
 from domain.arctica import moves as mv
+from domain.arctica.describe import describe
 from domain.arctica.plugin import GAME
 from domain.building import Built, Candidate, next_decision
 from domain.registry import SimulatedGame
@@ -223,3 +224,38 @@ def test_a_flash_effect_decision_is_asked_after_the_discards() -> None:
         made.append(ids(built)[0])
         built = ask(state, made)
     RULES.decide(state, built.move)
+
+
+def test_what_the_table_did_when_the_seed_says_perform_is_offered_and_said() -> None:
+    """Given the active player with two actions to perform, when the table records that they skipped
+    one, then the builder offers it ("Skip ..."), the engine accepts it and the timeline says so; and a
+    migration is offered with "No more migration" after any step (fewer steps than allowed)."""
+
+    def active(state: Any, legal: list[Any]) -> Any:
+        if state.phase != "actions" or not state.active_left:
+            return None
+        return next((m for m in legal if isinstance(m, mv.Skip) and m.action is not None), None)
+
+    state, move = first(active)
+    action = ask(state, [])
+    skip = f"skip-{move.action}"
+    offered = {o.id: o.label for o in action.next.options} if action.next else {}
+    assert skip in offered and offered[skip].startswith("Skip ") and "_" not in offered[skip]
+    built = decide(state, [skip])
+    assert built == move
+    events = RULES.decide(state, built)
+    said = [describe(e, "en", NAMES) for e in events]
+    assert any("skips the" in s for s in said), said
+
+    def migration(state: Any, legal: list[Any]) -> Any:
+        return next((m for m in legal if isinstance(m, mv.Migrate) and len(m.steps) == 2), None)
+
+    state, move = first(migration)
+    asked = ask(state, ["migration"]).next
+    assert asked is not None and "No more migration" in [o.label for o in asked.options]  # no step at all, too
+    made = ["migration", next(o.id for o in asked.options if o.label != "No more migration")]
+    after = ask(state, made).next
+    assert after is not None
+    stop = next(o for o in after.options if o.label == "No more migration")
+    built = decide(state, [*made, stop.id])  # one step where two were allowed
+    assert isinstance(built, mv.Migrate) and len(built.steps) == 1
