@@ -224,7 +224,8 @@ export async function recordPage(app, game) {
         } else if (answer && answer.refused !== undefined) {
           page.error = `A queued move is refused by the rules: ${answer.detail}`;
         } else if (answer && answer.unknown !== undefined) {
-          page.made = []; // a path no longer offered here
+          page.made = page.made.slice(0, answer.unknown); // a path no longer offered here: kept up to it
+          setTimeout(render);
         }
       }
     }
