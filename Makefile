@@ -88,6 +88,7 @@ screenshot: $(STAMP)
 # The README's picture of the recorder at a phone's size (docs/recorder.png).
 recorder-screenshot: $(STAMP)
 	$(BIN)/python -m tests.browser.recorder_screenshot docs/recorder.png
+	$(BIN)/python -m tests.browser.recorder_screenshot --arctica docs/recorder-arctica.png
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -10,8 +10,10 @@ from typing import Any
 from domain.arctic import catalogue as cat
 from domain.arctic import moves as mv
 from domain.arctic.decisions import Decisions
+from domain.arctic.describe import card_label
 from domain.arctic.legal import legal_moves
-from domain.arctic.state import EMPTY, UNKNOWN, GameState
+from domain.arctic.queries import unseen_cards
+from domain.arctic.state import EMPTY, FINISHED, UNKNOWN, GameState
 from domain.building import Candidate, Choice, DecisionOption, Step
 from domain.wording import player
 
@@ -39,8 +41,26 @@ _PLACE = {
 
 
 def candidates(state: GameState, names: Sequence[str], decisions: Decisions) -> list[Candidate]:
-    """Every listed move with its path of decisions."""
-    return [Candidate(move=m, steps=_steps(state, m, names)) for m in legal_moves(state, decisions)]
+    """Every listed move with its path of decisions; after the end of a public game, the cards shown
+    then (the reveals the rules accept after ``GameFinished``, never listed)."""
+    listed = legal_moves(state, decisions)
+    if state.mode == "public" and state.phase == FINISHED:
+        listed = [*listed, *_shown_at_end(state)]
+    return [Candidate(move=m, steps=_steps(state, m, names)) for m in listed]
+
+
+def _shown_at_end(state: GameState) -> list[Any]:
+    """Each hand, penalty or face-down pile card still unknown, as each card nobody has seen yet."""
+    pool = [cat.CARD_IDS[c] for c in unseen_cards(state)]
+    out: list[Any] = []
+    for seat, p in enumerate(state.players):
+        for zone, unknown in (("hand", p.hand_unknown), ("penalty", p.penalty_unknown)):
+            if unknown:
+                out += [mv.RevealCard(seat=seat, zone=zone, card=card) for card in pool]  # type: ignore[arg-type]
+        for position, (card, down) in enumerate(zip(p.pile, p.pile_down, strict=True)):
+            if down and card == UNKNOWN:
+                out += [mv.RevealPileCard(seat=seat, position=position, card=c) for c in pool]
+    return out
 
 
 def _steps(state: GameState, move: Any, names: Sequence[str]) -> tuple[Step, ...]:
@@ -69,6 +89,10 @@ def _what(move: Any) -> Choice:
         id_, label = f"moose-a{move.delta:+d}", f"Moose A: draw value {move.delta:+d}"
     elif isinstance(move, mv.MoveTokens):
         id_, label = f"up-{move.up}", f"Move the {_animal(move.up)} token up"
+    elif isinstance(move, mv.RevealCard):
+        id_, label = f"show-{move.zone}", f"Show a {'hand' if move.zone == 'hand' else 'penalty'} card"
+    elif isinstance(move, mv.RevealPileCard):
+        id_, label = "turn-over", "Turn over a face-down pile card"
     elif isinstance(move, mv.WalrusStep):
         id_, label = f"walrus-{move.direction}", f"Walrus: move the token {move.direction}"
     else:
@@ -117,6 +141,17 @@ def _details(state: GameState, move: Any, names: Sequence[str], who: str) -> lis
             ("slot", "Which River slot?", Choice(id=f"slot-{move.slot}", label=f"River slot {move.slot + 1}")),
             ("card", "Which card was turned face up?", _card(move.card)),
         ]
+    if isinstance(move, mv.RevealCard):
+        return [("card", f"Which card does {who} show?", _card(move.card))]
+    if isinstance(move, mv.RevealPileCard):
+        return [
+            (
+                "position",
+                f"Which face-down card of the pile of {who}?",
+                Choice(id=f"position-{move.position}", label=f"Pile card {move.position + 1} from the bottom"),
+            ),
+            ("card", "Which card is it?", _card(move.card)),
+        ]
     if isinstance(move, mv.RevealTotem):
         return [
             (
@@ -140,8 +175,9 @@ def _slot(state: GameState, slot: int) -> Choice:
 
 
 def _card_label(card: str) -> str:
-    spec = cat.CARDS[cat.CARD_INDEX[card]]
-    return f"{_animal(spec.animal).capitalize()}, draw {spec.draw}, deck {spec.deck}"
+    """The card as the timeline and the board name it ("Fox card 1-3": deck 1, draw value 3)."""
+    label = card_label(card)
+    return label.split(" ", 1)[1][:1].upper() + label.split(" ", 1)[1][1:]  # without its article
 
 
 def _card(card: str | None) -> Choice:

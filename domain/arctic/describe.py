@@ -1,7 +1,7 @@
 """One-line descriptions of Arctic events for timelines, in English, French and Spanish.
 
 Players are written by name (the service passes the game's handles; without them "player N",
-1-based), animals with the names of §2, powers as "Moose B", cards as "a fox card (1-3)" (deck and
+1-based), animals with the names of §2, powers as "Moose B", cards as "a fox card 1-3" (deck and
 number of the card id) or "a hidden card", counts with their noun in the right number. The timeline
 is public (no perspective), so an event is described as a spectator sees it (``view.redact_event``
 with the ``state`` given): a card drawn face down (penalty, Orca B, Polar bear A), a face-down Fox-A
@@ -198,7 +198,7 @@ _VARIANTS: dict[str, tuple[str, str, str]] = {
 
 _WORDS: dict[str, tuple[str, str, str]] = {
     "hidden": ("a hidden card", "une carte cachée", "una carta oculta"),
-    "card": ("{a} {animal} card ({number})", "une carte {animal} ({number})", "una carta de {animal} ({number})"),
+    "card": ("{a} {animal} card {number}", "une carte {animal} {number}", "una carta de {animal} {number}"),
     "up": ("up", "vers le haut", "hacia arriba"),
     "down": ("down", "vers le bas", "hacia abajo"),
     "centre": ("from the centre", "au centre", "del centro"),
@@ -235,7 +235,8 @@ def _animal(name: str | None, i: int) -> str:
 
 
 def card_label(card: str | None, lang: str = "en") -> str:
-    """A card as the timeline writes it: "a fox card (1-3)" (deck 1, card 3 of the id ``d1-fox-3``)."""
+    """A card as the timeline writes it: "a fox card 1-3" (deck 1, draw value 3: the id ``d1-fox-3``);
+    the board and the recorder name it so too (one name per card)."""
     i = LANG.get(lang, 0)
     if card is None or card not in cat.CARD_INDEX:
         return _WORDS["hidden"][i]

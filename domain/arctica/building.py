@@ -237,8 +237,10 @@ class _Said(_Words):
                 )
             )
             if move.discards:
+                # the discards go to the discard pile in the order the table picked them (that order
+                # is the game's): the finished move keeps it
+                wild["discards"] = len(steps) + 1  # after the seat step
                 if self.s.chance == "public":
-                    wild["discards"] = len(steps) + 1  # after the seat step
                     pool = self.public_discards(move)
                 else:
                     pool = tuple(self.card(c) for c in move.discards)
@@ -567,7 +569,7 @@ def _finisher(move: Any, wild: dict[str, int]) -> Callable[[list[tuple[str, ...]
         if "drawn" in wild:
             changes["drawn"] = tuple(int(p.removeprefix("card-")) for p in picks[wild["drawn"]])
         if "discards" in wild:
-            changes["discards"] = tuple(sorted(int(p.removeprefix("card-")) for p in picks[wild["discards"]]))
+            changes["discards"] = tuple(int(p.removeprefix("card-")) for p in picks[wild["discards"]])
         points = [int(picks[i][0].removeprefix("bp-")) for k, i in sorted(wild.items()) if k.startswith("points-")]
         if points:
             changes["points"] = tuple(points)

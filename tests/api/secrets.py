@@ -200,7 +200,7 @@ def leaks(body: bytes, content_type: str, hidden: Material) -> list[str]:
     """The hidden fingerprints found in a response body (empty: nothing leaked)."""
     text = body.decode("utf-8", errors="replace")
     found = [f"string {s!r}" for s in hidden.strings if _mentions(text, s)]
-    # The timeline writes an Arctic card by its label ("a fox card (1-3)" for d1-fox-3), not its id.
+    # The timeline writes an Arctic card by its label ("a fox card 1-3" for d1-fox-3), not its id.
     found += [
         f"card label {label!r}"
         for s in hidden.strings

@@ -4,8 +4,6 @@ device, nothing sent twice, and axe-core on the recorder and the viewer."""
 
 from __future__ import annotations
 
-import json
-import random
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,6 +19,7 @@ from service.runtime import Runtime
 from tests.api.test_undo import Table
 from tests.api.test_watch import LONG
 from tests.browser.axe import BLOCKING, violations
+from tests.browser.decision_paths import Position, checked
 from tests.watching import auth
 
 pytestmark = pytest.mark.browser
@@ -64,47 +63,85 @@ def start_public_arctic(page: Any, sides: dict[str, str]) -> str:
     return str(page.url.split("/games/")[1].split("/")[0])
 
 
-def shown_choices(page: Any, exact: bool = True) -> list[tuple[dict[str, Any], str]]:
-    """Each choice button on the page: its move and the field a card fills ("" for none)."""
-    if exact:
-        page.wait_for_selector('body[data-pending="0"] #choices[data-exact="1"]')
-    else:  # the choices of the position after every move queued so far (not yet while waiting for them)
-        page.wait_for_function(
-            "() => document.querySelector('#choices')?.dataset.after === document.body.dataset.pending"
-            " && document.querySelector('#choices').dataset.source !== 'waiting'"
+def shown_choices(page: Any, exact: bool = True) -> list[str]:
+    """The options of the decision the page shows (their labels): with ``exact``, the server's at the
+    version it holds with nothing on its way; else those of the position after every move queued."""
+    return shown_decision(page, 0, exact)
+
+
+def shown_decision(page: Any, made: int, exact: bool = True, version: int | None = None) -> list[str]:
+    """The labels of the options shown after ``made`` decisions of a move (once the page shows them)."""
+    where = f'[data-version="{version}"]' if version is not None else ""
+    handle = page.wait_for_function(
+        """([made, exact, where]) => {
+             const c = document.querySelector(`#choices[data-made="${made}"]${where}`);
+             if (!c) return false;
+             const ready = exact
+               ? document.body.dataset.pending === "0" && c.dataset.exact === "1"
+               : c.dataset.after === document.body.dataset.pending && c.dataset.source !== "waiting";
+             const options = [...c.querySelectorAll("button.choice")].map((b) => b.textContent);
+             const buttons = [...c.querySelectorAll("button")].map((b) => b.textContent);
+             return ready && (options.length || c.querySelector("#no-decision")) ? [options, buttons] : false;
+           }""",
+        arg=[made, exact, where],
+    )
+    options, buttons = handle.json_value()
+    checked(options, buttons)
+    return list(options)
+
+
+def queued_moves(page: Any) -> list[dict[str, Any]]:
+    """The moves the page holds in its queue (IndexedDB), oldest first."""
+    return list(
+        page.evaluate(
+            """() => new Promise((resolve) => {
+                 const open = indexedDB.open("banquise-recorder", 1);
+                 open.onsuccess = () => {
+                   const all = open.result.transaction("queue").objectStore("queue").getAll();
+                   all.onsuccess = () => resolve(all.result.sort((a, b) => a.id - b.id).map((i) => i.move));
+                 };
+               })"""
         )
-    rows = page.eval_on_selector_all("#choices button.choice", "bs => bs.map(b => [b.dataset.move, b.dataset.fill])")
-    return [(json.loads(m), f) for m, f in rows]
+    )
 
 
-def find(choices: list[tuple[dict[str, Any], str]], move: dict[str, Any]) -> tuple[int, Any] | None:
-    for i, (shown, fill) in enumerate(choices):
-        if shown == move:
-            return i, None
-        if fill and {**shown, fill: move.get(fill)} == move:
-            return i, move[fill]
-    return None
+def position_of(page: Any) -> tuple[Position, int]:
+    """The game's position as the page records it: the server's record, then the moves queued here;
+    and the server's version."""
+    base, gid = page.url.split("/games/")[0], page.url.split("/games/")[1].split("/")[0]
+    token = page.evaluate("() => localStorage.getItem('banquise.apiKey')")
+    record = _get(base, f"/games/{gid}/record", token)
+    position = Position(record["kind"], record["setup"])
+    for entry in record["moves"]:
+        position.play(entry["move"])
+    for move in queued_moves(page):
+        position.play(move)
+    return position, _get(base, f"/games/{gid}", token)["version"]
 
 
-def tap_move(page: Any, move: dict[str, Any], exact: bool = True) -> bool:
-    """Records ``move`` by taps: its choice, then, for a card not seen yet, the card in the picker."""
-    found = find(shown_choices(page, exact), move)
-    if found is None:
-        return False
-    index, card = found
-    button = page.locator("#choices button.choice").nth(index)
-    folded = button.locator("xpath=ancestor::details[not(@open)]/summary")
-    if folded.count():
-        folded.tap()
-    version = page.locator("body").get_attribute("data-version")
-    button.tap()
-    if card is not None:
-        page.locator(f'#picker button[data-card="{card}"]').tap()
+def tap_move(page: Any, move: dict[str, Any], exact: bool = True) -> int | None:
+    """Records ``move`` by taps: the labels of its builder's path, clicked by their text; the taps, or
+    None when the page does not offer its first decision."""
+    position, version = position_of(page)
+    labels = position.labels(move)
+    pending = int(page.locator("body").get_attribute("data-pending") or 0)
+    for i, label in enumerate(labels):
+        offered = shown_decision(page, i, exact, version if exact else None)
+        if label not in offered:
+            assert i == 0, (move, label, offered)
+            return None
+        page.locator("#choices").get_by_role("button", name=label, exact=True).tap()
     if exact:
-        page.wait_for_function(
-            "v => document.body.dataset.pending === '0' && document.body.dataset.version !== v", arg=version
-        )
-    return True
+        base, gid = page.url.split("/games/")[0], page.url.split("/games/")[1].split("/")[0]
+        token = page.evaluate("() => localStorage.getItem('banquise.apiKey')")
+        for _ in range(300):  # until the server holds it
+            if _get(base, f"/games/{gid}", token)["version"] != version:
+                break
+            page.wait_for_timeout(50)
+        page.wait_for_selector('body[data-pending="0"]')
+    else:
+        page.wait_for_function("n => Number(document.body.dataset.pending) > n", arg=pending)
+    return len(labels)
 
 
 def _get(base: str, path: str, token: str) -> Any:
@@ -151,33 +188,6 @@ def imported(base: str, token: str, kind: str, setup: dict[str, Any], moves: lis
     return str(made.json()["id"])
 
 
-def test_a_whole_arctica_game_recorded_by_taps_equals_the_api_record(
-    phone: Any, base: str, api_key: str, runtime: Runtime
-) -> None:
-    page = keyed(phone, base, api_key)
-    page.select_option("#kind", "arctica")
-    page.fill("#player-0", NAMES[0])
-    page.fill("#player-1", NAMES[1])
-    page.select_option("#mode", "full")
-    page.fill("#seed", "4")
-    page.locator("#create").tap()
-    page.wait_for_url("**/games/*/recorder")
-    gid = page.url.split("/games/")[1].split("/")[0]
-    chooser = random.Random(4)  # the table's choices: any of those the page shows
-    tapped = []
-    while page.locator("body").get_attribute("data-status") != "finished":
-        choices = shown_choices(page)
-        if not choices:
-            page.wait_for_selector('body[data-status="finished"]')
-            break
-        move = chooser.choice(choices)[0]
-        assert tap_move(page, move)
-        tapped.append(move)
-        assert len(tapped) < 400
-    setup = {"players": NAMES, "edition": "demo-1", "mode": "seeded", "seed": 4}
-    the_same_game(base, api_key, runtime, gid, imported(base, api_key, "arctica", setup, tapped))
-
-
 def public_game(base: str, token: str, moves: int = 0) -> tuple[str, dict[str, Any], list[dict[str, Any]]]:
     """A public Arctic game created through the API with its first ``moves`` moves; its setup and all its moves."""
     game = to_public(simulate(2, 23))
@@ -206,6 +216,8 @@ def test_a_whole_public_arctic_game_by_taps_with_turns_offline_and_a_reload_equa
 ) -> None:
     """Started on the start page and recorded by taps alone; seat 1's turn and the River's refill
     (moves 16-27) recorded with the network cut, the page reloaded offline in the middle."""
+    if not ENGINE:
+        pytest.skip("offline, moves are built by the rules on the device: make recorder-engine")
     game = to_public(simulate(2, 23))
     setup = {**msgspec.to_builtins(game.setup), "players": NAMES}
     moves = [msgspec.to_builtins(m) for m in game.moves]
@@ -217,21 +229,21 @@ def test_a_whole_public_arctic_game_by_taps_with_turns_offline_and_a_reload_equa
     for move in moves[:16]:
         assert tap_move(page, move)
         done += 1
-    page.wait_for_selector("body[data-engine]", timeout=60_000)  # the engine loaded while online (if installed)
+    page.wait_for_selector('body[data-engine="ready"]', timeout=90_000)  # the engine loaded while online
     phone.set_offline(True)
     offline = 0
     while offline < 12 and tap_move(page, moves[done], exact=False):
         if offline in (1, 5):  # before and after the reload: the engine came from the service worker's cache
-            assert page.locator("body").get_attribute("data-choices") == ("engine" if ENGINE else "seen")
+            assert page.locator("body").get_attribute("data-choices") == "engine"
         done += 1
         offline += 1
         page.wait_for_selector(f'body[data-pending="{offline}"]')
         if offline == 4:  # a reload offline loses nothing queued
             page.reload()
             page.wait_for_selector(f'body[data-pending="{offline}"] #timeline li.pending >> nth={offline - 1}')
-            page.wait_for_selector("body[data-engine]", timeout=60_000)
-            page.wait_for_selector(f'body[data-choices="{"engine" if ENGINE else "seen"}"]')
-    assert offline == 12, "seat 1's turn and the refill, from the choices seen so far"
+            page.wait_for_selector('body[data-engine="ready"]', timeout=90_000)
+            page.wait_for_selector('body[data-choices="engine"]')
+    assert offline == 12, "seat 1's turn and the refill, built by the rules on the device"
     assert page.locator("#network").inner_text() == "offline"
     assert page.locator("#controls-panel").inner_text().split() == ["Undo", "last", "move"]  # no abandon offline
     assert page.locator("#timeline li.pending").count() == offline
@@ -239,8 +251,7 @@ def test_a_whole_public_arctic_game_by_taps_with_turns_offline_and_a_reload_equa
     decided_here = shown_choices(page, exact=False)
     phone.set_offline(False)
     page.wait_for_selector('body[data-pending="0"] #choices[data-exact="1"]', timeout=30_000)
-    if ENGINE:  # the rules on the device offered what the server offers at the same position
-        assert decided_here == shown_choices(page)
+    assert decided_here == shown_choices(page)  # the rules on the device offered what the server offers
     for move in moves[done:]:
         assert tap_move(page, move), move
     page.wait_for_selector('body[data-status="finished"]')
@@ -251,11 +262,14 @@ def test_a_whole_public_arctic_game_by_taps_with_turns_offline_and_a_reload_equa
 
 def stop_on_a_conflict(phone: Any, base: str, token: str) -> tuple[Any, str, list[dict[str, Any]], list[str]]:
     """Two moves queued offline while another device records (12 moves stored, the page saw them)."""
+    if not ENGINE:
+        pytest.skip("offline, moves are built by the rules on the device: make recorder-engine")
     gid, _, moves = public_game(base, token, moves=12)
-    page = keyed(phone, base, token)
+    page = keyed(phone, base, token, engine=True)
     sent = posted_moves(page)
     page.goto(f"{base}/games/{gid}/recorder")
     shown_choices(page)
+    page.wait_for_selector('body[data-engine="ready"]', timeout=90_000)
     phone.set_offline(True)
     for i, move in enumerate(moves[12:14], start=1):
         assert tap_move(page, move, exact=False)
@@ -332,9 +346,9 @@ def test_axe_finds_nothing_serious_on_the_recorder_and_the_viewer(
     shown_choices(page)
     page.wait_for_selector("#board-root #board")
     assert serious_violations(page) == [], "the recorder, its board included"
-    page.locator("#choices button.choice.fill").first.tap()
-    page.wait_for_selector("#picker button.card")
-    assert serious_violations(page, exclude=("#board-root",)) == [], "the recorder, a card picker open"
+    page.locator("#choices").get_by_role("button", name="Place a card", exact=True).tap()
+    page.wait_for_selector('#choices[data-made="1"] button.choice')
+    assert serious_violations(page, exclude=("#board-root",)) == [], "the recorder, a card narrowed"
     page.goto(f"{base}/games/{gid}/watch")
     page.wait_for_selector("#board")
     assert serious_violations(page) == [], "the viewer"
@@ -343,10 +357,13 @@ def test_axe_finds_nothing_serious_on_the_recorder_and_the_viewer(
 def test_undo_asks_first_drops_a_queued_move_or_takes_back_a_stored_one_and_abandon_ends_the_game(
     phone: Any, base: str, api_key: str
 ) -> None:
+    if not ENGINE:
+        pytest.skip("offline, moves are built by the rules on the device: make recorder-engine")
     gid, _, moves = public_game(base, api_key, moves=8)
-    page = keyed(phone, base, api_key)
+    page = keyed(phone, base, api_key, engine=True)
     page.goto(f"{base}/games/{gid}/recorder")
     shown_choices(page)
+    page.wait_for_selector('body[data-engine="ready"]', timeout=90_000)
     before = _get(base, f"/games/{gid}", api_key)
     page.locator("#undo").tap()
     page.locator("#confirm-no").tap()  # asked, and nothing done

@@ -248,9 +248,12 @@ def check_contract(kind: GameKind, players: int, seed: int) -> None:
     check_left_to_reference_counting(kind, game)
 
 
-def reachable(candidates: Sequence[Candidate], made: tuple[str, ...] = ()) -> set[bytes]:
-    """Every move built by following every option of every decision (``domain.building``), encoded."""
+def reachable(
+    candidates: Sequence[Candidate], made: tuple[str, ...] = (), spelling: Callable[[Any], Any] = lambda move: move
+) -> set[bytes]:
+    """Every move built by following every option of every decision (``domain.building``), encoded in
+    ``spelling`` (e.g. the one ``legal_moves`` lists a move in, where the builder keeps the order picked)."""
     built = next_decision(candidates, made)
     if built.next is None:
-        return {msgspec.json.encode(built.move)}
-    return {m for option in built.next.options for m in reachable(candidates, (*made, option.id))}
+        return {msgspec.json.encode(spelling(built.move))}
+    return {m for option in built.next.options for m in reachable(candidates, (*made, option.id), spelling)}

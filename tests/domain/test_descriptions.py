@@ -191,15 +191,15 @@ ARCTIC_EXAMPLES = [
     ),
     (
         aev.CardPlaced(seat=1, card="d4-polar_bear-5"),
-        "Éloïse places a polar bear card (4-5)",
-        "Éloïse pose une carte ours polaire (4-5)",
-        "Éloïse coloca una carta de oso polar (4-5)",
+        "Éloïse places a polar bear card 4-5",
+        "Éloïse pose une carte ours polaire 4-5",
+        "Éloïse coloca una carta de oso polar 4-5",
     ),
     (
         aev.CardTakenFromRiver(seat=0, card="d1-orca-1", slot=2),
-        "Nanook draws an orca card (1-1) from River slot 3",  # slot 2 of 0..5: the table's third
-        "Nanook prend une carte orque (1-1) dans la rivière (emplacement 3)",
-        "Nanook toma una carta de orca (1-1) del río (hueco 3)",
+        "Nanook draws an orca card 1-1 from River slot 3",  # slot 2 of 0..5: the table's third
+        "Nanook prend une carte orque 1-1 dans la rivière (emplacement 3)",
+        "Nanook toma una carta de orca 1-1 del río (hueco 3)",
     ),
     (
         aev.DrawingEnded(seat=0, drawn=1),

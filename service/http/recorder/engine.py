@@ -1,5 +1,6 @@
-"""The project's own engine for the recorder's browser (Pyodide): offline, a tapped move is decided by
-the same rules as on the server, and the choices of the next position are the server's (``choices.py``).
+"""The project's own engine for the recorder's browser (Pyodide): offline, a move is built by the same
+decisions as on the server (``domain/building.py``, answered in ``choices.py``'s shape) and decided by
+the same rules.
 
 Served from the app, never a CDN: Pyodide from the npm package (``make recorder-engine`` installs it
 under ``.cache/npm``), msgspec's WebAssembly wheel from PyPI (under ``.cache/pyodide``), and the pure

@@ -102,7 +102,7 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "placement_long": ("placement value", "valeur de pose", "valor de colocación"),
     "draw_long": ("draw value", "valeur de pioche", "valor de robo"),
     "companion": ("companion", "compagnon", "compañero"),
-    "card_of": ("{animal} card ({number})", "carte {animal} ({number})", "carta de {animal} ({number})"),
+    "card_of": ("{animal} card {number}", "carte {animal} {number}", "carta de {animal} {number}"),
     "cost": ("cost", "coût", "coste"),
     "bp": ("BP", "PB", "PB"),
     "generation_long": ("long generation", "génération longue", "generación larga"),

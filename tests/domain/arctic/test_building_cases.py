@@ -50,7 +50,7 @@ def test_revealing_a_river_card_narrows_by_animal_then_draw_value_then_deck() ->
     assert [o.label for o in draw.next.options] == [f"Draw {n}" for n in range(1, 6)]
     deck = ask(state, ["reveal-river", "slot-0", "walrus", "draw-3"])
     assert deck.next is not None and not deck.next.narrowing
-    assert [o.label for o in deck.next.options] == [f"Walrus, draw 3, deck {d}" for d in range(1, 5)]
+    assert [o.label for o in deck.next.options] == [f"Walrus card {d}-3" for d in range(1, 5)]
     built = ask(state, ["reveal-river", "slot-0", "walrus", "draw-3", "d2-walrus-3"])
     assert built.next is None and built.move == mv.RevealRiver(slot=0, card="d2-walrus-3")
     assert [m.label for m in built.made][1:] == [
@@ -58,7 +58,7 @@ def test_revealing_a_river_card_narrows_by_animal_then_draw_value_then_deck() ->
         "River slot 1",
         "Walrus",
         "Draw 3",
-        "Walrus, draw 3, deck 2",
+        "Walrus card 2-3",
     ]
     RULES.decide(state, built.move)
     refused = ask(state, ["reveal-river", "slot-0", "walrus"])
@@ -82,3 +82,29 @@ def test_placing_a_card_and_taking_from_the_river() -> None:
             RULES.decide(state, built.move)
             checked.add(type(move))
     assert checked == {mv.PlaceCard, mv.TakeFromRiver}
+
+
+def test_the_cards_shown_at_the_end_of_a_public_game_are_built_as_decisions() -> None:
+    """Given a public game just finished with cards still unknown, when the table shows a penalty card
+    and turns over a face-down pile card, then each is asked as who, what, which (pile) card, then the
+    card narrowed, and the finished move is the reveal the rules accept after the end."""
+    game = to_public(simulate(2, 23), shown_at_end=True)
+    reveals = [(s, m) for s, m in states(game) if isinstance(m, (mv.RevealCard, mv.RevealPileCard))]
+    assert reveals and all(RULES.is_finished(s) for s, _ in reveals)
+    state, move = next((s, m) for s, m in reveals if isinstance(m, mv.RevealPileCard))
+    who = ask(state, [])
+    assert who.next is not None and who.next.key == "seat"
+    what = ask(state, [f"seat-{move.seat}"])
+    assert "turn-over" in ids(what) and all("_" not in o.label for o in what.next.options)  # type: ignore[union-attr]
+    made = [f"seat-{move.seat}", "turn-over", f"position-{move.position}"]
+    card = ask(state, made)
+    assert card.next is not None and card.next.key == "card" and len(card.next.options) <= 12
+    built = card
+    while built.next is not None:  # narrowed: the card's animal, draw value, then the card
+        spec = move.card.split("-")
+        wanted = (spec[1], f"draw-{spec[2]}", f"deck-{spec[0][1:]}", move.card)
+        pick = next(o.id for o in built.next.options if o.id in wanted)
+        made.append(pick)
+        built = ask(state, made)
+    assert built.move == move
+    RULES.decide(state, built.move)

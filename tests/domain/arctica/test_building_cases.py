@@ -12,6 +12,7 @@ import pytest
 
 from domain.arctica import RULES, simulator
 from domain.arctica import moves as mv
+from domain.arctica.describe import describe
 from domain.arctica.legal import canonical
 from domain.arctica.plugin import GAME
 from domain.building import Built, Candidate, next_decision
@@ -90,7 +91,8 @@ def test_a_fauna_card_then_its_discards_from_the_own_hand_one_at_a_time() -> Non
     while built.next is not None:  # its effect's decisions, if any
         made.append(ids(built)[0])
         built = ask(state, made)
-    assert isinstance(built.move, mv.PlayFauna) and sorted(built.move.discards) == sorted(chosen)
+    # in the order the table picked them: they go to the discard pile in that order (the game's)
+    assert isinstance(built.move, mv.PlayFauna) and built.move.discards == tuple(chosen)
     RULES.decide(state, built.move)
 
 
@@ -237,3 +239,38 @@ def test_every_move_the_simulator_plays_can_be_built(mode: str) -> None:
         if i % 4 == 0:
             assert msgspec.json.encode(canonical(move)) in reachable(candidates(state)), move
         _, state = RULES.decide_and_evolve(state, move)
+
+
+def test_what_the_table_did_when_the_seed_says_perform_is_offered_and_said() -> None:
+    """Given the active player with two actions to perform, when the table records that they skipped
+    one, then the builder offers it ("Skip ..."), the engine accepts it and the timeline says so; and a
+    migration is offered with "No more migration" after any step (fewer steps than allowed)."""
+
+    def active(state: Any, legal: list[Any]) -> Any:
+        if state.phase != "actions" or not state.active_left:
+            return None
+        return next((m for m in legal if isinstance(m, mv.Skip) and m.action is not None), None)
+
+    state, move = first(active)
+    action = ask(state, [])
+    skip = f"skip-{move.action}"
+    offered = {o.id: o.label for o in action.next.options} if action.next else {}
+    assert skip in offered and offered[skip].startswith("Skip ") and "_" not in offered[skip]
+    built = decide(state, [skip])
+    assert built == move
+    events = RULES.decide(state, built)
+    said = [describe(e, "en", NAMES) for e in events]
+    assert any("skips the" in s for s in said), said
+
+    def migration(state: Any, legal: list[Any]) -> Any:
+        return next((m for m in legal if isinstance(m, mv.Migrate) and len(m.steps) == 2), None)
+
+    state, move = first(migration)
+    asked = ask(state, ["migration"]).next
+    assert asked is not None and "No more migration" in [o.label for o in asked.options]  # no step at all, too
+    made = ["migration", next(o.id for o in asked.options if o.label != "No more migration")]
+    after = ask(state, made).next
+    assert after is not None
+    stop = next(o for o in after.options if o.label == "No more migration")
+    built = decide(state, [*made, stop.id])  # one step where two were allowed
+    assert isinstance(built, mv.Migrate) and len(built.steps) == 1

@@ -4,7 +4,9 @@ const SHIM = `
 import json, sys
 sys.path.insert(0, "/home/pyodide/banquise")
 import msgspec
+from domain import building
 from domain.errors import RuleViolation
+from domain.kinds import game
 from domain.game import Perspective, state_hash
 from domain.arctic import RULES as ARCTIC
 from domain.arctica import RULES as ARCTICA
@@ -20,22 +22,50 @@ def _apply(rules, state, move):
     return state
 
 
-def position(kind, record_json, pending_json, players_json):
+_LAST = {}  # the last position reached: the page asks again at each decision of a move
+
+
+def _reached(kind, record_json, pending_json):
+    key = (kind, record_json, pending_json)
+    if _LAST.get("key") == key:
+        return _LAST["answer"]
     rules = KINDS[kind]
     record = json.loads(record_json)
     state = rules.fold(rules.start(msgspec.convert(record["setup"], rules.setup_type)))
     for entry in record["moves"]:
         state = _apply(rules, state, entry["move"])
     stored = state_hash(state)
+    answer = None
     for index, move in enumerate(json.loads(pending_json)):
         try:
             state = _apply(rules, state, move)
         except RuleViolation as refusal:
-            return json.dumps({"stored_hash": stored, "refused": index, "code": refusal.code, "detail": refusal.message})
-    listing = getattr(rules, "table_moves", rules.legal_moves)(state)
-    listed = choices.grouped(kind, -1, json.loads(players_json), state, rules, listing)
-    answer = {"stored_hash": stored, "state_hash": state_hash(state), "view": rules.view(state, EVERYTHING),
-              "listed": listed, "finished": rules.is_finished(state)}
+            answer = ({"stored_hash": stored, "refused": index, "code": refusal.code, "detail": refusal.message}, None, None)
+            break
+    if answer is None:
+        answer = ({"stored_hash": stored}, state, None)
+    _LAST.clear()
+    _LAST.update(key=key, answer=answer)
+    return answer
+
+
+def position(kind, record_json, pending_json, players_json, made_json):
+    head, state, _ = _reached(kind, record_json, pending_json)
+    if state is None:
+        return json.dumps(head)
+    rules = KINDS[kind]
+    players = json.loads(players_json)
+    paths = _LAST.get("paths")
+    if paths is None:
+        paths = _LAST["paths"] = list(game(kind).build(state, players)) if not rules.is_finished(state) else []
+    answer = {**head, "state_hash": state_hash(state), "view": rules.view(state, EVERYTHING),
+              "finished": rules.is_finished(state)}
+    if paths:
+        try:
+            built = building.next_decision(paths, json.loads(made_json))
+        except building.Refused as refused:
+            return json.dumps({**head, "unknown": refused.at, "detail": refused.detail})
+        answer["decision"] = choices.next_decision(kind, -1, players, built)
     return msgspec.json.encode(answer).decode()
 `;
 
@@ -63,7 +93,7 @@ self.onmessage = async ({ data }) => {
   const py = await loading;
   if (!py) return self.postMessage({ id: data.id, answer: null });
   try {
-    const answer = py.globals.get("position")(data.kind, data.record, data.pending, data.players);
+    const answer = py.globals.get("position")(data.kind, data.record, data.pending, data.players, data.made || "[]");
     self.postMessage({ id: data.id, answer: JSON.parse(answer) });
   } catch (error) {
     self.postMessage({ id: data.id, answer: null, error: String(error) });

@@ -1,8 +1,7 @@
 // The project's own rules in this browser (Pyodide, served by the app: service/recorder/engine.py),
 // run in a worker (engine-worker.js). Offline, the position after the queued moves is decided by the
-// same Python as on the server, and its choices are the server's own grouping (choices.py). Until it
-// has loaded, or where it is not installed, the page records from the choices seen so far and the
-// server's rules check them on sync.
+// same Python as on the server, and each move is built by the same decisions (domain/building.py). Until
+// it has loaded, or where it is not installed, the page builds moves only online.
 let worker = null;
 let ready = null; // a promise of true (loaded) or false (not installed, failed)
 let state = null; // "loading", "ready", "missing" (the server has none), "failed"
@@ -59,14 +58,15 @@ export function startEngine() {
 let loaded = false;
 
 // The position after the record's moves and the queued ones: {stored_hash, state_hash, view (the
-// owner's, as /replay gives it), listed, finished} or,
+// owner's, as /replay gives it), decision (the next decision after \`made\`, as POST /moves/next
+// answers it), finished}, {stored_hash, unknown: the index of a decision not offered} or,
 // when the rules refuse a queued move, {stored_hash, refused (its index), code, detail}. null: no
 // engine (yet): the page does not wait for one still loading.
-export function position(kind, record, pending, players) {
+export function position(kind, record, pending, players, made = []) {
   if (!loaded || !engineWanted()) return Promise.resolve(null);
   const id = ++asked;
   return new Promise((resolve) => {
     waiting.set(id, resolve);
-    worker.postMessage({ id, kind, record: JSON.stringify(record), pending: JSON.stringify(pending), players: JSON.stringify(players) });
+    worker.postMessage({ id, kind, record: JSON.stringify(record), pending: JSON.stringify(pending), players: JSON.stringify(players), made: JSON.stringify(made) });
   });
 }

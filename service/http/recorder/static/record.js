@@ -3,14 +3,13 @@
 import { api, Problem, Unreachable } from "./api.js";
 import { drawAhead, drawBoard } from "./board.js";
 import { engineState, position, startEngine, wantEngine } from "./engine.js";
-import { cardLabel, saidWithCards } from "./cards.js";
 import { choicesPanel } from "./choices.js";
 import { conflictPanel } from "./conflict.js";
 import { engineChoice } from "./engine-choice.js";
 import { controlsPanel } from "./controls.js";
 import { h } from "./dom.js";
 import { apiKey, keyPanel } from "./key.js";
-import { enqueue, keep, kept, queued, remember, remove, templates } from "./store.js";
+import { enqueue, keep, kept, queued, remove } from "./store.js";
 import { Sync } from "./sync.js";
 import { timelinePanel } from "./timeline.js";
 
@@ -19,7 +18,7 @@ import { timelinePanel } from "./timeline.js";
 const TAIL = 100;
 
 export async function recordPage(app, game) {
-  const page = { summary: null, listed: null, timeline: null, pending: [], sent: [], reached: false, error: null, busy: false };
+  const page = { summary: null, timeline: null, pending: [], sent: [], reached: false, error: null, busy: false, made: [], decisionError: null };
   // the newest version this page knows of: the one it read, or the one the last move it sent left
   // (a game's version only grows: a move, an undo, an abandon each add to it)
   const newest = () => Math.max(page.summary ? page.summary.version : 0, sync.version ?? 0, ...page.sent.map((m) => m.left));
@@ -58,14 +57,12 @@ export async function recordPage(app, game) {
       const answers = await Promise.all([
         summary,
         summary.then((s) => latest(s ? s.version : 0)),
-        apiKey() ? read("listed", `/games/${game}/legal-moves`) : null,
         // where the engine starts offline (no engine is no reason to stop recording)
         apiKey() ? read("record", `/games/${game}/record`).catch((e) => { page.engineError = e.message; return null; }) : null,
       ]);
       // a read that left before a newer one answers after it: the newer one's answers stand
       if (mine !== loads) return;
-      [page.summary, page.timeline, page.listed, page.record] = answers;
-      if (page.listed && page.reached) await remember(game, page.listed);
+      [page.summary, page.timeline, page.record] = answers;
       // the moves sent since are forgotten once the answer read holds them (a read may have left
       // before the last of them was stored)
       if (page.reached && page.summary) page.sent = page.sent.filter((m) => m.left > page.summary.version);
@@ -90,7 +87,7 @@ export async function recordPage(app, game) {
       const was = page.reached;
       page.reached = false;
       retryTimer = setTimeout(() => sync.kick(), 2000);
-      // drawn again only as the network goes: a retry every 2 s must not close a card picker
+      // drawn again only as the network goes (not at every retry, every 2 s)
       return was ? render() : undefined;
     }
     // stopped: what the server holds now (from the version the stopped move expected), beside what is queued
@@ -103,7 +100,7 @@ export async function recordPage(app, game) {
 
   // Offline, or moves still queued: the position the project's rules reach here after the queued
   // moves, when the engine runs in this browser and agrees with the server on the stored position.
-  async function decided(extra = []) {
+  async function decided(made = [], extra = []) {
     const s = page.summary;
     const entry = page.timeline && page.timeline.entries.length ? page.timeline.entries.at(-1) : null;
     const last = entry ? entry.state_hash : null;
@@ -112,7 +109,7 @@ export async function recordPage(app, game) {
     const sent = page.sent.filter((m) => m.left > entry.step).map((m) => m.move);
     let answer;
     try {
-      answer = await position(s.kind, page.record, [...sent, ...page.pending.map((item) => item.move), ...extra], s.players);
+      answer = await position(s.kind, page.record, [...sent, ...page.pending.map((item) => item.move), ...extra], s.players, made);
     } catch {
       return null;
     }
@@ -120,50 +117,62 @@ export async function recordPage(app, game) {
     return answer;
   }
 
-  // Else the choices seen earlier in this game, by player and kind of move,
-  // each also offered to the other players (a move names its seat). Unchecked here: the server's
-  // rules check them as the queue is sent (there is no second copy of the rules in the page).
-  async function remembered() {
-    const rows = (await templates(game)).sort((a, b) => b.order - a.order);
-    const players = page.summary.players;
-    const seen = new Set(rows.map((row) => JSON.stringify(row.move)));
-    const offered = [...rows];
-    for (const row of rows) {
-      if (!Number.isInteger(row.seat) || !row.player) continue;
-      players.forEach((name, seat) => {
-        const move = { ...row.move, seat };
-        const k = JSON.stringify(move);
-        if (seat === row.seat || seen.has(k)) return;
-        seen.add(k);
-        offered.push({ ...row, seat, player: name, move, title: row.title.replace(row.player, name) });
-      });
-    }
-    const groups = new Map();
-    for (const row of offered) {
-      const k = `${row.seat}:${row.type}`;
-      if (!groups.has(k)) groups.set(k, { seat: row.seat, player: row.player, type: row.type, title: row.title, choices: [] });
-      groups.get(k).choices.push({ text: row.text, move: row.move, fill: row.fill, cards: row.cards });
-    }
-    return { version: null, groups: [...groups.values()].sort((a, b) => (a.seat ?? -1) - (b.seat ?? -1)) };
+  // A decision taken: the next one (or the finished move) comes with the next render.
+  function choose(option) {
+    page.made.push(option.id);
+    page.decisionError = null;
+    render();
   }
 
-  async function pick(group, choice, move) {
+  function back() {
+    page.made.pop();
+    render();
+  }
+
+  function cancel() {
+    page.made = [];
+    render();
+  }
+
+  // The server's next decision at the version read (the path so far: page.made).
+  async function asked() {
+    try {
+      return await api(`/games/${game}/moves/next`, { method: "POST", body: { made: page.made, version: page.summary.version } });
+    } catch (error) {
+      if (error instanceof Problem && error.body.code === "unknown_decision") {
+        page.made = page.made.slice(0, error.body.at ?? 0); // a stale path: kept up to what is still offered
+        page.decisionError = error.message;
+        return asked();
+      }
+      if (error instanceof Problem && error.body.code === "no_decision") return null;
+      if (error instanceof Problem && error.body.code === "version_conflict") { page.made = []; load(); return null; }
+      if (error instanceof Unreachable) { page.reached = false; return null; }
+      throw error;
+    }
+  }
+
+  // The finished move goes to the queue, said as its decisions were (its player first).
+  async function record(built) {
+    const move = built.move;
+    const s = page.summary;
+    page.made = [];
     if (page.pending.length || !page.reached) {
-      const checked = await decided([move]);
+      const checked = await decided([], [move]);
       if (checked && checked.refused !== undefined) {
         page.error = `Not recorded: the rules refuse it (${checked.code}): ${checked.detail}`;
         return render();
       }
     }
     page.error = null;
-    const said = saidWithCards(choice.text);
-    const filled = choice.fill ? said.replace("a card not seen yet", cardLabel(move[choice.fill])) : said;
+    const seat = Number.isInteger(move.seat) ? move.seat : null;
+    const player = seat !== null ? s.players[seat] : null;
+    const said = built.made.filter((m) => !(m.auto && m.label === player)).map((m) => m.label).join(" · ");
     // the first move queued expects the version read; each next one, the version the one before leaves
     // (moves sent since the page last read the game: the version the last of them left)
     const version = (await queued(game)).length || sync.running ? null : newest();
     await enqueue({
       game, idem: crypto.randomUUID(), move, expected: version, at: new Date().toISOString(),
-      text: filled, player: group.player, title: group.title,
+      text: said, player, title: said,
     });
     page.pending = await queued(game);
     render();
@@ -191,12 +200,6 @@ export async function recordPage(app, game) {
     await load();
   }
 
-  function usedCards() {
-    const used = new Set();
-    for (const item of page.pending) for (const value of Object.values(item.move)) if (typeof value === "string") used.add(value);
-    return used;
-  }
-
   async function render() {
     const ticket = ++rendering;
     if (navigator.onLine === false) page.reached = false;
@@ -214,23 +217,29 @@ export async function recordPage(app, game) {
     document.body.dataset.version = String(s.version);
     document.body.dataset.status = s.status;
     document.title = `${s.kind}: ${s.players.join(" · ")} — recorder`;
-    const exact = !page.pending.length && !page.sent.length && page.listed && page.listed.version === s.version;
-    let listed = exact ? page.listed : null;
-    let source = exact ? "server" : "waiting";
+    const live = s.status === "live";
+    const exact = !page.pending.length && !page.sent.length && page.reached;
+    let built = null;
+    let source = exact ? "server" : page.reached ? "waiting" : "none";
     let ahead = null; // the position after the moves on their way and those queued, when the rules here reach it
-    if (!exact && s.status === "live") {
-      const answer = await decided();
-      if (answer && answer.listed) {
-        listed = answer.listed;
-        source = "engine";
-        ahead = answer;
-      } else {
-        if (answer && answer.refused !== undefined) page.error = `A queued move is refused by the rules: ${answer.detail}`;
-        // online, the next choices are the server's, a moment after its answer; offline without the
-        // rules here, the choices seen earlier in this game (the server's rules check them on sync)
-        if (!page.reached) {
-          listed = await remembered();
-          source = "seen";
+    // a finished game may still take the cards shown at its end (Arctic's public games)
+    const open = live || s.status === "finished";
+    if (open && !sync.stopped && apiKey()) {
+      if (exact) {
+        try { built = await asked(); } catch (error) { page.decisionError = error.message; }
+        if (!page.reached) source = "none";
+      }
+      if (!exact || !page.reached) {
+        const answer = await decided(page.made);
+        if (answer && answer.decision) {
+          built = answer.decision;
+          source = "engine";
+          ahead = answer;
+        } else if (answer && answer.refused !== undefined) {
+          page.error = `A queued move is refused by the rules: ${answer.detail}`;
+        } else if (answer && answer.unknown !== undefined) {
+          page.made = page.made.slice(0, answer.unknown); // a path no longer offered here: kept up to it
+          setTimeout(render);
         }
       }
     }
@@ -243,10 +252,10 @@ export async function recordPage(app, game) {
       setTimeout(load, 500);
     }
     if (ticket !== rendering) return;
+    if (built && built.move) return record(built); // the last decision finished the move
     const status = page.pending.length
       ? `${page.pending.length} move(s) pending — ${page.reached ? "sending…" : "sent when the network is back"}`
       : "Every move is stored.";
-    const live = s.status === "live";
     const parts = [
       h("div", { class: "title" },
         h("h2", {}, `${s.kind[0].toUpperCase()}${s.kind.slice(1)} · `, s.players.join(" · ")),
@@ -270,7 +279,9 @@ export async function recordPage(app, game) {
       h("div", { class: "layout" },
         h("div", { id: "board-wrap" }, boardRoot), // the board inside is the region ("Board")
         h("div", { class: "side" },
-        live && !sync.stopped ? choicesPanel({ listed, exact, source, after: page.pending.length, used: source === "seen" ? usedCards() : new Set(), onPick: pick }) : null,
+        (live || (open && built && built.next)) && !sync.stopped ? choicesPanel({
+          built, exact, source, after: page.pending.length, error: page.decisionError, onPick: choose, onBack: back, onCancel: cancel,
+        }) : null,
         h("div", { class: "after" },
           timelinePanel({ timeline: page.timeline, pending: page.pending }),
           live ? controlsPanel({
@@ -307,16 +318,14 @@ export async function recordPage(app, game) {
   window.addEventListener("offline", () => {
     if (!page.reached) return;
     page.reached = false;
-    if (!document.querySelector("#picker:not([hidden])")) render();
+    render();
   });
   await load();
   sync.kick();
   // loaded in the background while online, so that the service worker keeps it for the offline hours
   startEngine().then((ok) => {
     document.body.dataset.engine = ok ? "ready" : "none";
-    // the box says what came of it; offline, the rules' choices replace those seen so far (never
-    // under an open card picker)
-    if (document.querySelector("#picker:not([hidden])")) return;
+    // the box says what came of it; offline, the rules build the moves from now on
     render();
   });
 }

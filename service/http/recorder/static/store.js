@@ -1,5 +1,6 @@
 // What the recorder keeps in the browser (IndexedDB): the queue of moves not yet stored by the
-// server, the last answers read (for a reload offline), and the choices seen so far in a game.
+// server and the last answers read (for a reload offline). ("templates" held the choices seen so far
+// in a game when the page listed them: kept in the schema, unused.)
 const DB = "banquise-recorder";
 let opened = null;
 
@@ -53,21 +54,3 @@ export async function kept(game, what) {
 
 export const keep = (game, what, value) =>
   run("cache", "readwrite", (s) => asked(s.put({ k: `${game}:${what}`, value })));
-
-// Every choice listed once in this game, kept to record offline (sent to the server's rules on sync).
-export async function remember(game, listed) {
-  await run("templates", "readwrite", (s) => {
-    let order = Date.now();
-    for (const group of listed.groups) {
-      for (const choice of group.choices) {
-        s.put({
-          k: `${game}:${JSON.stringify(choice.move)}`, game, order: order++,
-          seat: group.seat, player: group.player, type: group.type, title: group.title,
-          text: choice.text, move: choice.move, fill: choice.fill || null, cards: choice.cards || null,
-        });
-      }
-    }
-  });
-}
-
-export const templates = (game) => run("templates", "readonly", (s) => asked(s.index("game").getAll(game)));

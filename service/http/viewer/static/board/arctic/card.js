@@ -1,5 +1,5 @@
 // One Arctic card as printed: its animal, companion, placement value (top left) and draw value
-// (bottom right), each corner labelled, and the label the timeline uses ("fox card (1-3)").
+// (bottom right), each corner labelled, and the label the timeline and the recorder use ("fox card 1-3").
 import { capitalise, el, word } from "../dom.js";
 
 export function animal(ctx, name) {
@@ -23,6 +23,6 @@ export function card(ctx, view, id, faceDown) {
     el("span", { class: "corner place", "aria-hidden": "true" }, el("small", { text: word(ctx, "placement") }), String(face.placement)),
     el("span", { class: "name", "aria-hidden": "true", text: capitalise(animal(ctx, face.animal)) }),
     el("span", { class: "companion animal-" + face.companion, "aria-hidden": "true", text: "+ " + animal(ctx, face.companion) }),
-    el("span", { class: "number", "aria-hidden": "true", text: "(" + face.deck + "-" + face.number + ")" }),
+    el("span", { class: "number", "aria-hidden": "true", text: face.deck + "-" + face.number }),
     el("span", { class: "corner draw", "aria-hidden": "true" }, el("small", { text: word(ctx, "draw_value") }), String(face.draw)));
 }
