@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from domain.analysis.contract import Analysable
 from domain.building import MoveBuilder
 from domain.game import GameRules
 from domain.statistics import Statistics
@@ -67,6 +68,9 @@ class GamePlugin:
     # Moves built decision by decision (``domain/building.py``): ``(state, names) -> candidates``, every
     # move the kind lists with its path in the table's words; None: the kind offers none.
     build: MoveBuilder | None = None
+    # What analysis needs (``domain/analysis/contract.py``): sampling the hidden information for a
+    # perspective, the rollout policy, whose decision a move is; None: the kind offers no analysis.
+    analysis: Analysable | None = None
 
     @property
     def kind(self) -> str:

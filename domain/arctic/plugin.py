@@ -8,6 +8,7 @@ from domain.building import Candidate
 from domain.registry import GamePlugin, SimulatedGame
 
 from . import RULES, building, catalogue, simulator
+from .analysis import ANALYSIS
 from .state import GameState
 from .statistics import STATISTICS
 
@@ -51,4 +52,5 @@ GAME = GamePlugin(
     board_module="/watch/static/board/arctic.js",
     words=WORDS,
     build=_build,
+    analysis=ANALYSIS,
 )
