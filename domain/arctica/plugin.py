@@ -9,6 +9,7 @@ from domain.building import Candidate
 from domain.registry import GamePlugin, SimulatedGame
 
 from . import RULES, building, editions, simulator
+from .analysis import ANALYSIS
 from .describe import WORDS as DESCRIBED
 from .state import GameState
 from .statistics import STATISTICS
@@ -50,4 +51,5 @@ GAME = GamePlugin(
     words=WORDS,
     editions=editions,
     build=_build,
+    analysis=ANALYSIS,
 )

@@ -13,9 +13,8 @@ from hypothesis import strategies as hs
 from domain.analysis.game import analyse, encode
 from domain.analysis.judging import judge
 from domain.analysis.rollouts import evaluate
-from domain.arctic import RULES
+from domain.arctic import RULES, simulator
 from domain.arctic import catalogue as cat
-from domain.arctic import simulator
 from domain.arctic.state import GameState
 from domain.chance import SplitMix64
 from domain.game import Perspective
