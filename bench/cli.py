@@ -28,6 +28,7 @@ ITEMS: dict[str, str] = {
     "rebuild": "bench.items.rebuild",
     "stats": "bench.items.stats",
     "workers": "bench.items.workers",
+    "analysis": "bench.items.analysis",
     "memory": "bench.items.memory",
 }
 NUMBERS = {
@@ -39,6 +40,7 @@ NUMBERS = {
     "6": "fold",
     "7": "memory",
     "8": "workers",
+    "9": "analysis",
 }
 
 
@@ -65,7 +67,7 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
         "only",
         nargs="*",
         metavar="ITEM",
-        help=f"items to run (default: all): {', '.join(ITEMS)} or their issue numbers 1-8",
+        help=f"items to run (default: all): {', '.join(ITEMS)} or their issue numbers 1-9",
     )
     parser.add_argument("--quick", action="store_true", help="small sizes: a smoke run of a minute or two")
     parser.add_argument("--out", type=Path, default=ROOT / "bench" / "results", help="where the results go")
