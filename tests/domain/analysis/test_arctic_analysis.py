@@ -15,13 +15,12 @@ from domain.analysis.judging import judge
 from domain.analysis.rollouts import evaluate
 from domain.arctic import RULES, simulator
 from domain.arctic import catalogue as cat
+from domain.arctic.plugin import GAME as ARCTIC
 from domain.arctic.state import GameState
 from domain.chance import SplitMix64
 from domain.game import Perspective
-from domain.kinds import game
 
-ARCTIC = game("arctic")
-assert ARCTIC is not None and ARCTIC.analysis is not None
+assert ARCTIC.analysis is not None
 SAMPLE = ARCTIC.analysis.determinize
 
 

@@ -9,12 +9,11 @@ from hypothesis import strategies as hs
 
 from domain.analysis.game import analyse, encode
 from domain.arctica import RULES, simulator
+from domain.arctica.plugin import GAME as ARCTICA
 from domain.chance import SplitMix64
 from domain.game import Perspective
-from domain.kinds import game
 
-ARCTICA = game("arctica")
-assert ARCTICA is not None and ARCTICA.analysis is not None
+assert ARCTICA.analysis is not None
 
 
 @settings(max_examples=8, deadline=None)

@@ -8,17 +8,14 @@ from __future__ import annotations
 import pytest
 
 from domain.analysis.game import analyse
-from domain.kinds import game
+from domain.arctic.plugin import GAME as ARCTIC
 
 from .players import STRONG_SEAT, strong_against_random
-
-ARCTIC = game("arctic")
-assert ARCTIC is not None
 
 
 def strong_is_highest(seed: int, budget: int) -> bool:
     opening, moves = strong_against_random(3, seed)
-    analysis = analyse(ARCTIC, opening, moves, budget=budget, seed=seed)  # type: ignore[arg-type]
+    analysis = analyse(ARCTIC, opening, moves, budget=budget, seed=seed)
     accuracy = [p.accuracy for p in analysis.accuracy]
     assert all(a is not None and 0 <= a <= 100 for a in accuracy)
     return all(accuracy[STRONG_SEAT] > a for s, a in enumerate(accuracy) if s != STRONG_SEAT)  # type: ignore[operator]
