@@ -6,8 +6,12 @@ and a seeded sample of the others (the same sample for the same game, step and s
 is rolled out ``budget`` times from the mover's determinizations with common random numbers (the same
 sampled worlds and rollout seeds for every candidate), so that noise does not decide between them.
 
-The drop is the mover's win chance after the best candidate minus after the move played (never
-negative). Verdicts on the drop, Lichess's thresholds on winning chances: ``inaccuracy`` from 0.10,
+The best candidate is the one with the highest estimated win chance; since the highest of several noisy
+estimates is biased upwards (the more candidates, the more), the drop is measured again on fresh
+rollouts of the move played and that best candidate alone, with common random numbers (double
+estimation): the mover's win chance after the best minus after the move played, never negative.
+
+Verdicts on the drop, Lichess's thresholds on winning chances: ``inaccuracy`` from 0.10,
 ``mistake`` from 0.20, ``blunder`` from 0.30. Lichess applies them to a two-player game's winning
 chances; we keep them unscaled for three or four players (where a seat's chance starts at 1/3 or 1/4)
 because a drop of 0.10 of the whole game's win is as costly there, and an estimate from a small budget
@@ -101,13 +105,20 @@ def judge(
         return None, played
     wins = [t.win(seat) if t is not None else -1.0 for t in tallies]
     best = max(range(len(moves)), key=lambda c: (wins[c], c == 0))  # a tie goes to the move played
-    drop = max(0.0, wins[best] - wins[0])
+    played_win = best_win = wins[0]
+    if best != 0:
+        # The best of several noisy estimates is biased upwards (more so with more candidates): the drop
+        # is measured again on fresh rollouts of the two moves alone (double estimation).
+        again = compare(plugin, state, seat, [move, moves[best]], budget, derive(seed, 0, 4))
+        if again[0] is not None and again[1] is not None:
+            played_win, best_win = again[0].win(seat), again[1].win(seat)
+    drop = max(0.0, best_win - played_win)
     judgement = Judgement(
         seat=seat,
         played=name_move(plugin, state, move, seat),
-        played_win=round(wins[0], 6),
+        played_win=round(played_win, 6),
         best=name_move(plugin, state, moves[best], seat),
-        best_win=round(wins[best], 6),
+        best_win=round(best_win, 6),
         drop=round(drop, 6),
         verdict=verdict(drop, best == 0),
         accuracy=round(move_accuracy(drop), 4),
