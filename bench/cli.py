@@ -30,6 +30,7 @@ ITEMS: dict[str, str] = {
     "workers": "bench.items.workers",
     "history": "bench.items.history",
     "watch": "bench.items.watch",
+    "analysis": "bench.items.analysis",
     "memory": "bench.items.memory",
     "exports": "bench.items.exports",
 }
@@ -45,6 +46,7 @@ NUMBERS = {
     "9": "history",
     "10": "watch",
     "11": "exports",
+    "12": "analysis",
 }
 
 
@@ -71,7 +73,7 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
         "only",
         nargs="*",
         metavar="ITEM",
-        help=f"items to run (default: all): {', '.join(ITEMS)} or their issue numbers 1-11",
+        help=f"items to run (default: all): {', '.join(ITEMS)} or their issue numbers 1-12",
     )
     parser.add_argument("--quick", action="store_true", help="small sizes: a smoke run of a minute or two")
     parser.add_argument("--out", type=Path, default=ROOT / "bench" / "results", help="where the results go")

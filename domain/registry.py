@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from domain.analysis.contract import Analysable
 from domain.building import MoveBuilder
 from domain.game import GameRules
 from domain.statistics import Statistics
@@ -74,6 +75,9 @@ class GamePlugin:
     # The seat that played first, read from any state of a game (its opening is kept in it); None: the
     # kind does not say, and the exports mark no start player.
     start_seat: Callable[[Any], int] | None = None
+    # What analysis needs (``domain/analysis/contract.py``): sampling the hidden information for a
+    # perspective, the rollout policy, whose decision a move is; None: the kind offers no analysis.
+    analysis: Analysable | None = None
 
     @property
     def kind(self) -> str:

@@ -16,6 +16,8 @@ import msgspec
 import pytest
 from litestar.testing import TestClient
 
+from domain.analysis.contract import Analysable, seat_of
+from domain.analysis.game import analyse
 from domain.errors import RuleViolation, SetupError
 from domain.game import Language, Perspective, PlayerResult, state_hash
 from domain.kinds import game, register_game, registered_games, registration
@@ -265,6 +267,13 @@ TOY = GamePlugin(
         },
         final=_final,
     ),
+    # Analysis through the generic path: nothing is hidden (the sample is the state), random rollouts.
+    analysis=Analysable(
+        determinize=lambda state, seat, rng: state,
+        rollout_move=lambda state, rng: (lambda legal: legal[rng.below(len(legal))])(RULES.legal_moves(state)),
+        decider=lambda state, move: seat_of(move),
+        policy="uniformly random among the legal moves",
+    ),
 )
 
 
@@ -395,3 +404,29 @@ def test_a_simulated_record_imports(client: Client, api_key: str) -> None:
     made = client.post("/games/import", json=record, headers=auth(api_key))
     assert made.status_code == 201, made.text
     assert made.json()["status"] == "finished" and made.json()["moves"] == len(simulate(3, 11).moves)
+
+
+def test_the_toy_is_analysed_through_the_generic_path() -> None:
+    """Given a simulated toy game, when it is analysed by the generic path (the toy's own analysis part),
+    then every move is a step judged for its seat and the last step's expected scores are the final ones."""
+    game_ = simulate(2, 5)
+    analysis = analyse(TOY, game_.events[:2], game_.moves, budget=8, seed=3)
+    assert [s.step for s in analysis.steps] == list(range(len(game_.moves)))
+    assert {s.seat for s in analysis.steps} <= {0, 1}
+    final = RULES.results(RULES.fold(game_.events))
+    last = analysis.steps[-1].omniscient.seats
+    assert [o.score for o in last] == [float(r.total) for r in sorted(final, key=lambda r: r.seat)]
+
+
+def test_the_worse_take_is_judged_with_the_better_one_named() -> None:
+    """Given a pile of 4, Ana to move, rollouts at random: taking 1 leaves Bo 3 (Ana wins 3 times in 4),
+    taking 2 leaves him 2 (Ana wins 1 time in 2). When she takes 2, then the drop (about 0.25) is flagged
+    and the better take named in the game's words."""
+    opening = [GameStarted(rules_version=RULES_VERSION, players=["Ana", "Bo"], pile=4), TurnStarted(seat=0)]
+    analysis = analyse(TOY, opening, [Take(seat=0, count=2), Take(seat=1, count=2)], budget=16, seed=1)
+    judged = analysis.steps[0].judgement
+    assert judged is not None and judged.seat == 0
+    assert judged.best == "Ana takes 1" and judged.played == "Ana takes 2"
+    assert judged.verdict in ("inaccuracy", "mistake") and judged.drop >= 0.1
+    assert analysis.accuracy[0].decisions == 1 and analysis.accuracy[0].accuracy is not None
+    assert analysis.accuracy[0].accuracy < 100 and analysis.accuracy[1].decisions == 1

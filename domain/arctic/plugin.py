@@ -8,6 +8,7 @@ from domain.building import Candidate
 from domain.registry import GamePlugin, SimulatedGame
 
 from . import RULES, building, catalogue, simulator
+from .analysis import ANALYSIS
 from .state import GameState
 from .statistics import STATISTICS
 
@@ -57,4 +58,5 @@ GAME = GamePlugin(
     build=_build,
     bgg_id=420214,  # https://boardgamegeek.com/boardgame/420214/arctic
     start_seat=_start_seat,
+    analysis=ANALYSIS,
 )

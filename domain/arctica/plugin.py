@@ -9,6 +9,7 @@ from domain.building import Candidate
 from domain.registry import GamePlugin, SimulatedGame
 
 from . import RULES, building, editions, simulator
+from .analysis import ANALYSIS
 from .describe import WORDS as DESCRIBED
 from .state import GameState
 from .statistics import STATISTICS
@@ -57,4 +58,5 @@ GAME = GamePlugin(
     # No BoardGameGeek id: none could be confirmed for Arctica (crowdfunded in 2026), so its exports name
     # it by title only.
     start_seat=_start_seat,
+    analysis=ANALYSIS,
 )

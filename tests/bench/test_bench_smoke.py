@@ -41,6 +41,7 @@ def test_the_quick_bench_runs_every_item_and_writes_its_report(tmp_path: Path) -
         "history",
         "watch",
         "exports",
+        "analysis",
     }
     for row in report["rows"]:
         assert row["status"] in ("ok", "skipped"), row

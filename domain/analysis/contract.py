@@ -1,0 +1,59 @@
+"""What analysis needs from a game kind: the plug-in's ``analysis`` (``GamePlugin.analysis``).
+
+A kind that offers analysis gives three pure functions and names its rollout policy:
+
+- ``determinize(state, seat, rng)``: a complete state consistent with what ``seat`` sees of ``state``
+  (``seat=None``: what the record itself knows, the omniscient evaluation). Every card ``seat`` could not
+  see is drawn anew from the pool of cards it has not seen (a function of its view only, in a canonical
+  order, shuffled by ``rng``), never copied from ``state``; known counts (hand sizes, pile sizes) are kept.
+  A full-information state with ``seat=None`` comes back unchanged;
+- ``rollout_move(state, rng)``: the move the rollout policy plays in a complete state (``policy`` says
+  which rule, in words, for the documentation and the analysis it stamps);
+- ``decider(state, move)``: the seat whose decision ``move`` is, or ``None`` for the table (a card turned
+  over, a reveal recorded): those steps are evaluated, never judged.
+
+Randomness comes in as a :class:`domain.chance.SplitMix64` made by the caller from a seed, as the
+simulators do: the domain holds no generator of its own, and the same seed gives the same state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from domain.chance import SplitMix64
+
+Determinize = Callable[[Any, int | None, SplitMix64], Any]
+RolloutMove = Callable[[Any, SplitMix64], Any]
+Decider = Callable[[Any, Any], int | None]
+
+
+@dataclass(frozen=True)
+class Analysable:
+    """A kind's part of the analysis (see the module's docstring)."""
+
+    determinize: Determinize
+    rollout_move: RolloutMove
+    decider: Decider
+    policy: str  # the rollout policy in words ("the simulator's: uniformly random, powers half the time")
+
+
+def seat_of(move: Any) -> int | None:
+    """The ``seat`` a move names (most kinds' moves do), else ``None``: a common ``decider``."""
+    seat = getattr(move, "seat", None)
+    return seat if isinstance(seat, int) else None
+
+
+def fill(rng: SplitMix64, pool: list[int], sizes: list[int]) -> list[tuple[int, ...]]:
+    """``pool`` shuffled by ``rng`` then cut into consecutive slots of ``sizes`` (the sum must match)."""
+    if sum(sizes) != len(pool):
+        raise ValueError(f"{len(pool)} unseen cards for {sum(sizes)} hidden places")
+    cards = list(pool)
+    rng.shuffle(cards)
+    out: list[tuple[int, ...]] = []
+    at = 0
+    for size in sizes:
+        out.append(tuple(cards[at : at + size]))
+        at += size
+    return out

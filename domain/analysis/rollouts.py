@@ -1,0 +1,113 @@
+"""Rollouts from determinizations: the estimates every evaluation and judgement is made of.
+
+A rollout plays a complete state to the end with the kind's rollout policy and reads the final results:
+each seat's total and its share of the win (a win shared by ``k`` seats tied first counts ``1/k`` to each
+of them, so the seats' win chances always sum to 1). ``N`` rollouts (the budget) each start from their own
+determinization; the numbers come from seeds derived from the analysis seed and the step, never from
+the state, so two states a seat cannot tell apart get the same random numbers (information fairness).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from domain.chance import SplitMix64
+from domain.errors import RuleViolation
+from domain.game import decide_and_evolve
+from domain.registry import GamePlugin
+
+from .contract import Analysable
+
+# A rollout longer than this is a policy that does not finish the game: a bug, said loudly.
+MAX_ROLLOUT_MOVES = 20_000
+
+
+def derive(seed: int, *parts: int) -> int:
+    """A 64-bit seed from ``seed`` and ``parts`` (step, rollout, purpose): independent streams."""
+    value = SplitMix64(seed).next_u64()
+    for part in parts:
+        value = SplitMix64(value ^ (part & ((1 << 64) - 1))).next_u64()
+    return value
+
+
+def analysable(plugin: GamePlugin) -> Analysable:
+    if plugin.analysis is None:
+        raise ValueError(f"game kind {plugin.kind!r} offers no analysis")
+    return plugin.analysis
+
+
+def play_out(plugin: GamePlugin, state: Any, rng: SplitMix64) -> Any:
+    """``state`` (complete) played to the end by the kind's rollout policy."""
+    rules, policy = plugin.rules, analysable(plugin)
+    for _ in range(MAX_ROLLOUT_MOVES):
+        if rules.is_finished(state):
+            return state
+        _, state = decide_and_evolve(rules, state, policy.rollout_move(state, rng))
+    raise RuntimeError(f"a {plugin.kind} rollout did not finish in {MAX_ROLLOUT_MOVES} moves")
+
+
+def outcome(plugin: GamePlugin, final: Any) -> tuple[list[float], list[float]]:
+    """Per seat: its share of the win (``1/k`` for ``k`` seats tied first) and its final total."""
+    results = sorted(plugin.rules.results(final), key=lambda r: r.seat)
+    first = [r for r in results if r.rank == 1]
+    wins = [1.0 / len(first) if r.rank == 1 else 0.0 for r in results]
+    return wins, [float(r.total) for r in results]
+
+
+@dataclass
+class Tally:
+    """Sums over rollouts of each seat's win share and total (divided by ``count`` when read)."""
+
+    wins: list[float]
+    scores: list[float]
+    count: int = 0
+
+    @classmethod
+    def of(cls, seats: int) -> Tally:
+        return cls([0.0] * seats, [0.0] * seats)
+
+    def add(self, wins: Sequence[float], scores: Sequence[float]) -> None:
+        for seat, (w, s) in enumerate(zip(wins, scores, strict=True)):
+            self.wins[seat] += w
+            self.scores[seat] += s
+        self.count += 1
+
+    def win(self, seat: int) -> float:
+        return self.wins[seat] / self.count if self.count else 0.0
+
+
+def evaluate(plugin: GamePlugin, state: Any, seat: int | None, budget: int, seed: int) -> Tally:
+    """``budget`` rollouts of ``state`` as ``seat`` knows it (``None``: as the record knows it)."""
+    tally = Tally.of(len(plugin.rules.players(state)))
+    policy = analysable(plugin)
+    for i in range(budget):
+        world = policy.determinize(state, seat, SplitMix64(derive(seed, i, 1)))
+        tally.add(*outcome(plugin, play_out(plugin, world, SplitMix64(derive(seed, i, 2)))))
+    return tally
+
+
+def compare(
+    plugin: GamePlugin, state: Any, seat: int, candidates: Sequence[Any], budget: int, seed: int
+) -> list[Tally | None]:
+    """Each candidate move of ``seat`` in ``state`` rolled out ``budget`` times with common random
+    numbers: rollout ``i`` of every candidate starts from the same determinization and plays on with
+    the same seed. ``None`` for a candidate some determinization refuses (never the case for moves that
+    depend only on what ``seat`` sees)."""
+    rules, policy = plugin.rules, analysable(plugin)
+    seats = len(rules.players(state))
+    tallies: list[Tally | None] = [Tally.of(seats) for _ in candidates]
+    for i in range(budget):
+        world = policy.determinize(state, seat, SplitMix64(derive(seed, i, 1)))
+        for c, move in enumerate(candidates):
+            tally = tallies[c]
+            if tally is None:
+                continue
+            try:
+                _, after = decide_and_evolve(rules, world, move)
+            except RuleViolation:
+                tallies[c] = None
+                continue
+            tally.add(*outcome(plugin, play_out(plugin, after, SplitMix64(derive(seed, i, 2)))))
+    return tallies

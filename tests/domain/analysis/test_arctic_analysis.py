@@ -1,0 +1,151 @@
+"""Arctic's analysis: determinization agrees with what the seat sees, decisions are judged from the
+mover's information only, the analysis is reproducible byte for byte and ends on the final scores."""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import cache
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as hs
+
+from domain.analysis.game import analyse, encode
+from domain.analysis.judging import judge
+from domain.analysis.rollouts import evaluate
+from domain.arctic import RULES, simulator
+from domain.arctic import catalogue as cat
+from domain.arctic.plugin import GAME as ARCTIC
+from domain.arctic.state import GameState
+from domain.chance import SplitMix64
+from domain.game import Perspective
+
+assert ARCTIC.analysis is not None
+SAMPLE = ARCTIC.analysis.determinize
+
+
+@cache
+def record(players: int, seed: int, mode: str = "full") -> Any:
+    return simulator.simulate(players, seed, mode=mode)  # type: ignore[arg-type]
+
+
+def state_at(players: int, seed: int, step: int, mode: str = "full") -> tuple[GameState, Any]:
+    """The state before move ``step`` of a simulated game, and that move."""
+    sim = record(players, seed, mode)
+    opening = [e for e in sim.events[:2]]
+    state = RULES.fold(opening)
+    step = min(step, len(sim.moves) - 1)
+    for move in sim.moves[:step]:
+        _, state = RULES.decide_and_evolve(state, move)
+    return state, sim.moves[step]
+
+
+def seen(state: GameState, seat: int) -> Any:
+    return RULES.view(state, Perspective(kind="seat", seat=seat))
+
+
+def hidden_cards(state: GameState, seat: int) -> Counter[int]:
+    """The cards in places ``seat`` cannot see: other hands, penalties, face-down cards, draw pile, reserve."""
+    cards: Counter[int] = Counter(state.deck[len(state.deck) - state.draw_left :])
+    cards.update(state.reserve[: 0 if state.reserve_in_use else state.reserve_left])
+    for i, p in enumerate(state.players):
+        if i != seat:
+            cards.update(p.hand)
+            cards.update(p.penalty)
+            cards.update(c for c, down in zip(p.pile, p.pile_down, strict=True) if down)
+    return cards
+
+
+games = hs.tuples(hs.integers(2, 4), hs.integers(0, 40), hs.integers(0, 200))
+
+
+@settings(max_examples=25, deadline=None)
+@given(games, hs.integers(0, 3), hs.integers(0, 2**32))
+def test_a_sample_agrees_with_the_seat_and_deals_the_unseen_cards_anew(game_: Any, seat: int, seed: int) -> None:
+    """Given a state of a full-mode game and a seat, when it is sampled for the seat, then the seat sees
+    exactly what it saw, the hidden places hold a permutation of the cards it had not seen, and the
+    same seed gives the same sample."""
+    players, game_seed, step = game_
+    seat %= players
+    state, _ = state_at(players, game_seed, step)
+    sample = SAMPLE(state, seat, SplitMix64(seed))
+    assert seen(sample, seat) == seen(state, seat)
+    assert hidden_cards(sample, seat) == hidden_cards(state, seat)
+    assert sorted(p.totem for p in sample.players) == sorted(set(p.totem for p in sample.players))
+    assert sample.players[seat].totem == state.players[seat].totem
+    assert SAMPLE(state, seat, SplitMix64(seed)) == sample
+    total = Counter(c for zone in (sample.river,) for c in zone if c >= 0) + hidden_cards(sample, seat)
+    assert all(n == 1 for n in total.values())
+
+
+@settings(max_examples=10, deadline=None)
+@given(games, hs.integers(0, 3))
+def test_different_seeds_sample_different_worlds(game_: Any, seat: int) -> None:
+    players, game_seed, step = game_
+    seat %= players
+    state, _ = state_at(players, game_seed, step)
+    samples = {SAMPLE(state, seat, SplitMix64(s)) for s in range(4)}
+    assert len(samples) > 1
+    assert SAMPLE(state, None, SplitMix64(1)) is state  # full mode, omniscient: the state itself
+
+
+def test_a_table_record_is_sampled_into_a_full_game_for_every_perspective() -> None:
+    """Given a table's (public) record, whose engine does not know the unnamed cards, when it is sampled
+    (omniscient or for a seat), then the sample names every card, keeps every count the seat sees, and
+    rollouts finish from it."""
+    state, _ = state_at(3, 4, 40, mode="public")
+    assert -1 in state.river or any(p.hand_unknown for p in state.players)
+    for seat in (None, 1):
+        sample = SAMPLE(state, seat, SplitMix64(9))
+        assert sample.mode == "full" and -1 not in sample.river
+        assert all(p.hand_unknown == 0 and p.penalty_unknown == 0 and p.totem >= 0 for p in sample.players)
+        assert [p.hand_size for p in sample.players] == [p.hand_size for p in state.players]
+        assert len(sample.deck) == state.draw_left
+        names = [c for p in sample.players for c in (*p.hand, *p.penalty, *p.pile)] + list(sample.river)
+        names += list(sample.deck) + list(sample.reserve)
+        assert sorted(c for c in names if c >= 0) == sorted(set(c for c in names if c >= 0))
+        assert len([c for c in names if c >= 0]) == len(cat.cards_for(3))
+    tally = evaluate(ARCTIC, state, None, budget=2, seed=5)
+    assert tally.count == 2 and abs(sum(tally.wins) - 2.0) < 1e-9
+
+
+def test_two_games_the_mover_cannot_tell_apart_get_the_same_judgement() -> None:
+    """Given a decision of seat 1 and another game that seat 1 cannot tell from it (the same view, other
+    hidden cards: other hands, draw pile, totems), when both decisions are judged, then the judgement and
+    the mover's evaluation are the same."""
+    seat = 1
+    for step in range(30, 120):
+        state, move = state_at(3, 7, step)
+        if getattr(move, "seat", None) == seat and len(RULES.legal_moves(state)) > 2:
+            break
+    other = SAMPLE(state, seat, SplitMix64(2026))
+    assert seen(other, seat) == seen(state, seat)
+    assert other.deck != state.deck[len(state.deck) - state.draw_left :] or other.players != state.players
+    one = judge(ARCTIC, state, move, seat, budget=6, seed=11)
+    two = judge(ARCTIC, other, move, seat, budget=6, seed=11)
+    assert one[0] is not None and one[0].candidates > 2
+    assert one[0].played_win == two[0].played_win and one[0].best_win == two[0].best_win  # type: ignore[union-attr]
+    assert one[0].verdict == two[0].verdict and one[1].wins == two[1].wins  # type: ignore[union-attr]
+    omniscient = (evaluate(ARCTIC, state, None, 4, 3), evaluate(ARCTIC, other, None, 4, 3))
+    assert omniscient[0].wins != omniscient[1].wins or omniscient[0].scores != omniscient[1].scores
+
+
+def test_the_last_step_ends_on_the_final_scores_and_two_runs_give_the_same_bytes() -> None:
+    sim = record(2, 3)
+    first = analyse(ARCTIC, sim.events[:2], sim.moves, budget=2, seed=4)
+    again = analyse(ARCTIC, sim.events[:2], sim.moves, budget=2, seed=4)
+    assert encode(first) == encode(again)
+    final = sorted(RULES.results(RULES.fold(sim.events)), key=lambda r: r.seat)
+    last = first.steps[-1]
+    assert [o.score for o in last.omniscient.seats] == [float(r.total) for r in final]
+    # the mover's evaluation still samples what it could not see before its move (the other totems and
+    # penalty cards), so only its own score is known for sure
+    assert last.mover is not None and last.seat is not None
+    assert last.mover.seats[last.seat].score == float(final[last.seat].total)
+    assert [o.win for o in last.omniscient.seats] == [1.0 if r.rank == 1 else 0.0 for r in final] or any(
+        r.rank == 1 for r in final[1:]
+    )
+    assert len(first.steps) == len(sim.moves) and all(p.decisions > 0 for p in first.accuracy)
+    judged = [s.judgement for s in first.steps if s.judgement is not None]
+    assert judged and all(j.best and j.played for j in judged)
+    assert encode(analyse(ARCTIC, sim.events[:2], sim.moves, budget=2, seed=5)) != encode(first)
