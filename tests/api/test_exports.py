@@ -183,6 +183,20 @@ def test_the_ndjson_records_are_the_records_the_caller_sees(
     assert len(filtered.text.splitlines()) == sum("Siku" in g["players"] for g in finished)
 
 
+def test_many_games_events_read_in_chunks_are_each_games_stream(
+    runtime: Runtime, finished: list[dict[str, Any]], live: str
+) -> None:
+    """``GamesTable.streams`` (the NDJSON export's read): a game cut across chunks, or a chunk of one
+    event, gives each game's stream whole, as ``read`` gives it; an unknown game is left out."""
+    ids = [UUID(g["id"]) for g in finished] + [UUID(live), UUID(int=7)]
+    whole = {game_id: list(runtime.store.read(game_id)) for game_id in ids[:-1]}
+    assert sum(len(events) for events in whole.values()) > 200
+    for chunk in (1, 7, 97, 100_000):
+        got = list(runtime.games.exports.games_table.streams(ids, chunk=chunk))
+        assert [game_id for game_id, _ in got] == sorted(whole)
+        assert dict(got) == whole
+
+
 def test_bad_filters_are_refused_before_any_line(client: Client) -> None:
     for path in ("/exports/records", "/exports/bgstats", "/exports/bgg"):
         answer = client.get(path, params={"kind": "chess"})

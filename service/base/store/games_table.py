@@ -14,7 +14,7 @@ from uuid import UUID
 
 import msgspec
 from psycopg import Connection, Cursor, sql
-from psycopg.rows import DictRow
+from psycopg.rows import DictRow, tuple_row
 from psycopg.types.json import Jsonb
 
 from service.base.store.closing import LIVE, OPEN
@@ -174,9 +174,9 @@ class GamesTable:
                 return
             where.before = (rows[-1]["created_at"], rows[-1]["id"])
 
-    def streams(self, game_ids: Sequence[UUID]) -> Iterator[tuple[UUID, list[Recorded]]]:
+    def streams(self, game_ids: Sequence[UUID], chunk: int = STREAM_CHUNK) -> Iterator[tuple[UUID, list[Recorded]]]:
         """Each of ``game_ids``' whole event stream (a game without events is left out), one game after the
-        other in the order of their ids (not of ``game_ids``): ``STREAM_CHUNK`` events per query, each on
+        other in the order of their ids (not of ``game_ids``): ``chunk`` events per query, each on
         a connection lent for that query only. One query per chunk rather than one per game (an export's
         page of games); what it holds is one chunk and the game being yielded, whatever their lengths."""
         ids = sorted(set(game_ids))
@@ -188,16 +188,17 @@ class GamesTable:
         events: list[Recorded] = []
         while True:
             with self._datastore.get_connection() as conn:
-                rows = conn.execute(query, (ids, *after, STREAM_CHUNK)).fetchall()
-            for r in rows:
-                if r["originator_id"] != game:
+                # Tuples: a dict per row cost as much as decoding its event.
+                rows = conn.cursor(row_factory=tuple_row).execute(query, (ids, *after, chunk)).fetchall()
+            for game_id, version, topic, state in rows:
+                if game_id != game:
                     if game is not None:
                         yield game, events
-                    game, events = r["originator_id"], []
-                events.append(recorded(r["originator_id"], r["originator_version"], r["topic"], bytes(r["state"])))
-            if len(rows) < STREAM_CHUNK:
+                    game, events = game_id, []
+                events.append(recorded(game_id, version, topic, state))
+            if len(rows) < chunk:
                 break
-            after = (rows[-1]["originator_id"], rows[-1]["originator_version"])
+            after = (rows[-1][0], rows[-1][1])
         if game is not None:
             yield game, events
 
