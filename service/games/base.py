@@ -10,6 +10,7 @@ due and the idempotency key in one transaction: a failure stores nothing.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable
 from datetime import datetime
 from typing import Any, cast
 from uuid import UUID
@@ -285,12 +286,17 @@ class GameBase:
     def export(self, row: dict[str, Any]) -> dict[str, Any]:
         """The game of ``row`` as a record (the import format): exporting then importing gives the same
         events. Whoever calls this has checked that the caller may see it all."""
+        return self.record_of(row, self.store.read(row["id"]))
+
+    def record_of(self, row: dict[str, Any], stream: Iterable[Recorded]) -> dict[str, Any]:
+        """``export`` of the game of ``row`` whose whole event stream (a fork's: from the origin's events
+        copied into it) is ``stream``, read already (an export reads many games' at once)."""
         game_id = row["id"]
         opening: Opening | None = None
         moves: list[dict[str, Any]] = []
         # The corrected line: moves taken back are not part of the game's record.
         line: Line[None, Recorded] = Line(lambda state, _: state, None)
-        for rec in self.store.read(game_id):
+        for rec in stream:
             line.add(rec.originator_version, rec.event, rec)
         for _, _, kept in line.kept:
             rec = cast(Recorded, kept)

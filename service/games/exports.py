@@ -5,8 +5,8 @@ finished games as one play file, and a filter's games as NDJSON records for anal
 The filters are ``GET /games``' (``Listing.filter``). An export holds what its caller sees whole
 (``sight.sees_all``): the finished, public games, and the caller's own key's games (a sealed fork is its
 owner's alone); anything else is left out, never refused and never redacted. Rows are read in keyset
-pages (``GamesTable.pages``): a stream of any length holds one page, and each record is built when its
-line is written.
+pages (``GamesTable.pages``), and a page's games' events in chunks of many games at once
+(``GamesTable.streams``): a stream of any length holds one page of rows and of encoded records.
 
 Where the play's fields come from: the players and their seats from the ``games`` row, scores and ranks
 from the final state (``rules.results``), the start player from the plug-in (``GamePlugin.start_seat``),
@@ -97,11 +97,22 @@ class Exports(GameBase):
 
         def lines() -> Iterator[bytes]:
             for rows, _ in pages:
-                for row in rows:
-                    if sees_all(row, key):
-                        yield _json.encode(self.export(row)) + b"\n"
+                yield from self._lines([row for row in rows if sees_all(row, key)])
 
         return lines()
+
+    def _lines(self, rows: list[dict[str, Any]]) -> Iterator[bytes]:
+        """A page's records, in the page's order: its games' events read together (``streams``: one query
+        per chunk of events, not one per game), each record encoded once its game's events are in."""
+        by_id = {row["id"]: row for row in rows}
+        built = {
+            game_id: _json.encode(self.record_of(by_id[game_id], stream))
+            for game_id, stream in self.games_table.streams(list(by_id))
+        }
+        for row in rows:
+            line = built.pop(row["id"], None)
+            # A row without events cannot be (its opening is stored with it): ``export`` says so.
+            yield (line if line is not None else _json.encode(self.export(row))) + b"\n"
 
     def _where(self, wanted: ExportFilter) -> Any:
         return self.listing.filter(

@@ -183,6 +183,20 @@ def test_the_ndjson_records_are_the_records_the_caller_sees(
     assert len(filtered.text.splitlines()) == sum("Siku" in g["players"] for g in finished)
 
 
+def test_many_games_events_read_in_chunks_are_each_games_stream(
+    runtime: Runtime, finished: list[dict[str, Any]], live: str
+) -> None:
+    """``GamesTable.streams`` (the NDJSON export's read): a game cut across chunks, or a chunk of one
+    event, gives each game's stream whole, as ``read`` gives it; an unknown game is left out."""
+    ids = [UUID(g["id"]) for g in finished] + [UUID(live), UUID(int=7)]
+    whole = {game_id: list(runtime.store.read(game_id)) for game_id in ids[:-1]}
+    assert sum(len(events) for events in whole.values()) > 200
+    for chunk in (1, 7, 97, 100_000):
+        got = list(runtime.games.exports.games_table.streams(ids, chunk=chunk))
+        assert [game_id for game_id, _ in got] == sorted(whole)
+        assert dict(got) == whole
+
+
 def test_bad_filters_are_refused_before_any_line(client: Client) -> None:
     for path in ("/exports/records", "/exports/bgstats", "/exports/bgg"):
         answer = client.get(path, params={"kind": "chess"})
@@ -240,3 +254,80 @@ def test_the_cli_exports_every_format(
     assert main(["export", "--url", base]) == 2  # neither an ID nor a filter's format
     assert main(["export", "--format", "ndjson", "--kind", "chess", "--url", base]) == 1
     assert b"unknown_game_kind" in capsysbinary.readouterr().err
+
+
+def test_a_sealed_fork_is_its_owners_alone_in_every_export(client: Client, api_key: str, other_key: str) -> None:
+    """A fork of a live game, played to its end, carries the origin's secrets (``sight``): absent from every
+    export but its owner's and refused per game, until the origin finishes. The records of a corrected game
+    and of a fork (its stream starts with the origin's events copied) are their ``/record``s, line for line."""
+    tag = {"tag": "club:Fork Club"}
+    moves = timed("arctic", 2, 700, NAMES[0], 30)["moves"]
+    cut = 4
+
+    def store(seed: int, upto: int) -> str:
+        body = timed("arctic", 2, seed, NAMES[0], 30, moves=upto)
+        body["tags"] = {"club": "Fork Club"}
+        made = client.post("/games/import", json=body, headers=auth(api_key))
+        assert made.status_code == 201 and made.json()["status"] == "live", made.text
+        return str(made.json()["id"])
+
+    def play(game_id: str, rest: list[dict[str, Any]]) -> None:
+        for move in rest:
+            made = client.post(f"/games/{game_id}/moves", json={"move": move["move"]}, headers=auth(api_key))
+            assert made.status_code == 201, made.text
+        assert client.get(f"/games/{game_id}", headers=auth(api_key)).json()["status"] == "finished"
+
+    origin = store(700, cut)
+    version = client.get(f"/games/{origin}", headers=auth(api_key)).json()["version"]
+    forked = client.post(f"/games/{origin}/forks", json={"at": version}, headers=auth(api_key))
+    assert forked.status_code == 201, forked.text
+    fork = str(forked.json()["id"])
+    play(fork, moves[cut:])
+    # A finished game with two moves taken back on its way (its record: the corrected line).
+    corrected = store(701, cut + 2)
+    undo_at = client.get(f"/games/{corrected}", headers=auth(api_key)).json()["version"]
+    undone = client.post(
+        f"/games/{corrected}/undo", json={"moves": 2}, headers={**auth(api_key), "If-Match": f'"{undo_at}"'}
+    )
+    assert undone.status_code == 200, undone.text
+    play(corrected, timed("arctic", 2, 701, NAMES[0], 30)["moves"][cut:])
+
+    def exported(headers: dict[str, str]) -> tuple[list[str], set[str], set[str]]:
+        """The records' game ids (each line checked against the game's ``/record``), the BG Stats file's
+        play uuids and the BGG file's game ids."""
+        lines = [
+            json.loads(line) for line in client.get("/exports/records", params=tag, headers=headers).text.splitlines()
+        ]
+        for line in lines:
+            game_id = line["id"].removeprefix("game:")
+            assert line == client.get(f"/games/{game_id}/record", headers=headers).json()
+        bgstats = client.get("/exports/bgstats", params=tag, headers=headers).json()
+        bgg = ElementTree.fromstring(client.get("/exports/bgg", params=tag, headers=headers).content)
+        return (
+            [line["id"].removeprefix("game:") for line in lines],
+            {p["uuid"] for p in bgstats["plays"]},
+            {p.findtext("comments", "").rsplit(" ", 1)[-1] for p in bgg.findall("play")},
+        )
+
+    def play_id(game_id: str) -> str:
+        return str(uuid5(NAMESPACE, f"play:{game_id}"))
+
+    for headers in ({}, auth(other_key)):
+        records, plays, bgg = exported(headers)
+        assert records == [corrected], records
+        assert plays == {play_id(corrected)} and bgg == {corrected}
+        for path in (f"/games/{fork}/bgstats", f"/games/{fork}/bgg"):
+            answer = client.get(path, headers=headers)
+            assert answer.status_code == 403 and answer.json()["code"] == "fork_hidden", answer.text
+    records, plays, bgg = exported(auth(api_key))
+    assert records == [corrected, fork, origin]
+    assert plays == {play_id(corrected), play_id(fork)} and bgg == {corrected, fork}
+    assert client.get(f"/games/{fork}/bgstats", headers=auth(api_key)).status_code == 200
+    # The origin finishes: the fork is a finished game like any other.
+    play(origin, moves[cut:])
+    for headers in ({}, auth(other_key)):
+        records, plays, bgg = exported(headers)
+        assert records == [corrected, fork, origin]
+        assert plays == {play_id(g) for g in records} and bgg == set(records)
+        for path in (f"/games/{fork}/bgstats", f"/games/{fork}/bgg"):
+            assert client.get(path, headers=headers).status_code == 200

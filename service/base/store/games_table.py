@@ -14,10 +14,12 @@ from uuid import UUID
 
 import msgspec
 from psycopg import Connection, Cursor, sql
-from psycopg.rows import DictRow
+from psycopg.rows import DictRow, tuple_row
 from psycopg.types.json import Jsonb
 
 from service.base.store.closing import LIVE, OPEN
+from service.base.store.envelope import Recorded
+from service.base.store.mapper import recorded
 from service.base.store.recorder import INSERT_GAME, GameRow, Within
 
 if TYPE_CHECKING:
@@ -70,6 +72,14 @@ WHERE originator_id = %s
 """
 # Only the columns a move reads: ``g.*`` decoded the tags (JSON), the player arrays and three
 # timestamps for nothing at every move. The count of key changes comes in the same round trip.
+# Many games' events at once, in the primary key's order, a bounded chunk after a (game, version) cursor.
+_STREAMS = """
+SELECT originator_id, originator_version, topic, state FROM {events}
+WHERE originator_id = ANY(%s) AND (originator_id, originator_version) > (%s, %s)
+ORDER BY originator_id, originator_version LIMIT %s
+"""
+# Events per chunk of ``streams``: the memory a read of many games holds beside the game being built.
+STREAM_CHUNK = 5000
 _MOVE_ROW = (
     "SELECT c.count AS banquise_key_changes, g.id, g.kind, g.owner_key, g.status, g.voided, g.version, "
     "g.moves, g.played_at FROM api_key_changes c LEFT JOIN games g ON g.id = %s"
@@ -163,6 +173,34 @@ class GamesTable:
             if not more or not rows:
                 return
             where.before = (rows[-1]["created_at"], rows[-1]["id"])
+
+    def streams(self, game_ids: Sequence[UUID], chunk: int = STREAM_CHUNK) -> Iterator[tuple[UUID, list[Recorded]]]:
+        """Each of ``game_ids``' whole event stream (a game without events is left out), one game after the
+        other in the order of their ids (not of ``game_ids``): ``chunk`` events per query, each on
+        a connection lent for that query only. One query per chunk rather than one per game (an export's
+        page of games); what it holds is one chunk and the game being yielded, whatever their lengths."""
+        ids = sorted(set(game_ids))
+        if not ids:
+            return
+        query = sql.SQL(_STREAMS).format(events=self._events)
+        after: tuple[UUID, int] = (ids[0], 0)
+        game: UUID | None = None
+        events: list[Recorded] = []
+        while True:
+            with self._datastore.get_connection() as conn:
+                # Tuples: a dict per row cost as much as decoding its event.
+                rows = conn.cursor(row_factory=tuple_row).execute(query, (ids, *after, chunk)).fetchall()
+            for game_id, version, topic, state in rows:
+                if game_id != game:
+                    if game is not None:
+                        yield game, events
+                    game, events = game_id, []
+                events.append(recorded(game_id, version, topic, state))
+            if len(rows) < chunk:
+                break
+            after = (rows[-1][0], rows[-1][1])
+        if game is not None:
+            yield game, events
 
     def finish_times(self, rows: Iterable[dict[str, Any]]) -> dict[UUID, datetime]:
         with self._datastore.get_connection() as conn:
