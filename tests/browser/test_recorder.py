@@ -231,6 +231,7 @@ def test_a_whole_public_arctic_game_by_taps_with_turns_offline_and_a_reload_equa
         done += 1
     page.wait_for_selector('body[data-engine="ready"]', timeout=90_000)  # the engine loaded while online
     phone.set_offline(True)
+    page.wait_for_selector('body[data-choices="engine"]')  # the panel drawn again, by the rules here
     offline = 0
     while offline < 12 and tap_move(page, moves[done], exact=False):
         if offline in (1, 5):  # before and after the reload: the engine came from the service worker's cache

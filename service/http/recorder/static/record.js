@@ -102,10 +102,22 @@ export async function recordPage(app, game) {
   // moves, when the engine runs in this browser and agrees with the server on the stored position.
   async function decided(made = [], extra = []) {
     const s = page.summary;
-    const entry = page.timeline && page.timeline.entries.length ? page.timeline.entries.at(-1) : null;
-    const last = entry ? entry.state_hash : null;
-    if (!page.record || !last || s.status !== "live") return null;
-    // the moves sent after the step the record and the timeline reach (read together, checked by the hash)
+    const entries = page.timeline ? page.timeline.entries : [];
+    const entry = entries.length ? entries.at(-1) : null;
+    if (!page.record || !entry || !entry.state_hash || s.status !== "live") return null;
+    const answer = await positionAfter(entry, made, extra);
+    if (!answer || !answer.mismatch) return answer;
+    // the record and the timeline are two reads: a move stored between them leaves the record at an
+    // earlier step of the timeline; the moves sent after that step are the ones to add
+    const at = entries.find((e) => e.state_hash === answer.stored_hash);
+    const again = at ? await positionAfter(at, made, extra) : null;
+    return again && !again.mismatch ? again : null;
+  }
+
+  // The position after the record's moves, the moves sent after the timeline's `entry`, and the queued
+  // ones; null where the rules here cannot say, or the record does not reach `entry`'s state.
+  async function positionAfter(entry, made, extra) {
+    const s = page.summary;
     const sent = page.sent.filter((m) => m.left > entry.step).map((m) => m.move);
     let answer;
     try {
@@ -113,7 +125,7 @@ export async function recordPage(app, game) {
     } catch {
       return null;
     }
-    if (!answer || answer.stored_hash !== last) return null;
+    if (!answer || answer.stored_hash !== entry.state_hash) return answer && { stored_hash: answer.stored_hash, mismatch: true };
     return answer;
   }
 
