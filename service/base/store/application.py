@@ -80,8 +80,8 @@ class GameLog(Application[UUID]):
         env = {
             "PERSISTENCE_MODULE": "eventsourcing.postgres",
             "POSTGRES_DBNAME": params.dbname,
-            "POSTGRES_HOST": params.host,
-            "POSTGRES_PORT": str(params.port),
+            "POSTGRES_HOST": params.hosts,
+            "POSTGRES_PORT": params.ports,
             "POSTGRES_USER": params.user,
             "POSTGRES_PASSWORD": params.password,
             "POSTGRES_SCHEMA": schema,
