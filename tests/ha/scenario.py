@@ -29,7 +29,7 @@ from tests.nemesis.clients import Player, Reader, Shared, resolve_pending
 from tests.nemesis.history import WRITES, Fault, History, Recorder
 from tests.nemesis.soak import collect
 
-FAULTS = ("kill_postmaster", "switchover", "network_cut")
+FAULTS = ("kill_postmaster", "switchover", "network_cut", "lost_commit_then_kill")
 # Seconds: the longest writes may be refused after a fault (measured: see docs/DEPLOYMENT.md).
 RECOVERY_BOUND = 30.0
 # Seconds a cut lasts at least after the new primary took writes (the old one stays cut meanwhile).
@@ -150,6 +150,16 @@ def _one(cluster: HaCluster, recorder: Recorder, watch: PrimaryWatch, kind: str,
         fault.end = recorder.now()
         if done.returncode != 0:
             raise AssertionError(f"patronictl switchover failed: {done.stdout}{done.stderr}")
+    elif kind == "lost_commit_then_kill":
+        # A COMMIT reaches the primary, its reply never comes back; the primary dies at once. The store's
+        # own settling of the lost write meets the failover; the client's retry with its key ends it.
+        assert old.pg_proxy is not None
+        fired = old.pg_proxy.cut_reply_after(b"COMMIT")
+        if not fired.wait(30):
+            raise AssertionError("no COMMIT went through the primary's proxy in 30 s")
+        fault.detail += f", a COMMIT reply cut, postmaster {cluster.kill_postmaster(old)} killed"
+        fault.end = recorder.now()
+        old.heal()
     elif kind == "network_cut":
         old.cut()
         deadline = time.monotonic() + RECOVERY_BOUND + 30
