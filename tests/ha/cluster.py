@@ -167,7 +167,9 @@ class HaCluster:
         with self._log(name).open("wb") as out:
             return subprocess.Popen(
                 [sys.executable, "-m", "service.cli.main", *args],
-                env=environment(self.logs_directory / "data", DATABASE_URL=self.url(), **API_ENV, **self.extra_env, **env),
+                env=environment(
+                    self.logs_directory / "data", DATABASE_URL=self.url(), **API_ENV, **self.extra_env, **env
+                ),
                 stdout=out,
                 stderr=subprocess.STDOUT,
             )
@@ -273,7 +275,13 @@ class HaCluster:
     def streaming(self) -> int:
         """How many standbys are streaming from the primary (both must be, before a fault)."""
         members = self.cluster_view()
-        return sum(1 for m in members if m.get("role") in ("replica", "sync_standby") and m.get("state") in ("streaming", "running") and m.get("lag") == 0)
+        return sum(
+            1
+            for m in members
+            if m.get("role") in ("replica", "sync_standby")
+            and m.get("state") in ("streaming", "running")
+            and m.get("lag") == 0
+        )
 
     def settled(self) -> bool:
         """One primary, a synchronous standby, every standby streaming without lag."""
@@ -312,7 +320,9 @@ class HaCluster:
 
     def cli(self, *args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
         """A ``banquise`` command on the primary straight (the final rebuild)."""
-        env = environment(self.logs_directory / "data", **{**API_ENV, "DATABASE_URL": self.url(False), **self.extra_env})
+        env = environment(
+            self.logs_directory / "data", **{**API_ENV, "DATABASE_URL": self.url(False), **self.extra_env}
+        )
         return subprocess.run(
             [sys.executable, "-m", "service.cli.main", *args], env=env, capture_output=True, text=True, timeout=timeout
         )
@@ -354,7 +364,9 @@ class HaCluster:
         mine = str(self.directory)
         for proc in psutil.process_iter(["pid", "cmdline", "cwd"]):
             with contextlib.suppress(psutil.Error):
-                if any(mine in part for part in proc.info["cmdline"] or []) or (proc.info["cwd"] or "").startswith(mine):
+                if any(mine in part for part in proc.info["cmdline"] or []) or (proc.info["cwd"] or "").startswith(
+                    mine
+                ):
                     proc.kill()
 
 

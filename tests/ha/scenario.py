@@ -80,7 +80,9 @@ class PrimaryWatch(threading.Thread):
         return sum(min(b, end) - max(a, start) for a, b in self.gaps if b > start and a < end)
 
 
-def run(directory: Path, load_seconds: float = 20.0, clients: int = 6, readers: int = 2) -> tuple[History, Report, Outcome]:
+def run(
+    directory: Path, load_seconds: float = 20.0, clients: int = 6, readers: int = 2
+) -> tuple[History, Report, Outcome]:
     directory.mkdir(parents=True, exist_ok=True)
     recorder = Recorder(seed=0, seconds=load_seconds * (len(FAULTS) + 1))
     recorder.history.fork_keys = True

@@ -23,7 +23,7 @@ def installed() -> None:
 def test_failover_under_write_load_loses_and_duplicates_nothing(tmp_path: Path) -> None:
     # Given recorders appending moves through banquise serve on a Patroni cluster
     # When the primary is killed, switched over, cut off from the network, and killed after a lost COMMIT reply
-    history, report, outcome = scenario.run(tmp_path / "ha", scenario.load_seconds())
+    _, report, outcome = scenario.run(tmp_path / "ha", scenario.load_seconds())
     text = scenario.summary(outcome)
     print(text)
     # Then every acknowledged write is stored once at contiguous versions, no 500, read models as a rebuild

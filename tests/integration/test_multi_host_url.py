@@ -29,7 +29,9 @@ def test_a_url_lists_several_servers_each_with_its_port() -> None:
     assert params.connect_kwargs()["host"] == "db1,db2,::1"
     assert params.connect_kwargs()["port"] == "5433,5432,5435"
     assert "target_session_attrs=read-write" in params.conninfo()
-    assert params.describe() == "postgresql://banquise@db1:5433,db2:5432,::1:5435/league?target_session_attrs=read-write"
+    assert (
+        params.describe() == "postgresql://banquise@db1:5433,db2:5432,::1:5435/league?target_session_attrs=read-write"
+    )
 
 
 def test_a_single_server_url_reads_as_before() -> None:
@@ -71,10 +73,12 @@ def test_read_write_reaches_the_primary_wherever_it_is_listed(pair: replication.
 
 def test_a_write_on_a_server_demoted_to_standby_is_a_503_not_a_500(pair: replication.Pair) -> None:
     # Given a connection to a standby (a primary that Patroni demoted after the connection was made)
-    with psycopg.connect(pair.standby.url, autocommit=True) as conn:
-        # When a write runs on it
-        with pytest.raises(psycopg.errors.ReadOnlySqlTransaction) as refused:
-            conn.execute("CREATE TABLE demoted (x int)")
+    # When a write runs on it
+    with (
+        psycopg.connect(pair.standby.url, autocommit=True) as conn,
+        pytest.raises(psycopg.errors.ReadOnlySqlTransaction) as refused,
+    ):
+        conn.execute("CREATE TABLE demoted (x int)")
     # Then it is the database being unavailable (503, Retry-After), not a server error
     assert is_unavailable(refused.value)
 
