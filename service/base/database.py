@@ -42,7 +42,7 @@ class ConnectionParams(msgspec.Struct, frozen=True, kw_only=True):
         return ",".join(str(p) for p in [self.port, *(p for _, p in self.others)])
 
     def conninfo(self) -> str:
-        return psycopg.conninfo.make_conninfo(**self.connect_kwargs())
+        return psycopg.conninfo.make_conninfo("", **self.connect_kwargs())
 
     def connect_kwargs(self) -> dict[str, str | int]:
         """The keyword arguments of ``psycopg.connect`` (a pool's ``kwargs``)."""

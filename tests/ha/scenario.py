@@ -157,6 +157,9 @@ def _one(cluster: HaCluster, recorder: Recorder, watch: PrimaryWatch, kind: str,
         # own settling of the lost write meets the failover; the client's retry with its key ends it.
         assert old.pg_proxy is not None
         fired = old.pg_proxy.cut_reply_after(b"COMMIT")
+        # psycopg prepares a statement run 5 times on a connection: a long-lived connection's COMMIT goes by
+        # name, without the text. New connections (the pool replaces the reset ones) send it as text first.
+        old.pg_proxy.reset_all()
         if not fired.wait(30):
             raise AssertionError("no COMMIT went through the primary's proxy in 30 s")
         fault.detail += f", a COMMIT reply cut, postmaster {cluster.kill_postmaster(old)} killed"
