@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 from domain.analysis.contract import Analysable
 from domain.building import MoveBuilder
+from domain.editions import Editions
 from domain.game import GameRules
 from domain.statistics import Statistics
 
@@ -32,18 +33,6 @@ class SimulatedGame(Protocol):
 
 # ``simulate(players, seed)``: a complete legal game, the same for the same arguments.
 Simulator = Callable[[int, int], SimulatedGame]
-
-
-class Editions(Protocol):
-    """A kind whose games are recorded on editions (board and card data) a club may store."""
-
-    def set_loader(self, loader: Any) -> Any:
-        """Install the loader of stored editions (None removes it); returns the previous one."""
-        ...
-
-    def demo(self) -> Any:
-        """The packaged edition a new user starts from (the OpenAPI example of ``POST /editions``)."""
-        ...
 
 
 @dataclass(frozen=True)
@@ -64,6 +53,8 @@ class GamePlugin:
     # The board's own words (its vocabulary as the timeline writes it), key -> (en, fr, es): the viewer
     # hands them to the board module with its own.
     words: Mapping[str, tuple[str, str, str]] = field(default_factory=dict)
+    # The editions (board and card data) its games are recorded on, packaged or stored by a club
+    # (``domain/editions.py``); None: the kind has none.
     editions: Editions | None = None
     # Moves built decision by decision (``domain/building.py``): ``(state, names) -> candidates``, every
     # move the kind lists with its path in the table's words; None: the kind offers none.

@@ -86,7 +86,8 @@ REQUEST_BODIES: dict[tuple[str, str], tuple[str, str]] = {
     ),
     ("post", "/editions"): (
         "edition",
-        "An edition document (GET /editions/demo-1 shows one; schema: ArcticaEdition).",
+        "An edition document of the kind `kind` names (GET /editions shows the packaged ones; schema: the "
+        "kind's Edition component).",
     ),
 }
 
@@ -192,7 +193,7 @@ def refine(document: OpenAPI, bodies: dict[str, list[str]]) -> None:
                     response.content = {PROBLEM_MEDIA: OpenAPIMediaType(schema=Reference(ref=PROBLEM_REF))}
             if (method, path) in REQUEST_BODIES:
                 body_of, description = REQUEST_BODIES[(method, path)]
-                names = ["arctica.Edition"] if body_of == "edition" else bodies[body_of]
+                names = bodies[body_of]
                 operation.request_body = _request_body(names, description, required=body_of not in OPTIONAL_BODIES)
             example = BODY_EXAMPLES.get((method, path))
             if (method, path) in KIND_EXAMPLES:
