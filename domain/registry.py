@@ -45,8 +45,8 @@ class GamePlugin:
     # ``simulate`` modes: the first is the default; each is a way the same seeded game can be recorded.
     simulations: Mapping[str, Simulator]
     statistics: Statistics
-    # OpenAPI request examples by body ("new_game", "move", "record"): the first registered kind offering
-    # one gives the document's.
+    # OpenAPI request examples by body ("new_game", "move", "record", "next": the decisions of a move
+    # built decision by decision): the first registered kind offering one gives the document's.
     examples: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     # The ES module that draws the board in the browser (a URL the app serves); None: a generic board.
     board_module: str | None = None

@@ -61,8 +61,8 @@ class PlayerStats(msgspec.Struct, kw_only=True):
     totals: Annotated[
         dict[str, float],
         msgspec.Meta(
-            description="The kind's own player statistics summed over these games, by statistic name (the "
-            "statistics its plug-in sums, e.g. Arctic's powers taken: `powers_taken`, `powers_taken_fox`...)."
+            description="The kind's own player statistics summed over these games, by statistic name (those its "
+            "plug-in's statistics name as totals, e.g. the powers taken: `powers_taken`, `powers_taken_fox`...)."
         ),
     ]
     current_streak: int
