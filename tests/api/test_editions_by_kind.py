@@ -25,6 +25,7 @@ from service.base.store import GameLog
 from service.base.store.editions import EDITIONS_BY_KIND
 from service.base.store.migrations import migrate
 from tests.test_toy_game import KIND, TOY
+from tests.watching import auth
 
 Client = TestClient[Any]
 
@@ -97,10 +98,6 @@ def toy_registered() -> Iterator[GamePlugin]:
 def admin_key(database: ConnectionParams, store: GameLog) -> str:
     with psycopg.connect(database.conninfo(), autocommit=True) as conn:
         return keys.create(conn, "club admin", admin=True).token
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 # ------------------------------------------------------------------ two kinds with editions
