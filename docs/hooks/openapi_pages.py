@@ -90,7 +90,7 @@ def _operation(method: str, path: str, op: Json) -> list[str]:
         schemes = sorted({name for requirement in op["security"] for name in requirement})
         lines += [f"Needs an API key ({', '.join(schemes)}).", ""]
     if op.get("deprecated"):
-        lines += ["!!! warning \"Deprecated\"", ""]
+        lines += ['!!! warning "Deprecated"', ""]
     if op.get("description"):
         lines += [op["description"].strip(), ""]
     params = op.get("parameters") or []
@@ -119,9 +119,8 @@ def _operation(method: str, path: str, op: Json) -> list[str]:
     if responses:
         lines += ["| status | description | body |", "|---|---|---|"]
         for status, response in responses.items():
-            bodies = "; ".join(
-                f"`{media}` {_type(content.get('schema'))}" for media, content in (response.get("content") or {}).items()
-            )
+            contents = (response.get("content") or {}).items()
+            bodies = "; ".join(f"`{media}` {_type(content.get('schema'))}" for media, content in contents)
             lines.append(f"| {status} | {_cell(response.get('description'))} | {bodies} |")
         lines.append("")
     return lines
