@@ -97,9 +97,10 @@ def _operation(method: str, path: str, op: Json) -> list[str]:
     if params:
         lines += ["| parameter | in | type | required | description |", "|---|---|---|---|---|"]
         for p in params:
+            description = p.get("description") or (p.get("schema") or {}).get("description")
             lines.append(
                 f"| `{p['name']}` | {p['in']} | {_type(p.get('schema'))} | {'yes' if p.get('required') else 'no'} "
-                f"| {_cell(p.get('description'))} |"
+                f"| {_cell(description)} |"
             )
         lines.append("")
     body = op.get("requestBody")
@@ -117,11 +118,12 @@ def _operation(method: str, path: str, op: Json) -> list[str]:
                     lines += ["```json", example, "```", ""]
     responses = op.get("responses") or {}
     if responses:
-        lines += ["| status | description | body |", "|---|---|---|"]
+        lines += ["| status | description | body | headers |", "|---|---|---|---|"]
         for status, response in responses.items():
             contents = (response.get("content") or {}).items()
             bodies = "; ".join(f"`{media}` {_type(content.get('schema'))}" for media, content in contents)
-            lines.append(f"| {status} | {_cell(response.get('description'))} | {bodies} |")
+            headers = ", ".join(f"`{name}`" for name in response.get("headers") or {})
+            lines.append(f"| {status} | {_cell(response.get('description'))} | {bodies} | {headers} |")
         lines.append("")
     return lines
 
@@ -199,13 +201,17 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     return config
 
 
-def on_files(files: Files, config: MkDocsConfig) -> Files:
-    document = _load(config)
+def pages(document: Json) -> dict[str, str]:
+    """The reference's pages (path in the site -> Markdown) for an OpenAPI document."""
     tags = _tags(document)
     by_tag = _operations(document)
-    pages = {"reference/index.md": _index_page(document, tags), "reference/schemas.md": _schemas_page(document)}
+    rendered = {"reference/index.md": _index_page(document, tags), "reference/schemas.md": _schemas_page(document)}
     for tag, description in tags:
-        pages[f"reference/{_slug(tag)}.md"] = _tag_page(tag, description, by_tag[tag])
-    for uri, content in pages.items():
+        rendered[f"reference/{_slug(tag)}.md"] = _tag_page(tag, description, by_tag[tag])
+    return rendered
+
+
+def on_files(files: Files, config: MkDocsConfig) -> Files:
+    for uri, content in pages(_load(config)).items():
         files.append(File.generated(config, uri, content=content))
     return files

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import importlib.util
+import json
 import re
+
+import pytest
 
 from tests.docs.examples import ROOT, pages, unmarked_illustrations
 
@@ -31,3 +35,24 @@ def test_the_readme_stays_a_first_page() -> None:
     for heading in ("## Two commands", "## A worked example", "## The manual"):
         assert heading in readme
     assert "make run" in readme and "make test" in readme
+
+
+def test_the_api_reference_renders_every_operation_and_schema_of_the_document() -> None:
+    # Given the committed OpenAPI document and the hook that renders the reference at build time
+    pytest.importorskip("mkdocs", reason="the docs extra (make docs) is not installed")
+    spec = importlib.util.spec_from_file_location("openapi_pages", ROOT / "docs" / "hooks" / "openapi_pages.py")
+    assert spec is not None and spec.loader is not None
+    hook = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(hook)
+    document = json.loads((ROOT / "openapi" / "openapi.json").read_text(encoding="utf-8"))
+    # When it renders the pages
+    rendered = hook.pages(document)
+    text = "\n".join(rendered.values())
+    # Then every operation and every named schema is on them, and every link to a schema has its heading
+    operations = [op["operationId"] for item in document["paths"].values() for op in item.values()]
+    assert [o for o in operations if f"operation id `{o}`" not in text] == []
+    schemas = rendered["reference/schemas.md"]
+    assert [s for s in document["components"]["schemas"] if f"\n## {s}\n" not in schemas] == []
+    linked = set(re.findall(r"\(schemas\.md#([a-z0-9_-]+)\)", text))
+    headings = {name.lower() for name in document["components"]["schemas"]}
+    assert linked - headings == set()
