@@ -109,7 +109,10 @@ class HaCluster:
     def __init__(self, directory: Path, extra_env: dict[str, str] | None = None) -> None:
         self.logs_directory = directory
         self.extra_env = dict(extra_env or {})
-        self.user = pwd.getpwnam(USER) if os.geteuid() == 0 else None
+        try:
+            self.user = pwd.getpwnam(USER) if os.geteuid() == 0 else None
+        except KeyError:
+            raise RuntimeError(f"no system user {USER}: run make ha-deps") from None
         # The cluster's own files: /tmp, owned by the unprivileged user (pytest's tmp_path is root's).
         self.directory = Path(tempfile.mkdtemp(prefix="banquise-ha-"))
         self.nodes = [Node(i, self.directory) for i in (1, 2, 3)]
