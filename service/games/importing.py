@@ -227,7 +227,7 @@ class RecordImporter(GameBase):
                 game_id=str(game_id),
             )
         stored = codecs.record(kind).decode(_json.encode(self.export(dict(row))))
-        if _canonical.encode(stored) != _canonical.encode(record):
+        if _canonical.encode(stored) != _canonical.encode(msgspec.structs.replace(record, seal=None)):
             raise Refusal(
                 Category.CONFLICT,
                 "record_id_conflict",
@@ -257,10 +257,10 @@ def record_digest(kind: Kind, record: GameRecord[Any, Any], rules_version: str |
     made explicit (a record that omits it and the same record exported from the game are one record).
     ``rules_version``: the version a record that omits it was stored under (an earlier current one)."""
     version = record.rules_version or rules_version or kind.rules.rules_version
-    explicit = msgspec.structs.replace(record, rules_version=version)
+    explicit = msgspec.structs.replace(record, rules_version=version, seal=None)
     return hashlib.sha256(_canonical.encode(explicit)).hexdigest()
 
 
 def legacy_digest(record: GameRecord[Any, Any]) -> str:
     """The digest of records imported before ``record_digest`` (the record as decoded)."""
-    return hashlib.sha256(_canonical.encode(record)).hexdigest()
+    return hashlib.sha256(_canonical.encode(msgspec.structs.replace(record, seal=None))).hexdigest()

@@ -78,6 +78,10 @@ SELECT originator_id, originator_version, topic, state FROM {events}
 WHERE originator_id = ANY(%s) AND (originator_id, originator_version) > (%s, %s)
 ORDER BY originator_id, originator_version LIMIT %s
 """
+# One game's stored rows with their chain hashes (``service.base.store.chain``), for a sealed export.
+_CHAINED = """
+SELECT originator_version, topic, state, chain FROM {events} WHERE originator_id = %s ORDER BY originator_version
+"""
 # Events per chunk of ``streams``: the memory a read of many games holds beside the game being built.
 STREAM_CHUNK = 5000
 _MOVE_ROW = (
@@ -201,6 +205,12 @@ class GamesTable:
             after = (rows[-1][0], rows[-1][1])
         if game is not None:
             yield game, events
+
+    def chained(self, game_id: UUID) -> list[tuple[int, str, bytes, bytes | None]]:
+        """A game's stored rows (version, topic, state, chain hash), in order."""
+        with self._datastore.get_connection() as conn:
+            rows = conn.cursor(row_factory=tuple_row).execute(sql.SQL(_CHAINED).format(events=self._events), (game_id,))
+            return [(int(v), t, bytes(s), None if c is None else bytes(c)) for v, t, s, c in rows.fetchall()]
 
     def finish_times(self, rows: Iterable[dict[str, Any]]) -> dict[UUID, datetime]:
         with self._datastore.get_connection() as conn:

@@ -1,0 +1,161 @@
+"""Sealed records (docs/RECORDS.md): an exported record carries its events' chain head, the state hashes
+and the server's signature; ``banquise verify`` checks them offline and names the first step that differs."""
+
+from __future__ import annotations
+
+import base64
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import pytest
+from litestar.testing import TestClient
+
+from service.base import signing
+from service.base.store.application import GameLog
+from service.cli.main import main
+from service.games import sealing
+from tests.api.test_exports import timed
+
+Client = TestClient  # type: ignore[type-arg]
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+@pytest.fixture(scope="module")
+def exported(client: Client, api_key: str) -> dict[str, Any]:
+    """A finished Arctic game with times, exported."""
+    made = client.post(
+        "/games/import", json=timed("arctic", 3, 77, ["Aputsiaq", "Nanook", "Siku"], 1), headers=auth(api_key)
+    )
+    assert made.status_code == 201, made.text
+    record = client.get(f"/games/{made.json()['id']}/record")
+    assert record.status_code == 200, record.text
+    return dict(record.json())
+
+
+@pytest.fixture(scope="module")
+def server_key(client: Client) -> str:
+    answer = client.get("/keys/server")
+    assert answer.status_code == 200, answer.text
+    return str(answer.json()["public_key"])
+
+
+def verify(tmp_path: Path, record: dict[str, Any], *args: str) -> int:
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record))
+    return main(["verify", str(path), *args])
+
+
+def test_an_exported_record_passes(
+    tmp_path: Path, exported: dict[str, Any], server_key: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert verify(tmp_path, exported, "--key", server_key) == 0
+    out = capsys.readouterr()
+    assert "verified" in out.out and exported["seal"]["key_id"] in out.out
+
+
+def test_without_a_key_it_passes_with_a_warning(
+    tmp_path: Path, exported: dict[str, Any], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert verify(tmp_path, exported) == 0
+    assert "only proves" in capsys.readouterr().err
+
+
+def changed(record: dict[str, Any], change: Any) -> dict[str, Any]:
+    out = copy.deepcopy(record)
+    change(out)
+    return out
+
+
+def refused(tmp_path: Path, record: dict[str, Any], key: str, capsys: pytest.CaptureFixture[str]) -> str:
+    assert verify(tmp_path, record, "--key", key) == 1
+    return capsys.readouterr().err
+
+
+def test_one_moves_card_changed_is_refused_at_that_move(
+    tmp_path: Path, exported: dict[str, Any], server_key: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    index = next(i for i, m in enumerate(exported["moves"]) if "card" in json.dumps(m["move"]))
+
+    def change(r: dict[str, Any]) -> None:
+        text = json.dumps(r["moves"][index]["move"])
+        move = r["moves"][index]["move"]
+        for field, value in move.items():
+            if "card" in field and isinstance(value, int):
+                move[field] = value + 1 if value < 3 else value - 1
+                break
+            if "card" in field and isinstance(value, str):
+                move[field] = "fox" if value != "fox" else "bear"
+                break
+        assert json.dumps(move) != text
+
+    err = refused(tmp_path, changed(exported, change), server_key, capsys)
+    assert f"move {index + 1} ($.moves[{index}])" in err
+
+
+def test_two_moves_swapped_are_refused_at_the_first(
+    tmp_path: Path, exported: dict[str, Any], server_key: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def change(r: dict[str, Any]) -> None:
+        r["moves"][5], r["moves"][6] = r["moves"][6], r["moves"][5]
+
+    err = refused(tmp_path, changed(exported, change), server_key, capsys)
+    assert "move 6 ($.moves[5])" in err
+
+
+def test_a_time_changed_is_refused_at_that_move(
+    tmp_path: Path, exported: dict[str, Any], server_key: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def change(r: dict[str, Any]) -> None:
+        r["moves"][8]["at"] = r["moves"][8]["at"].replace(":09:", ":19:")
+
+    record = changed(exported, change)
+    assert record["moves"][8]["at"] != exported["moves"][8]["at"]
+    err = refused(tmp_path, record, server_key, capsys)
+    assert "move 9 ($.moves[8])" in err and "time" in err
+
+
+def test_the_setups_seed_changed_is_refused_at_the_setup(
+    tmp_path: Path, exported: dict[str, Any], server_key: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def change(r: dict[str, Any]) -> None:
+        r["setup"]["seed"] += 1
+
+    err = refused(tmp_path, changed(exported, change), server_key, capsys)
+    assert "the setup" in err
+
+
+def test_the_signature_of_another_key_is_refused(
+    tmp_path: Path, exported: dict[str, Any], server_key: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given the same record sealed again, whole and consistent, by another key.
+    other = signing.SigningKey.generate()
+    record = changed(exported, lambda r: r.pop("seal"))
+    seal = exported["seal"]
+    events = [(t, base64.b64decode(s)) for t, s in seal["events"]]
+    from uuid import UUID
+
+    resealed = sealing.seal(record, UUID(seal["game_id"]), events, bytes.fromhex(seal["head"]), seal["states"], other)
+    assert verify(tmp_path, resealed) == 0  # its own key vouches for its integrity
+    capsys.readouterr()
+    err = refused(tmp_path, resealed, server_key, capsys)
+    assert other.id in err and "not by the trusted key" in err
+
+
+def test_the_server_key_is_one_per_database(store: GameLog, database: Any, client: Client) -> None:
+    again = GameLog(database)
+    try:
+        assert again.server_key.public == store.server_key.public
+    finally:
+        again.close()
+    assert client.get("/keys/server").json()["key_id"] == store.server_key.id
+
+
+def test_a_sealed_record_imports_again_as_the_same_game(client: Client, api_key: str, exported: dict[str, Any]) -> None:
+    again = client.post("/games/import", content=msgspec.json.encode(exported), headers=auth(api_key))
+    assert again.status_code == 200, again.text
