@@ -12,7 +12,6 @@ first step where it is: the setup, or move N (``$.moves[N-1]``).
 from __future__ import annotations
 
 import base64
-from collections.abc import Callable
 from functools import partial
 from typing import Any
 from uuid import UUID
@@ -186,9 +185,8 @@ def check(body: bytes, registry: Registry, trusted: list[bytes] | None = None) -
     except ValueError as exc:
         raise Unreadable(f"the seal's events do not read: {exc}") from exc
     # The chain: the events hash to the signed head.
-    head = b""
-    for head in chain.hashes(sealed.game_id, events):
-        pass
+    links = list(chain.hashes(sealed.game_id, events))
+    head = links[-1] if links else chain.GENESIS
     verdict.chain = head.hex() == sealed.head
     if not verdict.chain:
         verdict.problems.append("the seal's events do not hash to its chain's head: an event was changed")
