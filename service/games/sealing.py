@@ -45,9 +45,7 @@ def signed_bytes(document: dict[str, Any]) -> bytes:
     return DOMAIN + canonical({**document, "seal": seal})
 
 
-def state_hashes(
-    kind: Kind, record: GameRecord[Any, Any], on_step: Callable[[int, str], None] | None = None
-) -> list[str]:
+def state_hashes(kind: Kind, record: GameRecord[Any, Any]) -> list[str]:
     """The state hash after the record's setup, then after each of its moves (the engine's own replay, as an
     import plays it). Raises ``StepRefused`` at the first step the rules refuse."""
     rules = kind.rules

@@ -145,7 +145,7 @@ def migrate(conn: Connection[Any], schema: str, table: str) -> tuple[int, int]:
             sql.SQL(_TRIGGER).format(
                 events=events,
                 schema=sql.Identifier(schema),
-                domain=sql.SQL(DOMAIN.hex()),  # type: ignore[arg-type]
+                domain=sql.SQL(DOMAIN.hex()),
             )
         )
         games = chained = 0
