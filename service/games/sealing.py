@@ -61,7 +61,7 @@ def state_hashes(kind: Kind, record: GameRecord[Any, Any]) -> list[str]:
         try:
             _, state = step(state, entry.move)
         except RuleViolation as exc:
-            raise StepRefused(index, f"the rules refuse it: {exc}") from exc
+            raise StepRefused(index, f"the rules refuse it: {exc}", hashes) from exc
         hashes.append(state_hash(state))
     return hashes
 
@@ -92,10 +92,11 @@ def seal(
 
 
 class StepRefused(Exception):
-    def __init__(self, step: int, detail: str) -> None:
+    def __init__(self, step: int, detail: str, hashes: list[str] | None = None) -> None:
         super().__init__(detail)
         self.step = step
         self.detail = detail
+        self.hashes = hashes or []  # the states reached before it
 
 
 def step_name(step: int) -> str:
@@ -198,19 +199,20 @@ def check(body: bytes, registry: Registry, trusted: list[bytes] | None = None) -
     if stored is not None:
         verdict.differences.extend(_differences(document, stored))
     # The replay: the record's moves through the engine, to the signed state hashes.
+    whole = True
     try:
         replayed = state_hashes(kind, msgspec.structs.replace(record, seal=None))
     except StepRefused as refused:
         verdict.differences.append(Difference(refused.step, refused.detail))
-        replayed = []
+        replayed, whole = refused.hashes, False
     for step, (got, signed) in enumerate(zip(replayed, sealed.states, strict=False)):
         if got != signed:
             verdict.differences.append(Difference(step - 1, "the replay reaches another state than the signed one"))
             break
-    if replayed and len(replayed) != len(sealed.states):
-        verdict.differences.append(
-            Difference(min(len(replayed), len(sealed.states)) - 1, "the record and its seal have different lengths")
-        )
+    else:
+        if whole and len(replayed) != len(sealed.states):
+            step = min(len(replayed), len(sealed.states)) - 1
+            verdict.differences.append(Difference(step, "the record and its seal have different lengths"))
     return verdict
 
 

@@ -58,7 +58,7 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
         print(f"banquise: refused: {args.record} differs from what was signed at {first}", file=sys.stderr)
     for problem in verdict.problems:
         print(f"banquise: refused: {problem}", file=sys.stderr)
-    for other in verdict.differences:
+    for other in sorted(verdict.differences, key=lambda d: d.step):
         if other is not first:
             print(f"banquise:   also {other}", file=sys.stderr)
     return 1
