@@ -17,7 +17,7 @@ from service.base.refusals import Category, Refusal
 from service.base.store import Recorded
 from service.base.store.application import VersionConflict
 from service.base.store.kinds import Kind, encode_snapshot
-from service.games import codecs, limits
+from service.games import codecs, limits, sealing
 from service.games.base import EXPORTED, GameBase, Idempotency, Opening, Reply, rules_version_of, rules_versions
 from service.games.errors import IllegalMove, decode_error
 from service.games.records import FORMAT, FORMAT_VERSION, GameRecord, RecordHead
@@ -127,6 +127,7 @@ class RecordImporter(GameBase):
         if replay is not None:
             return replay
         kind, record = self._decode_record(body)
+        signed_by = self._signer(body, record)
         record = limits.normalise_times(record)
         limits.check_record_id("$.id", record.id)
         exported = self._exported_game(key, kind, record)
@@ -154,6 +155,7 @@ class RecordImporter(GameBase):
             status="finished" if kind.rules.is_finished(state) else "live",
             players=list(kind.rules.players(state)),
             record_id=record.id,
+            signed_by=signed_by,
         )
         reply = Reply(created=True, body=_json.encode(created), version=version, locate=game_id)
         # The game's start at the table: the record's, else its first move's time (service/games/playtime.py).
@@ -186,6 +188,32 @@ class RecordImporter(GameBase):
             # only evict the states of live games (and grow the process with every imported game).
             self.states.remember(game_id, version, state)
         return self.positioned(reply, positions)
+
+    def _signer(self, body: bytes, record: GameRecord[Any, Any]) -> str | None:
+        """The trusted key that sealed ``record`` (docs/RECORDS.md); None when no key is trusted here or the
+        record has no seal. A seal that does not hold, or by a key not trusted, refuses the import."""
+        trusted = list(self.deps.trusted_keys)
+        if not trusted or record.seal is None:
+            return None
+        try:
+            key_id, valid, by_trusted, problem = sealing.signature_of(msgspec.json.decode(body), trusted)
+        except sealing.Unreadable as exc:
+            raise Refusal(Category.UNPROCESSABLE, "record_signature_invalid", str(exc)) from exc
+        if not valid:
+            raise Refusal(
+                Category.UNPROCESSABLE,
+                "record_signature_invalid",
+                f"the record's seal by {key_id} does not hold: the record was changed after it was signed",
+                key_id=key_id,
+            )
+        if not by_trusted:
+            raise Refusal(
+                Category.UNPROCESSABLE,
+                "record_signer_untrusted",
+                problem or f"signed by {key_id}, which this server does not trust (BANQUISE_TRUSTED_KEYS)",
+                key_id=key_id,
+            )
+        return key_id
 
     def _existing_import(
         self, key: ApiKey, kind: Kind, record_id: str, digest: str | None, record: GameRecord[Any, Any]
