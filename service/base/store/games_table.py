@@ -17,6 +17,7 @@ from psycopg import Connection, Cursor, sql
 from psycopg.rows import DictRow, tuple_row
 from psycopg.types.json import Jsonb
 
+from service.base.store import chain
 from service.base.store.closing import LIVE, OPEN
 from service.base.store.envelope import Recorded
 from service.base.store.mapper import recorded
@@ -74,7 +75,7 @@ WHERE originator_id = %s
 # timestamps for nothing at every move. The count of key changes comes in the same round trip.
 # Many games' events at once, in the primary key's order, a bounded chunk after a (game, version) cursor.
 _STREAMS = """
-SELECT originator_id, originator_version, topic, state FROM {events}
+SELECT originator_id, originator_version, topic, state, chain FROM {events}
 WHERE originator_id = ANY(%s) AND (originator_id, originator_version) > (%s, %s)
 ORDER BY originator_id, originator_version LIMIT %s
 """
@@ -190,15 +191,18 @@ class GamesTable:
         after: tuple[UUID, int] = (ids[0], 0)
         game: UUID | None = None
         events: list[Recorded] = []
+        previous = chain.GENESIS
         while True:
             with self._datastore.get_connection() as conn:
                 # Tuples: a dict per row cost as much as decoding its event.
                 rows = conn.cursor(row_factory=tuple_row).execute(query, (ids, *after, chunk)).fetchall()
-            for game_id, version, topic, state in rows:
+            for game_id, version, topic, state, stored in rows:
                 if game_id != game:
                     if game is not None:
                         yield game, events
-                    game, events = game_id, []
+                    game, events, previous = game_id, [], chain.GENESIS
+                # Each event's hash checked as it is read (``ChainBroken``: the store was changed).
+                previous = chain.check(game_id, ((version, topic, state, stored),), previous)
                 events.append(recorded(game_id, version, topic, state))
             if len(rows) < chunk:
                 break
