@@ -144,7 +144,9 @@ class GameLog(Application[UUID]):
 
     def _chain_events(self) -> None:
         """Every event's chain hash (``service.base.store.chain``), the games stored before it chained,
-        and the table of the server's signing key (``service.base.signing``)."""
+        the new-game function that takes a new game's hashes, and the table of the server's signing key
+        (``service.base.signing``)."""
+        self.game_recorder.create_new_game_function()
         with self.game_recorder.datastore.get_connection() as conn:
             chain.migrate(conn, self.schema, self.game_recorder.events_table_name)
             with conn.transaction():
@@ -187,8 +189,12 @@ class GameLog(Application[UUID]):
             # per event, the game id and first version sent once (``make bench``, item 1).
             topics, states = topics_and_states(records)
 
+            chains = chain.first_links(game_id, version, topics, states)
+
             def write() -> list[int]:
-                return self.game_recorder.insert_game_events(game_id, version, topics, states, within=within)
+                return self.game_recorder.insert_game_events(
+                    game_id, version, topics, states, within=within, chains=chains
+                )
 
         else:
             stored = list(map(self.mapper.to_stored_event, records))
@@ -277,9 +283,10 @@ class GameLog(Application[UUID]):
         if not _one_game(records):
             raise ValueError("append_new_game takes one game's records at consecutive versions")
         topics, states = topics_and_states(records)
+        chains = chain.first_links(first.originator_id, first.originator_version, topics, states)
 
         def write() -> int:
-            return self.game_recorder.insert_new_game(game, first.originator_version, topics, states, snapshots)
+            return self.game_recorder.insert_new_game(game, first.originator_version, topics, states, snapshots, chains)
 
         return self._exactly_once(
             first.originator_id, first.originator_version, len(records), states[0], write, lambda ids: ids[-1]
