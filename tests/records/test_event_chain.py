@@ -113,3 +113,23 @@ def test_the_chain_command_counts_and_checks_every_game(
         )
         games, events, broken = report(conn, "public", "banquise_events")
     assert len(broken) == 1 and broken[0].version == 3
+
+
+def test_an_export_of_a_changed_game_fails_loudly_and_is_counted(
+    client: Client, api_key: str, database: ConnectionParams
+) -> None:
+    made = client.post("/games/import", content=record("arctic", 2, 46), headers=auth(api_key))
+    game_id = made.json()["id"]
+    assert client.get(f"/games/{game_id}/record").status_code == 200
+    before = chain.broken_seen
+    # Given one of its stored events changed behind the service's back.
+    with psycopg.connect(database.conninfo(), autocommit=True) as conn:
+        conn.execute(
+            "UPDATE banquise_events SET state = state || ' '::bytea WHERE originator_id = %s AND originator_version = 6",
+            (game_id,),
+        )
+    # Then its export is refused (a server error, never a record signed over a changed event), and counted.
+    assert client.get(f"/games/{game_id}/record").status_code == 500
+    assert chain.broken_seen == before + 1
+    metrics = client.get("/metrics").text
+    assert f"banquise_chain_broken_total {float(before + 1)}" in metrics
