@@ -125,7 +125,8 @@ def test_an_export_of_a_changed_game_fails_loudly_and_is_counted(
     # Given one of its stored events changed behind the service's back.
     with psycopg.connect(database.conninfo(), autocommit=True) as conn:
         conn.execute(
-            "UPDATE banquise_events SET state = state || ' '::bytea WHERE originator_id = %s AND originator_version = 6",
+            "UPDATE banquise_events SET state = state || ' '::bytea "
+            "WHERE originator_id = %s AND originator_version = 6",
             (game_id,),
         )
     # Then its export is refused (a server error, never a record signed over a changed event), and counted.
