@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 import copy
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -168,3 +169,20 @@ def test_the_server_key_is_one_per_database(store: GameLog, database: Any, clien
 def test_a_sealed_record_imports_again_as_the_same_game(client: Client, api_key: str, exported: dict[str, Any]) -> None:
     again = client.post("/games/import", content=msgspec.json.encode(exported), headers=auth(api_key))
     assert again.status_code == 200, again.text
+
+
+def test_the_cli_prints_the_servers_public_key(
+    database: Any, store: GameLog, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tests.projections.test_runner import database_url
+
+    monkeypatch.setenv("DATABASE_URL", database_url(database))
+    assert main(["keys", "server"]) == 0
+    out = capsys.readouterr()
+    assert out.out.strip() == signing.public_key_text(store.server_key.public)
+    assert store.server_key.id in out.err
+    # And the chain command reports every game of the database, none broken.
+    assert main(["chain"]) == 0
+    assert re.search(
+        r"^\d+ games, \d+ events chained \(migration 0018 applied .*\); 0 broken$", capsys.readouterr().out
+    )

@@ -68,7 +68,7 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
             games, events, broken = report(conn, store.schema, store.game_recorder.events_table_name)
     finally:
         runtime.close()
-    since = f" (chained since migration 0018, {applied[0]:%Y-%m-%d %H:%M})" if applied else ""
+    since = f" (migration 0018 applied {applied[0]:%Y-%m-%d %H:%M})" if applied else ""
     print(f"{games} games, {events} events chained{since}; {len(broken)} broken")
     for exc in broken:
         print(f"banquise: {exc}", file=sys.stderr)
