@@ -100,10 +100,8 @@ def test_the_migration_chains_games_stored_before_it(
 def test_the_chain_command_counts_and_checks_every_game(
     client: Client, api_key: str, database: ConnectionParams, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from service.cli.commands.chain import report
-
     with psycopg.connect(database.conninfo(), autocommit=True) as conn:
-        games, events, broken = report(conn, "public", "banquise_events")
+        games, events, broken = chain.survey(conn, "public", "banquise_events")
         counted = conn.execute("SELECT count(DISTINCT originator_id), count(*) FROM banquise_events").fetchone()
         assert (games, events, broken) == (counted[0], counted[1], [])
         # Given one stored event changed behind the service's back.
@@ -111,7 +109,7 @@ def test_the_chain_command_counts_and_checks_every_game(
             "UPDATE banquise_events SET state = state || ' '::bytea WHERE (originator_id, originator_version) = "
             "(SELECT originator_id, 3 FROM banquise_events ORDER BY originator_id LIMIT 1)"
         )
-        games, events, broken = report(conn, "public", "banquise_events")
+        games, events, broken = chain.survey(conn, "public", "banquise_events")
     assert len(broken) == 1 and broken[0].version == 3
 
 

@@ -194,3 +194,37 @@ def migrate(conn: Connection[Any], schema: str, table: str) -> tuple[int, int]:
         conn.execute(sql.SQL("ALTER TABLE {} ALTER COLUMN chain SET NOT NULL").format(events))
     log.info("event chain: %d games (%d events) chained", games, chained)
     return games, chained
+
+
+_SURVEY_CHUNK = 5000
+
+
+def survey(conn: Connection[Any], schema: str, table: str) -> tuple[int, int, list[ChainBroken]]:
+    """Games and events checked, and the chains broken (the first break of each)."""
+    events = sql.Identifier(schema, table)
+    select = sql.SQL(
+        "SELECT originator_id, originator_version, topic, state, chain FROM {} "
+        "WHERE (originator_id, originator_version) > (%s, %s) ORDER BY originator_id, originator_version LIMIT %s"
+    ).format(events)
+    games = count = 0
+    broken: list[ChainBroken] = []
+    game: UUID | None = None
+    previous, skip = GENESIS, False
+    after: tuple[UUID, int] = (UUID(int=0), 0)
+    cur = conn.cursor(row_factory=tuple_row)
+    while True:
+        rows = cur.execute(select, (*after, _SURVEY_CHUNK)).fetchall()
+        for game_id, version, topic, state, stored in rows:
+            if game_id != game:
+                game, previous, skip, games = game_id, GENESIS, False, games + 1
+            count += 1
+            if skip:
+                continue
+            try:
+                previous = check(game_id, [(version, topic, bytes(state), stored)], previous)
+            except ChainBroken as exc:
+                broken.append(exc)
+                skip = True
+        if len(rows) < _SURVEY_CHUNK:
+            return games, count, broken
+        after = (rows[-1][0], rows[-1][1])
