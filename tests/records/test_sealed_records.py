@@ -20,6 +20,7 @@ from service.base.store.kinds import Registry
 from service.cli.main import main
 from service.games import codecs, sealing
 from tests.api.test_exports import timed
+from tests.projections.support import record
 
 Client = TestClient  # type: ignore[type-arg]
 
@@ -186,3 +187,25 @@ def test_the_cli_prints_the_servers_public_key(
     assert re.search(
         r"^\d+ games, \d+ events chained \(migration 0018 applied .*\); 0 broken$", capsys.readouterr().out
     )
+
+
+def test_a_corrected_game_and_a_fork_verify(
+    client: Client, api_key: str, server_key: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given a game with moves taken back (their events stay in the chain, out of the record) …
+    full = msgspec.json.decode(record("arctic", 2, 78))
+    made = client.post("/games/import", content=record("arctic", 2, 78, moves=8), headers=auth(api_key))
+    game_id = made.json()["id"]
+    undone = client.post(f"/games/{game_id}/undo", json={"moves": 2}, headers=auth(api_key))
+    assert undone.status_code == 200, undone.text
+    for entry in full["moves"][6:9]:
+        played = client.post(f"/games/{game_id}/moves", json={"move": entry["move"]}, headers=auth(api_key))
+        assert played.status_code == 201, played.text
+    corrected = client.get(f"/games/{game_id}/record", headers=auth(api_key)).json()
+    assert len(corrected["moves"]) == 9 and len(corrected["seal"]["events"]) > len(corrected["seal"]["states"])
+    assert verify(tmp_path, corrected, "--key", server_key) == 0
+    # … and a fork of it (the origin's events copied into its own stream).
+    fork = client.post(f"/games/{game_id}/forks", json={"at": 5}, headers=auth(api_key))
+    assert fork.status_code == 201, fork.text
+    forked = client.get(f"/games/{fork.json()['id']}/record", headers=auth(api_key)).json()
+    assert verify(tmp_path, forked, "--key", server_key) == 0, capsys.readouterr().err
