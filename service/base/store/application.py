@@ -21,7 +21,7 @@ from service.base.signing import SERVER_KEYS, server_key
 from service.base.store import chain, migrations
 from service.base.store import heads as game_heads
 from service.base.store.closing import CLOSED_GAME_FUNCTION, GAME_CLOSED, GameClosed
-from service.base.store.editions import EDITIONS
+from service.base.store.editions import EDITIONS, EDITIONS_BY_KIND
 from service.base.store.envelope import Recorded
 from service.base.store.failures import (
     CommitUncertain,
@@ -130,6 +130,8 @@ class GameLog(Application[UUID]):
                 ("0015_key_guard", KEY_GUARD_FUNCTION),
                 ("0016_append_moves_function", self._create_append_moves_function),
                 ("0017_fork_secrets", FORK_SECRETS),
+                ("0018_editions_by_kind", EDITIONS_BY_KIND),
+                # Both numbered 0018 (two branches): ids are unique, the order is this list's.
                 ("0018_event_chain", self._chain_events),
             ],
         )
