@@ -209,3 +209,13 @@ def test_a_corrected_game_and_a_fork_verify(
     assert fork.status_code == 201, fork.text
     forked = client.get(f"/games/{fork.json()['id']}/record", headers=auth(api_key)).json()
     assert verify(tmp_path, forked, "--key", server_key) == 0, capsys.readouterr().err
+
+
+@pytest.mark.parametrize("kind", sorted(k.name for k in Registry.default()))
+def test_every_kinds_exported_record_verifies(
+    client: Client, api_key: str, server_key: str, tmp_path: Path, kind: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    made = client.post("/games/import", content=record(kind, 3, 79), headers=auth(api_key))
+    assert made.status_code == 201, made.text
+    exported = client.get(f"/games/{made.json()['id']}/record", headers=auth(api_key)).json()
+    assert verify(tmp_path, exported, "--key", server_key) == 0, capsys.readouterr().err
