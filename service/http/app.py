@@ -41,6 +41,7 @@ from service.http.routes.exports import ExportsController
 from service.http.routes.games import GamesController
 from service.http.routes.health import health
 from service.http.routes.keys import KeysController
+from service.http.routes.kinds import game_kinds
 from service.http.routes.leaderboards import leaderboard
 from service.http.routes.ping import ping
 from service.http.routes.players import PlayersController
@@ -189,6 +190,7 @@ def routes() -> list[Any]:
         health,
         ping,
         records_schema,
+        game_kinds,
         GamesController,
         # Games taken elsewhere: BG Stats, BoardGameGeek, NDJSON records.
         ExportsController,
