@@ -153,9 +153,9 @@ def test_the_board_modules_are_the_only_files_left_out() -> None:
 @pytest.mark.parametrize(
     ("suffix", "source", "named"),
     [
-        (".js", 'const SEATS = { arctic: [2, 4] };', ["arctic"]),
+        (".js", "const SEATS = { arctic: [2, 4] };", ["arctic"]),
         (".js", 'if (kind === "Arctica") go(); // Arctica only', ["Arctica"]),
-        (".js", "// the Arctic board\n/* Arctica's too */ const url = \"http://x//arctic\";", ["arctic"]),
+        (".js", '// the Arctic board\n/* Arctica\'s too */ const url = "http://x//arctic";', ["arctic"]),
         (".js", "const a = s.replace(/\\//g, '-'); // arctic", []),
         (".css", "/* arctic */ .arctica-card { width: 84px; }", ["arctica"]),
         (".css", "/* the Arctic board's cards */ .card.headed { width: 84px; }", []),

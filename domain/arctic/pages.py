@@ -84,12 +84,15 @@ MOVE_TITLES: dict[str, str] = {
 
 _PUBLIC = {"mode": ["public"]}
 
+_PUBLIC_MODE = "Public: what the table sees"
+_SEEDED_MODE = "Full: every card known (a seed)"
+
 # A game recorded at a table (public: what the table sees, the power cards' sides as laid out) or dealt
 # from a seed (full: every card known); who starts is always a seat.
 SETUP_FORM = SetupForm(
     start_seat=StartSeat(key="start_seat"),
     fields=[
-        select("mode", "Mode", [("public", "Public: what the table sees"), ("full", "Full: every card known (a seed)")]),
+        select("mode", "Mode", [("public", _PUBLIC_MODE), ("full", _SEEDED_MODE)]),
         SetupField(key="seed", label="Seed", input="number", shown_when={"mode": ["full"]}),
         *(
             select(
