@@ -79,3 +79,12 @@ def select(
         group=group,
         options_from=options_from,
     )
+
+
+def public_or_seeded(seeded: str, public: str = "public") -> list[SetupField]:
+    """The two ways a game of hidden cards is recorded, as the setup's ``mode``: at a table (``public``: what
+    the whole table sees) or dealt from a seed (every card known; the seed asked only then)."""
+    return [
+        select("mode", "Mode", [(public, "Public: what the table sees"), (seeded, "Full: every card known (a seed)")]),
+        SetupField(key="seed", label="Seed", input="number", shown_when={"mode": [seeded]}),
+    ]

@@ -3,7 +3,7 @@ titles of the table's moves and the start page's setup form."""
 
 from __future__ import annotations
 
-from domain.setup_form import SetupField, SetupForm, StartSeat, select
+from domain.setup_form import SetupForm, StartSeat, public_or_seeded, select
 
 from . import catalogue
 
@@ -84,16 +84,12 @@ MOVE_TITLES: dict[str, str] = {
 
 _PUBLIC = {"mode": ["public"]}
 
-_PUBLIC_MODE = "Public: what the table sees"
-_SEEDED_MODE = "Full: every card known (a seed)"
-
 # A game recorded at a table (public: what the table sees, the power cards' sides as laid out) or dealt
 # from a seed (full: every card known); who starts is always a seat.
 SETUP_FORM = SetupForm(
     start_seat=StartSeat(key="start_seat"),
     fields=[
-        select("mode", "Mode", [("public", _PUBLIC_MODE), ("full", _SEEDED_MODE)]),
-        SetupField(key="seed", label="Seed", input="number", shown_when={"mode": ["full"]}),
+        *public_or_seeded("full"),
         *(
             select(
                 f"power_sides.{animal}",

@@ -3,7 +3,7 @@ titles of the table's moves and the start page's setup form."""
 
 from __future__ import annotations
 
-from domain.setup_form import SetupField, SetupForm, StartSeat, select
+from domain.setup_form import SetupForm, StartSeat, public_or_seeded, select
 
 from .describe import WORDS as DESCRIBED
 
@@ -83,16 +83,12 @@ MOVE_TITLES: dict[str, str] = {
 
 _SEEDED = {"mode": ["seeded"]}
 
-_PUBLIC_MODE = "Public: what the table sees"
-_SEEDED_MODE = "Full: every card known (a seed)"
-
 # A game recorded at a table (public) or dealt from a seed (seeded: the seed may also draw who starts),
 # on one of the editions (``GET /editions``; the packaged demo offline).
 SETUP_FORM = SetupForm(
     start_seat=StartSeat(key="start_player", drawn_when=_SEEDED),
     fields=[
-        select("mode", "Mode", [("public", _PUBLIC_MODE), ("seeded", _SEEDED_MODE)]),
-        SetupField(key="seed", label="Seed", input="number", shown_when=_SEEDED),
+        *public_or_seeded("seeded"),
         select("edition", "Arctica edition", [("demo-1", "demo-1")], options_from="/editions"),
     ],
 )
