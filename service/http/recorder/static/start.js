@@ -120,7 +120,7 @@ export async function startPage(app) {
     }
   }
 
-  // The key and the form apart: options listed by the API (or a fresher /kinds) redraw the form, never a key being typed.
+  // The key and the form apart: options the API lists (or a fresher /kinds) redraw the form, never a key.
   const keyBox = h("div", {});
   const formBox = h("div", {});
   const keyChanged = () => { keyBox.replaceChildren(keyPanel(keyChanged)); render(); };
