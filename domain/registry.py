@@ -17,6 +17,7 @@ from domain.analysis.contract import Analysable
 from domain.building import MoveBuilder
 from domain.editions import Editions
 from domain.game import GameRules
+from domain.setup_form import SetupForm
 from domain.statistics import Statistics
 
 
@@ -69,6 +70,12 @@ class GamePlugin:
     # What analysis needs (``domain/analysis/contract.py``): sampling the hidden information for a
     # perspective, the rollout policy, whose decision a move is; None: the kind offers no analysis.
     analysis: Analysable | None = None
+    # What a client asks to start a game (``domain/setup_form.py``): the recorder's start page is built
+    # from it. The default asks the players only.
+    setup_form: SetupForm = field(default_factory=SetupForm)
+    # The title of a group of moves as the table says it, by move type ("{p} places a card"; "{p}" is
+    # the player's name, "The table" for a move of no seat): ``GET /games/{id}/legal-moves`` groups.
+    move_titles: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def kind(self) -> str:

@@ -22,6 +22,7 @@ from domain.errors import RuleViolation, SetupError
 from domain.game import Language, Perspective, PlayerResult, state_hash
 from domain.kinds import game, register_game, registered_games, registration
 from domain.registry import AlreadyRegistered, GamePlugin
+from domain.setup_form import SetupField, SetupForm
 from domain.statistics import Final, Statistics, Tallied
 from projections import gamestats, standard
 from service.base.store.kinds import Registry
@@ -275,6 +276,10 @@ TOY = GamePlugin(
         decider=lambda state, move: seat_of(move),
         policy="uniformly random among the legal moves",
     ),
+    # The recorder's start page asks what the setup takes (the players, and the pile's size).
+    setup_form=SetupForm(fields=[SetupField(key="pile", label="Counters in the pile", input="number", default="7")]),
+    move_titles={"Take": "{p} takes counters"},
+    words={"pile": ("Pile", "Pile", "Pila")},
 )
 
 

@@ -7,8 +7,9 @@ from collections.abc import Sequence
 from domain.building import Candidate
 from domain.registry import GamePlugin, SimulatedGame
 
-from . import RULES, building, catalogue, simulator
+from . import RULES, building, simulator
 from .analysis import ANALYSIS
+from .pages import MOVE_TITLES, SETUP_FORM, WORDS
 from .state import GameState
 from .statistics import STATISTICS
 
@@ -25,16 +26,6 @@ def _build(state: GameState, names: Sequence[str]) -> list[Candidate]:
 def _start_seat(state: GameState) -> int:
     return state.start_seat
 
-
-# The animals as the timeline names them, so that the board and the texts say the same.
-WORDS: dict[str, tuple[str, str, str]] = {
-    f"animal_{animal}": (
-        catalogue.ANIMAL_NAMES["en"][i],
-        catalogue.ANIMAL_NAMES["fr"][i],
-        catalogue.ANIMAL_NAMES["es"][i],
-    )
-    for i, animal in enumerate(catalogue.ANIMALS)
-}
 
 GAME = GamePlugin(
     rules=RULES,
@@ -61,4 +52,6 @@ GAME = GamePlugin(
     bgg_id=420214,  # https://boardgamegeek.com/boardgame/420214/arctic
     start_seat=_start_seat,
     analysis=ANALYSIS,
+    setup_form=SETUP_FORM,
+    move_titles=MOVE_TITLES,
 )

@@ -10,7 +10,7 @@ from domain.registry import GamePlugin, SimulatedGame
 
 from . import RULES, building, editions, simulator
 from .analysis import ANALYSIS
-from .describe import WORDS as DESCRIBED
+from .pages import MOVE_TITLES, SETUP_FORM, WORDS
 from .state import GameState
 from .statistics import STATISTICS
 
@@ -31,9 +31,6 @@ def _build(state: GameState, names: Sequence[str]) -> list[Candidate]:
 def _start_seat(state: GameState) -> int:
     return state.start_player
 
-
-# Actions, families and generations as the timeline names them: the board and the texts say the same.
-WORDS: dict[str, tuple[str, str, str]] = {f"arctica_{key}": forms for key, forms in DESCRIBED.items()}
 
 GAME = GamePlugin(
     rules=RULES,
@@ -59,4 +56,6 @@ GAME = GamePlugin(
     # it by title only.
     start_seat=_start_seat,
     analysis=ANALYSIS,
+    setup_form=SETUP_FORM,
+    move_titles=MOVE_TITLES,
 )

@@ -16,8 +16,9 @@ from typing import Annotated, Any
 import msgspec
 
 from domain.building import Built, Decision, MadeDecision
+from domain.kinds import game
 
-#: the engine's "any unseen card" placeholder (``domain.arctic.table.ANY_UNSEEN``)
+#: the engine's "any unseen card" placeholder (a kind's ``table_moves`` fill it in)
 ANY_UNSEEN = "<any unseen card>"
 
 
@@ -80,57 +81,17 @@ def next_decision(kind: str, version: int, players: Sequence[str], built: Built)
     return NextDecision(kind=kind, version=version, players=list(players), made=built.made, next=built.next, move=move)
 
 
-# The title of a group, by move type: "{p}" is the player's name.
-_TITLES: dict[str, str] = {
-    # Arctic
-    "PlaceCard": "{p} places a card",
-    "PuffinSwap": "{p} swaps a card with the River (Puffin A)",
-    "PuffinTakeBack": "{p} takes the visible card back (Puffin B)",
-    "UseMooseB": "{p} uses Moose B",
-    "SetDrawDelta": "{p} uses Moose A",
-    "EndStep": "{p} ends the step",
-    "MoveTokens": "{p} moves a token up",
-    "WalrusStep": "{p} moves a token (Walrus)",
-    "TakeFromRiver": "{p} takes a card from the River",
-    "TakeFromDrawPile": "{p} takes the top card of the draw pile (Orca B)",
-    "TakeFromPenalty": "{p} takes a card back from the penalty zone (Polar bear A)",
-    "Discard": "{p} discards a card",
-    "GivePenalty": "{p} gives a penalty card (Polar bear B)",
-    "RevealRiver": "The table reveals a River card",
-    "RevealCard": "{p} shows a card",
-    "RevealPileCard": "The table reveals a card of a pile",
-    "RevealTotem": "{p} reveals the totem",
-    "DeclareFoxWild": "{p} declares a Fox wild card",
-    # Arctica
-    "select_space": "{p} places the action pawn",
-    "fauna": "{p} plays a Fauna card",
-    "reproduction": "{p} reproduces",
-    "ability": "{p} uses an ability",
-    "flora": "{p} takes Flora",
-    "migration": "{p} migrates",
-    "draw": "{p} draws",
-    "rotate_card": "{p} rotates a card and draws",
-    "rotate_migration": "{p} rotates a card and migrates",
-    "colony": "{p} founds a colony",
-    "skip": "{p} skips",
-    "record_majority": "The table records a majority",
-    "collapse": "{p} resolves a collapse",
-    "endangered": "{p} resolves endangered tokens",
-    "reveal_events": "The table reveals the event sub-regions",
-    "reveal_round_card": "The table reveals the round card",
-    "adjust": "{p} adjusts",
-    "event": "{p} resolves the event",
-}
-
 _SEAT = re.compile(r"\bseat (\d+)('s)?")
 
 
 def grouped(
     kind: str, version: int, players: Sequence[str], state: Any, rules: Any, listed: Sequence[Any]
 ) -> LegalMoves:
-    """``listed``: the rules' ``table_moves`` when they have it (Arctic: choices with a text and, for a
-    card not seen yet, ``fill``), else their ``legal_moves``."""
+    """``listed``: the rules' ``table_moves`` when they have it (choices with a text and, for a card not
+    seen yet, ``fill``), else their ``legal_moves``; each group titled by the kind's ``move_titles``."""
     names = list(players)
+    plugin = game(kind)
+    titles = plugin.move_titles if plugin is not None else {}
     every: list[Any] | None = None
     known: set[Any] = set()
     groups: dict[tuple[int | None, str], ChoiceGroup] = {}
@@ -154,7 +115,7 @@ def grouped(
         group = groups.get((seat, type_))
         if group is None:
             player = names[seat] if seat is not None and 0 <= seat < len(names) else None
-            title = _TITLES.get(type_, "{p}: " + type_).replace("{p}", player or "The table")
+            title = titles.get(type_, "{p}: " + type_).replace("{p}", player or "The table")
             group = groups[(seat, type_)] = ChoiceGroup(seat=seat, player=player, type=type_, title=title, choices=[])
         group.choices.append(MoveChoice(text=_named(text, names), move=built, fill=fill, cards=cards))
     return LegalMoves(
@@ -195,7 +156,7 @@ def _named(text: str, names: list[str]) -> str:
 
 
 def _text(move: dict[str, Any]) -> str:
-    """A move without a text of its own, said from its fields (Arctica): "card 12, discards 3 5"."""
+    """A move without a text of its own, said from its fields: "card 12, discards 3 5"."""
     parts = []
     for field, value in move.items():
         if field in ("type", "seat") or value in (None, (), [], {}):

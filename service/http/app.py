@@ -42,6 +42,7 @@ from service.http.routes.exports import ExportsController
 from service.http.routes.games import GamesController
 from service.http.routes.health import health
 from service.http.routes.keys import KeysController
+from service.http.routes.kinds import game_kinds
 from service.http.routes.leaderboards import leaderboard
 from service.http.routes.ping import ping
 from service.http.routes.players import PlayersController
@@ -201,6 +202,7 @@ def routes() -> list[Any]:
         ping,
         records_schema,
         server_key,
+        game_kinds,
         GamesController,
         # Games taken elsewhere: BG Stats, BoardGameGeek, NDJSON records.
         ExportsController,

@@ -33,6 +33,7 @@ OPERATION_IDS: dict[tuple[str, str], str] = {
     ("get", "/metrics"): "getMetrics",
     ("get", "/records/schema"): "getRecordSchema",
     ("get", "/keys/server"): "getServerKey",
+    ("get", "/kinds"): "listKinds",
     ("get", "/games"): "listGames",
     ("post", "/games"): "createGame",
     ("post", "/games/import"): "importRecord",

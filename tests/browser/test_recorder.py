@@ -56,7 +56,7 @@ def start_public_arctic(page: Any, sides: dict[str, str]) -> str:
     page.fill("#player-1", NAMES[1])
     page.select_option("#mode", "public")
     for animal, side in sides.items():
-        page.select_option(f"#side-{animal}", side)
+        page.select_option(f"#power_sides-{animal}", side)
     page.fill("#tags", "club:Iceberg, table:2")
     page.locator("#create").tap()
     page.wait_for_url("**/games/*/recorder")

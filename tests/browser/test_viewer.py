@@ -262,9 +262,9 @@ def test_arctica_is_drawn_as_its_board(page: Any, base: str, api_key: str) -> No
         seat, text, label = token
         assert text.strip() == str(int(seat) + 1) and NAMES["arctica"][int(seat)] in label, token
     # cards: cost and points labelled apart from the name, the name the timeline writes
-    names = page.locator("#board .arctica-card .name").all_inner_texts()
+    names = page.locator("#board .card.headed .name").all_inner_texts()
     assert names and all(not n[:1].isdigit() for n in names)
-    costs = page.locator("#board .arctica-card .cost small").all_inner_texts()
+    costs = page.locator("#board .card.headed .cost small").all_inner_texts()
     assert set(costs) == {"cost"}
     played = [t for t in _texts(page) if "plays the Fauna card" in t]
     assert played and not any("no." in t for t in played)

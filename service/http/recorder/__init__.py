@@ -10,7 +10,7 @@ from pathlib import Path
 
 import msgspec
 
-from domain.kinds import registered_games
+from service.games.kinds import kinds
 from service.http.viewer.words import words
 
 STATIC_DIR = Path(__file__).with_name("static")
@@ -41,9 +41,10 @@ def shell() -> str:
 
 
 def _data() -> str:
-    """What the board modules need: each registered kind's board module, and the board's words."""
-    boards = {g.kind: g.board_module for g in registered_games() if g.board_module is not None}
-    return msgspec.json.encode({"boards": boards, "words": words("en")}).decode().replace("<", "\\u003c")
+    """What the pages need offline: the kinds (``GET /kinds``: the start page's forms, each board's module
+    and words) and the page's own words."""
+    data = {"kinds": kinds().kinds, "words": words("en")}
+    return msgspec.json.encode(data).decode().replace("<", "\\u003c")
 
 
 def assets() -> list[str]:

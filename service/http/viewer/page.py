@@ -164,14 +164,15 @@ def page(
         "status": status,
         "lang": lang,
         "players": players,
-        "words": words(lang),
+        "words": words(lang, row["kind"]),
         "steps": steps,
         "perspective": replay.perspective,
         "replay": replay,
         "timeline": tl.entries,
         "timeline_page": TIMELINE_PAGE,
     }
-    title = escape(row["kind"].capitalize())
+    plugin = game(row["kind"])
+    title = escape(plugin.title if plugin is not None else row["kind"].capitalize())
     names = escape(" · ".join(players))
     return (
         f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'

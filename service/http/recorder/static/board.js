@@ -5,9 +5,8 @@
 import { loadBoard, renderBoard } from "/watch/static/board/index.js";
 import { api, Unreachable } from "./api.js";
 import { h } from "./dom.js";
+import { boardWords, kindOf } from "./kinds.js";
 import { keep, kept } from "./store.js";
-
-const data = JSON.parse(document.getElementById("recorder-data")?.textContent || "{}");
 
 export async function drawBoard(root, { game, step, players, lang = "en" }) {
   if (step < 1) {
@@ -42,8 +41,8 @@ export async function drawAhead(root, { kind, view, hash, step, after, players, 
 }
 
 async function drawn(root, replay, players, lang) {
-  await loadBoard(replay.kind, (data.boards || {})[replay.kind]);
+  await loadBoard(replay.kind, (kindOf(replay.kind) || {}).board_module);
   const board = h("section", { id: "board", "aria-label": "Board" });
-  renderBoard(board, replay, { players: players || [], lang, words: data.words || {} });
+  renderBoard(board, replay, { players: players || [], lang, words: boardWords(replay.kind, lang) });
   root.replaceChildren(board);
 }

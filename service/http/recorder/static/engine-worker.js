@@ -6,13 +6,10 @@ sys.path.insert(0, "/home/pyodide/banquise")
 import msgspec
 from domain import building
 from domain.errors import RuleViolation
-from domain.kinds import game
+from domain.kinds import game  # registers the kinds the package holds: the page names none
 from domain.game import Perspective, state_hash
-from domain.arctic import RULES as ARCTIC
-from domain.arctica import RULES as ARCTICA
 import choices
 
-KINDS = {"arctic": ARCTIC, "arctica": ARCTICA}
 EVERYTHING = Perspective(kind="omniscient")  # the owner's board, as the recorder draws it
 
 
@@ -29,7 +26,7 @@ def _reached(kind, record_json, pending_json):
     key = (kind, record_json, pending_json)
     if _LAST.get("key") == key:
         return _LAST["answer"]
-    rules = KINDS[kind]
+    rules = game(kind).rules
     record = json.loads(record_json)
     state = rules.fold(rules.start(msgspec.convert(record["setup"], rules.setup_type)))
     for entry in record["moves"]:
@@ -53,7 +50,7 @@ def position(kind, record_json, pending_json, players_json, made_json):
     head, state, _ = _reached(kind, record_json, pending_json)
     if state is None:
         return json.dumps(head)
-    rules = KINDS[kind]
+    rules = game(kind).rules
     players = json.loads(players_json)
     paths = _LAST.get("paths")
     if paths is None:

@@ -9,6 +9,7 @@ import { engineChoice } from "./engine-choice.js";
 import { controlsPanel } from "./controls.js";
 import { h } from "./dom.js";
 import { apiKey, keyPanel } from "./key.js";
+import { kindOf } from "./kinds.js";
 import { enqueue, keep, kept, queued, remove } from "./store.js";
 import { Sync } from "./sync.js";
 import { timelinePanel } from "./timeline.js";
@@ -270,7 +271,7 @@ export async function recordPage(app, game) {
       : "Every move is stored.";
     const parts = [
       h("div", { class: "title" },
-        h("h2", {}, `${s.kind[0].toUpperCase()}${s.kind.slice(1)} · `, s.players.join(" · ")),
+        h("h2", {}, `${(kindOf(s.kind) || { title: s.kind }).title} · `, s.players.join(" · ")),
         h("span", { class: `badge ${s.status}`, id: "game-status" }, s.status),
         h("a", { href: `/games/${game}/watch` }, "Viewer")),
       apiKey() ? null : keyPanel(() => load()),

@@ -1,11 +1,10 @@
 // /recorder: a new game at the table — kind, players (handles completed from /players), seat order,
-// mode, Arctica edition, tags, the time it started. Created through POST /games like any client.
+// who starts, the kind's own setup fields, tags, the time it started. Created through POST /games like any
+// client. Every kind's part of the form comes from GET /kinds (its plug-in's setup form): none is named here.
 import { api } from "./api.js";
 import { h } from "./dom.js";
 import { apiKey, keyPanel } from "./key.js";
-
-const ANIMALS = ["fox", "moose", "walrus", "orca", "puffin", "polar_bear"];
-const SEATS = { arctic: [2, 4], arctica: [2, 5] };
+import { freshKinds, kindOf, kinds } from "./kinds.js";
 
 function localNow() {
   const d = new Date();
@@ -13,11 +12,43 @@ function localNow() {
   return d.toISOString().slice(0, 16);
 }
 
+// A field's id: its setup key, a key of a mapping joined by "-" ("power_sides-fox").
+const idOf = (key) => key.replace(/\./g, "-");
+
+// ``setup`` with ``value`` at the dotted ``key`` ("power_sides.fox": the fox key of power_sides).
+function put(setup, key, value) {
+  const path = key.split(".");
+  let at = setup;
+  for (const part of path.slice(0, -1)) at = at[part] = at[part] || {};
+  at[path[path.length - 1]] = value;
+}
+
 export async function startPage(app) {
-  const form = { kind: "arctic", players: ["", ""], mode: "public", seed: "", edition: "demo-1", tags: "", started: localNow(), sides: {}, starts: null };
-  let editions = [];
+  const first = kinds()[0] || { kind: "", player_counts: [2], setup_form: {} };
+  const form = { kind: first.kind, players: Array(first.player_counts[0]).fill(""), values: {}, tags: "", started: localNow(), starts: null };
+  const listed = {}; // options_from path -> the options the API lists
   let error = null;
-  api("/editions").then((list) => { editions = list; render(); }).catch(() => {});
+
+  const kind = () => kindOf(form.kind) || first;
+  const fields = () => kind().setup_form.fields || [];
+  const value = (key) => {
+    if (key in form.values) return form.values[key];
+    const f = fields().find((x) => x.key === key);
+    return f && f.default !== undefined && f.default !== null ? f.default : "";
+  };
+  // a field (or who may be drawn) is asked while the fields it depends on hold one of the values named
+  const holds = (when) => Object.entries(when || {}).every(([key, values]) => values.includes(value(key)));
+  const options = (f) => listed[f.options_from] || (f.options || []).map((o) => [o.value, o.label]);
+
+  function listOptions() {
+    for (const f of fields()) {
+      if (!f.options_from || listed[f.options_from]) continue;
+      api(f.options_from).then((items) => {
+        listed[f.options_from] = items.map((e) => [e.id, `${e.label || e.id} ${e.version || ""}`.trim()]);
+        render();
+      }).catch(() => { /* offline: the plug-in's own options */ });
+    }
+  }
 
   const field = (id, label, input) => h("div", { class: "field" }, h("label", { for: id }, label), input);
   const select = (id, value, options, onchange) => h("select", { id, onchange: (e) => { onchange(e.target.value); render(); } },
@@ -51,8 +82,9 @@ export async function startPage(app) {
       h("button", { type: "button", "aria-label": `Move seat ${i + 1} down`, disabled: i === form.players.length - 1, onclick: () => swap(i + 1) }, "↓"));
   }
 
-  // who starts: a seat, or (an Arctica game dealt from a seed) drawn by the seed, its default
-  const drawn = () => form.kind === "arctica" && form.mode === "full";
+  // who starts: a seat, or (where the kind lets the seed draw it) drawn by the seed, then its default
+  const seat = () => kind().setup_form.start_seat || null;
+  const drawn = () => Boolean(seat() && Object.keys(seat().drawn_when || {}).length && holds(seat().drawn_when));
   function starting() {
     const chosen = form.starts ?? (drawn() ? "seed" : "0");
     if (chosen === "seed") return drawn() ? chosen : "0";
@@ -61,18 +93,15 @@ export async function startPage(app) {
   const starts = () => (starting() === "seed" ? null : Number(starting()));
 
   function setup() {
-    const players = form.players.map((p) => p.trim());
-    const seed = form.seed === "" ? null : Number(form.seed);
-    const first = starts();
-    if (form.kind === "arctic") {
-      return form.mode === "public"
-        ? { players, start_seat: first, mode: "public", power_sides: Object.fromEntries(ANIMALS.map((a) => [a, form.sides[a] || "A"])) }
-        : { players, start_seat: first, mode: "full", seed };
+    const made = { players: form.players.map((p) => p.trim()) };
+    const opener = starts();
+    if (seat() && opener !== null) made[seat().key] = opener;
+    for (const f of fields()) {
+      if (!holds(f.shown_when)) continue;
+      const v = value(f.key);
+      put(made, f.key, f.input === "number" ? (v === "" ? null : Number(v)) : v);
     }
-    const start = first === null ? {} : { start_player: first };
-    return form.mode === "public"
-      ? { players, edition: form.edition, mode: "public", ...start }
-      : { players, edition: form.edition, mode: "seeded", seed, ...start };
+    return made;
   }
 
   async function create(e) {
@@ -91,41 +120,68 @@ export async function startPage(app) {
     }
   }
 
-  // The key and the form apart: the editions arriving redraw the form, never a key being typed.
+  // The key and the form apart: options the API lists (or a fresher /kinds) redraw the form, never a key.
   const keyBox = h("div", {});
   const formBox = h("div", {});
   const keyChanged = () => { keyBox.replaceChildren(keyPanel(keyChanged)); render(); };
   app.replaceChildren(h("h2", {}, "Record a game at the table"), keyBox, formBox);
   keyBox.replaceChildren(keyPanel(keyChanged));
 
+  function input(f) {
+    const id = idOf(f.key);
+    const set = (v) => { form.values[f.key] = v; };
+    return f.input === "number"
+      ? h("input", { id, type: "number", min: 0, value: value(f.key), required: true, oninput: (e) => set(e.target.value) })
+      : select(id, value(f.key), options(f), set);
+  }
+
+  // the kind's fields in order, those of one group together under its legend
+  function kindFields() {
+    const out = [];
+    for (const f of fields().filter((x) => holds(x.shown_when))) {
+      const one = field(idOf(f.key), f.label, input(f));
+      const last = out[out.length - 1];
+      if (f.group && last && last.dataset.group === f.group) last.append(one);
+      else if (f.group) out.push(h("fieldset", { class: "group", dataset: { group: f.group } }, h("legend", {}, f.group), one));
+      else out.push(one);
+    }
+    return out;
+  }
+
   function render() {
-    const [least, most] = SEATS[form.kind];
-    const modes = form.kind === "arctic"
-      ? [["public", "Public: what the table sees"], ["full", "Full: every card known (a seed)"]]
-      : [["public", "Public: what the table sees"], ["full", "Full: every card known (a seed)"]];
-    const editionOptions = editions.length ? editions.map((e) => [e.id, `${e.label || e.id} ${e.version || ""}`.trim()]) : [["demo-1", "demo-1"]];
+    const counts = kind().player_counts;
+    const [least, most] = [counts[0], counts[counts.length - 1]];
     const firsts = [...(drawn() ? [["seed", "Drawn by the seed"]] : []),
       ...form.players.map((name, i) => [String(i), `${name.trim() || `Seat ${i + 1}`} (seat ${i + 1})`])];
     formBox.replaceChildren(
       h("form", { id: "start", onsubmit: create },
-        field("kind", "Game", select("kind", form.kind, [["arctic", "Arctic"], ["arctica", "Arctica"]], (v) => {
+        field("kind", "Game", select("kind", form.kind, kinds().map((k) => [k.kind, k.title]), (v) => {
           form.kind = v;
-          form.players = form.players.slice(0, SEATS[v][1]);
+          form.values = {};
+          const [fewest, many] = [kind().player_counts[0], kind().player_counts[kind().player_counts.length - 1]];
+          form.players = form.players.slice(0, many);
+          while (form.players.length < fewest) form.players.push("");
+          listOptions();
         })),
         h("fieldset", {}, h("legend", {}, "Players, in seat order"),
           h("ol", { class: "players" }, form.players.map((_, i) => playerRow(i))),
           h("button", { type: "button", id: "add-player", disabled: form.players.length >= most, onclick: () => { form.players.push(""); render(); } }, "Add a player"),
           h("button", { type: "button", id: "remove-player", disabled: form.players.length <= least, onclick: () => { form.players.pop(); render(); } }, "Remove the last")),
-        field("starts", "Who starts", select("starts", starting(), firsts, (v) => { form.starts = v; })),
-        field("mode", "Mode", select("mode", form.mode, modes, (v) => { form.mode = v; })),
-        form.mode === "full" ? field("seed", "Seed", h("input", { id: "seed", type: "number", min: 0, value: form.seed, required: true, oninput: (e) => { form.seed = e.target.value; } })) : null,
-        form.kind === "arctica" ? field("edition", "Arctica edition", select("edition", form.edition, editionOptions, (v) => { form.edition = v; })) : null,
-        form.kind === "arctic" && form.mode === "public" ? h("fieldset", { class: "sides" }, h("legend", {}, "Power cards: the side up"),
-          ANIMALS.map((a) => field(`side-${a}`, a.replace("_", " "), select(`side-${a}`, form.sides[a] || "A", [["A", "A"], ["B", "B"]], (v) => { form.sides[a] = v; })))) : null,
+        seat() ? field("starts", "Who starts", select("starts", starting(), firsts, (v) => { form.starts = v; })) : null,
+        kindFields(),
         field("tags", "Tags (name:value, comma separated)", h("input", { id: "tags", value: form.tags, oninput: (e) => { form.tags = e.target.value; } })),
         field("started", "Started at", h("input", { id: "started", type: "datetime-local", value: form.started, oninput: (e) => { form.started = e.target.value; } })),
         error ? h("p", { role: "alert", class: "error" }, error) : null,
         h("button", { type: "submit", id: "create", disabled: !apiKey() }, "Start recording")));
   }
   render();
+  listOptions();
+  // online, the kinds as the server has them now (the shell's may be an older version's, kept offline)
+  const before = JSON.stringify(kinds());
+  freshKinds().then((now) => {
+    if (JSON.stringify(now) === before) return;
+    if (!kindOf(form.kind) && now.length) { form.kind = now[0].kind; form.values = {}; }
+    render();
+    listOptions();
+  });
 }

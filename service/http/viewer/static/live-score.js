@@ -6,7 +6,8 @@ export async function liveScore(root, game, ctx) {
   const answer = await fetch("/games/" + game, { headers: { accept: "application/json" } });
   if (!answer.ok) return;
   const summary = await answer.json();
-  const note = summary.kind === "arctic" ? word(ctx, "public_only") : null;
+  // a kind whose running score leaves categories out says so in its words
+  const note = ctx.words && ctx.words.live_score_note ? word(ctx, "live_score_note") : null;
   const table = scoreTable(ctx, summary.results, word(ctx, "live_score"), note);
   root.replaceChildren(...(table ? [table] : []));
 }

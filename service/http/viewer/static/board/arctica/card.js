@@ -15,7 +15,7 @@ export function card(ctx, known, id) {
   const family = word(ctx, "arctica_" + c.family);
   const generation = word(ctx, "generation_" + c.generation);
   const full = c.name + " · " + family + " · " + generation + " · " + word(ctx, "cost") + " " + c.cost + " · " + c.bp + " " + word(ctx, "bp");
-  return el("div", { class: "card arctica-card family-" + c.family, "data-card": id, title: full, role: "img", "aria-label": full },
+  return el("div", { class: "card headed family-" + c.family, "data-card": id, title: full, role: "img", "aria-label": full },
     el("span", { class: "top", "aria-hidden": "true" },
       el("span", { class: "cost" }, el("small", { text: word(ctx, "cost") }), " " + c.cost),
       el("span", { class: "bp" }, String(c.bp), el("small", { text: " " + word(ctx, "bp") }))),
