@@ -38,7 +38,7 @@ HARNESS = (
     "tests/browser/conftest.py",
 )
 REGISTRATION = "domain/kinds.py"
-# Checked by the pages' own guard.
+# Checked by the pages' own guard (tests/test_kind_names_pages.py: JS and CSS too, comments only).
 PAGES = ("service/http/recorder/", "service/http/viewer/", "service/games/choices.py")
 RESULTS = "bench/results/"
 # Documents are prose whole.
