@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from datetime import datetime
 from functools import partial
-from typing import Any, cast
+from typing import Any
 from uuid import UUID
 
 import msgspec
@@ -279,13 +279,17 @@ class GameReader(GameBase):
         while count < len(rows) and rows[count][1] is None:
             count += 1
         state, base = kind.rules.initial_state(), 0  # the state after ``base`` events
+        link: bytes | None = None  # the stored chain hash of the event at ``base``
         snapshots: dict[int, bytes] = {}
-        for version, _, data in rows[:count]:
+        for version, _, data, stored in rows[:count]:
             if version < first:
-                state, base = kind.decode_snapshot(data), version
+                state, base, link = kind.decode_snapshot(data), version, stored
             else:
                 snapshots[version] = data
-        events = cast(list[Row | None], rows[count:])  # the versions after ``base``, in a row
+        # Every event read is checked before it is folded or kept (``ChainBroken``), from the stored hash
+        # of the one the snapshot was taken at; then held without its hash.
+        chain.check_after(game_id, rows[count:], base, link)
+        events: list[Row | None] = [(v, t, s) for v, t, s, _ in rows[count:]]  # the versions after ``base``
         for row in events[: first - 1 - base]:
             assert row is not None
             state = kind.rules.evolve(state, recorded(game_id, *row).event)

@@ -25,6 +25,7 @@ from litestar.status_codes import HTTP_413_REQUEST_ENTITY_TOO_LARGE, HTTP_500_IN
 
 from domain.errors import RuleViolation
 from service.base.refusals import Category, Refusal
+from service.base.store.chain import ChainBroken
 from service.base.store.failures import OutcomeUnknown, ValueRejected, is_unavailable, reason
 from service.games import alternatives
 from service.games.errors import violation_title
@@ -203,6 +204,20 @@ def _value_rejected(request: Request[Any, Any, Any], exc: ValueRejected) -> Resp
     return problem_response(request, 422, "value_rejected", f"the database cannot store a value of this request: {exc}")
 
 
+def _chain_broken(request: Request[Any, Any, Any], exc: ChainBroken) -> Response[Any]:
+    """A stored event that is not what its chain says (changed behind the service's back): never input,
+    never answered from (already logged and counted where it was found: ``service.base.store.chain``)."""
+    return problem_response(
+        request,
+        HTTP_500_INTERNAL_SERVER_ERROR,
+        ChainBroken.code,
+        f"The stored events of this game fail their integrity check at version {exc.version}: nothing is "
+        "answered from them. The server's operators are alerted (banquise_chain_broken_total).",
+        title="Stored events altered",
+        version=exc.version,
+    )
+
+
 def _unexpected(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
     if is_unavailable(exc):
         return _unavailable(request, exc)
@@ -223,5 +238,6 @@ EXCEPTION_HANDLERS: dict[type[Exception] | int, Any] = {
     ValidationException: _validation,
     HTTPException: _http,
     ValueRejected: _value_rejected,
+    ChainBroken: _chain_broken,
     Exception: _unexpected,
 }

@@ -35,7 +35,7 @@ from service.base.store.failures import (
 from service.base.store.heads import HeadAdvance
 from service.base.store.key_guard import KEY_GUARD_FUNCTION, KEYS_CHANGED, KeysChanged
 from service.base.store.loop_reads import LoopReads
-from service.base.store.mapper import MsgspecMapper, topics_and_states
+from service.base.store.mapper import MsgspecMapper, recorded, topics_and_states
 from service.base.store.pool import GuardedPool, session_kwargs
 from service.base.store.recorder import GameRecorder, GameRow, Within
 from service.base.store.tables import (
@@ -396,18 +396,22 @@ class GameLog(Application[UUID]):
     def read(
         self, game_id: UUID, *, after: int | None = None, upto: int | None = None, limit: int | None = None
     ) -> Iterator[Recorded]:
-        """A game's records in order; ``after``/``upto`` are versions (exclusive/inclusive)."""
-        return cast(Iterator[Recorded], self.events.get(game_id, gt=after, lte=upto, limit=limit))
+        """A game's records in order; ``after``/``upto`` are versions (exclusive/inclusive). Their event chain
+        is checked as they are read (``GameRecorder.select_checked``; ``ChainBroken``): every fold of a
+        game's events, a state, a line, a timeline, its events' page, reads through here or a replay
+        block (``Snapshots.block``, checked the same way)."""
+        rows = self.game_recorder.select_checked(game_id, gt=after, lte=upto, limit=limit)
+        return (recorded(game_id, version, topic, state) for version, topic, state, _ in rows)
 
     def last(self, game_id: UUID) -> Recorded | None:
         """The game's last record (None for an unknown game)."""
-        last = list(self.events.get(game_id, desc=True, limit=1))
-        return cast(Recorded, last[0]) if last else None
+        rows = self.game_recorder.select_checked(game_id, desc=True, limit=1)
+        return recorded(game_id, *rows[-1][:3]) if rows else None
 
     def version(self, game_id: UUID) -> int:
         """The game's current version (its number of events); 0 for an unknown game."""
-        last = list(self.events.get(game_id, desc=True, limit=1))
-        return cast(Recorded, last[0]).originator_version if last else 0
+        last = self.last(game_id)
+        return last.originator_version if last else 0
 
     def notifications(self, start: int, limit: int, topics: Sequence[str] = ()) -> list[Notification]:
         return list(self.recorder.select_notifications(start=start, limit=limit, topics=topics))

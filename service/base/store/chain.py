@@ -75,23 +75,76 @@ class ChainBroken(Exception):
 broken_seen = 0
 
 
+def _broken(game_id: UUID, version: int, detail: str) -> ChainBroken:
+    """The error of a break found at ``version``, logged and counted (every reader's)."""
+    global broken_seen
+    broken_seen += 1
+    log.error("event chain broken", extra={"fields": {"game": str(game_id), "version": version, "detail": detail}})
+    return ChainBroken(game_id, version, detail)
+
+
 def check(game_id: UUID, rows: Iterable[tuple[int, str, bytes, bytes | None]], previous: bytes = GENESIS) -> bytes:
     """Check a game's rows (version, topic, state, stored hash) from the version after ``previous``'s; the
-    last hash. Raises ``ChainBroken`` (logged, counted) at the first row whose hash differs."""
-    global broken_seen
-    expected_version: int | None = None
+    last hash. Raises ``ChainBroken`` (logged, counted) at the first row whose hash differs, or at a
+    version missing between two rows.
+
+    ``link``'s bytes, with what is the same for every row encoded once (the game id, each topic): the
+    readers that fold events check them as they read, ~1.3 us an event where ``link`` costs ~2.5 us."""
+    head = DOMAIN
+    game = game_id.bytes
+    topics: dict[str, bytes] = {}
+    sha256 = hashlib.sha256
+    expected: int | None = None
     for version, topic, state, stored in rows:
-        if expected_version is not None and version != expected_version:
-            broken_seen += 1
-            log.error("event chain broken", extra={"fields": {"game": str(game_id), "version": expected_version}})
-            raise ChainBroken(game_id, expected_version, "the event is missing")
-        previous = link(previous, game_id, version, topic, state)
-        if stored is None or bytes(stored) != previous:
-            broken_seen += 1
-            log.error("event chain broken", extra={"fields": {"game": str(game_id), "version": version}})
-            raise ChainBroken(game_id, version, "its stored hash differs from its content's")
-        expected_version = version + 1
+        if expected is not None and version != expected:
+            raise _broken(game_id, expected, "the event is missing")
+        encoded = topics.get(topic)
+        if encoded is None:
+            text = topic.encode()
+            encoded = topics[topic] = _length(len(text)) + text
+        previous = sha256(head + previous + game + _version(version) + encoded + _length(len(state)) + state).digest()
+        if stored is None or previous != stored:
+            raise _broken(game_id, version, "its stored hash differs from its content's")
+        expected = version + 1
     return previous
+
+
+Row = tuple[int, str, bytes, bytes | None]  # version, topic, state, stored hash
+
+
+def check_after(game_id: UUID, rows: Sequence[Row], after: int, stored: bytes | None) -> bytes:
+    """Check a game's rows from version ``after + 1`` on, from ``stored``: the stored hash of the event at
+    version ``after`` (none for 0: from ``GENESIS``). The last hash."""
+    if after == 0:
+        previous = GENESIS
+    elif stored is None:
+        raise _broken(game_id, after, "the event or its stored hash is missing")
+    else:
+        previous = bytes(stored)
+    if rows and rows[0][0] != after + 1:
+        raise _broken(game_id, after + 1, "the event is missing")
+    return check(game_id, rows, previous)
+
+
+def check_read(game_id: UUID, rows: Sequence[Row], after: int | None) -> Sequence[Row]:
+    """The rows a read folds, checked. ``rows``: a game's consecutive rows by version; with ``after``, the
+    first is the one at that version, read for its stored hash only (the link the next one is checked
+    from), and left out of the rows returned; without, they start at version 1.
+
+    What this proves (docs/RECORDS.md): every event returned hashes, with the stored hash of the event
+    before it, to its own stored hash. An event changed without its hash is refused; with its hash
+    recomputed, the next event's link is, when a read reaches it. The stored hash a read starts from is
+    trusted as it is: only a check from version 1 (an export, ``banquise chain``) covers the events
+    before a read's first."""
+    if not rows:
+        return rows
+    if after is None:
+        check_after(game_id, rows, 0, None)
+        return rows
+    if rows[0][0] != after:
+        raise _broken(game_id, after, "the event is missing")
+    check_after(game_id, rows[1:], after, rows[0][3])
+    return rows[1:]
 
 
 def first_links(game_id: UUID, first_version: int, topics: Sequence[str], states: Sequence[bytes]) -> list[bytes]:

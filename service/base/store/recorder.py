@@ -45,6 +45,7 @@ from psycopg.sql import Literal as Literal_
 from psycopg.types.json import Jsonb
 
 from service.base.settings import DatabaseTimeouts
+from service.base.store import chain
 from service.base.store.failures import CommitUncertain, is_connection_lost, is_retryable
 
 log = logging.getLogger("banquise.store")
@@ -356,6 +357,7 @@ class GameRecorder(PostgresApplicationRecorder):
             id_type=Identifier(self.datastore.originator_id_type),
         )
         self._statements: _Statements | None = None
+        self._checked_statements: dict[tuple[bool, bool, bool, bool], bytes] = {}
         self.lock_timeout_text = f"{self.datastore.lock_timeout}s"
 
     def use_timeouts(self, timeouts: DatabaseTimeouts) -> None:
@@ -369,6 +371,58 @@ class GameRecorder(PostgresApplicationRecorder):
     select_events = retry_lost_read(PostgresApplicationRecorder.select_events.__wrapped__)
     select_notifications = retry_lost_read(PostgresApplicationRecorder.select_notifications.__wrapped__)
     max_notification_id = retry_lost_read(PostgresApplicationRecorder.max_notification_id.__wrapped__)
+
+    @retry_lost_read
+    def select_checked(
+        self,
+        originator_id: UUID,
+        *,
+        gt: int | None = None,
+        lte: int | None = None,
+        desc: bool = False,
+        limit: int | None = None,
+    ) -> Sequence[tuple[int, str, bytes, bytes | None]]:
+        """``select_events``' rows (version, topic, state, stored hash), in ascending order whatever
+        ``desc``, with their event chain checked (``chain.check_read``; ``ChainBroken``). The row before
+        the first asked is read too, for its stored hash (the link the first one's is checked from): one
+        row more per read, not the game's whole stream."""
+        if gt is not None and gt <= 0:
+            gt = None
+        # The row at ``gt`` itself; with ``desc`` and a limit, one row more (the last asked's predecessor).
+        ahead = limit is not None and (gt is not None or desc)
+        statement = self._select_checked(gt is not None, lte is not None, desc, limit is not None)
+        params: list[Any] = [originator_id]
+        params += [gt] if gt is not None else []
+        params += [lte] if lte is not None else []
+        params += [limit + 1 if ahead else limit] if limit is not None else []
+        with self.datastore.get_connection() as conn:
+            # Binary results: the stored bytes as they are, no hex text to parse.
+            cur = conn.cursor(row_factory=tuple_row)
+            rows: list[tuple[int, str, bytes, bytes | None]] = cur.execute(
+                statement, params, prepare=True, binary=True
+            ).fetchall()
+        if desc:
+            rows.reverse()
+        after = gt
+        if desc and limit is not None and len(rows) == limit + 1:
+            after = rows[0][0]
+        return chain.check_read(originator_id, rows, after)
+
+    def _select_checked(self, gt: bool, lte: bool, desc: bool, limit: bool) -> bytes:
+        """The statement of ``select_checked`` for the bounds given (rendered once each)."""
+        key = (gt, lte, desc, limit)
+        statement = self._checked_statements.get(key)
+        if statement is None:
+            text = (
+                f'SELECT originator_version, topic, state, chain FROM "{self.datastore.schema}".'
+                f'"{self.events_table_name}" WHERE originator_id = %s'
+            )
+            text += " AND originator_version >= %s" if gt else ""
+            text += " AND originator_version <= %s" if lte else ""
+            text += " ORDER BY originator_version" + (" DESC" if desc else "")
+            text += " LIMIT %s" if limit else ""
+            statement = self._checked_statements[key] = text.encode()
+        return statement
 
     @contextmanager
     def writing(self) -> Iterator[Connection[DictRow]]:
