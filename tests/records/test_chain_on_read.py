@@ -7,7 +7,7 @@ that fold nothing of it answer as before."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from uuid import UUID
 
 import psycopg
@@ -24,7 +24,8 @@ from service.http.app import create_app
 from service.runtime import Runtime
 from tests.projections.support import record
 
-Client = TestClient  # type: ignore[type-arg]
+Client = TestClient
+Fresh = Callable[[], AbstractContextManager[Client]]
 INTERVAL = 64  # the snapshots' and replay blocks' (Settings.snapshot_interval)
 
 
@@ -33,7 +34,7 @@ def auth(token: str) -> dict[str, str]:
 
 
 @pytest.fixture
-def fresh(settings: Settings, database: ConnectionParams, store: GameLog) -> Callable[[], Iterator[Client]]:
+def fresh(settings: Settings, database: ConnectionParams) -> Fresh:
     """A client of a new process on the same database: no state, block or step of any game held (its own
     store: a runtime closes its store)."""
 
@@ -46,7 +47,7 @@ def fresh(settings: Settings, database: ConnectionParams, store: GameLog) -> Cal
         finally:
             runtime.close()
 
-    return start  # type: ignore[return-value]
+    return start
 
 
 def finished_game(client: Client, api_key: str, seed: int) -> tuple[str, int]:
@@ -95,7 +96,7 @@ def refused(response: object, version: int) -> None:
 
 
 def test_every_read_that_folds_a_changed_event_refuses_and_is_counted(
-    client: Client, api_key: str, database: ConnectionParams, fresh: Callable[[], Iterator[Client]]
+    client: Client, api_key: str, database: ConnectionParams, fresh: Fresh
 ) -> None:
     game_id, version = finished_game(client, api_key, 61)
     # The first event after the last snapshot: the state read folds it too (from that snapshot).
@@ -132,7 +133,7 @@ def test_every_read_that_folds_a_changed_event_refuses_and_is_counted(
 
 
 def test_the_blocks_read_ahead_of_a_held_game_and_the_threads_reads_refuse_a_changed_event(
-    client: Client, api_key: str, database: ConnectionParams, store: GameLog, fresh: Callable[[], Iterator[Client]]
+    client: Client, api_key: str, database: ConnectionParams, store: GameLog, fresh: Fresh
 ) -> None:
     """Once a finished game's row is held, one read brings the blocks after a step (``_ahead_span``); a
     worker thread's reads (``replay_body``) fold the same blocks."""
@@ -156,7 +157,7 @@ def test_the_blocks_read_ahead_of_a_held_game_and_the_threads_reads_refuse_a_cha
 
 
 def test_an_event_changed_with_its_own_hash_is_refused_at_the_next_one(
-    client: Client, api_key: str, database: ConnectionParams, fresh: Callable[[], Iterator[Client]]
+    client: Client, api_key: str, database: ConnectionParams, fresh: Fresh
 ) -> None:
     game_id, _ = finished_game(client, api_key, 63)
     changed = 10

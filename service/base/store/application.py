@@ -401,7 +401,8 @@ class GameLog(Application[UUID]):
         game's events, a state, a line, a timeline, its events' page, reads through here or a replay
         block (``Snapshots.block``, checked the same way)."""
         rows = self.game_recorder.select_checked(game_id, gt=after, lte=upto, limit=limit)
-        return (recorded(game_id, version, topic, state) for version, topic, state, _ in rows)
+        stream = game_id if isinstance(game_id, UUID) else UUID(game_id)  # some callers give its text
+        return (recorded(stream, version, topic, state) for version, topic, state, _ in rows)
 
     def last(self, game_id: UUID) -> Recorded | None:
         """The game's last record (None for an unknown game)."""

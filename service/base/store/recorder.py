@@ -375,7 +375,7 @@ class GameRecorder(PostgresApplicationRecorder):
     @retry_lost_read
     def select_checked(
         self,
-        originator_id: UUID,
+        originator_id: UUID | str,
         *,
         gt: int | None = None,
         lte: int | None = None,
@@ -406,7 +406,8 @@ class GameRecorder(PostgresApplicationRecorder):
         after = gt
         if desc and limit is not None and len(rows) == limit + 1:
             after = rows[0][0]
-        return chain.check_read(originator_id, rows, after)
+        game_id = originator_id if isinstance(originator_id, UUID) else UUID(originator_id)
+        return chain.check_read(game_id, rows, after)
 
     def _select_checked(self, gt: bool, lte: bool, desc: bool, limit: bool) -> bytes:
         """The statement of ``select_checked`` for the bounds given (rendered once each)."""
