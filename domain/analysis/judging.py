@@ -15,8 +15,9 @@ The best candidate is the one with the highest expected score (a tie goes to the
 over the move played, ``gain`` (points), is made a drop on a win-chance-like scale for the Lichess
 thresholds: ``drop = Phi(gain / spread) - 1/2``, where ``Phi`` is the standard normal distribution
 function and ``spread`` the standard deviation of the mover's final score over the rollouts of the two
-moves (at least ``MIN_SPREAD`` point): the win chance a loss of ``gain`` costs a seat whose final score is
-normal with that spread, from an even game. A move losing a quarter of the spread drops 0.10, half of it
+moves: the win chance a loss of ``gain`` costs a seat whose final score is normal with that spread, from
+an even game. The scale is the kind's own (a game scoring 1 for a win and 0 else gets about its win
+chance's drop); no spread (every rollout ending on one score) means no gain either. A move losing a quarter of the spread drops 0.10, half of it
 0.19, the whole spread 0.34; the drop is at most 0.5. The drop is measured on the rollouts that chose
 the best (a single estimate: a second, independent estimate of the two moves gave no better separation
 of strong from weak players and costs ``2 x budget`` rollouts more).
@@ -40,8 +41,6 @@ from .rollouts import Tally, compare, derive, spread
 
 MAX_CANDIDATES = 8
 INACCURACY, MISTAKE, BLUNDER = 0.10, 0.20, 0.30
-# a spread below one point (the last moves, every rollout ending alike) would make any point decisive
-MIN_SPREAD = 1.0
 
 Verdict = Literal["best", "good", "inaccuracy", "mistake", "blunder"]
 
@@ -103,8 +102,9 @@ def name_move(plugin: GamePlugin, state: Any, move: Any, seat: int) -> str:
 
 def score_drop(gain: float, spread: float) -> float:
     """A loss of ``gain`` expected points on a win-chance-like scale: ``Phi(gain / spread) - 1/2``."""
-    z = max(0.0, gain) / max(MIN_SPREAD, spread)
-    return 0.5 * math.erf(z / math.sqrt(2.0))
+    if gain <= 0.0 or spread <= 0.0:
+        return 0.0
+    return 0.5 * math.erf(gain / spread / math.sqrt(2.0))
 
 
 def judge(
