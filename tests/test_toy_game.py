@@ -428,6 +428,7 @@ def test_the_worse_take_is_judged_with_the_better_one_named() -> None:
     judged = analysis.steps[0].judgement
     assert judged is not None and judged.seat == 0
     assert judged.best == "Ana takes 1" and judged.played == "Ana takes 2"
+    assert judged.advice == "Ana could have: Ana takes 1 (instead of: Ana takes 2)"
     assert judged.verdict in ("inaccuracy", "mistake") and judged.drop >= 0.1
     assert analysis.accuracy[0].decisions == 1 and analysis.accuracy[0].accuracy is not None
     assert analysis.accuracy[0].accuracy < 100 and analysis.accuracy[1].decisions == 1

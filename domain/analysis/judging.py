@@ -61,6 +61,9 @@ class Judgement(msgspec.Struct, frozen=True, kw_only=True):
     played_score: float = 0.0  # the mover's expected final score after the move played
     best_score: float = 0.0  # ... after the best candidate
     spread: float = 0.0  # the standard deviation of the mover's final score over those rollouts
+    # for the player, when the best was another move: what it would have done that the move played did not
+    # ("Nanook could have: Nanook draws an orca card 2-2 from River slot 1 (instead of: ...)"); else ""
+    advice: str = ""
 
 
 def verdict(drop: float, best: bool) -> Verdict:
@@ -88,8 +91,8 @@ def candidates(legal: Sequence[Any], played: Any, seed: int) -> list[Any]:
     return [played, *others]
 
 
-def name_move(plugin: GamePlugin, state: Any, move: Any, seat: int) -> str:
-    """A move in the table's words: what the kind's timeline says of the events the mover's move makes."""
+def sentences(plugin: GamePlugin, state: Any, move: Any, seat: int) -> list[str]:
+    """What the kind's timeline says of the events the mover's move makes (its own, in the table's words)."""
     rules = plugin.rules
     players = rules.players(state)
     texts: list[str] = []
@@ -97,7 +100,22 @@ def name_move(plugin: GamePlugin, state: Any, move: Any, seat: int) -> str:
         state = rules.evolve(state, event)
         if rules.actor(event) == seat:
             texts.append(rules.describe(event, "en", players, state))
-    return "; ".join(texts) or msgspec.json.encode(move).decode()
+    return texts
+
+
+def name_move(plugin: GamePlugin, state: Any, move: Any, seat: int) -> str:
+    """A move in the table's words: what the kind's timeline says of the events the mover's move makes."""
+    return "; ".join(sentences(plugin, state, move, seat)) or msgspec.json.encode(move).decode()
+
+
+def advise(plugin: GamePlugin, state: Any, played: Any, best: Any, seat: int) -> str:
+    """The best alternative for the player: what it says that the move played does not (the sentences both
+    share, such as the end of the turn, left out), with the move played beside it."""
+    mine, better = sentences(plugin, state, played, seat), sentences(plugin, state, best, seat)
+    only_better = [t for t in better if t not in mine] or better
+    only_mine = [t for t in mine if t not in better] or mine
+    player = plugin.rules.players(state)[seat]
+    return f"{player} could have: {'; '.join(only_better)} (instead of: {'; '.join(only_mine)})"
 
 
 def score_drop(gain: float, spread: float) -> float:
@@ -140,5 +158,6 @@ def judge(
         played_score=round(scores[0], 4),
         best_score=round(scores[best], 4),
         spread=round(width, 4),
+        advice="" if best == 0 else advise(plugin, state, move, moves[best], seat),
     )
     return judgement, played
