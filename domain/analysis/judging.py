@@ -17,10 +17,11 @@ thresholds: ``drop = Phi(gain / spread) - 1/2``, where ``Phi`` is the standard n
 function and ``spread`` the standard deviation of the mover's final score over the rollouts of the two
 moves: the win chance a loss of ``gain`` costs a seat whose final score is normal with that spread, from
 an even game. The scale is the kind's own (a game scoring 1 for a win and 0 else gets about its win
-chance's drop); no spread (every rollout ending on one score) means no gain either. A move losing a quarter of the spread drops 0.10, half of it
-0.19, the whole spread 0.34; the drop is at most 0.5. The drop is measured on the rollouts that chose
-the best (a single estimate: a second, independent estimate of the two moves gave no better separation
-of strong from weak players and costs ``2 x budget`` rollouts more).
+chance's drop); no spread (every rollout ending on one score) means no gain either. A move losing a
+quarter of the spread drops 0.10, half of it 0.19, the whole spread 0.34; the drop is at most 0.5. The
+drop is measured on the rollouts that chose the best (a single estimate: a second, independent estimate
+of the two moves gave no better separation of strong from weak players and costs ``2 x budget`` rollouts
+more).
 
 Verdicts on the drop, Lichess's thresholds on winning chances: ``inaccuracy`` from 0.10,
 ``mistake`` from 0.20, ``blunder`` from 0.30.

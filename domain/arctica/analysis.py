@@ -93,9 +93,7 @@ def _recorded(state: GameState, seat: int | None, rng: SplitMix64) -> GameState:
     (another seat's, an unnamed one) and the draw pile's order dealt from the cards it has not seen;
     round cards and event sub-regions not known drawn anew."""
     idx = index(RULES.edition_of(state))
-    kept = [
-        tuple(c for c in p.hand if c != UNKNOWN) if seat is None or seat == i else () for i, p in enumerate(state.players)
-    ]
+    kept = [tuple(c for c in p.hand if c != UNKNOWN) if seat in (None, i) else () for i, p in enumerate(state.players)]
     seen = set(state.discard).union(*kept)
     for p in state.players:
         seen.update(p.long_column, p.short_column)

@@ -7,7 +7,6 @@ from collections import Counter
 from typing import Any
 
 import pytest
-
 from hypothesis import given, settings
 from hypothesis import strategies as hs
 
@@ -15,6 +14,7 @@ from domain.analysis.game import analyse, encode
 from domain.analysis.judging import judge
 from domain.arctica import RULES, simulator
 from domain.arctica.plugin import GAME as ARCTICA
+from domain.arctica.state import GameState
 from domain.chance import SplitMix64
 from domain.game import Perspective
 
@@ -51,7 +51,7 @@ def test_the_last_step_ends_on_the_final_scores_and_two_runs_give_the_same_bytes
     assert all(p.decisions > 0 for p in first.accuracy)
 
 
-def state_at(sim: simulator.SimulatedGame, step: int) -> tuple[object, object]:
+def state_at(sim: simulator.SimulatedGame, step: int) -> tuple[GameState, Any]:
     state = RULES.fold(sim.events[:1])
     for move in sim.moves[:step]:
         _, state = RULES.decide_and_evolve(state, move)
