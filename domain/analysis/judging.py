@@ -42,6 +42,7 @@ from .rollouts import Tally, compare, derive, spread
 
 MAX_CANDIDATES = 8
 INACCURACY, MISTAKE, BLUNDER = 0.10, 0.20, 0.30
+MIN_WEIGHT = 0.05  # the least weight of a decision in its player's accuracy
 
 Verdict = Literal["best", "good", "inaccuracy", "mistake", "blunder"]
 
@@ -65,6 +66,9 @@ class Judgement(msgspec.Struct, frozen=True, kw_only=True):
     # for the player, when the best was another move: what it would have done that the move played did not
     # ("Nanook could have: Nanook draws an orca card 2-2 from River slot 1 (instead of: ...)"); else ""
     advice: str = ""
+    # how much this decision mattered, 0.05-1: the standard deviation of the candidates' expected scores
+    # over the spread of the mover's final score in all their rollouts (the weight in the player's accuracy)
+    weight: float = 1.0
 
 
 def verdict(drop: float, best: bool) -> Verdict:
@@ -126,6 +130,18 @@ def score_drop(gain: float, spread: float) -> float:
     return 0.5 * math.erf(gain / spread / math.sqrt(2.0))
 
 
+def volatility(scores: Sequence[float], width: float) -> float:
+    """How much a decision mattered: the candidates' expected scores' standard deviation over ``width``
+    (the spread of the final score), clamped to ``MIN_WEIGHT``-1. Lichess weights a move's accuracy by the
+    volatility of the position; a decision whose candidates all lead to the same outlook (a forced-looking
+    choice, a token moved either way) says little of the player and should not dilute those that do."""
+    if width <= 0.0 or len(scores) < 2:
+        return MIN_WEIGHT
+    mean = sum(scores) / len(scores)
+    deviation = math.sqrt(sum((x - mean) ** 2 for x in scores) / len(scores))
+    return min(1.0, max(MIN_WEIGHT, deviation / width))
+
+
 def judge(
     plugin: GamePlugin, state: Any, move: Any, seat: int, budget: int, seed: int
 ) -> tuple[Judgement | None, Tally]:
@@ -144,6 +160,7 @@ def judge(
     alternative = tallies[best]
     assert alternative is not None
     width = spread(seat, played, alternative)
+    weight = volatility([sc for sc in scores if sc > -math.inf], spread(seat, *[t for t in tallies if t is not None]))
     drop = score_drop(scores[best] - scores[0], width)
     judgement = Judgement(
         seat=seat,
@@ -160,5 +177,6 @@ def judge(
         best_score=round(scores[best], 4),
         spread=round(width, 4),
         advice="" if best == 0 else advise(plugin, state, move, moves[best], seat),
+        weight=round(weight, 4),
     )
     return judgement, played
