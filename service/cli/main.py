@@ -110,9 +110,10 @@ def build_parser(settings: Settings) -> argparse.ArgumentParser:
     simulate.add_parser(sub)
     transfer.add_parsers(sub)
 
-    from service.cli.commands import projections, worker
+    from service.cli.commands import analysis, projections, worker
 
     worker.add_parser(sub)
+    analysis.add_parser(sub)
     projections.add_parser(sub)
     return parser
 

@@ -37,6 +37,7 @@ from service.http.openapi_finish import finish
 from service.http.read_your_writes import ReplicaHeaders
 from service.http.routes.admin import abandon_game, merge_player, rename_player, unvoid_game, void_game
 from service.http.routes.editions import EditionsController, edition_components
+from service.http.routes.analysis import AnalysisController
 from service.http.routes.exports import ExportsController
 from service.http.routes.games import GamesController
 from service.http.routes.health import health
@@ -190,6 +191,7 @@ def routes() -> list[Any]:
         ping,
         records_schema,
         GamesController,
+        AnalysisController,  # a game's analysis (#37)
         # Games taken elsewhere: BG Stats, BoardGameGeek, NDJSON records.
         ExportsController,
         # Projections (read models): players, leaderboards, game statistics; admin voiding.

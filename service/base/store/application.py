@@ -17,6 +17,7 @@ from psycopg.rows import DictRow
 
 from service.base.database import ConnectionParams
 from service.base.settings import DatabaseTimeouts
+from service.base.store import analyses
 from service.base.store import heads as game_heads
 from service.base.store import migrations
 from service.base.store.closing import CLOSED_GAME_FUNCTION, GAME_CLOSED, GameClosed
@@ -129,6 +130,8 @@ class GameLog(Application[UUID]):
                 ("0015_key_guard", KEY_GUARD_FUNCTION),
                 ("0016_append_moves_function", self._create_append_moves_function),
                 ("0017_fork_secrets", FORK_SECRETS),
+                # Game analyses and their job queue (PgQueuer's tables): service/base/store/analyses.py.
+                ("0020_analysis", analyses.migration()),
             ],
         )
         # Composite types exist now: let the recorder's connections use them.

@@ -1,0 +1,101 @@
+"""``banquise worker analysis`` (run the analysis jobs until stopped) and ``banquise analyse GAME`` (one
+game's analysis in the foreground, with a progress bar).
+
+Both reach the database directly (``DATABASE_URL``, else the embedded server), as the projection
+worker does: more machines running ``banquise worker analysis`` against one database analyse more
+games at once. ``banquise analyse`` is the database's owner's tool: it sees every game, live or not.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import signal
+import sys
+import threading
+from types import FrameType
+from uuid import UUID
+
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from domain.analysis.game import DEFAULT_BUDGET
+from service.analysis.queue import DEFAULT_HEARTBEAT, enqueue, work
+from service.base.refusals import Refusal
+from service.base.settings import Settings
+from service.games.analysis import MAX_BUDGET, MIN_BUDGET, GameAnalyses, budget_in_bounds
+from service.runtime import Runtime
+
+
+def run_worker(args: argparse.Namespace, settings: Settings) -> int:
+    stopping = threading.Event()
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        stopping.set()  # the job in progress stops after its step and goes back to the queue
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    runtime = Runtime.open(settings, wait_for_database=True)
+    try:
+        analyses = GameAnalyses(runtime.games.deps)
+        asyncio.run(
+            work(analyses, runtime.params, stopping, heartbeat=args.heartbeat, exit_when_idle=args.exit_when_idle)
+        )
+        return 0
+    finally:
+        runtime.close()
+
+
+def run_analyse(args: argparse.Namespace, settings: Settings) -> int:
+    runtime = Runtime.open(settings)
+    try:
+        # Queued as the API would (a worker may take it too: the steps and the result are written once).
+        analyses = GameAnalyses(runtime.games.deps, enqueue)
+        try:
+            budget_in_bounds(args.budget)
+            analysis, _ = analyses.prepare(analyses.row(args.game), args.budget)
+        except Refusal as exc:
+            print(f"banquise: {exc.code}: {exc.detail}", file=sys.stderr)
+            return 1
+        with Progress(
+            TextColumn(f"analysing {args.game}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            disable=args.quiet,
+        ) as progress:
+            task = progress.add_task("analyse", total=analysis.steps_total)
+            analyses.run(analysis.id, lambda done, total: progress.update(task, completed=done, total=total))
+        body = analyses.table.result(analysis.id)
+        if body is None:
+            found = analyses.table.by_id(analysis.id)
+            print(f"banquise: analysis failed: {found.failure if found else 'gone'}", file=sys.stderr)
+            return 1
+        if args.output == "-":
+            sys.stdout.buffer.write(body + b"\n")
+        elif args.output:
+            with open(args.output, "wb") as out:
+                out.write(body)
+        return 0
+    finally:
+        runtime.close()
+
+
+def add_worker_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--heartbeat",
+        type=float,
+        default=DEFAULT_HEARTBEAT,
+        metavar="SECONDS",
+        help="analysis jobs: a running job without a heartbeat for this long is taken again (its worker died)",
+    )
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser("analyse", help="analyse one game now, in the foreground (a progress bar)")
+    parser.add_argument("game", type=UUID, help="the game's id")
+    parser.add_argument(
+        "--budget", type=int, default=DEFAULT_BUDGET, help=f"rollouts per estimate ({MIN_BUDGET}-{MAX_BUDGET})"
+    )
+    parser.add_argument("--output", "-o", metavar="FILE", help="write the analysis (JSON) there ('-': stdout)")
+    parser.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+    parser.set_defaults(run=run_analyse)

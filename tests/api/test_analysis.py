@@ -1,0 +1,171 @@
+"""Games' analyses through the API, run by real ``banquise worker analysis`` processes (#37, items 5 and 6).
+
+A small budget (2) keeps a game's analysis to a few seconds of one core.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import msgspec
+import psycopg
+import pytest
+from litestar.testing import TestClient
+
+from domain.analysis.game import ANALYSIS_VERSION, GameAnalysis
+from service.base.database import ConnectionParams
+from service.runtime import Runtime
+from tests.projections.support import record
+from tests.projections.test_runner import database_url
+
+Client = TestClient  # type: ignore[type-arg]
+BUDGET = 2
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def banquise(params: ConnectionParams, *args: str, stdout: Any = subprocess.DEVNULL) -> subprocess.Popen[bytes]:
+    env = {**os.environ, "DATABASE_URL": database_url(params), "BANQUISE_LOG_LEVEL": "WARNING"}
+    return subprocess.Popen(
+        [sys.executable, "-m", "service.cli.main", *args], env=env, stdout=stdout, stderr=subprocess.PIPE
+    )
+
+
+def worker(params: ConnectionParams, *args: str) -> subprocess.Popen[bytes]:
+    return banquise(params, "worker", "analysis", "--heartbeat", "2", *args)
+
+
+@pytest.fixture
+def workers(runtime: Runtime) -> Iterator[list[subprocess.Popen[bytes]]]:
+    """The worker processes a test starts, stopped (SIGTERM) after it."""
+    started: list[subprocess.Popen[bytes]] = []
+    yield started
+    for proc in started:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGTERM)
+    for proc in started:
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def imported(client: Client, token: str, kind: str, seed: int, moves: int | None = None) -> str:
+    made = client.post("/games/import", content=record(kind, 2, seed, moves=moves), headers=auth(token))
+    assert made.status_code == 201, made.text
+    return str(made.json()["id"])
+
+
+def wait_done(client: Client, game_id: str, token: str | None = None, timeout: float = 120) -> Any:
+    deadline = time.monotonic() + timeout
+    while True:
+        got = client.get(f"/games/{game_id}/analysis?budget={BUDGET}", headers=auth(token) if token else {})
+        if got.status_code == 200:
+            return got
+        assert got.status_code == 202, got.text
+        assert got.json()["status"] in ("queued", "running"), got.text
+        assert time.monotonic() < deadline, f"not analysed in {timeout} s: {got.text}"
+        time.sleep(0.3)
+
+
+def counts(params: ConnectionParams, game_id: str) -> tuple[int, int, int]:
+    """(analyses, steps stored, jobs ever queued) of the game at this budget."""
+    with psycopg.connect(params.conninfo()) as conn:
+        row = conn.execute(
+            "SELECT count(DISTINCT a.id), count(s.step), "
+            "(SELECT count(*) FROM pgqueuer_log l WHERE l.status = 'queued' AND l.job_id IN "
+            " (SELECT j.id FROM pgqueuer j WHERE j.dedupe_key = ANY(array_agg('analysis:' || a.id))) )"
+            " FROM banquise_analyses a LEFT JOIN banquise_analysis_steps s ON s.analysis_id = a.id "
+            "WHERE a.game_id = %s AND a.budget = %s",
+            (game_id, BUDGET),
+        ).fetchone()
+    assert row is not None
+    return row[0], row[1], row[2]
+
+
+def test_two_posts_ask_for_one_job(client: Client, api_key: str, runtime: Runtime) -> None:
+    # Given a finished game
+    game_id = imported(client, api_key, "arctic", 11)
+    # When its analysis is asked twice (the second time by someone else: a finished game is anyone's)
+    first = client.post(f"/games/{game_id}/analysis", json={"budget": BUDGET}, headers=auth(api_key))
+    second = client.post(f"/games/{game_id}/analysis", json={"budget": BUDGET})
+    # Then both answer the same job, 202 with where to follow it, and one job is queued
+    assert first.status_code == second.status_code == 202, (first.text, second.text)
+    assert first.headers["location"] == second.headers["location"] == f"/games/{game_id}/analysis?budget={BUDGET}"
+    assert first.json() == second.json()
+    assert first.json()["status"] == "queued" and first.json()["analysis_version"] == ANALYSIS_VERSION
+    with psycopg.connect(runtime.params.conninfo()) as conn:
+        jobs = conn.execute("SELECT count(*) FROM pgqueuer WHERE dedupe_key LIKE 'analysis:%%'").fetchone()
+    assert jobs is not None and jobs[0] == 1
+    # And the GET follows it: 202 with its progress
+    got = client.get(f"/games/{game_id}/analysis?budget={BUDGET}")
+    assert got.status_code == 202 and got.json()["steps_total"] == first.json()["steps_total"] > 0
+
+
+def test_never_asked_out_of_range_and_unknown(client: Client, api_key: str) -> None:
+    game_id = imported(client, api_key, "arctic", 12)
+    never = client.get(f"/games/{game_id}/analysis?budget=3")
+    assert never.status_code == 404 and never.json()["code"] == "analysis_not_requested"
+    for budget in (0, 65, -1):
+        refused = client.post(f"/games/{game_id}/analysis", json={"budget": budget}, headers=auth(api_key))
+        assert refused.status_code == 422 and refused.json()["code"] == "budget_out_of_range", refused.text
+        read = client.get(f"/games/{game_id}/analysis?budget={budget}")
+        assert read.status_code == 422 and read.json()["code"] == "budget_out_of_range"
+    nothing = client.post("/games/00000000-0000-0000-0000-000000000000/analysis")
+    assert nothing.status_code == 404 and nothing.json()["code"] == "game_not_found"
+
+
+def test_a_live_game_is_analysed_for_its_owner_only(client: Client, api_key: str, other_key: str) -> None:
+    # Given a live game (its first 20 moves)
+    game_id = imported(client, api_key, "arctic", 13, moves=20)
+    assert client.get(f"/games/{game_id}").json()["status"] == "live"
+    # Then another key, and no key, are refused with a code; its owner's key is answered
+    for headers in (auth(other_key), {}):
+        refused = client.post(f"/games/{game_id}/analysis", json={"budget": BUDGET}, headers=headers)
+        assert refused.status_code == 403 and refused.json()["code"] == "analysis_hidden", refused.text
+    asked = client.post(f"/games/{game_id}/analysis", json={"budget": BUDGET}, headers=auth(api_key))
+    assert asked.status_code == 202 and asked.json()["steps_total"] == 20
+    refused = client.get(f"/games/{game_id}/analysis?budget={BUDGET}", headers=auth(other_key))
+    assert refused.status_code == 403 and refused.json()["code"] == "analysis_hidden"
+    assert client.get(f"/games/{game_id}/analysis?budget={BUDGET}", headers=auth(api_key)).status_code == 202
+
+
+@pytest.mark.parametrize("kind", ["arctic", "arctica"])
+def test_a_finished_game_analysed_by_a_worker(
+    client: Client, api_key: str, runtime: Runtime, workers: list[subprocess.Popen[bytes]], kind: str
+) -> None:
+    # Given a finished game whose analysis is asked
+    game_id = imported(client, api_key, kind, 21)
+    asked = client.post(f"/games/{game_id}/analysis", json={"budget": BUDGET}, headers=auth(api_key))
+    assert asked.status_code == 202, asked.text
+    # When a worker process runs the queue
+    workers.append(worker(runtime.params))
+    # Then the analysis arrives: 200, immutable, with an ETag answered by a 304
+    done = wait_done(client, game_id)
+    assert done.headers["cache-control"] == "public, max-age=31536000, immutable"
+    again = client.get(f"/games/{game_id}/analysis?budget={BUDGET}", headers={"if-none-match": done.headers["etag"]})
+    assert again.status_code == 304
+    analysis = msgspec.json.decode(done.content, type=GameAnalysis)
+    assert analysis.kind == kind and analysis.budget == BUDGET and len(analysis.steps) == asked.json()["steps_total"]
+    # And the last step's expected scores are the final scores
+    finals = {r["seat"]: r["total"] for r in client.get(f"/games/{game_id}").json()["results"]}
+    assert [s.score for s in analysis.steps[-1].omniscient.seats] == [finals[s] for s in range(len(finals))]
+    # And each move's evaluation is the step of the whole
+    step = client.get(f"/games/{game_id}/analysis/moves/{len(analysis.steps)}?budget={BUDGET}")
+    assert step.status_code == 200 and msgspec.json.decode(step.content) == msgspec.to_builtins(analysis.steps[-1])
+    # And a second, independent run (the CLI, on a fresh analysis of the same game) gives the same bytes
+    with psycopg.connect(runtime.params.conninfo(), autocommit=True) as conn:
+        conn.execute("DELETE FROM banquise_analyses WHERE game_id = %s", (game_id,))
+    cli = banquise(runtime.params, "analyse", game_id, "--budget", str(BUDGET), "-q", "-o", "-", stdout=subprocess.PIPE)
+    out, err = cli.communicate(timeout=120)
+    assert cli.returncode == 0, err.decode()
+    assert out.rstrip(b"\n") == done.content
