@@ -12,14 +12,16 @@ import sys
 import time
 from collections.abc import Iterator
 from typing import Any
+from uuid import UUID
 
 import msgspec
 import psycopg
 import pytest
 from litestar.testing import TestClient
 
-from domain.analysis.game import ANALYSIS_VERSION, GameAnalysis
+from domain.analysis.game import ANALYSIS_VERSION, DEFAULT_SEED, GameAnalysis, analyse, encode
 from service.base.database import ConnectionParams
+from service.games.analysis import GameAnalyses
 from service.runtime import Runtime
 from tests.projections.support import record
 from tests.projections.test_runner import database_url
@@ -77,19 +79,12 @@ def wait_done(client: Client, game_id: str, token: str | None = None, timeout: f
         time.sleep(0.3)
 
 
-def counts(params: ConnectionParams, game_id: str) -> tuple[int, int, int]:
-    """(analyses, steps stored, jobs ever queued) of the game at this budget."""
-    with psycopg.connect(params.conninfo()) as conn:
-        row = conn.execute(
-            "SELECT count(DISTINCT a.id), count(s.step), "
-            "(SELECT count(*) FROM pgqueuer_log l WHERE l.status = 'queued' AND l.job_id IN "
-            " (SELECT j.id FROM pgqueuer j WHERE j.dedupe_key = ANY(array_agg('analysis:' || a.id))) )"
-            " FROM banquise_analyses a LEFT JOIN banquise_analysis_steps s ON s.analysis_id = a.id "
-            "WHERE a.game_id = %s AND a.budget = %s",
-            (game_id, BUDGET),
-        ).fetchone()
-    assert row is not None
-    return row[0], row[1], row[2]
+def uninterrupted(runtime: Runtime, game_id: str) -> bytes:
+    """The game's analysis by the pure core in one go, in this process."""
+    analyses = GameAnalyses(runtime.games.deps)
+    row = analyses.row(UUID(game_id))
+    line = analyses.recorded(row, row["version"])
+    return encode(analyse(line.plugin, line.opening, line.moves, budget=BUDGET, seed=DEFAULT_SEED))
 
 
 def test_two_posts_ask_for_one_job(client: Client, api_key: str, runtime: Runtime) -> None:
@@ -169,3 +164,58 @@ def test_a_finished_game_analysed_by_a_worker(
     out, err = cli.communicate(timeout=120)
     assert cli.returncode == 0, err.decode()
     assert out.rstrip(b"\n") == done.content
+
+
+def test_a_worker_killed_mid_job_leaves_it_to_another_finished_once(
+    client: Client, api_key: str, runtime: Runtime, workers: list[subprocess.Popen[bytes]]
+) -> None:
+    # Given a finished game's analysis being run by a worker
+    game_id = imported(client, api_key, "arctica", 31)
+    asked = client.post(f"/games/{game_id}/analysis", json={"budget": BUDGET}, headers=auth(api_key)).json()
+    total = asked["steps_total"]
+    first = worker(runtime.params)
+    workers.append(first)
+    deadline = time.monotonic() + 120
+    while (done := client.get(f"/games/{game_id}/analysis?budget={BUDGET}").json()["steps_done"]) < 5:
+        assert time.monotonic() < deadline and first.poll() is None
+        time.sleep(0.05)
+    with psycopg.connect(runtime.params.conninfo()) as conn:
+        picked = conn.execute(
+            "SELECT j.id, j.status::text FROM pgqueuer j JOIN banquise_analyses a ON j.dedupe_key = 'analysis:' || a.id "
+            "WHERE a.game_id = %s",
+            (game_id,),
+        ).fetchall()
+    assert len(picked) == 1 and picked[0][1] == "picked"
+    job_id = picked[0][0]
+    # When it is killed mid-job (kill -9: no goodbye, its heartbeats just stop)
+    first.send_signal(signal.SIGKILL)
+    first.wait()
+    progress = client.get(f"/games/{game_id}/analysis?budget={BUDGET}").json()
+    assert 5 <= done <= progress["steps_done"] < total and progress["status"] == "running"
+    # And another worker is started
+    workers.append(worker(runtime.params))
+    # Then the job is finished, once: one analysis, each step stored once, one job run to success
+    finished = wait_done(client, game_id)
+    with psycopg.connect(runtime.params.conninfo()) as conn:
+        analyses = conn.execute("SELECT id FROM banquise_analyses WHERE game_id = %s", (game_id,)).fetchall()
+        assert len(analyses) == 1
+        (analysis_id,) = analyses[0]
+        steps = conn.execute(
+            "SELECT count(*), count(DISTINCT step), min(step), max(step) FROM banquise_analysis_steps "
+            "WHERE analysis_id = %s",
+            (analysis_id,),
+        ).fetchone()
+        assert steps == (total, total, 0, total - 1)
+    # (the queue logs a job's end a moment after it, from a buffer)
+    deadline = time.monotonic() + 30
+    with psycopg.connect(runtime.params.conninfo(), autocommit=True) as conn:
+        while conn.execute("SELECT count(*) FROM pgqueuer WHERE id = %s", (job_id,)).fetchone() != (0,):
+            assert time.monotonic() < deadline, "the job stays in the queue"
+            time.sleep(0.2)
+        logged = conn.execute(
+            "SELECT status::text, count(*) FROM pgqueuer_log WHERE job_id = %s GROUP BY 1 ORDER BY 1", (job_id,)
+        ).fetchall()
+    # Queued once, picked by each worker, successful once
+    assert logged == [("picked", 2), ("queued", 1), ("successful", 1)]
+    # And its bytes are an uninterrupted run's (the pure core's, in this process)
+    assert finished.content == uninterrupted(runtime, game_id)
