@@ -82,9 +82,9 @@ def budget_in_bounds(budget: int) -> int:
 
 
 def _progress(row: AnalysisRow) -> AnalysisProgress:
-    status: Status = (
-        "failed" if row.failure else "done" if row.finished else "running" if row.started or row.steps_done else "queued"
-    )
+    status: Status = "failed" if row.failure else "done" if row.finished else "queued"
+    if status == "queued" and (row.started or row.steps_done):
+        status = "running"
     return AnalysisProgress(
         game_id=row.game_id,
         analysis_version=row.analysis_version,

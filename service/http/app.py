@@ -36,8 +36,8 @@ from service.http.openapi_docs import kind_components, refine
 from service.http.openapi_finish import finish
 from service.http.read_your_writes import ReplicaHeaders
 from service.http.routes.admin import abandon_game, merge_player, rename_player, unvoid_game, void_game
-from service.http.routes.editions import EditionsController, edition_components
 from service.http.routes.analysis import AnalysisController
+from service.http.routes.editions import EditionsController, edition_components
 from service.http.routes.exports import ExportsController
 from service.http.routes.games import GamesController
 from service.http.routes.health import health

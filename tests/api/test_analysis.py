@@ -181,8 +181,8 @@ def test_a_worker_killed_mid_job_leaves_it_to_another_finished_once(
         time.sleep(0.05)
     with psycopg.connect(runtime.params.conninfo()) as conn:
         picked = conn.execute(
-            "SELECT j.id, j.status::text FROM pgqueuer j JOIN banquise_analyses a ON j.dedupe_key = 'analysis:' || a.id "
-            "WHERE a.game_id = %s",
+            "SELECT j.id, j.status::text FROM pgqueuer j "
+            "JOIN banquise_analyses a ON j.dedupe_key = 'analysis:' || a.id WHERE a.game_id = %s",
             (game_id,),
         ).fetchall()
     assert len(picked) == 1 and picked[0][1] == "picked"
@@ -215,7 +215,9 @@ def test_a_worker_killed_mid_job_leaves_it_to_another_finished_once(
         logged = conn.execute(
             "SELECT status::text, count(*) FROM pgqueuer_log WHERE job_id = %s GROUP BY 1 ORDER BY 1", (job_id,)
         ).fetchall()
-    # Queued once, picked by each worker, successful once
-    assert logged == [("picked", 2), ("queued", 1), ("successful", 1)]
+    # Queued once, picked by each worker (a late heartbeat may log a pick more), successful once
+    statuses = dict(logged)
+    assert statuses.pop("queued") == 1 and statuses.pop("successful") == 1 and statuses.pop("picked") >= 2
+    assert statuses == {}
     # And its bytes are an uninterrupted run's (the pure core's, in this process)
     assert finished.content == uninterrupted(runtime, game_id)

@@ -103,7 +103,14 @@ class AnalysesTable:
         return None if found is None else msgspec.convert(found, AnalysisRow)
 
     def ask(
-        self, conn: Connection[DictRow], game_id: UUID, game_version: int, version: str, budget: int, seed: int, total: int
+        self,
+        conn: Connection[DictRow],
+        game_id: UUID,
+        game_version: int,
+        version: str,
+        budget: int,
+        seed: int,
+        total: int,
     ) -> tuple[AnalysisRow, bool]:
         """The analysis of this game at this version (made now if it is not there: ``True``)."""
         made = conn.execute(_ASK, (game_id, game_version, version, budget, seed, total)).fetchone()

@@ -10,20 +10,29 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import logging
+import os
 import signal
+import subprocess
 import sys
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from types import FrameType
 from uuid import UUID
 
+import msgspec
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from domain.analysis.game import DEFAULT_BUDGET
 from service.analysis.queue import DEFAULT_HEARTBEAT, enqueue, work
+from service.base.database import ConnectionParams
 from service.base.refusals import Refusal
 from service.base.settings import Settings
 from service.games.analysis import MAX_BUDGET, MIN_BUDGET, GameAnalyses, budget_in_bounds
 from service.runtime import Runtime
+
+log = logging.getLogger("banquise.cli")
 
 
 def run_worker(args: argparse.Namespace, settings: Settings) -> int:
@@ -34,7 +43,8 @@ def run_worker(args: argparse.Namespace, settings: Settings) -> int:
 
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
-    runtime = Runtime.open(settings, wait_for_database=True)
+    _stop_when_orphaned(stopping)
+    runtime = Runtime.open(settings, _served_database(), wait_for_database=True)
     try:
         analyses = GameAnalyses(runtime.games.deps)
         asyncio.run(
@@ -99,3 +109,52 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--output", "-o", metavar="FILE", help="write the analysis (JSON) there ('-': stdout)")
     parser.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     parser.set_defaults(run=run_analyse)
+
+
+# Seconds a stopping analysis worker of ``banquise serve`` gets to put its job back before it is killed.
+STOP_GRACE = 20.0
+# The server's database for the analysis workers it starts (JSON of ``ConnectionParams``: the embedded
+# server's socket included), and the server's pid: a worker whose server is gone stops.
+DATABASE_ENV = "BANQUISE_ANALYSIS_DATABASE"
+PARENT_ENV = "BANQUISE_ANALYSIS_PARENT"
+
+
+def _served_database() -> ConnectionParams | None:
+    raw = os.environ.get(DATABASE_ENV)
+    return None if not raw else msgspec.json.decode(raw, type=ConnectionParams)
+
+
+def _stop_when_orphaned(stopping: threading.Event) -> None:
+    """A worker started by ``banquise serve`` must not outlive it (a server killed with -9 included)."""
+    parent = os.environ.get(PARENT_ENV)
+    if not parent:
+        return
+
+    def watch() -> None:
+        while not stopping.wait(1.0):
+            if os.getppid() != int(parent):
+                stopping.set()
+
+    threading.Thread(target=watch, name="orphan-watch", daemon=True).start()
+
+
+@contextmanager
+def served_workers(params: ConnectionParams, count: int, heartbeat: float = DEFAULT_HEARTBEAT) -> Iterator[None]:
+    """``count`` ``banquise worker analysis`` processes beside the server, stopped when it stops."""
+    env = {**os.environ, DATABASE_ENV: msgspec.json.encode(params).decode(), PARENT_ENV: str(os.getpid())}
+    command = [sys.executable, "-m", "service.cli.main", "worker", "analysis", "--heartbeat", str(heartbeat)]
+    procs = [subprocess.Popen(command, env=env) for _ in range(count)]
+    if procs:
+        log.info("analysis workers started", extra={"fields": {"count": count, "pids": [p.pid for p in procs]}})
+    try:
+        yield
+    finally:
+        for proc in procs:
+            if proc.poll() is None:
+                proc.terminate()
+        for proc in procs:
+            try:
+                proc.wait(STOP_GRACE)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()

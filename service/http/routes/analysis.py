@@ -91,7 +91,8 @@ class AnalysisController(Controller):
             **READ_PROBLEMS,
             400: ResponseSpec(None, description="invalid_analysis_request: the body is not an AnalysisAsked"),
             422: ResponseSpec(
-                None, description="budget_out_of_range; analysis_unavailable: the game's kind or record is not analysable"
+                None,
+                description="budget_out_of_range; analysis_unavailable: the game's kind or record is not analysable",
             ),
         },
     )
