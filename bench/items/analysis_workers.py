@@ -100,7 +100,7 @@ def _queue(server: Server, seed: int, n: int, name: str, count: int, w: World) -
 
 
 def run(w: World, quick: bool) -> list[Row]:
-    n = 6 if quick else 12
+    n = 6 if quick else 8
     server = w.start_server()
     seed = 7
     one, cpu_one = _queue(server, seed, n, "one", 1, w)

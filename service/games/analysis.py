@@ -2,7 +2,7 @@
 
 One analysis per (game, analysis version, budget) at the game's version when asked: asking again
 answers the same one (and queues no second job). The work is done by ``banquise worker analysis``
-processes (``service.analysis``), never by the API's: a job computes the steps not stored yet, stores
+processes (``service.cli.commands.analysis``), never by the API's: a job computes the steps not stored yet, stores
 each as it goes (``AnalysesTable.add_step``), then assembles the analysis from the stored steps and
 writes it once. Every step's numbers come from seeds of its own (``domain.analysis.game.steps``), so a
 job resumed after its worker was killed gives the bytes an uninterrupted run gives.
@@ -34,7 +34,7 @@ from service.games.sight import Sight, public
 MIN_BUDGET, MAX_BUDGET = 1, 64
 Status = Literal["queued", "running", "done", "failed"]
 # Enqueues one job for an analysis (in the transaction of its row, on that connection); skips when a job
-# for it is queued or running already. ``service.analysis.queue.enqueue``: the API injects it.
+# for it is queued or running already. ``service.base.store.analyses.enqueue``: the API injects it.
 Enqueue = Callable[[Any, int], None]
 
 _steps_encoder = msgspec.json.Encoder(order="deterministic")
@@ -118,7 +118,7 @@ class GameAnalyses(GameBase):
 
     def __init__(self, deps: GameDeps, enqueue: Enqueue | None = None) -> None:
         super().__init__(deps)
-        self.table = AnalysesTable(deps.store)
+        self.table = AnalysesTable(deps.store.game_recorder.datastore.get_connection)
         self.enqueue = enqueue
 
     # ------------------------------------------------------------------ reading a game
@@ -138,6 +138,7 @@ class GameAnalyses(GameBase):
         """The game of ``row`` as it stood at ``version``: its plug-in, opening events and moves."""
         kind = self.kind(row["kind"])
         plugin = game(kind.name)
+        assert plugin is not None  # a kind of the registry: a registered game
         # The moves on the game's line at that version (moves taken back are not part of it).
         record = codecs.record(kind).decode(
             msgspec.json.encode(self.record_of(row, self.store.read(row["id"], upto=version)))

@@ -87,12 +87,12 @@ def uninterrupted(runtime: Runtime, game_id: str) -> bytes:
     return encode(analyse(line.plugin, line.opening, line.moves, budget=BUDGET, seed=DEFAULT_SEED))
 
 
-def test_two_posts_ask_for_one_job(client: Client, api_key: str, runtime: Runtime) -> None:
+def test_two_posts_ask_for_one_job(client: Client, api_key: str, other_key: str, runtime: Runtime) -> None:
     # Given a finished game
     game_id = imported(client, api_key, "arctic", 11)
-    # When its analysis is asked twice (the second time by someone else: a finished game is anyone's)
+    # When its analysis is asked twice (the second time by another key: a finished game is anyone's)
     first = client.post(f"/games/{game_id}/analysis", json={"budget": BUDGET}, headers=auth(api_key))
-    second = client.post(f"/games/{game_id}/analysis", json={"budget": BUDGET})
+    second = client.post(f"/games/{game_id}/analysis", json={"budget": BUDGET}, headers=auth(other_key))
     # Then both answer the same job, 202 with where to follow it, and one job is queued
     assert first.status_code == second.status_code == 202, (first.text, second.text)
     assert first.headers["location"] == second.headers["location"] == f"/games/{game_id}/analysis?budget={BUDGET}"
@@ -115,7 +115,7 @@ def test_never_asked_out_of_range_and_unknown(client: Client, api_key: str) -> N
         assert refused.status_code == 422 and refused.json()["code"] == "budget_out_of_range", refused.text
         read = client.get(f"/games/{game_id}/analysis?budget={budget}")
         assert read.status_code == 422 and read.json()["code"] == "budget_out_of_range"
-    nothing = client.post("/games/00000000-0000-0000-0000-000000000000/analysis")
+    nothing = client.post("/games/00000000-0000-0000-0000-000000000000/analysis", headers=auth(api_key))
     assert nothing.status_code == 404 and nothing.json()["code"] == "game_not_found"
 
 
@@ -123,14 +123,16 @@ def test_a_live_game_is_analysed_for_its_owner_only(client: Client, api_key: str
     # Given a live game (its first 20 moves)
     game_id = imported(client, api_key, "arctic", 13, moves=20)
     assert client.get(f"/games/{game_id}").json()["status"] == "live"
-    # Then another key, and no key, are refused with a code; its owner's key is answered
-    for headers in (auth(other_key), {}):
-        refused = client.post(f"/games/{game_id}/analysis", json={"budget": BUDGET}, headers=headers)
-        assert refused.status_code == 403 and refused.json()["code"] == "analysis_hidden", refused.text
+    # Then another key is refused with a code, and so is no key (asking needs one); its owner's key is answered
+    refused = client.post(f"/games/{game_id}/analysis", json={"budget": BUDGET}, headers=auth(other_key))
+    assert refused.status_code == 403 and refused.json()["code"] == "analysis_hidden", refused.text
+    anonymous = client.post(f"/games/{game_id}/analysis", json={"budget": BUDGET})
+    assert anonymous.status_code == 401 and anonymous.json()["code"] == "api_key_required"
     asked = client.post(f"/games/{game_id}/analysis", json={"budget": BUDGET}, headers=auth(api_key))
     assert asked.status_code == 202 and asked.json()["steps_total"] == 20
-    refused = client.get(f"/games/{game_id}/analysis?budget={BUDGET}", headers=auth(other_key))
-    assert refused.status_code == 403 and refused.json()["code"] == "analysis_hidden"
+    for headers in (auth(other_key), {}):
+        refused = client.get(f"/games/{game_id}/analysis?budget={BUDGET}", headers=headers)
+        assert refused.status_code == 403 and refused.json()["code"] == "analysis_hidden"
     assert client.get(f"/games/{game_id}/analysis?budget={BUDGET}", headers=auth(api_key)).status_code == 202
 
 
@@ -221,3 +223,14 @@ def test_a_worker_killed_mid_job_leaves_it_to_another_finished_once(
     assert statuses == {}
     # And its bytes are an uninterrupted run's (the pure core's, in this process)
     assert finished.content == uninterrupted(runtime, game_id)
+
+
+def test_a_body_that_is_not_an_analysis_request_is_refused(client: Client, api_key: str) -> None:
+    game_id = imported(client, api_key, "arctic", 14)
+    for body in (b'{"budget": "x"}', b"[1]", b"{"):
+        refused = client.post(
+            f"/games/{game_id}/analysis", content=body, headers={**auth(api_key), "content-type": "application/json"}
+        )
+        assert refused.status_code == 400 and refused.json()["code"] in ("invalid_request", "invalid_json"), (
+            refused.text
+        )

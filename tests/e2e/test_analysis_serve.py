@@ -30,7 +30,7 @@ def test_serve_runs_an_analysis_worker_that_stops_with_it(tmp_path: Path) -> Non
         assert game.status_code == 201, game.text
         path = f"/games/{game.json()['id']}/analysis"
         # When its analysis is asked
-        asked = httpx.post(server.base + path, json={"budget": 1}, timeout=30)
+        asked = httpx.post(server.base + path, json={"budget": 1}, headers=headers, timeout=30)
         assert asked.status_code == 202, asked.text
         # Then the server's own worker delivers it
         deadline = time.monotonic() + 180

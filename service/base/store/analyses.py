@@ -6,24 +6,27 @@ one by one as a worker computes them, so a job retried after its worker died res
 stored; the finished analysis (``domain.analysis.game.encode``'s bytes) is written once, by whichever
 run gets there first (``finish`` writes only into an empty ``result``).
 
-The jobs themselves are PgQueuer's (``service.analysis.queue``): its tables are installed by the same
-migration step as ours (unqualified, in the schema the migration runs in, as every table of ours).
+The jobs themselves are PgQueuer's (``enqueue`` here; the workers: ``service.cli.commands.analysis``):
+its tables are installed by the same migration step as ours (unqualified, in the schema the migration
+runs in, as every table of ours).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from typing import Any
 from uuid import UUID
 
 import msgspec
+from pgqueuer.adapters.drivers.psycopg import SyncPsycopgDriver
 from pgqueuer.adapters.persistence.qb import QueryBuilderEnvironment
+from pgqueuer.adapters.persistence.queries import SyncQueries
 from psycopg import Connection
 from psycopg.rows import DictRow
 
-if TYPE_CHECKING:
-    from service.base.store.application import GameLog
+# The queue's entrypoint (what a worker registers) and a job's payload: the analysis row's id.
+ENTRYPOINT = "banquise_analysis"
 
 ANALYSES = """
 CREATE TABLE banquise_analyses (
@@ -87,16 +90,24 @@ WHERE a.game_id = %s AND a.analysis_version = %s AND a.budget = %s AND a.game_ve
 _BY_ID = f"SELECT {_COLUMNS} FROM banquise_analyses a WHERE a.id = %s"
 
 
+def dedupe_key(analysis_id: int) -> str:
+    return f"analysis:{analysis_id}"
+
+
+def enqueue(conn: Connection[Any], analysis_id: int) -> None:
+    """One job for the analysis, on ``conn`` (in its transaction, autocommit outside one); nothing when
+    a job for it is queued or running already (its dedupe key)."""
+    SyncQueries(SyncPsycopgDriver(conn)).enqueue(
+        ENTRYPOINT, str(analysis_id).encode(), dedupe_key=dedupe_key(analysis_id), on_conflict="skip"
+    )
+
+
 class AnalysesTable:
-    """The analyses' SQL as named methods (each on a pooled connection of its own)."""
+    """The analyses' SQL as named methods (each on a pooled connection of its own: ``connection``, the
+    store's ``get_connection``)."""
 
-    def __init__(self, store: GameLog) -> None:
-        self.store = store
-
-    @contextmanager
-    def connection(self) -> Iterator[Connection[DictRow]]:
-        with self.store.game_recorder.datastore.get_connection() as conn:
-            yield conn
+    def __init__(self, connection: Callable[[], AbstractContextManager[Connection[DictRow]]]) -> None:
+        self.connection = connection
 
     @staticmethod
     def _row(found: dict[str, Any] | None) -> AnalysisRow | None:

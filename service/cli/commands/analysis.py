@@ -25,10 +25,11 @@ import msgspec
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from domain.analysis.game import DEFAULT_BUDGET
-from service.analysis.queue import DEFAULT_HEARTBEAT, enqueue, work
 from service.base.database import ConnectionParams
 from service.base.refusals import Refusal
 from service.base.settings import Settings
+from service.base.store.analyses import enqueue
+from service.cli.commands.analysis_worker import DEFAULT_HEARTBEAT, work
 from service.games.analysis import MAX_BUDGET, MIN_BUDGET, GameAnalyses, budget_in_bounds
 from service.runtime import Runtime
 

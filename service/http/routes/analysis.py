@@ -1,6 +1,6 @@
 """``/games/{id}/analysis``: ask for a game's analysis, follow its progress, read it whole or move by move.
 
-The work is done by ``banquise worker analysis`` processes (``service.analysis.queue``); these routes
+The work is done by ``banquise worker analysis`` processes (``service.cli.commands.analysis``); these routes
 only queue it and read what the workers stored.
 """
 
@@ -18,12 +18,12 @@ from litestar.params import FromPath, JSONBody, QueryParameter
 from litestar.status_codes import HTTP_202_ACCEPTED
 
 from domain.analysis.game import DEFAULT_BUDGET, GameAnalysis, StepAnalysis
-from service.analysis.queue import enqueue
 from service.base.keys import ApiKey
+from service.base.store.analyses import enqueue
 from service.games.analysis import MAX_BUDGET, MIN_BUDGET, AnalysisAsked, AnalysisProgress, GameAnalyses
-from service.http.auth import caller
+from service.http.auth import caller, required
 from service.http.caching import VARY, etag_of, matches
-from service.http.routes.games import KEY_OPTIONAL
+from service.http.routes.games import KEY_OPTIONAL, KEY_REQUIRED
 from service.runtime import Runtime
 
 _json = msgspec.json.Encoder()
@@ -76,7 +76,6 @@ class AnalysisController(Controller):
     path = "/games"
     tags = ["analysis"]
     dependencies = {"key": Provide(caller), "analyses": Provide(analyses, sync_to_thread=False)}
-    security = KEY_OPTIONAL
 
     @post(
         "/{game_id:uuid}/analysis",
@@ -84,12 +83,18 @@ class AnalysisController(Controller):
         description="One analysis per game, analysis version and budget, at the game's version when asked "
         "(a live game's covers the moves recorded then: ask again after more moves). Always 202 with the "
         "job's progress and `Location` (the GET that follows it), whether this request queued it or not. "
-        "A live game is analysed for its owner's key only; a finished game for anyone who can read it.",
+        "Asking needs an API key (it queues work): a live game's owner's key, any key for a finished game; "
+        "reading it (GET) needs only what reading the game needs.",
         status_code=HTTP_202_ACCEPTED,
+        security=KEY_REQUIRED,
         responses={
-            202: ResponseSpec(AnalysisProgress, description="The analysis asked (queued, running, done or failed)"),
+            202: ResponseSpec(
+                AnalysisProgress,
+                generate_examples=False,
+                description="The analysis asked (queued, running, done or failed)",
+            ),
             **READ_PROBLEMS,
-            400: ResponseSpec(None, description="invalid_analysis_request: the body is not an AnalysisAsked"),
+            400: ResponseSpec(None, description="invalid_request, invalid_json: the body is not an AnalysisAsked"),
             422: ResponseSpec(
                 None,
                 description="budget_out_of_range; analysis_unavailable: the game's kind or record is not analysable",
@@ -105,7 +110,7 @@ class AnalysisController(Controller):
         data: JSONBody[AnalysisAsked | None] = None,
     ) -> Response[AnalysisProgress]:
         budget = (data or AnalysisAsked()).budget
-        progress, _ = await sync_to_thread(analyses.ask, game_id, key, budget)
+        progress, _ = await sync_to_thread(analyses.ask, game_id, required(key, "asking for an analysis"), budget)
         return _accepted(progress)
 
     @get(
@@ -117,9 +122,12 @@ class AnalysisController(Controller):
         "`i + 1` (the timeline's `move_number`); per seat, `win` (the share of the win, the seats' summing to "
         "1) and `score` (the expected final score), from the mover's information (`mover`) and from "
         "everything the record knows (`omniscient`).",
+        security=KEY_OPTIONAL,
         responses={
-            200: ResponseSpec(GameAnalysis, description="The analysis, done"),
-            202: ResponseSpec(AnalysisProgress, description="Not done yet (or failed: status and failure)"),
+            200: ResponseSpec(GameAnalysis, generate_examples=False, description="The analysis, done"),
+            202: ResponseSpec(
+                AnalysisProgress, generate_examples=False, description="Not done yet (or failed: status and failure)"
+            ),
             **READ_PROBLEMS,
         },
     )
@@ -133,7 +141,7 @@ class AnalysisController(Controller):
     ) -> Response[GameAnalysis]:
         answer = await sync_to_thread(analyses.answer, game_id, key, budget)
         if answer.body is None:
-            return _accepted(answer.progress)  # type: ignore[return-value]
+            return _accepted(answer.progress)
         etag = etag_of(answer.body)
         headers = {"etag": etag, "vary": VARY, "cache-control": IMMUTABLE if answer.immutable else "private, no-cache"}
         if matches(request.headers.get("if-none-match"), etag):
@@ -145,8 +153,9 @@ class AnalysisController(Controller):
         summary="One move's evaluation and judgement, as soon as it is analysed",
         description="`move` counts from 1, as the timeline's `move_number` and `/replay?move=N` do. The "
         "step of the analysis (`steps[move - 1]` of the whole), available while the rest still runs.",
+        security=KEY_OPTIONAL,
         responses={
-            200: ResponseSpec(StepAnalysis, description="The move's analysis"),
+            200: ResponseSpec(StepAnalysis, generate_examples=False, description="The move's analysis"),
             **READ_PROBLEMS,
             404: ResponseSpec(
                 None,

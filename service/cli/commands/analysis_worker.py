@@ -1,7 +1,8 @@
-"""The analysis jobs' queue: PgQueuer over the service's PostgreSQL (see docs/ANALYSIS.md, "Workers").
+"""An analysis worker's loop: PgQueuer's queue manager over the service's PostgreSQL (docs/ANALYSIS.md).
 
 A job's payload is the id of its ``banquise_analyses`` row; its dedupe key (``analysis:<id>``) keeps one
-job per analysis queued or running, whoever asks and however often. A worker process runs one analysis
+job per analysis queued or running, whoever asks and however often (``service.base.store.analyses``
+queues it). A worker process runs one analysis
 at a time (CPU-bound: a second in the same process would only share its core), in a thread, while its
 event loop sends the job's heartbeats: a job whose worker died (``kill -9``, a machine lost) has no
 heartbeat any more, and PgQueuer's dequeue takes it again once it is ``heartbeat`` seconds stale. The
@@ -20,32 +21,19 @@ from typing import Any
 
 import psycopg
 from pgqueuer import Queries, QueueManager
-from pgqueuer.adapters.drivers.psycopg import PsycopgDriver, SyncPsycopgDriver
-from pgqueuer.adapters.persistence.queries import SyncQueries
+from pgqueuer.adapters.drivers.psycopg import PsycopgDriver
 from pgqueuer.domain.errors import RetryRequested
 from pgqueuer.domain.models import Job
 from pgqueuer.domain.types import QueueExecutionMode
 
 from service.base.database import ConnectionParams
+from service.base.store.analyses import ENTRYPOINT
 from service.games.analysis import GameAnalyses, Interrupted
 
 log = logging.getLogger("banquise.analysis")
 
-ENTRYPOINT = "banquise_analysis"
 # Seconds without a heartbeat after which a running job is taken again (heartbeats every half of it).
 DEFAULT_HEARTBEAT = 30.0
-
-
-def dedupe_key(analysis_id: int) -> str:
-    return f"analysis:{analysis_id}"
-
-
-def enqueue(conn: psycopg.Connection[Any], analysis_id: int) -> None:
-    """One job for the analysis, on ``conn`` (in its transaction, autocommit outside one); nothing when
-    a job for it is queued or running already."""
-    SyncQueries(SyncPsycopgDriver(conn)).enqueue(
-        ENTRYPOINT, str(analysis_id).encode(), dedupe_key=dedupe_key(analysis_id), on_conflict="skip"
-    )
 
 
 async def work(
@@ -57,9 +45,8 @@ async def work(
     exit_when_idle: bool = False,
 ) -> None:
     """Run analysis jobs until ``stop`` is set (or, with ``exit_when_idle``, until the queue is empty)."""
-    conn = await psycopg.AsyncConnection.connect(
-        **params.connect_kwargs(), autocommit=True, application_name="banquise/analysis-worker"
-    )
+    kwargs: dict[str, Any] = {**params.connect_kwargs(), "application_name": "banquise/analysis-worker"}
+    conn = await psycopg.AsyncConnection.connect(autocommit=True, **kwargs)
     manager = QueueManager(Queries(PsycopgDriver(conn)))
     one_at_a_time = asyncio.Semaphore(1)
 
