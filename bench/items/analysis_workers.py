@@ -10,6 +10,7 @@ the cores (little: they answer a few requests and store a row per step).
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import signal
 import subprocess
@@ -53,6 +54,30 @@ def _stop(procs: list[subprocess.Popen[bytes]]) -> None:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+
+
+def _spin(seconds: float) -> None:
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        pass
+
+
+def _cores_for(count: int, seconds: float = 4.0) -> float:
+    """The control: the cores ``count`` processes doing nothing but spin get here, now (on an idle
+    2-core machine: 1.0 and 2.0). Where they get less, the workers cannot get more."""
+    procs = [multiprocessing.get_context("spawn").Process(target=_spin, args=(seconds,)) for _ in range(count)]
+    t0 = time.perf_counter()
+    for proc in procs:
+        proc.start()
+    pids = [psutil.Process(proc.pid) for proc in procs if proc.pid is not None]
+    used = 0.0
+    while any(proc.is_alive() for proc in procs):
+        with suppress(psutil.NoSuchProcess):
+            used = sum(p.cpu_times().user + p.cpu_times().system for p in pids)
+        time.sleep(0.2)
+    for proc in procs:
+        proc.join()
+    return used / (time.perf_counter() - t0)
 
 
 def _cpu(procs: list[subprocess.Popen[bytes]]) -> float:
@@ -105,6 +130,7 @@ def run(w: World, quick: bool) -> list[Row]:
     seed = 7
     one, cpu_one = _queue(server, seed, n, "one", 1, w)
     two, cpu_two = _queue(server, seed, n, "two", 2, w)
+    control = (_cores_for(1), _cores_for(2))
     moves = len(games.record(PLAYERS, seed)["moves"])
     return [
         ratio_row(
@@ -117,8 +143,12 @@ def run(w: World, quick: bool) -> list[Row]:
             at_least=TARGET,
             note=f"wall time {one:.1f} s with 1 worker, {two:.1f} s with 2; the workers got {cpu_one / one:.2f} "
             f"and {cpu_two / two:.2f} cores of {os.cpu_count()} on average (shared with the server, PostgreSQL and "
-            "whatever else runs)",
-            details={"seconds": {"1": one, "2": two}, "worker_cpu_seconds": {"1": cpu_one, "2": cpu_two}},
+            f"whatever else runs); control: 1 and 2 processes spinning got {control[0]:.2f} and {control[1]:.2f} cores",
+            details={
+                "seconds": {"1": one, "2": two},
+                "worker_cpu_seconds": {"1": cpu_one, "2": cpu_two},
+                "spinning_cores": {"1": control[0], "2": control[1]},
+            },
             short="analyses, 2 workers",
             baseline_short="1 worker",
         )

@@ -16,6 +16,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
@@ -135,6 +136,10 @@ def _stop_when_orphaned(stopping: threading.Event) -> None:
         while not stopping.wait(1.0):
             if os.getppid() != int(parent):
                 stopping.set()
+                # A job ends after its step; a start-up waiting for a database that went with the server
+                # would wait for minutes: the job is the queue's again after its heartbeat anyway.
+                time.sleep(STOP_GRACE)
+                os._exit(1)
 
     threading.Thread(target=watch, name="orphan-watch", daemon=True).start()
 
