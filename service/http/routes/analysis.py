@@ -22,7 +22,7 @@ from service.base.keys import ApiKey
 from service.base.store.analyses import enqueue
 from service.games.analysis import MAX_BUDGET, MIN_BUDGET, AnalysisAsked, AnalysisProgress, GameAnalyses
 from service.http.auth import caller, required
-from service.http.caching import VARY, etag_of, matches
+from service.http.caching import conditional_body
 from service.http.routes.games import KEY_OPTIONAL, KEY_REQUIRED
 from service.runtime import Runtime
 
@@ -142,11 +142,9 @@ class AnalysisController(Controller):
         answer = await sync_to_thread(analyses.answer, game_id, key, budget)
         if answer.body is None:
             return _accepted(answer.progress)
-        etag = etag_of(answer.body)
-        headers = {"etag": etag, "vary": VARY, "cache-control": IMMUTABLE if answer.immutable else "private, no-cache"}
-        if matches(request.headers.get("if-none-match"), etag):
-            return Response(content=b"", status_code=304, headers=headers)  # type: ignore[arg-type]
-        return Response(content=answer.body, media_type="application/json", headers=headers)  # type: ignore[arg-type]
+        done = conditional_body(request, answer.body)
+        done.headers["cache-control"] = IMMUTABLE if answer.immutable else "private, no-cache"
+        return done
 
     @get(
         "/{game_id:uuid}/analysis/moves/{move:int}",
@@ -173,9 +171,4 @@ class AnalysisController(Controller):
         analyses: NamedDependency[GameAnalyses],
         budget: Budget = DEFAULT_BUDGET,
     ) -> Response[StepAnalysis]:
-        body = await sync_to_thread(analyses.move, game_id, key, budget, move)
-        etag = etag_of(body)
-        headers = {"etag": etag, "vary": VARY}
-        if matches(request.headers.get("if-none-match"), etag):
-            return Response(content=b"", status_code=304, headers=headers)  # type: ignore[arg-type]
-        return Response(content=body, media_type="application/json", headers=headers)  # type: ignore[arg-type]
+        return conditional_body(request, await sync_to_thread(analyses.move, game_id, key, budget, move))
