@@ -66,7 +66,7 @@ class Runtime:
         self.editions = EditionCatalogue(self.store)
         for plugin in registered_games():
             if plugin.editions is not None:
-                plugin.editions.set_loader(self.editions.load)
+                plugin.editions.set_loader(self.editions.loader(plugin.kind))
 
     @classmethod
     def open(
@@ -127,7 +127,12 @@ class Runtime:
     def games(self) -> GameService:
         from service.base.store.kinds import Registry
 
-        return GameService(self.store, Registry.default(), snapshot_interval=self.settings.snapshot_interval)
+        return GameService(
+            self.store,
+            Registry.default(),
+            snapshot_interval=self.settings.snapshot_interval,
+            trusted_keys=self.settings.trusted_keys,
+        )
 
     @cached_property
     def key_cache(self) -> KeyCache:
@@ -185,7 +190,7 @@ class Runtime:
         for plugin in registered_games():
             if plugin.editions is not None:
                 previous = plugin.editions.set_loader(None)
-                if previous != self.editions.load:
+                if previous != self.editions.loader(plugin.kind):
                     plugin.editions.set_loader(previous)  # another runtime's: leave it
         if self.replica is not None:
             self.replica.close()

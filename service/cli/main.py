@@ -82,7 +82,11 @@ def _positive(text: str) -> int:
 
 
 def build_parser(settings: Settings) -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="banquise", description="Record and replay Arctic and Arctica games.")
+    from domain.kinds import registered_games
+
+    titles = [plugin.title for plugin in registered_games()]
+    games = " and ".join([", ".join(titles[:-1]), titles[-1]] if len(titles) > 1 else titles)
+    parser = argparse.ArgumentParser(prog="banquise", description=f"Record and replay {games} games.")
     parser.add_argument(
         "-v", "--verbose", action="store_true", help="also show the HTTP and database libraries' own log lines"
     )
@@ -113,9 +117,11 @@ def build_parser(settings: Settings) -> argparse.ArgumentParser:
     openapi.add_argument("--write", type=Path, metavar="DIR", help="write openapi.json and record.schema.json in DIR")
     openapi.set_defaults(run=_openapi)
 
-    from service.cli.commands import editions, keys, simulate, transfer
+    from service.cli.commands import chain, editions, keys, simulate, transfer, verify
 
     keys.add_parser(sub)
+    verify.add_parser(sub)
+    chain.add_parser(sub)
     editions.add_parser(sub)
     simulate.add_parser(sub)
     transfer.add_parsers(sub)
