@@ -37,6 +37,7 @@ from service.http.openapi_docs import kind_components, refine
 from service.http.openapi_finish import finish
 from service.http.read_your_writes import ReplicaHeaders
 from service.http.routes.admin import abandon_game, merge_player, rename_player, unvoid_game, void_game
+from service.http.routes.analysis import AnalysisController
 from service.http.routes.editions import EditionsController, edition_components, edition_documents
 from service.http.routes.exports import ExportsController
 from service.http.routes.games import GamesController
@@ -204,6 +205,7 @@ def routes() -> list[Any]:
         server_key,
         game_kinds,
         GamesController,
+        AnalysisController,  # a game's analysis (#37)
         # Games taken elsewhere: BG Stats, BoardGameGeek, NDJSON records.
         ExportsController,
         # Projections (read models): players, leaderboards, game statistics; admin voiding.

@@ -18,7 +18,7 @@ from psycopg.rows import DictRow
 from service.base.database import ConnectionParams
 from service.base.settings import DatabaseTimeouts
 from service.base.signing import SERVER_KEYS, server_key
-from service.base.store import chain, migrations
+from service.base.store import analyses, chain, migrations
 from service.base.store import heads as game_heads
 from service.base.store.closing import CLOSED_GAME_FUNCTION, GAME_CLOSED, GameClosed
 from service.base.store.editions import EDITIONS, EDITIONS_BY_KIND
@@ -133,6 +133,8 @@ class GameLog(Application[UUID]):
                 ("0018_editions_by_kind", EDITIONS_BY_KIND),
                 # Both numbered 0018 (two branches): ids are unique, the order is this list's.
                 ("0018_event_chain", self._chain_events),
+                # Game analyses and their job queue (PgQueuer's tables): service/base/store/analyses.py.
+                ("0020_analysis", analyses.migration()),
             ],
         )
         # Composite types exist now: let the recorder's connections use them.
