@@ -10,7 +10,9 @@ from typing import Any
 
 import msgspec
 from litestar.datastructures import MutableScopeHeaders
-from litestar.types import ASGIApp, Message, Receive, Scope, Send
+from litestar.types import Message, Receive, Scope, Send
+
+from service.base.asgi import HttpMiddleware
 
 REQUEST_ID_HEADER = "x-request-id"
 _encoder = msgspec.json.Encoder()
@@ -54,17 +56,11 @@ def _valid_request_id(value: str) -> bool:
     return 0 < len(value) <= 128 and value.isascii() and value.isprintable()
 
 
-class RequestLogMiddleware:
+class RequestLogMiddleware(HttpMiddleware):
     """Gives every request an id (the client's ``X-Request-ID`` or a new one), echoes it in the response,
     and logs method, path, status and duration when the response starts."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         incoming = next((v.decode("latin-1") for k, v in scope["headers"] if k == b"x-request-id"), "")
         request_id = incoming if _valid_request_id(incoming) else uuid.uuid4().hex
         scope["banquise_request_id"] = request_id  # type: ignore[typeddict-unknown-key]

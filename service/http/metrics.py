@@ -26,6 +26,7 @@ from prometheus_client import (
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 from prometheus_client.registry import Collector
 
+from service.base.asgi import HttpMiddleware
 from service.base.store.replica import ReplicaState
 from service.runtime import Runtime
 
@@ -185,17 +186,14 @@ def replica_metrics(state: ReplicaState) -> Iterator[Any]:
     yield fallbacks
 
 
-class MetricsMiddleware:
+class MetricsMiddleware(HttpMiddleware):
     """Times every HTTP request, labelled by its route template once routing has set it."""
 
     def __init__(self, app: ASGIApp, metrics: Metrics) -> None:
-        self.app = app
+        super().__init__(app)
         self.metrics = metrics
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         started = time.perf_counter()
         status = 500
 
