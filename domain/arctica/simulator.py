@@ -179,14 +179,9 @@ def simulate(players: int, seed: int, edition: Edition | None = None) -> Simulat
 def table_record(game: SimulatedGame) -> tuple[Setup, list[mv.Move]]:
     """The same game as if recorded at a real table: no seed; hands and round cards in the setup; every
     card drawn named in its move's ``drawn``; event sub-regions revealed by ``reveal_events`` moves."""
-    first = game.events[0]
-    assert isinstance(first, GameStarted) and first.event_plan is not None
-    ed = editions.get(first.edition_id, first.edition_version)
-    setup = Setup(
-        players=first.players,
-        edition=first.edition_id,
-        edition_version=first.edition_version,
-        start_player=first.start_player,
+    first, ed = _opening(game)
+    setup = _setup(
+        first,
         hands=tuple(tuple(h or ()) for h in first.hands),
         round_cards=tuple(c for c in first.round_cards if c is not None),
     )
@@ -219,16 +214,8 @@ def public_record(game: SimulatedGame) -> tuple[Setup, list[mv.Move]]:
     """The same game recorded by someone who sees only what the whole table sees: no seed, no hands;
     no card named when drawn (a card is named when it is played or discarded); the round card of each
     round revealed by a ``reveal_round_card`` move and the event sub-regions by ``reveal_events``."""
-    first = game.events[0]
-    assert isinstance(first, GameStarted) and first.event_plan is not None
-    ed = editions.get(first.edition_id, first.edition_version)
-    setup = Setup(
-        players=first.players,
-        edition=first.edition_id,
-        edition_version=first.edition_version,
-        mode="public",
-        start_player=first.start_player,
-    )
+    first, ed = _opening(game)
+    setup = _setup(first, mode="public")
     public = _fold(GameState(), start(ed, setup))
     out: list[mv.Move] = []
 
@@ -256,6 +243,25 @@ def public_record(game: SimulatedGame) -> tuple[Setup, list[mv.Move]]:
         out.append(move)
     reveal()
     return setup, out
+
+
+def _opening(game: SimulatedGame) -> tuple[GameStarted, Edition]:
+    """A simulated game's opening event (with its seeded plan) and its edition."""
+    first = game.events[0]
+    assert isinstance(first, GameStarted) and first.event_plan is not None
+    return first, editions.get(first.edition_id, first.edition_version)
+
+
+def _setup(first: GameStarted, **more: Any) -> Setup:
+    """The setup a recorder writes for the game ``first`` opened: its players, edition and start player,
+    and ``more``."""
+    return Setup(
+        players=first.players,
+        edition=first.edition_id,
+        edition_version=first.edition_version,
+        start_player=first.start_player,
+        **more,
+    )
 
 
 def _fold(state: GameState, events: list[Event]) -> GameState:
