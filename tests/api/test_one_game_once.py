@@ -11,14 +11,11 @@ from litestar.testing import TestClient
 
 from projections import standard
 from service.runtime import Runtime
+from tests.helpers import auth
 from tests.projections.support import record
 
 Client = TestClient  # type: ignore[type-arg]
 NAMES = ["Oona Once", "Pim Once"]
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def project(runtime: Runtime) -> None:

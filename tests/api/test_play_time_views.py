@@ -16,13 +16,10 @@ from domain.arctic.simulator import simulate
 from projections import standard
 from service.base.store.tables import FIRST_PLAY_TIMES
 from service.runtime import Runtime
+from tests.helpers import auth
 from tests.projections.support import record
 
 Client = TestClient  # type: ignore[type-arg]
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def when(text: str | None) -> datetime | None:

@@ -18,13 +18,10 @@ from domain.arctic import moves as mv
 from domain.arctic.simulator import simulate, to_public
 from projections import standard
 from service.runtime import Runtime
+from tests.helpers import auth
 
 Client = TestClient  # type: ignore[type-arg]
 NAMES = ["Reva Late", "Tor Late"]
-
-
-def auth(token: str, **headers: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}", **headers}
 
 
 def project(runtime: Runtime) -> None:

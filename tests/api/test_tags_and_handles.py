@@ -15,19 +15,10 @@ from projections import standard
 from service.base import keys
 from service.base.database import ConnectionParams
 from service.runtime import Runtime
+from tests.helpers import auth
 from tests.projections.support import dump, record
 
 Client = TestClient  # type: ignore[type-arg]
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
-
-
-@pytest.fixture(scope="module")
-def admin_key(database: ConnectionParams, store: Any) -> str:
-    with psycopg.connect(database.conninfo(), autocommit=True) as conn:
-        return keys.create(conn, "admin", admin=True).token
 
 
 def tagged(body: bytes, tags: dict[str, str]) -> bytes:

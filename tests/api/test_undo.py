@@ -21,17 +21,11 @@ from domain.arctica.simulator import simulate as simulate_arctica
 from domain.game import GameRules, decide_and_evolve, state_hash
 from projections import marks, standard
 from service.runtime import Runtime
+from tests.helpers import auth
 
 Client = TestClient  # type: ignore[type-arg]
 SIMULATE = {"arctic": simulate_arctic, "arctica": simulate_arctica}
 RULES: dict[str, GameRules] = {"arctic": arctic.RULES, "arctica": arctica.RULES}
-
-
-def auth(token: str, version: int | None = None) -> dict[str, str]:
-    headers = {"Authorization": f"Bearer {token}"}
-    if version is not None:
-        headers["If-Match"] = f'"{version}"'
-    return headers
 
 
 class Table:
