@@ -3,7 +3,9 @@ scope (lifespan, websocket) on untouched."""
 
 from __future__ import annotations
 
-from litestar.types import ASGIApp, Receive, Scope, Send
+from collections.abc import Callable
+
+from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
 
 class HttpMiddleware:
@@ -24,3 +26,20 @@ class HttpMiddleware:
 
     async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         raise NotImplementedError
+
+
+class Answer:
+    """``send`` watched: the status of the answer once it starts (500 until then: a request that fails
+    before answering), and ``on_start`` called with the start message before it goes (to add headers)."""
+
+    def __init__(self, send: Send, on_start: Callable[[Message], None] | None = None) -> None:
+        self.status = 500
+        self._send = send
+        self._on_start = on_start
+
+    async def send(self, message: Message) -> None:
+        if message["type"] == "http.response.start":
+            self.status = message["status"]
+            if self._on_start is not None:
+                self._on_start(message)
+        await self._send(message)

@@ -12,7 +12,7 @@ import msgspec
 from litestar.datastructures import MutableScopeHeaders
 from litestar.types import Message, Receive, Scope, Send
 
-from service.base.asgi import HttpMiddleware
+from service.base.asgi import Answer, HttpMiddleware
 
 REQUEST_ID_HEADER = "x-request-id"
 _encoder = msgspec.json.Encoder()
@@ -65,19 +65,16 @@ class RequestLogMiddleware(HttpMiddleware):
         request_id = incoming if _valid_request_id(incoming) else uuid.uuid4().hex
         scope["banquise_request_id"] = request_id  # type: ignore[typeddict-unknown-key]
         started = time.perf_counter()
-        status = 500
 
-        async def send_with_id(message: Message) -> None:
-            nonlocal status
-            if message["type"] == "http.response.start":
-                status = message["status"]
-                MutableScopeHeaders.from_message(message)[REQUEST_ID_HEADER] = request_id
-            await send(message)
+        def echo_id(message: Message) -> None:
+            MutableScopeHeaders.from_message(message)[REQUEST_ID_HEADER] = request_id
 
+        answer = Answer(send, echo_id)
         method = scope.get("method", "")
         try:
-            await self.app(scope, receive, send_with_id)
+            await self.app(scope, receive, answer.send)
         finally:
+            status = answer.status
             # The line's fields are built only when it is written (``BANQUISE_LOG_LEVEL=WARNING`` skips it).
             if access_log.isEnabledFor(logging.INFO):
                 access_log.info(

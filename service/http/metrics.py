@@ -13,7 +13,7 @@ from typing import Any
 
 from litestar import Request, Response, get
 from litestar.concurrency import sync_to_thread
-from litestar.types import ASGIApp, Message, Receive, Scope, Send
+from litestar.types import ASGIApp, Receive, Scope, Send
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
     CollectorRegistry,
@@ -26,7 +26,7 @@ from prometheus_client import (
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 from prometheus_client.registry import Collector
 
-from service.base.asgi import HttpMiddleware
+from service.base.asgi import Answer, HttpMiddleware
 from service.base.store.replica import ReplicaState
 from service.runtime import Runtime
 
@@ -195,19 +195,12 @@ class MetricsMiddleware(HttpMiddleware):
 
     async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         started = time.perf_counter()
-        status = 500
-
-        async def send_status(message: Message) -> None:
-            nonlocal status
-            if message["type"] == "http.response.start":
-                status = message["status"]
-            await send(message)
-
+        answer = Answer(send)
         try:
-            await self.app(scope, receive, send_status)
+            await self.app(scope, receive, answer.send)
         finally:
             route = str(scope.get("path_template") or "unmatched")
-            self.metrics.observe(route, str(scope.get("method", "")), status, time.perf_counter() - started)
+            self.metrics.observe(route, str(scope.get("method", "")), answer.status, time.perf_counter() - started)
 
 
 # Litestar adds the charset to every text/* media type: the library's own would make it twice.
