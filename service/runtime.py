@@ -127,7 +127,12 @@ class Runtime:
     def games(self) -> GameService:
         from service.base.store.kinds import Registry
 
-        return GameService(self.store, Registry.default(), snapshot_interval=self.settings.snapshot_interval)
+        return GameService(
+            self.store,
+            Registry.default(),
+            snapshot_interval=self.settings.snapshot_interval,
+            trusted_keys=self.settings.trusted_keys,
+        )
 
     @cached_property
     def key_cache(self) -> KeyCache:

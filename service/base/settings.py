@@ -68,6 +68,12 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     max_streams_per_client: int = 64
     # Seconds between the live listener's safety re-reads of the watched games when no notification came.
     live_recheck: float = 30.0
+    # BANQUISE_TRUSTED_KEYS: the public signing keys (Ed25519, base64 or hex, comma-separated; another
+    # server's GET /keys/server) whose sealed records an import accepts. When set, a sealed record is
+    # imported only if one of them signed it, unchanged (else 422 record_signature_invalid or
+    # record_signer_untrusted, nothing stored), and the answer names the key (``signed_by``). Unsealed
+    # records import as before. Empty: seals are not checked (docs/RECORDS.md).
+    trusted_keys: tuple[bytes, ...] = ()
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -134,7 +140,22 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             max_streams=integer("BANQUISE_MAX_STREAMS", 1000),
             max_streams_per_client=integer("BANQUISE_MAX_STREAMS_PER_CLIENT", 64),
             live_recheck=seconds("BANQUISE_LIVE_RECHECK", 30.0),
+            trusted_keys=trusted_keys(env.get("BANQUISE_TRUSTED_KEYS", "")),
         )
+
+
+def trusted_keys(raw: str) -> tuple[bytes, ...]:
+    """``BANQUISE_TRUSTED_KEYS``: public keys, comma-separated, each 32 bytes in base64 or hex."""
+    from service.base.signing import BadKey, parse_public_key
+
+    found: list[bytes] = []
+    for part in raw.split(","):
+        if part.strip():
+            try:
+                found.append(parse_public_key(part))
+            except BadKey as exc:
+                raise SettingsError(f"BANQUISE_TRUSTED_KEYS holds {part.strip()!r}: {exc}") from None
+    return tuple(found)
 
 
 def origins(raw: str) -> tuple[str, ...]:

@@ -107,9 +107,11 @@ def build_parser(settings: Settings) -> argparse.ArgumentParser:
     openapi.add_argument("--write", type=Path, metavar="DIR", help="write openapi.json and record.schema.json in DIR")
     openapi.set_defaults(run=_openapi)
 
-    from service.cli.commands import editions, keys, simulate, transfer
+    from service.cli.commands import chain, editions, keys, simulate, transfer, verify
 
     keys.add_parser(sub)
+    verify.add_parser(sub)
+    chain.add_parser(sub)
     editions.add_parser(sub)
     simulate.add_parser(sub)
     transfer.add_parsers(sub)

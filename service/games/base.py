@@ -291,41 +291,48 @@ class GameBase:
     def record_of(self, row: dict[str, Any], stream: Iterable[Recorded]) -> dict[str, Any]:
         """``export`` of the game of ``row`` whose whole event stream (a fork's: from the origin's events
         copied into it) is ``stream``, read already (an export reads many games' at once)."""
-        game_id = row["id"]
-        opening: Opening | None = None
-        moves: list[dict[str, Any]] = []
-        # The corrected line: moves taken back are not part of the game's record.
-        line: Line[None, Recorded] = Line(lambda state, _: state, None)
-        for rec in stream:
-            line.add(rec.originator_version, rec.event, rec)
-        for _, _, kept in line.kept:
-            rec = cast(Recorded, kept)
-            if rec.command is None:
-                continue
-            if rec.move is None:
-                opening = _opening_decoder.decode(rec.command)
-                continue
-            entry: dict[str, Any] = {"move": msgspec.json.decode(rec.command)}
-            if rec.played_at is not None:
-                entry["at"] = rec.played_at
-            if rec.comment is not None:
-                entry["comment"] = rec.comment
-            moves.append(entry)
-        if opening is None:
-            raise RuntimeError(f"game {game_id} has no opening command")
-        record: dict[str, Any] = {
-            "format": FORMAT,
-            "version": FORMAT_VERSION,
-            "kind": row["kind"],
-            "id": opening.record_id or f"{EXPORTED}{game_id}",
-            "rules_version": row["rules_version"],
-            "tags": opening.tags,
-            "setup": msgspec.json.decode(opening.setup),
-            "moves": moves,
-        }
-        if opening.started_at is not None:
-            record["started_at"] = opening.started_at
-        return record
+        return record_of(row, stream)
+
+
+def record_of(row: dict[str, Any], stream: Iterable[Recorded]) -> dict[str, Any]:
+    """The record (the import format) of the game of ``row`` (its ``id``, ``kind`` and ``rules_version``)
+    whose whole event stream is ``stream``: what the server exports, and what ``banquise verify`` rebuilds
+    from a sealed record's events. Needs no database."""
+    game_id = row["id"]
+    opening: Opening | None = None
+    moves: list[dict[str, Any]] = []
+    # The corrected line: moves taken back are not part of the game's record.
+    line: Line[None, Recorded] = Line(lambda state, _: state, None)
+    for rec in stream:
+        line.add(rec.originator_version, rec.event, rec)
+    for _, _, kept in line.kept:
+        rec = cast(Recorded, kept)
+        if rec.command is None:
+            continue
+        if rec.move is None:
+            opening = _opening_decoder.decode(rec.command)
+            continue
+        entry: dict[str, Any] = {"move": msgspec.json.decode(rec.command)}
+        if rec.played_at is not None:
+            entry["at"] = rec.played_at
+        if rec.comment is not None:
+            entry["comment"] = rec.comment
+        moves.append(entry)
+    if opening is None:
+        raise RuntimeError(f"game {game_id} has no opening command")
+    record: dict[str, Any] = {
+        "format": FORMAT,
+        "version": FORMAT_VERSION,
+        "kind": row["kind"],
+        "id": opening.record_id or f"{EXPORTED}{game_id}",
+        "rules_version": row["rules_version"],
+        "tags": opening.tags,
+        "setup": msgspec.json.decode(opening.setup),
+        "moves": moves,
+    }
+    if opening.started_at is not None:
+        record["started_at"] = opening.started_at
+    return record
 
 
 def rules_version_of(kind: Kind, state: Any) -> str:

@@ -23,8 +23,12 @@ from service.games.states import States
 
 
 class GameDeps:
-    def __init__(self, store: GameLog, registry: Registry, *, snapshot_interval: int = 64) -> None:
+    def __init__(
+        self, store: GameLog, registry: Registry, *, snapshot_interval: int = 64, trusted_keys: tuple[bytes, ...] = ()
+    ) -> None:
         self.store = store
+        # The signing keys whose sealed records an import accepts (``BANQUISE_TRUSTED_KEYS``).
+        self.trusted_keys = trusted_keys
         self.registry = registry
         # The store's tables beside the events, by their named statements.
         self.games_table = GamesTable(store)

@@ -17,7 +17,7 @@ from service.base.refusals import Category, Refusal
 from service.base.store import Recorded
 from service.base.store.application import VersionConflict
 from service.base.store.kinds import Kind, encode_snapshot
-from service.games import codecs, limits
+from service.games import codecs, limits, sealing
 from service.games.base import EXPORTED, GameBase, Idempotency, Opening, Reply, rules_version_of, rules_versions
 from service.games.errors import IllegalMove, decode_error
 from service.games.records import FORMAT, FORMAT_VERSION, GameRecord, RecordHead
@@ -127,6 +127,7 @@ class RecordImporter(GameBase):
         if replay is not None:
             return replay
         kind, record = self._decode_record(body)
+        signed_by = self._signer(body, record)
         record = limits.normalise_times(record)
         limits.check_record_id("$.id", record.id)
         exported = self._exported_game(key, kind, record)
@@ -154,6 +155,7 @@ class RecordImporter(GameBase):
             status="finished" if kind.rules.is_finished(state) else "live",
             players=list(kind.rules.players(state)),
             record_id=record.id,
+            signed_by=signed_by,
         )
         reply = Reply(created=True, body=_json.encode(created), version=version, locate=game_id)
         # The game's start at the table: the record's, else its first move's time (service/games/playtime.py).
@@ -186,6 +188,32 @@ class RecordImporter(GameBase):
             # only evict the states of live games (and grow the process with every imported game).
             self.states.remember(game_id, version, state)
         return self.positioned(reply, positions)
+
+    def _signer(self, body: bytes, record: GameRecord[Any, Any]) -> str | None:
+        """The trusted key that sealed ``record`` (docs/RECORDS.md); None when no key is trusted here or the
+        record has no seal. A seal that does not hold, or by a key not trusted, refuses the import."""
+        trusted = list(self.deps.trusted_keys)
+        if not trusted or record.seal is None:
+            return None
+        try:
+            key_id, valid, by_trusted, problem = sealing.signature_of(msgspec.json.decode(body), trusted)
+        except sealing.Unreadable as exc:
+            raise Refusal(Category.UNPROCESSABLE, "record_signature_invalid", str(exc)) from exc
+        if not valid:
+            raise Refusal(
+                Category.UNPROCESSABLE,
+                "record_signature_invalid",
+                f"the record's seal by {key_id} does not hold: the record was changed after it was signed",
+                key_id=key_id,
+            )
+        if not by_trusted:
+            raise Refusal(
+                Category.UNPROCESSABLE,
+                "record_signer_untrusted",
+                problem or f"signed by {key_id}, which this server does not trust (BANQUISE_TRUSTED_KEYS)",
+                key_id=key_id,
+            )
+        return key_id
 
     def _existing_import(
         self, key: ApiKey, kind: Kind, record_id: str, digest: str | None, record: GameRecord[Any, Any]
@@ -227,7 +255,7 @@ class RecordImporter(GameBase):
                 game_id=str(game_id),
             )
         stored = codecs.record(kind).decode(_json.encode(self.export(dict(row))))
-        if _canonical.encode(stored) != _canonical.encode(record):
+        if _canonical.encode(stored) != _canonical.encode(msgspec.structs.replace(record, seal=None)):
             raise Refusal(
                 Category.CONFLICT,
                 "record_id_conflict",
@@ -257,10 +285,10 @@ def record_digest(kind: Kind, record: GameRecord[Any, Any], rules_version: str |
     made explicit (a record that omits it and the same record exported from the game are one record).
     ``rules_version``: the version a record that omits it was stored under (an earlier current one)."""
     version = record.rules_version or rules_version or kind.rules.rules_version
-    explicit = msgspec.structs.replace(record, rules_version=version)
+    explicit = msgspec.structs.replace(record, rules_version=version, seal=None)
     return hashlib.sha256(_canonical.encode(explicit)).hexdigest()
 
 
 def legacy_digest(record: GameRecord[Any, Any]) -> str:
     """The digest of records imported before ``record_digest`` (the record as decoded)."""
-    return hashlib.sha256(_canonical.encode(record)).hexdigest()
+    return hashlib.sha256(_canonical.encode(msgspec.structs.replace(record, seal=None))).hexdigest()

@@ -15,11 +15,11 @@ from domain.game import Perspective, PlayerResult
 from domain.registry import game
 from service.base.keys import ApiKey
 from service.base.refusals import Category, Refusal
-from service.base.store import Recorded
+from service.base.store import Recorded, chain
 from service.base.store.corrections import BeforeBase, Line, MovesTakenBack
 from service.base.store.kinds import Kind
 from service.base.store.mapper import recorded
-from service.games import choices, playtime
+from service.games import choices, codecs, playtime, sealing
 from service.games.base import (
     GameBase,
 )
@@ -97,7 +97,20 @@ class GameReader(GameBase):
         A live game's record is its owner's (see ``Sight.require_record``)."""
         row = self.row(game_id)
         Sight.of(row, key).require_record(game_id)
-        return row["version"], self.export(row)
+        return row["version"], self.sealed(row)
+
+    def sealed(self, row: dict[str, Any]) -> dict[str, Any]:
+        """``export`` with its seal (``service.games.sealing``): the stored events read with their chain
+        hashes, checked (``ChainBroken`` when the store was changed behind the service), replayed to the
+        state hashes, and signed by the server's key."""
+        game_id = row["id"]
+        rows = self.games_table.chained(game_id)
+        head = chain.check(game_id, rows)
+        document = self.record_of(row, [recorded(game_id, v, t, s) for v, t, s, _ in rows])
+        kind = self.kind(row["kind"])
+        states = sealing.state_hashes(kind, codecs.record(kind).decode(_json.encode(document)))
+        events = [(t, s) for _, t, s, _ in rows]
+        return sealing.seal(document, game_id, events, head, states, self.store.server_key)
 
     def parse_perspective(self, text: str, players: int) -> Perspective:
         try:

@@ -14,12 +14,16 @@
 * ``setup`` and each ``move`` use the game kind's own schema (see ``GET /records/schema``).
 * ``at`` (when the move was played at the table) and ``comment`` are optional, per move.
 * Final reveals (hidden cards, totems) are ordinary moves at the end of ``moves``.
+* ``seal`` (exports only, optional on import): the game's stored events, their chain's head, the state
+  hash after the setup and after each move, and the exporting server's Ed25519 signature over all of
+  it and the record (docs/RECORDS.md; checked offline by ``banquise verify``).
 """
 
 from __future__ import annotations
 
 from datetime import datetime
 from typing import Any, Generic, Literal, TypeVar
+from uuid import UUID
 
 import msgspec
 
@@ -36,6 +40,19 @@ class RecordedMove(msgspec.Struct, Generic[M], kw_only=True, omit_defaults=True,
     comment: str | None = None
 
 
+class Seal(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """What an exporting server vouches for (docs/RECORDS.md)."""
+
+    algorithm: Literal["ed25519"] = "ed25519"
+    key_id: str  # ``ed25519:`` and 16 hex digits of the SHA-256 of the public key
+    public_key: str  # the signer's 32-byte public key, base64: only integrity unless you trust it
+    game_id: UUID  # the stream the chain is of
+    events: list[tuple[str, str]]  # each stored event, version 1 on: its topic and its state (base64)
+    head: str  # the chain's head: the hash of the last event, hex
+    states: list[str]  # the state hash after the setup, then after each move of ``moves``
+    signature: str  # Ed25519 over "banquise-seal-1\0" + the canonical JSON of the record without it, base64
+
+
 class GameRecord(msgspec.Struct, Generic[S, M], kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
     kind: str
     setup: S
@@ -46,6 +63,7 @@ class GameRecord(msgspec.Struct, Generic[S, M], kw_only=True, omit_defaults=True
     tags: dict[str, str] = {}
     started_at: datetime | None = None
     moves: list[RecordedMove[M]] = []
+    seal: Seal | None = None
 
 
 class RecordHead(msgspec.Struct, kw_only=True):

@@ -33,6 +33,8 @@ class GameCreated(msgspec.Struct, kw_only=True):
     status: Status
     players: list[str]
     record_id: str | None = None
+    # An imported sealed record's signer (``ed25519:…``), checked against BANQUISE_TRUSTED_KEYS.
+    signed_by: str | None = None
 
 
 class EventOut(msgspec.Struct, kw_only=True):

@@ -32,8 +32,10 @@ __all__ = ["GameBase", "GameDeps", "GameService", "Idempotency", "Opening", "Rep
 class GameService(GameBase):
     """Every use case on games, over one ``GameDeps``."""
 
-    def __init__(self, store: GameLog, registry: Registry, *, snapshot_interval: int = 64) -> None:
-        super().__init__(GameDeps(store, registry, snapshot_interval=snapshot_interval))
+    def __init__(
+        self, store: GameLog, registry: Registry, *, snapshot_interval: int = 64, trusted_keys: tuple[bytes, ...] = ()
+    ) -> None:
+        super().__init__(GameDeps(store, registry, snapshot_interval=snapshot_interval, trusted_keys=trusted_keys))
         self.writer = GameWriter(self.deps)
         self.importer = RecordImporter(self.deps)
         self.reader = GameReader(self.deps)

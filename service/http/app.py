@@ -47,6 +47,7 @@ from service.http.routes.ping import ping
 from service.http.routes.players import PlayersController
 from service.http.routes.recorder import engine_file, record_page, recorder_assets, service_worker, start_page
 from service.http.routes.records import records_schema
+from service.http.routes.server_key import server_key
 from service.http.routes.stats import game_board, game_stats
 from service.http.routes.watch import WatchController, viewer_assets
 from service.http.security import SecurityHeaders
@@ -199,6 +200,7 @@ def routes() -> list[Any]:
         health,
         ping,
         records_schema,
+        server_key,
         GamesController,
         # Games taken elsewhere: BG Stats, BoardGameGeek, NDJSON records.
         ExportsController,

@@ -27,6 +27,7 @@ from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 from prometheus_client.registry import Collector
 
 from service.base.asgi import Answer, HttpMiddleware
+from service.base.store import chain
 from service.base.store.replica import ReplicaState
 from service.runtime import Runtime
 
@@ -119,6 +120,12 @@ class DatabaseCollector(Collector):
             yield waiting
         if runtime.replica is not None:
             yield from replica_metrics(runtime.replica.state())
+        broken = CounterMetricFamily(
+            "banquise_chain_broken",
+            "Stored events whose chain hash was not the one their content gives, met by a read (docs/RECORDS.md)",
+        )
+        broken.add_metric([], chain.broken_seen)
+        yield broken
         games = runtime.__dict__.get("games")  # only once created: a scrape builds no use cases
         if games is not None:
             transactions = CounterMetricFamily(

@@ -32,6 +32,7 @@ OPERATION_IDS: dict[tuple[str, str], str] = {
     ("get", "/health"): "getHealth",
     ("get", "/metrics"): "getMetrics",
     ("get", "/records/schema"): "getRecordSchema",
+    ("get", "/keys/server"): "getServerKey",
     ("get", "/games"): "listGames",
     ("post", "/games"): "createGame",
     ("post", "/games/import"): "importRecord",

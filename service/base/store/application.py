@@ -11,14 +11,15 @@ from uuid import UUID
 from eventsourcing.application import Application
 from eventsourcing.persistence import IntegrityError, Mapper, Notification
 from eventsourcing.utils import get_topic
-from psycopg import AsyncConnection, Connection
+from psycopg import AsyncConnection, Connection, sql
 from psycopg.errors import InsufficientPrivilege
 from psycopg.rows import DictRow
 
 from service.base.database import ConnectionParams
 from service.base.settings import DatabaseTimeouts
+from service.base.signing import SERVER_KEYS, server_key
+from service.base.store import chain, migrations
 from service.base.store import heads as game_heads
-from service.base.store import migrations
 from service.base.store.closing import CLOSED_GAME_FUNCTION, GAME_CLOSED, GameClosed
 from service.base.store.editions import EDITIONS, EDITIONS_BY_KIND
 from service.base.store.envelope import Recorded
@@ -80,8 +81,8 @@ class GameLog(Application[UUID]):
         env = {
             "PERSISTENCE_MODULE": "eventsourcing.postgres",
             "POSTGRES_DBNAME": params.dbname,
-            "POSTGRES_HOST": params.host,
-            "POSTGRES_PORT": str(params.port),
+            "POSTGRES_HOST": params.hosts,
+            "POSTGRES_PORT": params.ports,
             "POSTGRES_USER": params.user,
             "POSTGRES_PASSWORD": params.password,
             "POSTGRES_SCHEMA": schema,
@@ -130,13 +131,28 @@ class GameLog(Application[UUID]):
                 ("0016_append_moves_function", self._create_append_moves_function),
                 ("0017_fork_secrets", FORK_SECRETS),
                 ("0018_editions_by_kind", EDITIONS_BY_KIND),
+                # Both numbered 0018 (two branches): ids are unique, the order is this list's.
+                ("0018_event_chain", self._chain_events),
             ],
         )
         # Composite types exist now: let the recorder's connections use them.
         self.game_recorder.datastore.register_type_adapters()
+        # The deployment's signing key, made at the first start (every process then reads the same one).
+        with self.game_recorder.datastore.get_connection() as conn:
+            self.server_key = server_key(conn, schema)
 
     def _create_append_moves_function(self) -> None:
         self.game_recorder.create_append_moves_function(game_heads.advance_in_function(self.schema))
+
+    def _chain_events(self) -> None:
+        """Every event's chain hash (``service.base.store.chain``), the games stored before it chained,
+        the new-game function that takes a new game's hashes, and the table of the server's signing key
+        (``service.base.signing``)."""
+        self.game_recorder.create_new_game_function()
+        with self.game_recorder.datastore.get_connection() as conn:
+            chain.migrate(conn, self.schema, self.game_recorder.events_table_name)
+            with conn.transaction():
+                conn.execute(sql.SQL(SERVER_KEYS).format(sql.Identifier(self.schema, "server_keys")))
 
     def construct_mapper(self) -> Mapper[UUID]:
         return MsgspecMapper()
@@ -175,8 +191,12 @@ class GameLog(Application[UUID]):
             # per event, the game id and first version sent once (``make bench``, item 1).
             topics, states = topics_and_states(records)
 
+            chains = chain.first_links(game_id, version, topics, states)
+
             def write() -> list[int]:
-                return self.game_recorder.insert_game_events(game_id, version, topics, states, within=within)
+                return self.game_recorder.insert_game_events(
+                    game_id, version, topics, states, within=within, chains=chains
+                )
 
         else:
             stored = list(map(self.mapper.to_stored_event, records))
@@ -265,9 +285,10 @@ class GameLog(Application[UUID]):
         if not _one_game(records):
             raise ValueError("append_new_game takes one game's records at consecutive versions")
         topics, states = topics_and_states(records)
+        chains = chain.first_links(first.originator_id, first.originator_version, topics, states)
 
         def write() -> int:
-            return self.game_recorder.insert_new_game(game, first.originator_version, topics, states, snapshots)
+            return self.game_recorder.insert_new_game(game, first.originator_version, topics, states, snapshots, chains)
 
         return self._exactly_once(
             first.originator_id, first.originator_version, len(records), states[0], write, lambda ids: ids[-1]

@@ -17,6 +17,7 @@ from psycopg import Connection, Cursor, sql
 from psycopg.rows import DictRow, tuple_row
 from psycopg.types.json import Jsonb
 
+from service.base.store import chain
 from service.base.store.closing import LIVE, OPEN
 from service.base.store.envelope import Recorded
 from service.base.store.mapper import recorded
@@ -74,9 +75,13 @@ WHERE originator_id = %s
 # timestamps for nothing at every move. The count of key changes comes in the same round trip.
 # Many games' events at once, in the primary key's order, a bounded chunk after a (game, version) cursor.
 _STREAMS = """
-SELECT originator_id, originator_version, topic, state FROM {events}
+SELECT originator_id, originator_version, topic, state, chain FROM {events}
 WHERE originator_id = ANY(%s) AND (originator_id, originator_version) > (%s, %s)
 ORDER BY originator_id, originator_version LIMIT %s
+"""
+# One game's stored rows with their chain hashes (``service.base.store.chain``), for a sealed export.
+_CHAINED = """
+SELECT originator_version, topic, state, chain FROM {events} WHERE originator_id = %s ORDER BY originator_version
 """
 # Events per chunk of ``streams``: the memory a read of many games holds beside the game being built.
 STREAM_CHUNK = 5000
@@ -186,21 +191,30 @@ class GamesTable:
         after: tuple[UUID, int] = (ids[0], 0)
         game: UUID | None = None
         events: list[Recorded] = []
+        previous = chain.GENESIS
         while True:
             with self._datastore.get_connection() as conn:
                 # Tuples: a dict per row cost as much as decoding its event.
                 rows = conn.cursor(row_factory=tuple_row).execute(query, (ids, *after, chunk)).fetchall()
-            for game_id, version, topic, state in rows:
+            for game_id, version, topic, state, stored in rows:
                 if game_id != game:
                     if game is not None:
                         yield game, events
-                    game, events = game_id, []
+                    game, events, previous = game_id, [], chain.GENESIS
+                # Each event's hash checked as it is read (``ChainBroken``: the store was changed).
+                previous = chain.check(game_id, ((version, topic, state, stored),), previous)
                 events.append(recorded(game_id, version, topic, state))
             if len(rows) < chunk:
                 break
             after = (rows[-1][0], rows[-1][1])
         if game is not None:
             yield game, events
+
+    def chained(self, game_id: UUID) -> list[tuple[int, str, bytes, bytes | None]]:
+        """A game's stored rows (version, topic, state, chain hash), in order."""
+        with self._datastore.get_connection() as conn:
+            rows = conn.cursor(row_factory=tuple_row).execute(sql.SQL(_CHAINED).format(events=self._events), (game_id,))
+            return [(int(v), t, bytes(s), None if c is None else bytes(c)) for v, t, s, c in rows.fetchall()]
 
     def finish_times(self, rows: Iterable[dict[str, Any]]) -> dict[UUID, datetime]:
         with self._datastore.get_connection() as conn:

@@ -57,3 +57,12 @@ def migrate(conninfo: str, schema: str, steps: list[Step]) -> list[str]:
     if applied:
         log.info("database migrated: %s", ", ".join(applied))
     return applied
+
+
+def applied_at(conn: psycopg.Connection[Any], schema: str, step_id: str) -> Any:
+    """When the step was applied (None: not applied, or no migrations table)."""
+    row = conn.execute(
+        sql.SQL("SELECT applied_at FROM {} WHERE id = %s").format(sql.Identifier(schema, "banquise_migrations")),
+        (step_id,),
+    ).fetchone()
+    return None if row is None else row[0]

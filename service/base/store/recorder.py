@@ -246,7 +246,7 @@ INSERT_GAME = (
 
 _NEW_GAME_FUNCTION = """
 CREATE OR REPLACE FUNCTION {schema}.banquise_insert_new_game(
-    p_lock_timeout text, p_first_version bigint, p_topics text[], p_states bytea[],
+    p_lock_timeout text, p_first_version bigint, p_topics text[], p_states bytea[], p_chains bytea[],
     p_snapshot_versions integer[], p_snapshot_states bytea[],
     p_id uuid, p_kind text, p_rules_version text, p_owner_key text, p_record_id text, p_record_hash text,
     p_players text[], p_handles text[], p_status text, p_version integer, p_moves integer,
@@ -265,9 +265,9 @@ BEGIN
     PERFORM pg_notify({channel}, '');
     RETURN QUERY
     WITH e_ids AS (
-        INSERT INTO {schema}.{table} (originator_id, originator_version, topic, state)
-        SELECT p_id, p_first_version - 1 + e.n, e.topic, e.state
-        FROM unnest(p_topics, p_states) WITH ORDINALITY AS e(topic, state, n)
+        INSERT INTO {schema}.{table} (originator_id, originator_version, topic, state, chain)
+        SELECT p_id, p_first_version - 1 + e.n, e.topic, e.state, e.chain
+        FROM unnest(p_topics, p_states, p_chains) WITH ORDINALITY AS e(topic, state, chain, n)
         RETURNING notification_id
     )
     SELECT count(*), max(e_ids.notification_id) FROM e_ids;
@@ -310,10 +310,13 @@ _APPEND_MOVES_TYPES = (
 # The function's parameter types, in order (explicit casts: psycopg types an int by its size and an empty
 # list as text[]).
 _NEW_GAME_TYPES = (
-    *("text", "bigint", "text[]", "bytea[]", "integer[]", "bytea[]"),
+    *("text", "bigint", "text[]", "bytea[]", "bytea[]", "integer[]", "bytea[]"),
     *("uuid", "text", "text", "text", "text", "text", "text[]", "text[]", "text", "integer", "integer"),
     *("timestamptz", "timestamptz", "timestamptz", "jsonb"),
 )
+# Its signatures before 0018 (the events' chain hashes, ``p_chains``) and before 0011 (the tags).
+_NEW_GAME_TYPES_BEFORE_CHAIN = _NEW_GAME_TYPES[:4] + _NEW_GAME_TYPES[5:]
+_NEW_GAME_TYPES_BEFORE_TAGS = _NEW_GAME_TYPES_BEFORE_CHAIN[:-1]
 
 
 class _Statements(NamedTuple):
@@ -340,10 +343,12 @@ class GameRecorder(PostgresApplicationRecorder):
             table=Identifier(self.events_table_name),
             id_type=Identifier(self.datastore.originator_id_type),
         )
+        # ``chain``: the events' chain hashes when the writer has the whole game (a new game's first events),
+        # else an empty array (NULLs: the table's trigger computes them; ``service.base.store.chain``).
         self.insert_game_statement = SQL(
-            "INSERT INTO {schema}.{table} (originator_id, originator_version, topic, state) "
-            "SELECT %b::{id_type}, %b::bigint + e.n, e.topic, e.state "
-            "FROM unnest(%b::text[], %b::bytea[]) WITH ORDINALITY AS e(topic, state, n) "
+            "INSERT INTO {schema}.{table} (originator_id, originator_version, topic, state, chain) "
+            "SELECT %b::{id_type}, %b::bigint + e.n, e.topic, e.state, e.chain "
+            "FROM unnest(%b::text[], %b::bytea[], %b::bytea[]) WITH ORDINALITY AS e(topic, state, chain, n) "
             "RETURNING notification_id"
         ).format(
             schema=Identifier(self.datastore.schema),
@@ -437,12 +442,20 @@ class GameRecorder(PostgresApplicationRecorder):
         states: Sequence[bytes],
         *,
         within: Within | None = None,
+        chains: Sequence[bytes] = (),
     ) -> list[int]:
         """``insert_events`` for the events of one game at versions ``first_version``, +1, ... (the
-        same transaction and guarantees); the notification ids, in order."""
+        same transaction and guarantees); the notification ids, in order. ``chains``: their chain hashes,
+        if the caller has them (else the table's trigger computes them)."""
         if not states:
             return []
-        params = (originator_id, first_version - 1, _text_array(topics), _ByteaArray(_BYTEA_OID, states))
+        params = (
+            originator_id,
+            first_version - 1,
+            _text_array(topics),
+            _ByteaArray(_BYTEA_OID, states),
+            _ByteaArray(_BYTEA_OID, chains),
+        )
         return self._insert("insert_game", params, len(states), (), within=within)
 
     @retry_conflicts
@@ -475,12 +488,14 @@ class GameRecorder(PostgresApplicationRecorder):
                     schema=Identifier(self.datastore.schema)
                 )
             )
-            # The signature before the games had tags (0011): CREATE OR REPLACE would keep it beside.
-            conn.execute(
-                SQL("DROP FUNCTION IF EXISTS {schema}.banquise_insert_new_game({types})").format(
-                    schema=Identifier(self.datastore.schema), types=SQL(", ".join(_NEW_GAME_TYPES[:-1]))
+            # The signatures before the games had tags (0011) and the events a chain (0018): CREATE OR
+            # REPLACE would keep them beside.
+            for old in (_NEW_GAME_TYPES_BEFORE_TAGS, _NEW_GAME_TYPES_BEFORE_CHAIN):
+                conn.execute(
+                    SQL("DROP FUNCTION IF EXISTS {schema}.banquise_insert_new_game({types})").format(
+                        schema=Identifier(self.datastore.schema), types=SQL(", ".join(old))
+                    )
                 )
-            )
             conn.execute(statement)
 
     def create_append_moves_function(self, advance: str) -> None:
@@ -529,6 +544,7 @@ class GameRecorder(PostgresApplicationRecorder):
         topics: Sequence[str],
         states: Sequence[bytes],
         snapshots: Sequence[tuple[int, bytes]],
+        chains: Sequence[bytes] = (),
     ) -> int:
         """A new game's row, its snapshots and its first events in one statement (one implicit transaction):
         what ``insert_game_events`` does with the game's row and snapshots written ``within``, the same
@@ -547,6 +563,7 @@ class GameRecorder(PostgresApplicationRecorder):
                 first_version,
                 _text_array(topics),
                 _ByteaArray(_BYTEA_OID, states),
+                _ByteaArray(_BYTEA_OID, chains),
                 # Arrays in their wire format: psycopg dumps a list element by element in Python.
                 _Int4Array([v for v, _ in snapshots]),
                 _ByteaArray(_BYTEA_OID, [s for _, s in snapshots]),

@@ -1,4 +1,5 @@
-"""``banquise keys create|list|revoke``: API keys, managed on the server's own database."""
+"""``banquise keys create|list|revoke``: API keys, managed on the server's own database; ``banquise keys
+server``: the public key the server signs its exported records with (``GET /keys/server``)."""
 
 from __future__ import annotations
 
@@ -33,6 +34,11 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
     check_database(args, settings)
     runtime = Runtime.open(settings)
     try:
+        if args.keys_command == "server":
+            described = runtime.store.server_key.described()
+            print(described.public_key)
+            print(f"{described.key_id}: the server's Ed25519 signing key (banquise verify --key)", file=sys.stderr)
+            return 0
         with psycopg.connect(runtime.params.conninfo(), autocommit=True) as conn:
             if args.keys_command == "create":
                 made = keys.create(conn, args.name, admin=args.admin)
@@ -71,4 +77,5 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     actions.add_parser("list", help="list keys (never their tokens)")
     revoke = actions.add_parser("revoke", help="revoke a key")
     revoke.add_argument("key_id")
+    actions.add_parser("server", help="print the server's public signing key (it signs exported records)")
     parser.set_defaults(run=run)
