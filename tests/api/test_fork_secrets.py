@@ -25,7 +25,6 @@ import psycopg
 import pytest
 from litestar.testing import TestClient
 
-from projections import standard
 from service.base.database import ConnectionParams
 from service.base.store.tables import FORK_SECRETS
 from service.runtime import Runtime
@@ -38,7 +37,7 @@ from tests.api.test_hidden_information import (
     requests,
     store_cuts,
 )
-from tests.helpers import auth
+from tests.helpers import auth, project
 from tests.watching import record
 
 Client = TestClient[Any]
@@ -86,12 +85,6 @@ class Family:
             players=self.origin.players,
             hidden=hidden,
         )
-
-
-def project(runtime: Runtime) -> None:
-    runner = standard.runner(runtime.store, runtime.games.registry)
-    runner.run()
-    runner.close()
 
 
 def baseline(client: Client, game: LiveGame) -> dict[str, Any]:

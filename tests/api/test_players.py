@@ -9,7 +9,7 @@ import pytest
 from litestar.testing import TestClient
 
 from service.base.settings import Settings
-from tests.helpers import auth
+from tests.helpers import auth, import_game
 from tests.projections.support import record
 
 Client = TestClient  # type: ignore[type-arg]
@@ -18,14 +18,6 @@ Client = TestClient  # type: ignore[type-arg]
 @pytest.fixture(scope="module")
 def settings() -> Settings:
     return Settings(pool_size=8, run_projections=True)
-
-
-def import_game(client: Client, token: str, body: bytes) -> dict[str, Any]:
-    response = client.post("/games/import", content=body, headers={**auth(token), "content-type": "application/json"})
-    assert response.status_code == 201, response.text
-    out: dict[str, Any] = response.json()
-    out["position"] = int(response.headers["x-banquise-position"])
-    return out
 
 
 @pytest.fixture(scope="module")
