@@ -29,6 +29,7 @@ from service.base.store.kinds import Registry
 from service.cli.commands.simulate import simulated_record
 from service.runtime import Runtime
 from tests.domain.harness import check_contract, kinds_of
+from tests.helpers import auth
 
 KIND = "pile"
 RULES_VERSION = "pile-1"
@@ -316,10 +317,6 @@ def test_the_toy_keeps_the_rules_contract(players: int) -> None:
 
 # ------------------------------------------------------------------ through the app
 Client = TestClient[Any]
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 @pytest.fixture(scope="module")

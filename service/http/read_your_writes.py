@@ -23,8 +23,9 @@ from litestar import Litestar
 from litestar.concurrency import sync_to_thread
 from litestar.datastructures import MutableScopeHeaders
 from litestar.params import QueryParameter
-from litestar.types import ASGIApp, Message, Receive, Scope, Send
+from litestar.types import Message, Receive, Scope, Send
 
+from service.base.asgi import HttpMiddleware
 from service.base.refusals import Category, Refusal
 from service.base.store.failures import is_retryable, is_unavailable
 from service.base.store.replica import Replica, format_lsn, parse_lsn
@@ -210,18 +211,12 @@ async def read_game(
     return await read_projection(runtime, position, lambda models: read(models, game_id), min_lsn)
 
 
-class ReplicaHeaders:
+class ReplicaHeaders(HttpMiddleware):
     """With a replica: a write's answer carries the primary's WAL position after its commit
     (``X-Banquise-LSN``), and a read of the read models says where it was answered (``X-Banquise-Read-From``).
     Without one, nothing is added and nothing is asked of the database."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         runtime: Runtime | None = getattr(Litestar.from_scope(scope).state, "runtime", None)
         if runtime is None or runtime.replica is None:
             await self.app(scope, receive, send)

@@ -18,20 +18,11 @@ from service.base.database import ConnectionParams
 from service.base.settings import Settings
 from service.http.app import create_app
 from service.runtime import Runtime
+from tests.helpers import auth
 from tests.watching import record
 
 Client = TestClient  # type: ignore[type-arg]
 GAME = "00000000-0000-4000-8000-000000000000"
-
-
-def auth(token: str, **extra: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}", **extra}
-
-
-@pytest.fixture(scope="module")
-def admin_key(database: ConnectionParams, store: Any) -> str:
-    with psycopg.connect(database.conninfo(), autocommit=True) as conn:
-        return keys.create(conn, "admin", admin=True).token
 
 
 @pytest.fixture(scope="module")

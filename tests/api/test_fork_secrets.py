@@ -25,8 +25,6 @@ import psycopg
 import pytest
 from litestar.testing import TestClient
 
-from projections import standard
-from service.base import keys
 from service.base.database import ConnectionParams
 from service.base.store.tables import FORK_SECRETS
 from service.runtime import Runtime
@@ -34,12 +32,12 @@ from tests.api.secrets import Material
 from tests.api.test_hidden_information import (
     SEED,
     LiveGame,
-    auth,
     check_game,
     get_routes,
     requests,
     store_cuts,
 )
+from tests.helpers import auth, project
 from tests.watching import record
 
 Client = TestClient[Any]
@@ -50,12 +48,6 @@ OPEN = ("/games/{game_id:uuid}/forks", "/games/{game_id:uuid}/recorder")
 NAVIGATION = {"/games/{game_id:uuid}/replay": [{"move": "1"}, {"turn": "1"}]}
 # The owner's for any game (they may name hidden cards): 401 without a key, 403 not_game_owner with another.
 OWNERS = ("/games/{game_id:uuid}/legal-moves",)
-
-
-@pytest.fixture(scope="module")
-def admin_key(database: ConnectionParams, runtime: Runtime) -> str:
-    with psycopg.connect(database.conninfo(), autocommit=True) as conn:
-        return keys.create(conn, "admin", admin=True).token
 
 
 class Family:
@@ -93,12 +85,6 @@ class Family:
             players=self.origin.players,
             hidden=hidden,
         )
-
-
-def project(runtime: Runtime) -> None:
-    runner = standard.runner(runtime.store, runtime.games.registry)
-    runner.run()
-    runner.close()
 
 
 def baseline(client: Client, game: LiveGame) -> dict[str, Any]:

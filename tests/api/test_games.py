@@ -13,12 +13,9 @@ from litestar.testing import TestClient
 from domain.arctic import RULES
 from domain.arctic.simulator import simulate, to_public
 from domain.game import state_hash
+from tests.helpers import auth
 
 Client = TestClient  # type: ignore[type-arg]
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def builtins(value: Any) -> Any:

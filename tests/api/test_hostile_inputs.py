@@ -28,16 +28,13 @@ from service.base.store import Recorded
 from service.games.base import Opening
 from service.games.limits import MIN_TIME
 from service.runtime import Runtime
+from tests.helpers import auth
 from tests.projections.support import record
 
 Client = TestClient  # type: ignore[type-arg]
 # The probes: each overflowed once moved to UTC.
 OVERFLOWING = ["0001-01-01T00:00:00+14:00", "9999-12-31T23:59:59-14:00"]
 ILLEGAL_MOVE = {"type": "MoveTokens", "seat": 0, "up": "walrus"}  # never legal at a game's start
-
-
-def auth(token: str, **extra: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}", **extra}
 
 
 def probe_tags() -> dict[str, str]:

@@ -12,7 +12,8 @@ from litestar.testing import TestClient
 from domain import arctic
 from service.base.store.corrections import Line, MovesTakenBack, moves_of
 from service.runtime import Runtime
-from tests.api.test_undo import Table, auth
+from tests.api.test_undo import Table
+from tests.helpers import auth
 
 Client = TestClient  # type: ignore[type-arg]
 

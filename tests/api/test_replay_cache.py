@@ -29,13 +29,10 @@ from service.base.store.kinds import Registry
 from service.cli.commands.simulate import simulated_record
 from service.games.service import GameService
 from service.runtime import Runtime
+from tests.helpers import auth
 
 Client = TestClient[Any]
 PERSPECTIVES = ["spectator", "seat:0", "seat:1", "omniscient"]
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"authorization": f"Bearer {token}"}
 
 
 def imported(client: Client, token: str, seed: int) -> tuple[UUID, int]:

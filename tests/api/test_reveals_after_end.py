@@ -16,21 +16,11 @@ from litestar.testing import TestClient
 
 from domain.arctic import moves as mv
 from domain.arctic.simulator import simulate, to_public
-from projections import standard
 from service.runtime import Runtime
+from tests.helpers import auth, project
 
 Client = TestClient  # type: ignore[type-arg]
 NAMES = ["Reva Late", "Tor Late"]
-
-
-def auth(token: str, **headers: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}", **headers}
-
-
-def project(runtime: Runtime) -> None:
-    runner = standard.runner(runtime.store, runtime.games.registry)
-    runner.run()
-    runner.close()
 
 
 def counted(client: Client) -> list[Any]:

@@ -21,17 +21,11 @@ from domain.arctica.simulator import simulate as simulate_arctica
 from domain.game import GameRules, decide_and_evolve, state_hash
 from projections import marks, standard
 from service.runtime import Runtime
+from tests.helpers import auth, project
 
 Client = TestClient  # type: ignore[type-arg]
 SIMULATE = {"arctic": simulate_arctic, "arctica": simulate_arctica}
 RULES: dict[str, GameRules] = {"arctic": arctic.RULES, "arctica": arctica.RULES}
-
-
-def auth(token: str, version: int | None = None) -> dict[str, str]:
-    headers = {"Authorization": f"Bearer {token}"}
-    if version is not None:
-        headers["If-Match"] = f'"{version}"'
-    return headers
 
 
 class Table:
@@ -144,14 +138,6 @@ def draws(kind: str, setup: Any, moves: list[Any]) -> list[int]:
         if i > 2 and any(type(e).__name__ in DRAWS for e in events):
             out.append(i)
     return out
-
-
-def project(runtime: Runtime) -> None:
-    runner = standard.runner(runtime.store, runtime.games.registry)
-    try:
-        runner.run()
-    finally:
-        runner.close()
 
 
 def boards(runtime: Runtime, game_ids: list[str]) -> dict[str, tuple[Any, ...]]:

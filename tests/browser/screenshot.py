@@ -18,7 +18,8 @@ import httpx
 
 from tests.browser import throwaway
 from tests.browser.conftest import CHROMIUM
-from tests.watching import auth, record
+from tests.helpers import auth
+from tests.watching import record
 
 NAMES = {"arctic": ["Nanook", "Ivalu", "Aputsiaq"], "arctica": ["Nanook", "Ivalu"]}
 

@@ -60,6 +60,17 @@ class PushLink(msgspec.Struct, kw_only=True):
     data: dict[str, Any]
 
 
+def export_filter(
+    player: FromQuery[str | None] = None,
+    kind: FromQuery[str | None] = None,
+    since: Since = None,
+    until: Until = None,
+    tag: Tags = None,
+) -> ExportFilter:
+    """The filters every export of a filter's games takes (the records' ``status`` aside)."""
+    return ExportFilter(player=player, kind=kind, since=since, until=until, tags=tag)
+
+
 def _attachment(name: str) -> dict[str, str]:
     return {"content-disposition": f'attachment; filename="{name}"'}
 
@@ -70,7 +81,7 @@ class ExportsController(Controller):
 
     path = "/"
     tags = ["exports"]
-    dependencies = {"key": Provide(caller)}
+    dependencies = {"key": Provide(caller), "wanted": Provide(export_filter, sync_to_thread=False)}
     security = KEY_OPTIONAL
 
     @get(
@@ -107,13 +118,8 @@ class ExportsController(Controller):
         self,
         runtime: NamedDependency[Runtime],
         key: NamedDependency[ApiKey | None],
-        player: FromQuery[str | None] = None,
-        kind: FromQuery[str | None] = None,
-        since: Since = None,
-        until: Until = None,
-        tag: Tags = None,
+        wanted: NamedDependency[ExportFilter],
     ) -> Response[dict[str, Any]]:
-        wanted = ExportFilter(player=player, kind=kind, since=since, until=until, tags=tag)
         plays = await sync_to_thread(runtime.games.exports.plays, key, wanted)
         return Response(playformats.bgstats_file(plays), headers=_attachment("banquise-bgstats.json"))
 
@@ -128,13 +134,8 @@ class ExportsController(Controller):
         self,
         runtime: NamedDependency[Runtime],
         key: NamedDependency[ApiKey | None],
-        player: FromQuery[str | None] = None,
-        kind: FromQuery[str | None] = None,
-        since: Since = None,
-        until: Until = None,
-        tag: Tags = None,
+        wanted: NamedDependency[ExportFilter],
     ) -> Response[bytes]:
-        wanted = ExportFilter(player=player, kind=kind, since=since, until=until, tags=tag)
         plays = await sync_to_thread(runtime.games.exports.plays, key, wanted)
         return Response(playformats.bgg_plays(plays), media_type=XML, headers=_attachment("banquise-bgg-plays.xml"))
 
@@ -150,14 +151,10 @@ class ExportsController(Controller):
         self,
         runtime: NamedDependency[Runtime],
         key: NamedDependency[ApiKey | None],
-        player: FromQuery[str | None] = None,
-        kind: FromQuery[str | None] = None,
+        wanted: NamedDependency[ExportFilter],
         status: FromQuery[Literal["live", "finished", "abandoned"] | None] = None,
-        since: Since = None,
-        until: Until = None,
-        tag: Tags = None,
     ) -> Stream:
-        wanted = ExportFilter(player=player, kind=kind, status=status, since=since, until=until, tags=tag)
+        wanted = msgspec.structs.replace(wanted, status=status)
         lines = await sync_to_thread(runtime.games.exports.records, key, wanted)
 
         async def body() -> AsyncIterator[bytes]:
