@@ -21,7 +21,6 @@ from psycopg.types.json import Jsonb
 from domain.errors import RuleViolation
 from domain.players import handle_key
 from service.base.keys import ApiKey
-from service.base.refusals import Category, Refusal
 from service.base.store import Recorded
 from service.base.store.corrections import Line, StepsAt, StepsTakenBack, is_correction
 from service.base.store.games_table import GamesTable, steps
@@ -30,7 +29,7 @@ from service.base.store.kinds import Kind
 from service.base.store.recorder import GameRow, Within
 from service.base.store.snapshots import Snapshots
 from service.games.deps import GameDeps
-from service.games.errors import GameNotFound, IllegalMove
+from service.games.errors import GameNotFound, IdempotencyKeyReused, IllegalMove, UnknownGameKind
 from service.games.records import FORMAT, FORMAT_VERSION
 from service.games.schemas import (
     EventOut,
@@ -125,12 +124,7 @@ class GameBase:
     def kind(self, name: str) -> Kind:
         kind = self.registry.get(name)
         if kind is None:
-            raise Refusal(
-                Category.UNPROCESSABLE,
-                "unknown_game_kind",
-                f"unknown game kind {name!r}; known kinds: {', '.join(self.registry.names())}",
-                known=self.registry.names(),
-            )
+            raise UnknownGameKind(name, self.registry.names())
         return kind
 
     def row(self, game_id: UUID) -> dict[str, Any]:
@@ -162,11 +156,7 @@ class GameBase:
         if row is None:
             return None
         if row["request_hash"] != idem.request_hash:
-            raise Refusal(
-                Category.UNPROCESSABLE,
-                "idempotency_key_reused",
-                "this Idempotency-Key was already used for a different request",
-            )
+            raise IdempotencyKeyReused()
         stored = msgspec.convert(row["headers"], _StoredReply)
         # ``status``: 1 created, 0 found (rows kept before this form: the HTTP status, 201 or 200).
         reply = stored.reply(created=row["status"] in (1, 201), body=bytes(row["body"]))

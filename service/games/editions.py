@@ -22,11 +22,19 @@ from domain.arctica.edition import (
     validate_edition,
 )
 from domain.errors import SetupError
-from service.base.refusals import Category, Refusal
+from service.base.refusals import Refusal
 from service.base.store import GameLog
 from service.base.store import editions as table
 from service.base.store.editions_table import EditionsTable
 from service.base.store.lru import Lru
+from service.games.errors import (
+    EditionNotFound,
+    EditionReserved,
+    EditionTooLarge,
+    EditionVersionExists,
+    InconsistentEdition,
+    InvalidEdition,
+)
 
 
 class EditionSummary(msgspec.Struct, frozen=True, kw_only=True):
@@ -79,48 +87,23 @@ def check(raw: bytes | str) -> Edition:
     :func:`validate_edition` found)."""
     size = len(raw.encode() if isinstance(raw, str) else raw)
     if size > MAX_EDITION_BYTES:
-        raise Refusal(
-            Category.UNPROCESSABLE,
-            "edition_too_large",
-            f"an edition document may hold at most {MAX_EDITION_BYTES} bytes, not {size}",
-            limit=MAX_EDITION_BYTES,
+        raise EditionTooLarge(
+            f"an edition document may hold at most {MAX_EDITION_BYTES} bytes, not {size}", MAX_EDITION_BYTES
         )
     try:
         edition = decode_edition(raw)
     except EditionFormatError as exc:
-        raise Refusal(
-            Category.UNPROCESSABLE,
-            "invalid_edition",
-            f"{exc.path}: {exc.message}",
-            title="Invalid edition",
-            path=exc.path,
-        ) from None
+        raise InvalidEdition(f"{exc.path}: {exc.message}", exc.path) from None
     if b"\\u0000" in canonical_json(edition):
-        raise Refusal(
-            Category.UNPROCESSABLE,
-            "invalid_edition",
-            "NUL characters are not allowed",
-            title="Invalid edition",
-            path="$",
-        )
+        raise InvalidEdition("NUL characters are not allowed", "$")
     cards = len(edition.cards) + len(edition.generation_cards)
     if cards > MAX_EDITION_CARDS:
-        raise Refusal(
-            Category.UNPROCESSABLE,
-            "edition_too_large",
-            f"an edition may hold at most {MAX_EDITION_CARDS} cards, not {cards}",
-            limit=MAX_EDITION_CARDS,
-            path="$.cards",
+        raise EditionTooLarge(
+            f"an edition may hold at most {MAX_EDITION_CARDS} cards, not {cards}", MAX_EDITION_CARDS, path="$.cards"
         )
     problems = validate_edition(edition)
     if problems:
-        raise Refusal(
-            Category.UNPROCESSABLE,
-            "inconsistent_edition",
-            "; ".join(problems),
-            title="Inconsistent edition",
-            problems=problems,
-        )
+        raise InconsistentEdition(problems)
     return edition
 
 
@@ -139,21 +122,11 @@ class EditionCatalogue:
         already stored under this id and version). An id and version never change content."""
         edition = check(raw)
         if edition.id in registry.PACKAGED:
-            raise Refusal(
-                Category.CONFLICT,
-                "edition_reserved",
-                f"{edition.id!r} is an edition packaged with the engine: choose another id",
-            )
+            raise EditionReserved(edition.id)
         digest = fingerprint(edition)
         row, added = self.table.insert(edition, canonical_json(edition), digest, added_by)
         if row.sha256 != digest:
-            raise Refusal(
-                Category.CONFLICT,
-                "edition_version_exists",
-                f"edition {edition.id} {edition.version} is already stored with other content (sha256 "
-                f"{row.sha256}); an edition is never changed in place: give it a new version",
-                sha256=row.sha256,
-            )
+            raise EditionVersionExists(edition.id, edition.version, row.sha256)
         return _stored_summary(row), added
 
     def listing(self) -> list[EditionSummary]:
@@ -207,4 +180,4 @@ class EditionCatalogue:
     @staticmethod
     def _not_found(edition_id: str, version: str | None) -> Refusal:
         which = f"{edition_id!r} version {version!r}" if version else repr(edition_id)
-        return Refusal(Category.NOT_FOUND, "edition_not_found", f"there is no Arctica edition {which}")
+        return EditionNotFound(which)

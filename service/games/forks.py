@@ -18,13 +18,12 @@ import msgspec
 
 from domain.game import Perspective, state_hash
 from service.base.keys import ApiKey
-from service.base.refusals import Category, Refusal
 from service.base.store import Recorded
 from service.base.store.application import VersionConflict
 from service.base.store.corrections import Line, is_correction, moves_of
 from service.base.store.games_table import GamesTable
 from service.games.base import GameBase, Idempotency, Opening, Reply, rules_version_of
-from service.games.errors import decode_error
+from service.games.errors import ForkOfFinishedBoard, ForkStepMidMove, ForkStepOutOfRange, decode_error
 from service.games.schemas import Status
 from service.games.sight import Sight, public
 
@@ -110,12 +109,7 @@ class Forking(GameBase):
                 (r.originator_version - 1 for r in self.store.read(origin_id, after=at) if r.move != copied[-1].move),
                 version,
             )
-            raise Refusal(
-                Category.UNPROCESSABLE,
-                "fork_step_mid_move",
-                f"step {at} is inside a move: fork at the end of a move (e.g. step {after})",
-                nearest=[s for s in (before, after) if s is not None],
-            )
+            raise ForkStepMidMove(at, before, after)
         return copied
 
     def fork(self, key: ApiKey, origin_id: UUID, body: bytes, idem: Idempotency | None = None) -> Reply:
@@ -141,12 +135,7 @@ class Forking(GameBase):
         Sight.of(row, key, Perspective(kind="omniscient"))
         version = int(row["version"])
         if not 1 <= request.at <= version:
-            raise Refusal(
-                Category.UNPROCESSABLE,
-                "fork_step_out_of_range",
-                f"this game has steps 1 to {version}, not {request.at}",
-                steps=version,
-            )
+            raise ForkStepOutOfRange(request.at, version)
         copied = self._events_to_copy(origin_id, request.at, version)
         rules = kind.rules
         fork_id, now = uuid4(), datetime.now(UTC)
@@ -172,11 +161,7 @@ class Forking(GameBase):
         ]
         state, due = self.states.fold(kind, rules.initial_state(), records)
         if rules.is_finished(state):
-            raise Refusal(
-                Category.UNPROCESSABLE,
-                "fork_of_finished_board",
-                f"the game is over at step {request.at}: nothing to play",
-            )
+            raise ForkOfFinishedBoard(request.at)
         # The moves on the copied line (a correction among the copied events took some back).
         line: Line[None, Recorded] = Line(lambda state, _: state, None)
         for rec in copied:

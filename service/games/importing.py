@@ -13,13 +13,19 @@ import msgspec
 from domain.errors import RuleViolation
 from domain.game import decide_and_evolve
 from service.base.keys import ApiKey
-from service.base.refusals import Category, Refusal
 from service.base.store import Recorded
 from service.base.store.application import VersionConflict
 from service.base.store.kinds import Kind, encode_snapshot
 from service.games import codecs, limits
 from service.games.base import EXPORTED, GameBase, Idempotency, Opening, Reply, rules_version_of, rules_versions
-from service.games.errors import IllegalMove, decode_error
+from service.games.errors import (
+    GameAlreadyRecorded,
+    IllegalMove,
+    RecordIdConflict,
+    UnsupportedRecordFormat,
+    UnsupportedRulesVersion,
+    decode_error,
+)
 from service.games.records import FORMAT, FORMAT_VERSION, GameRecord, RecordHead
 from service.games.schemas import (
     GameCreated,
@@ -103,23 +109,14 @@ class RecordImporter(GameBase):
         except msgspec.MsgspecError as exc:
             raise decode_error(exc, "the record") from exc
         if head.format != FORMAT or head.version != FORMAT_VERSION:
-            raise Refusal(
-                Category.UNPROCESSABLE,
-                "unsupported_record_format",
-                f"this server reads {FORMAT} version {FORMAT_VERSION}, not {head.format} version {head.version}",
-            )
+            raise UnsupportedRecordFormat(FORMAT, FORMAT_VERSION, head.format, head.version)
         kind = self.kind(head.kind)
         try:
             record: GameRecord[Any, Any] = codecs.record(kind).decode(body)
         except msgspec.MsgspecError as exc:
             raise decode_error(exc, "the record", body=body, kind=kind, wrapped_at="$.moves") from exc
         if record.rules_version is not None and record.rules_version not in rules_versions(kind):
-            raise Refusal(
-                Category.UNPROCESSABLE,
-                "unsupported_rules_version",
-                f"the record follows rules {record.rules_version!r}; this server plays "
-                + ", ".join(repr(v) for v in rules_versions(kind)),
-            )
+            raise UnsupportedRulesVersion(record.rules_version, rules_versions(kind))
         return kind, record
 
     def import_record(self, key: ApiKey, body: bytes, idem: Idempotency | None = None) -> Reply:
@@ -195,11 +192,8 @@ class RecordImporter(GameBase):
         if row is None:
             return None
         if row["record_hash"] not in (digest, legacy_digest(record), record_digest(kind, record, row["rules_version"])):
-            raise Refusal(
-                Category.CONFLICT,
-                "record_id_conflict",
-                f"a different record with id {record_id!r} is already stored as game {row['id']}",
-                game_id=str(row["id"]),
+            raise RecordIdConflict(
+                f"a different record with id {record_id!r} is already stored as game {row['id']}", row["id"]
             )
         return self._found(row, record_id)
 
@@ -219,20 +213,11 @@ class RecordImporter(GameBase):
         if row is None:
             return None
         if row["owner_key"] != key.id:
-            raise Refusal(
-                Category.CONFLICT,
-                "game_already_recorded",
-                f"this record is game {game_id}, already recorded on this server by another key: "
-                "it is not stored a second time",
-                game_id=str(game_id),
-            )
+            raise GameAlreadyRecorded(game_id)
         stored = codecs.record(kind).decode(_json.encode(self.export(dict(row))))
         if _canonical.encode(stored) != _canonical.encode(record):
-            raise Refusal(
-                Category.CONFLICT,
-                "record_id_conflict",
-                f"this record names game {game_id}, exported from this server, but differs from it",
-                game_id=str(game_id),
+            raise RecordIdConflict(
+                f"this record names game {game_id}, exported from this server, but differs from it", game_id
             )
         return self._found(dict(row), row["record_id"])
 

@@ -9,13 +9,13 @@ from uuid import UUID
 import msgspec
 
 from domain.game import PlayerResult
-from service.base.refusals import Category, Refusal
 from service.base.store import cursors
 from service.base.store.games_table import GameFilter
 from service.games import limits
 from service.games import tags as tag_filters
 from service.games.base import GameBase
 from service.games.deps import GameDeps
+from service.games.errors import InvalidCursor
 from service.games.reading import GameReader
 from service.games.renaming import Handles
 from service.games.schemas import GamePage
@@ -105,4 +105,4 @@ def decode_cursor(text: str) -> Cursor_:
     try:
         return cast(Cursor_, cursors.decode(text, Cursor_))
     except cursors.InvalidCursor as exc:
-        raise Refusal(Category.INVALID, "invalid_cursor", str(exc)) from exc
+        raise InvalidCursor(str(exc)) from exc

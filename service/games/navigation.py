@@ -7,10 +7,10 @@ from typing import Any
 from uuid import UUID
 
 from service.base.keys import ApiKey
-from service.base.refusals import Category, Refusal
 from service.base.store import Recorded
 from service.base.store.corrections import Line, moves_of
 from service.games.base import GameBase
+from service.games.errors import MoveNotFound, TurnNotFound
 from service.games.sight import Sight
 
 
@@ -27,12 +27,7 @@ class Navigation(GameBase):
         """The step after the game's first ``move`` moves (``0``: after the opening events)."""
         row = self._row(game_id, key)
         if not 0 <= move <= int(row["moves"]):
-            raise Refusal(
-                Category.NOT_FOUND,
-                "move_not_found",
-                f"this game has moves 0 to {row['moves']}, not {move}",
-                moves=int(row["moves"]),
-            )
+            raise MoveNotFound(move, int(row["moves"]))
         if row.get("corrections"):
             line = self._line(game_id)
             if move > 0:
@@ -68,4 +63,4 @@ class Navigation(GameBase):
                 seen += 1
                 if seen == turn:
                     return version
-        raise Refusal(Category.NOT_FOUND, "turn_not_found", f"this game has turns 1 to {seen}, not {turn}", turns=seen)
+        raise TurnNotFound(turn, seen)

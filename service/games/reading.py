@@ -14,7 +14,6 @@ from domain import building
 from domain.game import Perspective, PlayerResult
 from domain.registry import game
 from service.base.keys import ApiKey
-from service.base.refusals import Category, Refusal
 from service.base.store import Recorded
 from service.base.store.corrections import BeforeBase, Line, MovesTakenBack
 from service.base.store.kinds import Kind
@@ -24,7 +23,14 @@ from service.games.base import (
     GameBase,
 )
 from service.games.choices import LegalMoves
-from service.games.errors import DecisionRefused, GameNotFound, NotGameOwner, StaleVersion
+from service.games.errors import (
+    DecisionRefused,
+    GameNotFound,
+    InvalidPerspective,
+    NotGameOwner,
+    StaleVersion,
+    StepNotFound,
+)
 from service.games.finished import Block, Row
 from service.games.schemas import (
     EventOut,
@@ -103,11 +109,9 @@ class GameReader(GameBase):
         try:
             perspective = Perspective.parse(text)
         except ValueError as exc:
-            raise Refusal(Category.INVALID, "invalid_perspective", str(exc)) from exc
+            raise InvalidPerspective(str(exc)) from exc
         if perspective.kind == "seat" and not 0 <= (perspective.seat or 0) < players:
-            raise Refusal(
-                Category.INVALID, "invalid_perspective", f"seat {perspective.seat} is not a seat of this game"
-            )
+            raise InvalidPerspective(f"seat {perspective.seat} is not a seat of this game")
         return perspective
 
     def events(
@@ -367,12 +371,7 @@ class GameReader(GameBase):
         kind = self.kind(row["kind"])
         steps = int(row["version"])
         if not 1 <= step <= steps:
-            raise Refusal(
-                Category.NOT_FOUND,
-                "step_not_found",
-                f"this game has steps 1 to {steps}, not {step}",
-                steps=steps,
-            )
+            raise StepNotFound(step, steps)
         sight = Sight.of(row, key, self.parse_perspective(perspective_text, len(row["players"])))
         rules = kind.rules
         state, rec = self._replay_state(kind, row, step, block)

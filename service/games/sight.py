@@ -32,7 +32,7 @@ import msgspec
 
 from domain.game import GameRules, Perspective, PlayerResult, state_hash
 from service.base.keys import ApiKey
-from service.base.refusals import Category, Refusal
+from service.games.errors import ForkHidden, PerspectiveForbidden, RecordHidden
 
 SPECTATOR = Perspective()
 
@@ -63,20 +63,10 @@ class Sight(msgspec.Struct, frozen=True):
         any sight of a sealed fork."""
         owner = key is not None and key.id == row["owner_key"]
         if row["sealed"] and not owner:
-            raise Refusal(
-                Category.FORBIDDEN,
-                "fork_hidden",
-                f"game {row['id']} is a fork of a game not finished yet: it holds that game's hidden "
-                "information and only its owner's key sees it until that game is finished",
-                title="Fork hidden while its origin is not finished",
-            )
+            raise ForkHidden(row["id"])
         everything = owner or public(row)
         if perspective.kind != "spectator" and not everything:
-            raise Refusal(
-                Category.FORBIDDEN,
-                "perspective_forbidden",
-                f"the {perspective.kind} perspective of a live game needs its owner's key (or a finished game)",
-            )
+            raise PerspectiveForbidden(perspective.kind)
         return cls(perspective, everything)
 
     def results(self, rules: GameRules, state: Any) -> list[PlayerResult]:
@@ -102,10 +92,4 @@ class Sight(msgspec.Struct, frozen=True):
     def require_record(self, game_id: Any) -> None:
         """A record replays the whole game (its setup keeps the seed, its moves name hidden cards)."""
         if not self.everything:
-            raise Refusal(
-                Category.FORBIDDEN,
-                "record_hidden",
-                f"game {game_id} is live: its record holds hidden information and needs the owner's key "
-                "until the game is finished (its events and replays are public, redacted)",
-                title="Record hidden while the game is live",
-            )
+            raise RecordHidden(game_id)

@@ -12,7 +12,7 @@ from psycopg import Connection
 
 from domain.errors import RuleViolation
 from service.base.keys import ApiKey, KeyCheck
-from service.base.refusals import Category, Refusal
+from service.base.refusals import Refusal
 from service.base.store import Recorded
 from service.base.store.application import VersionConflict
 from service.base.store.batching import Part
@@ -30,6 +30,7 @@ from service.games.errors import (
     GameNotFound,
     GameVoidedRefusal,
     IllegalMove,
+    InvalidApiKey,
     NotGameOwner,
     StaleVersion,
     closed_refusal,
@@ -245,7 +246,7 @@ class GameWriter(GameBase):
 
         def confirm(conn: Connection[Any], changes: int) -> None:
             if changes != check.changes and check.cache.confirm(conn, key, changes) is None:
-                raise Refusal(Category.UNAUTHENTICATED, "invalid_api_key", "this API key is unknown or revoked")
+                raise InvalidApiKey()
 
         row = self.games_table.move_row(game_id, confirm)
         if row is None:
