@@ -22,14 +22,14 @@ from domain.errors import RuleViolation
 from domain.players import handle_key
 from service.base.keys import ApiKey
 from service.base.store import Recorded
-from service.base.store.corrections import Line, StepsAt, StepsTakenBack, is_correction
+from service.base.store.corrections import Line, StepsAt, is_correction
 from service.base.store.games_table import GamesTable, steps
 from service.base.store.idempotency import IdempotencyKeys
 from service.base.store.kinds import Kind
 from service.base.store.recorder import GameRow, Within
 from service.base.store.snapshots import Snapshots
 from service.games.deps import GameDeps
-from service.games.errors import GameNotFound, IdempotencyKeyReused, IllegalMove, UnknownGameKind
+from service.games.errors import IdempotencyKeyReused, IllegalMove
 from service.games.records import FORMAT, FORMAT_VERSION
 from service.games.schemas import (
     EventOut,
@@ -122,32 +122,13 @@ class GameBase:
 
     # ---------------------------------------------------------------- helpers
     def kind(self, name: str) -> Kind:
-        kind = self.registry.get(name)
-        if kind is None:
-            raise UnknownGameKind(name, self.registry.names())
-        return kind
+        return self.deps.kinds.get(name)
 
     def row(self, game_id: UUID) -> dict[str, Any]:
-        row = self.games_table.row(game_id)
-        if row is None:
-            raise GameNotFound(game_id)
-        return row
+        return self.deps.rows.row(game_id)
 
     def steps_taken_back(self, row: dict[str, Any]) -> StepsAt:
-        """A corrected game's steps taken back (-> the correction's step) and its corrections' steps at the
-        row's version; kept per game, and brought up to a newer version by reading only the events after
-        the one it knows (a step of a corrected game would otherwise read its whole stream)."""
-        game_id, version = row["id"], int(row["version"])
-        if not row.get("corrections"):
-            return StepsTakenBack().at(version)
-        known = self.line_steps.get(game_id)
-        if known is None:
-            known = StepsTakenBack()
-            self.line_steps.put(game_id, known)
-        if known.version < version:
-            read = self.store.read(game_id, after=known.version or None, upto=version)
-            known.add((rec.originator_version, rec.event) for rec in read)
-        return known.at(version)
+        return self.deps.rows.steps_taken_back(row)
 
     def _replay_idempotent(self, idem: Idempotency | None) -> Reply | None:
         if idem is None:
@@ -179,7 +160,7 @@ class GameBase:
         return reply
 
     def game_position(self, game_id: UUID) -> int:
-        return self.games_table.position(game_id)
+        return self.deps.rows.position(game_id)
 
     @staticmethod
     def within(*todo: Within | None) -> Within:

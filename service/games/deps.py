@@ -19,6 +19,7 @@ from service.base.store.kinds import Registry
 from service.base.store.lru import Lru
 from service.base.store.snapshots import Snapshots
 from service.games.finished import ReplayBlocks
+from service.games.rows import GameRows, Kinds
 from service.games.states import States
 
 
@@ -36,6 +37,8 @@ class GameDeps:
         self.line_steps: Lru[UUID, StepsTakenBack] = Lru(1024)
         # A game's id -> a version and the moves on its line then, oldest first (``GameUndoer``): an undo
         # reaching before the last correction folds only up to the moves it takes back.
+        self.kinds = Kinds(registry)
+        self.rows = GameRows(store, self.games_table, self.line_steps)
         self.line_moves: Lru[UUID, tuple[int, list[TakenBackMove]]] = Lru(1024)
         # (game, step) -> where its timeline stands after that step (``GameReader.timeline``'s pages).
         self.timeline_marks: Lru[tuple[UUID, int], Any] = Lru(16384)

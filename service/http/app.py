@@ -50,6 +50,7 @@ from service.http.routes.stats import game_board, game_stats
 from service.http.routes.watch import WatchController, viewer_assets
 from service.http.security import SecurityHeaders
 from service.http.streams import StreamSlots
+from service.http.usecases import USE_CASES
 from service.runtime import WORKER_DATABASE_WAIT, Runtime
 
 DESCRIPTION = """\
@@ -262,7 +263,7 @@ def create_app(
         cors_config=cors_config(settings.cors_origins),
         # Timelines, records and event logs are repetitive JSON: gzip pays off above ~1 kB.
         compression_config=CompressionConfig(backend="gzip", minimum_size=1024, gzip_compress_level=6),
-        dependencies={"runtime": Provide(provide_runtime, sync_to_thread=False)},
+        dependencies={"runtime": Provide(provide_runtime, sync_to_thread=False), **USE_CASES},
         lifespan=[lifespan],
         exception_handlers=EXCEPTION_HANDLERS,
         before_request=refuse_nul,

@@ -193,7 +193,7 @@ async def read_game(
         stale = refusal.code == "game_not_found" and runtime.replica is not None
         if refusal.code != "projection_lagging" and not stale:
             raise
-        position = await sync_to_thread(runtime.games.game_position, game_id)
+        position = await sync_to_thread(runtime.games.rows.position, game_id)
         if not position:
             raise
     return await read_projection(runtime, position, lambda models: read(models, game_id), min_lsn)

@@ -78,7 +78,7 @@ class Counting:
 
     def __init__(self, runtime: Runtime, monkeypatch: pytest.MonkeyPatch) -> None:
         self.calls = 0
-        games = runtime.games
+        games = runtime.games.rows
         original = games.row
 
         def row(game_id: Any) -> dict[str, Any]:

@@ -145,12 +145,13 @@ def page(
     lang: Language,
     key: ApiKey | None,
 ) -> str:
-    row = games.row(game_id)
+    row = games.rows.row(game_id)
     steps = int(row["version"])
     step = steps if step is None else step
-    replay = games.replay(game_id, step, perspective, key)
-    after = timeline_after(step, steps, games.steps_taken_back(row))
-    tl = games.timeline(game_id, lang, key, after, TIMELINE_PAGE)  # the owner reads the table's notes and reasons
+    replay = games.reader.replay(game_id, step, perspective, key)
+    after = timeline_after(step, steps, games.rows.steps_taken_back(row))
+    # The owner reads the table's notes and reasons.
+    tl = games.timelines.timeline(game_id, lang, key, after, TIMELINE_PAGE)
     players = list(row["players"])
     origin, forks = _family_links(games, game_id, lang)
     status = row["status"]
