@@ -563,3 +563,9 @@ class EditionVersionExists(Refusal):
 class EditionNotFound(Refusal):
     def __init__(self, which: str) -> None:
         super().__init__(Category.NOT_FOUND, "edition_not_found", f"there is no Arctica edition {which}")
+
+
+# ---------------------------------------------------------------- API keys (``keys``)
+class KeyNotFound(Refusal):
+    def __init__(self, key_id: str) -> None:
+        super().__init__(Category.NOT_FOUND, "key_not_found", f"there is no active key {key_id!r}")

@@ -170,7 +170,7 @@ async def live_streams(app: Litestar, settings: Settings, runtime: Runtime) -> A
     hub = LiveHub(
         runtime.params,
         schema=runtime.store.schema,
-        channel=runtime.store.game_recorder.channel_name,
+        channel=runtime.store.channel_name,
         timeouts=settings.db_timeouts,
         recheck=settings.live_recheck,
     )

@@ -12,6 +12,7 @@ from litestar.di import NamedDependency, Provide
 from service.games.exports import Exports
 from service.games.forks import Forking
 from service.games.importing import RecordImporter
+from service.games.keys import ApiKeys
 from service.games.listing import Listing
 from service.games.live import Live
 from service.games.navigation import Navigation
@@ -73,6 +74,10 @@ def _live(runtime: NamedDependency[Runtime]) -> Live:
     return runtime.games.live
 
 
+def _api_keys(runtime: NamedDependency[Runtime]) -> ApiKeys:
+    return runtime.keys
+
+
 def _kinds(runtime: NamedDependency[Runtime]) -> Kinds:
     return runtime.games.kinds
 
@@ -97,6 +102,7 @@ USE_CASES = {
         "exports": _exports,
         "navigation": _navigation,
         "live": _live,
+        "api_keys": _api_keys,
         "kinds": _kinds,
         "rows": _rows,
     }.items()
