@@ -28,7 +28,6 @@ from domain.players import handle_key
 from domain.registry import GamePlugin, game
 from service.base.keys import ApiKey
 from service.games import playtime
-from service.games.base import GameBase
 from service.games.deps import GameDeps
 from service.games.errors import ExportTooLarge, GameNotFinished
 from service.games.listing import Listing
@@ -55,17 +54,22 @@ class ExportFilter(msgspec.Struct, kw_only=True):
     tags: list[str] | None = None
 
 
-class Exports(GameBase):
+class Exports:
     """Plays and streamed records."""
 
     def __init__(self, deps: GameDeps, listing: Listing) -> None:
-        super().__init__(deps)
+        self.deps = deps
+        self.states = deps.states
+        self.games_table = deps.games_table
+        self.kinds = deps.kinds
+        self.rows = deps.rows
+        self.game_records = deps.records
         self.listing = listing
 
     def play(self, game_id: UUID, key: ApiKey | None) -> Play:
         """One finished game as a play (409 ``game_not_finished`` for a live or abandoned one; a sealed
         fork is its owner's: 403 ``fork_hidden``)."""
-        row = self.row(game_id)
+        row = self.rows.row(game_id)
         Sight.of(row, key)
         if row["status"] != "finished":
             raise GameNotFinished(game_id, row["status"])
@@ -106,13 +110,13 @@ class Exports(GameBase):
         per chunk of events, not one per game), each record encoded once its game's events are in."""
         by_id = {row["id"]: row for row in rows}
         built = {
-            game_id: _json.encode(self.record_of(by_id[game_id], stream))
+            game_id: _json.encode(self.game_records.record_of(by_id[game_id], stream))
             for game_id, stream in self.games_table.streams(list(by_id))
         }
         for row in rows:
             line = built.pop(row["id"], None)
             # A row without events cannot be (its opening is stored with it): ``export`` says so.
-            yield (line if line is not None else _json.encode(self.export(row))) + b"\n"
+            yield (line if line is not None else _json.encode(self.game_records.export(row))) + b"\n"
 
     def _where(self, wanted: ExportFilter) -> Any:
         return self.listing.filter(
@@ -125,7 +129,7 @@ class Exports(GameBase):
         )
 
     def _play(self, row: dict[str, Any], finished_at: datetime) -> Play:
-        kind = self.kind(row["kind"])
+        kind = self.kinds.get(row["kind"])
         plugin: GamePlugin | None = game(row["kind"])
         _, state = self.states.current(kind, row["id"], known=row["version"])
         first = plugin.start_seat(state) if plugin and plugin.start_seat else None

@@ -21,9 +21,13 @@ from service.base.keys import ApiKey
 from service.base.store import Recorded
 from service.base.store.application import VersionConflict
 from service.base.store.corrections import Line, is_correction, moves_of
-from service.base.store.games_table import GamesTable
-from service.games.base import GameBase, Idempotency, Opening, Reply, rules_version_of
+from service.base.store.games_table import GamesTable, steps
+from service.base.store.snapshots import Snapshots
+from service.games.base import Idempotency, Opening, Reply, rules_version_of
+from service.games.deps import GameDeps
 from service.games.errors import ForkOfFinishedBoard, ForkStepMidMove, ForkStepOutOfRange, decode_error
+from service.games.openings import game_row
+from service.games.replies import keep, positioned
 from service.games.schemas import Status
 from service.games.sight import Sight, public
 
@@ -94,8 +98,17 @@ def _inside(last: Recorded, following: Recorded) -> bool:
     return following.move == last.move
 
 
-class Forking(GameBase):
+class Forking:
     """Forking a game at a step, and a game's family of forks."""
+
+    def __init__(self, deps: GameDeps) -> None:
+        self.deps = deps
+        self.store = deps.store
+        self.states = deps.states
+        self.games_table = deps.games_table
+        self.kinds = deps.kinds
+        self.rows = deps.rows
+        self.replies = deps.replies
 
     def _events_to_copy(self, origin_id: UUID, at: int, version: int) -> list[Recorded]:
         """The origin's events up to step ``at``, which must end a move or a correction (a fork never
@@ -115,7 +128,7 @@ class Forking(GameBase):
     def fork(self, key: ApiKey, origin_id: UUID, body: bytes, idem: Idempotency | None = None) -> Reply:
         """A fork of ``origin_id`` at the step ``body`` names (``ForkRequest``, decoded strictly); with
         ``idem``, a retry answers the fork the first request made (a stored reply), never a second fork."""
-        replay = self._replay_idempotent(idem)
+        replay = self.replies.stored(idem)
         if replay is not None:
             return replay
         try:
@@ -126,11 +139,11 @@ class Forking(GameBase):
             return self._fork(key, origin_id, request, idem)
         except VersionConflict as conflict:
             # A retry with the same Idempotency-Key stored its fork first (the key's row is unique).
-            return self._replayed_or_raise(idem, conflict)
+            return self.replies.stored_or_raise(idem, conflict)
 
     def _fork(self, key: ApiKey, origin_id: UUID, request: ForkRequest, idem: Idempotency | None) -> Reply:
-        row = self.row(origin_id)
-        kind = self.kind(row["kind"])
+        row = self.rows.row(origin_id)
+        kind = self.kinds.get(row["kind"])
         # A fork starts with every hidden card of the origin: the same rule as the omniscient perspective.
         Sight.of(row, key, Perspective(kind="omniscient"))
         version = int(row["version"])
@@ -182,23 +195,23 @@ class Forking(GameBase):
         reply = Reply(created=True, body=_json.encode(created), version=request.at, locate=fork_id)
 
         link = GamesTable.link_fork(fork_id, origin_id, request.at, now)
-        game_row = self.game_row(fork_id, kind, key, state, request.at, moves, now, head.started_at, tags=head.tags)
+        row_ = game_row(fork_id, kind, key, state, request.at, moves, now, head.started_at, tags=head.tags)
         # The fork's copy holds corrections: its readers fold its line (the row's ``corrections``).
         counted = GamesTable.count_corrections(fork_id, corrections) if corrections else None
-        within = self.within(
-            self.insert_row(game_row),
-            self.snapshots(fork_id, due),
+        within = steps(
+            GamesTable.insert(row_),
+            Snapshots.put(fork_id, due),
             link,
             counted,
             GamesTable.carry_secrets(fork_id, secrets_of(row)),
-            self._store_idempotent(idem, reply),
+            keep(idem, reply),
         )
         positions = self.store.append(records, within=within)
         self.states.remember(fork_id, request.at, state)
-        return self.positioned(reply, positions)
+        return positioned(reply, positions)
 
     def family(self, game_id: UUID) -> Forks:
-        self.row(game_id)  # 404 for an unknown game
+        self.rows.row(game_id)  # 404 for an unknown game
         up = self.games_table.fork_origin(game_id)
         down = self.games_table.forks_of(game_id)
         return Forks(

@@ -15,9 +15,12 @@ from domain.game import decide_and_evolve
 from service.base.keys import ApiKey
 from service.base.store import Recorded
 from service.base.store.application import VersionConflict
+from service.base.store.games_table import GamesTable, steps
 from service.base.store.kinds import Kind, encode_snapshot
+from service.base.store.snapshots import Snapshots
 from service.games import codecs, limits
-from service.games.base import EXPORTED, GameBase, Idempotency, Opening, Reply, rules_version_of, rules_versions
+from service.games.base import EXPORTED, Idempotency, Opening, Reply, rules_version_of, rules_versions
+from service.games.deps import GameDeps
 from service.games.errors import (
     GameAlreadyRecorded,
     IllegalMove,
@@ -26,7 +29,9 @@ from service.games.errors import (
     UnsupportedRulesVersion,
     decode_error,
 )
+from service.games.openings import game_row, opening_records
 from service.games.records import FORMAT, FORMAT_VERSION, GameRecord, RecordHead
+from service.games.replies import keep, positioned
 from service.games.schemas import (
     GameCreated,
 )
@@ -35,7 +40,17 @@ _json = msgspec.json.Encoder()
 _canonical = msgspec.json.Encoder(order="deterministic")
 
 
-class RecordImporter(GameBase):
+class RecordImporter:
+    def __init__(self, deps: GameDeps) -> None:
+        self.deps = deps
+        self.store = deps.store
+        self.states = deps.states
+        self.games_table = deps.games_table
+        self.kinds = deps.kinds
+        self.rows = deps.rows
+        self.replies = deps.replies
+        self.records = deps.records
+
     def _import_events(
         self, kind: Kind, record: GameRecord[Any, Any], game_id: UUID, now: datetime
     ) -> tuple[list[Recorded], Any, list[tuple[int, bytes]], int]:
@@ -51,7 +66,7 @@ class RecordImporter(GameBase):
             started_at=record.started_at,
             record_id=record.id,
         )
-        records = self._opening_records(kind, game_id, record.setup, now, opening, record.rules_version)
+        records = opening_records(kind, game_id, record.setup, now, opening, record.rules_version)
         state, due = self.states.fold(kind, kind.rules.initial_state(), records)
         interval = self.states.interval
         rules = kind.rules
@@ -110,7 +125,7 @@ class RecordImporter(GameBase):
             raise decode_error(exc, "the record") from exc
         if head.format != FORMAT or head.version != FORMAT_VERSION:
             raise UnsupportedRecordFormat(FORMAT, FORMAT_VERSION, head.format, head.version)
-        kind = self.kind(head.kind)
+        kind = self.kinds.get(head.kind)
         try:
             record: GameRecord[Any, Any] = codecs.record(kind).decode(body)
         except msgspec.MsgspecError as exc:
@@ -120,7 +135,7 @@ class RecordImporter(GameBase):
         return kind, record
 
     def import_record(self, key: ApiKey, body: bytes, idem: Idempotency | None = None) -> Reply:
-        replay = self._replay_idempotent(idem)
+        replay = self.replies.stored(idem)
         if replay is not None:
             return replay
         kind, record = self._decode_record(body)
@@ -155,7 +170,7 @@ class RecordImporter(GameBase):
         reply = Reply(created=True, body=_json.encode(created), version=version, locate=game_id)
         # The game's start at the table: the record's, else its first move's time (service/games/playtime.py).
         started = record.started_at or next((m.at for m in record.moves if m.at is not None), None)
-        row = self.game_row(
+        row = game_row(
             game_id, kind, key, state, version, len(record.moves), now, started, record.id, digest, record.tags
         )
         try:
@@ -163,14 +178,14 @@ class RecordImporter(GameBase):
                 # The game's row, snapshots and events in one statement (same rows, one transaction).
                 positions = [self.store.append_new_game(records, row, due)]
             else:
-                within = self.within(
-                    self.insert_row(row),
-                    self.snapshots(game_id, due),
-                    self._store_idempotent(idem, reply),
+                within = steps(
+                    GamesTable.insert(row),
+                    Snapshots.put(game_id, due),
+                    keep(idem, reply),
                 )
                 positions = self.store.append(records, within=within)
         except VersionConflict:
-            again = self._replay_idempotent(idem)
+            again = self.replies.stored(idem)
             if again is not None:
                 return again
             if record.id is not None:
@@ -182,7 +197,7 @@ class RecordImporter(GameBase):
             # A finished import is seldom appended to (a reveal after the end at most): caching it would
             # only evict the states of live games (and grow the process with every imported game).
             self.states.remember(game_id, version, state)
-        return self.positioned(reply, positions)
+        return positioned(reply, positions)
 
     def _existing_import(
         self, key: ApiKey, kind: Kind, record_id: str, digest: str | None, record: GameRecord[Any, Any]
@@ -214,7 +229,7 @@ class RecordImporter(GameBase):
             return None
         if row["owner_key"] != key.id:
             raise GameAlreadyRecorded(game_id)
-        stored = codecs.record(kind).decode(_json.encode(self.export(dict(row))))
+        stored = codecs.record(kind).decode(_json.encode(self.records.export(dict(row))))
         if _canonical.encode(stored) != _canonical.encode(record):
             raise RecordIdConflict(
                 f"this record names game {game_id}, exported from this server, but differs from it", game_id
@@ -234,7 +249,7 @@ class RecordImporter(GameBase):
             record_id=record_id,
         )
         reply = Reply(created=False, body=_json.encode(created), version=row["version"], locate=row["id"])
-        return self.positioned(reply, [self.game_position(row["id"])])
+        return positioned(reply, [self.rows.position(row["id"])])
 
 
 def record_digest(kind: Kind, record: GameRecord[Any, Any], rules_version: str | None = None) -> str:

@@ -13,7 +13,6 @@ from service.base.store import cursors
 from service.base.store.games_table import GameFilter
 from service.games import limits
 from service.games import tags as tag_filters
-from service.games.base import GameBase
 from service.games.deps import GameDeps
 from service.games.errors import InvalidCursor
 from service.games.reading import GameReader
@@ -24,11 +23,14 @@ from service.games.sight import public
 MAX_LIMIT = 200
 
 
-class Listing(GameBase):
+class Listing:
     """``GET /games``."""
 
     def __init__(self, deps: GameDeps) -> None:
-        super().__init__(deps)
+        self.deps = deps
+        self.states = deps.states
+        self.games_table = deps.games_table
+        self.kinds = deps.kinds
         self.handles = Handles(deps)
 
     def list_games(
@@ -73,7 +75,7 @@ class Listing(GameBase):
             # Renamed or merged handles included (service/games/renaming.py).
             where.handles = self.handles.handles_of(player)
         if kind:
-            self.kind(kind)  # an unknown kind is an error (422, with the known ones), not an empty page
+            self.kinds.get(kind)  # an unknown kind is an error (422, with the known ones), not an empty page
             where.kind = kind
         where.status = status or None
         where.since, where.until = limits.check_time("since", since), limits.check_time("until", until)
@@ -87,7 +89,7 @@ class Listing(GameBase):
         to its summary, where the caller's sight decides what they show."""
         if not public(row):
             return None
-        kind = self.kind(row["kind"])
+        kind = self.kinds.get(row["kind"])
         _, state = self.states.current(kind, row["id"], known=row["version"])
         return kind.rules.results(state)
 

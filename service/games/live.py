@@ -8,7 +8,6 @@ from uuid import UUID
 import msgspec
 
 from service.base.keys import ApiKey
-from service.games.base import GameBase
 from service.games.deps import GameDeps
 from service.games.errors import PositionAhead
 from service.games.reading import GameReader
@@ -28,11 +27,12 @@ def closed_state(row: dict[str, Any]) -> str | None:
     return None if row["status"] == "live" else str(row["status"])
 
 
-class Live(GameBase):
+class Live:
     """Following a game: its events after a version, as a reader of the game may see them."""
 
     def __init__(self, deps: GameDeps) -> None:
-        super().__init__(deps)
+        self.deps = deps
+        self.rows = deps.rows
         self.reader = GameReader(deps)
 
     def poll(self, game_id: UUID, perspective: str, key: ApiKey | None, after: int, delay: int) -> LivePage:
@@ -43,7 +43,7 @@ class Live(GameBase):
         It is a broadcast courtesy, not secrecy: ``/events``, ``/replay`` and ``/watch`` show every move
         at once to whoever may see them.
         """
-        row = self.row(game_id)
+        row = self.rows.row(game_id)
         version, closed = int(row["version"]), closed_state(row)
         events = list(self.reader.events(game_id, perspective, key, after)) if version > after else []
         if delay and closed is None:

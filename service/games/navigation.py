@@ -9,17 +9,23 @@ from uuid import UUID
 from service.base.keys import ApiKey
 from service.base.store import Recorded
 from service.base.store.corrections import Line, moves_of
-from service.games.base import GameBase
+from service.games.deps import GameDeps
 from service.games.errors import MoveNotFound, TurnNotFound
 from service.games.sight import Sight
 
 
-class Navigation(GameBase):
+class Navigation:
     """A replay's step by move or by turn."""
+
+    def __init__(self, deps: GameDeps) -> None:
+        self.deps = deps
+        self.store = deps.store
+        self.kinds = deps.kinds
+        self.rows = deps.rows
 
     def _row(self, game_id: UUID, key: ApiKey | None) -> dict[str, Any]:
         """The game's row, once the caller may read the game at all (a sealed fork: ``Sight``)."""
-        row = self.row(game_id)
+        row = self.rows.row(game_id)
         Sight.of(row, key)
         return row
 
@@ -50,7 +56,7 @@ class Navigation(GameBase):
     def step_at_turn(self, game_id: UUID, turn: int, key: ApiKey | None) -> int:
         """The step of the event that opens turn ``turn`` (1-based): the board as that turn starts."""
         row = self._row(game_id, key)
-        rules = self.kind(row["kind"]).rules
+        rules = self.kinds.get(row["kind"]).rules
         seen = 0
         # A corrected game's turns are those of its line.
         events = (

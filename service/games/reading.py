@@ -19,10 +19,8 @@ from service.base.store.corrections import BeforeBase, Line, MovesTakenBack
 from service.base.store.kinds import Kind
 from service.base.store.mapper import recorded
 from service.games import choices, playtime
-from service.games.base import (
-    GameBase,
-)
 from service.games.choices import LegalMoves
+from service.games.deps import GameDeps
 from service.games.errors import (
     DecisionRefused,
     GameNotFound,
@@ -32,6 +30,7 @@ from service.games.errors import (
     StepNotFound,
 )
 from service.games.finished import Block, Row
+from service.games.recorded import event_out
 from service.games.schemas import (
     EventOut,
     GameSummary,
@@ -48,11 +47,22 @@ def seat_of(row: dict[str, Any], seat: int | None) -> Turn | None:
     return Turn(seat=seat, player=players[seat]) if seat is not None and 0 <= seat < len(players) else None
 
 
-class GameReader(GameBase):
+class GameReader:
+    def __init__(self, deps: GameDeps) -> None:
+        self.deps = deps
+        self.store = deps.store
+        self.states = deps.states
+        self.blocks = deps.blocks
+        self.games_table = deps.games_table
+        self.snapshot_table = deps.snapshot_table
+        self.kinds = deps.kinds
+        self.rows = deps.rows
+        self.records = deps.records
+
     # ---------------------------------------------------------------- read path
     def summary(self, game_id: UUID, key: ApiKey | None = None) -> GameSummary:
-        row = self.row(game_id)
-        kind = self.kind(row["kind"])
+        row = self.rows.row(game_id)
+        kind = self.kinds.get(row["kind"])
         rules = kind.rules
         _, state = self.states.current(kind, game_id)
         finished_at = self.games_table.finish_times([row]).get(game_id)
@@ -101,9 +111,9 @@ class GameReader(GameBase):
     def record(self, game_id: UUID, key: ApiKey | None = None) -> tuple[int, dict[str, Any]]:
         """The game as a record (the import format); exporting then importing gives the same events.
         A live game's record is its owner's (see ``Sight.require_record``)."""
-        row = self.row(game_id)
+        row = self.rows.row(game_id)
         Sight.of(row, key).require_record(game_id)
-        return row["version"], self.export(row)
+        return row["version"], self.records.export(row)
 
     def parse_perspective(self, text: str, players: int) -> Perspective:
         try:
@@ -122,8 +132,8 @@ class GameReader(GameBase):
         after: int = 0,
         limit: int | None = None,
     ) -> Iterator[EventOut]:
-        row = self.row(game_id)
-        kind = self.kind(row["kind"])
+        row = self.rows.row(game_id)
+        kind = self.kinds.get(row["kind"])
         sight = Sight.of(row, key, self.parse_perspective(perspective_text, len(row["players"])))
         return self._events(kind, game_id, sight, after, limit)
 
@@ -144,16 +154,16 @@ class GameReader(GameBase):
         if isinstance(event, MovesTakenBack):
             # Which moves, who: public. The reason is free text, like a comment.
             shown = event if sight.everything else msgspec.structs.replace(event, reason=None)
-            return self._event_out(kind, rec, shown, comments=sight.everything)
-        return self._event_out(kind, rec, sight.event(kind.rules, event, state), comments=sight.everything)
+            return event_out(kind, rec, shown, comments=sight.everything)
+        return event_out(kind, rec, sight.event(kind.rules, event, state), comments=sight.everything)
 
     def legal_moves(self, game_id: UUID, key: ApiKey | None) -> LegalMoves:
         """The moves the engine accepts next, grouped in the table's terms (they may name hidden cards:
         the owner's key is needed)."""
-        row = self.row(game_id)
+        row = self.rows.row(game_id)
         if key is None or key.id != row["owner_key"]:
             raise NotGameOwner("the legal moves of a game may name hidden cards: only its owner's key sees them")
-        kind = self.kind(row["kind"])
+        kind = self.kinds.get(row["kind"])
         version, state = self.states.current(kind, game_id)
         # a game may describe them in the table's terms (Arctic public mode: grouped by "any unseen card")
         listing = getattr(kind.rules, "table_moves", kind.rules.legal_moves)
@@ -162,10 +172,10 @@ class GameReader(GameBase):
     def next_decision(self, game_id: UUID, key: ApiKey | None, made: choices.DecisionsMade) -> choices.NextDecision:
         """The next decision of a move built from ``made`` (or the finished move), in the table's words.
         Its options may name the seat's hand: the owner's key is needed, as for the legal moves."""
-        row = self.row(game_id)
+        row = self.rows.row(game_id)
         if key is None or key.id != row["owner_key"]:
             raise NotGameOwner("a move's decisions may name hidden cards: only the game owner's key sees them")
-        kind = self.kind(row["kind"])
+        kind = self.kinds.get(row["kind"])
         version, state = self.states.current(kind, game_id)
         if made.version is not None and made.version != version:
             raise StaleVersion(version, made.version)
@@ -214,7 +224,7 @@ class GameReader(GameBase):
         if not 1 <= step <= int(row["version"]):
             return row, None
         self.blocks.keep_row(row)  # a finished game's only
-        return row, self._blocks(self.kind(row["kind"]), game_id, first, rows)[self.blocks.block_of(first)]
+        return row, self._blocks(self.kinds.get(row["kind"]), game_id, first, rows)[self.blocks.block_of(first)]
 
     def _block_span(self, step: int) -> tuple[int, int]:
         """The versions of the first and last events of the block holding ``step``."""
@@ -338,7 +348,7 @@ class GameReader(GameBase):
         elif step >= 1 and not row.get("corrections"):
             first, last = self._ahead_span(game_id, step)  # a finished game held: the blocks after it too
             rows = await self.snapshot_table.block_on_loop(game_id, first - 1, last)
-            block = self._keep_ahead(self.kind(row["kind"]), game_id, first, rows)
+            block = self._keep_ahead(self.kinds.get(row["kind"]), game_id, first, rows)
         if row.get("corrections"):
             return partial(self._body, row, step, perspective_text, key, None)
         return self._body(row, step, perspective_text, key, block)
@@ -368,7 +378,7 @@ class GameReader(GameBase):
         self, row: dict[str, Any], step: int, perspective_text: str, key: ApiKey | None, block: Block | None
     ) -> Replay:
         game_id = row["id"]
-        kind = self.kind(row["kind"])
+        kind = self.kinds.get(row["kind"])
         steps = int(row["version"])
         if not 1 <= step <= steps:
             raise StepNotFound(step, steps)
@@ -379,7 +389,7 @@ class GameReader(GameBase):
             rec = next(iter(self.store.read(game_id, after=step - 1, upto=step)))
         base = f"/games/{game_id}/replay/"
         query = f"?perspective={perspective_text}"
-        taken = self.steps_taken_back(row)
+        taken = self.rows.steps_taken_back(row)
         previous, following = step - 1, step + 1
         while previous >= 1 and (previous in taken or taken.is_correction(previous)):
             previous -= 1

@@ -20,7 +20,7 @@ from service.base.store.aliases import PLAYERS_STREAM, HandleEvent, HandleRename
 from service.base.store.application import VersionConflict
 from service.base.store.games_table import GamesTable
 from service.games import limits
-from service.games.base import GameBase
+from service.games.deps import GameDeps
 from service.games.errors import (
     ConfusableHandles,
     HandlesChanged,
@@ -102,8 +102,12 @@ class _Decisions:
         return now, position
 
 
-class Handles(GameBase):
+class Handles:
     """Renaming and merging handles, and the handles a player's games are under."""
+
+    def __init__(self, deps: GameDeps) -> None:
+        self.deps = deps
+        self.store = deps.store
 
     def rename(self, key: ApiKey, handle: str, to: str, reason: str) -> HandleChanged:
         """``handle`` (or the player it counts as) is written ``to`` from now on; its games follow."""

@@ -28,7 +28,7 @@ from service.base.store.application import VersionConflict
 from service.base.store.closing import GameClosed
 from service.base.store.games_table import GamesTable
 from service.base.store.recorder import Within
-from service.games.base import GameBase
+from service.games.deps import GameDeps
 from service.games.errors import (
     GameAbandonedRefusal,
     GameAlreadyVoided,
@@ -63,8 +63,13 @@ class AbandonAccepted(msgspec.Struct, kw_only=True):
     position: int
 
 
-class Lifecycle(GameBase):
+class Lifecycle:
     """Voiding, un-voiding and abandoning games."""
+
+    def __init__(self, deps: GameDeps) -> None:
+        self.deps = deps
+        self.store = deps.store
+        self.games_table = deps.games_table
 
     def _row(self, game_id: UUID) -> dict[str, Any]:
         row = self.games_table.lifecycle_row(game_id)
