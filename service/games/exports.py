@@ -27,6 +27,7 @@ import msgspec
 from domain.players import handle_key
 from domain.registry import GamePlugin, game
 from service.base.keys import ApiKey
+from service.base.store.rows import IndexedGame
 from service.games import playtime
 from service.games.deps import GameDeps
 from service.games.errors import ExportTooLarge, GameNotFinished
@@ -71,8 +72,8 @@ class Exports:
         fork is its owner's: 403 ``fork_hidden``)."""
         row = self.rows.row(game_id)
         Sight.of(row, key)
-        if row["status"] != "finished":
-            raise GameNotFinished(game_id, row["status"])
+        if row.status != "finished":
+            raise GameNotFinished(game_id, row.status)
         finished_at = self.games_table.finish_times([row])[game_id]
         return self._play(row, finished_at)
 
@@ -88,7 +89,7 @@ class Exports:
                     continue
                 if len(out) == MAX_PLAYS:
                     raise ExportTooLarge(MAX_PLAYS)
-                out.append(self._play(row, finished_at[row["id"]]))
+                out.append(self._play(row, finished_at[row.id]))
         out.reverse()
         return out
 
@@ -105,16 +106,16 @@ class Exports:
 
         return lines()
 
-    def _lines(self, rows: list[dict[str, Any]]) -> Iterator[bytes]:
+    def _lines(self, rows: list[IndexedGame]) -> Iterator[bytes]:
         """A page's records, in the page's order: its games' events read together (``streams``: one query
         per chunk of events, not one per game), each record encoded once its game's events are in."""
-        by_id = {row["id"]: row for row in rows}
+        by_id = {row.id: row for row in rows}
         built = {
             game_id: _json.encode(self.game_records.record_of(by_id[game_id], stream))
             for game_id, stream in self.games_table.streams(list(by_id))
         }
         for row in rows:
-            line = built.pop(row["id"], None)
+            line = built.pop(row.id, None)
             # A row without events cannot be (its opening is stored with it): ``export`` says so.
             yield (line if line is not None else _json.encode(self.game_records.export(row))) + b"\n"
 
@@ -128,25 +129,25 @@ class Exports:
             tags=wanted.tags,
         )
 
-    def _play(self, row: dict[str, Any], finished_at: datetime) -> Play:
-        kind = self.kinds.get(row["kind"])
-        plugin: GamePlugin | None = game(row["kind"])
-        _, state = self.states.current(kind, row["id"], known=row["version"])
+    def _play(self, row: IndexedGame, finished_at: datetime) -> Play:
+        kind = self.kinds.get(row.kind)
+        plugin: GamePlugin | None = game(row.kind)
+        _, state = self.states.current(kind, row.id, known=row.version)
         first = plugin.start_seat(state) if plugin and plugin.start_seat else None
         results = sorted(kind.rules.results(state), key=lambda r: r.seat)
-        names = list(row["players"])
+        names = list(row.players)
         started_at = playtime.started_at(row)
-        tags: dict[str, str] = row.get("tags") or {}
+        tags: dict[str, str] = row.tags or {}
         return Play(
-            game_id=row["id"],
-            kind=row["kind"],
-            title=plugin.title if plugin else row["kind"],
+            game_id=row.id,
+            kind=row.kind,
+            title=plugin.title if plugin else row.kind,
             bgg_id=plugin.bgg_id if plugin else None,
             highest_wins=plugin.highest_wins if plugin else True,
             started_at=started_at,
             finished_at=finished_at,
             # Without a play time at the table, the finish is when the game was stored: no length.
-            duration_min=minutes(started_at, finished_at) if row["played_at"] is not None else None,
+            duration_min=minutes(started_at, finished_at) if row.played_at is not None else None,
             location=next((tags[t] for t in LOCATION_TAGS if tags.get(t)), None),
             seats=[
                 PlaySeat(

@@ -11,7 +11,6 @@ a game's first event and keep the fork out of statistics and ratings.
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
 from uuid import UUID, uuid4
 
 import msgspec
@@ -22,6 +21,7 @@ from service.base.store import Recorded
 from service.base.store.application import VersionConflict
 from service.base.store.corrections import Line, is_correction, moves_of
 from service.base.store.games_table import GamesTable, steps
+from service.base.store.rows import IndexedGame
 from service.base.store.snapshots import Snapshots
 from service.games.base import Idempotency, Opening, Reply, rules_version_of
 from service.games.deps import GameDeps
@@ -80,14 +80,14 @@ class Forks(msgspec.Struct, kw_only=True):
 _opening = msgspec.json.Decoder(Opening)
 
 
-def secrets_of(origin: dict[str, Any]) -> list[UUID]:
+def secrets_of(origin: IndexedGame) -> list[UUID]:
     """The games whose hidden information a fork of ``origin`` (its ``games`` row) carries: none when
     the origin is public; else the origin unless it is finished (a sealed fork's fork), and what it
     carries itself (``sight``: the fork is sealed while one of them is not finished)."""
     if public(origin):
         return []
-    own = [] if origin["status"] == "finished" else [origin["id"]]
-    return own + [game for game in origin["secrets_of"] if game not in own]
+    own = [] if origin.status == "finished" else [origin.id]
+    return own + [game for game in origin.secrets_of if game not in own]
 
 
 def _inside(last: Recorded, following: Recorded) -> bool:
@@ -143,10 +143,10 @@ class Forking:
 
     def _fork(self, key: ApiKey, origin_id: UUID, request: ForkRequest, idem: Idempotency | None) -> Reply:
         row = self.rows.row(origin_id)
-        kind = self.kinds.get(row["kind"])
+        kind = self.kinds.get(row.kind)
         # A fork starts with every hidden card of the origin: the same rule as the omniscient perspective.
         Sight.of(row, key, Perspective(kind="omniscient"))
-        version = int(row["version"])
+        version = int(row.version)
         if not 1 <= request.at <= version:
             raise ForkStepOutOfRange(request.at, version)
         copied = self._events_to_copy(origin_id, request.at, version)
@@ -216,6 +216,6 @@ class Forking:
         down = self.games_table.forks_of(game_id)
         return Forks(
             game_id=game_id,
-            forked_from=ForkOrigin(game_id=up["origin_id"], step=up["step"]) if up else None,
-            forks=[ForkLink(game_id=r["fork_id"], step=r["step"], created_at=r["created_at"]) for r in down],
+            forked_from=ForkOrigin(game_id=up.origin_id, step=up.step) if up else None,
+            forks=[ForkLink(game_id=r.fork_id, step=r.step, created_at=r.created_at) for r in down],
         )

@@ -17,6 +17,7 @@ from service.base.store import Recorded
 from service.base.store.application import VersionConflict
 from service.base.store.games_table import GamesTable, steps
 from service.base.store.kinds import Kind, encode_snapshot
+from service.base.store.rows import IndexedGame
 from service.base.store.snapshots import Snapshots
 from service.games import codecs, limits
 from service.games.base import EXPORTED, Idempotency, Opening, Reply, rules_version_of, rules_versions
@@ -206,9 +207,9 @@ class RecordImporter:
         row = self.games_table.owned_by_record(key.id, record_id)
         if row is None:
             return None
-        if row["record_hash"] not in (digest, legacy_digest(record), record_digest(kind, record, row["rules_version"])):
+        if row.record_hash not in (digest, legacy_digest(record), record_digest(kind, record, row.rules_version)):
             raise RecordIdConflict(
-                f"a different record with id {record_id!r} is already stored as game {row['id']}", row["id"]
+                f"a different record with id {record_id!r} is already stored as game {row.id}", row.id
             )
         return self._found(row, record_id)
 
@@ -227,29 +228,29 @@ class RecordImporter:
         row = self.games_table.row(game_id)
         if row is None:
             return None
-        if row["owner_key"] != key.id:
+        if row.owner_key != key.id:
             raise GameAlreadyRecorded(game_id)
-        stored = codecs.record(kind).decode(_json.encode(self.records.export(dict(row))))
+        stored = codecs.record(kind).decode(_json.encode(self.records.export(row)))
         if _canonical.encode(stored) != _canonical.encode(record):
             raise RecordIdConflict(
                 f"this record names game {game_id}, exported from this server, but differs from it", game_id
             )
-        return self._found(dict(row), row["record_id"])
+        return self._found(row, row.record_id)
 
-    def _found(self, row: dict[str, Any], record_id: str | None) -> Reply:
+    def _found(self, row: IndexedGame, record_id: str | None) -> Reply:
         """The answer for a record that is a game already stored (200, its id and version)."""
         created = GameCreated(
-            id=row["id"],
-            kind=row["kind"],
-            rules_version=row["rules_version"],
-            version=row["version"],
-            moves=row["moves"],
-            status=row["status"],
-            players=list(row["players"]),
+            id=row.id,
+            kind=row.kind,
+            rules_version=row.rules_version,
+            version=row.version,
+            moves=row.moves,
+            status=row.status,
+            players=list(row.players),
             record_id=record_id,
         )
-        reply = Reply(created=False, body=_json.encode(created), version=row["version"], locate=row["id"])
-        return positioned(reply, [self.rows.position(row["id"])])
+        reply = Reply(created=False, body=_json.encode(created), version=row.version, locate=row.id)
+        return positioned(reply, [self.rows.position(row.id)])
 
 
 def record_digest(kind: Kind, record: GameRecord[Any, Any], rules_version: str | None = None) -> str:

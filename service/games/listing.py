@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, cast
+from typing import cast
 from uuid import UUID
 
 import msgspec
@@ -11,6 +11,7 @@ import msgspec
 from domain.game import PlayerResult
 from service.base.store import cursors
 from service.base.store.games_table import GameFilter
+from service.base.store.rows import IndexedGame
 from service.games import limits
 from service.games import tags as tag_filters
 from service.games.deps import GameDeps
@@ -55,8 +56,8 @@ class Listing:
             where.before = (after.created_at, after.id)
         rows, more, finished_at = self.games_table.page(where, limit)
         return GamePage(
-            items=[GameReader.summary_of(r, self._final_results(r), finished_at.get(r["id"])) for r in rows],
-            next_cursor=encode_cursor(rows[-1]["created_at"], rows[-1]["id"]) if more and rows else None,
+            items=[GameReader.summary_of(r, self._final_results(r), finished_at.get(r.id)) for r in rows],
+            next_cursor=encode_cursor(rows[-1].created_at, rows[-1].id) if more and rows else None,
         )
 
     def filter(
@@ -84,13 +85,13 @@ class Listing:
             where.nothing, where.tags, where.tags_present = wanted.contradictory, wanted.values, wanted.present
         return where
 
-    def _final_results(self, row: dict[str, Any]) -> list[PlayerResult] | None:
+    def _final_results(self, row: IndexedGame) -> list[PlayerResult] | None:
         """A public game's results (the game is over); a live game's scores, and a sealed fork's, are left
         to its summary, where the caller's sight decides what they show."""
         if not public(row):
             return None
-        kind = self.kinds.get(row["kind"])
-        _, state = self.states.current(kind, row["id"], known=row["version"])
+        kind = self.kinds.get(row.kind)
+        _, state = self.states.current(kind, row.id, known=row.version)
         return kind.rules.results(state)
 
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
 from uuid import UUID
 
 import msgspec
 
 from service.base.keys import ApiKey
+from service.base.store.rows import IndexedGame
 from service.games.deps import GameDeps
 from service.games.errors import PositionAhead
 from service.games.reading import GameReader
@@ -21,10 +21,10 @@ class LivePage(msgspec.Struct, kw_only=True):
     closed: str | None
 
 
-def closed_state(row: dict[str, Any]) -> str | None:
-    if row.get("voided"):
+def closed_state(row: IndexedGame) -> str | None:
+    if row.voided:
         return "voided"
-    return None if row["status"] == "live" else str(row["status"])
+    return None if row.status == "live" else str(row.status)
 
 
 class Live:
@@ -44,10 +44,10 @@ class Live:
         at once to whoever may see them.
         """
         row = self.rows.row(game_id)
-        version, closed = int(row["version"]), closed_state(row)
+        version, closed = int(row.version), closed_state(row)
         events = list(self.reader.events(game_id, perspective, key, after)) if version > after else []
         if delay and closed is None:
-            shown = int(row["moves"]) - delay
+            shown = int(row.moves) - delay
             cut = next((i for i, e in enumerate(events) if e.move is not None and e.move >= shown), len(events))
             events = events[:cut]
         return LivePage(events=events, version=version, closed=closed)

@@ -3,12 +3,12 @@ corrected game's moves and turns are those of its line (``service.base.store.cor
 
 from __future__ import annotations
 
-from typing import Any
 from uuid import UUID
 
 from service.base.keys import ApiKey
 from service.base.store import Recorded
 from service.base.store.corrections import Line, moves_of
+from service.base.store.rows import IndexedGame
 from service.games.deps import GameDeps
 from service.games.errors import MoveNotFound, TurnNotFound
 from service.games.sight import Sight
@@ -23,7 +23,7 @@ class Navigation:
         self.kinds = deps.kinds
         self.rows = deps.rows
 
-    def _row(self, game_id: UUID, key: ApiKey | None) -> dict[str, Any]:
+    def _row(self, game_id: UUID, key: ApiKey | None) -> IndexedGame:
         """The game's row, once the caller may read the game at all (a sealed fork: ``Sight``)."""
         row = self.rows.row(game_id)
         Sight.of(row, key)
@@ -32,9 +32,9 @@ class Navigation:
     def step_after_move(self, game_id: UUID, move: int, key: ApiKey | None) -> int:
         """The step after the game's first ``move`` moves (``0``: after the opening events)."""
         row = self._row(game_id, key)
-        if not 0 <= move <= int(row["moves"]):
-            raise MoveNotFound(move, int(row["moves"]))
-        if row.get("corrections"):
+        if not 0 <= move <= int(row.moves):
+            raise MoveNotFound(move, int(row.moves))
+        if row.corrections:
             line = self._line(game_id)
             if move > 0:
                 return moves_of(line.kept, lambda rec: rec.move)[move - 1].last
@@ -56,12 +56,12 @@ class Navigation:
     def step_at_turn(self, game_id: UUID, turn: int, key: ApiKey | None) -> int:
         """The step of the event that opens turn ``turn`` (1-based): the board as that turn starts."""
         row = self._row(game_id, key)
-        rules = self.kinds.get(row["kind"]).rules
+        rules = self.kinds.get(row.kind).rules
         seen = 0
         # A corrected game's turns are those of its line.
         events = (
             ((v, e) for v, e, _ in self._line(game_id).kept)
-            if row.get("corrections")
+            if row.corrections
             else ((r.originator_version, r.event) for r in self.store.read(game_id))
         )
         for version, event in events:

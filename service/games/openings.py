@@ -7,7 +7,6 @@ from typing import Any
 from uuid import UUID
 
 import msgspec
-from psycopg.types.json import Jsonb
 
 from domain.errors import RuleViolation
 from domain.players import handle_key
@@ -75,5 +74,5 @@ def game_row(
         created_at=now,
         updated_at=now,
         played_at=started_at,
-        tags=Jsonb(tags or {}),
+        tags=tags or {},
     )

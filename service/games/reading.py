@@ -18,6 +18,7 @@ from service.base.store import Recorded
 from service.base.store.corrections import BeforeBase, Line, MovesTakenBack
 from service.base.store.kinds import Kind
 from service.base.store.mapper import recorded
+from service.base.store.rows import IndexedGame
 from service.games import choices, playtime
 from service.games.choices import LegalMoves
 from service.games.deps import GameDeps
@@ -42,8 +43,8 @@ from service.games.sight import Sight, public
 _json = msgspec.json.Encoder()
 
 
-def seat_of(row: dict[str, Any], seat: int | None) -> Turn | None:
-    players = row["players"]
+def seat_of(row: IndexedGame, seat: int | None) -> Turn | None:
+    players = row.players
     return Turn(seat=seat, player=players[seat]) if seat is not None and 0 <= seat < len(players) else None
 
 
@@ -62,7 +63,7 @@ class GameReader:
     # ---------------------------------------------------------------- read path
     def summary(self, game_id: UUID, key: ApiKey | None = None) -> GameSummary:
         row = self.rows.row(game_id)
-        kind = self.kinds.get(row["kind"])
+        kind = self.kinds.get(row.kind)
         rules = kind.rules
         _, state = self.states.current(kind, game_id)
         finished_at = self.games_table.finish_times([row]).get(game_id)
@@ -75,28 +76,28 @@ class GameReader:
 
     @staticmethod
     def summary_of(
-        row: dict[str, Any], results: list[PlayerResult] | None, finished_at: datetime | None = None
+        row: IndexedGame, results: list[PlayerResult] | None, finished_at: datetime | None = None
     ) -> GameSummary:
         """``finished_at``: a finished game's (see ``playtime.finish_times``)."""
-        gid = row["id"]
+        gid = row.id
         winners = None
-        if row["status"] == "finished" and results:
+        if row.status == "finished" and results:
             winners = [t for r in sorted(results, key=lambda r: r.seat) if r.rank == 1 and (t := seat_of(row, r.seat))]
         return GameSummary(
             id=gid,
-            kind=row["kind"],
-            rules_version=row["rules_version"],
-            status=row["status"],
-            players=list(row["players"]),
-            version=row["version"],
-            moves=row["moves"],
-            created_at=row["created_at"],
-            updated_at=row["updated_at"],
+            kind=row.kind,
+            rules_version=row.rules_version,
+            status=row.status,
+            players=list(row.players),
+            version=row.version,
+            moves=row.moves,
+            created_at=row.created_at,
+            updated_at=row.updated_at,
             started_at=playtime.started_at(row),
-            finished_at=finished_at if row["status"] == "finished" else None,
-            recorded_at=row["created_at"],
-            record_id=row["record_id"],
-            tags=row.get("tags") or {},
+            finished_at=finished_at if row.status == "finished" else None,
+            recorded_at=row.created_at,
+            record_id=row.record_id,
+            tags=row.tags or {},
             results=results,
             winners=winners,
             links={
@@ -104,7 +105,7 @@ class GameReader:
                 "record": f"/games/{gid}/record",
                 "events": f"/games/{gid}/events",
                 "timeline": f"/games/{gid}/timeline",
-                "replay": f"/games/{gid}/replay/{row['version']}",
+                "replay": f"/games/{gid}/replay/{row.version}",
             },
         )
 
@@ -113,7 +114,7 @@ class GameReader:
         A live game's record is its owner's (see ``Sight.require_record``)."""
         row = self.rows.row(game_id)
         Sight.of(row, key).require_record(game_id)
-        return row["version"], self.records.export(row)
+        return row.version, self.records.export(row)
 
     def parse_perspective(self, text: str, players: int) -> Perspective:
         try:
@@ -133,8 +134,8 @@ class GameReader:
         limit: int | None = None,
     ) -> Iterator[EventOut]:
         row = self.rows.row(game_id)
-        kind = self.kinds.get(row["kind"])
-        sight = Sight.of(row, key, self.parse_perspective(perspective_text, len(row["players"])))
+        kind = self.kinds.get(row.kind)
+        sight = Sight.of(row, key, self.parse_perspective(perspective_text, len(row.players)))
         return self._events(kind, game_id, sight, after, limit)
 
     def _events(self, kind: Kind, game_id: UUID, sight: Sight, after: int, limit: int | None) -> Iterator[EventOut]:
@@ -161,28 +162,28 @@ class GameReader:
         """The moves the engine accepts next, grouped in the table's terms (they may name hidden cards:
         the owner's key is needed)."""
         row = self.rows.row(game_id)
-        if key is None or key.id != row["owner_key"]:
+        if key is None or key.id != row.owner_key:
             raise NotGameOwner("the legal moves of a game may name hidden cards: only its owner's key sees them")
-        kind = self.kinds.get(row["kind"])
+        kind = self.kinds.get(row.kind)
         version, state = self.states.current(kind, game_id)
         # a game may describe them in the table's terms (Arctic public mode: grouped by "any unseen card")
         listing = getattr(kind.rules, "table_moves", kind.rules.legal_moves)
-        return choices.grouped(kind.name, version, list(row["players"]), state, kind.rules, listing(state))
+        return choices.grouped(kind.name, version, list(row.players), state, kind.rules, listing(state))
 
     def next_decision(self, game_id: UUID, key: ApiKey | None, made: choices.DecisionsMade) -> choices.NextDecision:
         """The next decision of a move built from ``made`` (or the finished move), in the table's words.
         Its options may name the seat's hand: the owner's key is needed, as for the legal moves."""
         row = self.rows.row(game_id)
-        if key is None or key.id != row["owner_key"]:
+        if key is None or key.id != row.owner_key:
             raise NotGameOwner("a move's decisions may name hidden cards: only the game owner's key sees them")
-        kind = self.kinds.get(row["kind"])
+        kind = self.kinds.get(row.kind)
         version, state = self.states.current(kind, game_id)
         if made.version is not None and made.version != version:
             raise StaleVersion(version, made.version)
         plugin = game(kind.name)
         if plugin is None or plugin.build is None:
             raise DecisionRefused("no_decision", f"{kind.name} offers no moves built decision by decision", 0)
-        players = list(row["players"])
+        players = list(row.players)
         paths = self.deps.move_paths
         key_of = (game_id, version, tuple(players))
         candidates = paths.get(key_of)
@@ -195,7 +196,7 @@ class GameReader:
             raise DecisionRefused(refused.code, refused.detail, refused.at) from None
         return choices.next_decision(kind.name, version, players, built)
 
-    def _replay_row(self, game_id: UUID, step: int) -> tuple[dict[str, Any], Block | None]:
+    def _replay_row(self, game_id: UUID, step: int) -> tuple[IndexedGame, Block | None]:
         """The game's row (held once the game is finished) and, when the row had to be read, the block
         of ``step`` read with it: one round trip either way."""
         row = self._held_row(game_id, step)
@@ -204,27 +205,27 @@ class GameReader:
         first, last = self._block_span(step)
         return self._read_row(game_id, step, first, *self.snapshot_table.row_and_block(game_id, first - 1, last))
 
-    def _held_row(self, game_id: UUID, step: int) -> dict[str, Any] | None:
+    def _held_row(self, game_id: UUID, step: int) -> IndexedGame | None:
         """The finished game's row this process holds, unless ``step`` is beyond it: another process
         appended a reveal after the end, so the game's blocks held here may stop short of it."""
         row = self.blocks.finished_row(game_id)
-        if row is not None and step > int(row["version"]):
+        if row is not None and step > int(row.version):
             self.blocks.forget(game_id)
             return None
         return row
 
     def _read_row(
-        self, game_id: UUID, step: int, first: int, found: dict[str, Any] | None, rows: list[tuple[Any, ...]]
-    ) -> tuple[dict[str, Any], Block | None]:
+        self, game_id: UUID, step: int, first: int, found: IndexedGame | None, rows: list[tuple[Any, ...]]
+    ) -> tuple[IndexedGame, Block | None]:
         """The row and block ``row_and_block`` read: the row kept if finished, the block if ``step`` is
         one of the game's."""
         if found is None:
             raise GameNotFound(game_id)
-        row = dict(found)
-        if not 1 <= step <= int(row["version"]):
+        row = found
+        if not 1 <= step <= int(row.version):
             return row, None
         self.blocks.keep_row(row)  # a finished game's only
-        return row, self._blocks(self.kinds.get(row["kind"]), game_id, first, rows)[self.blocks.block_of(first)]
+        return row, self._blocks(self.kinds.get(row.kind), game_id, first, rows)[self.blocks.block_of(first)]
 
     def _block_span(self, step: int) -> tuple[int, int]:
         """The versions of the first and last events of the block holding ``step``."""
@@ -241,15 +242,15 @@ class GameReader:
         return index * self.blocks.interval + 1, stop * self.blocks.interval
 
     def _replay_state(
-        self, kind: Kind, row: dict[str, Any], step: int, block: Block | None = None
+        self, kind: Kind, row: IndexedGame, step: int, block: Block | None = None
     ) -> tuple[Any, Recorded | None]:
         """The state after ``step`` events and that event, from a held block when possible.
 
         A live game's block (read with its row) serves this request only: the game goes on."""
-        game_id = row["id"]
-        if row["status"] != "finished" or row.get("corrections"):
+        game_id = row.id
+        if row.status != "finished" or row.corrections:
             # Blocks fold their events in a row: a corrected game's steps come from its line.
-            if block is not None and not row.get("corrections"):
+            if block is not None and not row.corrections:
                 return block.state_at(step, kind.rules.fold)
             return self.states.at_step(kind, game_id, step)
         index = self.blocks.block_of(step)
@@ -310,7 +311,7 @@ class GameReader:
         row = self.blocks.finished_row(game_id)
         if row is None:
             return None
-        return self.blocks.encoded.get((game_id, int(row["version"]), step, perspective_text))
+        return self.blocks.encoded.get((game_id, int(row.version), step, perspective_text))
 
     def held_replay(self, game_id: UUID, step: int, perspective_text: str) -> bytes | None:
         """The step of a finished game when this process holds what it takes (the encoded step, or the
@@ -319,9 +320,9 @@ class GameReader:
         row = self.blocks.finished_row(game_id)
         if row is None:
             return None
-        cache_key = (game_id, int(row["version"]), step, perspective_text)
+        cache_key = (game_id, int(row.version), step, perspective_text)
         body = self.blocks.encoded.get(cache_key)
-        if body is not None or not 1 <= step <= int(row["version"]):
+        if body is not None or not 1 <= step <= int(row.version):
             return body
         block = self.blocks.get(game_id, self.blocks.block_of(step))
         if block is None:
@@ -345,11 +346,11 @@ class GameReader:
         if row is None:
             found, rows = await self.snapshot_table.row_and_block_on_loop(game_id, first - 1, last)
             row, block = self._read_row(game_id, step, first, found, rows)
-        elif step >= 1 and not row.get("corrections"):
+        elif step >= 1 and not row.corrections:
             first, last = self._ahead_span(game_id, step)  # a finished game held: the blocks after it too
             rows = await self.snapshot_table.block_on_loop(game_id, first - 1, last)
-            block = self._keep_ahead(self.kinds.get(row["kind"]), game_id, first, rows)
-        if row.get("corrections"):
+            block = self._keep_ahead(self.kinds.get(row.kind), game_id, first, rows)
+        if row.corrections:
             return partial(self._body, row, step, perspective_text, key, None)
         return self._body(row, step, perspective_text, key, block)
 
@@ -359,11 +360,11 @@ class GameReader:
         return self._body(row, step, perspective_text, key, block)
 
     def _body(
-        self, row: dict[str, Any], step: int, perspective_text: str, key: ApiKey | None, block: Block | None
+        self, row: IndexedGame, step: int, perspective_text: str, key: ApiKey | None, block: Block | None
     ) -> bytes:
         if not public(row):
             return _json.encode(self._replay(row, step, perspective_text, key, block))
-        cache_key = (row["id"], int(row["version"]), step, perspective_text)
+        cache_key = (row.id, int(row.version), step, perspective_text)
         body = self.blocks.encoded.get(cache_key)
         if body is None:
             body = _json.encode(self._replay(row, step, perspective_text, key, block))
@@ -375,14 +376,14 @@ class GameReader:
         return self._replay(row, step, perspective_text, key, block)
 
     def _replay(
-        self, row: dict[str, Any], step: int, perspective_text: str, key: ApiKey | None, block: Block | None
+        self, row: IndexedGame, step: int, perspective_text: str, key: ApiKey | None, block: Block | None
     ) -> Replay:
-        game_id = row["id"]
-        kind = self.kinds.get(row["kind"])
-        steps = int(row["version"])
+        game_id = row.id
+        kind = self.kinds.get(row.kind)
+        steps = int(row.version)
         if not 1 <= step <= steps:
             raise StepNotFound(step, steps)
-        sight = Sight.of(row, key, self.parse_perspective(perspective_text, len(row["players"])))
+        sight = Sight.of(row, key, self.parse_perspective(perspective_text, len(row.players)))
         rules = kind.rules
         state, rec = self._replay_state(kind, row, step, block)
         if rec is None:

@@ -11,6 +11,7 @@ import msgspec
 from service.base.store import GameLog, Recorded
 from service.base.store.corrections import Line, is_correction
 from service.base.store.kinds import Kind
+from service.base.store.rows import IndexedGame
 from service.games.base import EXPORTED, Opening
 from service.games.records import FORMAT, FORMAT_VERSION
 from service.games.schemas import EventOut
@@ -37,15 +38,15 @@ class GameRecords:
     def __init__(self, store: GameLog) -> None:
         self.store = store
 
-    def export(self, row: dict[str, Any]) -> dict[str, Any]:
+    def export(self, row: IndexedGame) -> dict[str, Any]:
         """The game of ``row`` as a record (the import format): exporting then importing gives the same
         events. Whoever calls this has checked that the caller may see it all."""
-        return self.record_of(row, self.store.read(row["id"]))
+        return self.record_of(row, self.store.read(row.id))
 
-    def record_of(self, row: dict[str, Any], stream: Iterable[Recorded]) -> dict[str, Any]:
+    def record_of(self, row: IndexedGame, stream: Iterable[Recorded]) -> dict[str, Any]:
         """``export`` of the game of ``row`` whose whole event stream (a fork's: from the origin's events
         copied into it) is ``stream``, read already (an export reads many games' at once)."""
-        game_id = row["id"]
+        game_id = row.id
         opening: Opening | None = None
         moves: list[dict[str, Any]] = []
         # The corrected line: moves taken back are not part of the game's record.
@@ -70,9 +71,9 @@ class GameRecords:
         record: dict[str, Any] = {
             "format": FORMAT,
             "version": FORMAT_VERSION,
-            "kind": row["kind"],
+            "kind": row.kind,
             "id": opening.record_id or f"{EXPORTED}{game_id}",
-            "rules_version": row["rules_version"],
+            "rules_version": row.rules_version,
             "tags": opening.tags,
             "setup": msgspec.json.decode(opening.setup),
             "moves": moves,

@@ -51,11 +51,11 @@ class Replies:
         row = self.idempotency_keys.get(idem.key_id, idem.scope, idem.key)
         if row is None:
             return None
-        if row["request_hash"] != idem.request_hash:
+        if row.request_hash != idem.request_hash:
             raise IdempotencyKeyReused()
-        stored = msgspec.convert(row["headers"], _StoredReply)
+        stored = msgspec.convert(row.headers, _StoredReply)
         # ``status``: 1 created, 0 found (rows kept before this form: the HTTP status, 201 or 200).
-        reply = stored.reply(created=row["status"] in (1, 201), body=bytes(row["body"]))
+        reply = stored.reply(created=row.status in (1, 201), body=bytes(row.body))
         game_id = msgspec.json.decode(reply.body, type=_GameRef).game_id
         return positioned(reply, [self.rows.position(game_id)] if game_id else [])
 

@@ -4,7 +4,6 @@ game's row, or ``GameNotFound``; its position in the event log; a corrected game
 
 from __future__ import annotations
 
-from typing import Any
 from uuid import UUID
 
 from service.base.store import GameLog
@@ -12,6 +11,7 @@ from service.base.store.corrections import StepsAt, StepsTakenBack
 from service.base.store.games_table import GamesTable
 from service.base.store.kinds import Kind, Registry
 from service.base.store.lru import Lru
+from service.base.store.rows import IndexedGame
 from service.games.errors import GameNotFound, UnknownGameKind
 
 
@@ -33,7 +33,7 @@ class GameRows:
         # A corrected game's id -> its steps taken back and its corrections' steps (grown in place).
         self.line_steps = line_steps
 
-    def row(self, game_id: UUID) -> dict[str, Any]:
+    def row(self, game_id: UUID) -> IndexedGame:
         row = self.games_table.row(game_id)
         if row is None:
             raise GameNotFound(game_id)
@@ -43,12 +43,12 @@ class GameRows:
         """How far the event log went with the game's last write."""
         return self.games_table.position(game_id)
 
-    def steps_taken_back(self, row: dict[str, Any]) -> StepsAt:
+    def steps_taken_back(self, row: IndexedGame) -> StepsAt:
         """A corrected game's steps taken back (-> the correction's step) and its corrections' steps at the
         row's version; kept per game, and brought up to a newer version by reading only the events after
         the one it knows (a step of a corrected game would otherwise read its whole stream)."""
-        game_id, version = row["id"], int(row["version"])
-        if not row.get("corrections"):
+        game_id, version = row.id, int(row.version)
+        if not row.corrections:
             return StepsTakenBack().at(version)
         known = self.line_steps.get(game_id)
         if known is None:

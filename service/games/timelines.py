@@ -63,12 +63,12 @@ class Timelines:
         Without them (another process answered it, or it left the cache) the line is folded from the
         start to ``after`` (decoding and folding only: no entry is described or hashed but the page's)."""
         row = self.rows.row(game_id)
-        kind = self.kinds.get(row["kind"])
+        kind = self.kinds.get(row.kind)
         sight = Sight.of(row, key)
-        players = list(row["players"])
-        version = int(row["version"])
+        players = list(row.players)
+        version = int(row.version)
         # a finished game's timeline says what the end revealed (totems, hands shown before the end)
-        final = self.states.current(kind, game_id)[1] if row["status"] == "finished" else None
+        final = self.states.current(kind, game_id)[1] if row.status == "finished" else None
         records = list(self.store.read(game_id, after=after or None, limit=limit))
         if after == 0 and (limit is None or len(records) < limit):
             read = StepsTakenBack()

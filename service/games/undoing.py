@@ -79,15 +79,15 @@ class GameUndoer:
         if replay is not None:
             return replay
         row = self.rows.row(game_id)
-        if row["owner_key"] != key.id:
+        if row.owner_key != key.id:
             raise NotGameOwner("only the key that created a game may take back its moves")
-        if row.get("voided"):
+        if row.voided:
             raise GameVoidedRefusal(game_id)
-        if row["status"] == "abandoned":
+        if row.status == "abandoned":
             raise GameAbandonedRefusal(game_id)
-        if row["status"] == "finished":
+        if row.status == "finished":
             raise GameFinishedUndo(game_id)
-        kind = self.kinds.get(row["kind"])
+        kind = self.kinds.get(row.kind)
         limits.check_nesting(body)
         try:
             request = msgspec.json.decode(body or b"{}", type=UndoRequest)

@@ -8,7 +8,6 @@ from typing import Any, NamedTuple
 from uuid import UUID, uuid4
 
 import msgspec
-from psycopg import Connection
 
 from domain.errors import RuleViolation
 from service.base.keys import ApiKey, KeyCheck
@@ -22,6 +21,7 @@ from service.base.store.heads import HeadAdvance
 from service.base.store.key_guard import KeysChanged
 from service.base.store.kinds import Kind
 from service.base.store.lru import Lru
+from service.base.store.rows import IndexedGame
 from service.base.store.snapshots import Snapshots
 from service.games import codecs, limits
 from service.games.base import Idempotency, Opening, Reply
@@ -141,13 +141,13 @@ class GameWriter:
         replay = self.replies.stored(idem)
         if replay is not None:
             return replay
-        if row["owner_key"] != key.id:
+        if row.owner_key != key.id:
             raise NotGameOwner()
-        if row.get("voided"):
+        if row.voided:
             raise GameVoidedRefusal(game_id)
-        if row["status"] == "abandoned":
+        if row.status == "abandoned":
             raise GameAbandonedRefusal(game_id)
-        kind = self.kinds.get(row["kind"])
+        kind = self.kinds.get(row.kind)
         limits.check_nesting(body)
         try:
             submitted: RecordedMove[Any] = codecs.move(kind).decode(body)
@@ -158,10 +158,10 @@ class GameWriter:
             submitted.at = limits.check_time("$.at", submitted.at)
             limits.check_play_time("$.at", submitted.at, self._last_played(game_id, row), datetime.now(UTC))
         for attempt in (1, 2):
-            version, state = self.states.current(kind, game_id, known=int(row["version"]))
-            moves = row["moves"] if row["version"] == version else self._move_count(game_id)
+            version, state = self.states.current(kind, game_id, known=int(row.version))
+            moves = row.moves if row.version == version else self._move_count(game_id)
             # The last event's time matters only to the next move, which this one's replaces.
-            read = _Head(version, state, moves, key.id, kind.name, row["played_at"], None)
+            read = _Head(version, state, moves, key.id, kind.name, row.played_at, None)
             job = _Append(self, kind, game_id, submitted, if_match, idem, read)
             try:
                 return self.group.write(job)
@@ -250,23 +250,20 @@ class GameWriter:
         if isinstance(refused, VersionConflict) or ahead:  # (a client behind the head says nothing of it)
             self._shared.put(job.game_id, True)
 
-    def _row_confirming(self, game_id: UUID, key: ApiKey, check: KeyCheck) -> dict[str, Any]:
+    def _row_confirming(self, game_id: UUID, key: ApiKey, check: KeyCheck) -> IndexedGame:
         """The game's row, and the count of key changes in the same statement: when it moved since
         ``key`` was cached, the key is read again (refused if revoked meanwhile)."""
-
-        def confirm(conn: Connection[Any], changes: int) -> None:
-            if changes != check.changes and check.cache.confirm(conn, key, changes) is None:
-                raise InvalidApiKey()
-
-        row = self.games_table.move_row(game_id, confirm)
+        row, live = self.games_table.move_row(game_id, key, check)
+        if not live:
+            raise InvalidApiKey()
         if row is None:
             raise GameNotFound(game_id)
         return row
 
-    def _last_played(self, game_id: UUID, row: dict[str, Any]) -> datetime | None:
+    def _last_played(self, game_id: UUID, row: IndexedGame) -> datetime | None:
         """When the game's last event was played, if its recorder said (else when the game began)."""
         last = self.store.last(game_id)
-        return (last.played_at if last is not None else None) or row["played_at"]
+        return (last.played_at if last is not None else None) or row.played_at
 
     def _move_count(self, game_id: UUID) -> int:
         return self.games_table.moves(game_id)

@@ -16,6 +16,7 @@ from domain.arctic.simulator import simulate
 from service.base import keys
 from service.base.database import ConnectionParams
 from service.base.settings import Settings
+from service.base.store.rows import IndexedGame
 from service.http.app import create_app
 from service.runtime import Runtime
 from tests.watching import record
@@ -146,8 +147,8 @@ def test_a_move_after_the_finishing_move_is_one_answer(
     games = runtime.games.writer
     row, confirming = games.rows.row, games._row_confirming
 
-    def as_live(found: dict[str, Any]) -> dict[str, Any]:
-        return {**found, "status": "live"}
+    def as_live(found: IndexedGame) -> IndexedGame:
+        return msgspec.structs.replace(found, status="live")
 
     monkeypatch.setattr(games.rows, "row", lambda game_id: as_live(row(game_id)))
     monkeypatch.setattr(games, "_row_confirming", lambda *a: as_live(confirming(*a)))

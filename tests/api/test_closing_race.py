@@ -88,8 +88,8 @@ def test_a_move_that_read_the_game_open_is_refused_once_the_decision_committed(r
         isinstance(refused, Refusal) and refused.code == {"abandon": "game_abandoned", "void": "game_voided"}[decision]
     )
     row = runtime.games.rows.row(game_id)
-    assert row["moves"] == 3 and row["version"] == runtime.store.version(game_id)
-    assert row["status"] == ("abandoned" if decision == "abandon" else "live") and row["voided"] == (decision == "void")
+    assert row.moves == 3 and row.version == runtime.store.version(game_id)
+    assert row.status == ("abandoned" if decision == "abandon" else "live") and row.voided == (decision == "void")
 
 
 def test_concurrent_moves_and_abandons_store_no_move_after_the_abandon(runtime: Runtime) -> None:
@@ -111,7 +111,7 @@ def test_concurrent_moves_and_abandons_store_no_move_after_the_abandon(runtime: 
         return stored
 
     def abandon(game_id: UUID, after: int) -> Any:
-        while runtime.games.rows.row(game_id)["moves"] < after:
+        while runtime.games.rows.row(game_id).moves < after:
             time.sleep(0.001)
         return outcome(lambda: runtime.games.lifecycle.abandon(owner, game_id, "closing time"))
 

@@ -18,6 +18,7 @@ from service.base import keys
 from service.base.database import ConnectionParams
 from service.base.settings import Settings
 from service.base.store.listening import LiveHub
+from service.base.store.rows import IndexedGame
 from service.http.app import create_app
 from service.runtime import Runtime
 from tests.watching import auth, record, remaining_moves, served
@@ -81,7 +82,7 @@ class Counting:
         games = runtime.games.rows
         original = games.row
 
-        def row(game_id: Any) -> dict[str, Any]:
+        def row(game_id: Any) -> IndexedGame:
             self.calls += 1
             return original(game_id)
 

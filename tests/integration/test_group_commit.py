@@ -156,7 +156,7 @@ def test_moves_to_several_games_in_one_batch_are_each_answered_and_stored_once(
         versions = stored_versions(store, game.id)
         assert versions == list(range(1, len(versions) + 1))  # contiguous
         assert commands(store, game.id) == 1 + count
-        assert games.rows.row(game.id)["version"] == versions[-1] and games.rows.row(game.id)["moves"] == count
+        assert games.rows.row(game.id).version == versions[-1] and games.rows.row(game.id).moves == count
     assert replies[4].version == stored_versions(store, a.id)[-1]
     # Positions: the batch's writes in arrival order in the event log.
     positions = [r.position or 0 for r in replies]
@@ -322,13 +322,13 @@ def test_many_threads_appending_to_the_same_and_to_different_games_store_each_ac
     def play(game: Game) -> None:
         while True:
             row = games.rows.row(game.id)
-            if row["moves"] >= per_game:
+            if row.moves >= per_game:
                 return
             try:
-                reply = games.writer.append(owner, game.id, game.moves[row["moves"]], int(row["version"]))
+                reply = games.writer.append(owner, game.id, game.moves[row.moves], int(row.version))
             except StaleVersion as stale:
                 with guard:
-                    conflicts.append((int(row["version"]), int(stale.extra["current_version"])))
+                    conflicts.append((int(row.version), int(stale.extra["current_version"])))
                 continue
             with guard:
                 acknowledged.append((game.id, msgspec.json.decode(reply.body)["move"], reply.version))

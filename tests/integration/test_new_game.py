@@ -13,7 +13,6 @@ from typing import Any
 import psycopg
 import pytest
 from psycopg.rows import tuple_row
-from psycopg.types.json import Jsonb
 
 from service.base.database import ConnectionParams
 from service.base.store import GameLog, Recorded
@@ -62,7 +61,7 @@ def row(game: uuid.UUID, owner: str, record_id: str | None, version: int) -> Gam
         created_at=NOW,
         updated_at=NOW,
         played_at=None,
-        tags=Jsonb({"site": "Lyon"}),
+        tags={"site": "Lyon"},
     )
 
 
