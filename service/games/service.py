@@ -1,7 +1,8 @@
 """The games' use cases, one application service each, over one ``GameDeps`` (``service.games.deps``):
 recording (``writing``), importing (``importing``), reading (``reading``), taking back moves
 (``undoing``), forks (``forks``), a game's lifecycle (``voiding``), handles (``renaming``), the games
-index (``listing``), navigation by move and turn (``navigation``) and following a game (``live``).
+index (``listing``), a step's board (``replays``), navigation by move and turn (``navigation``) and
+following a game (``live``).
 
 ``GameService`` is the set a process holds (the HTTP layer and the CLI): each service is an attribute,
 and callers name the service they call (``service.http.usecases`` gives each route the one it needs).
@@ -21,6 +22,7 @@ from service.games.live import Live
 from service.games.navigation import Navigation
 from service.games.reading import GameReader
 from service.games.renaming import Handles
+from service.games.replays import Replays
 from service.games.timelines import Timelines
 from service.games.undoing import GameUndoer
 from service.games.voiding import Lifecycle
@@ -41,6 +43,7 @@ class GameService:
         self.writer = GameWriter(self.deps)
         self.importer = RecordImporter(self.deps)
         self.reader = GameReader(self.deps)
+        self.replays = Replays(self.deps)
         self.timelines = Timelines(self.deps)
         self.undoer = GameUndoer(self.deps)
         self.forks = Forking(self.deps)

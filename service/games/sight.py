@@ -32,20 +32,20 @@ import msgspec
 
 from domain.game import GameRules, Perspective, PlayerResult, state_hash
 from service.base.keys import ApiKey
-from service.base.store.rows import IndexedGame
+from service.base.store.rows import GameSight, IndexedGame
 from service.games.errors import ForkHidden, PerspectiveForbidden, RecordHidden
 
 SPECTATOR = Perspective()
 
 
-def public(row: IndexedGame) -> bool:
+def public(row: IndexedGame | GameSight) -> bool:
     """Whether everyone sees all of the game ``row`` (a ``games`` row with its ``sealed``): finished, and
     carrying no hidden information of a game that is not. What is public stays public (a finished game
     stays finished), so only such a game's answers may be kept for every caller."""
     return row.status == "finished" and not row.sealed
 
 
-def sees_all(row: IndexedGame, key: ApiKey | None) -> bool:
+def sees_all(row: IndexedGame | GameSight, key: ApiKey | None) -> bool:
     """Whether ``key`` sees all of the game ``row`` (its record): a public game, or its owner's key (a sealed
     fork included). The exports' filter: a game it does not hold is left out, not refused."""
     return public(row) or (key is not None and key.id == row.owner_key)
@@ -58,7 +58,7 @@ class Sight(msgspec.Struct, frozen=True):
     everything: bool  # the owner's key, or a public game (``public``)
 
     @classmethod
-    def of(cls, row: IndexedGame, key: ApiKey | None, perspective: Perspective = SPECTATOR) -> Sight:
+    def of(cls, row: IndexedGame | GameSight, key: ApiKey | None, perspective: Perspective = SPECTATOR) -> Sight:
         """The sight ``key`` has of the game ``row``; a seat or omniscient perspective of a live game
         without its owner's key is refused (403), never silently turned into a spectator's, and so is
         any sight of a sealed fork."""

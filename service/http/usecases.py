@@ -18,6 +18,7 @@ from service.games.live import Live
 from service.games.navigation import Navigation
 from service.games.reading import GameReader
 from service.games.renaming import Handles
+from service.games.replays import Replays
 from service.games.rows import GameRows, Kinds
 from service.games.timelines import Timelines
 from service.games.undoing import GameUndoer
@@ -36,6 +37,10 @@ def _importer(runtime: NamedDependency[Runtime]) -> RecordImporter:
 
 def _reader(runtime: NamedDependency[Runtime]) -> GameReader:
     return runtime.games.reader
+
+
+def _replays(runtime: NamedDependency[Runtime]) -> Replays:
+    return runtime.games.replays
 
 
 def _timelines(runtime: NamedDependency[Runtime]) -> Timelines:
@@ -93,6 +98,7 @@ USE_CASES = {
         "writer": _writer,
         "importer": _importer,
         "reader": _reader,
+        "replays": _replays,
         "timelines": _timelines,
         "undoer": _undoer,
         "forks": _forks,

@@ -43,6 +43,15 @@ class IndexedGame(msgspec.Struct, kw_only=True):
     sealed: bool = False  # a fork of a game not finished yet (``games_table.SEALED``)
 
 
+class GameSight(msgspec.Struct, kw_only=True):
+    """What deciding who sees a game reads of it (a read model's query reads it beside its own row)."""
+
+    id: UUID
+    owner_key: str
+    status: str
+    sealed: bool = False
+
+
 class OwnerAndStatus(msgspec.Struct, kw_only=True):
     """What deciding a game's lifecycle reads of it."""
 

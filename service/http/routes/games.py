@@ -530,12 +530,12 @@ class GamesController(Controller):
         # signature model each, the most of this route's own CPU. The key is checked first all the same.
         runtime: Runtime = request.app.state.runtime
         key = await caller(request, runtime)
-        reader = runtime.games.reader
+        replays = runtime.games.replays
         # A step of a finished game whose block this process holds is answered here, without a worker thread.
-        body = reader.held_replay(game_id, step, perspective)
+        body = replays.held_replay(game_id, step, perspective)
         if body is None:
             # Read on the event loop too: a worker thread cost more CPU than the read (``LoopReads``).
-            cold = await reader.replay_on_loop(game_id, step, perspective, key)
+            cold = await replays.replay_on_loop(game_id, step, perspective, key)
             body = cold if isinstance(cold, bytes) else await sync_to_thread(cold)
         return conditional_body(request, body)
 

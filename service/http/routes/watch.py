@@ -26,7 +26,7 @@ from service.base.store.listening import LiveHub, Subscription
 from service.games.forks import ForkCreated, Forking, Forks
 from service.games.live import Live, LivePage
 from service.games.navigation import Navigation
-from service.games.reading import GameReader
+from service.games.replays import Replays
 from service.games.schemas import Replay
 from service.http.auth import caller
 from service.http.errors import ProblemError
@@ -73,7 +73,7 @@ class WatchController(Controller):
         self,
         game_id: FromPath[UUID],
         navigation: NamedDependency[Navigation],
-        reader: NamedDependency[GameReader],
+        replays: NamedDependency[Replays],
         key: NamedDependency[ApiKey | None],
         move: Annotated[int | None, QueryParameter(ge=0, le=10_000_000, description="After this many moves")] = None,
         turn: Annotated[int | None, QueryParameter(ge=1, le=10_000_000, description="As this turn starts")] = None,
@@ -89,7 +89,7 @@ class WatchController(Controller):
                 step = navigation.step_at_turn(game_id, turn or 0, key)
             if step == 0:
                 raise ProblemError(404, "step_not_found", "this game has no step yet")
-            return reader.replay(game_id, step, perspective, key)
+            return replays.replay(game_id, step, perspective, key)
 
         return await sync_to_thread(run)
 

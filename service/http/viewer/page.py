@@ -149,7 +149,7 @@ def page(
     row = games.rows.row(game_id)
     steps = int(row.version)
     step = steps if step is None else step
-    replay = games.reader.replay(game_id, step, perspective, key)
+    replay = games.replays.replay(game_id, step, perspective, key)
     after = timeline_after(step, steps, games.rows.steps_taken_back(row))
     # The owner reads the table's notes and reasons.
     tl = games.timelines.timeline(game_id, lang, key, after, TIMELINE_PAGE)
