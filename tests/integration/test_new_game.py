@@ -95,7 +95,7 @@ def test_same_rows_as_append_within(
             "INSERT INTO games (id, kind, rules_version, owner_key, record_id, record_hash, players, handles, "
             "status, version, moves, created_at, updated_at, played_at, tags) "
             "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
-            tuple(row(other, owner, None, 3)),
+            row(other, owner, None, 3).params(),
         )
         for version, state in snapshots:
             cur.execute(
