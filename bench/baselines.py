@@ -73,8 +73,11 @@ def copy_rate(w: World, stream: bytes, rows: int, *, runs: int = 3) -> tuple[flo
     return median_of(runs, once)
 
 
-def one_row_commits(w: World, clients: int, rows_per_client: int, payload: bytes, *, locked: bool = False) -> float:
-    """Rows/s of ``clients`` connections each inserting ``rows_per_client`` rows, one commit per row.
+def one_row_commits(
+    w: World, clients: int, rows_per_client: int, payload: bytes, *, locked: bool = False, topic: str = "event"
+) -> float:
+    """Rows/s of ``clients`` connections each inserting ``rows_per_client`` rows, one commit per row
+    (``topic``: the stored event's, as the event store writes it: ``module:Class``).
 
     ``locked``: each commit also takes the event store's ``LOCK TABLE ... IN EXCLUSIVE MODE`` and
     returns the new id, as every append to the event log does (the library's ordering guarantee)."""
@@ -95,13 +98,13 @@ def one_row_commits(w: World, clients: int, rows_per_client: int, payload: bytes
                         conn.execute(
                             "INSERT INTO bench_row_commits (originator_id, originator_version, topic, state) "
                             "VALUES (%s, %s, %s, %s) RETURNING notification_id",
-                            (game, v, "domain.arctic.events:CardPlaced", payload),
+                            (game, v, topic, payload),
                         ).fetchall()
                 else:
                     conn.execute(
                         "INSERT INTO bench_row_commits (originator_id, originator_version, topic, state) "
                         "VALUES (%s, %s, %s, %s)",
-                        (game, v, "domain.arctic.events:CardPlaced", payload),
+                        (game, v, topic, payload),
                     )
 
         elapsed = in_threads(clients, work)

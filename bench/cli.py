@@ -18,6 +18,9 @@ from types import ModuleType
 from bench.core import Row, failed
 from bench.env import ROOT, world
 
+# The page whose table a full run rewrites (between the bench markers).
+BENCH_PAGE = ROOT / "docs" / "development" / "benchmarks.md"
+
 # Run order: the fold and the HTTP paths first, the rebuild and the read-model reads on what they
 # stored, the 10,000-game memory run last (on a fresh server process).
 ITEMS: dict[str, str] = {
@@ -78,7 +81,9 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--quick", action="store_true", help="small sizes: a smoke run of a minute or two")
     parser.add_argument("--out", type=Path, default=ROOT / "bench" / "results", help="where the results go")
     parser.add_argument(
-        "--no-readme", action="store_true", help="do not rewrite README.md (only full runs of all items do)"
+        "--no-readme",
+        action="store_true",
+        help="do not rewrite the table of docs/development/benchmarks.md (only full runs of all items do)",
     )
     parser.add_argument("--keep", action="store_true", help="keep the temporary database and server log")
     parser.add_argument(
@@ -159,7 +164,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     stem = "quick" if args.quick else ("latest" if full else "-".join(args.items))
     md, js = report.write(args.out, stem, rows, meta)
     print(f"bench: wrote {md} and {js}", file=sys.stderr)
-    if full and not args.quick and not args.no_readme and report.update_readme(ROOT / "README.md", rows, meta):
-        print("bench: updated the Performance table of README.md", file=sys.stderr)
+    if full and not args.quick and not args.no_readme and report.update_readme(BENCH_PAGE, rows, meta):
+        print("bench: updated the table of docs/development/benchmarks.md", file=sys.stderr)
     print(report.table(rows))
     return 1 if any(r.status == "error" for r in rows) else 0

@@ -14,11 +14,13 @@ JSON = {"content-type": "application/json"}
 _run_ids = count(1)
 
 
-def bodies(players: int, n: int, *, pool: int = 40, label: str = "g") -> tuple[list[bytes], int]:
+def bodies(
+    players: int, n: int, *, pool: int = 40, label: str = "g", kind: str = games.KIND
+) -> tuple[list[bytes], int]:
     """``n`` import bodies cycling over ``pool`` simulated games (distinct record ids: distinct games)."""
     run = next(_run_ids)
-    made = [games.record_body(players, 1 + i % pool, f"bench:{label}:{run}:{i}") for i in range(n)]
-    events = sum(games.events_of(players, 1 + i % pool) for i in range(n))
+    made = [games.record_body(players, 1 + i % pool, f"bench:{label}:{run}:{i}", kind) for i in range(n)]
+    events = sum(games.events_of(players, 1 + i % pool, kind) for i in range(n))
     return made, events
 
 
@@ -72,13 +74,14 @@ def post_fast(server: Server, payloads: Sequence[bytes], *, connections: int = 4
     return result["elapsed"], int(result["events"]), list(result["ids"])
 
 
-def ensure_games(w: World, players: int, n: int) -> list[str]:
-    """At least ``n`` imported ``players``-player games (imported once per run, then reused)."""
-    key = f"imported:{players}"
+def ensure_games(w: World, players: int, n: int, kind: str = games.KIND) -> list[str]:
+    """At least ``n`` imported ``players``-player games of ``kind`` (imported once per run, then reused)."""
+    key = f"imported:{players}" if kind == games.KIND else f"imported:{kind}:{players}"
     have: list[str] = w.cache.setdefault(key, [])
     if len(have) < n:
         server = w.start_server()
-        payloads, _ = bodies(players, n - len(have), label=f"seed{players}")
+        label = f"seed{players}" if kind == games.KIND else f"{kind}:seed{players}"
+        payloads, _ = bodies(players, n - len(have), label=label, kind=kind)
         _, ids = post_all(server, payloads)
         have.extend(ids)
     return have[:n]

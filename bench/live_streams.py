@@ -20,6 +20,7 @@ import httpx
 import msgspec
 import psutil
 
+from bench.games import KIND
 from tests.e2e.server import banquise, served
 from tests.watching import record, remaining_moves
 
@@ -48,10 +49,10 @@ async def run(streams: int, seconds: float, appends: int) -> dict[str, Any]:
     headers = {"authorization": f"Bearer {made.stdout.strip()}"}
     with served(data, BANQUISE_MAX_STREAMS_PER_CLIENT=str(streams + 10), BANQUISE_MAX_STREAMS=str(streams + 10)) as s:
         base = s.base
-        body = record("arctic", 2, 7, moves=2)
+        body = record(KIND, 2, 7, moves=2)
         game = httpx.post(f"{base}/games/import", json=body, headers=headers, timeout=30).json()
         gid, version = game["id"], game["version"]
-        moves = remaining_moves("arctic", 2, 7, 2)[:appends]
+        moves = remaining_moves(KIND, 2, 7, 2)[:appends]
         server = psutil.Process(s.proc.pid)
         limits = httpx.Limits(max_connections=streams + 10, max_keepalive_connections=0)
         seen: list[int] = [version] * streams

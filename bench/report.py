@@ -1,4 +1,4 @@
-"""The report: a Markdown table and JSON under ``bench/results/``, and the README's Performance block."""
+"""The report: a Markdown table and JSON under ``bench/results/``, and the table of docs/development/benchmarks.md."""
 
 from __future__ import annotations
 

@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 from domain.analysis.contract import Analysable
 from domain.building import MoveBuilder
+from domain.editions import Editions
 from domain.game import GameRules
 from domain.statistics import Statistics
 
@@ -34,18 +35,6 @@ class SimulatedGame(Protocol):
 Simulator = Callable[[int, int], SimulatedGame]
 
 
-class Editions(Protocol):
-    """A kind whose games are recorded on editions (board and card data) a club may store."""
-
-    def set_loader(self, loader: Any) -> Any:
-        """Install the loader of stored editions (None removes it); returns the previous one."""
-        ...
-
-    def demo(self) -> Any:
-        """The packaged edition a new user starts from (the OpenAPI example of ``POST /editions``)."""
-        ...
-
-
 @dataclass(frozen=True)
 class GamePlugin:
     """One game kind, whole: its rules and everything the layers above need of it."""
@@ -56,14 +45,16 @@ class GamePlugin:
     # ``simulate`` modes: the first is the default; each is a way the same seeded game can be recorded.
     simulations: Mapping[str, Simulator]
     statistics: Statistics
-    # OpenAPI request examples by body ("new_game", "move", "record"): the first registered kind offering
-    # one gives the document's.
+    # OpenAPI request examples by body ("new_game", "move", "record", "next": the decisions of a move
+    # built decision by decision): the first registered kind offering one gives the document's.
     examples: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     # The ES module that draws the board in the browser (a URL the app serves); None: a generic board.
     board_module: str | None = None
     # The board's own words (its vocabulary as the timeline writes it), key -> (en, fr, es): the viewer
     # hands them to the board module with its own.
     words: Mapping[str, tuple[str, str, str]] = field(default_factory=dict)
+    # The editions (board and card data) its games are recorded on, packaged or stored by a club
+    # (``domain/editions.py``); None: the kind has none.
     editions: Editions | None = None
     # Moves built decision by decision (``domain/building.py``): ``(state, names) -> candidates``, every
     # move the kind lists with its path in the table's words; None: the kind offers none.

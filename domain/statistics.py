@@ -55,3 +55,11 @@ class Statistics:
     table_stats: Mapping[int, str]  # permanent id -> name, the table's row (seat -1)
     counters: Mapping[str, Counter]  # event Struct name -> what it adds to the counts
     final: Finals
+    # The player statistics (ids of ``player_stats``) a player's statistics sum over their games, shown
+    # by name in ``GET /players/{handle}`` (``totals``): e.g. Arctic's powers taken per animal.
+    totals: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        unknown = [i for i in self.totals if i not in self.player_stats]
+        if unknown:
+            raise ValueError(f"totals {unknown} are not player statistics")

@@ -22,7 +22,7 @@ from domain.kinds import game, registered_games
 from domain.registry import GamePlugin
 from domain.statistics import Counter, Final
 
-__all__ = ["COUNTERS", "PLAYER_STATS", "TABLE_STATS", "Counter", "Final", "Tally", "final", "rows"]
+__all__ = ["COUNTERS", "PLAYER_STATS", "TABLE_STATS", "TOTALS", "Counter", "Final", "Tally", "final", "rows", "totals"]
 
 T = TypeVar("T")
 
@@ -50,6 +50,8 @@ class _ByKind(Mapping[str, T]):
 # ---------------------------------------------------------------- the registries (permanent ids)
 PLAYER_STATS: Mapping[str, Mapping[int, str]] = _ByKind(lambda plugin: plugin.statistics.player_stats)
 TABLE_STATS: Mapping[str, Mapping[int, str]] = _ByKind(lambda plugin: plugin.statistics.table_stats)
+# The player statistics a player's statistics sum over their games (``Statistics.totals``).
+TOTALS: Mapping[str, tuple[int, ...]] = _ByKind(lambda plugin: plugin.statistics.totals)
 
 
 # ---------------------------------------------------------------- running counters
@@ -118,3 +120,22 @@ def rows(kind: str, stats: Final) -> list[tuple[int, int, float]]:
             if name in values:
                 out.append((seat, stat_id, float(values[name])))
     return out
+
+
+def number(value: float) -> float | int:
+    """A statistic as JSON shows it: a whole number without its ``.0`` (counts stay counts)."""
+    value = float(value)
+    return int(value) if value.is_integer() else value
+
+
+def totals(kind: str, values: Mapping[str, float]) -> dict[str, float | int]:
+    """One seat's values of the kind's summed statistics, by permanent id (as text: a jsonb key)."""
+    names = PLAYER_STATS[kind]
+    return {str(stat_id): number(values[names[stat_id]]) for stat_id in TOTALS[kind] if names[stat_id] in values}
+
+
+def total_names(kind: str, sums: Mapping[str, float]) -> dict[str, float]:
+    """Sums by permanent id -> by name (an id the kind no longer registers is shown as itself)."""
+    plugin = game(kind)
+    names = plugin.statistics.player_stats if plugin is not None else {}
+    return {names.get(int(stat_id), stat_id): value for stat_id, value in sums.items()}

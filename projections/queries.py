@@ -59,7 +59,13 @@ class PlayerStats(msgspec.Struct, kw_only=True):
     best_score: int
     avg_breakdown: dict[str, float]  # average points per scoring category (Arctica: BP by category)
     by_seat: dict[str, SeatRecord]  # seat (0-based) -> record
-    powers_taken: dict[str, int]  # Arctic: powers taken in total, per animal
+    totals: Annotated[
+        dict[str, float],
+        msgspec.Meta(
+            description="The kind's own player statistics summed over these games, by statistic name (those its "
+            "plug-in's statistics name as totals, e.g. the powers taken: `powers_taken`, `powers_taken_fox`...)."
+        ),
+    ]
     current_streak: int
     longest_streak: int
 
@@ -644,7 +650,7 @@ def _player_stats(s: dict[str, Any]) -> PlayerStats:
         best_score=s["best_score"],
         avg_breakdown=s["avg_breakdown"],
         by_seat={k: SeatRecord(**v) for k, v in s["by_seat"].items()},
-        powers_taken=s["powers_taken"],
+        totals=gamestats.total_names(s["kind"], s["totals"]),
         current_streak=s["current_streak"],
         longest_streak=s["longest_streak"],
     )

@@ -73,7 +73,7 @@ CREATE TABLE player_results (
     total        integer NOT NULL,
     won          boolean NOT NULL,
     breakdown    jsonb NOT NULL,
-    extras       jsonb NOT NULL,                   -- kind-specific: Arctic totem, penalties, longest runs, powers
+    extras       jsonb NOT NULL,                   -- kind-specific: the plug-in's Final.extras of the seat
     position     bigint NOT NULL,                  -- notification id of the finishing event (the game's order)
     finished_at  timestamptz,
     voided       boolean NOT NULL DEFAULT false,
@@ -102,7 +102,7 @@ CREATE TABLE player_stats (
     best_score     integer NOT NULL,
     avg_breakdown  jsonb NOT NULL,                 -- category -> average points
     by_seat        jsonb NOT NULL,                 -- seat -> {games, wins, win_rate}
-    powers_taken   jsonb NOT NULL,                 -- Arctic: animal -> powers taken in total
+    powers_taken   jsonb NOT NULL,                 -- p0009: replaced by totals
     current_streak integer NOT NULL,
     longest_streak integer NOT NULL,
     last_position  bigint NOT NULL,
@@ -227,6 +227,16 @@ INSERT INTO player_trigrams (trigram, handle_key)
 SELECT DISTINCT substr(handle_key, i, 3), handle_key FROM players, generate_series(1, char_length(handle_key) - 2) AS i;
 """
 
+# A kind's own statistics in a player's: no column per kind, but the sums of the player statistics its
+# plug-in names (``Statistics.totals``), keyed by their permanent ids. Every row changes: ``stats`` is
+# rebuilt.
+KIND_TOTALS = """
+ALTER TABLE player_stats DROP COLUMN powers_taken, ADD COLUMN totals jsonb NOT NULL DEFAULT '{}';
+TRUNCATE player_results, game_stats, player_stats, head_to_head, ratings, rating_history, voided_games,
+    handle_aliases;
+UPDATE projection_positions SET position = 0 WHERE name = 'stats';
+"""
+
 STEPS: list[Step] = [
     ("p0001_projection_positions", POSITIONS),
     ("p0002_boards", BOARDS),
@@ -236,6 +246,7 @@ STEPS: list[Step] = [
     ("p0006_quarantine", QUARANTINE),
     ("p0007_aliases_and_trigrams", ALIASES_AND_TRIGRAMS),
     ("p0008_play_order", PLAY_ORDER),
+    ("p0009_kind_totals", KIND_TOTALS),
 ]
 
 # Which tables each projection writes (a rebuild of that projection truncates them).

@@ -53,7 +53,7 @@ PLAYER_STATS_COLUMNS = (
     "best_score",
     "avg_breakdown",
     "by_seat",
-    "powers_taken",
+    "totals",
     "current_streak",
     "longest_streak",
     "last_position",
@@ -297,7 +297,7 @@ def new_accumulator() -> dict[str, Any]:
         "scores": {},  # total -> games (the median comes from it)
         "breakdown": {},  # category -> sum of points
         "seats": {},  # seat -> [games, wins]
-        "powers": {},  # Arctic: animal -> powers taken
+        "totals": {},  # the kind's summed statistics (gamestats.TOTALS): permanent id -> sum
         "streak": 0,
         "longest": 0,
         "best": None,
@@ -306,7 +306,7 @@ def new_accumulator() -> dict[str, Any]:
 
 
 def accumulate(acc: dict[str, Any], r: dict[str, Any]) -> None:
-    """Fold one result (``won``, ``total``, ``seat``, ``breakdown``, ``extras``, ``position``) into ``acc``."""
+    """Fold one result (``won``, ``total``, ``seat``, ``breakdown``, ``totals``, ``position``) into ``acc``."""
     won = bool(r["won"])
     total = int(r["total"])
     acc["games"] += 1
@@ -320,9 +320,9 @@ def accumulate(acc: dict[str, Any], r: dict[str, Any]) -> None:
     seat = acc["seats"].setdefault(str(r["seat"]), [0, 0])
     seat[0] += 1
     seat[1] += won
-    powers = acc["powers"]
-    for animal, n in (r["extras"].get("powers_taken") or {}).items():
-        powers[animal] = powers.get(animal, 0) + n
+    sums = acc["totals"]
+    for stat_id, value in (r["totals"] or {}).items():
+        sums[stat_id] = gamestats.number(sums.get(stat_id, 0) + value)
     acc["streak"] = acc["streak"] + 1 if won else 0
     acc["longest"] = max(acc["longest"], acc["streak"])
     acc["best"] = total if acc["best"] is None else max(acc["best"], total)
@@ -358,7 +358,7 @@ def summarise(acc: dict[str, Any]) -> dict[str, Any]:
             seat: {"games": g, "wins": w, "win_rate": w / g}
             for seat, (g, w) in sorted(acc["seats"].items(), key=lambda item: int(item[0]))
         },
-        "powers_taken": dict(sorted(acc["powers"].items())),
+        "totals": dict(sorted(acc["totals"].items(), key=lambda item: int(item[0]))),
         "current_streak": acc["streak"],
         "longest_streak": acc["longest"],
         "last_position": acc["last_position"],
@@ -382,7 +382,7 @@ def _write_player_stats(cur: Cursor, kind: str, accumulators: dict[tuple[str, in
                 s["best_score"],
                 s["avg_breakdown"],
                 s["by_seat"],
-                s["powers_taken"],
+                s["totals"],
                 s["current_streak"],
                 s["longest_streak"],
                 s["last_position"],
@@ -399,7 +399,7 @@ def _write_player_stats(cur: Cursor, kind: str, accumulators: dict[tuple[str, in
             "games = excluded.games, wins = excluded.wins, win_rate = excluded.win_rate, "
             "avg_score = excluded.avg_score, median_score = excluded.median_score, "
             "best_score = excluded.best_score, avg_breakdown = excluded.avg_breakdown, "
-            "by_seat = excluded.by_seat, powers_taken = excluded.powers_taken, "
+            "by_seat = excluded.by_seat, totals = excluded.totals, "
             "current_streak = excluded.current_streak, longest_streak = excluded.longest_streak, "
             "last_position = excluded.last_position, accumulator = excluded.accumulator",
         )
@@ -428,7 +428,7 @@ def _add_to_player_stats(
                 "total": r.total,
                 "seat": r.seat,
                 "breakdown": r.breakdown,
-                "extras": f.stats.extras[r.seat],
+                "totals": gamestats.totals(kind, f.stats.seats[r.seat]),
                 "position": f.position,
             }
             rows.append((key, count, row))
@@ -445,10 +445,13 @@ def _add_to_player_stats(
 
 def _recompute_player_stats(cur: Cursor, kind: str, keys: list[str]) -> None:
     """Rebuild the players' rows from their remaining results in play order (after a void, a late game)."""
+    # The summed statistics are read back from game_stats: the values the incremental fold summed.
     rows = cur.execute(
-        "SELECT handle_key, player_count, seat, won, total, breakdown, extras, position FROM player_results "
+        "SELECT handle_key, player_count, seat, won, total, breakdown, position, "
+        "(SELECT jsonb_object_agg(g.stat_id::text, g.value) FROM game_stats g WHERE g.game_id = r.game_id "
+        "AND g.seat = r.seat AND g.stat_id = ANY(%s)) AS totals FROM player_results r "
         "WHERE kind = %s AND handle_key = ANY(%s) AND NOT voided ORDER BY handle_key, finished_at, game_id, seat",
-        (kind, keys),
+        (list(gamestats.TOTALS.get(kind, ())), kind, keys),
     ).fetchall()
     cur.execute("DELETE FROM player_stats WHERE kind = %s AND handle_key = ANY(%s)", (kind, keys))
     accumulators: dict[tuple[str, int], dict[str, Any]] = {}

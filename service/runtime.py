@@ -67,7 +67,7 @@ class Runtime:
         self.editions = EditionCatalogue(self.store)
         for plugin in registered_games():
             if plugin.editions is not None:
-                plugin.editions.set_loader(self.editions.load)
+                plugin.editions.set_loader(self.editions.loader(plugin.kind))
 
     @classmethod
     def open(
@@ -191,7 +191,7 @@ class Runtime:
         for plugin in registered_games():
             if plugin.editions is not None:
                 previous = plugin.editions.set_loader(None)
-                if previous != self.editions.load:
+                if previous != self.editions.loader(plugin.kind):
                     plugin.editions.set_loader(previous)  # another runtime's: leave it
         if self.replica is not None:
             self.replica.close()

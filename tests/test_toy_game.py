@@ -266,6 +266,7 @@ TOY = GamePlugin(
             "TurnStarted": lambda t, e: t.add("turns_played", e.seat),
         },
         final=_final,
+        totals=(1,),
     ),
     # Analysis through the generic path: nothing is hidden (the sample is the state), random rollouts.
     analysis=Analysable(
@@ -396,6 +397,7 @@ def test_the_game_and_player_statistics(client: Client, played: dict[str, Any], 
     overall = [s for s in profile.json()["stats"] if s["kind"] == KIND and s["player_count"] is None]
     assert len(overall) == 1 and overall[0]["games"] == 1 and overall[0]["wins"] == 1
     assert overall[0]["avg_breakdown"] == {"last_counter": 1.0}
+    assert overall[0]["totals"] == {"counters_taken": 3}
     assert [r["kind"] for r in profile.json()["ratings"]] == [KIND]
 
 

@@ -13,11 +13,16 @@ import msgspec
 import uvicorn
 from litestar import Litestar
 
-from domain.arctic.simulator import simulate as simulate_arctic
-from domain.arctica.simulator import simulate as simulate_arctica
+from domain.kinds import game
+from domain.registry import SimulatedGame
 from tests.e2e.server import free_port
 
-SIMULATORS = {"arctic": simulate_arctic, "arctica": simulate_arctica}
+
+def simulate(kind: str, players: int, seed: int) -> SimulatedGame:
+    """A registered kind's simulated game, in its default mode (the first its plug-in lists)."""
+    plugin = game(kind)
+    assert plugin is not None, f"no game kind {kind!r} is registered"
+    return next(iter(plugin.simulations.values()))(players, seed)
 
 
 def auth(token: str) -> dict[str, str]:
@@ -25,19 +30,19 @@ def auth(token: str) -> dict[str, str]:
 
 
 def record(kind: str, players: int, seed: int, moves: int | None = None) -> dict[str, Any]:
-    game = SIMULATORS[kind](players, seed)
-    chosen = game.moves if moves is None else game.moves[:moves]
+    simulated = simulate(kind, players, seed)
+    chosen = simulated.moves if moves is None else simulated.moves[:moves]
     return {
         "format": "banquise-record",
         "version": 1,
         "kind": kind,
-        "setup": msgspec.to_builtins(game.setup),
+        "setup": msgspec.to_builtins(simulated.setup),
         "moves": [{"move": msgspec.to_builtins(m)} for m in chosen],
     }
 
 
 def remaining_moves(kind: str, players: int, seed: int, after: int) -> list[dict[str, Any]]:
-    return [msgspec.to_builtins(m) for m in SIMULATORS[kind](players, seed).moves[after:]]
+    return [msgspec.to_builtins(m) for m in simulate(kind, players, seed).moves[after:]]
 
 
 @contextmanager

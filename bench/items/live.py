@@ -132,9 +132,11 @@ def run(w: World, quick: bool) -> list[Row]:
     hello_cpu = (server.cpu_seconds() - hello_cpu0) / (hello["requests"] + 300) * 1000
     hello_rate = hello["requests"] / hello["elapsed"]
     grouped_cpu = grouped["cpu"] / grouped["requests"] * 1000
-    payload = msgspec.json.encode(games.game(PLAYERS, 100).events[10])
-    raw = baselines.one_row_commits(w, CLIENTS, 50 if quick else 250, payload)
-    locked = baselines.one_row_commits(w, CLIENTS, 50 if quick else 150, payload, locked=True)
+    event = games.game(PLAYERS, 100).events[10]
+    payload = msgspec.json.encode(event)
+    topic = f"{type(event).__module__}:{type(event).__qualname__}"
+    raw = baselines.one_row_commits(w, CLIENTS, 50 if quick else 250, payload, topic=topic)
+    locked = baselines.one_row_commits(w, CLIENTS, 50 if quick else 150, payload, locked=True, topic=topic)
     rows = _wrk_rows(server, quick, raw) if wrk.generator() == "wrk" else []
     every = result["latencies"]
     return [

@@ -6,7 +6,9 @@ measures the cache. The latencies are therefore taken over many copies of the sa
 same events, imported under distinct record ids), each step asked once per copy: every request folds
 from the game's nearest stored snapshot, as a viewer opening a replay does. The warm (cached) latency
 is reported beside it. The throughput runs use wrk when installed (``bench/wrk.py``): random (copy,
-step) pairs never asked before, then steps already served (answered from the encoded steps).
+step) pairs never asked before, then steps already served (answered from the encoded steps). These are
+measured on the first registered kind; each other kind gets one row: its cold latencies at the last
+step and at step 1 (a quarter as many copies of its own long game).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import random
 from bench import games, importer, wrk
 from bench.core import Row, http_load, percentile, ratio_row
 from bench.env import Server, World
+from domain.registry import GamePlugin
 
 ITEM = "3 replay"
 TITLE = "Replay latency (step 1 vs last) and throughput vs hello-world"
@@ -88,6 +91,7 @@ def run(w: World, quick: bool) -> list[Row]:
         "hello_server_cpu_ms_per_request": hello_cpu / hello["requests"] * 1000,
         "concurrency": concurrency,
     }
+    others = [_kind_latency(server, port, plugin, quick) for plugin in games.kinds()[1:]]
     return [
         ratio_row(
             ITEM,
@@ -142,7 +146,38 @@ def run(w: World, quick: bool) -> list[Row]:
             short="replay throughput (steps already served)",
             baseline_short="hello-world GET /health/ping",
         ),
+        *others,
     ]
+
+
+def _kind_latency(server: Server, port: int, plugin: GamePlugin, quick: bool) -> Row:
+    """One more kind's cold replay latency: p50 at the last step of its long game against step 1."""
+    players = games.players_for(plugin.kind, PLAYERS)
+    seed = games.longest(players, range(1, 7 if quick else 13), plugin.kind)
+    steps = games.events_of(players, seed, plugin.kind)
+    copies = 10 if quick else 100
+    payloads = [
+        games.record_body(players, seed, f"bench:replay:{plugin.kind}:{seed}:{i}", plugin.kind) for i in range(copies)
+    ]
+    _, _, ids = importer.post_fast(server, payloads)
+    http_load(port, [f"/games/{ids[0]}/replay/{s}" for s in (2, 3, steps - 1)], requests=30)
+    first = http_load(port, [f"/games/{gid}/replay/1" for gid in ids], requests=copies)["latencies"]
+    last = http_load(port, [f"/games/{gid}/replay/{steps}" for gid in ids], requests=copies)["latencies"]
+    p50_first, p99_first = _ms(first)
+    p50_last, p99_last = _ms(last)
+    return ratio_row(
+        ITEM,
+        f"replay p50 at the last step ({steps}) of a {players}-player {plugin.title} game, cold "
+        f"(p99 {p99_last:.2f} ms)",
+        p50_last,
+        "ms",
+        f"p50 at step 1, cold (p99 {p99_first:.2f} ms); {copies} copies of the game, one request each",
+        p50_first,
+        at_most=1.5,
+        details={"kind": plugin.kind, "game_seed": seed, "steps": steps, "copies": copies},
+        short=f"replay p50 latency, last step (cold), {plugin.title}",
+        baseline_short=f"replay p50 latency, step 1 (cold), {plugin.title}",
+    )
 
 
 def block_reads(server: Server) -> float:

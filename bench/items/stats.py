@@ -2,21 +2,29 @@
 
 Importing 100,000 games (about 30 million events) does not fit the bench's ten minutes, so the read
 models are filled in bulk with SQL instead (``INSERT ... SELECT`` over ``generate_series``): the rows
-the projections would write for finished 2-4 player Arctic games — ``game_summaries``,
-``player_results``, ``rating_history``, then ``players``, ``player_stats``, ``ratings`` and
-``head_to_head`` aggregated from those results — with the JSON shapes the runner writes, copied from a
-real projected game. 1,000 games among 40 players first, measured; then 99,000 more among 1,000
-players (the first 40 keep playing: about ten times more games each), ``ANALYZE``, measured again.
-Each endpoint is asked sequentially about those 40 players (one connection), through the real server.
+the projections would write for finished 2-4 player games of the first registered kind —
+``game_summaries``, ``player_results``, ``rating_history``, then ``players``, ``player_stats``,
+``ratings`` and ``head_to_head`` aggregated from those results — with the JSON shapes the runner
+writes, copied from a real projected game (of Arctic; the summed statistics are the kind's own).
+1,000 games among 40 players first, measured; then 99,000 more among 1,000 players (the first 40 keep
+playing: about ten times more games each), ``ANALYZE``, measured again. Each endpoint is asked
+sequentially about those 40 players (one connection), through the real server.
 """
 
 from __future__ import annotations
 
+import json
 import random
 import time
 
 from bench.core import Row, http_load, percentile, skipped
 from bench.env import World
+from domain.kinds import registered_games
+
+# The kind the rows are filled as (one is enough: the reads do not depend on which).
+PLUGIN = registered_games()[0]
+KIND = PLUGIN.kind
+RULES_VERSION = PLUGIN.rules.rules_version
 
 ITEM = "5 stats"
 TITLE = "Player statistics and leaderboard reads at 1k vs 100k games"
@@ -36,7 +44,7 @@ EXTRAS = (
     '"walrus": 1, "polar_bear": 2}, "powers_taken": {"fox": 3, "orca": 2, "moose": 0, "puffin": 1, "walrus": 1, '
     '"polar_bear": 1}, "penalty_cards": 4}'
 )
-POWERS = '{"fox": 9, "orca": 4, "moose": 6, "puffin": 8, "walrus": 5, "polar_bear": 8}'
+TOTALS = json.dumps({str(stat_id): 5 + stat_id % 4 for stat_id in PLUGIN.statistics.totals})
 TABLES = [
     "game_summaries",
     "player_results",
@@ -61,19 +69,19 @@ WHERE s < 2 + g %% 3;
 FILL = f"""
 INSERT INTO game_summaries (game_id, kind, rules_version, status, players, handles, player_count, winners, scores,
                             turns, events, started_at, ended_at, duration_seconds, finished_position)
-SELECT game_id, 'arctic', 'arctic-1', 'finished', array_agg(handle ORDER BY s), array_agg(handle ORDER BY s),
+SELECT game_id, '{KIND}', '{RULES_VERSION}', 'finished', array_agg(handle ORDER BY s), array_agg(handle ORDER BY s),
        min(pc), array_agg(handle ORDER BY s) FILTER (WHERE s = g % pc), '[]'::jsonb, 24, 339,
        now(), now(), 0, g + 1
 FROM bench_seats GROUP BY g, game_id, pc;
 
 INSERT INTO player_results (game_id, seat, handle_key, player, kind, player_count, rank, total, won, breakdown,
                             extras, position, finished_at)
-SELECT game_id, s, handle, handle, 'arctic', pc, 1 + (s + pc - g % pc) % pc, 20 - 3 * ((s + pc - g % pc) % pc),
+SELECT game_id, s, handle, handle, '{KIND}', pc, 1 + (s + pc - g % pc) % pc, 20 - 3 * ((s + pc - g % pc) % pc),
        s = g % pc, '{BREAKDOWN}'::jsonb, '{EXTRAS}'::jsonb, g + 1, now()
 FROM bench_seats;
 
 INSERT INTO rating_history (kind, game_id, handle_key, position, rank, mu_before, sigma_before, mu_after, sigma_after)
-SELECT 'arctic', game_id, handle, g + 1, 1 + (s + pc - g % pc) % pc, 25, 8.3, 25.5, 8.1 FROM bench_seats;
+SELECT '{KIND}', game_id, handle, g + 1, 1 + (s + pc - g % pc) % pc, 25, 8.3, 25.5, 8.1 FROM bench_seats;
 """
 
 AGGREGATE = f"""
@@ -84,22 +92,22 @@ ON CONFLICT (handle_key) DO NOTHING;
 TRUNCATE player_stats, ratings, head_to_head;
 
 INSERT INTO player_stats (handle_key, kind, player_count, games, wins, win_rate, avg_score, median_score, best_score,
-                          avg_breakdown, by_seat, powers_taken, current_streak, longest_streak, last_position)
-SELECT handle_key, 'arctic', coalesce(player_count, 0), count(*), count(*) FILTER (WHERE won),
+                          avg_breakdown, by_seat, totals, current_streak, longest_streak, last_position)
+SELECT handle_key, '{KIND}', coalesce(player_count, 0), count(*), count(*) FILTER (WHERE won),
        (count(*) FILTER (WHERE won))::float / count(*), avg(total), percentile_cont(0.5) WITHIN GROUP (ORDER BY total),
        max(total), '{BREAKDOWN}'::jsonb,
        jsonb_build_object('0', jsonb_build_object('games', count(*), 'wins', count(*) FILTER (WHERE won),
                           'win_rate', (count(*) FILTER (WHERE won))::float / count(*))),
-       '{POWERS}'::jsonb, 0, 3, max(position)
+       '{TOTALS}'::jsonb, 0, 3, max(position)
 FROM player_results GROUP BY GROUPING SETS ((handle_key), (handle_key, player_count));
 
 INSERT INTO ratings (kind, handle_key, mu, sigma, ordinal, games, provisional, last_position)
-SELECT 'arctic', handle_key, 25 + 10 * avg(total) / 20, 8.3 / sqrt(count(*)),
+SELECT '{KIND}', handle_key, 25 + 10 * avg(total) / 20, 8.3 / sqrt(count(*)),
        25 + 10 * avg(total) / 20 - 3 * 8.3 / sqrt(count(*)), count(*), count(*) < 10, max(position)
 FROM player_results GROUP BY handle_key;
 
 INSERT INTO head_to_head (kind, handle_key, opponent_key, games, ahead, behind, ties)
-SELECT 'arctic', a.handle_key, b.handle_key, count(*), count(*) FILTER (WHERE a.rank < b.rank),
+SELECT '{KIND}', a.handle_key, b.handle_key, count(*), count(*) FILTER (WHERE a.rank < b.rank),
        count(*) FILTER (WHERE a.rank > b.rank), count(*) FILTER (WHERE a.rank = b.rank)
 FROM player_results a JOIN player_results b ON b.game_id = a.game_id AND b.handle_key <> a.handle_key
 GROUP BY a.handle_key, b.handle_key;
@@ -141,9 +149,9 @@ def measure(
             f"/players/{rng.choice(handles)}/games?limit=25" for _ in range(requests)
         ],
         "GET /players/{a}/versus/{b}": [f"/players/{a}/versus/{b}" for a, b in pairs],
-        "GET /leaderboards/arctic?limit=25": ["/leaderboards/arctic?limit=25"],
-        "GET /leaderboards/arctic?player_count=3&min_games=5&limit=25": [
-            "/leaderboards/arctic?player_count=3&min_games=5&limit=25"
+        f"GET /leaderboards/{KIND}?limit=25": [f"/leaderboards/{KIND}?limit=25"],
+        f"GET /leaderboards/{KIND}?player_count=3&min_games=5&limit=25": [
+            f"/leaderboards/{KIND}?player_count=3&min_games=5&limit=25"
         ],
     }
     out: dict[str, list[float]] = {}
@@ -161,7 +169,7 @@ def run(w: World, quick: bool) -> list[Row]:
     server = w.start_server()
     port = int(server.base.rsplit(":", 1)[1])
     with server.client() as http:
-        if http.get("/leaderboards/arctic").status_code == 404:
+        if http.get(f"/leaderboards/{KIND}").status_code == 404:
             return [skipped(ITEM, TITLE, "the server has no /leaderboards route")]
     small, large = 1000, (10_000 if quick else 100_000)
     requests = 100 if quick else 300

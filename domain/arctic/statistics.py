@@ -131,4 +131,9 @@ def final(state: Any, results: list[PlayerResult], tally: Tallied) -> Final:
     return Final(table=table, seats=seats, extras=extras)
 
 
-STATISTICS = Statistics(player_stats=PLAYER_STATS, table_stats=TABLE_STATS, counters=_counters(), final=final)
+# A player's statistics sum the powers they took, in all and per animal.
+TOTALS = (3, 4, 5, 6, 7, 8, 9)
+
+STATISTICS = Statistics(
+    player_stats=PLAYER_STATS, table_stats=TABLE_STATS, counters=_counters(), final=final, totals=TOTALS
+)

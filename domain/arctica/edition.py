@@ -18,6 +18,9 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
+# The generic decoding error (``domain.editions``), raised here with the JSON path.
+from domain.editions import EditionFormatError
+
 Family = Literal["marine_mammal", "terrestrial_mammal", "invertebrate", "bird", "fish"]
 FAMILIES: tuple[str, ...] = ("marine_mammal", "terrestrial_mammal", "invertebrate", "bird", "fish")
 #: Birds and terrestrial mammals never end a movement on a space without an ice tile.
@@ -308,15 +311,6 @@ _CANONICAL = msgspec.json.Encoder(order="sorted")
 #: edition ids and versions appear in URLs and file names
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
 _PATH = re.compile(r" - at `(\$[^`]*)`$")
-
-
-class EditionFormatError(ValueError):
-    """An edition document that does not decode: ``path`` is the JSON path of the offending value."""
-
-    def __init__(self, message: str, path: str) -> None:
-        super().__init__(message)
-        self.message = message
-        self.path = path
 
 
 def decode_edition(raw: bytes | str) -> Edition:

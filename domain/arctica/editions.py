@@ -13,9 +13,10 @@ from importlib import resources
 
 import msgspec
 
+from domain.editions import Editions
 from domain.errors import SetupError
 
-from .edition import Edition, forget_index, validate_edition
+from .edition import Edition, canonical_json, decode_edition, fingerprint, forget_index, validate_edition
 
 PACKAGED = ("demo-1", "forms-1")
 DEFAULT_EDITION = "demo-1"
@@ -100,3 +101,22 @@ def get(edition_id: str, version: str | None = None) -> Edition:
 
 def demo() -> Edition:
     return get(DEFAULT_EDITION)
+
+
+def _cards(edition: Edition) -> int:
+    return len(edition.cards) + len(edition.generation_cards)
+
+
+# Arctica's editions as its plug-in declares them (``GamePlugin.editions``).
+EDITIONS = Editions(
+    document=Edition,
+    packaged=PACKAGED,
+    decode=decode_edition,
+    problems=validate_edition,
+    canonical=canonical_json,
+    fingerprint=fingerprint,
+    cards=_cards,
+    get=get,
+    set_loader=set_loader,
+    demo=demo,
+)

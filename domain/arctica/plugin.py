@@ -53,7 +53,7 @@ GAME = GamePlugin(
     },
     board_module="/watch/static/board/arctica.js",
     words=WORDS,
-    editions=editions,
+    editions=editions.EDITIONS,
     build=_build,
     # No BoardGameGeek id: none could be confirmed for Arctica (crowdfunded in 2026), so its exports name
     # it by title only.

@@ -1,4 +1,4 @@
-"""Settings, read once from the environment (documented in the README)."""
+"""Settings, read once from the environment (documented in docs/operations/configuration.md)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ class SettingsError(ValueError):
 
 
 class DatabaseTimeouts(msgspec.Struct, frozen=True, kw_only=True):
-    """How long anything may wait on PostgreSQL, in seconds (README, "Database faults").
+    """How long anything may wait on PostgreSQL, in seconds (docs/operations/faults.md, "Database faults").
 
     A request never waits beyond these: an unreachable or stalled database becomes a quick 503.
     """

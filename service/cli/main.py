@@ -81,7 +81,11 @@ def _positive(text: str) -> int:
 
 
 def build_parser(settings: Settings) -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="banquise", description="Record and replay Arctic and Arctica games.")
+    from domain.kinds import registered_games
+
+    titles = [plugin.title for plugin in registered_games()]
+    games = " and ".join([", ".join(titles[:-1]), titles[-1]] if len(titles) > 1 else titles)
+    parser = argparse.ArgumentParser(prog="banquise", description=f"Record and replay {games} games.")
     parser.add_argument(
         "-v", "--verbose", action="store_true", help="also show the HTTP and database libraries' own log lines"
     )

@@ -1,43 +1,44 @@
-"""Arctica editions as stored data: add (validated, fingerprinted, never replaced), list, show, and the
-loader through which the engine finds a stored edition in any process, after any restart.
+"""Editions as stored data, for every kind whose plug-in declares them (``GamePlugin.editions``): add
+(validated, fingerprinted, never replaced), list, show, and the loader through which a kind's engine
+finds a stored edition in any process, after any restart.
 
-The packaged editions (``demo-1``) come with the engine and cannot be stored again; a club's edition
-is added once per version, and every game recorded on it pins its id, version and fingerprint.
+The packaged editions come with the kind's engine and cannot be stored again; a club's edition is added
+once per version, and every game recorded on it pins its id, version and fingerprint. The kind's
+package decodes, validates and fingerprints a document (``domain/editions.py``); this module bounds it,
+names what it refuses and stores it.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
-from typing import Literal
+from typing import Any, Literal
 
 import msgspec
 
-from domain.arctica import editions as registry
-from domain.arctica.edition import (
-    Edition,
-    EditionFormatError,
-    canonical_json,
-    decode_edition,
-    fingerprint,
-    validate_edition,
-)
+from domain.editions import EditionFormatError, Editions, Loader
 from domain.errors import SetupError
+from domain.kinds import game, registered_games
 from service.base.refusals import Refusal
 from service.base.store import GameLog
 from service.base.store import editions as table
 from service.base.store.editions_table import EditionsTable
 from service.base.store.lru import Lru
 from service.games.errors import (
+    EditionKindRequired,
     EditionNotFound,
     EditionReserved,
     EditionTooLarge,
     EditionVersionExists,
     InconsistentEdition,
     InvalidEdition,
+    KindWithoutEditions,
 )
 
 
 class EditionSummary(msgspec.Struct, frozen=True, kw_only=True):
+    #: the game kind the edition is of
+    kind: str
     id: str
     version: str
     label: str
@@ -51,17 +52,43 @@ class EditionSummary(msgspec.Struct, frozen=True, kw_only=True):
 
 class EditionDetail(msgspec.Struct, frozen=True, kw_only=True):
     summary: EditionSummary
-    edition: Edition
+    #: the whole document, in the kind's edition schema (``<Kind>Edition``)
+    edition: Any
 
 
-def _packaged_summary(ed: Edition) -> EditionSummary:
+def edition_kinds() -> list[str]:
+    """The registered kinds whose plug-in declares editions, in the registry's order."""
+    return [plugin.kind for plugin in registered_games() if plugin.editions is not None]
+
+
+def capability(kind: str | None) -> tuple[str, Editions]:
+    """The kind meant (None: the only kind with editions) and its editions, or a named refusal."""
+    kinds = edition_kinds()
+    if kind is None:
+        if len(kinds) != 1:
+            raise EditionKindRequired(kinds)
+        kind = kinds[0]
+    plugin = game(kind)
+    if plugin is None or plugin.editions is None:
+        raise KindWithoutEditions(kind, kinds)
+    return kind, plugin.editions
+
+
+def _packaged_summary(kind: str, editions: Editions, ed: Any) -> EditionSummary:
     return EditionSummary(
-        id=ed.id, version=ed.version, label=ed.label, notice=ed.notice, sha256=fingerprint(ed), source="packaged"
+        kind=kind,
+        id=ed.id,
+        version=ed.version,
+        label=ed.label,
+        notice=ed.notice,
+        sha256=editions.fingerprint(ed),
+        source="packaged",
     )
 
 
 def _stored_summary(row: table.StoredEdition) -> EditionSummary:
     return EditionSummary(
+        kind=row.kind,
         id=row.id,
         version=row.version,
         label=row.label,
@@ -81,103 +108,132 @@ MAX_EDITION_CARDS = 1000
 LOADED_EDITIONS = 16
 
 
-def check(raw: bytes | str) -> Edition:
+def check(editions: Editions, raw: bytes | str) -> Any:
     """The edition a document describes, or a 422 problem: ``edition_too_large`` (``limit``),
     ``invalid_edition`` (schema, with the JSON ``path``) or ``inconsistent_edition`` (``problems``: what
-    :func:`validate_edition` found)."""
+    the kind's validation found)."""
     size = len(raw.encode() if isinstance(raw, str) else raw)
     if size > MAX_EDITION_BYTES:
         raise EditionTooLarge(
             f"an edition document may hold at most {MAX_EDITION_BYTES} bytes, not {size}", MAX_EDITION_BYTES
         )
     try:
-        edition = decode_edition(raw)
+        edition = editions.decode(raw)
     except EditionFormatError as exc:
         raise InvalidEdition(f"{exc.path}: {exc.message}", exc.path) from None
-    if b"\\u0000" in canonical_json(edition):
+    if b"\\u0000" in editions.canonical(edition):
         raise InvalidEdition("NUL characters are not allowed", "$")
-    cards = len(edition.cards) + len(edition.generation_cards)
+    cards = editions.cards(edition)
     if cards > MAX_EDITION_CARDS:
         raise EditionTooLarge(
             f"an edition may hold at most {MAX_EDITION_CARDS} cards, not {cards}", MAX_EDITION_CARDS, path="$.cards"
         )
-    problems = validate_edition(edition)
+    problems = editions.problems(edition)
     if problems:
         raise InconsistentEdition(problems)
     return edition
 
 
 class EditionCatalogue:
-    """The packaged editions and those stored in the database."""
+    """The packaged editions and those stored in the database, of every kind with editions."""
 
     def __init__(self, store: GameLog) -> None:
         self.store = store
         self.table = EditionsTable(store)
-        # (id, version) -> the row and the decoded edition: a stored edition never changes in place, so a
-        # game asks the database for its row at most (the latest version), not for its whole document.
-        self._loaded: Lru[tuple[str, str], tuple[table.StoredEdition, Edition]] = Lru(LOADED_EDITIONS)
+        # (kind, id, version) -> the row and the decoded edition: a stored edition never changes in place,
+        # so a game asks the database for its row at most (the latest version), not for its whole document.
+        self._loaded: Lru[tuple[str, str, str], tuple[table.StoredEdition, Any]] = Lru(LOADED_EDITIONS)
 
-    def add(self, raw: bytes, added_by: str | None) -> tuple[EditionSummary, bool]:
-        """Store an edition document; the summary and whether it is new (False: the same content was
-        already stored under this id and version). An id and version never change content."""
-        edition = check(raw)
-        if edition.id in registry.PACKAGED:
+    def add(self, raw: bytes, added_by: str | None, kind: str | None = None) -> tuple[EditionSummary, bool]:
+        """Store an edition document of ``kind`` (None: the only kind with editions); the summary and
+        whether it is new (False: the same content was already stored under this id and version). An id
+        and version never change content."""
+        kind, editions = capability(kind)
+        edition = check(editions, raw)
+        if edition.id in editions.packaged:
             raise EditionReserved(edition.id)
-        digest = fingerprint(edition)
-        row, added = self.table.insert(edition, canonical_json(edition), digest, added_by)
+        digest = editions.fingerprint(edition)
+        row, added = self.table.insert(kind, edition, editions.canonical(edition), digest, added_by)
         if row.sha256 != digest:
             raise EditionVersionExists(edition.id, edition.version, row.sha256)
         return _stored_summary(row), added
 
-    def listing(self) -> list[EditionSummary]:
+    def listing(self, kind: str | None = None) -> list[EditionSummary]:
+        """Every kind's editions (or ``kind``'s): its packaged ones first, then those stored."""
+        kinds = [capability(kind)[0]] if kind is not None else edition_kinds()
         rows = self.table.listing()
-        return [_packaged_summary(ed) for ed in registry.packaged()] + [_stored_summary(r) for r in rows]
+        out: list[EditionSummary] = []
+        for name in kinds:
+            _, editions = capability(name)
+            out += [_packaged_summary(name, editions, editions.get(p, None)) for p in editions.packaged]
+            out += [_stored_summary(r) for r in rows if r.kind == name]
+        return out
 
-    def show(self, edition_id: str, version: str | None = None) -> EditionDetail:
-        if edition_id in registry.PACKAGED:
+    def show(self, edition_id: str, version: str | None = None, kind: str | None = None) -> EditionDetail:
+        kind, editions = capability(kind)
+        if edition_id in editions.packaged:
             try:
-                ed = registry.get(edition_id, version)
+                ed = editions.get(edition_id, version)
             except SetupError:
-                raise self._not_found(edition_id, version) from None
-            return EditionDetail(summary=_packaged_summary(ed), edition=ed)
-        found = self._load(edition_id, version)
+                raise self._not_found(kind, edition_id, version) from None
+            return EditionDetail(summary=_packaged_summary(kind, editions, ed), edition=ed)
+        found = self._load(kind, editions, edition_id, version)
         if found is None:
-            raise self._not_found(edition_id, version)
+            raise self._not_found(kind, edition_id, version)
         return EditionDetail(summary=_stored_summary(found[0]), edition=found[1])
 
-    def load(self, edition_id: str, version: str | None) -> Edition | None:
-        """The engine's loader (``domain.arctica.editions.set_loader``)."""
+    def loader(self, kind: str) -> Loader:
+        """``kind``'s engine loader (to its ``Editions.set_loader``): the stored edition, or None."""
+        return StoredLoader(self, kind)
+
+    def load(self, kind: str, edition_id: str, version: str | None) -> Any:
+        """A stored edition of ``kind`` (the latest version when None), or None."""
+        _, editions = capability(kind)
         try:
-            found = self._load(edition_id, version)
+            found = self._load(kind, editions, edition_id, version)
         except Exception:
             if self.table.closed:
                 return None  # a store closed without its runtime (tests): it holds nothing any more
             raise
         return None if found is None else found[1]
 
-    def _load(self, edition_id: str, version: str | None) -> tuple[table.StoredEdition, Edition] | None:
+    def _load(
+        self, kind: str, editions: Editions, edition_id: str, version: str | None
+    ) -> tuple[table.StoredEdition, Any] | None:
         if version is not None:
-            hit = self._loaded.get((edition_id, version))
+            hit = self._loaded.get((kind, edition_id, version))
             if hit is not None:
                 return hit
-        head = self.table.head(edition_id, version)
+        head = self.table.head(kind, edition_id, version)
         if head is None:
             return None
-        hit = self._loaded.get((head.id, head.version))
+        hit = self._loaded.get((kind, head.id, head.version))
         if hit is not None and hit[0].sha256 == head.sha256:
             return hit
-        found = self.table.load(edition_id, head.version)
+        found = self.table.load(kind, edition_id, head.version)
         if found is None:
             return None
         row, document = found
-        edition = decode_edition(document)
-        if fingerprint(edition) != row.sha256:
+        edition = editions.decode(document)
+        if editions.fingerprint(edition) != row.sha256:
             # The canonical form is part of the fingerprint: a stored edition must read back to it.
-            raise RuntimeError(f"stored edition {edition_id} {row.version} no longer matches its sha256")
-        self._loaded.put((row.id, row.version), (row, edition))
+            raise RuntimeError(f"stored {kind} edition {edition_id} {row.version} no longer matches its sha256")
+        self._loaded.put((kind, row.id, row.version), (row, edition))
         return row, edition
 
     @staticmethod
-    def _not_found(edition_id: str, version: str | None) -> Refusal:
+    def _not_found(kind: str, edition_id: str, version: str | None) -> Refusal:
         which = f"{edition_id!r} version {version!r}" if version else repr(edition_id)
-        return EditionNotFound(which)
+        return EditionNotFound(kind, which)
+
+
+@dataclass(frozen=True)
+class StoredLoader:
+    """One kind's loader of stored editions from one catalogue (equal to another of the same two: a
+    runtime closing removes its own, not another runtime's)."""
+
+    catalogue: EditionCatalogue
+    kind: str
+
+    def __call__(self, edition_id: str, version: str | None) -> Any:
+        return self.catalogue.load(self.kind, edition_id, version)

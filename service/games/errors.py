@@ -561,8 +561,32 @@ class EditionVersionExists(Refusal):
 
 
 class EditionNotFound(Refusal):
-    def __init__(self, which: str) -> None:
-        super().__init__(Category.NOT_FOUND, "edition_not_found", f"there is no Arctica edition {which}")
+    def __init__(self, kind: str, which: str) -> None:
+        super().__init__(Category.NOT_FOUND, "edition_not_found", f"there is no {kind} edition {which}")
+
+
+class EditionKindRequired(Refusal):
+    """Several registered kinds have editions: a request must say which one it means."""
+
+    def __init__(self, kinds: list[str]) -> None:
+        super().__init__(
+            Category.INVALID,
+            "edition_kind_required",
+            f"several game kinds have editions ({', '.join(kinds)}): say which with kind",
+            kinds=kinds,
+        )
+
+
+class KindWithoutEditions(Refusal):
+    """The kind asked for is not registered, or its games are not recorded on editions."""
+
+    def __init__(self, kind: str, kinds: list[str]) -> None:
+        super().__init__(
+            Category.UNPROCESSABLE,
+            "kind_without_editions",
+            f"game kind {kind!r} has no editions; kinds with editions: {', '.join(kinds) or 'none'}",
+            kinds=kinds,
+        )
 
 
 # ---------------------------------------------------------------- API keys (``keys``)

@@ -17,6 +17,7 @@ from litestar.openapi import OpenAPIConfig
 from litestar.openapi.spec import Components, SecurityScheme, Tag
 from litestar.types import ASGIApp
 
+from domain.kinds import registered_games
 from service import __version__
 from service.base.database import ConnectionParams
 from service.base.logs import RequestLogMiddleware
@@ -36,7 +37,7 @@ from service.http.openapi_docs import kind_components, refine
 from service.http.openapi_finish import finish
 from service.http.read_your_writes import ReplicaHeaders
 from service.http.routes.admin import abandon_game, merge_player, rename_player, unvoid_game, void_game
-from service.http.routes.editions import EditionsController, edition_components
+from service.http.routes.editions import EditionsController, edition_components, edition_documents
 from service.http.routes.exports import ExportsController
 from service.http.routes.games import GamesController
 from service.http.routes.health import health
@@ -54,7 +55,7 @@ from service.http.usecases import USE_CASES
 from service.runtime import WORKER_DATABASE_WAIT, Runtime
 
 DESCRIPTION = """\
-Banquise records games of the tabletop games **Arctic** and **Arctica** as immutable events,
+Banquise records games of the tabletop games {titles} as immutable events,
 replays them step by step from any seat, and serves player statistics.
 
 Errors are RFC 9457 problem details (`application/problem+json`) with a stable `code` member.
@@ -118,11 +119,17 @@ async def refuse_nul(request: Request[Any, Any, Any]) -> None:
             check_json(body)
 
 
+def _titles() -> str:
+    """The registered kinds' titles as a sentence says them: ``**A**, **B** and **C**``."""
+    titles = [f"**{plugin.title}**" for plugin in registered_games()]
+    return " and ".join([", ".join(titles[:-1]), titles[-1]] if len(titles) > 1 else titles)
+
+
 def openapi_config(registry: Registry) -> OpenAPIConfig:
     return OpenAPIConfig(
         title="Banquise",
         version=__version__,
-        description=DESCRIPTION,
+        description=DESCRIPTION.format(titles=_titles()),
         path="/schema",
         render_plugins=[swagger_ui()],
         openapi_router=schema_router(),
@@ -131,7 +138,10 @@ def openapi_config(registry: Registry) -> OpenAPIConfig:
             Tag(name="games", description="Record, import, export and replay games"),
             Tag(name="watch", description="Viewer page, live stream, navigation by move and turn, forks"),
             Tag(name="players", description="Player statistics, ratings, head-to-head and leaderboards"),
-            Tag(name="editions", description="Arctica editions: the board and card data a game is recorded on"),
+            Tag(
+                name="editions",
+                description="Editions: the board and card data a game is recorded on, for the kinds that have them",
+            ),
         ],
         components=Components(
             security_schemes={
@@ -278,6 +288,9 @@ def create_app(
     bodies, kinds = kind_components(registry)
     # The fork's body is read as bytes (key first, strict types, hashed for its Idempotency-Key).
     fork_body = msgspec.json.schema_components([ForkRequest], ref_template="#/components/schemas/{name}")[1]
-    app.add_schemas({**edition_components(), **kinds, **fork_body}, {**bodies, "fork": ["ForkRequest"]})
+    app.add_schemas(
+        {**edition_components(), **kinds, **fork_body},
+        {**bodies, "fork": ["ForkRequest"], "edition": edition_documents()},
+    )
     metrics.watch(lambda: getattr(app.state, "runtime", None))
     return app

@@ -86,7 +86,8 @@ REQUEST_BODIES: dict[tuple[str, str], tuple[str, str]] = {
     ),
     ("post", "/editions"): (
         "edition",
-        "An edition document (GET /editions/demo-1 shows one; schema: ArcticaEdition).",
+        "An edition document of the kind `kind` names (GET /editions shows the packaged ones; schema: the "
+        "kind's Edition component).",
     ),
 }
 
@@ -108,23 +109,22 @@ PROBLEM_REF = REF + "banquise.Problem"
 PROBLEM_MEDIA = "application/problem+json"
 NDJSON = "application/x-ndjson"
 
-# The writes whose example is a game kind's (its plug-in's ``examples``, by body): the first registered
-# kind offering one gives it.
+# The writes whose example is a game kind's (its plug-in's ``examples``, by body; ``next``: the decisions
+# made so far of a move built decision by decision): the first registered kind offering one gives it.
 KIND_EXAMPLES: dict[tuple[str, str], str] = {
     ("post", "/games"): "new_game",
     ("post", "/games/{game_id}/moves"): "move",
     ("post", "/games/import"): "record",
+    ("post", "/games/{game_id}/moves/next"): "next",
 }
 
 # A request body example per write: what a new user pastes into Swagger UI first.
 BODY_EXAMPLES: dict[tuple[str, str], dict[str, Any]] = {
-    ("post", "/games/{game_id}/undo"): {"moves": 1, "reason": "the walrus went to the wrong seat"},
+    ("post", "/games/{game_id}/undo"): {"moves": 1, "reason": "the card went to the wrong seat"},
     ("post", "/games/{game_id}/void"): {"reason": "duplicate upload"},
     ("post", "/games/{game_id}/unvoid"): {"reason": "voided by mistake: the game was played"},
     ("post", "/games/{game_id}/abandon"): {"reason": "the table closed before the end"},
     ("post", "/games/{game_id}/forks"): {"at": 12},
-    # the README's worked example: its first move (Aputsiaq places the walrus), built in two decisions
-    ("post", "/games/{game_id}/moves/next"): {"made": ["place", "d2-walrus-3"]},
     ("post", "/admin/players/{handle}/rename"): {"to": "Nanuq", "reason": "the player asked for this spelling"},
     ("post", "/admin/players/{handle}/merge"): {"into": "Nanook", "reason": "one person, recorded as nook at home"},
     ("post", "/admin/keys"): {"name": "club website", "scope": "recorder"},
@@ -192,7 +192,7 @@ def refine(document: OpenAPI, bodies: dict[str, list[str]]) -> None:
                     response.content = {PROBLEM_MEDIA: OpenAPIMediaType(schema=Reference(ref=PROBLEM_REF))}
             if (method, path) in REQUEST_BODIES:
                 body_of, description = REQUEST_BODIES[(method, path)]
-                names = ["arctica.Edition"] if body_of == "edition" else bodies[body_of]
+                names = bodies[body_of]
                 operation.request_body = _request_body(names, description, required=body_of not in OPTIONAL_BODIES)
             example = BODY_EXAMPLES.get((method, path))
             if (method, path) in KIND_EXAMPLES:

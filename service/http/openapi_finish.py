@@ -78,8 +78,15 @@ OPERATION_IDS: dict[tuple[str, str], str] = {
 
 # Types of domain/game.py, the same whatever the kind: under their own name wherever a kind uses them.
 SHARED = ("PlayerResult",)
-# The prefixes ``openapi_docs`` gives the msgspec components of each game kind, and of the service.
-PREFIXES = ("arctic", "arctica", "banquise")
+# The prefix ``openapi_docs`` gives the msgspec components of the service (each game kind's are its name).
+SERVICE = "banquise"
+
+
+def prefixes() -> tuple[str, ...]:
+    """The prefixes of the msgspec components: every registered game kind's name, and the service's."""
+    from domain.kinds import registered_games
+
+    return (*(plugin.kind for plugin in registered_games()), SERVICE)
 
 
 def component_name(name: str) -> str:
@@ -89,7 +96,7 @@ def component_name(name: str) -> str:
         return name
     title = prefix[:1].upper() + prefix[1:]
     # A kind's own names may carry it already (``arctic.ArcticView``); ``banquise`` is the service's.
-    if prefix == "banquise" or (rest.startswith(title) and not rest[len(title) :][:1].islower()):
+    if prefix == SERVICE or (rest.startswith(title) and not rest[len(title) :][:1].islower()):
         return rest
     return title + rest
 
@@ -111,13 +118,14 @@ def _twins(schemas: dict[str, Any]) -> dict[str, str]:
     """Litestar's own copies of msgspec components (same name after the prefix, same properties):
     each to the msgspec one it copies."""
     twins: dict[str, str] = {}
+    known = prefixes()
     for name, schema in schemas.items():
         if "." in name:
             continue
         props = set(schema.get("properties", {}))
         same = [
             f"{prefix}.{name}"
-            for prefix in PREFIXES
+            for prefix in known
             if f"{prefix}.{name}" in schemas and set(schemas[f"{prefix}.{name}"].get("properties", {})) == props
         ]
         if len(same) == 1:
@@ -198,6 +206,9 @@ def finish(document: dict[str, Any], bodies: dict[str, list[str]]) -> dict[str, 
         board = schemas["Board"]["properties"]
         board["view"] = _one_of_kinds(bodies["view"], tag=None)
         board["results"] = {"type": "array", "items": {"$ref": REF + "PlayerResult"}}
+    # An edition's document: the edition schema of its kind (each kind with editions has its own).
+    if "EditionDetail" in schemas and bodies.get("edition"):
+        schemas["EditionDetail"]["properties"]["edition"] = _one_of_kinds(bodies["edition"], tag=None)
 
     _name_operations(paths)
 

@@ -94,7 +94,7 @@ def test_an_edition_is_never_changed_in_place(
     assert changed.json()["sha256"] == stored["sha256"]
     assert client.get("/editions/club-api").json()["edition"]["long_slots"] == CLUB.long_slots
     with psycopg.connect(database.conninfo(), autocommit=True) as conn, pytest.raises(psycopg.errors.RaiseException):
-        conn.execute("UPDATE arctica_editions SET label = 'edited' WHERE id = 'club-api'")
+        conn.execute("UPDATE editions SET label = 'edited' WHERE id = 'club-api'")
 
 
 def test_a_packaged_id_cannot_be_stored(client: Client, admin_key: str) -> None:

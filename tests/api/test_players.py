@@ -90,7 +90,10 @@ def test_player_profile_has_stats_per_kind_and_count_and_ratings(client: Client,
     by_count = [s for s in profile["stats"] if s["kind"] == "arctic" and s["player_count"] is not None]
     assert arctic_all["games"] == sum(s["games"] for s in by_count)
     assert {"runs", "diversity", "totem", "penalty"} <= set(arctic_all["avg_breakdown"])
-    assert set(arctic_all["powers_taken"]) <= {"fox", "moose", "walrus", "orca", "puffin", "polar_bear"}
+    animals = ("fox", "moose", "walrus", "orca", "puffin", "polar_bear")
+    assert set(arctic_all["totals"]) == {"powers_taken", *(f"powers_taken_{a}" for a in animals)}
+    assert arctic_all["totals"]["powers_taken"] == sum(arctic_all["totals"][f"powers_taken_{a}"] for a in animals)
+    assert arctic_all["totals"]["powers_taken"] == sum(s["totals"]["powers_taken"] for s in by_count)
     arctica = next(s for s in profile["stats"] if s["kind"] == "arctica" and s["player_count"] is None)
     assert arctica["games"] == 2 and "ecosystem_cards" in arctica["avg_breakdown"]
     assert {r["kind"] for r in profile["ratings"]} == {"arctic", "arctica"}

@@ -20,7 +20,7 @@ from service.http.app import create_app
 from service.http.viewer.page import TIMELINE_PAGE
 from service.runtime import Runtime
 from tests.api.test_undo import Table
-from tests.watching import SIMULATORS, auth, record, remaining_moves, served
+from tests.watching import auth, record, remaining_moves, served, simulate
 
 Client = TestClient[Any]
 
@@ -43,7 +43,7 @@ def test_timeline_entries_carry_move_and_turn_numbers(client: Client, finished: 
 
 
 def test_replay_by_move_is_the_state_after_that_many_moves(client: Client, finished: dict[str, Any]) -> None:
-    game = SIMULATORS["arctic"](3, 11)
+    game = simulate("arctic", 3, 11)
     gid = finished["id"]
     entries = client.get(f"/games/{gid}/timeline").json()["entries"]
     for move in (0, 1, 7, finished["moves"]):

@@ -37,7 +37,7 @@ def test_an_edition_added_with_the_cli_records_a_game_across_a_restart(
 
     # ``validate`` needs no database: run in this process.
     def validate(path: Path) -> int:
-        args = argparse.Namespace(editions_command="validate", file=path)
+        args = argparse.Namespace(editions_command="validate", file=path, kind=None)
         return commands.run(args, Settings())
 
     assert validate(file) == 0
@@ -47,9 +47,9 @@ def test_an_edition_added_with_the_cli_records_a_game_across_a_restart(
 
     added = banquise(data, "editions", "add", str(file))
     assert added.returncode == 0, added.stderr
-    assert added.stdout.split("\t")[:4] == ["club-e2e", "1", "stored", fingerprint(CLUB)]
+    assert added.stdout.split("\t")[:5] == ["arctica", "club-e2e", "1", "stored", fingerprint(CLUB)]
     listed = banquise(data, "editions", "list")
-    assert [line.split("\t")[0] for line in listed.stdout.splitlines()] == [*editions.PACKAGED, "club-e2e"]
+    assert [line.split("\t")[1] for line in listed.stdout.splitlines()] == [*editions.PACKAGED, "club-e2e"]
     shown = banquise(data, "editions", "show", "club-e2e")
     assert json.loads(shown.stdout) == json.loads(msgspec.json.encode(CLUB))
     token = banquise(data, "keys", "create", "--name", "club recorder").stdout.strip()

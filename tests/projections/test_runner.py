@@ -19,6 +19,7 @@ from uuid import UUID
 import pytest
 from openskill.models import PlackettLuce
 
+from domain import kinds
 from projections import schema, standard
 from projections.runner import APPLICATION_NAME, Runner
 from service.base.database import ConnectionParams
@@ -153,6 +154,30 @@ def test_player_statistics_equal_a_direct_computation(runner: Runner, runtime: R
         assert {s: (v["games"], v["wins"]) for s, v in row["by_seat"].items()} == {
             s: tuple(v) for s, v in seats.items()
         }
+
+
+def test_player_totals_are_the_sums_of_the_kinds_summed_statistics(runner: Runner, runtime: Runtime) -> None:
+    """``player_stats.totals``: per player, kind and player count, the sums of the game statistics the
+    kind's plug-in names (``Statistics.totals``), keyed by their permanent ids."""
+    expected: dict[tuple[str, str, int], dict[str, float]] = defaultdict(dict)
+    for r in table(
+        runner,
+        "SELECT r.handle_key, r.kind, r.player_count, g.stat_id, g.value FROM player_results r "
+        "JOIN game_stats g ON g.game_id = r.game_id AND g.seat = r.seat WHERE NOT r.voided",
+    ):
+        plugin = kinds.game(r["kind"])
+        assert plugin is not None
+        if r["stat_id"] not in plugin.statistics.totals:
+            continue
+        for count in (0, r["player_count"]):
+            sums = expected[(r["handle_key"], r["kind"], count)]
+            sums[str(r["stat_id"])] = sums.get(str(r["stat_id"]), 0) + r["value"]
+    rows = {
+        (r["handle_key"], r["kind"], r["player_count"]): r["totals"]
+        for r in table(runner, "SELECT * FROM player_stats")
+    }
+    assert any(rows.values())
+    assert {k: v for k, v in rows.items() if v} == expected
 
 
 def test_head_to_head_and_summaries_equal_a_direct_computation(runner: Runner, runtime: Runtime) -> None:

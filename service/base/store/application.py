@@ -20,7 +20,7 @@ from service.base.settings import DatabaseTimeouts
 from service.base.store import heads as game_heads
 from service.base.store import migrations
 from service.base.store.closing import CLOSED_GAME_FUNCTION, GAME_CLOSED, GameClosed
-from service.base.store.editions import EDITIONS
+from service.base.store.editions import EDITIONS, EDITIONS_BY_KIND
 from service.base.store.envelope import Recorded
 from service.base.store.failures import (
     CommitUncertain,
@@ -80,8 +80,8 @@ class GameLog(Application[UUID]):
         env = {
             "PERSISTENCE_MODULE": "eventsourcing.postgres",
             "POSTGRES_DBNAME": params.dbname,
-            "POSTGRES_HOST": params.host,
-            "POSTGRES_PORT": str(params.port),
+            "POSTGRES_HOST": params.hosts,
+            "POSTGRES_PORT": params.ports,
             "POSTGRES_USER": params.user,
             "POSTGRES_PASSWORD": params.password,
             "POSTGRES_SCHEMA": schema,
@@ -129,6 +129,7 @@ class GameLog(Application[UUID]):
                 ("0015_key_guard", KEY_GUARD_FUNCTION),
                 ("0016_append_moves_function", self._create_append_moves_function),
                 ("0017_fork_secrets", FORK_SECRETS),
+                ("0018_editions_by_kind", EDITIONS_BY_KIND),
             ],
         )
         # Composite types exist now: let the recorder's connections use them.

@@ -1,10 +1,10 @@
-"""The ``arctica_editions`` table of one store, by named methods (its statements: ``editions``)."""
+"""The ``editions`` table of one store, by named methods (its statements: ``editions``)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from domain.arctica.edition import Edition
+from domain.editions import EditionDocument
 from service.base.store.editions import StoredEdition, head, insert, listing, load
 
 if TYPE_CHECKING:
@@ -23,20 +23,20 @@ class EditionsTable:
         return bool(self._datastore.pool.closed)
 
     def insert(
-        self, edition: Edition, document: bytes, sha256: str, added_by: str | None
+        self, kind: str, edition: EditionDocument, document: bytes, sha256: str, added_by: str | None
     ) -> tuple[StoredEdition, bool]:
         with self._datastore.get_connection() as conn, conn.transaction():
-            return insert(conn, edition, document, sha256, added_by)
+            return insert(conn, kind, edition, document, sha256, added_by)
 
     def listing(self) -> list[StoredEdition]:
         with self._datastore.get_connection() as conn:
             return listing(conn)
 
-    def load(self, edition_id: str, version: str | None) -> tuple[StoredEdition, bytes] | None:
+    def load(self, kind: str, edition_id: str, version: str | None) -> tuple[StoredEdition, bytes] | None:
         with self._datastore.get_connection() as conn:
-            return load(conn, edition_id, version)
+            return load(conn, kind, edition_id, version)
 
-    def head(self, edition_id: str, version: str | None) -> StoredEdition | None:
+    def head(self, kind: str, edition_id: str, version: str | None) -> StoredEdition | None:
         """An edition's row without its document (the latest version when ``version`` is None)."""
         with self._datastore.get_connection() as conn:
-            return head(conn, edition_id, version)
+            return head(conn, kind, edition_id, version)

@@ -53,10 +53,13 @@ class CommitUncertain(Exception):
         self.application_name = application_name
 
 
+READ_ONLY = "25006"
 # SQLSTATE classes and codes (https://www.postgresql.org/docs/current/errcodes-appendix.html).
 _CONNECTION_CLASS = "08"  # connection exception
 _UNAVAILABLE_CLASSES = ("08", "53", "57")  # connection, insufficient resources, operator intervention
-_UNAVAILABLE_CODES = ("55P03",)  # lock_not_available (lock_timeout)
+# lock_not_available (lock_timeout); read_only_sql_transaction: the server was a primary when the connection
+# was made and is a standby now (Patroni demoted it): nothing was written, the next connection finds the new one.
+_UNAVAILABLE_CODES = ("55P03", READ_ONLY)
 _SERVER_GONE_CODES = ("57P01", "57P02", "57P03")  # admin/crash shutdown, cannot connect now
 _RETRYABLE_CODES = ("40001", "40P01")  # serialization failure, deadlock detected
 _REJECTED_CLASSES = ("22", "54")  # data exception, program limit exceeded

@@ -38,6 +38,7 @@ from psycopg_pool import PoolTimeout
 from psycopg_pool.base import AttemptWithBackoff
 
 from service.base.settings import DatabaseTimeouts
+from service.base.store.failures import READ_ONLY
 
 log = logging.getLogger("banquise.database")
 
@@ -226,8 +227,13 @@ class GuardedPool(ConnectionPool[Connection[DictRow]]):
         conn = self.getconn(timeout=timeout)
         token = self.watchdog.watch(conn, self.timeouts.budget if budget is None else budget)
         try:
-            with conn:
-                yield conn
+            try:
+                with conn:
+                    yield conn
+            except psycopg.Error as exc:
+                if exc.sqlstate == READ_ONLY:
+                    conn.close()  # a demoted primary: the pool replaces it with one to the new primary
+                raise
             if not conn.closed and not conn.broken and conn.info.transaction_status == TransactionStatus.IDLE:
                 self._good[id(conn)] = time.monotonic()
             self._answered[conn] = time.monotonic()

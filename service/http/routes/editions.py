@@ -1,5 +1,6 @@
-"""``/editions``: the Arctica editions a game can be recorded on — packaged ones and those a club
-stored (an admin key adds one; nothing is ever replaced: a changed edition is a new version)."""
+"""``/editions``: the editions a game can be recorded on, of every kind whose plug-in declares them —
+packaged ones and those a club stored (an admin key adds one; nothing is ever replaced: a changed
+edition is a new version)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from litestar.di import NamedDependency, Provide
 from litestar.openapi import ResponseSpec
 from litestar.params import FromPath, QueryParameter
 
+from domain.kinds import registered_games
 from service.base.keys import ApiKey
 from service.games.editions import EditionDetail, EditionSummary
 from service.games.records import schema_components
@@ -22,14 +24,38 @@ from service.runtime import Runtime
 
 
 def edition_components() -> dict[str, Any]:
-    """The edition document's schema components (``arctica.Edition`` and the Structs it uses)."""
-    from domain.arctica.edition import Edition
-
-    # Defaults in the schema may be Structs (``rules``): as plain JSON values for every encoder.
-    components: dict[str, Any] = msgspec.to_builtins(schema_components("arctica", [Edition], REF)[1])
+    """Each kind's edition document schema components (``<kind>.Edition`` and the Structs it uses)."""
+    components: dict[str, Any] = {}
+    for plugin in registered_games():
+        if plugin.editions is not None:
+            # Defaults in the schema may be Structs: as plain JSON values for every encoder.
+            found = schema_components(plugin.kind, [plugin.editions.document], REF)[1]
+            components.update(msgspec.to_builtins(found))
     return components
 
 
+def edition_documents() -> list[str]:
+    """The schema names of the kinds' edition documents (``<kind>.<Struct>``), in the registry's order."""
+    return [
+        f"{plugin.kind}.{plugin.editions.document.__name__}"
+        for plugin in registered_games()
+        if plugin.editions is not None
+    ]
+
+
+Kind = Annotated[
+    str | None,
+    QueryParameter(
+        description="The game kind the edition is of (default: the only registered kind with editions; "
+        "edition_kind_required when several have some)",
+        required=False,
+        max_length=64,
+    ),
+]
+AnyKind = Annotated[
+    str | None,
+    QueryParameter(description="Only this game kind's editions (default: every kind's)", required=False, max_length=64),
+]
 Version = Annotated[
     str | None,
     QueryParameter(description="The edition's version (default: the latest added)", required=False, max_length=64),
@@ -43,7 +69,7 @@ class EditionsController(Controller):
 
     @post(
         "/",
-        summary="Store an Arctica edition (admin key); an id and version never change content",
+        summary="Store an edition (admin key); a kind, id and version never change content",
         status_code=201,
         security=[{"apiKey": []}],
         responses={
@@ -54,15 +80,24 @@ class EditionsController(Controller):
                 None, description="edition_version_exists (other content) or edition_reserved (a packaged id)"
             ),
             413: ResponseSpec(None, description="Body larger than BANQUISE_MAX_BODY_BYTES"),
+            400: ResponseSpec(
+                None,
+                description="Malformed JSON (invalid_json) or a key named twice; edition_kind_required: several "
+                "kinds have editions",
+            ),
             422: ResponseSpec(
                 None,
-                description="invalid_edition (not the schema: `path` is the JSON path) or inconsistent_edition "
-                "(`problems`)",
+                description="invalid_edition (not the schema: `path` is the JSON path), inconsistent_edition "
+                "(`problems`) or kind_without_editions",
             ),
         },
     )
     async def add(
-        self, request: Request[Any, Any, Any], runtime: NamedDependency[Runtime], key: NamedDependency[ApiKey | None]
+        self,
+        request: Request[Any, Any, Any],
+        runtime: NamedDependency[Runtime],
+        key: NamedDependency[ApiKey | None],
+        kind: Kind = None,
     ) -> Response[EditionSummary]:
         admin = required(key)
         if not admin.admin:
@@ -70,19 +105,28 @@ class EditionsController(Controller):
                 403, "admin_required", "adding an edition needs an admin key (banquise keys create --admin)"
             )
         body = await request.body()
-        summary, added = await sync_to_thread(runtime.editions.add, body, admin.id)
+        summary, added = await sync_to_thread(runtime.editions.add, body, admin.id, kind)
         return Response(summary, status_code=201 if added else 200)
 
-    @get("/", summary="The Arctica editions: packaged and stored, with their content fingerprints")
-    async def listing(self, runtime: NamedDependency[Runtime]) -> list[EditionSummary]:
-        return await sync_to_thread(runtime.editions.listing)
+    @get(
+        "/",
+        summary="The editions of every kind that has some (or of one kind): packaged and stored, with their "
+        "content fingerprints",
+        responses={422: ResponseSpec(None, description="kind_without_editions")},
+    )
+    async def listing(self, runtime: NamedDependency[Runtime], kind: AnyKind = None) -> list[EditionSummary]:
+        return await sync_to_thread(runtime.editions.listing, kind)
 
     @get(
         "/{edition_id:str}",
-        summary="One Arctica edition: its summary and whole document",
-        responses={404: ResponseSpec(None, description="edition_not_found")},
+        summary="One edition: its summary and whole document",
+        responses={
+            400: ResponseSpec(None, description="edition_kind_required: several kinds have editions"),
+            404: ResponseSpec(None, description="edition_not_found"),
+            422: ResponseSpec(None, description="kind_without_editions"),
+        },
     )
     async def show(
-        self, edition_id: FromPath[str], runtime: NamedDependency[Runtime], version: Version = None
+        self, edition_id: FromPath[str], runtime: NamedDependency[Runtime], version: Version = None, kind: Kind = None
     ) -> EditionDetail:
-        return await sync_to_thread(runtime.editions.show, edition_id, version)
+        return await sync_to_thread(runtime.editions.show, edition_id, version, kind)

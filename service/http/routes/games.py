@@ -240,7 +240,7 @@ class GamesController(Controller):
             409: ResponseSpec(
                 None,
                 description="Stale If-Match: the problem carries current_version; game_abandoned, game_voided "
-                "(a finished game takes only what its rules accept after the end: Arctic's reveals)",
+                "(a finished game takes only what its rules accept after the end, e.g. the hands revealed)",
             ),
         },
     )
@@ -362,7 +362,7 @@ class GamesController(Controller):
         summary="A game's summary and current scores",
         security=KEY_OPTIONAL,
         description="While the game is live, callers without its owner's key get only the public score "
-        "categories (Arctic: no totem), ranked on them.",
+        "categories (those its rules show to the table), ranked on them.",
     )
     async def summary(
         self, game_id: FromPath[UUID], reader: NamedDependency[GameReader], key: NamedDependency[ApiKey | None]
