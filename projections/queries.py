@@ -21,12 +21,13 @@ from projections.handles import handle_key
 from service.base.refusals import Category, Refusal
 from service.base.store import GameLog, cursors
 from service.base.store.games_table import SEALED
+from service.base.store.rows import GameSight
 
 _json = msgspec.json.Encoder()
 Conn = psycopg.Connection[Any]
-# The caller's sight of one game, given its ``games`` row (id, owner_key, status, sealed): raises to refuse
+# The caller's sight of one game, given what its ``games`` row says of it (``GameSight``): raises to refuse
 # (the service's ``Sight.of``, which the read models may not import).
-Sees = Callable[[dict[str, Any]], object]
+Sees = Callable[[GameSight], object]
 
 
 # ---------------------------------------------------------------- response shapes
@@ -555,8 +556,8 @@ class ReadModels:
         ).fetchone()
         if row is not None:
             found = dict(row)
-            game = {"id": game_id, "owner_key": found.pop("game_owner_key"), "status": found.pop("game_status")}
-            sees({**game, "sealed": found.pop("sealed")})
+            owner, status, sealed = found.pop("game_owner_key"), found.pop("game_status"), found.pop("sealed")
+            sees(GameSight(id=game_id, owner_key=owner, status=status, sealed=sealed))
             return found
         if conn.execute("SELECT 1 FROM games WHERE id = %s", (game_id,)).fetchone() is None:
             raise Refusal(Category.NOT_FOUND, "game_not_found", f"there is no game {game_id}")

@@ -24,11 +24,17 @@ from domain.analysis.game import ANALYSIS_VERSION, DEFAULT_BUDGET, DEFAULT_SEED,
 from domain.chance import SplitMix64
 from domain.registry import GamePlugin, game
 from service.base.keys import ApiKey
-from service.base.refusals import Category, Refusal
 from service.base.store.analyses import AnalysesTable, AnalysisRow
+from service.base.store.rows import IndexedGame
 from service.games import codecs
-from service.games.base import GameBase
 from service.games.deps import GameDeps
+from service.games.errors import (
+    AnalysisHidden,
+    AnalysisMoveNotReady,
+    AnalysisNotRequested,
+    AnalysisUnavailable,
+    BudgetOutOfRange,
+)
 from service.games.sight import Sight, public
 
 MIN_BUDGET, MAX_BUDGET = 1, 64
@@ -71,13 +77,7 @@ class Answer(msgspec.Struct, kw_only=True):
 
 def budget_in_bounds(budget: int) -> int:
     if not MIN_BUDGET <= budget <= MAX_BUDGET:
-        raise Refusal(
-            Category.UNPROCESSABLE,
-            "budget_out_of_range",
-            f"the budget (rollouts per estimate) must be {MIN_BUDGET} to {MAX_BUDGET}, not {budget}",
-            minimum=MIN_BUDGET,
-            maximum=MAX_BUDGET,
-        )
+        raise BudgetOutOfRange(budget, MIN_BUDGET, MAX_BUDGET)
     return budget
 
 
@@ -113,45 +113,42 @@ class GameLine(msgspec.Struct, frozen=True):
     moves: list[Any]
 
 
-class GameAnalyses(GameBase):
+class GameAnalyses:
     """Asking for, reading and running games' analyses."""
 
     def __init__(self, deps: GameDeps, enqueue: Enqueue | None = None) -> None:
-        super().__init__(deps)
+        self.store = deps.store
+        self.kinds = deps.kinds
+        self.rows = deps.rows
+        self.records = deps.records
         self.table = AnalysesTable(deps.store.game_recorder.datastore.get_connection)
         self.enqueue = enqueue
 
     # ------------------------------------------------------------------ reading a game
-    def _readable(self, game_id: UUID, key: ApiKey | None) -> dict[str, Any]:
-        row = self.row(game_id)
+    def _readable(self, game_id: UUID, key: ApiKey | None) -> IndexedGame:
+        row = self.rows.row(game_id)
         if not Sight.of(row, key).everything:
-            raise Refusal(
-                Category.FORBIDDEN,
-                "analysis_hidden",
-                f"game {game_id} is live: its analysis reads every hidden card and is its owner's key's until "
-                "the game is finished",
-                title="Analysis hidden while the game is live",
-            )
+            raise AnalysisHidden(game_id)
         return row
 
-    def recorded(self, row: dict[str, Any], version: int) -> GameLine:
+    def recorded(self, row: IndexedGame, version: int) -> GameLine:
         """The game of ``row`` as it stood at ``version``: its plug-in, opening events and moves."""
-        kind = self.kind(row["kind"])
+        kind = self.kinds.get(row.kind)
         plugin = game(kind.name)
         assert plugin is not None  # a kind of the registry: a registered game
         # The moves on the game's line at that version (moves taken back are not part of it).
         record = codecs.record(kind).decode(
-            msgspec.json.encode(self.record_of(row, self.store.read(row["id"], upto=version)))
+            msgspec.json.encode(self.records.record_of(row, self.store.read(row.id, upto=version)))
         )
         return GameLine(plugin, list(plugin.rules.start(record.setup)), [m.move for m in record.moves])
 
     @staticmethod
-    def _refuse_unanalysable(plugin: GamePlugin, row: dict[str, Any], recorded: GameLine) -> None:
+    def _refuse_unanalysable(plugin: GamePlugin, row: IndexedGame, recorded: GameLine) -> None:
         reason = None
         if plugin.analysis is None:
             reason = f"the kind {plugin.kind!r} offers no analysis"
-        elif row["rules_version"] != plugin.rules.rules_version:
-            reason = f"games of rules {row['rules_version']!r} are not analysed (only {plugin.rules.rules_version!r})"
+        elif row.rules_version != plugin.rules.rules_version:
+            reason = f"games of rules {row.rules_version!r} are not analysed (only {plugin.rules.rules_version!r})"
         else:
             state = plugin.rules.fold(recorded.opening)
             try:
@@ -160,7 +157,7 @@ class GameAnalyses(GameBase):
             except ValueError as exc:
                 reason = str(exc)
         if reason is not None:
-            raise Refusal(Category.UNPROCESSABLE, "analysis_unavailable", reason, title="Game not analysable")
+            raise AnalysisUnavailable(reason)
 
     # ------------------------------------------------------------------ the API's use cases
     def ask(self, game_id: UUID, key: ApiKey | None, budget: int) -> tuple[AnalysisProgress, bool]:
@@ -169,10 +166,10 @@ class GameAnalyses(GameBase):
         analysis, made = self.prepare(self._readable(game_id, key), budget)
         return _progress(analysis), made
 
-    def prepare(self, row: dict[str, Any], budget: int) -> tuple[AnalysisRow, bool]:
+    def prepare(self, row: IndexedGame, budget: int) -> tuple[AnalysisRow, bool]:
         """The analysis of the game of ``row`` at its version: found, or made and queued (``True``).
         No sight is checked here: the API checks it first, ``banquise analyse`` is the database's owner."""
-        game_id, version = row["id"], int(row["version"])
+        game_id, version = row.id, row.version
         found = self.table.find(game_id, ANALYSIS_VERSION, budget, version)
         if found is not None and (found.finished or found.failure):
             return found, False
@@ -190,18 +187,12 @@ class GameAnalyses(GameBase):
                 self.enqueue(conn, analysis.id)
         return analysis, made
 
-    def _asked(self, game_id: UUID, key: ApiKey | None, budget: int) -> tuple[dict[str, Any], AnalysisRow]:
+    def _asked(self, game_id: UUID, key: ApiKey | None, budget: int) -> tuple[IndexedGame, AnalysisRow]:
         budget_in_bounds(budget)
         row = self._readable(game_id, key)
-        found = self.table.find(game_id, ANALYSIS_VERSION, budget, int(row["version"]))
+        found = self.table.find(game_id, ANALYSIS_VERSION, budget, row.version)
         if found is None:
-            raise Refusal(
-                Category.NOT_FOUND,
-                "analysis_not_requested",
-                f"no analysis of game {game_id} at budget {budget} was asked for (at its version "
-                f"{row['version']}): POST /games/{game_id}/analysis",
-                title="Analysis not requested",
-            )
+            raise AnalysisNotRequested(game_id, budget, row.version)
         return row, found
 
     def answer(self, game_id: UUID, key: ApiKey | None, budget: int) -> Answer:
@@ -216,14 +207,7 @@ class GameAnalyses(GameBase):
         _, found = self._asked(game_id, key, budget)
         body = self.table.step(found.id, number - 1) if 1 <= number <= found.steps_total else None
         if body is None:
-            raise Refusal(
-                Category.NOT_FOUND,
-                "analysis_move_not_ready",
-                f"move {number} of game {game_id} is not analysed (yet): {found.steps_done} of "
-                f"{found.steps_total} moves are",
-                steps_done=found.steps_done,
-                steps_total=found.steps_total,
-            )
+            raise AnalysisMoveNotReady(game_id, number, found.steps_done, found.steps_total)
         return body
 
     # ------------------------------------------------------------------ a worker's job
@@ -240,7 +224,7 @@ class GameAnalyses(GameBase):
         if found is None or found.finished or found.failure:
             return False
         self.table.started(analysis_id)
-        row = self.row(found.game_id)
+        row = self.rows.row(found.game_id)
         recorded = self.recorded(row, found.game_version)
         stored = self.table.steps(analysis_id)
         if progress is not None:

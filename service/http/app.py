@@ -54,6 +54,7 @@ from service.http.routes.stats import game_board, game_stats
 from service.http.routes.watch import WatchController, viewer_assets
 from service.http.security import SecurityHeaders
 from service.http.streams import StreamSlots
+from service.http.usecases import USE_CASES
 from service.runtime import WORKER_DATABASE_WAIT, Runtime
 
 DESCRIPTION = """\
@@ -182,7 +183,7 @@ async def live_streams(app: Litestar, settings: Settings, runtime: Runtime) -> A
     hub = LiveHub(
         runtime.params,
         schema=runtime.store.schema,
-        channel=runtime.store.game_recorder.channel_name,
+        channel=runtime.store.channel_name,
         timeouts=settings.db_timeouts,
         recheck=settings.live_recheck,
     )
@@ -278,7 +279,7 @@ def create_app(
         cors_config=cors_config(settings.cors_origins),
         # Timelines, records and event logs are repetitive JSON: gzip pays off above ~1 kB.
         compression_config=CompressionConfig(backend="gzip", minimum_size=1024, gzip_compress_level=6),
-        dependencies={"runtime": Provide(provide_runtime, sync_to_thread=False)},
+        dependencies={"runtime": Provide(provide_runtime, sync_to_thread=False), **USE_CASES},
         lifespan=[lifespan],
         exception_handlers=EXCEPTION_HANDLERS,
         before_request=refuse_nul,

@@ -106,9 +106,8 @@ class DatabaseCollector(Collector):
         runtime = self.runtime()
         if runtime is None:
             return
-        pool = getattr(runtime.store.game_recorder.datastore, "pool", None)
-        if pool is not None:
-            stats = pool.get_stats()
+        stats = runtime.store.pool_stats()
+        if stats:
             size = GaugeMetricFamily("banquise_db_pool_connections", "Connections held by the pool")
             size.add_metric([], stats.get("pool_size", 0))
             yield size

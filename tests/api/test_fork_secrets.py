@@ -115,7 +115,7 @@ def check_fork(
     public one answers its record and every perspective to anyone. The owner sees all of it either way."""
     warm(client, family.owner, fork)
     probe(client, family, fork, stranger, sealed=sealed)
-    game = family.as_live_game(fork, runtime.games.game_position(fork["id"]))
+    game = family.as_live_game(fork, runtime.games.rows.position(fork["id"]))
     routes = get_routes(client.app)
     if sealed:
         check_game(client, routes, game, family.owner, stranger, family.before)

@@ -17,6 +17,7 @@ from litestar import Litestar
 from service.base.database import ConnectionParams
 from service.base.settings import Settings
 from service.base.store.listening import LiveHub
+from service.base.store.rows import IndexedGame
 from service.http.app import create_app
 from service.runtime import Runtime
 from tests.helpers import auth
@@ -72,10 +73,10 @@ class Counting:
 
     def __init__(self, runtime: Runtime, monkeypatch: pytest.MonkeyPatch) -> None:
         self.calls = 0
-        games = runtime.games
+        games = runtime.games.rows
         original = games.row
 
-        def row(game_id: Any) -> dict[str, Any]:
+        def row(game_id: Any) -> IndexedGame:
             self.calls += 1
             return original(game_id)
 

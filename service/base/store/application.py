@@ -438,6 +438,16 @@ class GameLog(Application[UUID]):
         """A read-only ``query`` on the event loop (``LoopReads``): one round trip, no worker thread."""
         return await self.loop_reads.read(query)
 
+    @property
+    def channel_name(self) -> str:
+        """The channel a commit of events notifies (the live streams listen on it)."""
+        return self.game_recorder.channel_name
+
+    def pool_stats(self) -> dict[str, int]:
+        """The connection pool's counters (``pool_size``, ``requests_waiting``...), for the metrics."""
+        pool = getattr(self.game_recorder.datastore, "pool", None)
+        return dict(pool.get_stats()) if pool is not None else {}
+
     def connect_kwargs(self, application_name: str) -> dict[str, Any]:
         """``psycopg.connect`` keywords for a connection of our own (the projection worker's): the same
         timeouts as the pool's."""

@@ -64,7 +64,7 @@ def run_analyse(args: argparse.Namespace, settings: Settings) -> int:
         analyses = GameAnalyses(runtime.games.deps, enqueue)
         try:
             budget_in_bounds(args.budget)
-            analysis, _ = analyses.prepare(analyses.row(args.game), args.budget)
+            analysis, _ = analyses.prepare(analyses.rows.row(args.game), args.budget)
         except Refusal as exc:
             print(f"banquise: {exc.code}: {exc.detail}", file=sys.stderr)
             return 1
