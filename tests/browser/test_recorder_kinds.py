@@ -13,7 +13,7 @@ import pytest
 from domain.kinds import game, registration
 from domain.registry import GamePlugin
 from tests.test_toy_game import KIND, TOY
-from tests.watching import auth
+from tests.helpers import auth
 
 pytestmark = pytest.mark.browser
 
