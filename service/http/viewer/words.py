@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from domain.game import Language
 from domain.kinds import registered_games
+from service.http.viewer.analysis_words import ANALYSIS_WORDS
 
 WORDS: dict[str, tuple[str, str, str]] = {
     "watch": ("Watch", "Regarder", "Ver"),
@@ -156,13 +157,14 @@ _INDEX = {"en": 0, "fr": 1, "es": 2}
 def _all() -> dict[str, tuple[str, str, str]]:
     """The viewer's words and each registered kind's board words (read now: a kind registered later counts)."""
     merged = dict(WORDS)
+    merged.update(ANALYSIS_WORDS)
     for plugin in registered_games():
         merged.update(plugin.words)
     return merged
 
 
 def word(key: str, lang: Language) -> str:
-    forms = WORDS.get(key) or _all()[key]
+    forms = WORDS.get(key) or ANALYSIS_WORDS.get(key) or _all()[key]
     return forms[_INDEX[lang]]
 
 
