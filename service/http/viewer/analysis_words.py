@@ -19,6 +19,14 @@ ANALYSIS_WORDS: dict[str, tuple[str, str, str]] = {
         "Chance de victoire par coup (tout connu) ; les flèches s'y déplacent, un clic va au coup",
         "Probabilidad de ganar por jugada (todo conocido); las flechas la recorren, un clic va a la jugada",
     ),
+    "analysis_caption": (
+        "Each player's chance of winning after each move (0 to 100%, everything known); marks below: the "
+        "decisions judged an inaccuracy (yellow), a mistake (orange) or a blunder (red)",
+        "La chance de gagner de chacun après chaque coup (0 à 100 %, tout connu) ; marques en bas : les "
+        "décisions jugées imprécision (jaune), erreur (orange) ou gaffe (rouge)",
+        "La probabilidad de ganar de cada jugador tras cada jugada (0 a 100 %, todo conocido); marcas abajo: "
+        "decisiones juzgadas imprecisión (amarillo), error (naranja) o error grave (rojo)",
+    ),
     "analysis_point": ("Move {move}: {chances}", "Coup {move} : {chances}", "Jugada {move}: {chances}"),
     "analysis_table": ("Win chance by move, as a table", "Chances de victoire par coup, en tableau",
                        "Probabilidad de ganar por jugada, en tabla"),

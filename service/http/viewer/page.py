@@ -19,6 +19,7 @@ from service.base.store.corrections import StepsAt
 from service.games import playformats
 from service.games.service import GameService
 from service.games.sight import Sight
+from service.http.viewer.analysed import page_analyses
 from service.http.viewer.words import word, words
 
 LANGUAGES: tuple[Language, ...] = ("en", "fr", "es")
@@ -170,6 +171,7 @@ def page(
         "replay": replay,
         "timeline": tl.entries,
         "timeline_page": TIMELINE_PAGE,
+        "analysis": page_analyses(games, row),
     }
     title = escape(row["kind"].capitalize())
     names = escape(" · ".join(players))

@@ -45,6 +45,12 @@ export class AnalysisPanel {
     this.body.replaceChildren(el("p", { class: "analysis-status", role: role || null, text }));
   }
 
+  /** Read the analysis if it was asked for (`asked`), else offer to ask for it. */
+  start(asked) {
+    if (asked) this.load();
+    else this.offer();
+  }
+
   /** Read the analysis: draw it, follow its progress, or offer to ask for it. */
   async load() {
     clearTimeout(this.timer);
@@ -166,7 +172,8 @@ export class AnalysisPanel {
     const legend = el("ul", { class: "eval-legend" }, seats.map((seat) => el("li", { class: "seat-" + seat },
       el("span", { class: "swatch seat-" + seat, "aria-hidden": "true" }), playerName(ctx, seat))));
     this.root.dataset.analysis = "done";
-    this.body.replaceChildren(legend, this.graph, this.accuracy(), this.errors(), this.table(),
+    const caption = el("p", { class: "muted eval-caption", text: word(ctx, "analysis_caption") });
+    this.body.replaceChildren(legend, this.graph, caption, this.accuracy(), this.errors(), this.table(),
       el("p", { class: "muted", text: word(ctx, "analysis_budget", { budget: analysis.budget, policy: analysis.policy }) }));
     this.mark(this.current);
   }

@@ -133,12 +133,15 @@ async function goToMove(n) {
   await timeline.ensure(replay.step);
   if (mine === asked) show(replay);
 }
-if (data.status === "finished") {
+if (data.analysis) {
+  // the budget in the address, else the default one when it was asked, else the one asked
+  const budgets = data.analysis.budgets;
+  const budget = Number(params.get("budget")) || (budgets.length && !budgets.includes(data.analysis.default) ? budgets[0] : null);
   const section = document.createElement("section");
   section.id = "analysis";
   $("main").prepend(section);
   analysis = new AnalysisPanel(section, {
-    game, ctx, budget: Number(params.get("budget")) || null,
+    game, ctx, budget,
     onMove: (n) => goToMove(n),
     onJudged: (judged) => {
       ctx.judged = judged;
@@ -146,7 +149,7 @@ if (data.status === "finished") {
       timeline.mark(step);
     },
   });
-  analysis.load();
+  analysis.start(budgets.includes(budget || data.analysis.default));
 }
 
 timeline.render();
