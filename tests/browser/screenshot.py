@@ -40,8 +40,8 @@ def shoot(page: Any, url: str, step: int, out: Path, errors: list[str]) -> None:
     print(out)
 
 
-# The analysis pictured: the default budget (about half a minute of the worker's core for this game).
-ANALYSIS_BUDGET = 16
+# The analysis pictured: half the default budget (some 15 s of the worker's core for this game).
+ANALYSIS_BUDGET = 8
 BAD = ("mistake", "blunder")
 
 

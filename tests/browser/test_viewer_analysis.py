@@ -142,3 +142,37 @@ def test_the_analysis_reads_at_a_phones_width(browser: Any, base: str, api_key: 
         assert_accessible(page, "viewer with its analysis, phone")
     finally:
         context.close()
+
+
+def test_the_recorders_finished_game_shows_the_same_analysis(
+    browser: Any, base: str, api_key: str, analysis_worker: Any
+) -> None:
+    """The recorder's game page, once the game is finished: the same panel (asked with its button, the
+    device's key sent), a point of its graph draws the board after that move."""
+    game = finished_game(base, api_key, 33)
+    gid = game["id"]
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    try:
+        page.goto(f"{base}/recorder")
+        page.fill("#api-key", api_key)
+        page.locator("#key-form button[type=submit]").tap()
+        page.wait_for_selector("#forget-key")
+        page.evaluate("() => localStorage.setItem('banquise.engine', 'off')")
+        page.goto(f"{base}/games/{gid}/recorder?budget={BUDGET}")
+        page.wait_for_selector('#analysis[data-analysis="none"]')
+        page.click("#analysis-ask")
+        page.wait_for_selector('#analysis[data-analysis="done"]', timeout=120_000)
+        moves = len(httpx.get(f"{base}/games/{gid}/analysis", params={"budget": BUDGET}).json()["steps"])
+        assert page.locator("#eval-graph polyline.line").count() == 3
+        click_move(page, 5, moves)
+        step = step_after(base, gid, 5)
+        page.wait_for_selector(f'body[data-shown="{step}"] #board-root[data-step="{step}"]')
+        page.focus("#eval-graph")
+        page.keyboard.press("ArrowRight")
+        step = step_after(base, gid, 6)
+        page.wait_for_selector(f'body[data-shown="{step}"] #board-root[data-step="{step}"]')
+        assert_accessible(page, "recorder, finished game with its analysis")
+    finally:
+        context.close()

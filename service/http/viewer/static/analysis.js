@@ -88,6 +88,7 @@ export class AnalysisPanel {
   }
 
   progress(p) {
+    if (p.status === "done") return this.load(); // asked again, done already
     if (p.status === "failed") {
       this.root.dataset.analysis = "failed";
       this.say(word(this.ctx, "analysis_failed", { reason: p.failure || "" }), "alert");
@@ -146,13 +147,14 @@ export class AnalysisPanel {
       if (j) marks.push(svg("rect", { class: "verdict " + j.verdict + " seat-" + j.seat, x: this.x(i) - 4, y: HEIGHT - 18, width: 8, height: 18 }));
     });
     this.cursor = svg("line", { class: "cursor", y1: 0, y2: HEIGHT, x1: 0, x2: 0 });
-    this.dots = seats.map((seat) => svg("circle", { class: "dot seat-" + seat, r: 5 }));
+    // the current move's points: HTML over the drawing (round at any width; the drawing stretches)
+    this.dots = seats.map((seat) => el("span", { class: "dot seat-" + seat, "aria-hidden": "true" }));
     const drawing = svg("svg", { viewBox: "0 0 " + WIDTH + " " + HEIGHT, preserveAspectRatio: "none", "aria-hidden": "true", focusable: "false" },
-      svg("rect", { class: "frame", x: 0, y: 0, width: WIDTH, height: HEIGHT }), grid, lines, marks, this.cursor, this.dots);
+      svg("rect", { class: "frame", x: 0, y: 0, width: WIDTH, height: HEIGHT }), grid, lines, marks, this.cursor);
     this.graph = el("div", {
       class: "eval-graph", id: "eval-graph", role: "slider", tabindex: 0,
       "aria-label": word(ctx, "analysis_graph"), "aria-valuemin": 1, "aria-valuemax": n, "aria-valuenow": 1,
-    }, drawing);
+    }, drawing, this.dots);
     this.graph.addEventListener("click", (e) => {
       const box = drawing.getBoundingClientRect();
       const at = Math.round(((e.clientX - box.left) / Math.max(1, box.width)) * (n - 1));
@@ -194,8 +196,9 @@ export class AnalysisPanel {
     this.cursor.setAttribute("x2", this.x(i));
     this.cursor.classList.toggle("hidden", !shown);
     this.dots.forEach((dot, seat) => {
-      dot.setAttribute("cx", this.x(i));
-      dot.setAttribute("cy", this.y(this.analysis.steps[i].omniscient.seats[seat].win));
+      // CSSOM, not a style attribute: the pages' Content-Security-Policy allows the one, not the other
+      dot.style.left = ((100 * this.x(i)) / WIDTH).toFixed(2) + "%";
+      dot.style.top = ((100 * this.y(this.analysis.steps[i].omniscient.seats[seat].win)) / HEIGHT).toFixed(2) + "%";
       dot.classList.toggle("hidden", !shown);
     });
     this.graph.setAttribute("aria-valuenow", String(Math.max(1, move)));
