@@ -25,6 +25,7 @@ from domain.chance import SplitMix64
 from domain.registry import GamePlugin, game
 from service.base.keys import ApiKey
 from service.base.refusals import Category, Refusal
+from service.base.store import analysis_stats
 from service.base.store.analyses import AnalysesTable, AnalysisRow
 from service.games import codecs
 from service.games.base import GameBase
@@ -260,4 +261,7 @@ class GameAnalyses(GameBase):
             return False
         analysed = [_step_decoder.decode(body) for body in stored]
         result = encode(assemble(recorded.plugin, recorded.opening, analysed, found.budget, found.seed))
-        return self.table.finish(analysis_id, result)
+        wrote = self.table.finish(analysis_id, result)
+        with self.table.connection() as conn:  # the players' accuracies (written again by a late run: same rows)
+            analysis_stats.record(conn, found.game_id, result)
+        return wrote

@@ -17,7 +17,7 @@ from psycopg.rows import DictRow
 
 from service.base.database import ConnectionParams
 from service.base.settings import DatabaseTimeouts
-from service.base.store import analyses
+from service.base.store import analyses, analysis_stats
 from service.base.store import heads as game_heads
 from service.base.store import migrations
 from service.base.store.closing import CLOSED_GAME_FUNCTION, GAME_CLOSED, GameClosed
@@ -132,6 +132,8 @@ class GameLog(Application[UUID]):
                 ("0017_fork_secrets", FORK_SECRETS),
                 # Game analyses and their job queue (PgQueuer's tables): service/base/store/analyses.py.
                 ("0020_analysis", analyses.migration()),
+                # Finished analyses' per-player statistics (accuracy...): service/base/store/analysis_stats.py.
+                ("0021_analysis_stats", analysis_stats.TABLE),
             ],
         )
         # Composite types exist now: let the recorder's connections use them.
