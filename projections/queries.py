@@ -16,8 +16,8 @@ from uuid import UUID
 import msgspec
 import psycopg
 
-from projections.analysis_stats import AnalysedStats, player_analysis
 from projections import aliases, gamestats, schema
+from projections.analysis_stats import AnalysedStats, player_analysis
 from projections.handles import handle_key
 from service.base.refusals import Category, Refusal
 from service.base.store import GameLog, cursors

@@ -24,7 +24,7 @@ from service.games.analysis import GameAnalyses
 from service.runtime import Runtime
 from tests.projections.support import record
 
-Client = TestClient  # type: ignore[type-arg]
+Client = TestClient
 BUDGET = 1
 
 
@@ -58,7 +58,8 @@ def analysed(runtime: Runtime, game_id: str) -> GameAnalysis:
 def stats_rows(database: ConnectionParams) -> list[tuple[Any, ...]]:
     with psycopg.connect(database.conninfo(), autocommit=True) as conn:
         return conn.execute(
-            "SELECT game_id, analysis_version, budget, seat, stat_id, value FROM banquise_analysis_stats ORDER BY 1, 2, 3, 4, 5"
+            "SELECT game_id, analysis_version, budget, seat, stat_id, value FROM banquise_analysis_stats "
+            "ORDER BY 1, 2, 3, 4, 5"
         ).fetchall()
 
 

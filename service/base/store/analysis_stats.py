@@ -59,3 +59,13 @@ def rebuild(conn: Connection[Any]) -> int:
             game_id, result = (row["game_id"], row["result"]) if isinstance(row, dict) else row
             record(conn, game_id, bytes(result))
     return len(found)
+
+
+def budgets_asked(conn: Connection[Any], game_id: UUID, version: str, game_version: int) -> list[int]:
+    """The budgets of the analyses asked for a game at one version (queued, running, done or failed)."""
+    found = conn.execute(
+        "SELECT budget FROM banquise_analyses WHERE game_id = %s AND analysis_version = %s AND game_version = %s "
+        "ORDER BY budget",
+        (game_id, version, game_version),
+    ).fetchall()
+    return [int(r["budget"] if isinstance(r, dict) else r[0]) for r in found]

@@ -17,9 +17,8 @@ from psycopg.rows import DictRow
 
 from service.base.database import ConnectionParams
 from service.base.settings import DatabaseTimeouts
-from service.base.store import analyses, analysis_stats
+from service.base.store import analyses, analysis_stats, migrations
 from service.base.store import heads as game_heads
-from service.base.store import migrations
 from service.base.store.closing import CLOSED_GAME_FUNCTION, GAME_CLOSED, GameClosed
 from service.base.store.editions import EDITIONS
 from service.base.store.envelope import Recorded

@@ -12,6 +12,7 @@ import msgspec
 from domain.analysis.game import ANALYSIS_VERSION, DEFAULT_BUDGET
 from domain.kinds import game
 from service.base.store.analyses import AnalysesTable
+from service.base.store.analysis_stats import budgets_asked
 from service.games.service import GameService
 
 
@@ -26,9 +27,5 @@ def page_analyses(games: GameService, row: dict[str, Any]) -> PageAnalyses | Non
     if row["status"] != "finished" or plugin is None or plugin.analysis is None:
         return None
     with AnalysesTable(games.deps.store).connection() as conn:
-        found = conn.execute(
-            "SELECT budget FROM banquise_analyses WHERE game_id = %s AND analysis_version = %s "
-            "AND game_version = %s ORDER BY budget",
-            (row["id"], ANALYSIS_VERSION, int(row["version"])),
-        ).fetchall()
-    return PageAnalyses(budgets=[int(r["budget"]) for r in found], default=DEFAULT_BUDGET)
+        budgets = budgets_asked(conn, row["id"], ANALYSIS_VERSION, int(row["version"]))
+    return PageAnalyses(budgets=budgets, default=DEFAULT_BUDGET)

@@ -12,7 +12,11 @@ ANALYSIS_WORDS: dict[str, tuple[str, str, str]] = {
         "Analyse en cours : {done} coups sur {total}",
         "Analizando: {done} de {total} jugadas",
     ),
-    "analysis_failed": ("The analysis failed: {reason}", "L'analyse a échoué : {reason}", "El análisis falló: {reason}"),
+    "analysis_failed": (
+        "The analysis failed: {reason}",
+        "L'analyse a échoué : {reason}",
+        "El análisis falló: {reason}",
+    ),
     "analysis_unavailable": ("No analysis: {reason}", "Pas d'analyse : {reason}", "Sin análisis: {reason}"),
     "analysis_graph": (
         "Win chance by move (everything known); arrows move along, a click goes to the move",
@@ -28,8 +32,11 @@ ANALYSIS_WORDS: dict[str, tuple[str, str, str]] = {
         "decisiones juzgadas imprecisión (amarillo), error (naranja) o error grave (rojo)",
     ),
     "analysis_point": ("Move {move}: {chances}", "Coup {move} : {chances}", "Jugada {move}: {chances}"),
-    "analysis_table": ("Win chance by move, as a table", "Chances de victoire par coup, en tableau",
-                       "Probabilidad de ganar por jugada, en tabla"),
+    "analysis_table": (
+        "Win chance by move, as a table",
+        "Chances de victoire par coup, en tableau",
+        "Probabilidad de ganar por jugada, en tabla",
+    ),
     "analysis_accuracy": ("Accuracy", "Précision", "Precisión"),
     "analysis_judged": ("Decisions judged", "Décisions jugées", "Decisiones juzgadas"),
     "analysis_verdict": ("Judgement", "Jugement", "Juicio"),
