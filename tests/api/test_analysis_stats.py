@@ -22,6 +22,7 @@ from service.base.settings import Settings
 from service.base.store import analysis_stats
 from service.games.analysis import GameAnalyses
 from service.runtime import Runtime
+from tests.api.test_players import auth, import_game
 from tests.projections.support import record
 
 Client = TestClient
@@ -31,18 +32,6 @@ BUDGET = 1
 @pytest.fixture(scope="module")
 def settings() -> Settings:
     return Settings(pool_size=8, run_projections=True)
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
-
-
-def import_game(client: Client, token: str, body: bytes) -> dict[str, Any]:
-    response = client.post("/games/import", content=body, headers={**auth(token), "content-type": "application/json"})
-    assert response.status_code == 201, response.text
-    out: dict[str, Any] = response.json()
-    out["position"] = int(response.headers["x-banquise-position"])
-    return out
 
 
 def analysed(runtime: Runtime, game_id: str) -> GameAnalysis:

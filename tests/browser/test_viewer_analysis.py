@@ -6,10 +6,6 @@ violation, at a desktop's and a phone's width (390 px)."""
 
 from __future__ import annotations
 
-import os
-import signal
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,8 +14,8 @@ import httpx
 import pytest
 
 from service.base.database import ConnectionParams
+from tests.browser import throwaway
 from tests.browser.axe import assert_accessible
-from tests.projections.test_runner import database_url
 from tests.watching import auth, record
 
 pytestmark = pytest.mark.browser
@@ -28,22 +24,10 @@ NAMES = ["Nanook", "Ivalu", "Aputsiaq"]
 
 
 @pytest.fixture(scope="module")
-def analysis_worker(database: ConnectionParams) -> Iterator[subprocess.Popen[bytes]]:
+def analysis_worker(database: ConnectionParams) -> Iterator[None]:
     """One real analysis worker on the test database, stopped (SIGTERM) after the module."""
-    env = {**os.environ, "DATABASE_URL": database_url(database), "BANQUISE_LOG_LEVEL": "WARNING"}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "service.cli.main", "worker", "analysis", "--heartbeat", "2"],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    yield proc
-    proc.send_signal(signal.SIGTERM)
-    try:
-        proc.wait(timeout=30)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
+    with throwaway.analysis(database, 1):
+        yield
 
 
 def finished_game(base: str, token: str, seed: int) -> dict[str, Any]:
