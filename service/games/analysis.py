@@ -261,7 +261,8 @@ class GameAnalyses(GameBase):
             return False
         analysed = [_step_decoder.decode(body) for body in stored]
         result = encode(assemble(recorded.plugin, recorded.opening, analysed, found.budget, found.seed))
-        wrote = self.table.finish(analysis_id, result)
-        with self.table.connection() as conn:  # the players' accuracies (written again by a late run: same rows)
+        # The players' accuracies first: a run killed between the two leaves the job unfinished, and the run
+        # that takes it writes the same rows again (the same bytes), then the analysis.
+        with self.table.connection() as conn:
             analysis_stats.record(conn, found.game_id, result)
-        return wrote
+        return self.table.finish(analysis_id, result)

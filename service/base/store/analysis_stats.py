@@ -1,9 +1,10 @@
 """The per-game statistics of finished analyses (``domain.analysis.statistics``): the read model the
 player statistics read their accuracies from (``projections/analysis_stats.py``).
 
-Written when an analysis finishes (``GameAnalyses.run``), one row per (game, analysis, seat,
-statistic); rebuilt from the analyses' stored results at any time (``rebuild``: the same rows). A game
-analysed at several budgets keeps each one's rows; the readers take the largest budget's.
+Written as an analysis finishes (``GameAnalyses.run``, just before the analysis itself: a run killed
+between the two leaves the job to another, which writes the same rows again), one row per (game,
+analysis, seat, statistic); rebuilt from the analyses' stored results at any time (``rebuild``: the same
+rows). A game analysed at several budgets keeps each one's rows; the readers take the largest budget's.
 """
 
 from __future__ import annotations
