@@ -17,6 +17,7 @@ import msgspec
 import psycopg
 
 from projections import aliases, gamestats, schema
+from projections.analysis_stats import AnalysedStats, player_analysis
 from projections.handles import handle_key
 from service.base.refusals import Category, Refusal
 from service.base.store import GameLog, cursors
@@ -68,6 +69,8 @@ class PlayerStats(msgspec.Struct, kw_only=True):
     ]
     current_streak: int
     longest_streak: int
+    # From the player's games with a finished analysis (accuracy...; permanent ids 901-): null when none.
+    analysis: AnalysedStats | None = None
 
 
 class Rating(msgspec.Struct, kw_only=True):
@@ -365,10 +368,11 @@ class ReadModels:
                 "SELECT * FROM player_stats WHERE handle_key = %s ORDER BY kind, player_count", (key,)
             ).fetchall()
             ratings = conn.execute("SELECT * FROM ratings WHERE handle_key = %s ORDER BY kind", (key,)).fetchall()
+            analysed = player_analysis(conn, key)
         return PlayerProfile(
             handle=player["handle"],
             games=sum(int(s["games"]) for s in stats if s["player_count"] == 0),
-            stats=[_player_stats(s) for s in stats],
+            stats=[_player_stats(s, analysed.get((s["kind"], s["player_count"]))) for s in stats],
             ratings=[
                 Rating(
                     kind=r["kind"],
@@ -638,7 +642,7 @@ def _player_links(handle: str) -> dict[str, str]:
     return {"self": base, "games": f"{base}/games"}
 
 
-def _player_stats(s: dict[str, Any]) -> PlayerStats:
+def _player_stats(s: dict[str, Any], analysis: AnalysedStats | None = None) -> PlayerStats:
     return PlayerStats(
         kind=s["kind"],
         player_count=s["player_count"] or None,
@@ -653,4 +657,5 @@ def _player_stats(s: dict[str, Any]) -> PlayerStats:
         totals=gamestats.total_names(s["kind"], s["totals"]),
         current_streak=s["current_streak"],
         longest_streak=s["longest_streak"],
+        analysis=analysis,
     )

@@ -24,6 +24,7 @@ from domain.analysis.game import ANALYSIS_VERSION, DEFAULT_BUDGET, DEFAULT_SEED,
 from domain.chance import SplitMix64
 from domain.registry import GamePlugin, game
 from service.base.keys import ApiKey
+from service.base.store import analysis_stats
 from service.base.store.analyses import AnalysesTable, AnalysisRow
 from service.base.store.rows import IndexedGame
 from service.games import codecs
@@ -160,6 +161,12 @@ class GameAnalyses:
             raise AnalysisUnavailable(reason)
 
     # ------------------------------------------------------------------ the API's use cases
+    def budgets_asked(self, row: IndexedGame) -> list[int]:
+        """The budgets of the analyses asked for the game of ``row`` at its version (queued to done): what a
+        page offers to read rather than to ask (no sight is checked: the caller shows the game already)."""
+        with self.table.connection() as conn:
+            return analysis_stats.budgets_asked(conn, row.id, ANALYSIS_VERSION, row.version)
+
     def ask(self, game_id: UUID, key: ApiKey | None, budget: int) -> tuple[AnalysisProgress, bool]:
         """The analysis of the game as it stands, asked for: its progress, and whether this call made it."""
         budget_in_bounds(budget)
@@ -245,4 +252,8 @@ class GameAnalyses:
             return False
         analysed = [_step_decoder.decode(body) for body in stored]
         result = encode(assemble(recorded.plugin, recorded.opening, analysed, found.budget, found.seed))
+        # The players' accuracies first: a run killed between the two leaves the job unfinished, and the run
+        # that takes it writes the same rows again (the same bytes), then the analysis.
+        with self.table.connection() as conn:
+            analysis_stats.record(conn, found.game_id, result)
         return self.table.finish(analysis_id, result)

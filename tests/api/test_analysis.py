@@ -23,15 +23,12 @@ from domain.analysis.game import ANALYSIS_VERSION, DEFAULT_SEED, GameAnalysis, a
 from service.base.database import ConnectionParams
 from service.games.analysis import GameAnalyses
 from service.runtime import Runtime
+from tests.helpers import auth
 from tests.projections.support import record
 from tests.projections.test_runner import database_url
 
 Client = TestClient  # type: ignore[type-arg]
 BUDGET = 2
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def banquise(params: ConnectionParams, *args: str, stdout: Any = subprocess.DEVNULL) -> subprocess.Popen[bytes]:

@@ -18,7 +18,7 @@ from psycopg.rows import DictRow
 from service.base.database import ConnectionParams
 from service.base.settings import DatabaseTimeouts
 from service.base.signing import SERVER_KEYS, server_key
-from service.base.store import analyses, chain, migrations
+from service.base.store import analyses, analysis_stats, chain, migrations
 from service.base.store import heads as game_heads
 from service.base.store.closing import CLOSED_GAME_FUNCTION, GAME_CLOSED, GameClosed
 from service.base.store.editions import EDITIONS, EDITIONS_BY_KIND
@@ -135,6 +135,8 @@ class GameLog(Application[UUID]):
                 ("0018_event_chain", self._chain_events),
                 # Game analyses and their job queue (PgQueuer's tables): service/base/store/analyses.py.
                 ("0020_analysis", analyses.migration()),
+                # Finished analyses' per-player statistics (accuracy...): service/base/store/analysis_stats.py.
+                ("0021_analysis_stats", analysis_stats.TABLE),
             ],
         )
         # Composite types exist now: let the recorder's connections use them.

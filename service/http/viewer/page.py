@@ -20,6 +20,7 @@ from service.base.store.rows import IndexedGame
 from service.games import playformats
 from service.games.service import GameService
 from service.games.sight import Sight
+from service.http.viewer.analysed import page_analyses
 from service.http.viewer.words import word, words
 
 LANGUAGES: tuple[Language, ...] = ("en", "fr", "es")
@@ -172,6 +173,7 @@ def page(
         "replay": replay,
         "timeline": tl.entries,
         "timeline_page": TIMELINE_PAGE,
+        "analysis": page_analyses(games, row),
     }
     plugin = game(row.kind)
     title = escape(plugin.title if plugin is not None else row.kind.capitalize())
