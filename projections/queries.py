@@ -18,8 +18,14 @@ import psycopg
 
 from projections import aliases, gamestats, schema
 from projections.analysis_stats import AnalysedStats, player_analysis
+from projections.errors import (
+    GameNotFound,
+    GameNotProjectedYet,
+    InvalidCursor,
+    PlayerNotFound,
+    SamePlayer,
+)
 from projections.handles import handle_key
-from service.base.refusals import Category, Refusal
 from service.base.store import GameLog, cursors
 from service.base.store.games_table import SEALED
 from service.base.store.rows import GameSight
@@ -230,7 +236,7 @@ def _decode_cursor(text: str, type_: Any) -> Any:
     try:
         return cursors.decode(text, type_)
     except cursors.InvalidCursor as exc:
-        raise Refusal(Category.INVALID, "invalid_cursor", str(exc)) from exc
+        raise InvalidCursor(str(exc)) from exc
 
 
 # ---------------------------------------------------------------- the queries
@@ -278,7 +284,7 @@ class ReadModels:
             (key, key),
         ).fetchone()
         if row is None:
-            raise Refusal(Category.NOT_FOUND, "player_not_found", f"no player has the handle {handle!r}")
+            raise PlayerNotFound(handle)
         return dict(row)
 
     @staticmethod
@@ -460,12 +466,12 @@ class ReadModels:
 
     def versus(self, a: str, b: str) -> Versus:
         if handle_key(a) == handle_key(b):
-            raise Refusal(Category.INVALID, "same_player", "head-to-head needs two different players")
+            raise SamePlayer()
         with self._conn() as conn:
             pa = self._player(conn, a)
             pb = self._player(conn, b)
             if pa["handle_key"] == pb["handle_key"]:
-                raise Refusal(Category.INVALID, "same_player", f"{a!r} and {b!r} are one player (a renamed handle)")
+                raise SamePlayer(f"{a!r} and {b!r} are one player (a renamed handle)")
             rows = conn.execute(
                 "SELECT kind, games, ahead, behind, ties FROM head_to_head "
                 "WHERE handle_key = %s AND opponent_key = %s ORDER BY kind",
@@ -564,12 +570,8 @@ class ReadModels:
             sees(GameSight(id=game_id, owner_key=owner, status=status, sealed=sealed))
             return found
         if conn.execute("SELECT 1 FROM games WHERE id = %s", (game_id,)).fetchone() is None:
-            raise Refusal(Category.NOT_FOUND, "game_not_found", f"there is no game {game_id}")
-        raise Refusal(
-            Category.UNAVAILABLE,
-            "projection_lagging",
-            f"game {game_id} is stored but the projections have not reached it yet; retry, or pass min_position",
-        )
+            raise GameNotFound(game_id)
+        raise GameNotProjectedYet(game_id)
 
     def game_stats(self, game_id: UUID, sees: Sees) -> GameStats:
         with self._conn() as conn:
