@@ -34,6 +34,7 @@ ITEMS: dict[str, str] = {
     "history": "bench.items.history",
     "watch": "bench.items.watch",
     "analysis": "bench.items.analysis",
+    "analysis-workers": "bench.items.analysis_workers",
     "memory": "bench.items.memory",
     "exports": "bench.items.exports",
 }
@@ -50,6 +51,7 @@ NUMBERS = {
     "10": "watch",
     "11": "exports",
     "12": "analysis",
+    "13": "analysis-workers",
 }
 
 
@@ -76,7 +78,7 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
         "only",
         nargs="*",
         metavar="ITEM",
-        help=f"items to run (default: all): {', '.join(ITEMS)} or their issue numbers 1-12",
+        help=f"items to run (default: all): {', '.join(ITEMS)} or their issue numbers 1-13",
     )
     parser.add_argument("--quick", action="store_true", help="small sizes: a smoke run of a minute or two")
     parser.add_argument("--out", type=Path, default=ROOT / "bench" / "results", help="where the results go")

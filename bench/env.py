@@ -127,7 +127,8 @@ class World:
         )
         log_file = log_path.open("wb")
         proc = subprocess.Popen(
-            [sys.executable, "-m", "service.cli.main", "serve", "--workers", str(workers)],
+            # Analysis workers are started by item 13 itself: none beside the measured server.
+            [sys.executable, "-m", "service.cli.main", "serve", "--workers", str(workers), "--analysis-workers", "0"],
             cwd=str(ROOT),
             env=env,
             stdout=log_file,

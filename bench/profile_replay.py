@@ -138,7 +138,7 @@ def in_process(w: World, ids: list[str], steps: int, n: int, seed: int, top: int
         settings=Settings(pool_size=8, run_projections=False), params=w.params, store=store, server_version="profile"
     )
     try:
-        games_ = runtime.games
+        games_ = runtime.games.replays
         from service.http.caching import etag_of
 
         todo = [(UUID(g), s) for g, s in pairs(ids, steps, n, seed)]

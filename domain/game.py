@@ -57,6 +57,13 @@ class PlayerResult(msgspec.Struct, frozen=True, gc=False):
     rank: int
 
 
+def seat_of(event: Any) -> int | None:
+    """The seat an event names in its ``seat`` field, or ``None`` for the table: the ``actor`` of a
+    kind whose seat-owned events all carry that field."""
+    seat = getattr(event, "seat", None)
+    return seat if isinstance(seat, int) else None
+
+
 StateT = TypeVar("StateT")
 MoveT = TypeVar("MoveT")
 EventT = TypeVar("EventT")

@@ -17,16 +17,24 @@ import msgspec
 import psycopg
 
 from projections import aliases, gamestats, schema
+from projections.analysis_stats import AnalysedStats, player_analysis
+from projections.errors import (
+    GameNotFound,
+    GameNotProjectedYet,
+    InvalidCursor,
+    PlayerNotFound,
+    SamePlayer,
+)
 from projections.handles import handle_key
-from service.base.refusals import Category, Refusal
 from service.base.store import GameLog, cursors
 from service.base.store.games_table import SEALED
+from service.base.store.rows import GameSight
 
 _json = msgspec.json.Encoder()
 Conn = psycopg.Connection[Any]
-# The caller's sight of one game, given its ``games`` row (id, owner_key, status, sealed): raises to refuse
+# The caller's sight of one game, given what its ``games`` row says of it (``GameSight``): raises to refuse
 # (the service's ``Sight.of``, which the read models may not import).
-Sees = Callable[[dict[str, Any]], object]
+Sees = Callable[[GameSight], object]
 
 
 # ---------------------------------------------------------------- response shapes
@@ -67,6 +75,8 @@ class PlayerStats(msgspec.Struct, kw_only=True):
     ]
     current_streak: int
     longest_streak: int
+    # From the player's games with a finished analysis (accuracy...; permanent ids 901-): null when none.
+    analysis: AnalysedStats | None = None
 
 
 class Rating(msgspec.Struct, kw_only=True):
@@ -226,7 +236,7 @@ def _decode_cursor(text: str, type_: Any) -> Any:
     try:
         return cursors.decode(text, type_)
     except cursors.InvalidCursor as exc:
-        raise Refusal(Category.INVALID, "invalid_cursor", str(exc)) from exc
+        raise InvalidCursor(str(exc)) from exc
 
 
 # ---------------------------------------------------------------- the queries
@@ -274,7 +284,7 @@ class ReadModels:
             (key, key),
         ).fetchone()
         if row is None:
-            raise Refusal(Category.NOT_FOUND, "player_not_found", f"no player has the handle {handle!r}")
+            raise PlayerNotFound(handle)
         return dict(row)
 
     @staticmethod
@@ -364,10 +374,11 @@ class ReadModels:
                 "SELECT * FROM player_stats WHERE handle_key = %s ORDER BY kind, player_count", (key,)
             ).fetchall()
             ratings = conn.execute("SELECT * FROM ratings WHERE handle_key = %s ORDER BY kind", (key,)).fetchall()
+            analysed = player_analysis(conn, key)
         return PlayerProfile(
             handle=player["handle"],
             games=sum(int(s["games"]) for s in stats if s["player_count"] == 0),
-            stats=[_player_stats(s) for s in stats],
+            stats=[_player_stats(s, analysed.get((s["kind"], s["player_count"]))) for s in stats],
             ratings=[
                 Rating(
                     kind=r["kind"],
@@ -455,12 +466,12 @@ class ReadModels:
 
     def versus(self, a: str, b: str) -> Versus:
         if handle_key(a) == handle_key(b):
-            raise Refusal(Category.INVALID, "same_player", "head-to-head needs two different players")
+            raise SamePlayer()
         with self._conn() as conn:
             pa = self._player(conn, a)
             pb = self._player(conn, b)
             if pa["handle_key"] == pb["handle_key"]:
-                raise Refusal(Category.INVALID, "same_player", f"{a!r} and {b!r} are one player (a renamed handle)")
+                raise SamePlayer(f"{a!r} and {b!r} are one player (a renamed handle)")
             rows = conn.execute(
                 "SELECT kind, games, ahead, behind, ties FROM head_to_head "
                 "WHERE handle_key = %s AND opponent_key = %s ORDER BY kind",
@@ -555,16 +566,12 @@ class ReadModels:
         ).fetchone()
         if row is not None:
             found = dict(row)
-            game = {"id": game_id, "owner_key": found.pop("game_owner_key"), "status": found.pop("game_status")}
-            sees({**game, "sealed": found.pop("sealed")})
+            owner, status, sealed = found.pop("game_owner_key"), found.pop("game_status"), found.pop("sealed")
+            sees(GameSight(id=game_id, owner_key=owner, status=status, sealed=sealed))
             return found
         if conn.execute("SELECT 1 FROM games WHERE id = %s", (game_id,)).fetchone() is None:
-            raise Refusal(Category.NOT_FOUND, "game_not_found", f"there is no game {game_id}")
-        raise Refusal(
-            Category.UNAVAILABLE,
-            "projection_lagging",
-            f"game {game_id} is stored but the projections have not reached it yet; retry, or pass min_position",
-        )
+            raise GameNotFound(game_id)
+        raise GameNotProjectedYet(game_id)
 
     def game_stats(self, game_id: UUID, sees: Sees) -> GameStats:
         with self._conn() as conn:
@@ -637,7 +644,7 @@ def _player_links(handle: str) -> dict[str, str]:
     return {"self": base, "games": f"{base}/games"}
 
 
-def _player_stats(s: dict[str, Any]) -> PlayerStats:
+def _player_stats(s: dict[str, Any], analysis: AnalysedStats | None = None) -> PlayerStats:
     return PlayerStats(
         kind=s["kind"],
         player_count=s["player_count"] or None,
@@ -652,4 +659,5 @@ def _player_stats(s: dict[str, Any]) -> PlayerStats:
         totals=gamestats.total_names(s["kind"], s["totals"]),
         current_streak=s["current_streak"],
         longest_streak=s["longest_streak"],
+        analysis=analysis,
     )

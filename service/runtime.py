@@ -19,6 +19,7 @@ from service.base.settings import Settings
 from service.base.store import GameLog
 from service.base.store.replica import Replica, flushed_lsn, replay_progress, written_lsn
 from service.games.editions import EditionCatalogue
+from service.games.keys import ApiKeys
 from service.games.service import GameService
 
 if TYPE_CHECKING:
@@ -138,6 +139,11 @@ class Runtime:
     def key_cache(self) -> KeyCache:
         """The API keys this process verified (``service.base.keys.KeyCache``)."""
         return KeyCache()
+
+    @cached_property
+    def keys(self) -> ApiKeys:
+        """The API keys' use case (``service.games.keys``), over this process's key cache."""
+        return ApiKeys(self.store, self.key_cache)
 
     def ensure_read_models(self, wait: float = 0.0) -> None:
         """The read-model tables, created once; with ``wait``, an outage meanwhile is waited out for up

@@ -123,6 +123,17 @@ def api_key(database: ConnectionParams, store: GameLog) -> str:
 
 
 @pytest.fixture(scope="module")
+def admin_key(database: ConnectionParams, store: GameLog) -> str:
+    """A fresh administrator key's token."""
+    import psycopg
+
+    from service.base import keys
+
+    with psycopg.connect(database.conninfo(), autocommit=True) as conn:
+        return keys.create(conn, "admin", admin=True).token
+
+
+@pytest.fixture(scope="module")
 def other_key(database: ConnectionParams, store: GameLog) -> str:
     import psycopg
 

@@ -160,7 +160,7 @@ def test_functions_and_classes_stay_short() -> None:
 
 # The games' use cases: one style, application services over one ``GameDeps`` (service/games/deps.py).
 USE_CASES = "service/games"
-_DEPENDENCIES = {"GameService", "GameBase", "GameDeps", "GameLog"}
+_DEPENDENCIES = {"GameService", "GameDeps", "GameLog"}
 
 
 def test_use_cases_are_services_over_one_dependencies_object() -> None:
@@ -177,9 +177,21 @@ def test_use_cases_are_services_over_one_dependencies_object() -> None:
             )
             if isinstance(node, ast.ClassDef) and len(mixins) > 1:
                 found.append(f"{where}: class {node.name} mixes {len(node.bases)} bases")
+            # Shared helpers are collaborators a service is given (``deps.rows``, ``deps.replies``...), not
+            # a base class every service inherits.
+            if isinstance(node, ast.ClassDef) and node.bases and _takes_deps(node):
+                found.append(f"{where}: service {node.name} inherits {ast.unparse(node.bases[0])}")
             if isinstance(node, ast.FunctionDef):
                 for arg in node.args.args + node.args.kwonlyargs:
                     annotation = ast.unparse(arg.annotation) if arg.annotation is not None else ""
                     if annotation.strip("'\"") in _DEPENDENCIES:
                         found.append(f"{where}: function {node.name} takes {arg.arg}: {annotation}")
-    assert not found, "a use case is a method of a GameBase service built on GameDeps:\n" + "\n".join(found)
+    assert not found, "a use case is a method of a service given its collaborators from GameDeps:\n" + "\n".join(found)
+
+
+def _takes_deps(node: ast.ClassDef) -> bool:
+    """A use-case service: its ``__init__`` takes the process's ``GameDeps``."""
+    for item in node.body:
+        if isinstance(item, ast.FunctionDef) and item.name == "__init__":
+            return any(ast.unparse(a.annotation or ast.Constant("")).strip("'\"") == "GameDeps" for a in item.args.args)
+    return False

@@ -148,3 +148,52 @@ def test_every_layer_folder_exists() -> None:
             assert (ROOT / Path(*prefix.split("."))).with_suffix(".py").exists() or (
                 ROOT / Path(*prefix.split("."))
             ).is_dir(), f"layer {name}: {prefix} does not exist"
+
+
+# Above the store (use cases, HTTP, CLI): the store answers typed rows (``service.base.store.rows``) and names
+# its own driver; nothing up there subscripts a row or imports psycopg.
+ABOVE_THE_STORE = ("service/games", "service/http", "service/cli")
+
+
+def _driver_imports(path: Path) -> list[int]:
+    lines = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        names = (
+            [alias.name for alias in node.names]
+            if isinstance(node, ast.Import)
+            else [node.module or ""]
+            if isinstance(node, ast.ImportFrom)
+            else []
+        )
+        if any(name == "psycopg" or name.startswith(("psycopg.", "psycopg_")) for name in names):
+            lines.append(node.lineno)
+    return lines
+
+
+def test_no_psycopg_above_the_store() -> None:
+    found = [
+        f"{path.relative_to(ROOT)}:{line}"
+        for folder in ABOVE_THE_STORE
+        for path in sorted((ROOT / folder).rglob("*.py"))
+        for line in _driver_imports(path)
+    ]
+    assert not found, "psycopg is the store's (service/base/store): " + ", ".join(found)
+
+
+def test_use_cases_read_typed_rows_not_subscripts() -> None:
+    found = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in sorted((ROOT / "service/games").rglob("*.py"))
+        for number, line in enumerate(path.read_text().splitlines(), start=1)
+        if 'row["' in line or "row['" in line
+    ]
+    assert not found, "a row from the store is a Struct (service/base/store/rows.py): " + ", ".join(found)
+
+
+def test_the_guards_see_a_driver_import_and_a_subscript(tmp_path: Path) -> None:
+    module = tmp_path / "use_case.py"
+    module.write_text(
+        "from psycopg.types.json import Jsonb\nimport psycopg_pool\n\ndef f(row):\n    return row['id']\n"
+    )
+    assert _driver_imports(module) == [1, 2]
+    assert "row['" in module.read_text()

@@ -29,6 +29,7 @@ from service.base.store.kinds import Registry
 from service.cli.commands.simulate import simulated_record
 from service.runtime import Runtime
 from tests.domain.harness import check_contract, kinds_of
+from tests.helpers import auth
 
 KIND = "pile"
 RULES_VERSION = "pile-1"
@@ -318,10 +319,6 @@ def test_the_toy_keeps_the_rules_contract(players: int) -> None:
 Client = TestClient[Any]
 
 
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
-
-
 @pytest.fixture(scope="module")
 def played(client: Client, api_key: str) -> dict[str, Any]:
     """A game of pile created and played to its end over HTTP, one move at a time."""
@@ -427,13 +424,15 @@ def test_the_toy_is_analysed_through_the_generic_path() -> None:
 
 def test_the_worse_take_is_judged_with_the_better_one_named() -> None:
     """Given a pile of 4, Ana to move, rollouts at random: taking 1 leaves Bo 3 (Ana wins 3 times in 4),
-    taking 2 leaves him 2 (Ana wins 1 time in 2). When she takes 2, then the drop (about 0.25) is flagged
+    taking 2 leaves him 2 (Ana wins 1 time in 2). When she takes 2, then the drop (her expected score, a win
+    worth 1, loses about 0.25 of a spread near 0.5: a drop near 0.15) is flagged
     and the better take named in the game's words."""
     opening = [GameStarted(rules_version=RULES_VERSION, players=["Ana", "Bo"], pile=4), TurnStarted(seat=0)]
     analysis = analyse(TOY, opening, [Take(seat=0, count=2), Take(seat=1, count=2)], budget=16, seed=1)
     judged = analysis.steps[0].judgement
     assert judged is not None and judged.seat == 0
     assert judged.best == "Ana takes 1" and judged.played == "Ana takes 2"
+    assert judged.advice == "Ana could have: Ana takes 1 (instead of: Ana takes 2)"
     assert judged.verdict in ("inaccuracy", "mistake") and judged.drop >= 0.1
     assert analysis.accuracy[0].decisions == 1 and analysis.accuracy[0].accuracy is not None
     assert analysis.accuracy[0].accuracy < 100 and analysis.accuracy[1].decisions == 1

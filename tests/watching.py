@@ -25,10 +25,6 @@ def simulate(kind: str, players: int, seed: int) -> SimulatedGame:
     return next(iter(plugin.simulations.values()))(players, seed)
 
 
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
-
-
 def record(kind: str, players: int, seed: int, moves: int | None = None) -> dict[str, Any]:
     simulated = simulate(kind, players, seed)
     chosen = simulated.moves if moves is None else simulated.moves[:moves]

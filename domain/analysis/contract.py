@@ -10,7 +10,8 @@ A kind that offers analysis gives three pure functions and names its rollout pol
 - ``rollout_move(state, rng)``: the move the rollout policy plays in a complete state (``policy`` says
   which rule, in words, for the documentation and the analysis it stamps);
 - ``decider(state, move)``: the seat whose decision ``move`` is, or ``None`` for the table (a card turned
-  over, a reveal recorded): those steps are evaluated, never judged.
+  over, a reveal recorded): those steps are evaluated, never judged;
+- ``playable(world, move)`` (optional): a record's move as a sampled world plays it (see ``Analysable``).
 
 Randomness comes in as a :class:`domain.chance.SplitMix64` made by the caller from a seed, as the
 simulators do: the domain holds no generator of its own, and the same seed gives the same state.
@@ -27,6 +28,12 @@ from domain.chance import SplitMix64
 Determinize = Callable[[Any, int | None, SplitMix64], Any]
 RolloutMove = Callable[[Any, SplitMix64], Any]
 Decider = Callable[[Any, Any], int | None]
+Playable = Callable[[Any, Any], tuple[Any, Any]]
+
+
+def as_recorded(world: Any, move: Any) -> tuple[Any, Any]:
+    """The default ``playable``: a record's move plays as it is in every sampled world."""
+    return world, move
 
 
 @dataclass(frozen=True)
@@ -37,6 +44,9 @@ class Analysable:
     rollout_move: RolloutMove
     decider: Decider
     policy: str  # the rollout policy in words ("the simulator's: uniformly random, powers half the time")
+    # (world, move) -> (world, move) as the sampled world plays a record's move: a kind whose records name
+    # what a sample deals anew (the cards drawn) or do not name what a move needs (a public record's hand)
+    playable: Playable = as_recorded
 
 
 def seat_of(move: Any) -> int | None:

@@ -29,7 +29,7 @@ from .judging import Judgement, judge
 from .rollouts import Tally, analysable, derive, evaluate
 
 # Bumped whenever a change alters any number an analysis holds (policy, sampling, seeds, formulas).
-ANALYSIS_VERSION = "analysis-1"
+ANALYSIS_VERSION = "analysis-2"
 DEFAULT_BUDGET = 16
 DEFAULT_SEED = 37
 

@@ -9,8 +9,9 @@ the state, so two states a seat cannot tell apart get the same random numbers (i
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from domain.chance import SplitMix64
@@ -58,24 +59,39 @@ def outcome(plugin: GamePlugin, final: Any) -> tuple[list[float], list[float]]:
 
 @dataclass
 class Tally:
-    """Sums over rollouts of each seat's win share and total (divided by ``count`` when read)."""
+    """Sums over rollouts of each seat's win share, total and squared total (divided by ``count`` when
+    read)."""
 
     wins: list[float]
     scores: list[float]
     count: int = 0
+    squares: list[float] = field(default_factory=list)
 
     @classmethod
     def of(cls, seats: int) -> Tally:
-        return cls([0.0] * seats, [0.0] * seats)
+        return cls([0.0] * seats, [0.0] * seats, 0, [0.0] * seats)
 
     def add(self, wins: Sequence[float], scores: Sequence[float]) -> None:
         for seat, (w, s) in enumerate(zip(wins, scores, strict=True)):
             self.wins[seat] += w
             self.scores[seat] += s
+            self.squares[seat] += s * s
         self.count += 1
 
     def win(self, seat: int) -> float:
         return self.wins[seat] / self.count if self.count else 0.0
+
+    def score(self, seat: int) -> float:
+        return self.scores[seat] / self.count if self.count else 0.0
+
+
+def spread(seat: int, *tallies: Tally) -> float:
+    """The standard deviation of ``seat``'s final total over all the rollouts of ``tallies``."""
+    n = sum(t.count for t in tallies)
+    if not n:
+        return 0.0
+    mean = sum(t.scores[seat] for t in tallies) / n
+    return math.sqrt(max(0.0, sum(t.squares[seat] for t in tallies) / n - mean * mean))
 
 
 def evaluate(plugin: GamePlugin, state: Any, seat: int | None, budget: int, seed: int) -> Tally:
@@ -105,7 +121,7 @@ def compare(
             if tally is None:
                 continue
             try:
-                _, after = decide_and_evolve(rules, world, move)
+                _, after = decide_and_evolve(rules, *policy.playable(world, move))
             except RuleViolation:
                 tallies[c] = None
                 continue

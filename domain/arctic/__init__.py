@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
-from domain.game import GameRules, Language, Perspective, PlayerResult
+from domain.game import GameRules, Language, Perspective, PlayerResult, seat_of
 
 from . import state as _st
 from .decisions import BY_RULES_VERSION, DEFAULT, Decisions
@@ -119,8 +119,7 @@ class ArcticRules:
         return _alternatives(state, self.decisions_of(state))
 
     def actor(self, event: Event) -> int | None:
-        seat = getattr(event, "seat", None)
-        return seat if isinstance(seat, int) else None
+        return seat_of(event)
 
     def describe(
         self, event: Event, lang: Language = "en", players: Sequence[str] = (), state: GameState | None = None

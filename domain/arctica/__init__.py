@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
-from domain.game import GameRules, Language, Perspective, PlayerResult
+from domain.game import GameRules, Language, Perspective, PlayerResult, seat_of
 
 from . import editions
 from .describe import describe as _describe
@@ -92,8 +92,7 @@ class ArcticaRules:
         return legal_moves(self.edition_of(state), state)
 
     def actor(self, event: Event) -> int | None:
-        seat = getattr(event, "seat", None)
-        return seat if isinstance(seat, int) else None
+        return seat_of(event)
 
     def describe(
         self, event: Event, lang: Language = "en", players: Sequence[str] = (), state: GameState | None = None

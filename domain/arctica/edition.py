@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 import msgspec
 
@@ -37,17 +37,7 @@ Action = Literal[
     "rotate_migration",
     "colony",
 ]
-ACTIONS: tuple[str, ...] = (
-    "fauna",
-    "reproduction",
-    "ability",
-    "flora",
-    "migration",
-    "draw",
-    "rotate_card",
-    "rotate_migration",
-    "colony",
-)
+ACTIONS: tuple[str, ...] = get_args(Action)
 
 # Every Struct below has ``omit_defaults``: a field added later with a default leaves the canonical
 # JSON, hence the fingerprint, of every older edition unchanged.

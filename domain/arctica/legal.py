@@ -37,12 +37,12 @@ from domain.errors import RuleViolation
 
 from . import moves as mv
 from .builder import Trace
-from .edition import FAMILIES, Edition, Effect, index
-from .evolve import active_seat
+from .edition import Edition
 from .forms import MAX_TRACES, Explorer
-from .queries import collapse_locs, destination, ecosystem, hit_spaces, live_tile, round_card, round_card_known, unseen
+from .move_space import Steps, move_space
+from .queries import destination, live_tile
 from .rules import resolve_move
-from .state import UNKNOWN, GameState, Loc
+from .state import GameState, Loc
 
 
 def legal_moves(edition: Edition, state: GameState) -> list[mv.Move]:
@@ -133,74 +133,57 @@ def _place(move: mv.Move, traces: list[Trace]) -> Any:
 
 def shapes(edition: Edition, state: GameState) -> list[Any]:
     """Every move of the current step without its effects' decisions (see the module docstring)."""
-    s = state
-    n = len(s.players)
-    out: list[Any] = []
-    if s.phase == "select":
-        seat = active_seat(s)
-        for space, sp in enumerate(edition.action_spaces):
-            if space != s.pawn:
-                out += [
-                    mv.SelectSpace(seat=seat, space=space, wheel=w, direction=d) for w in sp.wheels for d in (1, -1)
-                ]
-    elif s.phase == "actions":
-        if s.active_left:
-            seat = active_seat(s)
-            for action in dict.fromkeys(s.active_left):
-                out += action_moves(edition, s, seat, action)
-                out.append(mv.Skip(seat=seat, action=action))  # type: ignore[arg-type]
-        else:
-            for seat in s.responders[:1] if s.ordered else s.responders:
-                for action in dict.fromkeys(s.offered):
-                    out += action_moves(edition, s, seat, action)
-                out.append(mv.Skip(seat=seat))
-                out += [mv.Skip(seat=seat, action=a) for a in dict.fromkeys(s.offered)]  # type: ignore[arg-type]
-    elif s.phase == "majority" and not round_card_known(s):
-        out += [mv.RevealRoundCard(card=i) for i in range(len(edition.round_cards)) if i not in s.round_cards]
-    elif s.phase == "majority":
-        todo = [r for r in round_card(edition, s).regions if r not in s.majorities_done]
-        out.append(mv.RecordMajority(region=todo[0], points=(0,) * n))
-    elif s.phase == "collapse":
-        for tok in s.pending_collapses:
-            locs = sorted(collapse_locs(s, tok.seat, tok.family), key=_loc_key)
-            for chosen in combinations(locs, min(3, len(locs))):
-                out.append(mv.ResolveCollapse(seat=tok.seat, family=tok.family, tokens=chosen))  # type: ignore[arg-type]
-    elif s.phase == "endangered":
-        idx = index(edition)
-        for seat in s.pending:
-            out.append(mv.ResolveEndangered(seat=seat))
-            out += [
-                mv.ResolveEndangered(seat=seat, destroy=c)
-                for c in ecosystem(s.players[seat])
-                if idx.cards[c].endangered
-            ]
-    elif s.phase == "reveal":
-        regions = round_card(edition, s).regions[len(s.revealed) :]
-        out += [mv.RevealEvents(subregions=subs) for subs in product(range(3), repeat=len(regions))]
-    elif s.phase == "events":
-        out += _event_moves(edition, s)
-    return out
+    return move_space(edition, state, EVERY)
+
+
+class _Every:
+    """Every answer of each family of choices, in the canonical spelling (sorted discards, colony
+    spaces and collapse tokens)."""
+
+    def hand(self, known: list[int]) -> list[int]:
+        return sorted(known)
+
+    def discards(self, rest: list[int], others: list[int], cost: int, spare: int) -> list[tuple[int, ...]]:
+        choices: list[tuple[int, ...]] = []
+        for k in range(max(0, cost - spare), min(cost, len(rest)) + 1):
+            for part in combinations(rest, k):
+                choices.append(tuple(sorted(part + tuple(others[: cost - k]))))
+        return list(dict.fromkeys(choices))
+
+    def steps(self, edition: Edition, state: GameState, seat: int, most: int) -> list[Steps]:
+        return step_sequences(edition, state, seat, most)
+
+    def granted(self, edition: Edition, state: GameState, seat: int, most: int) -> list[Steps]:
+        return step_sequences(edition, state, seat, most)
+
+    def spaces(self, free: list[int], most: int) -> list[tuple[int, ...]]:
+        return [spaces for k in range(1, most + 1) for spaces in combinations(free, k)]
+
+    def tokens(self, locs: list[Loc], count: int) -> list[tuple[Loc, ...]]:
+        return list(combinations(sorted(locs, key=_loc_key), count))
+
+    def subregions(self, regions: int) -> list[tuple[int, ...]]:
+        return list(product(range(3), repeat=regions))
+
+    def saves(self, flee: list[tuple[int, tuple[int, ...]]], trade: bool) -> list[tuple[mv.Save, ...]]:
+        trades = (False, True) if trade else (False,)
+        out: list[tuple[mv.Save, ...]] = []
+        for k in range(len(flee) + 1):
+            for saved in combinations(flee, k):
+                per_token = [[mv.Save(space=i, dest=d, trade=t) for d in dests for t in trades] for i, dests in saved]
+                out += product(*per_token)
+        return out
+
+    def declines(self, seat: int, offered: list[str]) -> list[mv.Skip]:
+        # declining everything, or one offered action (the seat may still take another)
+        return [mv.Skip(seat=seat), *(mv.Skip(seat=seat, action=a) for a in offered)]  # type: ignore[arg-type]
+
+
+EVERY = _Every()
 
 
 def _loc_key(loc: Loc) -> tuple[str, int]:
     return (loc.zone, loc.index)
-
-
-def _event_moves(edition: Edition, s: GameState) -> list[mv.Move]:
-    out: list[mv.Move] = []
-    hit = hit_spaces(edition, s)
-    trades = (False, True) if index(edition).rules.ice6_trade_on_flee else (False,)
-    for seat in s.pending:
-        mine = [i for i in hit if (t := s.map[i]) is not None and t.seat == seat]
-        for k in range(len(mine) + 1):
-            for saved in combinations(mine, k):
-                per_token = []
-                for i in saved:
-                    ms = edition.map[i]
-                    flee = edition.regions[ms.region].subregions[ms.subregion].flee_spaces
-                    per_token.append([mv.Save(space=i, dest=d, trade=t) for d in flee for t in trades])
-                out += [mv.ResolveEvent(seat=seat, saves=tuple(saves)) for saves in product(*per_token)]
-    return out
 
 
 def step_sequences(edition: Edition, state: GameState, seat: int, most: int) -> list[tuple[mv.MigrationStep, ...]]:
@@ -235,60 +218,3 @@ def _moved(tokens: list[tuple[int, str]], token: tuple[int, str], dst: int) -> l
     out = list(tokens)
     out.remove(token)
     return sorted([*out, (dst, token[1])])
-
-
-def _effect_outcomes(
-    edition: Edition, state: GameState, seat: int, key: str, effect: Effect | None
-) -> list[dict[str, mv.Outcome]]:
-    """The printed effect (outcome left out), and each sequence of the migrations it grants."""
-    if effect is None or effect.migrations == 0:
-        return [{}]
-    printed = mv.Outcome(flora=effect.flora, flora_cost=effect.flora_cost, cards=effect.cards, bp=effect.bp)
-    steps = step_sequences(edition, state, seat, effect.migrations)
-    return [{}] + [{key: replace(printed, migrations=seq)} for seq in steps if seq]
-
-
-def action_moves(edition: Edition, state: GameState, seat: int, action: str) -> list[mv.Move]:
-    idx = index(edition)
-    p = state.players[seat]
-    out: list[mv.Move] = []
-    tops = [c[0] for c in (p.long_column, p.short_column) if c]
-    if action == "fauna":
-        known = sorted(c for c in p.hand if c != UNKNOWN)
-        hidden = len(p.hand) - len(known)
-        pool = sorted(unseen(idx, state)) if hidden else []
-        for card_id in dict.fromkeys(known + pool):
-            card = idx.cards[card_id]
-            rest = [c for c in known if c != card_id]
-            spare = hidden - (card_id not in known)
-            others = [c for c in pool if c != card_id]
-            choices: list[tuple[int, ...]] = []
-            for k in range(max(0, card.cost - spare), min(card.cost, len(rest)) + 1):
-                for part in combinations(rest, k):
-                    choices.append(tuple(sorted(part + tuple(others[: card.cost - k]))))
-            for discards in dict.fromkeys(choices):
-                for outcomes in _effect_outcomes(edition, state, seat, f"flash:{card_id}", card.flash):
-                    out.append(mv.PlayFauna(seat=seat, card=card_id, discards=discards, outcomes=outcomes))
-    elif action == "reproduction":
-        out += [mv.Reproduce(seat=seat, card=c) for c in tops if c not in idx.starting_ids]
-    elif action == "ability":
-        for c in tops:
-            for outcomes in _effect_outcomes(edition, state, seat, f"ability:{c}", idx.cards[c].ability):
-                out.append(mv.UseAbility(seat=seat, card=c, outcomes=outcomes))
-    elif action == "flora":
-        out.append(mv.TakeFlora(seat=seat))
-    elif action == "migration":
-        out += [mv.Migrate(seat=seat, steps=seq) for seq in step_sequences(edition, state, seat, 2)]
-    elif action == "draw":
-        out.append(mv.Draw(seat=seat))
-    elif action == "rotate_card":
-        out.append(mv.RotateAndDraw(seat=seat))
-    elif action == "rotate_migration":
-        out.append(mv.RotateAndMigrate(seat=seat))
-        out += [mv.RotateAndMigrate(seat=seat, step=seq[0]) for seq in step_sequences(edition, state, seat, 1) if seq]
-    elif action == "colony":
-        for f, fam in enumerate(FAMILIES):
-            free = [i for i, ms in enumerate(edition.map) if ms.family == fam and state.map[i] is None]
-            for k in range(1, min(p.release[f], len(free)) + 1):
-                out += [mv.Colonize(seat=seat, family=fam, spaces=sp) for sp in combinations(free, k)]  # type: ignore[arg-type]
-    return out

@@ -17,23 +17,19 @@ from domain.errors import RuleViolation
 
 from . import editions
 from . import moves as mv
-from .edition import FAMILIES, Edition, Effect, index
+from .edition import Edition, index
 from .events import CardsDrawn, Event, GameStarted
-from .evolve import active_seat, evolve
+from .evolve import evolve
+from .move_space import Steps, move_space
 from .queries import (
-    collapse_locs,
     destination,
-    ecosystem,
     flora_total,
-    hit_spaces,
     live_tile,
-    round_card,
     round_card_known,
-    unseen,
 )
 from .rules import decide
 from .setup import Setup, start
-from .state import UNKNOWN, GameState
+from .state import GameState, Loc
 
 _MAX_MOVES = 5000
 
@@ -45,7 +41,8 @@ class SimulatedGame(msgspec.Struct, frozen=True):
 
 
 class _Pick:
-    """Choices: random with a generator, else the first option (deterministic ``legal_moves``)."""
+    """One answer of each family of choices: drawn from the generator, else the first (deterministic
+    ``candidate_moves``)."""
 
     def __init__(self, rng: SplitMix64 | None) -> None:
         self.rng = rng
@@ -62,8 +59,42 @@ class _Pick:
             self.rng.shuffle(items)
         return items[:count]
 
+    def hand(self, known: list[int]) -> list[int]:
+        return known
 
-def _steps(edition: Edition, state: GameState, seat: int, count: int, pick: _Pick) -> tuple[mv.MigrationStep, ...]:
+    def discards(self, rest: list[int], others: list[int], cost: int, spare: int) -> list[tuple[int, ...]]:
+        if cost > len(rest) + spare:
+            return []
+        discards = tuple(self.sample(rest, min(cost, len(rest))))
+        return [discards + tuple(others)[: cost - len(discards)]]
+
+    def steps(self, edition: Edition, state: GameState, seat: int, most: int) -> list[Steps]:
+        return [_steps(edition, state, seat, most, self)]
+
+    def granted(self, edition: Edition, state: GameState, seat: int, most: int) -> list[Steps]:
+        return [_steps(edition, state, seat, most, self) if self.chance(3, 4) else ()]
+
+    def spaces(self, free: list[int], most: int) -> list[tuple[int, ...]]:
+        if not most:
+            return []
+        return [tuple(sorted(self.sample(free, 1 + self.below(most))))]
+
+    def tokens(self, locs: list[Loc], count: int) -> list[tuple[Loc, ...]]:
+        return [tuple(self.sample(locs, count))]
+
+    def subregions(self, regions: int) -> list[tuple[int, ...]]:
+        return [tuple(self.below(3) for _ in range(regions))]
+
+    def saves(self, flee: list[tuple[int, tuple[int, ...]]], trade: bool) -> list[tuple[mv.Save, ...]]:
+        # one flee space a token, never a trade; one token saved, all, or none
+        saves = tuple(mv.Save(space=i, dest=dests[self.below(len(dests))]) for i, dests in flee)
+        return [saves[:1], saves, ()] if saves else [()]
+
+    def declines(self, seat: int, offered: list[str]) -> list[mv.Skip]:
+        return [mv.Skip(seat=seat)]
+
+
+def _steps(edition: Edition, state: GameState, seat: int, count: int, pick: _Pick) -> Steps:
     own = [(i, t.family) for i, sp in enumerate(state.circle) for t in sp if t.seat == seat]
     steps = []
     flora = flora_total(state.players[seat])
@@ -83,137 +114,11 @@ def _steps(edition: Edition, state: GameState, seat: int, count: int, pick: _Pic
     return tuple(steps)
 
 
-def _outcomes(
-    edition: Edition, state: GameState, seat: int, key: str, effect: Effect | None, pick: _Pick
-) -> dict[str, mv.Outcome]:
-    if effect is None or effect.migrations == 0 or not pick.chance(3, 4):
-        return {}
-    steps = _steps(edition, state, seat, effect.migrations, pick)
-    if not steps:
-        return {}
-    return {
-        key: mv.Outcome(
-            flora=effect.flora,
-            flora_cost=effect.flora_cost,
-            cards=effect.cards,
-            bp=effect.bp,
-            migrations=steps,
-        )
-    }
-
-
-def _action_moves(edition: Edition, state: GameState, seat: int, action: str, pick: _Pick) -> list[mv.Move]:
-    idx = index(edition)
-    p = state.players[seat]
-    out: list[mv.Move] = []
-    tops = [c[0] for c in (p.long_column, p.short_column) if c]
-    if action == "fauna":
-        # Public games: an unknown card of the hand may be any card nobody has seen (one candidate each).
-        known = [c for c in p.hand if c != UNKNOWN]
-        hidden = len(p.hand) - len(known)
-        pool = sorted(unseen(idx, state)) if hidden else []
-        for card_id in dict.fromkeys(known + pool):
-            card = idx.cards[card_id]
-            rest = [c for c in known if c != card_id]
-            spare = hidden - (card_id not in known)
-            if card.cost > len(rest) + spare:
-                continue
-            discards = tuple(pick.sample(rest, min(card.cost, len(rest))))
-            discards += tuple(c for c in pool if c != card_id)[: card.cost - len(discards)]
-            outcomes = _outcomes(edition, state, seat, f"flash:{card_id}", card.flash, pick)
-            out.append(mv.PlayFauna(seat=seat, card=card_id, discards=discards, outcomes=outcomes))
-    elif action == "reproduction":
-        out += [mv.Reproduce(seat=seat, card=c) for c in tops if c not in idx.starting_ids]
-    elif action == "ability":
-        for c in tops:
-            outcomes = _outcomes(edition, state, seat, f"ability:{c}", idx.cards[c].ability, pick)
-            out.append(mv.UseAbility(seat=seat, card=c, outcomes=outcomes))
-    elif action == "flora":
-        out.append(mv.TakeFlora(seat=seat))
-    elif action == "migration":
-        out.append(mv.Migrate(seat=seat, steps=_steps(edition, state, seat, 2, pick)))
-    elif action == "draw":
-        out.append(mv.Draw(seat=seat))
-    elif action == "rotate_card":
-        out.append(mv.RotateAndDraw(seat=seat))
-    elif action == "rotate_migration":
-        steps = _steps(edition, state, seat, 1, pick)
-        out.append(mv.RotateAndMigrate(seat=seat, step=steps[0] if steps else None))
-    elif action == "colony":
-        for f, fam in enumerate(FAMILIES):
-            have = p.release[f]
-            if not have:
-                continue
-            free = [i for i, ms in enumerate(edition.map) if ms.family == fam and state.map[i] is None]
-            if free:
-                k = 1 + pick.below(min(have, len(free)))
-                spaces = tuple(sorted(pick.sample(free, k)))
-                out.append(mv.Colonize(seat=seat, family=fam, spaces=spaces))  # type: ignore[arg-type]
-    return out
-
-
 def candidate_moves(
     edition: Edition, state: GameState, rng: SplitMix64 | None = None, *, check: bool = True
 ) -> list[Any]:
     """Representative moves for the current step (checked with ``decide`` unless ``check=False``)."""
-    pick = _Pick(rng)
-    s = state
-    n = len(s.players)
-    out: list[Any] = []
-    if s.phase == "select":
-        seat = active_seat(s)
-        for space, sp in enumerate(edition.action_spaces):
-            if space == s.pawn:
-                continue
-            for wheel in sp.wheels:
-                for d in (1, -1):
-                    out.append(mv.SelectSpace(seat=seat, space=space, wheel=wheel, direction=d))
-    elif s.phase == "actions":
-        if s.active_left:
-            seat = active_seat(s)
-            for action in dict.fromkeys(s.active_left):
-                out += _action_moves(edition, s, seat, action, pick)
-                out.append(mv.Skip(seat=seat, action=action))  # type: ignore[arg-type]
-        else:
-            seats = s.responders[:1] if s.ordered else s.responders
-            for seat in seats:
-                for action in dict.fromkeys(s.offered):
-                    out += _action_moves(edition, s, seat, action, pick)
-                out.append(mv.Skip(seat=seat))
-    elif s.phase == "majority" and not round_card_known(s):
-        out += [mv.RevealRoundCard(card=i) for i in range(len(edition.round_cards)) if i not in s.round_cards]
-    elif s.phase == "majority":
-        card = round_card(edition, s)
-        todo = [r for r in card.regions if r not in s.majorities_done]
-        out.append(mv.RecordMajority(region=todo[0], points=(0,) * n))
-    elif s.phase == "collapse":
-        for tok in s.pending_collapses:
-            locs = collapse_locs(s, tok.seat, tok.family)
-            chosen = pick.sample(locs, min(3, len(locs)))
-            out.append(mv.ResolveCollapse(seat=tok.seat, family=tok.family, tokens=tuple(chosen)))  # type: ignore[arg-type]
-    elif s.phase == "endangered":
-        idx = index(edition)
-        for seat in s.pending:
-            out.append(mv.ResolveEndangered(seat=seat))
-            for c in ecosystem(s.players[seat]):
-                if idx.cards[c].endangered:
-                    out.append(mv.ResolveEndangered(seat=seat, destroy=c))
-    elif s.phase == "reveal":
-        regions = round_card(edition, s).regions[len(s.revealed) :]
-        out.append(mv.RevealEvents(subregions=tuple(pick.below(3) for _ in regions)))
-    elif s.phase == "events":
-        hit = hit_spaces(edition, s)
-        for seat in s.pending:
-            mine = [i for i in hit if (t := s.map[i]) is not None and t.seat == seat]
-            saves = []
-            for i in mine:
-                ms = edition.map[i]
-                options = edition.regions[ms.region].subregions[ms.subregion].flee_spaces
-                saves.append(mv.Save(space=i, dest=options[pick.below(len(options))]))
-            if saves:
-                out.append(mv.ResolveEvent(seat=seat, saves=tuple(saves[:1])))
-                out.append(mv.ResolveEvent(seat=seat, saves=tuple(saves)))
-            out.append(mv.ResolveEvent(seat=seat))
+    out = move_space(edition, state, _Pick(rng))
     if not check:
         return out
     legal = []
@@ -274,14 +179,9 @@ def simulate(players: int, seed: int, edition: Edition | None = None) -> Simulat
 def table_record(game: SimulatedGame) -> tuple[Setup, list[mv.Move]]:
     """The same game as if recorded at a real table: no seed; hands and round cards in the setup; every
     card drawn named in its move's ``drawn``; event sub-regions revealed by ``reveal_events`` moves."""
-    first = game.events[0]
-    assert isinstance(first, GameStarted) and first.event_plan is not None
-    ed = editions.get(first.edition_id, first.edition_version)
-    setup = Setup(
-        players=first.players,
-        edition=first.edition_id,
-        edition_version=first.edition_version,
-        start_player=first.start_player,
+    first, ed = _opening(game)
+    setup = _setup(
+        first,
         hands=tuple(tuple(h or ()) for h in first.hands),
         round_cards=tuple(c for c in first.round_cards if c is not None),
     )
@@ -314,16 +214,8 @@ def public_record(game: SimulatedGame) -> tuple[Setup, list[mv.Move]]:
     """The same game recorded by someone who sees only what the whole table sees: no seed, no hands;
     no card named when drawn (a card is named when it is played or discarded); the round card of each
     round revealed by a ``reveal_round_card`` move and the event sub-regions by ``reveal_events``."""
-    first = game.events[0]
-    assert isinstance(first, GameStarted) and first.event_plan is not None
-    ed = editions.get(first.edition_id, first.edition_version)
-    setup = Setup(
-        players=first.players,
-        edition=first.edition_id,
-        edition_version=first.edition_version,
-        mode="public",
-        start_player=first.start_player,
-    )
+    first, ed = _opening(game)
+    setup = _setup(first, mode="public")
     public = _fold(GameState(), start(ed, setup))
     out: list[mv.Move] = []
 
@@ -351,6 +243,25 @@ def public_record(game: SimulatedGame) -> tuple[Setup, list[mv.Move]]:
         out.append(move)
     reveal()
     return setup, out
+
+
+def _opening(game: SimulatedGame) -> tuple[GameStarted, Edition]:
+    """A simulated game's opening event (with its seeded plan) and its edition."""
+    first = game.events[0]
+    assert isinstance(first, GameStarted) and first.event_plan is not None
+    return first, editions.get(first.edition_id, first.edition_version)
+
+
+def _setup(first: GameStarted, **more: Any) -> Setup:
+    """The setup a recorder writes for the game ``first`` opened: its players, edition and start player,
+    and ``more``."""
+    return Setup(
+        players=first.players,
+        edition=first.edition_id,
+        edition_version=first.edition_version,
+        start_player=first.start_player,
+        **more,
+    )
 
 
 def _fold(state: GameState, events: list[Event]) -> GameState:

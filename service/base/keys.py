@@ -172,3 +172,7 @@ class KeyCheck(NamedTuple):
 
     cache: KeyCache
     changes: int
+
+    def confirms(self, conn: psycopg.Connection[Any], key: ApiKey, changes: int) -> bool:
+        """Whether ``key`` is still live now that the change count is ``changes`` (read again if it moved)."""
+        return changes == self.changes or self.cache.confirm(conn, key, changes) is not None

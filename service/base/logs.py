@@ -10,7 +10,9 @@ from typing import Any
 
 import msgspec
 from litestar.datastructures import MutableScopeHeaders
-from litestar.types import ASGIApp, Message, Receive, Scope, Send
+from litestar.types import Message, Receive, Scope, Send
+
+from service.base.asgi import Answer, HttpMiddleware
 
 REQUEST_ID_HEADER = "x-request-id"
 _encoder = msgspec.json.Encoder()
@@ -54,34 +56,25 @@ def _valid_request_id(value: str) -> bool:
     return 0 < len(value) <= 128 and value.isascii() and value.isprintable()
 
 
-class RequestLogMiddleware:
+class RequestLogMiddleware(HttpMiddleware):
     """Gives every request an id (the client's ``X-Request-ID`` or a new one), echoes it in the response,
     and logs method, path, status and duration when the response starts."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         incoming = next((v.decode("latin-1") for k, v in scope["headers"] if k == b"x-request-id"), "")
         request_id = incoming if _valid_request_id(incoming) else uuid.uuid4().hex
         scope["banquise_request_id"] = request_id  # type: ignore[typeddict-unknown-key]
         started = time.perf_counter()
-        status = 500
 
-        async def send_with_id(message: Message) -> None:
-            nonlocal status
-            if message["type"] == "http.response.start":
-                status = message["status"]
-                MutableScopeHeaders.from_message(message)[REQUEST_ID_HEADER] = request_id
-            await send(message)
+        def echo_id(message: Message) -> None:
+            MutableScopeHeaders.from_message(message)[REQUEST_ID_HEADER] = request_id
 
+        answer = Answer(send, echo_id)
         method = scope.get("method", "")
         try:
-            await self.app(scope, receive, send_with_id)
+            await self.app(scope, receive, answer.send)
         finally:
+            status = answer.status
             # The line's fields are built only when it is written (``BANQUISE_LOG_LEVEL=WARNING`` skips it).
             if access_log.isEnabledFor(logging.INFO):
                 access_log.info(

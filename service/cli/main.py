@@ -29,6 +29,7 @@ def _serve(args: argparse.Namespace, settings: Settings) -> int:
 
         return serve_workers(args, settings)
 
+    from service.cli.commands.analysis import served_workers
     from service.cli.commands.serving import tune_collector
     from service.http.app import create_app
     from service.runtime import Runtime
@@ -39,7 +40,7 @@ def _serve(args: argparse.Namespace, settings: Settings) -> int:
         app = create_app(settings, runtime=runtime)
         log.info("serving on http://%s:%s", args.host, args.port)
         # uvicorn ends a SIGINT's graceful shutdown with exit status 0: a SIGTERM's does the same.
-        with suppress(Terminated):
+        with suppress(Terminated), served_workers(runtime.params, args.analysis_workers):
             uvicorn.run(app, host=args.host, port=args.port, log_config=None, access_log=False, lifespan="on")
     finally:
         runtime.close()
@@ -101,6 +102,15 @@ def build_parser(settings: Settings) -> argparse.ArgumentParser:
         metavar="N",
         help="server processes sharing the port and the database (each with its own pool; default 1)",
     )
+    serve.add_argument(
+        "--analysis-workers",
+        type=int,
+        choices=range(0, 65),
+        default=1,
+        metavar="N",
+        help="analysis worker processes started with the server and stopped with it (default 1; 0: none, "
+        "run `banquise worker analysis` elsewhere)",
+    )
     serve.set_defaults(run=_serve)
 
     openapi = sub.add_parser("openapi", help="print the OpenAPI document (or write it and the record schema)")
@@ -116,9 +126,10 @@ def build_parser(settings: Settings) -> argparse.ArgumentParser:
     simulate.add_parser(sub)
     transfer.add_parsers(sub)
 
-    from service.cli.commands import projections, worker
+    from service.cli.commands import analysis, projections, worker
 
     worker.add_parser(sub)
+    analysis.add_parser(sub)
     projections.add_parser(sub)
     return parser
 

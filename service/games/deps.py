@@ -1,8 +1,9 @@
 """What the games' use cases are given: one object per process, built once, passed to every service.
 
-Every use case is a small application service over it (``GameBase`` and its subclasses, one per module:
-writing, importing, undoing, reading, forks, lifecycle, handles, listing, navigation, live): the
-services hold nothing of their own, so any number of them over one ``GameDeps`` share the same caches.
+Every use case is a small application service over it (one per module: writing, importing, undoing,
+reading, forks, lifecycle, handles, listing, navigation, live), given the collaborators it uses from it
+(``kinds``, ``rows``, ``replies``, ``records``, the store's tables): the services hold nothing of their
+own, so any number of them over one ``GameDeps`` share the same caches.
 """
 
 from __future__ import annotations
@@ -19,6 +20,9 @@ from service.base.store.kinds import Registry
 from service.base.store.lru import Lru
 from service.base.store.snapshots import Snapshots
 from service.games.finished import ReplayBlocks
+from service.games.recorded import GameRecords
+from service.games.replies import Replies
+from service.games.rows import GameRows, Kinds
 from service.games.states import States
 
 
@@ -40,6 +44,10 @@ class GameDeps:
         self.line_steps: Lru[UUID, StepsTakenBack] = Lru(1024)
         # A game's id -> a version and the moves on its line then, oldest first (``GameUndoer``): an undo
         # reaching before the last correction folds only up to the moves it takes back.
+        self.kinds = Kinds(registry)
+        self.rows = GameRows(store, self.games_table, self.line_steps)
+        self.replies = Replies(self.idempotency_keys, self.rows)
+        self.records = GameRecords(store)
         self.line_moves: Lru[UUID, tuple[int, list[TakenBackMove]]] = Lru(1024)
         # (game, step) -> where its timeline stands after that step (``GameReader.timeline``'s pages).
         self.timeline_marks: Lru[tuple[UUID, int], Any] = Lru(16384)

@@ -19,11 +19,21 @@ import msgspec
 from domain.editions import EditionFormatError, Editions, Loader
 from domain.errors import SetupError
 from domain.kinds import game, registered_games
-from service.base.refusals import Category, Refusal
+from service.base.refusals import Refusal
 from service.base.store import GameLog
 from service.base.store import editions as table
 from service.base.store.editions_table import EditionsTable
 from service.base.store.lru import Lru
+from service.games.errors import (
+    EditionKindRequired,
+    EditionNotFound,
+    EditionReserved,
+    EditionTooLarge,
+    EditionVersionExists,
+    InconsistentEdition,
+    InvalidEdition,
+    KindWithoutEditions,
+)
 
 
 class EditionSummary(msgspec.Struct, frozen=True, kw_only=True):
@@ -44,30 +54,6 @@ class EditionDetail(msgspec.Struct, frozen=True, kw_only=True):
     summary: EditionSummary
     #: the whole document, in the kind's edition schema (``<Kind>Edition``)
     edition: Any
-
-
-class EditionKindRequired(Refusal):
-    """Several registered kinds have editions: a request must say which one it means."""
-
-    def __init__(self, kinds: list[str]) -> None:
-        super().__init__(
-            Category.INVALID,
-            "edition_kind_required",
-            f"several game kinds have editions ({', '.join(kinds)}): say which with kind",
-            kinds=kinds,
-        )
-
-
-class KindWithoutEditions(Refusal):
-    """The kind asked for is not registered, or its games are not recorded on editions."""
-
-    def __init__(self, kind: str, kinds: list[str]) -> None:
-        super().__init__(
-            Category.UNPROCESSABLE,
-            "kind_without_editions",
-            f"game kind {kind!r} has no editions; kinds with editions: {', '.join(kinds) or 'none'}",
-            kinds=kinds,
-        )
 
 
 def edition_kinds() -> list[str]:
@@ -128,48 +114,23 @@ def check(editions: Editions, raw: bytes | str) -> Any:
     the kind's validation found)."""
     size = len(raw.encode() if isinstance(raw, str) else raw)
     if size > MAX_EDITION_BYTES:
-        raise Refusal(
-            Category.UNPROCESSABLE,
-            "edition_too_large",
-            f"an edition document may hold at most {MAX_EDITION_BYTES} bytes, not {size}",
-            limit=MAX_EDITION_BYTES,
+        raise EditionTooLarge(
+            f"an edition document may hold at most {MAX_EDITION_BYTES} bytes, not {size}", MAX_EDITION_BYTES
         )
     try:
         edition = editions.decode(raw)
     except EditionFormatError as exc:
-        raise Refusal(
-            Category.UNPROCESSABLE,
-            "invalid_edition",
-            f"{exc.path}: {exc.message}",
-            title="Invalid edition",
-            path=exc.path,
-        ) from None
+        raise InvalidEdition(f"{exc.path}: {exc.message}", exc.path) from None
     if b"\\u0000" in editions.canonical(edition):
-        raise Refusal(
-            Category.UNPROCESSABLE,
-            "invalid_edition",
-            "NUL characters are not allowed",
-            title="Invalid edition",
-            path="$",
-        )
+        raise InvalidEdition("NUL characters are not allowed", "$")
     cards = editions.cards(edition)
     if cards > MAX_EDITION_CARDS:
-        raise Refusal(
-            Category.UNPROCESSABLE,
-            "edition_too_large",
-            f"an edition may hold at most {MAX_EDITION_CARDS} cards, not {cards}",
-            limit=MAX_EDITION_CARDS,
-            path="$.cards",
+        raise EditionTooLarge(
+            f"an edition may hold at most {MAX_EDITION_CARDS} cards, not {cards}", MAX_EDITION_CARDS, path="$.cards"
         )
     problems = editions.problems(edition)
     if problems:
-        raise Refusal(
-            Category.UNPROCESSABLE,
-            "inconsistent_edition",
-            "; ".join(problems),
-            title="Inconsistent edition",
-            problems=problems,
-        )
+        raise InconsistentEdition(problems)
     return edition
 
 
@@ -190,21 +151,11 @@ class EditionCatalogue:
         kind, editions = capability(kind)
         edition = check(editions, raw)
         if edition.id in editions.packaged:
-            raise Refusal(
-                Category.CONFLICT,
-                "edition_reserved",
-                f"{edition.id!r} is an edition packaged with the engine: choose another id",
-            )
+            raise EditionReserved(edition.id)
         digest = editions.fingerprint(edition)
         row, added = self.table.insert(kind, edition, editions.canonical(edition), digest, added_by)
         if row.sha256 != digest:
-            raise Refusal(
-                Category.CONFLICT,
-                "edition_version_exists",
-                f"edition {edition.id} {edition.version} is already stored with other content (sha256 "
-                f"{row.sha256}); an edition is never changed in place: give it a new version",
-                sha256=row.sha256,
-            )
+            raise EditionVersionExists(edition.id, edition.version, row.sha256)
         return _stored_summary(row), added
 
     def listing(self, kind: str | None = None) -> list[EditionSummary]:
@@ -273,7 +224,7 @@ class EditionCatalogue:
     @staticmethod
     def _not_found(kind: str, edition_id: str, version: str | None) -> Refusal:
         which = f"{edition_id!r} version {version!r}" if version else repr(edition_id)
-        return Refusal(Category.NOT_FOUND, "edition_not_found", f"there is no {kind} edition {which}")
+        return EditionNotFound(kind, which)
 
 
 @dataclass(frozen=True)

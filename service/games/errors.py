@@ -75,8 +75,8 @@ def decode_error(
         extra = decoding.hint(exc, body, kind.rules.move_type, wrapped_at=wrapped_at) if kind is not None else {}
         sentence = extra.pop("sentence", None)
         detail = f"{what}: {exc}" + (f": {sentence}" if sentence else "")
-        return Refusal(Category.INVALID, "invalid_request", detail, title="Invalid request", **extra)
-    return Refusal(Category.INVALID, "invalid_json", f"{what} is not valid JSON: {exc}", title="Malformed JSON")
+        return InvalidRequest(detail, **extra)
+    return InvalidJson(f"{what} is not valid JSON: {exc}")
 
 
 class GameFinishedUndo(Refusal):
@@ -214,4 +214,449 @@ class ExportTooLarge(Refusal):
             "records (GET /exports/records)",
             title="Export too large",
             bound=bound,
+        )
+
+
+# ---------------------------------------------------------------- requests
+class InvalidRequest(Refusal):
+    """A body that does not decode to what the endpoint takes (``decode_error``)."""
+
+    def __init__(self, detail: str, **extra: Any) -> None:
+        super().__init__(Category.INVALID, "invalid_request", detail, title="Invalid request", **extra)
+
+
+class InvalidJson(Refusal):
+    def __init__(self, detail: str) -> None:
+        super().__init__(Category.INVALID, "invalid_json", detail, title="Malformed JSON")
+
+
+class InvalidApiKey(Refusal):
+    """A key revoked while its request was on its way (checked again in the write's transaction)."""
+
+    def __init__(self) -> None:
+        super().__init__(Category.UNAUTHENTICATED, "invalid_api_key", "this API key is unknown or revoked")
+
+
+class UnknownGameKind(Refusal):
+    def __init__(self, name: str, known: list[str]) -> None:
+        super().__init__(
+            Category.UNPROCESSABLE,
+            "unknown_game_kind",
+            f"unknown game kind {name!r}; known kinds: {', '.join(known)}",
+            known=known,
+        )
+
+
+class IdempotencyKeyReused(Refusal):
+    def __init__(self) -> None:
+        super().__init__(
+            Category.UNPROCESSABLE,
+            "idempotency_key_reused",
+            "this Idempotency-Key was already used for a different request",
+        )
+
+
+class InvalidCursor(Refusal):
+    def __init__(self, detail: str) -> None:
+        super().__init__(Category.INVALID, "invalid_cursor", detail)
+
+
+class InvalidTagFilter(Refusal):
+    def __init__(self, detail: str) -> None:
+        super().__init__(Category.INVALID, "invalid_tag_filter", detail, title="Invalid tag filter", parameter="tag")
+
+
+class InvalidPerspective(Refusal):
+    def __init__(self, detail: str) -> None:
+        super().__init__(Category.INVALID, "invalid_perspective", detail)
+
+
+class ProjectionLagging(Refusal):
+    """A read asked for a position the read models have not reached in the time it may wait."""
+
+    def __init__(self, position: int, min_position: int) -> None:
+        super().__init__(
+            Category.UNAVAILABLE,
+            "projection_lagging",
+            f"the projections are at position {position}, not yet at {min_position}; retry shortly",
+            title="Projections lagging",
+            position=position,
+            min_position=min_position,
+        )
+
+
+class UnknownPosition(Refusal):
+    """A ``min_position`` past the end of the event log: no write returned it."""
+
+    def __init__(self, written: int, min_position: int) -> None:
+        super().__init__(
+            Category.UNPROCESSABLE,
+            "unknown_position",
+            f"the event log ends at position {written}; min_position {min_position} was never returned by a write",
+            position=written,
+        )
+
+
+# ---------------------------------------------------------------- a request's fields (``limits``)
+class _FieldRefusal(Refusal):
+    """A value at ``path`` (``$.players[2]``) that the service's bounds refuse; the detail starts with it."""
+
+    _code = ""
+    _category = Category.INVALID
+
+    def __init__(self, path: str, detail: str, *, title: str | None = "Invalid request") -> None:
+        super().__init__(self._category, self._code, f"{path}: {detail}", title=title, path=path)
+
+
+class TextTooLong(_FieldRefusal):
+    _code = "text_too_long"
+
+
+class InvalidText(_FieldRefusal):
+    _code = "invalid_text"
+
+
+class InvalidHandle(_FieldRefusal):
+    _code = "invalid_handle"
+
+
+class DuplicatePlayer(_FieldRefusal):
+    _code = "duplicate_player"
+    _category = Category.UNPROCESSABLE
+
+
+class ConfusableHandles(_FieldRefusal):
+    """Two handles that look alike: at one table, or a rename to one that looks like another's."""
+
+    _code = "confusable_handles"
+    _category = Category.UNPROCESSABLE
+
+
+class SeedOutOfRange(_FieldRefusal):
+    _code = "seed_out_of_range"
+
+
+class InvalidRecordId(_FieldRefusal):
+    _code = "invalid_record_id"
+
+
+class TooManyTags(_FieldRefusal):
+    _code = "too_many_tags"
+
+
+class JsonTooDeep(_FieldRefusal):
+    _code = "json_too_deep"
+
+
+class TimeOutOfRange(_FieldRefusal):
+    _code = "time_out_of_range"
+
+
+class PlayTimeInFuture(_FieldRefusal):
+    _code = "play_time_in_future"
+    _category = Category.UNPROCESSABLE
+
+
+class PlayTimeOutOfOrder(_FieldRefusal):
+    _code = "play_time_out_of_order"
+    _category = Category.UNPROCESSABLE
+
+
+# ---------------------------------------------------------------- sight (``sight``)
+class ForkHidden(Refusal):
+    def __init__(self, game_id: UUID) -> None:
+        super().__init__(
+            Category.FORBIDDEN,
+            "fork_hidden",
+            f"game {game_id} is a fork of a game not finished yet: it holds that game's hidden "
+            "information and only its owner's key sees it until that game is finished",
+            title="Fork hidden while its origin is not finished",
+        )
+
+
+class PerspectiveForbidden(Refusal):
+    def __init__(self, perspective: str) -> None:
+        super().__init__(
+            Category.FORBIDDEN,
+            "perspective_forbidden",
+            f"the {perspective} perspective of a live game needs its owner's key (or a finished game)",
+        )
+
+
+class RecordHidden(Refusal):
+    def __init__(self, game_id: UUID) -> None:
+        super().__init__(
+            Category.FORBIDDEN,
+            "record_hidden",
+            f"game {game_id} is live: its record holds hidden information and needs the owner's key "
+            "until the game is finished (its events and replays are public, redacted)",
+            title="Record hidden while the game is live",
+        )
+
+
+# ---------------------------------------------------------------- navigation and replays
+class MoveNotFound(Refusal):
+    def __init__(self, move: int, moves: int) -> None:
+        super().__init__(
+            Category.NOT_FOUND, "move_not_found", f"this game has moves 0 to {moves}, not {move}", moves=moves
+        )
+
+
+class TurnNotFound(Refusal):
+    def __init__(self, turn: int, turns: int) -> None:
+        super().__init__(
+            Category.NOT_FOUND, "turn_not_found", f"this game has turns 1 to {turns}, not {turn}", turns=turns
+        )
+
+
+class StepNotFound(Refusal):
+    def __init__(self, step: int, steps: int) -> None:
+        super().__init__(
+            Category.NOT_FOUND, "step_not_found", f"this game has steps 1 to {steps}, not {step}", steps=steps
+        )
+
+
+# ---------------------------------------------------------------- forks
+class ForkStepMidMove(Refusal):
+    def __init__(self, at: int, before: int | None, after: int | None) -> None:
+        super().__init__(
+            Category.UNPROCESSABLE,
+            "fork_step_mid_move",
+            f"step {at} is inside a move: fork at the end of a move (e.g. step {after})",
+            nearest=[s for s in (before, after) if s is not None],
+        )
+
+
+class ForkStepOutOfRange(Refusal):
+    def __init__(self, at: int, steps: int) -> None:
+        super().__init__(
+            Category.UNPROCESSABLE,
+            "fork_step_out_of_range",
+            f"this game has steps 1 to {steps}, not {at}",
+            steps=steps,
+        )
+
+
+class ForkOfFinishedBoard(Refusal):
+    def __init__(self, at: int) -> None:
+        super().__init__(
+            Category.UNPROCESSABLE, "fork_of_finished_board", f"the game is over at step {at}: nothing to play"
+        )
+
+
+# ---------------------------------------------------------------- imports
+class UnsupportedRecordFormat(Refusal):
+    def __init__(self, reads: str, version: int, format: str, format_version: int) -> None:
+        super().__init__(
+            Category.UNPROCESSABLE,
+            "unsupported_record_format",
+            f"this server reads {reads} version {version}, not {format} version {format_version}",
+        )
+
+
+class UnsupportedRulesVersion(Refusal):
+    def __init__(self, asked: str, plays: tuple[str, ...]) -> None:
+        super().__init__(
+            Category.UNPROCESSABLE,
+            "unsupported_rules_version",
+            f"the record follows rules {asked!r}; this server plays " + ", ".join(repr(v) for v in plays),
+        )
+
+
+class RecordIdConflict(Refusal):
+    """A record's id names a stored game whose record differs from it."""
+
+    def __init__(self, detail: str, game_id: UUID) -> None:
+        super().__init__(Category.CONFLICT, "record_id_conflict", detail, game_id=str(game_id))
+
+
+class GameAlreadyRecorded(Refusal):
+    def __init__(self, game_id: UUID) -> None:
+        super().__init__(
+            Category.CONFLICT,
+            "game_already_recorded",
+            f"this record is game {game_id}, already recorded on this server by another key: "
+            "it is not stored a second time",
+            game_id=str(game_id),
+        )
+
+
+class RecordSignatureInvalid(Refusal):
+    """A sealed record whose seal does not hold (docs/RECORDS.md): changed after it was signed, or unreadable."""
+
+    def __init__(self, detail: str, key_id: str | None = None) -> None:
+        extra = {} if key_id is None else {"key_id": key_id}
+        super().__init__(Category.UNPROCESSABLE, "record_signature_invalid", detail, **extra)
+
+
+class RecordSignerUntrusted(Refusal):
+    """A sealed record signed by a key this server does not trust (``BANQUISE_TRUSTED_KEYS``)."""
+
+    def __init__(self, detail: str, key_id: str) -> None:
+        super().__init__(Category.UNPROCESSABLE, "record_signer_untrusted", detail, key_id=key_id)
+
+
+# ---------------------------------------------------------------- handles (``renaming``)
+class HandlesChanged(Refusal):
+    def __init__(self) -> None:
+        super().__init__(
+            Category.CONFLICT,
+            "handles_changed",
+            "another rename or merge was decided meanwhile: check the handles again and retry",
+        )
+
+
+class HandleTaken(Refusal):
+    def __init__(self, spelling: str, taken: str) -> None:
+        super().__init__(
+            Category.CONFLICT,
+            "handle_taken",
+            f"{taken!r} is another player's handle: merge {spelling!r} into it instead",
+            handle=taken,
+        )
+
+
+class SameHandle(Refusal):
+    def __init__(self, spelling: str) -> None:
+        super().__init__(Category.UNPROCESSABLE, "same_handle", f"{spelling!r} is already written so")
+
+
+class MergeIntoItself(Refusal):
+    def __init__(self, handle: str, into: str) -> None:
+        super().__init__(Category.UNPROCESSABLE, "merge_into_itself", f"{handle!r} and {into!r} are already one player")
+
+
+class PlayersMet(Refusal):
+    def __init__(self, handle: str, other: str) -> None:
+        super().__init__(
+            Category.UNPROCESSABLE, "players_met", f"{handle!r} and {other!r} played at one table: they are two people"
+        )
+
+
+# ---------------------------------------------------------------- editions
+class EditionTooLarge(Refusal):
+    def __init__(self, detail: str, limit: int, **where: Any) -> None:
+        super().__init__(Category.UNPROCESSABLE, "edition_too_large", detail, limit=limit, **where)
+
+
+class InvalidEdition(Refusal):
+    def __init__(self, detail: str, path: str) -> None:
+        super().__init__(Category.UNPROCESSABLE, "invalid_edition", detail, title="Invalid edition", path=path)
+
+
+class InconsistentEdition(Refusal):
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__(
+            Category.UNPROCESSABLE,
+            "inconsistent_edition",
+            "; ".join(problems),
+            title="Inconsistent edition",
+            problems=problems,
+        )
+
+
+class EditionReserved(Refusal):
+    def __init__(self, edition_id: str) -> None:
+        super().__init__(
+            Category.CONFLICT,
+            "edition_reserved",
+            f"{edition_id!r} is an edition packaged with the engine: choose another id",
+        )
+
+
+class EditionVersionExists(Refusal):
+    def __init__(self, edition_id: str, version: str, sha256: str) -> None:
+        super().__init__(
+            Category.CONFLICT,
+            "edition_version_exists",
+            f"edition {edition_id} {version} is already stored with other content (sha256 "
+            f"{sha256}); an edition is never changed in place: give it a new version",
+            sha256=sha256,
+        )
+
+
+class EditionNotFound(Refusal):
+    def __init__(self, kind: str, which: str) -> None:
+        super().__init__(Category.NOT_FOUND, "edition_not_found", f"there is no {kind} edition {which}")
+
+
+class EditionKindRequired(Refusal):
+    """Several registered kinds have editions: a request must say which one it means."""
+
+    def __init__(self, kinds: list[str]) -> None:
+        super().__init__(
+            Category.INVALID,
+            "edition_kind_required",
+            f"several game kinds have editions ({', '.join(kinds)}): say which with kind",
+            kinds=kinds,
+        )
+
+
+class KindWithoutEditions(Refusal):
+    """The kind asked for is not registered, or its games are not recorded on editions."""
+
+    def __init__(self, kind: str, kinds: list[str]) -> None:
+        super().__init__(
+            Category.UNPROCESSABLE,
+            "kind_without_editions",
+            f"game kind {kind!r} has no editions; kinds with editions: {', '.join(kinds) or 'none'}",
+            kinds=kinds,
+        )
+
+
+# ---------------------------------------------------------------- API keys (``keys``)
+class KeyNotFound(Refusal):
+    def __init__(self, key_id: str) -> None:
+        super().__init__(Category.NOT_FOUND, "key_not_found", f"there is no active key {key_id!r}")
+
+
+# ---------------------------------------------------------------- analysis (``analysis``)
+class BudgetOutOfRange(Refusal):
+    def __init__(self, budget: int, minimum: int, maximum: int) -> None:
+        super().__init__(
+            Category.UNPROCESSABLE,
+            "budget_out_of_range",
+            f"the budget (rollouts per estimate) must be {minimum} to {maximum}, not {budget}",
+            minimum=minimum,
+            maximum=maximum,
+        )
+
+
+class AnalysisHidden(Refusal):
+    """A live game's analysis reads every hidden card: its owner's key's only."""
+
+    def __init__(self, game_id: UUID) -> None:
+        super().__init__(
+            Category.FORBIDDEN,
+            "analysis_hidden",
+            f"game {game_id} is live: its analysis reads every hidden card and is its owner's key's until "
+            "the game is finished",
+            title="Analysis hidden while the game is live",
+        )
+
+
+class AnalysisUnavailable(Refusal):
+    def __init__(self, reason: str) -> None:
+        super().__init__(Category.UNPROCESSABLE, "analysis_unavailable", reason, title="Game not analysable")
+
+
+class AnalysisNotRequested(Refusal):
+    def __init__(self, game_id: UUID, budget: int, version: int) -> None:
+        super().__init__(
+            Category.NOT_FOUND,
+            "analysis_not_requested",
+            f"no analysis of game {game_id} at budget {budget} was asked for (at its version "
+            f"{version}): POST /games/{game_id}/analysis",
+            title="Analysis not requested",
+        )
+
+
+class AnalysisMoveNotReady(Refusal):
+    def __init__(self, game_id: UUID, number: int, steps_done: int, steps_total: int) -> None:
+        super().__init__(
+            Category.NOT_FOUND,
+            "analysis_move_not_ready",
+            f"move {number} of game {game_id} is not analysed (yet): {steps_done} of {steps_total} moves are",
+            steps_done=steps_done,
+            steps_total=steps_total,
         )

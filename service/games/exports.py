@@ -27,8 +27,8 @@ import msgspec
 from domain.players import handle_key
 from domain.registry import GamePlugin, game
 from service.base.keys import ApiKey
+from service.base.store.rows import IndexedGame
 from service.games import playtime
-from service.games.base import GameBase
 from service.games.deps import GameDeps
 from service.games.errors import ExportTooLarge, GameNotFinished
 from service.games.listing import Listing
@@ -55,20 +55,25 @@ class ExportFilter(msgspec.Struct, kw_only=True):
     tags: list[str] | None = None
 
 
-class Exports(GameBase):
+class Exports:
     """Plays and streamed records."""
 
     def __init__(self, deps: GameDeps, listing: Listing) -> None:
-        super().__init__(deps)
+        self.deps = deps
+        self.states = deps.states
+        self.games_table = deps.games_table
+        self.kinds = deps.kinds
+        self.rows = deps.rows
+        self.game_records = deps.records
         self.listing = listing
 
     def play(self, game_id: UUID, key: ApiKey | None) -> Play:
         """One finished game as a play (409 ``game_not_finished`` for a live or abandoned one; a sealed
         fork is its owner's: 403 ``fork_hidden``)."""
-        row = self.row(game_id)
+        row = self.rows.row(game_id)
         Sight.of(row, key)
-        if row["status"] != "finished":
-            raise GameNotFinished(game_id, row["status"])
+        if row.status != "finished":
+            raise GameNotFinished(game_id, row.status)
         finished_at = self.games_table.finish_times([row])[game_id]
         return self._play(row, finished_at)
 
@@ -84,7 +89,7 @@ class Exports(GameBase):
                     continue
                 if len(out) == MAX_PLAYS:
                     raise ExportTooLarge(MAX_PLAYS)
-                out.append(self._play(row, finished_at[row["id"]]))
+                out.append(self._play(row, finished_at[row.id]))
         out.reverse()
         return out
 
@@ -101,18 +106,18 @@ class Exports(GameBase):
 
         return lines()
 
-    def _lines(self, rows: list[dict[str, Any]]) -> Iterator[bytes]:
+    def _lines(self, rows: list[IndexedGame]) -> Iterator[bytes]:
         """A page's records, in the page's order: its games' events read together (``streams``: one query
         per chunk of events, not one per game), each record encoded once its game's events are in."""
-        by_id = {row["id"]: row for row in rows}
+        by_id = {row.id: row for row in rows}
         built = {
-            game_id: _json.encode(self.record_of(by_id[game_id], stream))
+            game_id: _json.encode(self.game_records.record_of(by_id[game_id], stream))
             for game_id, stream in self.games_table.streams(list(by_id))
         }
         for row in rows:
-            line = built.pop(row["id"], None)
+            line = built.pop(row.id, None)
             # A row without events cannot be (its opening is stored with it): ``export`` says so.
-            yield (line if line is not None else _json.encode(self.export(row))) + b"\n"
+            yield (line if line is not None else _json.encode(self.game_records.export(row))) + b"\n"
 
     def _where(self, wanted: ExportFilter) -> Any:
         return self.listing.filter(
@@ -124,25 +129,25 @@ class Exports(GameBase):
             tags=wanted.tags,
         )
 
-    def _play(self, row: dict[str, Any], finished_at: datetime) -> Play:
-        kind = self.kind(row["kind"])
-        plugin: GamePlugin | None = game(row["kind"])
-        _, state = self.states.current(kind, row["id"], known=row["version"])
+    def _play(self, row: IndexedGame, finished_at: datetime) -> Play:
+        kind = self.kinds.get(row.kind)
+        plugin: GamePlugin | None = game(row.kind)
+        _, state = self.states.current(kind, row.id, known=row.version)
         first = plugin.start_seat(state) if plugin and plugin.start_seat else None
         results = sorted(kind.rules.results(state), key=lambda r: r.seat)
-        names = list(row["players"])
+        names = list(row.players)
         started_at = playtime.started_at(row)
-        tags: dict[str, str] = row.get("tags") or {}
+        tags: dict[str, str] = row.tags or {}
         return Play(
-            game_id=row["id"],
-            kind=row["kind"],
-            title=plugin.title if plugin else row["kind"],
+            game_id=row.id,
+            kind=row.kind,
+            title=plugin.title if plugin else row.kind,
             bgg_id=plugin.bgg_id if plugin else None,
             highest_wins=plugin.highest_wins if plugin else True,
             started_at=started_at,
             finished_at=finished_at,
             # Without a play time at the table, the finish is when the game was stored: no length.
-            duration_min=minutes(started_at, finished_at) if row["played_at"] is not None else None,
+            duration_min=minutes(started_at, finished_at) if row.played_at is not None else None,
             location=next((tags[t] for t in LOCATION_TAGS if tags.get(t)), None),
             seats=[
                 PlaySeat(

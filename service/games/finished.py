@@ -30,6 +30,7 @@ from typing import Any
 from uuid import UUID
 
 from service.base.store import Recorded
+from service.base.store.rows import IndexedGame
 from service.games.sight import public
 
 OVERHEAD = 250  # bytes of a kept step besides its body: the key, the bytes object, the dict slot
@@ -155,7 +156,7 @@ class ReplayBlocks:
         self.ahead = ahead
         self.max_rows = max_rows
         self._blocks: OrderedDict[tuple[UUID, int], Block] = OrderedDict()
-        self._rows: OrderedDict[UUID, dict[str, Any]] = OrderedDict()
+        self._rows: OrderedDict[UUID, IndexedGame] = OrderedDict()
         self.encoded = EncodedSteps()
         self._events = 0
         self._lock = threading.Lock()
@@ -173,17 +174,17 @@ class ReplayBlocks:
     def block_of(self, step: int) -> int:
         return (step - 1) // self.interval
 
-    def finished_row(self, game_id: UUID) -> dict[str, Any] | None:
+    def finished_row(self, game_id: UUID) -> IndexedGame | None:
         with self._lock:
             return self._rows.get(game_id)
 
-    def keep_row(self, row: dict[str, Any]) -> None:
+    def keep_row(self, row: IndexedGame) -> None:
         """Keep a public game's row (``sight.public``): a held row is answered to anyone, with no key
         checked. A sealed fork's, finished or not, is read again at each request."""
         if not public(row):
             return
         with self._lock:
-            self._rows[row["id"]] = row
+            self._rows[row.id] = row
             while len(self._rows) > self.max_rows:
                 self._rows.popitem(last=False)
 

@@ -11,20 +11,23 @@ a game's first event and keep the fork out of statistics and ratings.
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
 from uuid import UUID, uuid4
 
 import msgspec
 
 from domain.game import Perspective, state_hash
 from service.base.keys import ApiKey
-from service.base.refusals import Category, Refusal
 from service.base.store import Recorded
 from service.base.store.application import VersionConflict
 from service.base.store.corrections import Line, is_correction, moves_of
-from service.base.store.games_table import GamesTable
-from service.games.base import GameBase, Idempotency, Opening, Reply, rules_version_of
-from service.games.errors import decode_error
+from service.base.store.games_table import GamesTable, steps
+from service.base.store.rows import IndexedGame
+from service.base.store.snapshots import Snapshots
+from service.games.base import Idempotency, Opening, Reply, rules_version_of
+from service.games.deps import GameDeps
+from service.games.errors import ForkOfFinishedBoard, ForkStepMidMove, ForkStepOutOfRange, decode_error
+from service.games.openings import game_row
+from service.games.replies import keep, positioned
 from service.games.schemas import Status
 from service.games.sight import Sight, public
 
@@ -77,14 +80,14 @@ class Forks(msgspec.Struct, kw_only=True):
 _opening = msgspec.json.Decoder(Opening)
 
 
-def secrets_of(origin: dict[str, Any]) -> list[UUID]:
+def secrets_of(origin: IndexedGame) -> list[UUID]:
     """The games whose hidden information a fork of ``origin`` (its ``games`` row) carries: none when
     the origin is public; else the origin unless it is finished (a sealed fork's fork), and what it
     carries itself (``sight``: the fork is sealed while one of them is not finished)."""
     if public(origin):
         return []
-    own = [] if origin["status"] == "finished" else [origin["id"]]
-    return own + [game for game in origin["secrets_of"] if game not in own]
+    own = [] if origin.status == "finished" else [origin.id]
+    return own + [game for game in origin.secrets_of if game not in own]
 
 
 def _inside(last: Recorded, following: Recorded) -> bool:
@@ -95,8 +98,17 @@ def _inside(last: Recorded, following: Recorded) -> bool:
     return following.move == last.move
 
 
-class Forking(GameBase):
+class Forking:
     """Forking a game at a step, and a game's family of forks."""
+
+    def __init__(self, deps: GameDeps) -> None:
+        self.deps = deps
+        self.store = deps.store
+        self.states = deps.states
+        self.games_table = deps.games_table
+        self.kinds = deps.kinds
+        self.rows = deps.rows
+        self.replies = deps.replies
 
     def _events_to_copy(self, origin_id: UUID, at: int, version: int) -> list[Recorded]:
         """The origin's events up to step ``at``, which must end a move or a correction (a fork never
@@ -110,18 +122,13 @@ class Forking(GameBase):
                 (r.originator_version - 1 for r in self.store.read(origin_id, after=at) if r.move != copied[-1].move),
                 version,
             )
-            raise Refusal(
-                Category.UNPROCESSABLE,
-                "fork_step_mid_move",
-                f"step {at} is inside a move: fork at the end of a move (e.g. step {after})",
-                nearest=[s for s in (before, after) if s is not None],
-            )
+            raise ForkStepMidMove(at, before, after)
         return copied
 
     def fork(self, key: ApiKey, origin_id: UUID, body: bytes, idem: Idempotency | None = None) -> Reply:
         """A fork of ``origin_id`` at the step ``body`` names (``ForkRequest``, decoded strictly); with
         ``idem``, a retry answers the fork the first request made (a stored reply), never a second fork."""
-        replay = self._replay_idempotent(idem)
+        replay = self.replies.stored(idem)
         if replay is not None:
             return replay
         try:
@@ -132,21 +139,16 @@ class Forking(GameBase):
             return self._fork(key, origin_id, request, idem)
         except VersionConflict as conflict:
             # A retry with the same Idempotency-Key stored its fork first (the key's row is unique).
-            return self._replayed_or_raise(idem, conflict)
+            return self.replies.stored_or_raise(idem, conflict)
 
     def _fork(self, key: ApiKey, origin_id: UUID, request: ForkRequest, idem: Idempotency | None) -> Reply:
-        row = self.row(origin_id)
-        kind = self.kind(row["kind"])
+        row = self.rows.row(origin_id)
+        kind = self.kinds.get(row.kind)
         # A fork starts with every hidden card of the origin: the same rule as the omniscient perspective.
         Sight.of(row, key, Perspective(kind="omniscient"))
-        version = int(row["version"])
+        version = int(row.version)
         if not 1 <= request.at <= version:
-            raise Refusal(
-                Category.UNPROCESSABLE,
-                "fork_step_out_of_range",
-                f"this game has steps 1 to {version}, not {request.at}",
-                steps=version,
-            )
+            raise ForkStepOutOfRange(request.at, version)
         copied = self._events_to_copy(origin_id, request.at, version)
         rules = kind.rules
         fork_id, now = uuid4(), datetime.now(UTC)
@@ -172,11 +174,7 @@ class Forking(GameBase):
         ]
         state, due = self.states.fold(kind, rules.initial_state(), records)
         if rules.is_finished(state):
-            raise Refusal(
-                Category.UNPROCESSABLE,
-                "fork_of_finished_board",
-                f"the game is over at step {request.at}: nothing to play",
-            )
+            raise ForkOfFinishedBoard(request.at)
         # The moves on the copied line (a correction among the copied events took some back).
         line: Line[None, Recorded] = Line(lambda state, _: state, None)
         for rec in copied:
@@ -197,27 +195,27 @@ class Forking(GameBase):
         reply = Reply(created=True, body=_json.encode(created), version=request.at, locate=fork_id)
 
         link = GamesTable.link_fork(fork_id, origin_id, request.at, now)
-        game_row = self.game_row(fork_id, kind, key, state, request.at, moves, now, head.started_at, tags=head.tags)
+        row_ = game_row(fork_id, kind, key, state, request.at, moves, now, head.started_at, tags=head.tags)
         # The fork's copy holds corrections: its readers fold its line (the row's ``corrections``).
         counted = GamesTable.count_corrections(fork_id, corrections) if corrections else None
-        within = self.within(
-            self.insert_row(game_row),
-            self.snapshots(fork_id, due),
+        within = steps(
+            GamesTable.insert(row_),
+            Snapshots.put(fork_id, due),
             link,
             counted,
             GamesTable.carry_secrets(fork_id, secrets_of(row)),
-            self._store_idempotent(idem, reply),
+            keep(idem, reply),
         )
         positions = self.store.append(records, within=within)
         self.states.remember(fork_id, request.at, state)
-        return self.positioned(reply, positions)
+        return positioned(reply, positions)
 
     def family(self, game_id: UUID) -> Forks:
-        self.row(game_id)  # 404 for an unknown game
+        self.rows.row(game_id)  # 404 for an unknown game
         up = self.games_table.fork_origin(game_id)
         down = self.games_table.forks_of(game_id)
         return Forks(
             game_id=game_id,
-            forked_from=ForkOrigin(game_id=up["origin_id"], step=up["step"]) if up else None,
-            forks=[ForkLink(game_id=r["fork_id"], step=r["step"], created_at=r["created_at"]) for r in down],
+            forked_from=ForkOrigin(game_id=up.origin_id, step=up.step) if up else None,
+            forks=[ForkLink(game_id=r.fork_id, step=r.step, created_at=r.created_at) for r in down],
         )

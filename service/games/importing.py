@@ -13,14 +13,28 @@ import msgspec
 from domain.errors import RuleViolation
 from domain.game import decide_and_evolve
 from service.base.keys import ApiKey
-from service.base.refusals import Category, Refusal
 from service.base.store import Recorded
 from service.base.store.application import VersionConflict
+from service.base.store.games_table import GamesTable, steps
 from service.base.store.kinds import Kind, encode_snapshot
+from service.base.store.rows import IndexedGame
+from service.base.store.snapshots import Snapshots
 from service.games import codecs, limits, sealing
-from service.games.base import EXPORTED, GameBase, Idempotency, Opening, Reply, rules_version_of, rules_versions
-from service.games.errors import IllegalMove, decode_error
+from service.games.base import EXPORTED, Idempotency, Opening, Reply, rules_version_of, rules_versions
+from service.games.deps import GameDeps
+from service.games.errors import (
+    GameAlreadyRecorded,
+    IllegalMove,
+    RecordIdConflict,
+    RecordSignatureInvalid,
+    RecordSignerUntrusted,
+    UnsupportedRecordFormat,
+    UnsupportedRulesVersion,
+    decode_error,
+)
+from service.games.openings import game_row, opening_records
 from service.games.records import FORMAT, FORMAT_VERSION, GameRecord, RecordHead
+from service.games.replies import keep, positioned
 from service.games.schemas import (
     GameCreated,
 )
@@ -29,7 +43,17 @@ _json = msgspec.json.Encoder()
 _canonical = msgspec.json.Encoder(order="deterministic")
 
 
-class RecordImporter(GameBase):
+class RecordImporter:
+    def __init__(self, deps: GameDeps) -> None:
+        self.deps = deps
+        self.store = deps.store
+        self.states = deps.states
+        self.games_table = deps.games_table
+        self.kinds = deps.kinds
+        self.rows = deps.rows
+        self.replies = deps.replies
+        self.records = deps.records
+
     def _import_events(
         self, kind: Kind, record: GameRecord[Any, Any], game_id: UUID, now: datetime
     ) -> tuple[list[Recorded], Any, list[tuple[int, bytes]], int]:
@@ -45,7 +69,7 @@ class RecordImporter(GameBase):
             started_at=record.started_at,
             record_id=record.id,
         )
-        records = self._opening_records(kind, game_id, record.setup, now, opening, record.rules_version)
+        records = opening_records(kind, game_id, record.setup, now, opening, record.rules_version)
         state, due = self.states.fold(kind, kind.rules.initial_state(), records)
         interval = self.states.interval
         rules = kind.rules
@@ -103,27 +127,18 @@ class RecordImporter(GameBase):
         except msgspec.MsgspecError as exc:
             raise decode_error(exc, "the record") from exc
         if head.format != FORMAT or head.version != FORMAT_VERSION:
-            raise Refusal(
-                Category.UNPROCESSABLE,
-                "unsupported_record_format",
-                f"this server reads {FORMAT} version {FORMAT_VERSION}, not {head.format} version {head.version}",
-            )
-        kind = self.kind(head.kind)
+            raise UnsupportedRecordFormat(FORMAT, FORMAT_VERSION, head.format, head.version)
+        kind = self.kinds.get(head.kind)
         try:
             record: GameRecord[Any, Any] = codecs.record(kind).decode(body)
         except msgspec.MsgspecError as exc:
             raise decode_error(exc, "the record", body=body, kind=kind, wrapped_at="$.moves") from exc
         if record.rules_version is not None and record.rules_version not in rules_versions(kind):
-            raise Refusal(
-                Category.UNPROCESSABLE,
-                "unsupported_rules_version",
-                f"the record follows rules {record.rules_version!r}; this server plays "
-                + ", ".join(repr(v) for v in rules_versions(kind)),
-            )
+            raise UnsupportedRulesVersion(record.rules_version, rules_versions(kind))
         return kind, record
 
     def import_record(self, key: ApiKey, body: bytes, idem: Idempotency | None = None) -> Reply:
-        replay = self._replay_idempotent(idem)
+        replay = self.replies.stored(idem)
         if replay is not None:
             return replay
         kind, record = self._decode_record(body)
@@ -160,7 +175,7 @@ class RecordImporter(GameBase):
         reply = Reply(created=True, body=_json.encode(created), version=version, locate=game_id)
         # The game's start at the table: the record's, else its first move's time (service/games/playtime.py).
         started = record.started_at or next((m.at for m in record.moves if m.at is not None), None)
-        row = self.game_row(
+        row = game_row(
             game_id, kind, key, state, version, len(record.moves), now, started, record.id, digest, record.tags
         )
         try:
@@ -168,14 +183,14 @@ class RecordImporter(GameBase):
                 # The game's row, snapshots and events in one statement (same rows, one transaction).
                 positions = [self.store.append_new_game(records, row, due)]
             else:
-                within = self.within(
-                    self.insert_row(row),
-                    self.snapshots(game_id, due),
-                    self._store_idempotent(idem, reply),
+                within = steps(
+                    GamesTable.insert(row),
+                    Snapshots.put(game_id, due),
+                    keep(idem, reply),
                 )
                 positions = self.store.append(records, within=within)
         except VersionConflict:
-            again = self._replay_idempotent(idem)
+            again = self.replies.stored(idem)
             if again is not None:
                 return again
             if record.id is not None:
@@ -187,7 +202,7 @@ class RecordImporter(GameBase):
             # A finished import is seldom appended to (a reveal after the end at most): caching it would
             # only evict the states of live games (and grow the process with every imported game).
             self.states.remember(game_id, version, state)
-        return self.positioned(reply, positions)
+        return positioned(reply, positions)
 
     def _signer(self, body: bytes, record: GameRecord[Any, Any]) -> str | None:
         """The trusted key that sealed ``record`` (docs/RECORDS.md); None when no key is trusted here or the
@@ -198,20 +213,14 @@ class RecordImporter(GameBase):
         try:
             key_id, valid, by_trusted, problem = sealing.signature_of(msgspec.json.decode(body), trusted)
         except sealing.Unreadable as exc:
-            raise Refusal(Category.UNPROCESSABLE, "record_signature_invalid", str(exc)) from exc
+            raise RecordSignatureInvalid(str(exc)) from exc
         if not valid:
-            raise Refusal(
-                Category.UNPROCESSABLE,
-                "record_signature_invalid",
-                f"the record's seal by {key_id} does not hold: the record was changed after it was signed",
-                key_id=key_id,
+            raise RecordSignatureInvalid(
+                f"the record's seal by {key_id} does not hold: the record was changed after it was signed", key_id
             )
         if not by_trusted:
-            raise Refusal(
-                Category.UNPROCESSABLE,
-                "record_signer_untrusted",
-                problem or f"signed by {key_id}, which this server does not trust (BANQUISE_TRUSTED_KEYS)",
-                key_id=key_id,
+            raise RecordSignerUntrusted(
+                problem or f"signed by {key_id}, which this server does not trust (BANQUISE_TRUSTED_KEYS)", key_id
             )
         return key_id
 
@@ -222,12 +231,9 @@ class RecordImporter(GameBase):
         row = self.games_table.owned_by_record(key.id, record_id)
         if row is None:
             return None
-        if row["record_hash"] not in (digest, legacy_digest(record), record_digest(kind, record, row["rules_version"])):
-            raise Refusal(
-                Category.CONFLICT,
-                "record_id_conflict",
-                f"a different record with id {record_id!r} is already stored as game {row['id']}",
-                game_id=str(row["id"]),
+        if row.record_hash not in (digest, legacy_digest(record), record_digest(kind, record, row.rules_version)):
+            raise RecordIdConflict(
+                f"a different record with id {record_id!r} is already stored as game {row.id}", row.id
             )
         return self._found(row, record_id)
 
@@ -246,38 +252,29 @@ class RecordImporter(GameBase):
         row = self.games_table.row(game_id)
         if row is None:
             return None
-        if row["owner_key"] != key.id:
-            raise Refusal(
-                Category.CONFLICT,
-                "game_already_recorded",
-                f"this record is game {game_id}, already recorded on this server by another key: "
-                "it is not stored a second time",
-                game_id=str(game_id),
-            )
-        stored = codecs.record(kind).decode(_json.encode(self.export(dict(row))))
+        if row.owner_key != key.id:
+            raise GameAlreadyRecorded(game_id)
+        stored = codecs.record(kind).decode(_json.encode(self.records.export(row)))
         if _canonical.encode(stored) != _canonical.encode(msgspec.structs.replace(record, seal=None)):
-            raise Refusal(
-                Category.CONFLICT,
-                "record_id_conflict",
-                f"this record names game {game_id}, exported from this server, but differs from it",
-                game_id=str(game_id),
+            raise RecordIdConflict(
+                f"this record names game {game_id}, exported from this server, but differs from it", game_id
             )
-        return self._found(dict(row), row["record_id"])
+        return self._found(row, row.record_id)
 
-    def _found(self, row: dict[str, Any], record_id: str | None) -> Reply:
+    def _found(self, row: IndexedGame, record_id: str | None) -> Reply:
         """The answer for a record that is a game already stored (200, its id and version)."""
         created = GameCreated(
-            id=row["id"],
-            kind=row["kind"],
-            rules_version=row["rules_version"],
-            version=row["version"],
-            moves=row["moves"],
-            status=row["status"],
-            players=list(row["players"]),
+            id=row.id,
+            kind=row.kind,
+            rules_version=row.rules_version,
+            version=row.version,
+            moves=row.moves,
+            status=row.status,
+            players=list(row.players),
             record_id=record_id,
         )
-        reply = Reply(created=False, body=_json.encode(created), version=row["version"], locate=row["id"])
-        return self.positioned(reply, [self.game_position(row["id"])])
+        reply = Reply(created=False, body=_json.encode(created), version=row.version, locate=row.id)
+        return positioned(reply, [self.rows.position(row.id)])
 
 
 def record_digest(kind: Kind, record: GameRecord[Any, Any], rules_version: str | None = None) -> str:

@@ -22,7 +22,20 @@ from typing import Any, TypeVar
 import msgspec
 
 from domain.players import handle_key, normalise_handle
-from service.base.refusals import Category, Refusal
+from service.games.errors import (
+    ConfusableHandles,
+    DuplicatePlayer,
+    InvalidHandle,
+    InvalidRecordId,
+    InvalidText,
+    JsonTooDeep,
+    PlayTimeInFuture,
+    PlayTimeOutOfOrder,
+    SeedOutOfRange,
+    TextTooLong,
+    TimeOutOfRange,
+    TooManyTags,
+)
 
 MAX_HANDLE = 64
 MAX_RECORD_ID = 128
@@ -46,10 +59,6 @@ _REFUSED_CATEGORIES = frozenset({"Cc", "Cs", "Co", "Cn", "Zl", "Zp"})
 T = TypeVar("T")
 
 
-def _refuse(code: str, path: str, detail: str, category: Category = Category.INVALID) -> Refusal:
-    return Refusal(category, code, f"{path}: {detail}", title="Invalid request", path=path)
-
-
 def _bad_character(text: str) -> str | None:
     """The first character free text may not contain, if any."""
     if text.isascii() and text.isprintable():
@@ -64,11 +73,10 @@ def _bad_character(text: str) -> str | None:
 def check_text(path: str, text: str, limit: int, *, what: str = "text") -> str:
     """Free text: at most ``limit`` characters, no control, format or unassigned characters."""
     if len(text) > limit:
-        raise _refuse("text_too_long", path, f"{what} is {len(text)} characters long; at most {limit} are kept")
+        raise TextTooLong(path, f"{what} is {len(text)} characters long; at most {limit} are kept")
     bad = _bad_character(text)
     if bad is not None:
-        raise _refuse(
-            "invalid_text",
+        raise InvalidText(
             path,
             f"{what} may not contain the character U+{ord(bad):04X} ({unicodedata.name(bad, 'unnamed')})",
         )
@@ -80,20 +88,19 @@ def check_handle(path: str, handle: str) -> str:
     only dots."""
     normal = normalise_handle(handle)
     if not normal:
-        raise _refuse("invalid_handle", path, "a player handle may not be empty")
+        raise InvalidHandle(path, "a player handle may not be empty")
     if len(normal) > MAX_HANDLE:
-        raise _refuse("invalid_handle", path, f"a player handle has at most {MAX_HANDLE} characters, not {len(normal)}")
+        raise InvalidHandle(path, f"a player handle has at most {MAX_HANDLE} characters, not {len(normal)}")
     if "/" in normal:
         # A handle is a path segment of /players/{handle}: a slash would make its own links unreachable.
-        raise _refuse("invalid_handle", path, 'a player handle may not contain "/"')
+        raise InvalidHandle(path, 'a player handle may not contain "/"')
     if not normal.lower().replace("%2e", ".").strip("."):
         # "." and ".." (or "%2e", as URL parsers read it) are dot segments, which every URL parser removes:
         # /players/.. is /. A handle of dots alone is refused whole, longer ones too: no name is only dots.
-        raise _refuse("invalid_handle", path, "a player handle may not be only dots (/players/.. is no player's path)")
+        raise InvalidHandle(path, "a player handle may not be only dots (/players/.. is no player's path)")
     bad = _bad_character(normal)
     if bad is not None:
-        raise _refuse(
-            "invalid_handle",
+        raise InvalidHandle(
             path,
             f"a player handle may not contain U+{ord(bad):04X} ({unicodedata.name(bad, 'unnamed')})",
         )
@@ -107,11 +114,9 @@ def check_table(path: str, handles: list[str]) -> list[str]:
     for i, handle in enumerate(normal):
         key = handle_key(handle)
         if key in seen:
-            raise _refuse(
-                "duplicate_player",
+            raise DuplicatePlayer(
                 f"{path}[{i}]",
                 f"{handle!r} is the same player as {normal[seen[key]]!r} (handles are case-insensitive)",
-                category=Category.UNPROCESSABLE,
             )
         seen[key] = i
     skeletons: dict[str, int] = {}
@@ -119,11 +124,9 @@ def check_table(path: str, handles: list[str]) -> list[str]:
         skeleton = confusable_skeleton(handle)
         if skeleton in skeletons:
             other = normal[skeletons[skeleton]]
-            raise _refuse(
-                "confusable_handles",
+            raise ConfusableHandles(
                 f"{path}[{i}]",
                 f"{handle!r} looks like {other!r}: players at one table must be told apart at a glance",
-                category=Category.UNPROCESSABLE,
             )
         skeletons[skeleton] = i
     return normal
@@ -131,23 +134,23 @@ def check_table(path: str, handles: list[str]) -> list[str]:
 
 def check_seed(path: str, seed: int | None) -> None:
     if seed is not None and not 0 <= seed <= MAX_SEED:
-        raise _refuse("seed_out_of_range", path, f"a seed is an integer from 0 to 2**63-1, not {seed}")
+        raise SeedOutOfRange(path, f"a seed is an integer from 0 to 2**63-1, not {seed}")
 
 
 def check_record_id(path: str, record_id: str | None) -> None:
     if record_id is not None:
         if not record_id:
-            raise _refuse("invalid_record_id", path, "a record id may not be empty")
+            raise InvalidRecordId(path, "a record id may not be empty")
         check_text(path, record_id, MAX_RECORD_ID, what="a record id")
 
 
 def check_tags(path: str, tags: Mapping[str, str]) -> None:
     if len(tags) > MAX_TAGS:
-        raise _refuse("too_many_tags", path, f"a game has at most {MAX_TAGS} tags, not {len(tags)}")
+        raise TooManyTags(path, f"a game has at most {MAX_TAGS} tags, not {len(tags)}")
     for key, value in tags.items():
         where = f"{path}[{json.dumps(key[:80])}]"
         if not key:
-            raise _refuse("invalid_text", where, "a tag's name may not be empty")
+            raise InvalidText(where, "a tag's name may not be empty")
         check_text(where, key, MAX_TAG_KEY, what="a tag's name")
         check_text(where, value, MAX_TAG_VALUE, what="a tag's value")
 
@@ -185,7 +188,7 @@ def check_nesting(body: bytes, limit: int = MAX_NESTING) -> None:
         return
     structure = _brackets(body)
     if b"[" * (limit + 1) in structure.replace(b"{", b"["):
-        raise _refuse("json_too_deep", "$", f"JSON may be nested at most {limit} levels deep")
+        raise JsonTooDeep("$", f"JSON may be nested at most {limit} levels deep")
     for _ in range(limit):
         if not structure:
             return
@@ -194,7 +197,7 @@ def check_nesting(body: bytes, limit: int = MAX_NESTING) -> None:
             return  # unbalanced: the JSON decoder names the fault
         structure = shorter
     if structure:
-        raise _refuse("json_too_deep", "$", f"JSON may be nested at most {limit} levels deep")
+        raise JsonTooDeep("$", f"JSON may be nested at most {limit} levels deep")
 
 
 _NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
@@ -268,8 +271,7 @@ def check_time(path: str, moment: datetime | None) -> datetime | None:
     except OverflowError:
         at = None
     if at is None or not MIN_TIME <= at <= MAX_TIME:
-        raise _refuse(
-            "time_out_of_range",
+        raise TimeOutOfRange(
             path,
             f"{moment.isoformat()} is out of range: a time falls between {MIN_TIME:%Y-%m-%dT%H:%M:%SZ} and "
             f"{MAX_TIME:%Y-%m-%dT%H:%M:%SZ} once in UTC",
@@ -283,18 +285,14 @@ def check_play_time(path: str, moment: datetime | None, after: datetime | None, 
     if moment is None:
         return
     if moment > now + MAX_CLOCK_AHEAD:
-        raise _refuse(
-            "play_time_in_future",
+        raise PlayTimeInFuture(
             path,
             f"{moment.isoformat()} is more than {MAX_CLOCK_AHEAD.seconds // 60} minutes ahead of the server's clock",
-            Category.UNPROCESSABLE,
         )
     if after is not None and moment < after:
-        raise _refuse(
-            "play_time_out_of_order",
+        raise PlayTimeOutOfOrder(
             path,
             f"{moment.isoformat()} is before the game's previous time {after.isoformat()}: times never go back",
-            Category.UNPROCESSABLE,
         )
 
 

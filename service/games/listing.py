@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, cast
+from typing import cast
 from uuid import UUID
 
 import msgspec
 
 from domain.game import PlayerResult
-from service.base.refusals import Category, Refusal
 from service.base.store import cursors
 from service.base.store.games_table import GameFilter
+from service.base.store.rows import IndexedGame
 from service.games import limits
 from service.games import tags as tag_filters
-from service.games.base import GameBase
 from service.games.deps import GameDeps
+from service.games.errors import InvalidCursor
 from service.games.reading import GameReader
 from service.games.renaming import Handles
 from service.games.schemas import GamePage
@@ -24,11 +24,14 @@ from service.games.sight import public
 MAX_LIMIT = 200
 
 
-class Listing(GameBase):
+class Listing:
     """``GET /games``."""
 
     def __init__(self, deps: GameDeps) -> None:
-        super().__init__(deps)
+        self.deps = deps
+        self.states = deps.states
+        self.games_table = deps.games_table
+        self.kinds = deps.kinds
         self.handles = Handles(deps)
 
     def list_games(
@@ -53,8 +56,8 @@ class Listing(GameBase):
             where.before = (after.created_at, after.id)
         rows, more, finished_at = self.games_table.page(where, limit)
         return GamePage(
-            items=[GameReader.summary_of(r, self._final_results(r), finished_at.get(r["id"])) for r in rows],
-            next_cursor=encode_cursor(rows[-1]["created_at"], rows[-1]["id"]) if more and rows else None,
+            items=[GameReader.summary_of(r, self._final_results(r), finished_at.get(r.id)) for r in rows],
+            next_cursor=encode_cursor(rows[-1].created_at, rows[-1].id) if more and rows else None,
         )
 
     def filter(
@@ -73,7 +76,7 @@ class Listing(GameBase):
             # Renamed or merged handles included (service/games/renaming.py).
             where.handles = self.handles.handles_of(player)
         if kind:
-            self.kind(kind)  # an unknown kind is an error (422, with the known ones), not an empty page
+            self.kinds.get(kind)  # an unknown kind is an error (422, with the known ones), not an empty page
             where.kind = kind
         where.status = status or None
         where.since, where.until = limits.check_time("since", since), limits.check_time("until", until)
@@ -82,13 +85,13 @@ class Listing(GameBase):
             where.nothing, where.tags, where.tags_present = wanted.contradictory, wanted.values, wanted.present
         return where
 
-    def _final_results(self, row: dict[str, Any]) -> list[PlayerResult] | None:
+    def _final_results(self, row: IndexedGame) -> list[PlayerResult] | None:
         """A public game's results (the game is over); a live game's scores, and a sealed fork's, are left
         to its summary, where the caller's sight decides what they show."""
         if not public(row):
             return None
-        kind = self.kind(row["kind"])
-        _, state = self.states.current(kind, row["id"], known=row["version"])
+        kind = self.kinds.get(row.kind)
+        _, state = self.states.current(kind, row.id, known=row.version)
         return kind.rules.results(state)
 
 
@@ -105,4 +108,4 @@ def decode_cursor(text: str) -> Cursor_:
     try:
         return cast(Cursor_, cursors.decode(text, Cursor_))
     except cursors.InvalidCursor as exc:
-        raise Refusal(Category.INVALID, "invalid_cursor", str(exc)) from exc
+        raise InvalidCursor(str(exc)) from exc

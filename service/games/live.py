@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
 from uuid import UUID
 
 import msgspec
 
 from service.base.keys import ApiKey
-from service.games.base import GameBase
+from service.base.store.rows import IndexedGame
 from service.games.deps import GameDeps
 from service.games.errors import PositionAhead
 from service.games.reading import GameReader
@@ -22,17 +21,18 @@ class LivePage(msgspec.Struct, kw_only=True):
     closed: str | None
 
 
-def closed_state(row: dict[str, Any]) -> str | None:
-    if row.get("voided"):
+def closed_state(row: IndexedGame) -> str | None:
+    if row.voided:
         return "voided"
-    return None if row["status"] == "live" else str(row["status"])
+    return None if row.status == "live" else str(row.status)
 
 
-class Live(GameBase):
+class Live:
     """Following a game: its events after a version, as a reader of the game may see them."""
 
     def __init__(self, deps: GameDeps) -> None:
-        super().__init__(deps)
+        self.deps = deps
+        self.rows = deps.rows
         self.reader = GameReader(deps)
 
     def poll(self, game_id: UUID, perspective: str, key: ApiKey | None, after: int, delay: int) -> LivePage:
@@ -43,11 +43,11 @@ class Live(GameBase):
         It is a broadcast courtesy, not secrecy: ``/events``, ``/replay`` and ``/watch`` show every move
         at once to whoever may see them.
         """
-        row = self.row(game_id)
-        version, closed = int(row["version"]), closed_state(row)
+        row = self.rows.row(game_id)
+        version, closed = int(row.version), closed_state(row)
         events = list(self.reader.events(game_id, perspective, key, after)) if version > after else []
         if delay and closed is None:
-            shown = int(row["moves"]) - delay
+            shown = int(row.moves) - delay
             cut = next((i for i, e in enumerate(events) if e.move is not None and e.move >= shown), len(events))
             events = events[:cut]
         return LivePage(events=events, version=version, closed=closed)

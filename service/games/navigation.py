@@ -3,37 +3,38 @@ corrected game's moves and turns are those of its line (``service.base.store.cor
 
 from __future__ import annotations
 
-from typing import Any
 from uuid import UUID
 
 from service.base.keys import ApiKey
-from service.base.refusals import Category, Refusal
 from service.base.store import Recorded
 from service.base.store.corrections import Line, moves_of
-from service.games.base import GameBase
+from service.base.store.rows import IndexedGame
+from service.games.deps import GameDeps
+from service.games.errors import MoveNotFound, TurnNotFound
 from service.games.sight import Sight
 
 
-class Navigation(GameBase):
+class Navigation:
     """A replay's step by move or by turn."""
 
-    def _row(self, game_id: UUID, key: ApiKey | None) -> dict[str, Any]:
+    def __init__(self, deps: GameDeps) -> None:
+        self.deps = deps
+        self.store = deps.store
+        self.kinds = deps.kinds
+        self.rows = deps.rows
+
+    def _row(self, game_id: UUID, key: ApiKey | None) -> IndexedGame:
         """The game's row, once the caller may read the game at all (a sealed fork: ``Sight``)."""
-        row = self.row(game_id)
+        row = self.rows.row(game_id)
         Sight.of(row, key)
         return row
 
     def step_after_move(self, game_id: UUID, move: int, key: ApiKey | None) -> int:
         """The step after the game's first ``move`` moves (``0``: after the opening events)."""
         row = self._row(game_id, key)
-        if not 0 <= move <= int(row["moves"]):
-            raise Refusal(
-                Category.NOT_FOUND,
-                "move_not_found",
-                f"this game has moves 0 to {row['moves']}, not {move}",
-                moves=int(row["moves"]),
-            )
-        if row.get("corrections"):
+        if not 0 <= move <= int(row.moves):
+            raise MoveNotFound(move, int(row.moves))
+        if row.corrections:
             line = self._line(game_id)
             if move > 0:
                 return moves_of(line.kept, lambda rec: rec.move)[move - 1].last
@@ -55,12 +56,12 @@ class Navigation(GameBase):
     def step_at_turn(self, game_id: UUID, turn: int, key: ApiKey | None) -> int:
         """The step of the event that opens turn ``turn`` (1-based): the board as that turn starts."""
         row = self._row(game_id, key)
-        rules = self.kind(row["kind"]).rules
+        rules = self.kinds.get(row.kind).rules
         seen = 0
         # A corrected game's turns are those of its line.
         events = (
             ((v, e) for v, e, _ in self._line(game_id).kept)
-            if row.get("corrections")
+            if row.corrections
             else ((r.originator_version, r.event) for r in self.store.read(game_id))
         )
         for version, event in events:
@@ -68,4 +69,4 @@ class Navigation(GameBase):
                 seen += 1
                 if seen == turn:
                     return version
-        raise Refusal(Category.NOT_FOUND, "turn_not_found", f"this game has turns 1 to {seen}, not {turn}", turns=seen)
+        raise TurnNotFound(turn, seen)

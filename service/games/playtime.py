@@ -13,10 +13,11 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+
+from service.base.store.rows import IndexedGame
 
 
-def started_at(row: dict[str, Any]) -> datetime:
+def started_at(row: IndexedGame) -> datetime:
     """The game's start at the table (else when it was stored); ``GET /games``' since/until bound it."""
-    played: datetime | None = row["played_at"]
-    return played if played is not None else row["created_at"]
+    played: datetime | None = row.played_at
+    return played if played is not None else row.created_at

@@ -15,14 +15,21 @@ import msgspec
 
 from domain.players import handle_key
 from service.base.keys import ApiKey
-from service.base.refusals import Category, Refusal
 from service.base.store import GameLog, Recorded
 from service.base.store.aliases import PLAYERS_STREAM, HandleEvent, HandleRenamed, HandlesMerged, follow, target
 from service.base.store.application import VersionConflict
 from service.base.store.games_table import GamesTable
 from service.games import limits
-from service.games.base import GameBase
-from service.games.errors import PlayerNotFound
+from service.games.deps import GameDeps
+from service.games.errors import (
+    ConfusableHandles,
+    HandlesChanged,
+    HandleTaken,
+    MergeIntoItself,
+    PlayerNotFound,
+    PlayersMet,
+    SameHandle,
+)
 
 
 class HandleChanged(msgspec.Struct, kw_only=True):
@@ -91,16 +98,16 @@ class _Decisions:
         try:
             [position] = self.store.append([record])
         except VersionConflict:
-            raise Refusal(
-                Category.CONFLICT,
-                "handles_changed",
-                "another rename or merge was decided meanwhile: check the handles again and retry",
-            ) from None
+            raise HandlesChanged() from None
         return now, position
 
 
-class Handles(GameBase):
+class Handles:
     """Renaming and merging handles, and the handles a player's games are under."""
+
+    def __init__(self, deps: GameDeps) -> None:
+        self.deps = deps
+        self.store = deps.store
 
     def rename(self, key: ApiKey, handle: str, to: str, reason: str) -> HandleChanged:
         """``handle`` (or the player it counts as) is written ``to`` from now on; its games follow."""
@@ -110,22 +117,14 @@ class Handles(GameBase):
         new = handle_key(new_spelling)
         own = decisions.names_of(old)
         if new != old and new not in own and decisions.taken(new):
-            raise Refusal(
-                Category.CONFLICT,
-                "handle_taken",
-                f"{new_spelling!r} is another player's handle: merge {spelling!r} into it instead",
-                handle=new_spelling,
-            )
+            raise HandleTaken(spelling, new_spelling)
         alike = decisions.look_alike(new_spelling, own)
         if alike is not None:
-            raise Refusal(
-                Category.UNPROCESSABLE,
-                "confusable_handles",
-                f"$.to: {new_spelling!r} looks like {alike!r}: players must be told apart at a glance",
-                path="$.to",
+            raise ConfusableHandles(
+                "$.to", f"{new_spelling!r} looks like {alike!r}: players must be told apart at a glance", title=None
             )
         if new_spelling == spelling:
-            raise Refusal(Category.UNPROCESSABLE, "same_handle", f"{spelling!r} is already written so")
+            raise SameHandle(spelling)
         event = HandleRenamed(handle=spelling, to=new_spelling, reason=reason, key_id=key.id)
         at, position = decisions.decide(event)
         return HandleChanged(
@@ -139,15 +138,9 @@ class Handles(GameBase):
         old, spelling = decisions.identity(handle)
         new, into_spelling = decisions.identity(into)
         if new == old:
-            raise Refusal(
-                Category.UNPROCESSABLE, "merge_into_itself", f"{handle!r} and {into!r} are already one player"
-            )
+            raise MergeIntoItself(handle, into)
         if decisions.met(old, new):
-            raise Refusal(
-                Category.UNPROCESSABLE,
-                "players_met",
-                f"{spelling!r} and {into_spelling!r} played at one table: they are two people",
-            )
+            raise PlayersMet(spelling, into_spelling)
         event = HandlesMerged(handle=spelling, into=into_spelling, reason=reason, key_id=key.id)
         at, position = decisions.decide(event)
         return HandleChanged(

@@ -25,7 +25,7 @@ from service.base.store import chain
 from service.base.store.kinds import Kind, Registry
 from service.base.store.mapper import recorded
 from service.games import codecs
-from service.games.base import record_of
+from service.games.recorded import record_of
 from service.games.records import GameRecord
 
 DOMAIN = b"banquise-seal-1\x00"
@@ -193,7 +193,7 @@ def check(body: bytes, registry: Registry, trusted: list[bytes] | None = None) -
     # The record against its events: what the server would export from them.
     try:
         stream = [recorded(sealed.game_id, v, topic, state) for v, (topic, state) in enumerate(events, start=1)]
-        stored = record_of({"id": sealed.game_id, "kind": kind.name, "rules_version": record.rules_version}, stream)
+        stored = record_of(sealed.game_id, kind.name, record.rules_version, stream)
     except Exception as exc:
         verdict.problems.append(f"the seal's events do not decode: {exc}")
         stored = None

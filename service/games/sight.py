@@ -32,22 +32,23 @@ import msgspec
 
 from domain.game import GameRules, Perspective, PlayerResult, state_hash
 from service.base.keys import ApiKey
-from service.base.refusals import Category, Refusal
+from service.base.store.rows import GameSight, IndexedGame
+from service.games.errors import ForkHidden, PerspectiveForbidden, RecordHidden
 
 SPECTATOR = Perspective()
 
 
-def public(row: dict[str, Any]) -> bool:
+def public(row: IndexedGame | GameSight) -> bool:
     """Whether everyone sees all of the game ``row`` (a ``games`` row with its ``sealed``): finished, and
     carrying no hidden information of a game that is not. What is public stays public (a finished game
     stays finished), so only such a game's answers may be kept for every caller."""
-    return row["status"] == "finished" and not row["sealed"]
+    return row.status == "finished" and not row.sealed
 
 
-def sees_all(row: dict[str, Any], key: ApiKey | None) -> bool:
+def sees_all(row: IndexedGame | GameSight, key: ApiKey | None) -> bool:
     """Whether ``key`` sees all of the game ``row`` (its record): a public game, or its owner's key (a sealed
     fork included). The exports' filter: a game it does not hold is left out, not refused."""
-    return public(row) or (key is not None and key.id == row["owner_key"])
+    return public(row) or (key is not None and key.id == row.owner_key)
 
 
 class Sight(msgspec.Struct, frozen=True):
@@ -57,26 +58,16 @@ class Sight(msgspec.Struct, frozen=True):
     everything: bool  # the owner's key, or a public game (``public``)
 
     @classmethod
-    def of(cls, row: dict[str, Any], key: ApiKey | None, perspective: Perspective = SPECTATOR) -> Sight:
+    def of(cls, row: IndexedGame | GameSight, key: ApiKey | None, perspective: Perspective = SPECTATOR) -> Sight:
         """The sight ``key`` has of the game ``row``; a seat or omniscient perspective of a live game
         without its owner's key is refused (403), never silently turned into a spectator's, and so is
         any sight of a sealed fork."""
-        owner = key is not None and key.id == row["owner_key"]
-        if row["sealed"] and not owner:
-            raise Refusal(
-                Category.FORBIDDEN,
-                "fork_hidden",
-                f"game {row['id']} is a fork of a game not finished yet: it holds that game's hidden "
-                "information and only its owner's key sees it until that game is finished",
-                title="Fork hidden while its origin is not finished",
-            )
+        owner = key is not None and key.id == row.owner_key
+        if row.sealed and not owner:
+            raise ForkHidden(row.id)
         everything = owner or public(row)
         if perspective.kind != "spectator" and not everything:
-            raise Refusal(
-                Category.FORBIDDEN,
-                "perspective_forbidden",
-                f"the {perspective.kind} perspective of a live game needs its owner's key (or a finished game)",
-            )
+            raise PerspectiveForbidden(perspective.kind)
         return cls(perspective, everything)
 
     def results(self, rules: GameRules, state: Any) -> list[PlayerResult]:
@@ -102,10 +93,4 @@ class Sight(msgspec.Struct, frozen=True):
     def require_record(self, game_id: Any) -> None:
         """A record replays the whole game (its setup keeps the seed, its moves name hidden cards)."""
         if not self.everything:
-            raise Refusal(
-                Category.FORBIDDEN,
-                "record_hidden",
-                f"game {game_id} is live: its record holds hidden information and needs the owner's key "
-                "until the game is finished (its events and replays are public, redacted)",
-                title="Record hidden while the game is live",
-            )
+            raise RecordHidden(game_id)

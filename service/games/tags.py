@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import msgspec
 
-from service.base.refusals import Category, Refusal
+from service.base.refusals import Refusal
 from service.games import limits
+from service.games.errors import InvalidTagFilter
 
 MAX_FILTERS = limits.MAX_TAGS
 
@@ -23,24 +24,12 @@ class TagFilter(msgspec.Struct, frozen=True):
 
 
 def _malformed(text: str, why: str) -> Refusal:
-    return Refusal(
-        Category.INVALID,
-        "invalid_tag_filter",
-        f"tag={text!r}: {why}; write tag=name:value or tag=name",
-        title="Invalid tag filter",
-        parameter="tag",
-    )
+    return InvalidTagFilter(f"tag={text!r}: {why}; write tag=name:value or tag=name")
 
 
 def parse(filters: list[str]) -> TagFilter:
     if len(filters) > MAX_FILTERS:
-        raise Refusal(
-            Category.INVALID,
-            "invalid_tag_filter",
-            f"at most {MAX_FILTERS} tag filters, not {len(filters)}",
-            title="Invalid tag filter",
-            parameter="tag",
-        )
+        raise InvalidTagFilter(f"at most {MAX_FILTERS} tag filters, not {len(filters)}")
     values: dict[str, str] = {}
     present: list[str] = []
     contradictory = False

@@ -10,7 +10,7 @@ from service.base.keys import ApiKey
 from service.base.store import Recorded
 from service.base.store.corrections import BeforeBase, Line, MovesTakenBack, StepsAt, StepsTakenBack, moves_of
 from service.base.store.kinds import Kind
-from service.games.base import GameBase
+from service.games.deps import GameDeps
 from service.games.schemas import Correction, TakenBack, Timeline, TimelineEntry
 from service.games.sight import Sight
 
@@ -37,8 +37,16 @@ def _moves_on(line: Line[Any, Recorded]) -> int:
     return spans[-1].move + 1 if spans else 0
 
 
-class Timelines(GameBase):
+class Timelines:
     """The timeline of a game as a caller may read it (descriptions in its language)."""
+
+    def __init__(self, deps: GameDeps) -> None:
+        self.deps = deps
+        self.store = deps.store
+        self.states = deps.states
+        self.timeline_marks = deps.timeline_marks
+        self.kinds = deps.kinds
+        self.rows = deps.rows
 
     def timeline(
         self,
@@ -54,20 +62,20 @@ class Timelines(GameBase):
         counts there from the marks this process kept when it last answered that step (``marks``).
         Without them (another process answered it, or it left the cache) the line is folded from the
         start to ``after`` (decoding and folding only: no entry is described or hashed but the page's)."""
-        row = self.row(game_id)
-        kind = self.kind(row["kind"])
+        row = self.rows.row(game_id)
+        kind = self.kinds.get(row.kind)
         sight = Sight.of(row, key)
-        players = list(row["players"])
-        version = int(row["version"])
+        players = list(row.players)
+        version = int(row.version)
         # a finished game's timeline says what the end revealed (totems, hands shown before the end)
-        final = self.states.current(kind, game_id)[1] if row["status"] == "finished" else None
+        final = self.states.current(kind, game_id)[1] if row.status == "finished" else None
         records = list(self.store.read(game_id, after=after or None, limit=limit))
         if after == 0 and (limit is None or len(records) < limit):
             read = StepsTakenBack()
             read.add((r.originator_version, r.event) for r in records)
             taken = read.at(read.version)
         else:
-            taken = self.steps_taken_back(row)
+            taken = self.rows.steps_taken_back(row)
         marks: dict[int, _Mark] = {}
         entries = self._entries(game_id, kind, sight, language, players, final, after, records, taken, marks)
         if entries is None:  # a correction reached before the snapshot the page started from

@@ -23,10 +23,12 @@ from service.base.store import Recorded
 from service.base.store.application import VersionConflict
 from service.base.store.closing import GameClosed
 from service.base.store.corrections import Line, MovesTakenBack, TakenBackMove, follow_moves, moves_of
-from service.base.store.games_table import GamesTable
+from service.base.store.games_table import GamesTable, steps
 from service.base.store.kinds import Kind, encode_snapshot
+from service.base.store.snapshots import Snapshots
 from service.games import limits
-from service.games.base import GameBase, Idempotency, Reply
+from service.games.base import Idempotency, Reply
+from service.games.deps import GameDeps
 from service.games.errors import (
     GameAbandonedRefusal,
     GameFinishedUndo,
@@ -37,6 +39,7 @@ from service.games.errors import (
     closed_refusal,
     decode_error,
 )
+from service.games.replies import keep, positioned
 from service.games.schemas import TakenBack
 
 _json = msgspec.json.Encoder()
@@ -60,23 +63,31 @@ class UndoAccepted(msgspec.Struct, kw_only=True):
 _SNAPSHOTS_BACK = 3  # snapshots tried, newest first, before the fold from the start
 
 
-class GameUndoer(GameBase):
+class GameUndoer:
+    def __init__(self, deps: GameDeps) -> None:
+        self.deps = deps
+        self.store = deps.store
+        self.states = deps.states
+        self.kinds = deps.kinds
+        self.rows = deps.rows
+        self.replies = deps.replies
+
     def undo(
         self, key: ApiKey, game_id: UUID, body: bytes, if_match: int | None, idem: Idempotency | None = None
     ) -> Reply:
-        replay = self._replay_idempotent(idem)
+        replay = self.replies.stored(idem)
         if replay is not None:
             return replay
-        row = self.row(game_id)
-        if row["owner_key"] != key.id:
+        row = self.rows.row(game_id)
+        if row.owner_key != key.id:
             raise NotGameOwner("only the key that created a game may take back its moves")
-        if row.get("voided"):
+        if row.voided:
             raise GameVoidedRefusal(game_id)
-        if row["status"] == "abandoned":
+        if row.status == "abandoned":
             raise GameAbandonedRefusal(game_id)
-        if row["status"] == "finished":
+        if row.status == "finished":
             raise GameFinishedUndo(game_id)
-        kind = self.kind(row["kind"])
+        kind = self.kinds.get(row.kind)
         limits.check_nesting(body)
         try:
             request = msgspec.json.decode(body or b"{}", type=UndoRequest)
@@ -88,7 +99,7 @@ class GameUndoer(GameBase):
             # Concurrent writes to the game are ordered by the database (a version is a primary key).
             return self._take_back(kind, key, game_id, request, if_match, idem)
         except Refusal as refusal:
-            return self._replayed_or_raise(idem, refusal)
+            return self.replies.stored_or_raise(idem, refusal)
 
     def _known_moves(self, kind: Kind, game_id: UUID) -> tuple[int, Any, list[TakenBackMove]] | None:
         """The game's version, state and every move on its line now, from the moves this process knew of
@@ -139,7 +150,7 @@ class GameUndoer(GameBase):
         if_match: int | None,
         idem: Idempotency | None,
     ) -> Reply:
-        replay = self._replay_idempotent(idem)
+        replay = self.replies.stored(idem)
         if replay is not None:
             return replay
         known = self._known_moves(kind, game_id)
@@ -182,14 +193,14 @@ class GameUndoer(GameBase):
         # a move that is then taken back can start no later fold (``BeforeBase``), and a game corrected
         # move after move would otherwise have none left but the start. From this one, folds go on.
         due = [(new_version, encode_snapshot(after))]
-        within = self.within(update_row, self.snapshots(game_id, due), self._store_idempotent(idem, reply))
+        within = steps(update_row, Snapshots.put(game_id, due), keep(idem, reply))
         try:
             positions = self.store.append([record], within=within)
         except VersionConflict:
-            return self._replayed_or_raise(idem, StaleVersion(self.store.version(game_id), if_match))
+            return self.replies.stored_or_raise(idem, StaleVersion(self.store.version(game_id), if_match))
         except GameClosed as closed:
             raise closed_refusal(game_id, closed.state) from None
         self.states.remember(game_id, new_version, after)
         if known is not None or (line is not None and line.start == 0):  # every move on the line is known
             self.deps.line_moves.put(game_id, (new_version, played[: len(played) - request.moves]))
-        return self.positioned(reply, positions)
+        return positioned(reply, positions)

@@ -8,7 +8,6 @@ decisions cannot both be appended on the same lifecycle."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
 from uuid import UUID
 
 import msgspec
@@ -28,7 +27,8 @@ from service.base.store.application import VersionConflict
 from service.base.store.closing import GameClosed
 from service.base.store.games_table import GamesTable
 from service.base.store.recorder import Within
-from service.games.base import GameBase
+from service.base.store.rows import OwnerAndStatus
+from service.games.deps import GameDeps
 from service.games.errors import (
     GameAbandonedRefusal,
     GameAlreadyVoided,
@@ -63,10 +63,15 @@ class AbandonAccepted(msgspec.Struct, kw_only=True):
     position: int
 
 
-class Lifecycle(GameBase):
+class Lifecycle:
     """Voiding, un-voiding and abandoning games."""
 
-    def _row(self, game_id: UUID) -> dict[str, Any]:
+    def __init__(self, deps: GameDeps) -> None:
+        self.deps = deps
+        self.store = deps.store
+        self.games_table = deps.games_table
+
+    def _row(self, game_id: UUID) -> OwnerAndStatus:
         row = self.games_table.lifecycle_row(game_id)
         if row is None:
             raise GameNotFound(game_id)
@@ -111,11 +116,11 @@ class Lifecycle(GameBase):
 
     def abandon(self, key: ApiKey, game_id: UUID, reason: str) -> AbandonAccepted:
         row = self._row(game_id)
-        if row["owner_key"] != key.id:
+        if row.owner_key != key.id:
             raise NotGameOwner()
-        if row["status"] == "abandoned":
+        if row.status == "abandoned":
             raise GameAbandonedRefusal(game_id)
-        if row["status"] == "finished":
+        if row.status == "finished":
             raise GameFinishedRefusal(game_id)
         events = self._lifecycle(game_id)
         if is_voided(events):

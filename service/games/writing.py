@@ -8,21 +8,23 @@ from typing import Any, NamedTuple
 from uuid import UUID, uuid4
 
 import msgspec
-from psycopg import Connection
 
 from domain.errors import RuleViolation
 from service.base.keys import ApiKey, KeyCheck
-from service.base.refusals import Category, Refusal
+from service.base.refusals import Refusal
 from service.base.store import Recorded
 from service.base.store.application import VersionConflict
 from service.base.store.batching import Part
 from service.base.store.closing import GameClosed
+from service.base.store.games_table import GamesTable, steps
 from service.base.store.heads import HeadAdvance
 from service.base.store.key_guard import KeysChanged
 from service.base.store.kinds import Kind
 from service.base.store.lru import Lru
+from service.base.store.rows import IndexedGame
+from service.base.store.snapshots import Snapshots
 from service.games import codecs, limits
-from service.games.base import GameBase, Idempotency, Opening, Reply
+from service.games.base import Idempotency, Opening, Reply
 from service.games.deps import GameDeps
 from service.games.errors import (
     GameAbandonedRefusal,
@@ -30,12 +32,16 @@ from service.games.errors import (
     GameNotFound,
     GameVoidedRefusal,
     IllegalMove,
+    InvalidApiKey,
     NotGameOwner,
     StaleVersion,
     closed_refusal,
     decode_error,
 )
+from service.games.openings import game_row, opening_records
+from service.games.recorded import event_out
 from service.games.records import KindHead, RecordedMove
+from service.games.replies import keep, positioned
 from service.games.schemas import (
     GameCreated,
     MoveAccepted,
@@ -45,9 +51,16 @@ from service.games.schemas import (
 _json = msgspec.json.Encoder()
 
 
-class GameWriter(GameBase):
+class GameWriter:
     def __init__(self, deps: GameDeps) -> None:
-        super().__init__(deps)
+        self.deps = deps
+        self.store = deps.store
+        self.states = deps.states
+        self.games_table = deps.games_table
+        self.blocks = deps.blocks
+        self.kinds = deps.kinds
+        self.rows = deps.rows
+        self.replies = deps.replies
         self.group = deps.group  # the process's group-commit writer for moves (``service.base.store.batching``)
         self._heads: Lru[UUID, _Head] = deps.heads
         # Moves decided from a held head: stored, or refused there and decided again from the row (metrics).
@@ -58,7 +71,7 @@ class GameWriter(GameBase):
         self._shared: Lru[UUID, bool] = Lru(4096)
 
     def create(self, key: ApiKey, body: bytes, idem: Idempotency | None = None) -> Reply:
-        replay = self._replay_idempotent(idem)
+        replay = self.replies.stored(idem)
         if replay is not None:
             return replay
         limits.check_nesting(body)
@@ -66,7 +79,7 @@ class GameWriter(GameBase):
             head = msgspec.json.decode(body, type=KindHead)
         except msgspec.MsgspecError as exc:
             raise decode_error(exc, "the new game") from exc
-        kind = self.kind(head.kind)
+        kind = self.kinds.get(head.kind)
         try:
             new = codecs.new_game(kind).decode(body)
         except msgspec.MsgspecError as exc:
@@ -80,7 +93,7 @@ class GameWriter(GameBase):
         game_id, now = uuid4(), datetime.now(UTC)
         limits.check_play_time("$.started_at", new.started_at, None, now)
         opening = Opening(setup=msgspec.Raw(_json.encode(new.setup)), tags=new.tags, started_at=new.started_at)
-        records = self._opening_records(kind, game_id, new.setup, now, opening)
+        records = opening_records(kind, game_id, new.setup, now, opening)
         state, due = self.states.fold(kind, kind.rules.initial_state(), records)
         created = GameCreated(
             id=game_id,
@@ -92,19 +105,17 @@ class GameWriter(GameBase):
             players=list(kind.rules.players(state)),
         )
         reply = Reply(created=True, body=_json.encode(created), version=len(records), locate=game_id)
-        within = self.within(
-            self.insert_row(
-                self.game_row(game_id, kind, key, state, len(records), 0, now, new.started_at, tags=new.tags)
-            ),
-            self.snapshots(game_id, due),
-            self._store_idempotent(idem, reply),
+        within = steps(
+            GamesTable.insert(game_row(game_id, kind, key, state, len(records), 0, now, new.started_at, tags=new.tags)),
+            Snapshots.put(game_id, due),
+            keep(idem, reply),
         )
         try:
             positions = self.store.append(records, within=within)
         except VersionConflict as conflict:
-            return self._replayed_or_raise(idem, conflict)
+            return self.replies.stored_or_raise(idem, conflict)
         self.states.remember(game_id, len(records), state)
-        return self.positioned(reply, positions)
+        return positioned(reply, positions)
 
     def append(
         self,
@@ -126,17 +137,17 @@ class GameWriter(GameBase):
             written = self._write_held(job) if job is not None else None
             if written is not None:
                 return written
-        row = self.row(game_id) if check is None else self._row_confirming(game_id, key, check)
-        replay = self._replay_idempotent(idem)
+        row = self.rows.row(game_id) if check is None else self._row_confirming(game_id, key, check)
+        replay = self.replies.stored(idem)
         if replay is not None:
             return replay
-        if row["owner_key"] != key.id:
+        if row.owner_key != key.id:
             raise NotGameOwner()
-        if row.get("voided"):
+        if row.voided:
             raise GameVoidedRefusal(game_id)
-        if row["status"] == "abandoned":
+        if row.status == "abandoned":
             raise GameAbandonedRefusal(game_id)
-        kind = self.kind(row["kind"])
+        kind = self.kinds.get(row.kind)
         limits.check_nesting(body)
         try:
             submitted: RecordedMove[Any] = codecs.move(kind).decode(body)
@@ -147,10 +158,10 @@ class GameWriter(GameBase):
             submitted.at = limits.check_time("$.at", submitted.at)
             limits.check_play_time("$.at", submitted.at, self._last_played(game_id, row), datetime.now(UTC))
         for attempt in (1, 2):
-            version, state = self.states.current(kind, game_id, known=int(row["version"]))
-            moves = row["moves"] if row["version"] == version else self._move_count(game_id)
+            version, state = self.states.current(kind, game_id, known=int(row.version))
+            moves = row.moves if row.version == version else self._move_count(game_id)
             # The last event's time matters only to the next move, which this one's replaces.
-            read = _Head(version, state, moves, key.id, kind.name, row["played_at"], None)
+            read = _Head(version, state, moves, key.id, kind.name, row.played_at, None)
             job = _Append(self, kind, game_id, submitted, if_match, idem, read)
             try:
                 return self.group.write(job)
@@ -158,18 +169,18 @@ class GameWriter(GameBase):
                 raise closed_refusal(game_id, closed.state) from None
             except VersionConflict:
                 if if_match is not None or attempt == 2:
-                    return self._replayed_or_raise(idem, StaleVersion(self.store.version(game_id), if_match))
+                    return self.replies.stored_or_raise(idem, StaleVersion(self.store.version(game_id), if_match))
                 # Another process wrote to the game first, or this request's batch was refused: the
                 # request said no version, so it is decided again on the game as it is now (a retry with
                 # its Idempotency-Key finds its stored answer).
-                replay = self._replay_idempotent(idem)
+                replay = self.replies.stored(idem)
                 if replay is not None:
                     return replay
-                row = self.row(game_id)
+                row = self.rows.row(game_id)
             except Refusal as refusal:
                 # A concurrent retry with the same Idempotency-Key may have stored the move first
                 # (in another process): then its answer is ours, not the conflict this one ran into.
-                return self._replayed_or_raise(idem, refusal)
+                return self.replies.stored_or_raise(idem, refusal)
         raise AssertionError("unreachable")
 
     def held_move(
@@ -190,7 +201,7 @@ class GameWriter(GameBase):
         if head is None or head.owner != key.id or self._shared.peek(game_id):
             return None
         try:
-            kind = self.kind(head.kind)
+            kind = self.kinds.get(head.kind)
             limits.check_nesting(body)
             submitted: RecordedMove[Any] = codecs.move(kind).decode(body)
             limits.check_comment("$.comment", submitted.comment)
@@ -239,23 +250,20 @@ class GameWriter(GameBase):
         if isinstance(refused, VersionConflict) or ahead:  # (a client behind the head says nothing of it)
             self._shared.put(job.game_id, True)
 
-    def _row_confirming(self, game_id: UUID, key: ApiKey, check: KeyCheck) -> dict[str, Any]:
+    def _row_confirming(self, game_id: UUID, key: ApiKey, check: KeyCheck) -> IndexedGame:
         """The game's row, and the count of key changes in the same statement: when it moved since
         ``key`` was cached, the key is read again (refused if revoked meanwhile)."""
-
-        def confirm(conn: Connection[Any], changes: int) -> None:
-            if changes != check.changes and check.cache.confirm(conn, key, changes) is None:
-                raise Refusal(Category.UNAUTHENTICATED, "invalid_api_key", "this API key is unknown or revoked")
-
-        row = self.games_table.move_row(game_id, confirm)
+        row, live = self.games_table.move_row(game_id, key, check)
+        if not live:
+            raise InvalidApiKey()
         if row is None:
             raise GameNotFound(game_id)
         return row
 
-    def _last_played(self, game_id: UUID, row: dict[str, Any]) -> datetime | None:
+    def _last_played(self, game_id: UUID, row: IndexedGame) -> datetime | None:
         """When the game's last event was played, if its recorder said (else when the game began)."""
         last = self.store.last(game_id)
-        return (last.played_at if last is not None else None) or row["played_at"]
+        return (last.played_at if last is not None else None) or row.played_at
 
     def _move_count(self, game_id: UUID) -> int:
         return self.games_table.moves(game_id)
@@ -352,15 +360,15 @@ class _Append:
             move=move_index,
             version=new_version,
             status=status,
-            events=[writer._event_out(kind, r) for r in records],
+            events=[event_out(kind, r) for r in records],
         )
         reply = Reply(created=True, body=_json.encode(accepted), version=new_version)
 
         # Only an open game (a late reveal: a finished one): an abandon or a void may have committed since
         # the row was read. The batch's heads go in one statement.
         advance = HeadAdvance(game_id, new_version, move_index + 1, status, now, submitted.at, late, self.keys_at)
-        snapshots, idempotent = writer.snapshots(game_id, due), writer._store_idempotent(self.idem, reply)
-        within = writer.within(snapshots, idempotent) if snapshots or idempotent else None
+        snapshots, idempotent = Snapshots.put(game_id, due), keep(self.idem, reply)
+        within = steps(snapshots, idempotent) if snapshots or idempotent else None
         self.after, self.reply = head.after(new_version, new_state, move_index + 1, submitted.at), reply
         self.late = late
         pending[game_id] = self.after
@@ -374,4 +382,4 @@ class _Append:
             self.writer.blocks.forget(self.game_id)
         self.writer.states.remember(self.game_id, self.after.version, self.after.state)
         self.writer._heads.put(self.game_id, self.after)
-        return self.writer.positioned(self.reply, positions)
+        return positioned(self.reply, positions)

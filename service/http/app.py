@@ -37,6 +37,7 @@ from service.http.openapi_docs import kind_components, refine
 from service.http.openapi_finish import finish
 from service.http.read_your_writes import ReplicaHeaders
 from service.http.routes.admin import abandon_game, merge_player, rename_player, unvoid_game, void_game
+from service.http.routes.analysis import AnalysisController
 from service.http.routes.editions import EditionsController, edition_components, edition_documents
 from service.http.routes.exports import ExportsController
 from service.http.routes.games import GamesController
@@ -53,6 +54,7 @@ from service.http.routes.stats import game_board, game_stats
 from service.http.routes.watch import WatchController, viewer_assets
 from service.http.security import SecurityHeaders
 from service.http.streams import StreamSlots
+from service.http.usecases import USE_CASES
 from service.runtime import WORKER_DATABASE_WAIT, Runtime
 
 DESCRIPTION = """\
@@ -181,7 +183,7 @@ async def live_streams(app: Litestar, settings: Settings, runtime: Runtime) -> A
     hub = LiveHub(
         runtime.params,
         schema=runtime.store.schema,
-        channel=runtime.store.game_recorder.channel_name,
+        channel=runtime.store.channel_name,
         timeouts=settings.db_timeouts,
         recheck=settings.live_recheck,
     )
@@ -204,6 +206,7 @@ def routes() -> list[Any]:
         server_key,
         game_kinds,
         GamesController,
+        AnalysisController,  # a game's analysis (#37)
         # Games taken elsewhere: BG Stats, BoardGameGeek, NDJSON records.
         ExportsController,
         # Projections (read models): players, leaderboards, game statistics; admin voiding.
@@ -276,7 +279,7 @@ def create_app(
         cors_config=cors_config(settings.cors_origins),
         # Timelines, records and event logs are repetitive JSON: gzip pays off above ~1 kB.
         compression_config=CompressionConfig(backend="gzip", minimum_size=1024, gzip_compress_level=6),
-        dependencies={"runtime": Provide(provide_runtime, sync_to_thread=False)},
+        dependencies={"runtime": Provide(provide_runtime, sync_to_thread=False), **USE_CASES},
         lifespan=[lifespan],
         exception_handlers=EXCEPTION_HANDLERS,
         before_request=refuse_nul,

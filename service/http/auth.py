@@ -30,11 +30,7 @@ async def _verify(runtime: Runtime, token: str) -> Verified:
     if split(token) is None:  # not shaped like a key of ours: no round trip to say so
         raise _invalid("this API key is unknown or revoked")
 
-    def lookup() -> Verified | None:
-        with runtime.store.game_recorder.datastore.get_connection() as conn:
-            return runtime.key_cache.verify(conn, token)
-
-    verified = await sync_to_thread(lookup)
+    verified = await sync_to_thread(runtime.keys.verify, token)
     if verified is None:
         raise _invalid("this API key is unknown or revoked")
     return verified
@@ -68,9 +64,9 @@ async def check_key(request: Request, runtime: Runtime) -> None:
         return
     state = request.scope.setdefault("state", {})
     if request.route_handler.opt.get(CONFIRMS_CACHED_KEY):
-        hit = runtime.key_cache.cached(token)
+        hit = runtime.keys.cached(token)
         if hit is not None:
-            state[_CHECKED] = CachedCaller(hit.key, KeyCheck(runtime.key_cache, hit.changes))
+            state[_CHECKED] = CachedCaller(*hit)
             return
     state[_CHECKED] = CachedCaller((await _verify(runtime, token)).key, None)
 

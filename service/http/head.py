@@ -9,17 +9,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from litestar.types import ASGIApp, Message, Receive, Scope, Send
+from litestar.types import Message, Receive, Scope, Send
+
+from service.base.asgi import HttpMiddleware
 
 
-class HeadAsGet:
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
+class HeadAsGet(HttpMiddleware):
+    def applies(self, scope: Scope) -> bool:
+        return super().applies(scope) and scope.get("method") == "HEAD"
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope.get("method") != "HEAD":
-            await self.app(scope, receive, send)
-            return
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         started = False
         ended = False
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from litestar import Request, Response, get
 from litestar.concurrency import sync_to_thread
-from litestar.types import ASGIApp, Message, Receive, Scope, Send
+from litestar.types import ASGIApp, Receive, Scope, Send
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
     CollectorRegistry,
@@ -26,6 +26,7 @@ from prometheus_client import (
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 from prometheus_client.registry import Collector
 
+from service.base.asgi import Answer, HttpMiddleware
 from service.base.store import chain
 from service.base.store.replica import ReplicaState
 from service.runtime import Runtime
@@ -105,9 +106,8 @@ class DatabaseCollector(Collector):
         runtime = self.runtime()
         if runtime is None:
             return
-        pool = getattr(runtime.store.game_recorder.datastore, "pool", None)
-        if pool is not None:
-            stats = pool.get_stats()
+        stats = runtime.store.pool_stats()
+        if stats:
             size = GaugeMetricFamily("banquise_db_pool_connections", "Connections held by the pool")
             size.add_metric([], stats.get("pool_size", 0))
             yield size
@@ -192,31 +192,21 @@ def replica_metrics(state: ReplicaState) -> Iterator[Any]:
     yield fallbacks
 
 
-class MetricsMiddleware:
+class MetricsMiddleware(HttpMiddleware):
     """Times every HTTP request, labelled by its route template once routing has set it."""
 
     def __init__(self, app: ASGIApp, metrics: Metrics) -> None:
-        self.app = app
+        super().__init__(app)
         self.metrics = metrics
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         started = time.perf_counter()
-        status = 500
-
-        async def send_status(message: Message) -> None:
-            nonlocal status
-            if message["type"] == "http.response.start":
-                status = message["status"]
-            await send(message)
-
+        answer = Answer(send)
         try:
-            await self.app(scope, receive, send_status)
+            await self.app(scope, receive, answer.send)
         finally:
             route = str(scope.get("path_template") or "unmatched")
-            self.metrics.observe(route, str(scope.get("method", "")), status, time.perf_counter() - started)
+            self.metrics.observe(route, str(scope.get("method", "")), answer.status, time.perf_counter() - started)
 
 
 # Litestar adds the charset to every text/* media type: the library's own would make it twice.

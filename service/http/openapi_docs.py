@@ -94,6 +94,8 @@ REQUEST_BODIES: dict[tuple[str, str], tuple[str, str]] = {
 
 # Bodies that may be left out: an undo without one takes back one move.
 OPTIONAL_BODIES = {"undo"}
+# Bodies the routes type as optional (``JSONBody[X | None] = None``), which Litestar documents as required.
+OPTIONAL_GENERATED_BODIES = {("post", "/games/{game_id}/analysis")}
 
 
 def _request_body(names: list[str], description: str, *, required: bool = True) -> RequestBody:
@@ -128,6 +130,7 @@ BODY_EXAMPLES: dict[tuple[str, str], dict[str, Any]] = {
     ("post", "/admin/players/{handle}/rename"): {"to": "Nanuq", "reason": "the player asked for this spelling"},
     ("post", "/admin/players/{handle}/merge"): {"into": "Nanook", "reason": "one person, recorded as nook at home"},
     ("post", "/admin/keys"): {"name": "club website", "scope": "recorder"},
+    ("post", "/games/{game_id}/analysis"): {"budget": 16},
 }
 
 
@@ -200,6 +203,8 @@ def refine(document: OpenAPI, bodies: dict[str, list[str]]) -> None:
             if (method, path) == ("post", "/editions"):
                 example = _edition_example()
             body = operation.request_body
+            if (method, path) in OPTIONAL_GENERATED_BODIES and isinstance(body, RequestBody):
+                body.required = False
             if example is not None and isinstance(body, RequestBody):
                 for media in body.content.values():
                     media.example = example

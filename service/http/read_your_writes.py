@@ -23,11 +23,13 @@ from litestar import Litestar
 from litestar.concurrency import sync_to_thread
 from litestar.datastructures import MutableScopeHeaders
 from litestar.params import QueryParameter
-from litestar.types import ASGIApp, Message, Receive, Scope, Send
+from litestar.types import Message, Receive, Scope, Send
 
-from service.base.refusals import Category, Refusal
+from service.base.asgi import HttpMiddleware
+from service.base.refusals import Refusal
 from service.base.store.failures import is_retryable, is_unavailable
 from service.base.store.replica import Replica, format_lsn, parse_lsn
+from service.games.errors import ProjectionLagging, UnknownPosition
 from service.http.headers import LSN_HEADER, POSITION_HEADER, READ_FROM_HEADER
 from service.runtime import Runtime
 
@@ -71,14 +73,7 @@ async def wait_for_projections(runtime: Runtime, min_position: int | None, timeo
         if position >= min_position:
             return
         if time.monotonic() >= deadline:
-            raise Refusal(
-                Category.UNAVAILABLE,
-                "projection_lagging",
-                f"the projections are at position {position}, not yet at {min_position}; retry shortly",
-                title="Projections lagging",
-                position=position,
-                min_position=min_position,
-            )
+            raise ProjectionLagging(position, min_position)
         await anyio.sleep(0.05)
 
 
@@ -86,12 +81,7 @@ async def check_position(runtime: Runtime, min_position: int) -> None:
     written = await sync_to_thread(runtime.store.max_notification_id)
     if min_position > written:
         # No write has reached that position: waiting could never succeed, so it is the client's error.
-        raise Refusal(
-            Category.UNPROCESSABLE,
-            "unknown_position",
-            f"the event log ends at position {written}; min_position {min_position} was never returned by a write",
-            position=written,
-        )
+        raise UnknownPosition(written, min_position)
 
 
 T = TypeVar("T")
@@ -204,24 +194,18 @@ async def read_game(
         stale = refusal.code == "game_not_found" and runtime.replica is not None
         if refusal.code != "projection_lagging" and not stale:
             raise
-        position = await sync_to_thread(runtime.games.game_position, game_id)
+        position = await sync_to_thread(runtime.games.rows.position, game_id)
         if not position:
             raise
     return await read_projection(runtime, position, lambda models: read(models, game_id), min_lsn)
 
 
-class ReplicaHeaders:
+class ReplicaHeaders(HttpMiddleware):
     """With a replica: a write's answer carries the primary's WAL position after its commit
     (``X-Banquise-LSN``), and a read of the read models says where it was answered (``X-Banquise-Read-From``).
     Without one, nothing is added and nothing is asked of the database."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         runtime: Runtime | None = getattr(Litestar.from_scope(scope).state, "runtime", None)
         if runtime is None or runtime.replica is None:
             await self.app(scope, receive, send)

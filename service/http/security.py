@@ -10,8 +10,9 @@ type, and no page tells the sites it links to where the reader came from. The Sw
 
 from __future__ import annotations
 
-from litestar.types import ASGIApp, Message, Receive, Scope, Send
+from litestar.types import Message, Receive, Scope, Send
 
+from service.base.asgi import HttpMiddleware
 from service.http.docs import SCHEMA_PATH
 
 PAGE_POLICY = "default-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
@@ -39,16 +40,10 @@ def _headers(path: str) -> list[tuple[bytes, bytes]]:
     return _PAGE
 
 
-class SecurityHeaders:
+class SecurityHeaders(HttpMiddleware):
     """ASGI middleware: the headers above on every HTTP answer (problem documents and static files too)."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         extra = _headers(scope["path"])
 
         async def send_with_headers(message: Message) -> None:

@@ -16,22 +16,14 @@ from domain.arctic.simulator import simulate
 from service.base import keys
 from service.base.database import ConnectionParams
 from service.base.settings import Settings
+from service.base.store.rows import IndexedGame
 from service.http.app import create_app
 from service.runtime import Runtime
+from tests.helpers import auth
 from tests.watching import record
 
 Client = TestClient  # type: ignore[type-arg]
 GAME = "00000000-0000-4000-8000-000000000000"
-
-
-def auth(token: str, **extra: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}", **extra}
-
-
-@pytest.fixture(scope="module")
-def admin_key(database: ConnectionParams, store: Any) -> str:
-    with psycopg.connect(database.conninfo(), autocommit=True) as conn:
-        return keys.create(conn, "admin", admin=True).token
 
 
 @pytest.fixture(scope="module")
@@ -144,12 +136,12 @@ def test_a_move_after_the_finishing_move_is_one_answer(
     assert late.status_code == 409 and late.json()["code"] == "game_finished", late.text
     # A process that read the row before the finishing move committed decides on the finished state.
     games = runtime.games.writer
-    row, confirming = games.row, games._row_confirming
+    row, confirming = games.rows.row, games._row_confirming
 
-    def as_live(found: dict[str, Any]) -> dict[str, Any]:
-        return {**found, "status": "live"}
+    def as_live(found: IndexedGame) -> IndexedGame:
+        return msgspec.structs.replace(found, status="live")
 
-    monkeypatch.setattr(games, "row", lambda game_id: as_live(row(game_id)))
+    monkeypatch.setattr(games.rows, "row", lambda game_id: as_live(row(game_id)))
     monkeypatch.setattr(games, "_row_confirming", lambda *a: as_live(confirming(*a)))
     raced = client.post(f"/games/{finished['id']}/moves", json={"move": last}, headers=auth(api_key))
     assert raced.status_code == 409 and raced.json()["code"] == "game_finished", raced.text

@@ -27,12 +27,9 @@ from service.base.store import GameLog
 from service.base.store.pool import GuardedPool
 from service.http.app import create_app
 from service.runtime import Runtime
+from tests.helpers import auth
 
 Client = TestClient  # type: ignore[type-arg]
-
-
-def auth(token: str, **headers: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}", **headers}
 
 
 class RoundTrips:

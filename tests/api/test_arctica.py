@@ -11,12 +11,9 @@ from litestar.testing import TestClient
 from domain.arctica import RULES
 from domain.arctica.simulator import simulate, table_record
 from domain.game import state_hash
+from tests.helpers import auth
 
 Client = TestClient  # type: ignore[type-arg]
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def record(setup: Any, moves: list[Any], record_id: str | None = None) -> dict[str, Any]:

@@ -10,7 +10,6 @@ from collections.abc import Iterator
 from typing import Any
 
 import msgspec
-import psycopg
 import pytest
 from litestar.testing import TestClient
 from msgspec.structs import replace
@@ -19,20 +18,16 @@ from domain.arctica import editions
 from domain.arctica import moves as mv
 from domain.arctica.edition import canonical_json
 from domain.arctica.simulator import public_record, simulate
-from service.base import keys
 from service.base.database import ConnectionParams
 from service.base.settings import Settings
 from service.base.store import GameLog
 from service.http.app import create_app
 from service.runtime import Runtime
 from tests.domain.arctica.test_arctica_forms_edition import direct_scores
+from tests.helpers import auth
 
 Client = TestClient  # type: ignore[type-arg]
 CLUB = replace(editions.get("forms-1"), id="club-forms", version="1", label="A club's edition in effect forms")
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def decided(move: mv.Move) -> bool:
@@ -51,12 +46,6 @@ def create(client: Client, api_key: str, setup: Any) -> tuple[str, str]:
 def post(client: Client, api_key: str, game_id: str, etag: str, move: mv.Move) -> Any:
     headers = {**auth(api_key), "If-Match": etag}
     return client.post(f"/games/{game_id}/moves", json={"move": msgspec.to_builtins(move)}, headers=headers)
-
-
-@pytest.fixture(scope="module")
-def admin_key(database: ConnectionParams, store: GameLog) -> str:
-    with psycopg.connect(database.conninfo(), autocommit=True) as conn:
-        return keys.create(conn, "forms admin", admin=True).token
 
 
 @pytest.fixture(scope="module")

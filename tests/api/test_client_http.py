@@ -15,13 +15,10 @@ from domain.arctic.simulator import simulate
 from service.base.settings import Settings, SettingsError
 from service.http.app import create_app
 from service.runtime import Runtime
+from tests.helpers import auth
 
 Client = TestClient  # type: ignore[type-arg]
 APP_ORIGIN = "https://recorder.example"
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def record_of(seed: int, moves: int | None = None) -> dict[str, Any]:

@@ -27,7 +27,7 @@ from tests.projections.support import make_key
 def new_game(runtime: Runtime, key: ApiKey, seed: int) -> tuple[UUID, list[bytes]]:
     game = simulate(2, seed)
     body = msgspec.json.encode({"kind": "arctic", "setup": game.setup})
-    created = msgspec.json.decode(runtime.games.create(key, body).body)
+    created = msgspec.json.decode(runtime.games.writer.create(key, body).body)
     return UUID(created["id"]), [msgspec.json.encode({"move": m}) for m in game.moves]
 
 
@@ -59,7 +59,7 @@ def test_a_move_that_read_the_game_open_is_refused_once_the_decision_committed(r
     admin, _ = make_key(runtime.params, "race admin", admin=True)
     game_id, moves = new_game(runtime, owner, 1401 if decision == "abandon" else 1402)
     for body in moves[:3]:
-        runtime.games.append(owner, game_id, body, None)
+        runtime.games.writer.append(owner, game_id, body, None)
     decide: dict[str, Callable[[], Any]] = {
         "abandon": lambda: runtime.games.lifecycle.abandon(owner, game_id, "the table closed"),
         "void": lambda: runtime.games.lifecycle.void(admin, game_id, "duplicate"),
@@ -72,7 +72,9 @@ def test_a_move_that_read_the_game_open_is_refused_once_the_decision_committed(r
         first.start()
         waiting_for_locks(runtime, 1)
         second = threading.Thread(
-            target=lambda: results.update(move=outcome(lambda: runtime.games.append(owner, game_id, moves[3], None)))
+            target=lambda: results.update(
+                move=outcome(lambda: runtime.games.writer.append(owner, game_id, moves[3], None))
+            )
         )
         second.start()
         waiting_for_locks(runtime, 2)
@@ -85,9 +87,9 @@ def test_a_move_that_read_the_game_open_is_refused_once_the_decision_committed(r
     assert (
         isinstance(refused, Refusal) and refused.code == {"abandon": "game_abandoned", "void": "game_voided"}[decision]
     )
-    row = runtime.games.row(game_id)
-    assert row["moves"] == 3 and row["version"] == runtime.store.version(game_id)
-    assert row["status"] == ("abandoned" if decision == "abandon" else "live") and row["voided"] == (decision == "void")
+    row = runtime.games.rows.row(game_id)
+    assert row.moves == 3 and row.version == runtime.store.version(game_id)
+    assert row.status == ("abandoned" if decision == "abandon" else "live") and row.voided == (decision == "void")
 
 
 def test_concurrent_moves_and_abandons_store_no_move_after_the_abandon(runtime: Runtime) -> None:
@@ -99,7 +101,7 @@ def test_concurrent_moves_and_abandons_store_no_move_after_the_abandon(runtime: 
         stored = 0
         for body in moves:
             try:
-                runtime.games.append(owner, game_id, body, None)
+                runtime.games.writer.append(owner, game_id, body, None)
             except Refusal as refusal:
                 assert refusal.code in ("game_abandoned", "version_conflict"), refusal.code
                 if refusal.code == "game_abandoned":
@@ -109,7 +111,7 @@ def test_concurrent_moves_and_abandons_store_no_move_after_the_abandon(runtime: 
         return stored
 
     def abandon(game_id: UUID, after: int) -> Any:
-        while runtime.games.row(game_id)["moves"] < after:
+        while runtime.games.rows.row(game_id).moves < after:
             time.sleep(0.001)
         return outcome(lambda: runtime.games.lifecycle.abandon(owner, game_id, "closing time"))
 

@@ -6,31 +6,18 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import psycopg
 import pytest
 from litestar.testing import TestClient
 
 from domain.arctica import editions
 from domain.arctica.edition import canonical_json
-from service.base import keys
-from service.base.database import ConnectionParams
-from service.base.store import GameLog
 from service.base.store import editions as table
 from service.games.editions import MAX_EDITION_BYTES, MAX_EDITION_CARDS
 from service.runtime import Runtime
 from tests.domain.arctica.support import club_edition
+from tests.helpers import auth
 
 Client = TestClient  # type: ignore[type-arg]
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
-
-
-@pytest.fixture(scope="module")
-def admin_key(database: ConnectionParams, store: GameLog) -> str:
-    with psycopg.connect(database.conninfo(), autocommit=True) as conn:
-        return keys.create(conn, "bounds admin", admin=True).token
 
 
 def doc(edition_id: str, version: str = "1") -> dict[str, Any]:

@@ -16,33 +16,23 @@ from domain.arctica import RULES, editions
 from domain.arctica.edition import canonical_json, fingerprint
 from domain.arctica.simulator import public_record, simulate, table_record
 from domain.game import state_hash
-from service.base import keys
 from service.base.database import ConnectionParams
 from service.base.settings import Settings
 from service.base.store import GameLog
 from service.http.app import create_app
 from service.runtime import Runtime
 from tests.domain.arctica.support import club_edition
+from tests.helpers import auth
 
 Client = TestClient  # type: ignore[type-arg]
 
 CLUB = club_edition("club-api", "2026.1")
 
 
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
-
-
 def document(**changes: Any) -> dict[str, Any]:
     doc: dict[str, Any] = json.loads(canonical_json(CLUB))
     doc.update(changes)
     return doc
-
-
-@pytest.fixture(scope="module")
-def admin_key(database: ConnectionParams, store: GameLog) -> str:
-    with psycopg.connect(database.conninfo(), autocommit=True) as conn:
-        return keys.create(conn, "club admin", admin=True).token
 
 
 @pytest.fixture(scope="module")

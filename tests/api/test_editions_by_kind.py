@@ -19,13 +19,12 @@ from domain.editions import EditionFormatError, Editions, Loader
 from domain.errors import SetupError
 from domain.kinds import registered_games, registration
 from domain.registry import GamePlugin
-from service.base import keys
 from service.base.database import ConnectionParams
 from service.base.store import GameLog
 from service.base.store.editions import EDITIONS_BY_KIND
 from service.base.store.migrations import migrate
+from tests.helpers import auth
 from tests.test_toy_game import KIND, TOY
-from tests.watching import auth
 
 Client = TestClient[Any]
 
@@ -92,12 +91,6 @@ def toy_registered() -> Iterator[GamePlugin]:
     """Registered before the module's app and runtime are built (the runtime installs its loader)."""
     with registration(TOY_WITH_EDITIONS) as plugin:
         yield plugin
-
-
-@pytest.fixture(scope="module")
-def admin_key(database: ConnectionParams, store: GameLog) -> str:
-    with psycopg.connect(database.conninfo(), autocommit=True) as conn:
-        return keys.create(conn, "club admin", admin=True).token
 
 
 # ------------------------------------------------------------------ two kinds with editions

@@ -9,12 +9,9 @@ import pytest
 from litestar.testing import TestClient
 
 from domain.arctic import simulator as arctic_sim
+from tests.helpers import auth
 
 Client = TestClient  # type: ignore[type-arg]
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def public_game(client: Client, api_key: str, seed: int, moves: int) -> tuple[str, list[Any], int]:

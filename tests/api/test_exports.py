@@ -23,6 +23,7 @@ from service.cli.main import main
 from service.games.playformats import NAMESPACE, PUSH
 from service.http.app import create_app
 from service.runtime import Runtime
+from tests.helpers import auth
 from tests.projections.support import record
 from tests.watching import served
 
@@ -30,10 +31,6 @@ Client = TestClient  # type: ignore[type-arg]
 CLUB = "club:Export Club"
 START = datetime(2026, 11, 2, 18, 0)
 NAMES = [["Aputsiaq", "Nanook"], ["Nanook", "Siku"], ["Siku", "Aputsiaq", "Nanook"]]
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def unsealed(record: dict[str, Any]) -> dict[str, Any]:

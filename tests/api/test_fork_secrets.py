@@ -25,8 +25,6 @@ import psycopg
 import pytest
 from litestar.testing import TestClient
 
-from projections import standard
-from service.base import keys
 from service.base.database import ConnectionParams
 from service.base.store.tables import FORK_SECRETS
 from service.runtime import Runtime
@@ -34,12 +32,12 @@ from tests.api.secrets import Material
 from tests.api.test_hidden_information import (
     SEED,
     LiveGame,
-    auth,
     check_game,
     get_routes,
     requests,
     store_cuts,
 )
+from tests.helpers import auth, project
 from tests.watching import record
 
 Client = TestClient[Any]
@@ -50,12 +48,6 @@ OPEN = ("/games/{game_id:uuid}/forks", "/games/{game_id:uuid}/recorder")
 NAVIGATION = {"/games/{game_id:uuid}/replay": [{"move": "1"}, {"turn": "1"}]}
 # The owner's for any game (they may name hidden cards): 401 without a key, 403 not_game_owner with another.
 OWNERS = ("/games/{game_id:uuid}/legal-moves",)
-
-
-@pytest.fixture(scope="module")
-def admin_key(database: ConnectionParams, runtime: Runtime) -> str:
-    with psycopg.connect(database.conninfo(), autocommit=True) as conn:
-        return keys.create(conn, "admin", admin=True).token
 
 
 class Family:
@@ -95,12 +87,6 @@ class Family:
         )
 
 
-def project(runtime: Runtime) -> None:
-    runner = standard.runner(runtime.store, runtime.games.registry)
-    runner.run()
-    runner.close()
-
-
 def baseline(client: Client, game: LiveGame) -> dict[str, Any]:
     """The answers of the routes that name no game (lists, players, leaderboards) while the family is
     only its live origin (``check_game``: what they held then is not the fork's; games of earlier tests
@@ -129,7 +115,7 @@ def check_fork(
     public one answers its record and every perspective to anyone. The owner sees all of it either way."""
     warm(client, family.owner, fork)
     probe(client, family, fork, stranger, sealed=sealed)
-    game = family.as_live_game(fork, runtime.games.game_position(fork["id"]))
+    game = family.as_live_game(fork, runtime.games.rows.position(fork["id"]))
     routes = get_routes(client.app)
     if sealed:
         check_game(client, routes, game, family.owner, stranger, family.before)

@@ -13,12 +13,9 @@ from litestar.testing import TestClient
 from domain.arctic import RULES
 from domain.arctic.simulator import simulate, to_public
 from domain.game import state_hash
+from tests.helpers import auth
 
 Client = TestClient  # type: ignore[type-arg]
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def builtins(value: Any) -> Any:
@@ -401,7 +398,7 @@ def test_every_replay_step_of_a_finished_game_served_from_memory_matches_the_fol
     for step, event in enumerate(game.events, start=1):
         state = RULES.evolve(state, event)
         assert client.get(f"/games/{game_id}/replay/{step}").json()["state_hash"] == state_hash(state)
-    blocks = runtime.games.blocks
+    blocks = runtime.games.deps.blocks
     assert blocks.get(UUID(game_id), 0) is not None and blocks.finished_row(UUID(game_id)) is not None
     state = RULES.initial_state()
     for step, event in enumerate(game.events, start=1):  # again, now from memory

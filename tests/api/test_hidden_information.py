@@ -30,6 +30,7 @@ from domain.game import GameRules, decide_and_evolve
 from projections import standard
 from service.runtime import Runtime
 from tests.api.secrets import Material, hidden_by_version, leaks
+from tests.helpers import auth
 
 Client = TestClient  # type: ignore[type-arg]
 SEED = 0x5EED_0000_0000  # above 2**32: a seed in a response body is found by its digits
@@ -198,10 +199,6 @@ def _product(choices: list[list[tuple[str, str]]]) -> Iterator[list[tuple[str, s
     for first in choices[0]:
         for rest in _product(choices[1:]):
             yield [first, *rest]
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def store_cuts(

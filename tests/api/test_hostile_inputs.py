@@ -25,19 +25,18 @@ from domain.arctic.simulator import simulate
 from service.base import keys
 from service.base.database import ConnectionParams
 from service.base.store import Recorded
+from service.base.store.games_table import GamesTable, steps
 from service.games.base import Opening
 from service.games.limits import MIN_TIME
+from service.games.openings import game_row
 from service.runtime import Runtime
+from tests.helpers import auth
 from tests.projections.support import record
 
 Client = TestClient  # type: ignore[type-arg]
 # The issue's probes: each overflowed once moved to UTC.
 OVERFLOWING = ["0001-01-01T00:00:00+14:00", "9999-12-31T23:59:59-14:00"]
 ILLEGAL_MOVE = {"type": "MoveTokens", "seat": 0, "up": "walrus"}  # never legal at a game's start
-
-
-def auth(token: str, **extra: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}", **extra}
 
 
 def probe_tags() -> dict[str, str]:
@@ -257,7 +256,7 @@ def test_a_game_stored_with_dotted_handles_still_reads(client: Client, runtime: 
     """The bound is the edge's, not the domain's: a game stored before it (here through the store, as an
     older server did) still reads, exports and lists."""
     writer = runtime.games.writer
-    kind = writer.kind("arctic")
+    kind = writer.kinds.get("arctic")
     setup = Setup(players=["..", "."], seed=3)
     game_id, now = uuid4(), datetime.now(UTC)
     opening = msgspec.Raw(msgspec.json.encode(Opening(setup=msgspec.Raw(msgspec.json.encode(setup)))))
@@ -275,8 +274,8 @@ def test_a_game_stored_with_dotted_handles_still_reads(client: Client, runtime: 
     with runtime.store.game_recorder.datastore.get_connection() as conn:
         key = keys.verify(conn, api_key)
     assert key is not None
-    row = writer.game_row(game_id, kind, key, state, len(records), 0, now, None)
-    writer.store.append(records, within=writer.within(writer.insert_row(row)))
+    row = game_row(game_id, kind, key, state, len(records), 0, now, None)
+    writer.store.append(records, within=steps(GamesTable.insert(row)))
     summary = client.get(f"/games/{game_id}")
     assert summary.status_code == 200 and summary.json()["players"] == ["..", "."], summary.text
     exported = client.get(f"/games/{game_id}/record", headers=auth(api_key))

@@ -8,29 +8,16 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
-import psycopg
 import pytest
 from litestar.testing import TestClient
 
-from service.base import keys
-from service.base.database import ConnectionParams
-from service.base.store.application import GameLog
 from tests.api.test_client_http import record_of
+from tests.helpers import auth
 
 Client = TestClient  # type: ignore[type-arg]
 ROOT = Path(__file__).resolve().parents[2]
 # Headers that differ between any two answers, whatever their method.
 VARYING = {"date", "x-request-id", "server-timing"}
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
-
-
-@pytest.fixture(scope="module")
-def admin_key(database: ConnectionParams, store: GameLog) -> str:
-    with psycopg.connect(database.conninfo(), autocommit=True) as conn:
-        return keys.create(conn, "http details admin", admin=True).token
 
 
 @pytest.fixture(scope="module")

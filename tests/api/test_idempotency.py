@@ -10,12 +10,9 @@ from litestar.testing import TestClient
 
 from domain.arctic.simulator import simulate
 from service.base.database import ConnectionParams
+from tests.helpers import auth
 
 Client = TestClient  # type: ignore[type-arg]
-
-
-def auth(token: str, **headers: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}", **headers}
 
 
 def new_game(client: Client, token: str, seed: int) -> tuple[str, list[Any]]:

@@ -10,13 +10,10 @@ from litestar.testing import TestClient
 
 from domain.arctic.simulator import simulate
 from service.base.database import ConnectionParams
+from tests.helpers import auth
 from tests.projections.support import record
 
 Client = TestClient  # type: ignore[type-arg]
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def games(database: ConnectionParams) -> int:

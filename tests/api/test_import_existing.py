@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from tests.api.test_games import Client, auth, record_of
+from tests.api.test_games import Client, record_of
+from tests.helpers import auth
 
 
 def broken(record: dict[str, Any]) -> dict[str, Any]:

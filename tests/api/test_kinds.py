@@ -12,7 +12,7 @@ from litestar.testing import TestClient
 
 from domain.kinds import registered_games
 from service.http.viewer.words import WORDS
-from tests.watching import auth
+from tests.helpers import auth
 
 Client = TestClient[Any]
 

@@ -11,13 +11,10 @@ from litestar.testing import TestClient
 
 from domain.arctic.simulator import simulate, to_public
 from domain.arctica.simulator import simulate as simulate_arctica
+from tests.helpers import auth
 
 Client = TestClient  # type: ignore[type-arg]
 NAMES = ["Nanook", "Sila"]
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def chosen(listed: dict[str, Any], move: dict[str, Any]) -> dict[str, Any]:

@@ -7,38 +7,18 @@ from typing import Any
 
 import msgspec
 import psycopg
-import pytest
 from litestar.testing import TestClient
 
 from domain.arctic.simulator import simulate
 from projections import standard
-from service.base import keys
-from service.base.database import ConnectionParams
 from service.runtime import Runtime
+from tests.helpers import auth, project
 from tests.projections.support import dump, record
 
 Client = TestClient  # type: ignore[type-arg]
 
 # The read-model rows a void and an un-void change (game_summaries also keeps the void's reason).
 COUNTED = ["player_results", "player_stats", "head_to_head", "ratings", "rating_history", "voided_games"]
-
-
-@pytest.fixture(scope="module")
-def admin_key(database: ConnectionParams, store: Any) -> str:
-    with psycopg.connect(database.conninfo(), autocommit=True) as conn:
-        return keys.create(conn, "admin", admin=True).token
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
-
-
-def project(runtime: Runtime) -> None:
-    runner = standard.runner(runtime.store, runtime.games.registry)
-    try:
-        runner.run()
-    finally:
-        runner.close()
 
 
 def live_game(client: Client, token: str, seed: int, players: list[str]) -> tuple[str, list[Any]]:

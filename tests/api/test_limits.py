@@ -13,9 +13,9 @@ import pytest
 from litestar.testing import TestClient
 
 from domain.arctic.simulator import simulate
-from service.base import keys
 from service.base.database import ConnectionParams
 from service.base.settings import Settings
+from tests.helpers import auth
 from tests.projections.support import record
 
 Client = TestClient  # type: ignore[type-arg]
@@ -24,16 +24,6 @@ Client = TestClient  # type: ignore[type-arg]
 @pytest.fixture(scope="module")
 def settings() -> Settings:
     return Settings(pool_size=8, run_projections=True)
-
-
-@pytest.fixture(scope="module")
-def admin_key(database: ConnectionParams, store: Any) -> str:
-    with psycopg.connect(database.conninfo(), autocommit=True) as conn:
-        return keys.create(conn, "admin", admin=True).token
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def game_count(database: ConnectionParams) -> int:

@@ -14,13 +14,14 @@ import psycopg
 import pytest
 from litestar import Litestar
 
-from service.base import keys
 from service.base.database import ConnectionParams
 from service.base.settings import Settings
 from service.base.store.listening import LiveHub
+from service.base.store.rows import IndexedGame
 from service.http.app import create_app
 from service.runtime import Runtime
-from tests.watching import auth, record, remaining_moves, served
+from tests.helpers import auth
+from tests.watching import record, remaining_moves, served
 
 
 @pytest.fixture(scope="module")
@@ -38,12 +39,6 @@ def hub_of(app: Litestar) -> dict[str, int]:
     """The serving app's listener: how often it read the rows, how many streams it holds."""
     hub: LiveHub = app.state.live
     return {"reads": hub.reads, "streams": hub.streams, "notifications": hub.notifications}
-
-
-@pytest.fixture(scope="module")
-def admin_key(database: ConnectionParams, store: Any) -> str:
-    with psycopg.connect(database.conninfo(), autocommit=True) as conn:
-        return keys.create(conn, "admin", admin=True).token
 
 
 def live_game(base: str, api_key: str, seed: int, moves: int = 4) -> dict[str, Any]:
@@ -78,10 +73,10 @@ class Counting:
 
     def __init__(self, runtime: Runtime, monkeypatch: pytest.MonkeyPatch) -> None:
         self.calls = 0
-        games = runtime.games
+        games = runtime.games.rows
         original = games.row
 
-        def row(game_id: Any) -> dict[str, Any]:
+        def row(game_id: Any) -> IndexedGame:
             self.calls += 1
             return original(game_id)
 

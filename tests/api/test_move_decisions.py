@@ -12,14 +12,11 @@ from litestar.testing import TestClient
 from domain.arctic.simulator import simulate, to_public
 from domain.arctica.simulator import simulate as simulate_arctica
 from domain.arctica.simulator import table_record
+from tests.helpers import auth
 
 Client = TestClient  # type: ignore[type-arg]
 NAMES = ["Nanook", "Sila"]
 FORBIDDEN = set("{('")
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def create(client: Client, key: str, kind: str, setup: Any) -> tuple[str, int]:

@@ -9,22 +9,12 @@ from typing import Any
 import msgspec
 from litestar.testing import TestClient
 
-from projections import standard
 from service.runtime import Runtime
+from tests.helpers import auth, project
 from tests.projections.support import record
 
 Client = TestClient  # type: ignore[type-arg]
 NAMES = ["Oona Once", "Pim Once"]
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
-
-
-def project(runtime: Runtime) -> None:
-    runner = standard.runner(runtime.store, runtime.games.registry)
-    runner.run()
-    runner.close()
 
 
 def counts(client: Client) -> tuple[Any, Any, Any]:

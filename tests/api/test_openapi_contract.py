@@ -43,6 +43,8 @@ OWNER_SEES_MORE = (
     "/timeline",
     "/live",
     "/watch",
+    "/analysis",  # a live game's analysis: its owner's (#37)
+    "/analysis/moves/{move}",
     "/bgstats",  # a sealed fork's play is its owner's
     "/bgg",
     "/board",

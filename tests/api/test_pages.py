@@ -12,7 +12,8 @@ from litestar.testing import TestClient
 from domain import arctic
 from service.base.store.corrections import Line, MovesTakenBack, moves_of
 from service.runtime import Runtime
-from tests.api.test_undo import Table, auth
+from tests.api.test_undo import Table
+from tests.helpers import auth
 
 Client = TestClient  # type: ignore[type-arg]
 
@@ -40,7 +41,7 @@ def pages(client: Client, path: str, limit: int, runtime: Runtime | None = None)
     url: str | None = f"{path}?limit={limit}"
     while url is not None:
         if runtime is not None:
-            runtime.games.timeline_marks.clear()  # as if another process had answered the last page
+            runtime.games.deps.timeline_marks.clear()  # as if another process had answered the last page
         answer = client.get(url)
         assert answer.status_code == 200, answer.text
         body = answer.json()
@@ -119,7 +120,7 @@ def test_undo_reads_from_a_snapshot_not_the_whole_stream(
     table = Table(client, api_key, "arctic", 2, 4343)
     for move in table.moves[:60]:
         table.play(move)
-    interval = runtime.games.states.interval
+    interval = runtime.games.deps.states.interval
     assert table.version > 2 * interval
     read: list[int] = []
     original = runtime.store.read
@@ -152,7 +153,7 @@ def test_a_game_corrected_move_after_move_keeps_undo_and_its_timeline_pages_smal
     for _ in range(80):
         table.play(table.moves[10])
         table.undo(1)
-    assert table.version > 2 * runtime.games.states.interval
+    assert table.version > 2 * runtime.games.deps.states.interval
     read: list[int] = []
     original = runtime.store.read
 

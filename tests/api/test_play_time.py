@@ -10,13 +10,10 @@ import msgspec
 from litestar.testing import TestClient
 
 from domain.arctic.simulator import simulate
+from tests.helpers import auth
 from tests.projections.support import record
 
 Client = TestClient  # type: ignore[type-arg]
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def timed_record(seed: int, times: list[str], started_at: str | None = None) -> dict[str, Any]:

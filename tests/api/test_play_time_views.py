@@ -13,16 +13,12 @@ import pytest
 from litestar.testing import TestClient
 
 from domain.arctic.simulator import simulate
-from projections import standard
 from service.base.store.tables import FIRST_PLAY_TIMES
 from service.runtime import Runtime
+from tests.helpers import auth, project
 from tests.projections.support import record
 
 Client = TestClient  # type: ignore[type-arg]
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def when(text: str | None) -> datetime | None:
@@ -36,12 +32,6 @@ def timed(seed: int, names: list[str], start: datetime | None, moves: int | None
         for i, move in enumerate(body["moves"]):
             move["at"] = (start + timedelta(seconds=30 * (i + 1))).isoformat()
     return body
-
-
-def project(runtime: Runtime) -> None:
-    runner = standard.runner(runtime.store, runtime.games.registry)
-    runner.run()
-    runner.close()
 
 
 @pytest.fixture(scope="module")

@@ -5,13 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import psycopg
 import pytest
 from litestar.testing import TestClient
 
-from service.base import keys
-from service.base.database import ConnectionParams
 from service.base.settings import Settings
+from tests.helpers import auth, import_game
 from tests.projections.support import record
 
 Client = TestClient  # type: ignore[type-arg]
@@ -20,24 +18,6 @@ Client = TestClient  # type: ignore[type-arg]
 @pytest.fixture(scope="module")
 def settings() -> Settings:
     return Settings(pool_size=8, run_projections=True)
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
-
-
-@pytest.fixture(scope="module")
-def admin_key(database: ConnectionParams, store: Any) -> str:
-    with psycopg.connect(database.conninfo(), autocommit=True) as conn:
-        return keys.create(conn, "admin", admin=True).token
-
-
-def import_game(client: Client, token: str, body: bytes) -> dict[str, Any]:
-    response = client.post("/games/import", content=body, headers={**auth(token), "content-type": "application/json"})
-    assert response.status_code == 201, response.text
-    out: dict[str, Any] = response.json()
-    out["position"] = int(response.headers["x-banquise-position"])
-    return out
 
 
 @pytest.fixture(scope="module")

@@ -29,13 +29,10 @@ from service.base.store.kinds import Registry
 from service.cli.commands.simulate import simulated_record
 from service.games.service import GameService
 from service.runtime import Runtime
+from tests.helpers import auth
 
 Client = TestClient[Any]
 PERSPECTIVES = ["spectator", "seat:0", "seat:1", "omniscient"]
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"authorization": f"Bearer {token}"}
 
 
 def imported(client: Client, token: str, seed: int) -> tuple[UUID, int]:
@@ -115,17 +112,19 @@ def test_a_cold_step_of_a_game_never_read_costs_one_round_trip(
     game_id, steps = imported(client, api_key, 11)
     games = GameService(lone_connection, Registry.default())  # caches of its own: everything cold
     # The game's row and the step's block in one message: one round trip, then none for a step of a held block.
-    assert traced(lone_connection, lambda: games.replay_body(game_id, steps - 3, "spectator", None)) == 1
-    assert traced(lone_connection, lambda: games.replay_body(game_id, steps - 2, "spectator", None)) == 0
+    assert traced(lone_connection, lambda: games.replays.replay_body(game_id, steps - 3, "spectator", None)) == 1
+    assert traced(lone_connection, lambda: games.replays.replay_body(game_id, steps - 2, "spectator", None)) == 0
     # What the event loop answers without a thread: a step of a held block, or nothing when I/O is needed.
-    held = games.held_replay(game_id, steps - 1, "seat:1")
-    assert held == GameService(lone_connection, Registry.default()).replay_body(game_id, steps - 1, "seat:1", None)
-    assert games.held_replay(game_id, 5, "spectator") is None  # its block is not held yet
+    held = games.replays.held_replay(game_id, steps - 1, "seat:1")
+    assert held == GameService(lone_connection, Registry.default()).replays.replay_body(
+        game_id, steps - 1, "seat:1", None
+    )
+    assert games.replays.held_replay(game_id, 5, "spectator") is None  # its block is not held yet
     # A step of another block: its snapshot and events, one round trip.
-    assert traced(lone_connection, lambda: games.replay_body(game_id, 5, "spectator", None)) == 1
+    assert traced(lone_connection, lambda: games.replays.replay_body(game_id, 5, "spectator", None)) == 1
     # Asked again: the encoded step itself.
-    assert games.cached_replay(game_id, 5, "spectator") is not None
-    assert traced(lone_connection, lambda: games.replay_body(game_id, 5, "spectator", None)) == 0
+    assert games.replays.cached_replay(game_id, 5, "spectator") is not None
+    assert traced(lone_connection, lambda: games.replays.replay_body(game_id, 5, "spectator", None)) == 0
 
 
 def test_a_cold_step_read_on_the_event_loop_costs_one_round_trip_and_is_the_threads_bytes(
@@ -156,17 +155,17 @@ def test_a_cold_step_read_on_the_event_loop_costs_one_round_trip_and_is_the_thre
                 seen[0] = size
                 return round_trips(text)
 
-            cold = await games.replay_on_loop(game_id, steps - 3, "spectator", None)
+            cold = await games.replays.replay_on_loop(game_id, steps - 3, "spectator", None)
             assert trips() == 1  # the game's row and the step's block, one message
-            assert games.held_replay(game_id, steps - 2, "spectator") is not None  # its block is held now
-            other = await games.replay_on_loop(game_id, 5, "seat:1", None)
+            assert games.replays.held_replay(game_id, steps - 2, "spectator") is not None  # its block is held now
+            other = await games.replays.replay_on_loop(game_id, 5, "seat:1", None)
             assert trips() == 1  # the row is held: the step's block and the ones after it, one message
-            assert games.held_replay(game_id, 70, "spectator") is not None  # the next block came with it
+            assert games.replays.held_replay(game_id, 70, "spectator") is not None  # the next block came with it
             conn.pgconn.untrace()
         fresh = GameService(lone_connection, Registry.default())
-        assert cold == fresh.replay_body(game_id, steps - 3, "spectator", None)
-        assert other == fresh.replay_body(game_id, 5, "seat:1", None)
-        assert games.cached_replay(game_id, 5, "seat:1") == other
+        assert cold == fresh.replays.replay_body(game_id, steps - 3, "spectator", None)
+        assert other == fresh.replays.replay_body(game_id, 5, "seat:1", None)
+        assert games.replays.cached_replay(game_id, 5, "seat:1") == other
         await reads.close()
 
     asyncio.run(go())
@@ -182,13 +181,13 @@ def test_a_corrected_games_step_on_the_event_loop_leaves_its_line_to_a_thread(
     owner = keys_verify(store, api_key)
 
     async def go() -> bytes:
-        rest = await GameService(store, Registry.default()).replay_on_loop(game_id, 3, "seat:0", owner)
+        rest = await GameService(store, Registry.default()).replays.replay_on_loop(game_id, 3, "seat:0", owner)
         await store.loop_reads.close()
         assert callable(rest)
         return await asyncio.to_thread(rest)
 
     body = asyncio.run(go())
-    assert body == GameService(store, Registry.default()).replay_body(game_id, 3, "seat:0", owner)
+    assert body == GameService(store, Registry.default()).replays.replay_body(game_id, 3, "seat:0", owner)
     assert (
         body
         == client.get(f"/games/{game_id}/replay/3", params={"perspective": "seat:0"}, headers=auth(api_key)).content
@@ -205,10 +204,10 @@ def test_a_finished_games_steps_from_the_cache_are_the_bytes_computed_afresh(
             first = client.get(f"/games/{game_id}/replay/{step}", params={"perspective": perspective})
             again = client.get(f"/games/{game_id}/replay/{step}", params={"perspective": perspective})
             assert first.status_code == again.status_code == 200
-            assert runtime.games.cached_replay(game_id, step, perspective) == first.content
+            assert runtime.games.replays.cached_replay(game_id, step, perspective) == first.content
             assert again.content == first.content and again.headers["etag"] == first.headers["etag"]
             # What a process without any cache computes (no snapshot marks, no held block, no encoded step).
-            afresh = GameService(store, Registry.default()).replay_body(game_id, step, perspective, None)
+            afresh = GameService(store, Registry.default()).replays.replay_body(game_id, step, perspective, None)
             assert first.content == afresh
             assert msgspec.json.decode(first.content)["perspective"] == perspective
             bodies[perspective] = first.content
@@ -245,7 +244,7 @@ def test_a_step_read_while_live_is_not_what_it_shows_once_finished(
                 f"/games/{game_id}/replay/2", params={"perspective": "seat:0"}, headers=auth(api_key)
             ).content
             assert client.get(f"/games/{game_id}/replay/2", params={"perspective": "seat:0"}).status_code == 403
-            assert runtime.games.cached_replay(UUID(game_id), 2, "spectator") is None
+            assert runtime.games.replays.cached_replay(UUID(game_id), 2, "spectator") is None
     assert client.get(f"/games/{game_id}").json()["status"] == "finished"
     finished = client.get(f"/games/{game_id}/replay/2").content
     seat = client.get(f"/games/{game_id}/replay/2", params={"perspective": "seat:0"})
@@ -265,11 +264,11 @@ def test_a_live_games_step_costs_one_round_trip_and_is_the_engines_fold(
     assert version > 70  # two blocks at least
     owner = keys_verify(lone_connection, api_key)
     games = GameService(lone_connection, Registry.default())
-    assert traced(lone_connection, lambda: games.replay_body(game_id, version - 1, "omniscient", owner)) == 1
+    assert traced(lone_connection, lambda: games.replays.replay_body(game_id, version - 1, "omniscient", owner)) == 1
     for step in range(1, version + 1):
-        body = msgspec.json.decode(games.replay_body(game_id, step, "omniscient", owner))
+        body = msgspec.json.decode(games.replays.replay_body(game_id, step, "omniscient", owner))
         assert body["state_hash"] == state_hash(RULES.fold(game.events[:step])), step
-    assert games.cached_replay(game_id, version - 1, "omniscient") is None  # a live game's steps are not kept
+    assert games.replays.cached_replay(game_id, version - 1, "omniscient") is None  # a live game's steps are not kept
 
 
 def keys_verify(store: GameLog, token: str) -> Any:
@@ -288,7 +287,7 @@ def test_steps_of_a_finished_game_in_any_order_are_the_engines_fold(
     order = list(range(1, steps + 1))
     random.Random(15).shuffle(order)  # blocks and their marks met in every order
     for step in order + order[:40]:
-        body = msgspec.json.decode(games.replay_body(game_id, step, "omniscient", None))
+        body = msgspec.json.decode(games.replays.replay_body(game_id, step, "omniscient", None))
         assert body["state_hash"] == state_hash(RULES.fold(events[:step])), step
 
 
@@ -301,18 +300,18 @@ def test_once_a_finished_games_row_is_held_one_round_trip_reads_the_blocks_after
     game_id, steps = imported(client, api_key, 19)
     assert steps > 3 * 64  # four blocks at least
     games = GameService(lone_connection, Registry.default())
-    assert traced(lone_connection, lambda: games.replay_body(game_id, steps, "spectator", None)) == 1
-    assert games.held_replay(game_id, 1, "spectator") is None  # the row and the last block only
-    assert traced(lone_connection, lambda: games.replay_body(game_id, 70, "spectator", None)) == 1
+    assert traced(lone_connection, lambda: games.replays.replay_body(game_id, steps, "spectator", None)) == 1
+    assert games.replays.held_replay(game_id, 1, "spectator") is None  # the row and the last block only
+    assert traced(lone_connection, lambda: games.replays.replay_body(game_id, 70, "spectator", None)) == 1
     fresh = GameService(lone_connection, Registry.default())
     after = [65, 128, 129, 192, 193, steps - 1, *random.Random(19).sample(range(65, steps + 1), 40)]
     for step in after:
-        held = games.held_replay(game_id, step, "seat:1")
+        held = games.replays.held_replay(game_id, step, "seat:1")
         assert held is not None, step
-        assert held == fresh.replay_body(game_id, step, "seat:1", None), step
-    assert games.held_replay(game_id, 64, "seat:1") is None  # the block before: not read ahead
-    assert traced(lone_connection, lambda: games.replay_body(game_id, 3, "spectator", None)) == 1
-    assert games.held_replay(game_id, 64, "seat:1") == fresh.replay_body(game_id, 64, "seat:1", None)
+        assert held == fresh.replays.replay_body(game_id, step, "seat:1", None), step
+    assert games.replays.held_replay(game_id, 64, "seat:1") is None  # the block before: not read ahead
+    assert traced(lone_connection, lambda: games.replays.replay_body(game_id, 3, "spectator", None)) == 1
+    assert games.replays.held_replay(game_id, 64, "seat:1") == fresh.replays.replay_body(game_id, 64, "seat:1", None)
 
 
 def test_blocks_read_together_without_snapshots_between_them_are_the_engines_fold(
@@ -327,12 +326,12 @@ def test_blocks_read_together_without_snapshots_between_them_are_the_engines_fol
     with psycopg.connect(database.conninfo(), autocommit=True) as conn:
         conn.execute("DELETE FROM game_snapshots WHERE game_id = %s AND version < %s", (game_id, steps))
     games = GameService(lone_connection, Registry.default())
-    games.replay_body(game_id, steps, "omniscient", None)  # the row held, with the last block
-    assert traced(lone_connection, lambda: games.replay_body(game_id, 70, "omniscient", None)) == 1
-    assert games.held_replay(game_id, 100, "omniscient") is not None  # folded from the start
-    assert games.held_replay(game_id, 150, "omniscient") is None  # no snapshot before block 2: not read ahead
+    games.replays.replay_body(game_id, steps, "omniscient", None)  # the row held, with the last block
+    assert traced(lone_connection, lambda: games.replays.replay_body(game_id, 70, "omniscient", None)) == 1
+    assert games.replays.held_replay(game_id, 100, "omniscient") is not None  # folded from the start
+    assert games.replays.held_replay(game_id, 150, "omniscient") is None  # no snapshot before block 2: not read ahead
     for step in [*range(1, steps + 1, 7), 64, 65, 128, 129, 192, 193, steps]:
-        body = msgspec.json.decode(games.replay_body(game_id, step, "omniscient", None))
+        body = msgspec.json.decode(games.replays.replay_body(game_id, step, "omniscient", None))
         assert body["state_hash"] == state_hash(RULES.fold(events[:step])), step
 
 

@@ -16,21 +16,11 @@ from litestar.testing import TestClient
 
 from domain.arctic import moves as mv
 from domain.arctic.simulator import simulate, to_public
-from projections import standard
 from service.runtime import Runtime
+from tests.helpers import auth, project
 
 Client = TestClient  # type: ignore[type-arg]
 NAMES = ["Reva Late", "Tor Late"]
-
-
-def auth(token: str, **headers: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}", **headers}
-
-
-def project(runtime: Runtime) -> None:
-    runner = standard.runner(runtime.store, runtime.games.registry)
-    runner.run()
-    runner.close()
 
 
 def counted(client: Client) -> list[Any]:
@@ -71,9 +61,9 @@ def test_reveals_are_appended_after_the_end(
     stats = client.get(f"/games/{gid}/stats").json()
     # the finished game's row and last replay block are held in memory (as other processes may hold them)
     assert client.get(f"/games/{gid}/replay/{version}").status_code == 200
-    held = runtime.games.blocks.finished_row(UUID(gid))
-    assert held is not None and held["version"] == version
-    blocks = runtime.games.blocks
+    held = runtime.games.deps.blocks.finished_row(UUID(gid))
+    assert held is not None and held.version == version
+    blocks = runtime.games.deps.blocks
     index = blocks.block_of(version)
     block = blocks.get(UUID(gid), index)
     assert block is not None
@@ -113,7 +103,7 @@ def test_reveals_are_appended_after_the_end(
     timeline = client.get(f"/games/{gid}/timeline").json()
     entries = timeline["entries"] if isinstance(timeline, dict) else timeline
     assert any("reveal" in str(e).lower() or "shows" in str(e).lower() for e in entries[-len(reveals) :])
-    assert runtime.games.blocks.finished_row(UUID(gid)) is None  # this process let its copy go
+    assert runtime.games.deps.blocks.finished_row(UUID(gid)) is None  # this process let its copy go
     last = client.get(f"/games/{gid}/replay/{end}")
     assert last.status_code == 200, last.text
     # another process still holding the row and block of before reads them again for the new steps
@@ -122,7 +112,7 @@ def test_reveals_are_appended_after_the_end(
     blocks.put(UUID(gid), index, block)
     assert client.get(f"/games/{gid}/replay/{end}").json() == last.json()
     assert client.get(f"/games/{gid}/replay/{version}").status_code == 200
-    assert blocks.finished_row(UUID(gid))["version"] == end  # type: ignore[index]
+    assert getattr(blocks.finished_row(UUID(gid)), "version", None) == end
     assert blocks.get(UUID(gid), index) is not block  # the block of before was let go
     for step in range(version - 3, end + 1):  # every step of the last block, the held ones too
         assert client.get(f"/games/{gid}/replay/{step}").status_code == 200

@@ -12,13 +12,10 @@ import msgspec
 from litestar.testing import TestClient
 
 from domain.arctic.events import Event
+from tests.helpers import auth
 
 Client = TestClient  # type: ignore[type-arg]
 FIXTURE = Path(__file__).parents[1] / "domain" / "arctic" / "fixtures" / "recorded_before_issue23.json.gz"
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def old_game() -> dict[str, Any]:

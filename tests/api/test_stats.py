@@ -10,13 +10,10 @@ from litestar.testing import TestClient
 
 from projections import gamestats, standard
 from service.runtime import Runtime
+from tests.helpers import auth
 from tests.projections.support import record
 
 Client = TestClient  # type: ignore[type-arg]
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def import_game(client: Client, token: str, body: bytes) -> dict[str, Any]:

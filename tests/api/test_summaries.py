@@ -9,12 +9,9 @@ from litestar.testing import TestClient
 
 from domain.arctic import RULES
 from domain.arctic.simulator import simulate
+from tests.helpers import auth
 
 Client = TestClient  # type: ignore[type-arg]
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def record_of(players: int, seed: int, moves: int | None = None) -> dict[str, Any]:

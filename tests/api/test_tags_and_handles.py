@@ -15,41 +15,16 @@ from projections import standard
 from service.base import keys
 from service.base.database import ConnectionParams
 from service.runtime import Runtime
+from tests.helpers import auth, import_game, project
 from tests.projections.support import dump, record
 
 Client = TestClient  # type: ignore[type-arg]
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
-
-
-@pytest.fixture(scope="module")
-def admin_key(database: ConnectionParams, store: Any) -> str:
-    with psycopg.connect(database.conninfo(), autocommit=True) as conn:
-        return keys.create(conn, "admin", admin=True).token
 
 
 def tagged(body: bytes, tags: dict[str, str]) -> bytes:
     record_ = msgspec.json.decode(body)
     record_["tags"] = tags
     return msgspec.json.encode(record_)
-
-
-def import_game(client: Client, token: str, body: bytes) -> dict[str, Any]:
-    response = client.post("/games/import", content=body, headers={**auth(token), "content-type": "application/json"})
-    assert response.status_code == 201, response.text
-    out: dict[str, Any] = response.json()
-    out["position"] = int(response.headers["x-banquise-position"])
-    return out
-
-
-def project(runtime: Runtime) -> None:
-    runner = standard.runner(runtime.store, runtime.games.registry)
-    try:
-        runner.run()
-    finally:
-        runner.close()
 
 
 def ids(client: Client, *tags: str, **params: Any) -> list[str]:

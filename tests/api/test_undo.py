@@ -21,17 +21,11 @@ from domain.arctica.simulator import simulate as simulate_arctica
 from domain.game import GameRules, decide_and_evolve, state_hash
 from projections import marks, standard
 from service.runtime import Runtime
+from tests.helpers import auth, project
 
 Client = TestClient  # type: ignore[type-arg]
 SIMULATE = {"arctic": simulate_arctic, "arctica": simulate_arctica}
 RULES: dict[str, GameRules] = {"arctic": arctic.RULES, "arctica": arctica.RULES}
-
-
-def auth(token: str, version: int | None = None) -> dict[str, str]:
-    headers = {"Authorization": f"Bearer {token}"}
-    if version is not None:
-        headers["If-Match"] = f'"{version}"'
-    return headers
 
 
 class Table:
@@ -144,14 +138,6 @@ def draws(kind: str, setup: Any, moves: list[Any]) -> list[int]:
         if i > 2 and any(type(e).__name__ in DRAWS for e in events):
             out.append(i)
     return out
-
-
-def project(runtime: Runtime) -> None:
-    runner = standard.runner(runtime.store, runtime.games.registry)
-    try:
-        runner.run()
-    finally:
-        runner.close()
 
 
 def boards(runtime: Runtime, game_ids: list[str]) -> dict[str, tuple[Any, ...]]:
@@ -427,9 +413,9 @@ def test_undo_after_undo_and_in_another_process(client: Client, api_key: str, ru
     table = Table(client, api_key, "arctic", 2, 1310)
     for move in table.moves[:70]:  # past a snapshot (every 64 events)
         table.play(move)
-    fresh = GameService(runtime.store, runtime.games.registry, snapshot_interval=runtime.games.states.interval)
-    kind = fresh.kind("arctic")
-    fresh.states.current(kind, table.id)  # cached at this version
+    fresh = GameService(runtime.store, runtime.games.registry, snapshot_interval=runtime.games.deps.states.interval)
+    kind = fresh.kinds.get("arctic")
+    fresh.deps.states.current(kind, table.id)  # cached at this version
     table.undo(1)
     table.play(table.moves[69])
     table.undo(2)  # moves 68 and 69 (the second recording of 69)
@@ -440,9 +426,12 @@ def test_undo_after_undo_and_in_another_process(client: Client, api_key: str, ru
     assert any(undone["taken_back"][0]["first_step"] <= v < table.version for v in snapshots), snapshots
     expected = engine_hash("arctic", table.setup, table.moves[:28])
     assert table.hash() == expected
-    version, state = fresh.states.current(kind, table.id)
+    version, state = fresh.deps.states.current(kind, table.id)
     assert version == table.version and state_hash(state) == expected
-    assert state_hash(GameService(runtime.store, runtime.games.registry).states.current(kind, table.id)[1]) == expected
+    assert (
+        state_hash(GameService(runtime.store, runtime.games.registry).deps.states.current(kind, table.id)[1])
+        == expected
+    )
     for move in table.moves[28:35]:
         table.play(move)
     assert table.hash() == engine_hash("arctic", table.setup, table.moves[:35])
@@ -636,6 +625,6 @@ def test_undos_in_a_row_after_many_cycles_fold_no_more_than_the_moves_they_take_
     table.undo(3)
     from service.games.service import GameService
 
-    fresh = GameService(runtime.store, runtime.games.registry, snapshot_interval=runtime.games.states.interval)
-    version, state = fresh.states.current(fresh.kind("arctic"), table.id)
+    fresh = GameService(runtime.store, runtime.games.registry, snapshot_interval=runtime.games.deps.states.interval)
+    version, state = fresh.deps.states.current(fresh.kinds.get("arctic"), table.id)
     assert version == table.version and state_hash(state) == engine_hash("arctic", table.setup, table.moves[:9])

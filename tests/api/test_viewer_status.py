@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 from litestar.testing import TestClient
 
-from tests.watching import auth, record
+from tests.helpers import auth
+from tests.watching import record
 
 Client = TestClient[Any]
 

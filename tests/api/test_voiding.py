@@ -2,28 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import msgspec
-import psycopg
-import pytest
 from litestar.testing import TestClient
 
 from domain.arctic.simulator import simulate
-from service.base import keys
-from service.base.database import ConnectionParams
+from tests.helpers import auth
 
 Client = TestClient  # type: ignore[type-arg]
-
-
-@pytest.fixture(scope="module")
-def admin_key(database: ConnectionParams, store: Any) -> str:
-    with psycopg.connect(database.conninfo(), autocommit=True) as conn:
-        return keys.create(conn, "admin", admin=True).token
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def test_a_voided_live_game_refuses_moves(client: Client, api_key: str, admin_key: str) -> None:

@@ -20,7 +20,8 @@ from service.http.app import create_app
 from service.http.viewer.page import TIMELINE_PAGE
 from service.runtime import Runtime
 from tests.api.test_undo import Table
-from tests.watching import auth, record, remaining_moves, served, simulate
+from tests.helpers import auth
+from tests.watching import record, remaining_moves, served, simulate
 
 Client = TestClient[Any]
 

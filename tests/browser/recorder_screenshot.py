@@ -18,7 +18,7 @@ from domain.arctica.simulator import table_record
 from tests.browser import throwaway
 from tests.browser.conftest import CHROMIUM
 from tests.browser.decision_paths import Position
-from tests.watching import auth
+from tests.helpers import auth
 
 MOVES = 28  # Nanook's turn: a card seen in his hand, or one not seen yet
 

@@ -4,13 +4,15 @@ Starts a throw-away embedded PostgreSQL, serves the app on a free loopback port,
 Arctic game, a finished Arctica game and a live Arctica game (with a move taken back), and photographs
 them with the system Chromium: ``docs/viewer.png``, ``docs/viewer-arctica.png`` and ``docs/live.png``, and
 at a phone's size (390x844): ``docs/viewer-phone.png`` (the finished Arctic game's score sheet) and
-``docs/live-phone.png`` (the live game's running score).
+``docs/live-phone.png`` (the live game's running score). The finished Arctic game's analysis, run by
+an analysis worker: ``docs/viewer-analysis.png`` and ``docs/viewer-analysis-phone.png``.
 The page's console errors are printed (and make the command fail).
 """
 
 from __future__ import annotations
 
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +20,8 @@ import httpx
 
 from tests.browser import throwaway
 from tests.browser.conftest import CHROMIUM
-from tests.watching import auth, record
+from tests.helpers import auth
+from tests.watching import record
 
 NAMES = {"arctic": ["Nanook", "Ivalu", "Aputsiaq"], "arctica": ["Nanook", "Ivalu"]}
 
@@ -38,6 +41,40 @@ def shoot(page: Any, url: str, step: int, out: Path, errors: list[str]) -> None:
     print(out)
 
 
+# The analysis pictured: half the default budget (some 15 s of the worker's core for this game).
+ANALYSIS_BUDGET = 8
+BAD = ("mistake", "blunder")
+
+
+def analysed(base: str, game_id: str, timeout: float = 300) -> dict[str, Any]:
+    """The game's analysis, asked for and waited for (the throw-away service's worker runs it)."""
+    url = f"{base}/games/{game_id}/analysis"
+    asked = httpx.post(url, json={"budget": ANALYSIS_BUDGET}, timeout=30)
+    assert asked.status_code == 202, asked.text
+    deadline = time.monotonic() + timeout
+    while True:
+        got = httpx.get(url, params={"budget": ANALYSIS_BUDGET}, timeout=30)
+        if got.status_code == 200:
+            return dict(got.json())
+        assert got.status_code == 202 and got.json()["status"] in ("queued", "running"), got.text
+        assert time.monotonic() < deadline, f"not analysed in {timeout} s"
+        time.sleep(0.5)
+
+
+def shoot_analysis(page: Any, base: str, game_id: str, analysis: dict[str, Any], out: Path) -> None:
+    """The viewer at the mistake (or blunder) the analysis found nearest the game's middle."""
+    middle = len(analysis["steps"]) // 2
+    judged = [i + 1 for i, s in enumerate(analysis["steps"]) if (s["judgement"] or {}).get("verdict") in BAD]
+    move = min(judged, key=lambda m: abs(m - middle)) if judged else middle
+    step = httpx.get(f"{base}/games/{game_id}/replay", params={"move": move}).json()["step"]
+    page.goto(f"{base}/games/{game_id}/watch?step={step}&budget={ANALYSIS_BUDGET}")
+    page.wait_for_selector(f'body[data-shown="{step}"] #analysis[data-analysis="done"][data-move="{move}"]')
+    page.locator("#analysis").scroll_into_view_if_needed()
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(out))
+    print(out)
+
+
 def main(out: Path) -> int:
     if not CHROMIUM.exists():
         print(f"Chromium is not at {CHROMIUM}: run `make browser-deps` first", file=sys.stderr)
@@ -46,7 +83,7 @@ def main(out: Path) -> int:
 
     folder = out.parent
     errors: list[str] = []
-    with throwaway.service() as (base, token):
+    with throwaway.service(analysis_workers=1) as (base, token):
 
         def made(body: dict[str, Any]) -> dict[str, Any]:
             answer = httpx.post(f"{base}/games/import", json=body, headers=auth(token), timeout=60)
@@ -60,6 +97,7 @@ def main(out: Path) -> int:
             f"{base}/games/{live['id']}/undo", json={"moves": 1, "reason": "wrong wheel"}, headers=auth(token)
         )
         assert undone.status_code == 200, undone.text
+        analysis = analysed(base, arctic["id"])
         live_version = undone.json()["version"]
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
@@ -81,6 +119,8 @@ def main(out: Path) -> int:
             phone.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
             phone.on("pageerror", lambda e: errors.append(str(e)))
             shoot(phone, f"{base}/games/{arctic['id']}/watch", arctic["version"], folder / "viewer-phone.png", errors)
+            shoot_analysis(page, base, arctic["id"], analysis, folder / "viewer-analysis.png")
+            shoot_analysis(phone, base, arctic["id"], analysis, folder / "viewer-analysis-phone.png")
             phone.goto(f"{base}/games/{live['id']}/watch")
             phone.wait_for_selector("#live-score .scores .total")
             shoot(phone, f"{base}/games/{live['id']}/watch", live_version, folder / "live-phone.png", errors)

@@ -7,7 +7,8 @@ from typing import Any
 
 import httpx
 
-from tests.watching import auth, record
+from tests.helpers import auth
+from tests.watching import record
 
 WATCH = """() => { window.__violations = [];
   document.addEventListener('securitypolicyviolation',

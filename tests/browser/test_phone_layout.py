@@ -12,7 +12,8 @@ import pytest
 
 from tests.browser.axe import assert_accessible
 from tests.browser.test_recorder import PHONE, keyed
-from tests.watching import auth, record
+from tests.helpers import auth
+from tests.watching import record
 
 pytestmark = pytest.mark.browser
 

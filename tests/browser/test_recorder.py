@@ -20,7 +20,7 @@ from tests.api.test_undo import Table
 from tests.api.test_watch import LONG
 from tests.browser.axe import BLOCKING, violations
 from tests.browser.decision_paths import Position, checked
-from tests.watching import auth
+from tests.helpers import auth
 
 pytestmark = pytest.mark.browser
 

@@ -27,7 +27,7 @@ from service.runtime import Runtime
 from tests.browser.axe import assert_accessible
 from tests.browser.decision_paths import Position
 from tests.browser.test_recorder import _get, imported, keyed, phone, shown_decision, tap_move, the_same_game
-from tests.watching import auth
+from tests.helpers import auth
 
 __all__ = ["phone"]  # the fixture, used by name
 

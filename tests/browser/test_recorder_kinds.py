@@ -12,8 +12,8 @@ import pytest
 
 from domain.kinds import game, registration
 from domain.registry import GamePlugin
+from tests.helpers import auth
 from tests.test_toy_game import KIND, TOY
-from tests.watching import auth
 
 pytestmark = pytest.mark.browser
 

@@ -13,7 +13,7 @@ import pytest
 
 from tests.browser.axe import assert_accessible
 from tests.browser.test_recorder import ENGINE, _get, keyed, phone, public_game, shown_choices, tap_move
-from tests.watching import auth
+from tests.helpers import auth
 
 __all__ = ["phone"]  # the fixture, used by name
 

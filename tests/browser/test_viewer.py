@@ -18,7 +18,8 @@ from service.http.viewer.page import TIMELINE_PAGE
 from tests.api.test_undo import Table
 from tests.api.test_watch import LONG
 from tests.browser.axe import assert_accessible, violations
-from tests.watching import auth, record, remaining_moves
+from tests.helpers import auth
+from tests.watching import record, remaining_moves
 
 pytestmark = pytest.mark.browser
 NAMES = {"arctic": ["Nanook", "Ivalu", "Aputsiaq"], "arctica": ["Nanook", "Ivalu", "Aputsiaq"]}

@@ -21,12 +21,9 @@ from service.base.store.pool import session_kwargs
 from tests.faults.conftest import TIMEOUTS
 from tests.faults.proxy import FaultProxy
 from tests.faults.server import TcpPostgres
+from tests.helpers import auth
 
 Client = TestClient  # type: ignore[type-arg]
-
-
-def auth(token: str, **more: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}", **more}
 
 
 def new_game(client: Client, token: str, seed: int) -> tuple[str, list[Any], int]:

@@ -53,7 +53,7 @@ def test_a_batch_cut_mid_write_stores_each_move_once_and_answers_each(
         game_id, moves, version = boards[i]
         body = msgspec.json.encode({"move": msgspec.to_builtins(moves[0])})
         try:
-            results[i] = games.append(owner, UUID(game_id), body, version)
+            results[i] = games.writer.append(owner, UUID(game_id), body, version)
         except Exception as exc:
             results[i] = exc
 

@@ -50,7 +50,7 @@ class Game:
     def __init__(self, games: GameService, owner: keys.ApiKey, seed: int) -> None:
         sim = simulate(2, seed)
         body = msgspec.json.encode({"kind": "arctic", "setup": msgspec.to_builtins(sim.setup)})
-        created = games.create(owner, body)
+        created = games.writer.create(owner, body)
         assert created.locate is not None
         self.id: UUID = created.locate
         self.version = created.version
@@ -141,12 +141,12 @@ def test_moves_to_several_games_in_one_batch_are_each_answered_and_stored_once(
     first, rest = batched(
         database,
         games.group,
-        lambda: games.append(owner, a.id, a.moves[0], None),
+        lambda: games.writer.append(owner, a.id, a.moves[0], None),
         [
-            lambda: games.append(owner, b.id, b.moves[0], None),
-            lambda: games.append(owner, a.id, a.moves[1], None),  # after the first, not decided on its row
-            lambda: games.append(owner, c.id, c.moves[0], b.version),
-            lambda: games.append(owner, a.id, a.moves[2], None),
+            lambda: games.writer.append(owner, b.id, b.moves[0], None),
+            lambda: games.writer.append(owner, a.id, a.moves[1], None),  # after the first, not decided on its row
+            lambda: games.writer.append(owner, c.id, c.moves[0], b.version),
+            lambda: games.writer.append(owner, a.id, a.moves[2], None),
         ],
     )
     replies = [ok(first), *map(ok, rest)]
@@ -156,7 +156,7 @@ def test_moves_to_several_games_in_one_batch_are_each_answered_and_stored_once(
         versions = stored_versions(store, game.id)
         assert versions == list(range(1, len(versions) + 1))  # contiguous
         assert commands(store, game.id) == 1 + count
-        assert games.row(game.id)["version"] == versions[-1] and games.row(game.id)["moves"] == count
+        assert games.rows.row(game.id).version == versions[-1] and games.rows.row(game.id).moves == count
     assert replies[4].version == stored_versions(store, a.id)[-1]
     # Positions: the batch's writes in arrival order in the event log.
     positions = [r.position or 0 for r in replies]
@@ -167,15 +167,15 @@ def test_if_match_in_a_batch_is_as_if_the_moves_were_sequential(
     games: GameService, owner: keys.ApiKey, store: GameLog, database: ConnectionParams
 ) -> None:
     g = Game(games, owner, 4)
-    first = ok(games.append(owner, g.id, g.moves[0], g.version))
+    first = ok(games.writer.append(owner, g.id, g.moves[0], g.version))
     v = first.version
     head, rest = batched(
         database,
         games.group,
-        lambda: games.append(owner, g.id, g.moves[1], v),
+        lambda: games.writer.append(owner, g.id, g.moves[1], v),
         [
-            lambda: games.append(owner, g.id, g.moves[1], v),  # stale: the first of the batch moved it on
-            lambda: games.append(owner, g.id, g.moves[2], v + 1000),  # never was
+            lambda: games.writer.append(owner, g.id, g.moves[1], v),  # stale: the first of the batch moved it on
+            lambda: games.writer.append(owner, g.id, g.moves[2], v + 1000),  # never was
         ],
     )
     after = ok(head).version
@@ -185,8 +185,8 @@ def test_if_match_in_a_batch_is_as_if_the_moves_were_sequential(
     head, rest = batched(
         database,
         games.group,
-        lambda: games.append(owner, g.id, g.moves[2], after),
-        [lambda: games.append(owner, g.id, g.moves[3], None)],
+        lambda: games.writer.append(owner, g.id, g.moves[2], after),
+        [lambda: games.writer.append(owner, g.id, g.moves[3], None)],
     )
     third = ok(head)
     fourth = ok(rest[0])
@@ -202,11 +202,11 @@ def test_an_illegal_move_in_a_batch_is_refused_and_the_others_are_stored(
     head, rest = batched(
         database,
         games.group,
-        lambda: games.append(owner, a.id, a.moves[0], None),
+        lambda: games.writer.append(owner, a.id, a.moves[0], None),
         [
-            lambda: games.append(owner, b.id, b.moves[0], None),
-            lambda: games.append(owner, c.id, c.moves[5], None),  # not this move's turn
-            lambda: games.append(owner, a.id, a.moves[1], None),
+            lambda: games.writer.append(owner, b.id, b.moves[0], None),
+            lambda: games.writer.append(owner, c.id, c.moves[5], None),  # not this move's turn
+            lambda: games.writer.append(owner, a.id, a.moves[1], None),
         ],
     )
     ok(head)
@@ -225,10 +225,10 @@ def test_the_same_idempotency_key_twice_in_a_batch_stores_the_move_once_and_answ
     head, rest = batched(
         database,
         games.group,
-        lambda: games.append(owner, a.id, a.moves[0], None),
+        lambda: games.writer.append(owner, a.id, a.moves[0], None),
         [
-            lambda: games.append(owner, b.id, b.moves[0], None, idem),
-            lambda: games.append(owner, b.id, b.moves[0], None, idem),  # the phone's retry
+            lambda: games.writer.append(owner, b.id, b.moves[0], None, idem),
+            lambda: games.writer.append(owner, b.id, b.moves[0], None, idem),  # the phone's retry
         ],
     )
     ok(head)
@@ -252,16 +252,16 @@ def test_a_version_taken_by_another_process_fails_only_that_write_of_the_batch(
         outcomes: dict[str, Outcome] = {}
 
         def theirs() -> None:
-            outcomes["theirs"] = other.append(owner, b.id, b.moves[0], b.version)
+            outcomes["theirs"] = other.writer.append(owner, b.id, b.moves[0], b.version)
 
         def ours_queued() -> list[Callable[[], Reply]]:
             return [
-                lambda: games.append(owner, b.id, b.moves[0], b.version),  # the other process took it
-                lambda: games.append(owner, c.id, c.moves[0], None),
+                lambda: games.writer.append(owner, b.id, b.moves[0], b.version),  # the other process took it
+                lambda: games.writer.append(owner, c.id, c.moves[0], None),
             ]
 
         def head() -> Reply:
-            return games.append(owner, a.id, a.moves[0], None)
+            return games.writer.append(owner, a.id, a.moves[0], None)
 
         # The other process's move waits on the lock behind our first write, before our batch is sent.
         with psycopg.connect(database.conninfo(), autocommit=True) as watch:
@@ -321,14 +321,14 @@ def test_many_threads_appending_to_the_same_and_to_different_games_store_each_ac
 
     def play(game: Game) -> None:
         while True:
-            row = games.row(game.id)
-            if row["moves"] >= per_game:
+            row = games.rows.row(game.id)
+            if row.moves >= per_game:
                 return
             try:
-                reply = games.append(owner, game.id, game.moves[row["moves"]], int(row["version"]))
+                reply = games.writer.append(owner, game.id, game.moves[row.moves], int(row.version))
             except StaleVersion as stale:
                 with guard:
-                    conflicts.append((int(row["version"]), int(stale.extra["current_version"])))
+                    conflicts.append((int(row.version), int(stale.extra["current_version"])))
                 continue
             with guard:
                 acknowledged.append((game.id, msgspec.json.decode(reply.body)["move"], reply.version))
@@ -364,7 +364,7 @@ def test_a_batch_the_database_cannot_store_fails_every_write_of_it_and_the_next_
 
         def run(i: int, game: Game) -> None:
             try:
-                results[i] = games.append(owner, game.id, game.moves[0], None)
+                results[i] = games.writer.append(owner, game.id, game.moves[0], None)
             except Exception as exc:
                 results[i] = exc
 
@@ -382,7 +382,7 @@ def test_a_batch_the_database_cannot_store_fails_every_write_of_it_and_the_next_
         assert games.group.batches == 2 and games.group.writes == 4
         for game in boards:
             assert commands(short, game.id) == 1
-        ok(games.append(owner, boards[0].id, boards[0].moves[0], None))
+        ok(games.writer.append(owner, boards[0].id, boards[0].moves[0], None))
     finally:
         short_runtime.close()
 
@@ -390,7 +390,7 @@ def test_a_batch_the_database_cannot_store_fails_every_write_of_it_and_the_next_
 def test_a_lone_write_is_stored_at_once_by_its_own_thread(games: GameService, owner: keys.ApiKey) -> None:
     g = Game(games, owner, 30)
     batches = games.group.batches
-    ok(games.append(owner, g.id, g.moves[0], None))
+    ok(games.writer.append(owner, g.id, g.moves[0], None))
     assert games.group.batches == batches + 1 and not games.group._writing and not games.group._queue
 
 
@@ -411,7 +411,7 @@ def test_coroutines_queued_behind_a_threads_write_go_in_one_batch_each_answered_
     check = key_check(runtime, database)
     first_game, *boards = (Game(games, owner, seed) for seed in (40, 41, 42, 43))
     for game in boards:  # this process holds their heads now
-        game.version = ok(games.append(owner, game.id, game.moves[0], game.version)).version
+        game.version = ok(games.writer.append(owner, game.id, game.moves[0], game.version)).version
     writer, group = games.writer, games.group
     jobs = [writer.held_move(owner, g.id, g.moves[1], g.version, None, check) for g in boards[:2]]
     illegal = writer.held_move(owner, boards[2].id, boards[2].moves[0], boards[2].version, None, check)
@@ -430,7 +430,7 @@ def test_coroutines_queued_behind_a_threads_write_go_in_one_batch_each_answered_
 
     batches = group.batches
     with events_locked(database) as release:
-        lead = threading.Thread(target=lambda: games.append(owner, first_game.id, first_game.moves[0], None))
+        lead = threading.Thread(target=lambda: games.writer.append(owner, first_game.id, first_game.moves[0], None))
         lead.start()
         wait_until(lambda: group.batches == batches + 1, "the thread's write in flight")
         coroutines = threading.Thread(target=lambda: asyncio.run(submit_all()))
@@ -453,7 +453,7 @@ def test_a_lone_coroutines_write_is_stored_by_the_writers_thread_and_a_refusal_g
 ) -> None:
     check = key_check(runtime, database)
     g = Game(games, owner, 44)
-    g.version = ok(games.append(owner, g.id, g.moves[0], g.version)).version
+    g.version = ok(games.writer.append(owner, g.id, g.moves[0], g.version)).version
     writer = games.writer
     stale = writer.held_move(owner, g.id, g.moves[1], g.version - 1, None, check)
     assert stale is not None

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import psycopg
+import pytest
 from litestar.testing import TestClient
 
 from service.base import keys
 from service.base.database import ConnectionParams
+from service.base.store import GameLog
+from service.games.errors import InvalidRequest, KeyNotFound
+from service.games.keys import ApiKeys
 
 
 def test_a_key_is_stored_hashed_and_verifies_only_with_its_secret(database: ConnectionParams, store: object) -> None:
@@ -42,3 +46,24 @@ def test_a_revoked_key_gets_401_from_the_api(database: ConnectionParams, client:
     assert response.status_code == 401
     assert response.json()["code"] == "invalid_api_key"
     assert response.headers["www-authenticate"] == "Bearer"
+
+
+def test_the_keys_use_case_creates_lists_verifies_and_revokes(store: GameLog) -> None:
+    # given the use case over the store, with a key cache of its own
+    api_keys = ApiKeys(store, keys.KeyCache())
+    # when a key is made with a padded name, then its name is kept stripped and its token verifies
+    made = api_keys.create("  club laptop  ", admin=True)
+    assert made.key.name == "club laptop" and made.key.admin
+    verified = api_keys.verify(made.token)
+    assert verified is not None and verified.key == made.key
+    assert api_keys.cached(made.token) is not None  # this process verified it: no round trip next time
+    assert api_keys.verify("not-a-key") is None
+    # when it is revoked, then it no longer verifies, is listed as revoked, and a second revoke is refused
+    api_keys.revoke(made.key.id)
+    assert api_keys.verify(made.token) is None
+    assert {k.id: k for k in api_keys.listing()}[made.key.id].revoked_at is not None
+    with pytest.raises(KeyNotFound):
+        api_keys.revoke(made.key.id)
+    # and a blank name is refused before anything is stored
+    with pytest.raises(InvalidRequest):
+        api_keys.create("   ")

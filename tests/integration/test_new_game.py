@@ -13,7 +13,6 @@ from typing import Any
 import psycopg
 import pytest
 from psycopg.rows import tuple_row
-from psycopg.types.json import Jsonb
 
 from service.base.database import ConnectionParams
 from service.base.store import GameLog, Recorded
@@ -62,7 +61,7 @@ def row(game: uuid.UUID, owner: str, record_id: str | None, version: int) -> Gam
         created_at=NOW,
         updated_at=NOW,
         played_at=None,
-        tags=Jsonb({"site": "Lyon"}),
+        tags={"site": "Lyon"},
     )
 
 
@@ -96,7 +95,7 @@ def test_same_rows_as_append_within(
             "INSERT INTO games (id, kind, rules_version, owner_key, record_id, record_hash, players, handles, "
             "status, version, moves, created_at, updated_at, played_at, tags) "
             "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
-            tuple(row(other, owner, None, 3)),
+            row(other, owner, None, 3).params(),
         )
         for version, state in snapshots:
             cur.execute(

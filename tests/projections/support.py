@@ -56,7 +56,7 @@ def make_key(params: ConnectionParams, name: str = "projection tests", admin: bo
 
 
 def store_game(games: GameService, key: ApiKey, body: bytes) -> dict[str, Any]:
-    reply = games.import_record(key, body)
+    reply = games.importer.import_record(key, body)
     assert reply.body, reply
     out: dict[str, Any] = msgspec.json.decode(reply.body)
     out["position"] = int(reply.position or 0)
@@ -77,7 +77,7 @@ def store_legacy_game(games: GameService, key: ApiKey, kind_name: str, seed: int
     """A simulated game stored as the service stored games before its input limits (seeds beyond 63 bits,
     handles of any length): its events, snapshots and row written through the store, since the service
     now refuses them. Returns its id (text) and the notification id of its last event."""
-    kind = games.kind(kind_name)
+    kind = games.kinds.get(kind_name)
     rules = kind.rules
     game = SIMULATORS[kind_name](len(names), seed)
     setup = msgspec.structs.replace(game.setup, players=names)
@@ -94,7 +94,7 @@ def store_legacy_game(games: GameService, key: ApiKey, kind_name: str, seed: int
         for event in produced:
             state = rules.evolve(state, event)
             events.append(event)
-            if len(events) % games.states.interval == 0:
+            if len(events) % games.deps.states.interval == 0:
                 due.append((len(events), encode_snapshot(state)))
     records = [
         Recorded(originator_id=game_id, originator_version=i + 1, event=event, recorded_at=now)
@@ -117,4 +117,4 @@ def store_legacy_game(games: GameService, key: ApiKey, kind_name: str, seed: int
         updated_at=now,
         played_at=None,
     )
-    return {"id": str(game_id), "position": games.store.append_new_game(records, row, due)}
+    return {"id": str(game_id), "position": games.deps.store.append_new_game(records, row, due)}

@@ -183,7 +183,7 @@ def test_a_live_game_is_quarantined_from_the_failing_event_and_its_later_moves_w
     sql(params, POISON_ON)
     try:
         for move in moves[4:]:
-            reply = runtime.games.append(key, UUID(game_id), msgspec.json.encode(move), None)
+            reply = runtime.games.writer.append(key, UUID(game_id), msgspec.json.encode(move), None)
             assert reply.body, reply
         other = store_game(runtime.games, key, record("arctic", 2, 203, ["Ana", "bob"]))
         runner.run()

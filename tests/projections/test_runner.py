@@ -458,11 +458,13 @@ def test_games_recorded_move_by_move_resume_from_their_stored_boards(
     game = SIMULATORS[kind](3, 4242)
     setup = msgspec.to_builtins(game.setup)
     setup["players"] = ["Mo", "Ana", "Xi"]
-    created = msgspec.json.decode(runtime.games.create(key, msgspec.json.encode({"kind": kind, "setup": setup})).body)
+    created = msgspec.json.decode(
+        runtime.games.writer.create(key, msgspec.json.encode({"kind": kind, "setup": setup})).body
+    )
     game_id = UUID(created["id"])
     loaded = 0
     for i, move in enumerate(game.moves):
-        runtime.games.append(key, game_id, msgspec.json.encode({"move": msgspec.to_builtins(move)}), None)
+        runtime.games.writer.append(key, game_id, msgspec.json.encode({"move": msgspec.to_builtins(move)}), None)
         if i % 7 == 0 or i == len(game.moves) - 1:
             fresh = standard.runner(runtime.store, runtime.games.registry)
             fresh.run()
@@ -489,12 +491,12 @@ def test_a_game_voided_while_live_never_counts(runner: Runner, runtime: Runtime,
     setup = msgspec.to_builtins(game.setup)
     setup["players"] = ["Ghost", "Ana"]
     created = msgspec.json.decode(
-        runtime.games.create(key, msgspec.json.encode({"kind": "arctic", "setup": setup})).body
+        runtime.games.writer.create(key, msgspec.json.encode({"kind": "arctic", "setup": setup})).body
     )
     game_id = UUID(created["id"])
     half = len(game.moves) // 2
     for move in game.moves[:half]:
-        runtime.games.append(key, game_id, msgspec.json.encode({"move": msgspec.to_builtins(move)}), None)
+        runtime.games.writer.append(key, game_id, msgspec.json.encode({"move": msgspec.to_builtins(move)}), None)
     runner.run()
     ratings_before = table(runner, "SELECT * FROM ratings ORDER BY kind, handle_key")
     runtime.store.append(
@@ -509,7 +511,7 @@ def test_a_game_voided_while_live_never_counts(runner: Runner, runtime: Runtime,
     )
     runner.run()
     for move in game.moves[half:]:
-        runtime.games.append(key, game_id, msgspec.json.encode({"move": msgspec.to_builtins(move)}), None)
+        runtime.games.writer.append(key, game_id, msgspec.json.encode({"move": msgspec.to_builtins(move)}), None)
     runner.run()
     summary = table(runner, "SELECT status, voided FROM game_summaries WHERE game_id = %s", game_id)[0]
     assert summary == {"status": "finished", "voided": True}

@@ -16,13 +16,10 @@ from litestar.testing import TestClient
 from service.base.database import ConnectionParams
 from service.base.store import chain
 from service.base.store.application import GameLog
+from tests.helpers import auth
 from tests.projections.support import record
 
 Client = TestClient  # type: ignore[type-arg]
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def rows(database: ConnectionParams, game_id: UUID | str) -> list[tuple[Any, ...]]:

@@ -20,13 +20,10 @@ from service.base.store.kinds import Registry
 from service.cli.main import main
 from service.games import codecs, sealing
 from tests.api.test_exports import timed
+from tests.helpers import auth
 from tests.projections.support import record
 
 Client = TestClient  # type: ignore[type-arg]
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 @pytest.fixture(scope="module")

@@ -23,13 +23,10 @@ from service.games import sealing
 from service.http.app import create_app
 from service.runtime import Runtime
 from tests.api.test_exports import timed
+from tests.helpers import auth
 
 Client = TestClient  # type: ignore[type-arg]
 FOREIGN = signing.SigningKey.generate()  # the other Banquise's key
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def resealed(record: dict[str, Any], key: signing.SigningKey) -> dict[str, Any]:

@@ -18,7 +18,7 @@ from psycopg.rows import DictRow
 from service.base.database import ConnectionParams
 from service.base.settings import DatabaseTimeouts
 from service.base.signing import SERVER_KEYS, server_key
-from service.base.store import chain, migrations
+from service.base.store import analyses, analysis_stats, chain, migrations
 from service.base.store import heads as game_heads
 from service.base.store.closing import CLOSED_GAME_FUNCTION, GAME_CLOSED, GameClosed
 from service.base.store.editions import EDITIONS, EDITIONS_BY_KIND
@@ -133,6 +133,10 @@ class GameLog(Application[UUID]):
                 ("0018_editions_by_kind", EDITIONS_BY_KIND),
                 # Both numbered 0018 (two branches): ids are unique, the order is this list's.
                 ("0018_event_chain", self._chain_events),
+                # Game analyses and their job queue (PgQueuer's tables): service/base/store/analyses.py.
+                ("0020_analysis", analyses.migration()),
+                # Finished analyses' per-player statistics (accuracy...): service/base/store/analysis_stats.py.
+                ("0021_analysis_stats", analysis_stats.TABLE),
             ],
         )
         # Composite types exist now: let the recorder's connections use them.
@@ -440,6 +444,16 @@ class GameLog(Application[UUID]):
     async def read_on_loop(self, query: Callable[[AsyncConnection[Any]], Awaitable[T]]) -> T:
         """A read-only ``query`` on the event loop (``LoopReads``): one round trip, no worker thread."""
         return await self.loop_reads.read(query)
+
+    @property
+    def channel_name(self) -> str:
+        """The channel a commit of events notifies (the live streams listen on it)."""
+        return self.game_recorder.channel_name
+
+    def pool_stats(self) -> dict[str, int]:
+        """The connection pool's counters (``pool_size``, ``requests_waiting``...), for the metrics."""
+        pool = getattr(self.game_recorder.datastore, "pool", None)
+        return dict(pool.get_stats()) if pool is not None else {}
 
     def connect_kwargs(self, application_name: str) -> dict[str, Any]:
         """``psycopg.connect`` keywords for a connection of our own (the projection worker's): the same

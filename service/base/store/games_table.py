@@ -7,21 +7,23 @@ in the transaction of the events it goes with; a read takes a pooled connection 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
 import msgspec
-from psycopg import Connection, Cursor, sql
+from psycopg import Cursor, sql
 from psycopg.rows import DictRow, tuple_row
 from psycopg.types.json import Jsonb
 
+from service.base.keys import ApiKey, KeyCheck
 from service.base.store import chain
 from service.base.store.closing import LIVE, OPEN
 from service.base.store.envelope import Recorded
 from service.base.store.mapper import recorded
 from service.base.store.recorder import INSERT_GAME, GameRow, Within
+from service.base.store.rows import ForkOf, ForkOrigin, IndexedGame, OwnerAndStatus, typed
 
 if TYPE_CHECKING:
     from service.base.store.application import GameLog
@@ -87,7 +89,7 @@ SELECT originator_version, topic, state, chain FROM {events} WHERE originator_id
 STREAM_CHUNK = 5000
 _MOVE_ROW = (
     "SELECT c.count AS banquise_key_changes, g.id, g.kind, g.owner_key, g.status, g.voided, g.version, "
-    "g.moves, g.played_at FROM api_key_changes c LEFT JOIN games g ON g.id = %s"
+    "g.moves, g.played_at, g.created_at, g.updated_at FROM api_key_changes c LEFT JOIN games g ON g.id = %s"
 )
 _TAKE_BACK = (
     "UPDATE games SET version = %s, moves = %s, updated_at = %s, corrections = corrections + 1 "
@@ -109,40 +111,40 @@ class GamesTable:
         return self._datastore.get_connection()
 
     # ---------------------------------------------------------------- reads
-    def row(self, game_id: UUID) -> dict[str, Any] | None:
+    def row(self, game_id: UUID) -> IndexedGame | None:
         with self._datastore.get_connection() as conn:
             row = conn.execute(f"{ROW} WHERE g.id = %s", (game_id,)).fetchone()
-        return None if row is None else dict(row)
+        return None if row is None else typed(row, IndexedGame)
 
-    def move_row(self, game_id: UUID, confirm: Callable[[Connection[Any], int], None]) -> dict[str, Any] | None:
-        """The columns a move reads; ``confirm(conn, changes)`` is told the count of API key changes read
-        in the same round trip (it raises to refuse the caller's key)."""
+    def move_row(self, game_id: UUID, key: ApiKey, check: KeyCheck) -> tuple[IndexedGame | None, bool]:
+        """The columns a move reads, and whether the caller's cached ``key`` is still live: the count of API
+        key changes is read in the same round trip (``KeyCheck.confirms``)."""
         with self._datastore.get_connection() as conn:
             found = conn.execute(_MOVE_ROW, (game_id,)).fetchone()
             if found is None:
                 raise RuntimeError("api_key_changes has no row")
             row = dict(found)
-            confirm(conn, int(row.pop("banquise_key_changes")))
-        return None if row.get("id") is None else row
+            live = check.confirms(conn, key, int(row.pop("banquise_key_changes")))
+        return (None if row.get("id") is None else typed(row, IndexedGame)), live
 
     def moves(self, game_id: UUID) -> int:
         with self._datastore.get_connection() as conn:
             row = conn.execute("SELECT moves FROM games WHERE id = %s", (game_id,)).fetchone()
         return int(row["moves"]) if row else 0
 
-    def lifecycle_row(self, game_id: UUID) -> dict[str, Any] | None:
+    def lifecycle_row(self, game_id: UUID) -> OwnerAndStatus | None:
         """Who owns the game and its status (what a lifecycle decision checks)."""
         with self._datastore.get_connection() as conn:
             row = conn.execute("SELECT owner_key, status FROM games WHERE id = %s", (game_id,)).fetchone()
-        return None if row is None else dict(row)
+        return None if row is None else typed(row, OwnerAndStatus)
 
-    def owned_by_record(self, key_id: str, record_id: str) -> dict[str, Any] | None:
+    def owned_by_record(self, key_id: str, record_id: str) -> IndexedGame | None:
         """The game ``key_id`` imported under ``record_id`` (the client's own id)."""
         with self._datastore.get_connection() as conn:
             row = conn.execute(
                 "SELECT * FROM games WHERE owner_key = %s AND record_id = %s", (key_id, record_id)
             ).fetchone()
-        return None if row is None else dict(row)
+        return None if row is None else typed(row, IndexedGame)
 
     def position(self, game_id: UUID) -> int:
         """How far the event log went for this game (its last event's notification id; 0: none)."""
@@ -152,7 +154,7 @@ class GamesTable:
             ).fetchone()
         return int(row["position"] or 0) if row else 0
 
-    def page(self, where: GameFilter, limit: int) -> tuple[list[dict[str, Any]], bool, dict[UUID, datetime]]:
+    def page(self, where: GameFilter, limit: int) -> tuple[list[IndexedGame], bool, dict[UUID, datetime]]:
         """Up to ``limit`` rows meeting ``where``, newest recorded first; whether more follow; and the
         finished ones' finish times (``finish_times``), on one connection."""
         conditions, params = _conditions(where)
@@ -161,12 +163,12 @@ class GamesTable:
             query += sql.SQL(" WHERE ") + sql.SQL(" AND ").join(conditions)
         query += sql.SQL(" ORDER BY created_at DESC, id DESC LIMIT %s")
         with self._datastore.get_connection() as conn:
-            rows = [dict(r) for r in conn.execute(query, [*params, limit + 1]).fetchall()]
+            rows = [typed(r, IndexedGame) for r in conn.execute(query, [*params, limit + 1]).fetchall()]
             more = len(rows) > limit
             rows = rows[:limit]
             return rows, more, self._finish_times(conn, rows)
 
-    def pages(self, where: GameFilter, size: int) -> Iterator[tuple[list[dict[str, Any]], dict[UUID, datetime]]]:
+    def pages(self, where: GameFilter, size: int) -> Iterator[tuple[list[IndexedGame], dict[UUID, datetime]]]:
         """Every row meeting ``where``, newest recorded first, ``size`` at a time with their finish times: one
         keyset query per page, on a connection lent for that page only, so an export of any length holds one
         page and no connection while its reader is slow."""
@@ -177,7 +179,7 @@ class GamesTable:
                 yield rows, finished_at
             if not more or not rows:
                 return
-            where.before = (rows[-1]["created_at"], rows[-1]["id"])
+            where.before = (rows[-1].created_at, rows[-1].id)
 
     def streams(self, game_ids: Sequence[UUID], chunk: int = STREAM_CHUNK) -> Iterator[tuple[UUID, list[Recorded]]]:
         """Each of ``game_ids``' whole event stream (a game without events is left out), one game after the
@@ -216,20 +218,20 @@ class GamesTable:
             rows = conn.cursor(row_factory=tuple_row).execute(sql.SQL(_CHAINED).format(events=self._events), (game_id,))
             return [(int(v), t, bytes(s), None if c is None else bytes(c)) for v, t, s, c in rows.fetchall()]
 
-    def finish_times(self, rows: Iterable[dict[str, Any]]) -> dict[UUID, datetime]:
+    def finish_times(self, rows: Iterable[IndexedGame]) -> dict[UUID, datetime]:
         with self._datastore.get_connection() as conn:
             return self._finish_times(conn, rows)
 
-    def _finish_times(self, conn: Any, rows: Iterable[dict[str, Any]]) -> dict[UUID, datetime]:
+    def _finish_times(self, conn: Any, rows: Iterable[IndexedGame]) -> dict[UUID, datetime]:
         """``finished_at`` of the finished games among ``rows`` (``games`` rows): one query for them all.
         Times never go back within a game, so the last event's play time, when it has one, is the latest."""
-        finished = {r["id"]: r for r in rows if r["status"] == "finished"}
+        finished = {r.id: r for r in rows if r.status == "finished"}
         if not finished:
             return {}
         out: dict[UUID, datetime] = {}
         for r in conn.execute(sql.SQL(_LAST).format(events=self._events), (list(finished),)).fetchall():
             game_id, played, recorded = r["id"], r["played"], r["recorded"]
-            if played is None and finished[game_id]["played_at"] is not None:
+            if played is None and finished[game_id].played_at is not None:
                 latest = sql.SQL(_LATEST).format(events=self._events)
                 played = conn.execute(latest, (game_id,)).fetchone()["played"]
             out[game_id] = played if played is not None else recorded
@@ -262,24 +264,24 @@ class GamesTable:
             ).fetchone()
         return row is not None
 
-    def fork_origin(self, game_id: UUID) -> dict[str, Any] | None:
+    def fork_origin(self, game_id: UUID) -> ForkOrigin | None:
         with self._datastore.get_connection() as conn:
             row = conn.execute("SELECT origin_id, step FROM game_forks WHERE fork_id = %s", (game_id,)).fetchone()
-        return None if row is None else dict(row)
+        return None if row is None else typed(row, ForkOrigin)
 
-    def forks_of(self, game_id: UUID) -> list[dict[str, Any]]:
+    def forks_of(self, game_id: UUID) -> list[ForkOf]:
         with self._datastore.get_connection() as conn:
             rows = conn.execute(
                 "SELECT fork_id, step, created_at FROM game_forks WHERE origin_id = %s ORDER BY created_at, fork_id",
                 (game_id,),
             ).fetchall()
-        return [dict(r) for r in rows]
+        return [typed(r, ForkOf) for r in rows]
 
     # ---------------------------------------------------------------- write steps
     @staticmethod
     def insert(row: GameRow) -> Within:
         """A new game's row."""
-        return _step(INSERT_GAME, tuple(row))
+        return _step(INSERT_GAME, row.params())
 
     @staticmethod
     def take_back_head(game_id: UUID, version: int, moves: int, now: datetime) -> Within:

@@ -9,6 +9,7 @@ from psycopg.rows import DictRow
 from psycopg.types.json import Jsonb
 
 from service.base.store.recorder import Within
+from service.base.store.rows import KeptReply, typed
 
 if TYPE_CHECKING:
     from service.base.store.application import GameLog
@@ -42,11 +43,11 @@ class IdempotencyKeys:
     def __init__(self, store: GameLog) -> None:
         self._datastore = store.game_recorder.datastore
 
-    def get(self, key_id: str, scope: str, key: str) -> dict[str, Any] | None:
+    def get(self, key_id: str, scope: str, key: str) -> KeptReply | None:
         """The live row of this key (``request_hash``, ``status``, ``body``, ``headers``), if any."""
         with self._datastore.get_connection() as conn:
             row = conn.execute(_GET, (key_id, scope, key, IDEMPOTENCY_HOURS)).fetchone()
-        return None if row is None else dict(row)
+        return None if row is None else typed(row, KeptReply)
 
     @staticmethod
     def put(

@@ -235,7 +235,11 @@ class GameRow(NamedTuple):
     created_at: Any
     updated_at: Any
     played_at: Any
-    tags: Any = Jsonb({})  # the game's tags (``Jsonb`` of a dict): public metadata, filtered by GET /games
+    tags: dict[str, str] | None = None  # the game's tags: public metadata, filtered by GET /games
+
+    def params(self) -> tuple[Any, ...]:
+        """The row as the statements' parameters (the tags as JSON)."""
+        return (*self[:-1], Jsonb(self.tags or {}))
 
 
 # A new game's row, as the service inserts it beside its first events (the new-game function below
@@ -625,7 +629,7 @@ class GameRecorder(PostgresApplicationRecorder):
                 *game[:6],
                 _TextArray(_TEXT_OID, [p.encode(encoding) for p in game.players]),
                 _TextArray(_TEXT_OID, [h.encode(encoding) for h in game.handles]),
-                *game[8:],
+                *game.params()[8:],
             )
             found = _alone(conn, self._rendered(conn).new_game, params)
         row = found[0] if found else None

@@ -11,16 +11,17 @@ from psycopg.rows import DictRow, tuple_row
 
 from service.base.store.games_table import ROW
 from service.base.store.recorder import Within
+from service.base.store.rows import IndexedGame, typed
 
 if TYPE_CHECKING:
     from service.base.store.application import GameLog
 
 
-def _named(cur: ClientCursor[Any] | AsyncClientCursor[Any], found: tuple[Any, ...] | None) -> dict[str, Any] | None:
-    """The first statement's row by column name (its cursor still on that result)."""
+def _named(cur: ClientCursor[Any] | AsyncClientCursor[Any], found: tuple[Any, ...] | None) -> IndexedGame | None:
+    """The first statement's row, the game's (its cursor still on that result)."""
     if found is None:
         return None
-    return dict(zip([column.name for column in cur.description or ()], found, strict=True))
+    return typed(dict(zip([column.name for column in cur.description or ()], found, strict=True)), IndexedGame)
 
 
 class Snapshots:
@@ -96,13 +97,11 @@ class Snapshots:
             lambda conn: conn.cursor(row_factory=tuple_row).execute(query, params, binary=True).fetchall()
         )
 
-    def row_and_block(
-        self, game_id: UUID, before: int, last: int
-    ) -> tuple[dict[str, Any] | None, list[tuple[Any, ...]]]:
+    def row_and_block(self, game_id: UUID, before: int, last: int) -> tuple[IndexedGame | None, list[tuple[Any, ...]]]:
         """The game's row and its ``block``, in one round trip."""
         query, params = self._row_and_block_query, {"game": game_id, "before": before, "last": last}
 
-        def read(conn: Connection[DictRow]) -> tuple[dict[str, Any] | None, list[tuple[Any, ...]]]:
+        def read(conn: Connection[DictRow]) -> tuple[IndexedGame | None, list[tuple[Any, ...]]]:
             # Both statements in one message (bound on the client): one round trip. A pipeline sends them
             # together too, but then waits once more for its closing sync.
             cur = ClientCursor(conn, row_factory=tuple_row)
@@ -126,11 +125,11 @@ class Snapshots:
 
     async def row_and_block_on_loop(
         self, game_id: UUID, before: int, last: int
-    ) -> tuple[dict[str, Any] | None, list[tuple[Any, ...]]]:
+    ) -> tuple[IndexedGame | None, list[tuple[Any, ...]]]:
         """``row_and_block``, read on the event loop (both statements in one message, as there)."""
         query, params = self._row_and_block_query, {"game": game_id, "before": before, "last": last}
 
-        async def read(conn: AsyncConnection[Any]) -> tuple[dict[str, Any] | None, list[tuple[Any, ...]]]:
+        async def read(conn: AsyncConnection[Any]) -> tuple[IndexedGame | None, list[tuple[Any, ...]]]:
             cur = AsyncClientCursor(conn, row_factory=tuple_row)
             await cur.execute(query, params)
             row = _named(cur, await cur.fetchone())

@@ -7,11 +7,10 @@ import argparse
 import os
 import sys
 
-import psycopg
-
-from service.base import keys
+from service.base.refusals import Refusal
 from service.base.settings import Settings
 from service.cli.commands.client import CliError
+from service.games.errors import KeyNotFound
 from service.runtime import Runtime
 
 
@@ -39,28 +38,33 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
             print(described.public_key)
             print(f"{described.key_id}: the server's Ed25519 signing key (banquise verify --key)", file=sys.stderr)
             return 0
-        with psycopg.connect(runtime.params.conninfo(), autocommit=True) as conn:
-            if args.keys_command == "create":
-                made = keys.create(conn, args.name, admin=args.admin)
-                print(made.token)
-                print(
-                    f"key {made.key.id} ({made.key.name}{', admin' if made.key.admin else ''}) created; "
-                    "the token above is shown once",
-                    file=sys.stderr,
-                )
-                return 0
-            if args.keys_command == "list":
-                print("id\tname\trole\tcreated\tstate")
-                for key in keys.listing(conn):
-                    state = f"revoked {key.revoked_at:%Y-%m-%d}" if key.revoked_at else "active"
-                    role = "admin" if key.admin else "recorder"
-                    print(f"{key.id}\t{key.name}\t{role}\t{key.created_at:%Y-%m-%d %H:%M}\t{state}")
-                return 0
-            if keys.revoke(conn, args.key_id):
-                print(f"key {args.key_id} revoked: its token is refused from now on")
-                return 0
+        api_keys = runtime.keys
+        if args.keys_command == "create":
+            try:
+                made = api_keys.create(args.name, admin=args.admin)
+            except Refusal as exc:
+                raise CliError(exc.detail) from exc
+            print(made.token)
+            print(
+                f"key {made.key.id} ({made.key.name}{', admin' if made.key.admin else ''}) created; "
+                "the token above is shown once",
+                file=sys.stderr,
+            )
+            return 0
+        if args.keys_command == "list":
+            print("id\tname\trole\tcreated\tstate")
+            for key in api_keys.listing():
+                state = f"revoked {key.revoked_at:%Y-%m-%d}" if key.revoked_at else "active"
+                role = "admin" if key.admin else "recorder"
+                print(f"{key.id}\t{key.name}\t{role}\t{key.created_at:%Y-%m-%d %H:%M}\t{state}")
+            return 0
+        try:
+            api_keys.revoke(args.key_id)
+        except KeyNotFound:
             print(f"banquise: no active key {args.key_id}", file=sys.stderr)
             return 1
+        print(f"key {args.key_id} revoked: its token is refused from now on")
+        return 0
     finally:
         runtime.close()
 

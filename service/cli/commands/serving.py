@@ -76,7 +76,10 @@ def serve_workers(args: argparse.Namespace, settings: Settings) -> int:
             access_log=False,
             lifespan="on",
         )
-        return Workers(config, args.workers).run()
+        from service.cli.commands.analysis import served_workers
+
+        with served_workers(runtime.params, args.analysis_workers):
+            return Workers(config, args.workers).run()
     finally:
         os.environ.pop(DATABASE_ENV, None)
         if embedded is not None:

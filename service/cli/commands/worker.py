@@ -1,5 +1,6 @@
 """``banquise worker``: the projection worker as a process of its own (for several API processes run
-with ``BANQUISE_RUN_PROJECTIONS=false``)."""
+with ``BANQUISE_RUN_PROJECTIONS=false``); ``banquise worker analysis``: a worker of games' analyses
+(``service.cli.commands.analysis``)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,10 @@ from service.runtime import Runtime
 
 
 def run(args: argparse.Namespace, settings: Settings) -> int:
+    if args.jobs == "analysis":
+        from service.cli.commands.analysis import run_worker
+
+        return run_worker(args, settings)
     stopping = threading.Event()
 
     def stop(signum: int, frame: FrameType | None) -> None:
@@ -33,7 +38,21 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    parser = sub.add_parser("worker", help="run the projection worker (read models) until stopped")
+    parser = sub.add_parser(
+        "worker", help="run the projection worker (read models), or the analysis jobs' worker, until stopped"
+    )
+    parser.add_argument(
+        "jobs",
+        nargs="?",
+        choices=("projections", "analysis"),
+        default="projections",
+        help="what it works on: the read models (default) or games' analyses (#37)",
+    )
     parser.add_argument("--batch-size", type=int, default=DEFAULT_BATCH, help="notifications per transaction")
-    parser.add_argument("--exit-when-idle", action="store_true", help="stop once caught up with the log")
+    parser.add_argument(
+        "--exit-when-idle", action="store_true", help="stop once caught up with the log (analysis: the queue empty)"
+    )
+    from service.cli.commands.analysis import add_worker_arguments
+
+    add_worker_arguments(parser)
     parser.set_defaults(run=run)

@@ -23,12 +23,11 @@ from litestar.params import FromPath, JSONBody
 
 from service.base.keys import ApiKey
 from service.games import limits
-from service.games.renaming import HandleChanged
-from service.games.voiding import AbandonAccepted, UnvoidAccepted, VoidAccepted
+from service.games.renaming import HandleChanged, Handles
+from service.games.voiding import AbandonAccepted, Lifecycle, UnvoidAccepted, VoidAccepted
 from service.http.auth import caller, required
 from service.http.errors import ProblemError
 from service.http.headers import POSITION_HEADER
-from service.runtime import Runtime
 
 
 class VoidRequest(msgspec.Struct, forbid_unknown_fields=True):
@@ -80,12 +79,12 @@ def _reason(text: str) -> str:
 async def void_game(
     game_id: FromPath[UUID],
     data: JSONBody[VoidRequest],
-    runtime: NamedDependency[Runtime],
+    lifecycle: NamedDependency[Lifecycle],
     key: NamedDependency[ApiKey | None],
 ) -> Response[VoidAccepted]:
     admin = require_admin(key, "voiding a game")
     reason = _reason(data.reason)
-    return _decided(await sync_to_thread(runtime.games.lifecycle.void, admin, game_id, reason))
+    return _decided(await sync_to_thread(lifecycle.void, admin, game_id, reason))
 
 
 @post(
@@ -100,12 +99,12 @@ async def void_game(
 async def unvoid_game(
     game_id: FromPath[UUID],
     data: JSONBody[VoidRequest],
-    runtime: NamedDependency[Runtime],
+    lifecycle: NamedDependency[Lifecycle],
     key: NamedDependency[ApiKey | None],
 ) -> Response[UnvoidAccepted]:
     admin = require_admin(key, "restoring a voided game")
     reason = _reason(data.reason)
-    return _decided(await sync_to_thread(runtime.games.lifecycle.unvoid, admin, game_id, reason))
+    return _decided(await sync_to_thread(lifecycle.unvoid, admin, game_id, reason))
 
 
 @post(
@@ -120,12 +119,12 @@ async def unvoid_game(
 async def abandon_game(
     game_id: FromPath[UUID],
     data: JSONBody[VoidRequest],
-    runtime: NamedDependency[Runtime],
+    lifecycle: NamedDependency[Lifecycle],
     key: NamedDependency[ApiKey | None],
 ) -> Response[AbandonAccepted]:
     owner = required(key)
     reason = _reason(data.reason)
-    return _decided(await sync_to_thread(runtime.games.lifecycle.abandon, owner, game_id, reason))
+    return _decided(await sync_to_thread(lifecycle.abandon, owner, game_id, reason))
 
 
 # ---------------------------------------------------------------- handles
@@ -162,12 +161,12 @@ HANDLE_PROBLEMS = {
 async def rename_player(
     handle: FromPath[str],
     data: JSONBody[RenameRequest],
-    runtime: NamedDependency[Runtime],
+    handles: NamedDependency[Handles],
     key: NamedDependency[ApiKey | None],
 ) -> Response[HandleChanged]:
     admin = require_admin(key, "renaming a player")
     reason = _reason(data.reason)
-    return _decided(await sync_to_thread(runtime.games.handles.rename, admin, handle, data.to, reason))
+    return _decided(await sync_to_thread(handles.rename, admin, handle, data.to, reason))
 
 
 @post(
@@ -183,9 +182,9 @@ async def rename_player(
 async def merge_player(
     handle: FromPath[str],
     data: JSONBody[MergeRequest],
-    runtime: NamedDependency[Runtime],
+    handles: NamedDependency[Handles],
     key: NamedDependency[ApiKey | None],
 ) -> Response[HandleChanged]:
     admin = require_admin(key, "merging players")
     reason = _reason(data.reason)
-    return _decided(await sync_to_thread(runtime.games.handles.merge, admin, handle, data.into, reason))
+    return _decided(await sync_to_thread(handles.merge, admin, handle, data.into, reason))

@@ -18,11 +18,10 @@ from litestar.response import Stream
 
 from service.base.keys import ApiKey
 from service.games import playformats
-from service.games.exports import MAX_PLAYS, ExportFilter
+from service.games.exports import MAX_PLAYS, ExportFilter, Exports
 from service.games.tags import MAX_FILTERS as MAX_TAG_FILTER
 from service.http.auth import caller
 from service.http.routes.games import KEY_OPTIONAL, PLAYED_SINCE, PLAYED_UNTIL
-from service.runtime import Runtime
 
 XML = "text/xml"  # RFC 7303; BGG answers its XML API as text/xml too
 NDJSON = "application/x-ndjson"
@@ -60,6 +59,17 @@ class PushLink(msgspec.Struct, kw_only=True):
     data: dict[str, Any]
 
 
+def export_filter(
+    player: FromQuery[str | None] = None,
+    kind: FromQuery[str | None] = None,
+    since: Since = None,
+    until: Until = None,
+    tag: Tags = None,
+) -> ExportFilter:
+    """The filters every export of a filter's games takes (the records' ``status`` aside)."""
+    return ExportFilter(player=player, kind=kind, since=since, until=until, tags=tag)
+
+
 def _attachment(name: str) -> dict[str, str]:
     return {"content-disposition": f'attachment; filename="{name}"'}
 
@@ -70,7 +80,7 @@ class ExportsController(Controller):
 
     path = "/"
     tags = ["exports"]
-    dependencies = {"key": Provide(caller)}
+    dependencies = {"key": Provide(caller), "wanted": Provide(export_filter, sync_to_thread=False)}
     security = KEY_OPTIONAL
 
     @get(
@@ -79,9 +89,9 @@ class ExportsController(Controller):
         responses=PLAY_PROBLEMS,
     )
     async def bgstats_play(
-        self, game_id: FromPath[UUID], runtime: NamedDependency[Runtime], key: NamedDependency[ApiKey | None]
+        self, game_id: FromPath[UUID], exports: NamedDependency[Exports], key: NamedDependency[ApiKey | None]
     ) -> PushLink:
-        play = await sync_to_thread(runtime.games.exports.play, game_id, key)
+        play = await sync_to_thread(exports.play, game_id, key)
         return PushLink(link=playformats.push_link(play), data=playformats.push_payload(play))
 
     @get(
@@ -91,9 +101,9 @@ class ExportsController(Controller):
         responses=PLAY_PROBLEMS,
     )
     async def bgg_play(
-        self, game_id: FromPath[UUID], runtime: NamedDependency[Runtime], key: NamedDependency[ApiKey | None]
+        self, game_id: FromPath[UUID], exports: NamedDependency[Exports], key: NamedDependency[ApiKey | None]
     ) -> Response[bytes]:
-        play = await sync_to_thread(runtime.games.exports.play, game_id, key)
+        play = await sync_to_thread(exports.play, game_id, key)
         return Response(playformats.bgg_plays([play]), media_type=XML)
 
     @get(
@@ -105,16 +115,11 @@ class ExportsController(Controller):
     )
     async def bgstats_file(
         self,
-        runtime: NamedDependency[Runtime],
+        exports: NamedDependency[Exports],
         key: NamedDependency[ApiKey | None],
-        player: FromQuery[str | None] = None,
-        kind: FromQuery[str | None] = None,
-        since: Since = None,
-        until: Until = None,
-        tag: Tags = None,
+        wanted: NamedDependency[ExportFilter],
     ) -> Response[dict[str, Any]]:
-        wanted = ExportFilter(player=player, kind=kind, since=since, until=until, tags=tag)
-        plays = await sync_to_thread(runtime.games.exports.plays, key, wanted)
+        plays = await sync_to_thread(exports.plays, key, wanted)
         return Response(playformats.bgstats_file(plays), headers=_attachment("banquise-bgstats.json"))
 
     @get(
@@ -126,16 +131,11 @@ class ExportsController(Controller):
     )
     async def bgg_file(
         self,
-        runtime: NamedDependency[Runtime],
+        exports: NamedDependency[Exports],
         key: NamedDependency[ApiKey | None],
-        player: FromQuery[str | None] = None,
-        kind: FromQuery[str | None] = None,
-        since: Since = None,
-        until: Until = None,
-        tag: Tags = None,
+        wanted: NamedDependency[ExportFilter],
     ) -> Response[bytes]:
-        wanted = ExportFilter(player=player, kind=kind, since=since, until=until, tags=tag)
-        plays = await sync_to_thread(runtime.games.exports.plays, key, wanted)
+        plays = await sync_to_thread(exports.plays, key, wanted)
         return Response(playformats.bgg_plays(plays), media_type=XML, headers=_attachment("banquise-bgg-plays.xml"))
 
     @get(
@@ -148,17 +148,13 @@ class ExportsController(Controller):
     )
     async def records(
         self,
-        runtime: NamedDependency[Runtime],
+        exports: NamedDependency[Exports],
         key: NamedDependency[ApiKey | None],
-        player: FromQuery[str | None] = None,
-        kind: FromQuery[str | None] = None,
+        wanted: NamedDependency[ExportFilter],
         status: FromQuery[Literal["live", "finished", "abandoned"] | None] = None,
-        since: Since = None,
-        until: Until = None,
-        tag: Tags = None,
     ) -> Stream:
-        wanted = ExportFilter(player=player, kind=kind, status=status, since=since, until=until, tags=tag)
-        lines = await sync_to_thread(runtime.games.exports.records, key, wanted)
+        wanted = msgspec.structs.replace(wanted, status=status)
+        lines = await sync_to_thread(exports.records, key, wanted)
 
         async def body() -> AsyncIterator[bytes]:
             while True:

@@ -20,11 +20,15 @@ from domain.game import Language
 from service.base.keys import ApiKey
 from service.games.choices import DecisionsMade, LegalMoves, NextDecision
 from service.games.errors import NEVER_MATCHES
-from service.games.listing import MAX_LIMIT
+from service.games.importing import RecordImporter
+from service.games.listing import MAX_LIMIT, Listing
+from service.games.reading import GameReader
 from service.games.schemas import EventOut, GameCreated, GamePage, GameSummary, MoveAccepted, Replay, Timeline
-from service.games.service import GameService, Idempotency, Reply, request_hash
+from service.games.service import Idempotency, Reply, request_hash
 from service.games.tags import MAX_FILTERS as MAX_TAG_FILTER
-from service.games.undoing import UndoAccepted
+from service.games.timelines import Timelines
+from service.games.undoing import GameUndoer, UndoAccepted
+from service.games.writing import GameWriter
 from service.http.auth import CONFIRMS_CACHED_KEY, cached_caller, caller, required
 from service.http.caching import conditional, conditional_body
 from service.http.errors import ProblemError
@@ -193,11 +197,11 @@ class GamesController(Controller):
     async def create(
         self,
         request: Request[Any, Any, Any],
-        runtime: NamedDependency[Runtime],
+        writer: NamedDependency[GameWriter],
         key: NamedDependency[ApiKey | None],
         idempotency_key: IdempotencyKey = None,
     ) -> Response[GameCreated]:
-        return await write_with_body(request, key, idempotency_key, runtime.games.create)
+        return await write_with_body(request, key, idempotency_key, writer.create)
 
     @post(
         "/import",
@@ -217,11 +221,11 @@ class GamesController(Controller):
     async def import_record(
         self,
         request: Request[Any, Any, Any],
-        runtime: NamedDependency[Runtime],
+        importer: NamedDependency[RecordImporter],
         key: NamedDependency[ApiKey | None],
         idempotency_key: IdempotencyKey = None,
     ) -> Response[GameCreated]:
-        return await write_with_body(request, key, idempotency_key, runtime.games.import_record)
+        return await write_with_body(request, key, idempotency_key, importer.import_record)
 
     @post(
         "/{game_id:uuid}/moves",
@@ -295,7 +299,7 @@ class GamesController(Controller):
         self,
         request: Request[Any, Any, Any],
         game_id: FromPath[UUID],
-        runtime: NamedDependency[Runtime],
+        undoer: NamedDependency[GameUndoer],
         key: NamedDependency[ApiKey | None],
         if_match: Annotated[
             str | None,
@@ -307,7 +311,7 @@ class GamesController(Controller):
             request,
             key,
             idempotency_key,
-            lambda owner, body, idem: runtime.games.undo(owner, game_id, body, _if_match(if_match), idem),
+            lambda owner, body, idem: undoer.undo(owner, game_id, body, _if_match(if_match), idem),
         )
 
     @get(
@@ -324,7 +328,7 @@ class GamesController(Controller):
     )
     async def list_games(
         self,
-        runtime: NamedDependency[Runtime],
+        listing: NamedDependency[Listing],
         player: FromQuery[str | None] = None,
         kind: FromQuery[str | None] = None,
         status: FromQuery[Literal["live", "finished", "abandoned"] | None] = None,
@@ -341,7 +345,7 @@ class GamesController(Controller):
         ] = None,
     ) -> GamePage:
         return await sync_to_thread(
-            lambda: runtime.games.listing.list_games(
+            lambda: listing.list_games(
                 player=player,
                 kind=kind,
                 status=status,
@@ -361,9 +365,9 @@ class GamesController(Controller):
         "categories (those its rules show to the table), ranked on them.",
     )
     async def summary(
-        self, game_id: FromPath[UUID], runtime: NamedDependency[Runtime], key: NamedDependency[ApiKey | None]
+        self, game_id: FromPath[UUID], reader: NamedDependency[GameReader], key: NamedDependency[ApiKey | None]
     ) -> Response[GameSummary]:
-        summary = await sync_to_thread(runtime.games.summary, game_id, key)
+        summary = await sync_to_thread(reader.summary, game_id, key)
         return Response(summary, headers={"etag": f'"{summary.version}"'})
 
     @get(
@@ -383,10 +387,10 @@ class GamesController(Controller):
         self,
         request: Request[Any, Any, Any],
         game_id: FromPath[UUID],
-        runtime: NamedDependency[Runtime],
+        reader: NamedDependency[GameReader],
         key: NamedDependency[ApiKey | None],
     ) -> Response[dict[str, Any]]:
-        _, record = await sync_to_thread(runtime.games.record, game_id, key)
+        _, record = await sync_to_thread(reader.record, game_id, key)
         return conditional(request, record)
 
     @get(
@@ -404,27 +408,26 @@ class GamesController(Controller):
         self,
         request: Request[Any, Any, Any],
         game_id: FromPath[UUID],
-        runtime: NamedDependency[Runtime],
+        reader: NamedDependency[GameReader],
         key: NamedDependency[ApiKey | None],
         perspective: Perspective = "spectator",
         after: Annotated[int, QueryParameter(ge=0, le=2**31 - 1, description="Only events after this version")] = 0,
         limit: PageLimit = PAGE_DEFAULT,
         format: FromQuery[Literal["json", "ndjson"] | None] = None,
     ) -> Response[list[EventOut]]:
-        games: GameService = runtime.games
         wants_ndjson = format == "ndjson" or (
             format is None and "application/x-ndjson" in request.headers.get("accept", "")
         )
         if not wants_ndjson:
             # One more than the page: whether a next page exists, without a count.
-            iterator = await sync_to_thread(games.events, game_id, perspective, key, after, limit + 1)
+            iterator = await sync_to_thread(reader.events, game_id, perspective, key, after, limit + 1)
             page = await sync_to_thread(list, iterator)
             if len(page) <= limit:
                 return Response(page)
             page = page[:limit]
             query = f"perspective={perspective}&after={page[-1].version}&limit={limit}"
             return Response(page, headers={"link": f'</games/{game_id}/events?{query}>; rel="next"'})
-        iterator = await sync_to_thread(games.events, game_id, perspective, key, after, limit)
+        iterator = await sync_to_thread(reader.events, game_id, perspective, key, after, limit)
 
         async def lines() -> AsyncIterator[bytes]:
             while True:
@@ -445,10 +448,10 @@ class GamesController(Controller):
         responses={403: ResponseSpec(None, description="not_game_owner: only the owner's key sees them")},
     )
     async def legal_moves(
-        self, game_id: FromPath[UUID], runtime: NamedDependency[Runtime], key: NamedDependency[ApiKey | None]
+        self, game_id: FromPath[UUID], reader: NamedDependency[GameReader], key: NamedDependency[ApiKey | None]
     ) -> Response[LegalMoves]:
         # No key at all is 401 (say who you are), a key other than the owner's 403, as for appends.
-        listed = await sync_to_thread(runtime.games.legal_moves, game_id, required(key, LEGAL_MOVES_NEED))
+        listed = await sync_to_thread(reader.legal_moves, game_id, required(key, LEGAL_MOVES_NEED))
         return Response(listed, headers={"etag": f'"{listed.version}"'})
 
     @post(
@@ -476,11 +479,11 @@ class GamesController(Controller):
         self,
         game_id: FromPath[UUID],
         data: JSONBody[DecisionsMade],
-        runtime: NamedDependency[Runtime],
+        reader: NamedDependency[GameReader],
         key: NamedDependency[ApiKey | None],
     ) -> Response[NextDecision]:
         owner = required(key, LEGAL_MOVES_NEED)
-        answer = await sync_to_thread(runtime.games.next_decision, game_id, owner, data)
+        answer = await sync_to_thread(reader.next_decision, game_id, owner, data)
         return Response(answer, headers={"etag": f'"{answer.version}"'})
 
     @get(
@@ -497,7 +500,7 @@ class GamesController(Controller):
         self,
         request: Request[Any, Any, Any],
         game_id: FromPath[UUID],
-        runtime: NamedDependency[Runtime],
+        timelines: NamedDependency[Timelines],
         key: NamedDependency[ApiKey | None],
         lang: Annotated[
             str | None,
@@ -507,7 +510,7 @@ class GamesController(Controller):
         limit: PageLimit = PAGE_DEFAULT,
     ) -> Response[Timeline]:
         language = negotiate_language(request, lang)
-        timeline = await sync_to_thread(runtime.games.timeline, game_id, language, key, after, limit)
+        timeline = await sync_to_thread(timelines.timeline, game_id, language, key, after, limit)
         return conditional(request, timeline)
 
     @get(
@@ -527,12 +530,12 @@ class GamesController(Controller):
         # signature model each, the most of this route's own CPU. The key is checked first all the same.
         runtime: Runtime = request.app.state.runtime
         key = await caller(request, runtime)
-        games = runtime.games
+        replays = runtime.games.replays
         # A step of a finished game whose block this process holds is answered here, without a worker thread.
-        body = games.held_replay(game_id, step, perspective)
+        body = replays.held_replay(game_id, step, perspective)
         if body is None:
             # Read on the event loop too: a worker thread cost more CPU than the read (``LoopReads``).
-            cold = await games.replay_on_loop(game_id, step, perspective, key)
+            cold = await replays.replay_on_loop(game_id, step, perspective, key)
             body = cold if isinstance(cold, bytes) else await sync_to_thread(cold)
         return conditional_body(request, body)
 

@@ -18,13 +18,10 @@ from litestar.di import NamedDependency, Provide
 from litestar.openapi import ResponseSpec
 from litestar.params import FromPath, JSONBody
 
-from service.base import keys
 from service.base.keys import ApiKey
-from service.games import limits
+from service.games.keys import ApiKeys
 from service.http.auth import caller
-from service.http.errors import ProblemError
 from service.http.routes.admin import require_admin
-from service.runtime import Runtime
 
 # What a key may do: a recorder records games (and owns them), an admin may also void games, rename
 # players and manage keys.
@@ -80,19 +77,10 @@ class KeysController(Controller):
         responses={**PROBLEMS, 400: ResponseSpec(None, description="invalid_request: a blank or too long name")},
     )
     async def create(
-        self, data: JSONBody[KeyRequest], runtime: NamedDependency[Runtime], key: NamedDependency[ApiKey | None]
+        self, data: JSONBody[KeyRequest], api_keys: NamedDependency[ApiKeys], key: NamedDependency[ApiKey | None]
     ) -> Response[KeyCreated]:
         require_admin(key, "creating a key")
-        name = data.name.strip()
-        if not name:
-            raise ProblemError(400, "invalid_request", "name must not be blank", title="Invalid request")
-        limits.check_text("$.name", name, 200, what="a key's name")
-
-        def make() -> keys.NewKey:
-            with runtime.store.game_recorder.datastore.get_connection() as conn, conn.transaction():
-                return keys.create(conn, name, admin=data.scope == "admin")
-
-        made = await sync_to_thread(make)
+        made = await sync_to_thread(lambda: api_keys.create(data.name, admin=data.scope == "admin"))
         return Response(
             KeyCreated(key=_info(made.key), token=made.token),
             status_code=201,
@@ -105,14 +93,9 @@ class KeysController(Controller):
         operation_id="listApiKeys",
         responses=PROBLEMS,
     )
-    async def listing(self, runtime: NamedDependency[Runtime], key: NamedDependency[ApiKey | None]) -> KeyList:
+    async def listing(self, api_keys: NamedDependency[ApiKeys], key: NamedDependency[ApiKey | None]) -> KeyList:
         require_admin(key, "listing the keys")
-
-        def read() -> list[ApiKey]:
-            with runtime.store.game_recorder.datastore.get_connection() as conn:
-                return keys.listing(conn)
-
-        return KeyList(items=[_info(k) for k in await sync_to_thread(read)])
+        return KeyList(items=[_info(k) for k in await sync_to_thread(api_keys.listing)])
 
     @delete(
         "/{key_id:str}",
@@ -122,13 +105,7 @@ class KeysController(Controller):
         responses={**PROBLEMS, 404: ResponseSpec(None, description="key_not_found: no such active key")},
     )
     async def revoke(
-        self, key_id: FromPath[str], runtime: NamedDependency[Runtime], key: NamedDependency[ApiKey | None]
+        self, key_id: FromPath[str], api_keys: NamedDependency[ApiKeys], key: NamedDependency[ApiKey | None]
     ) -> None:
         require_admin(key, "revoking a key")
-
-        def revoke() -> bool:
-            with runtime.store.game_recorder.datastore.get_connection() as conn, conn.transaction():
-                return keys.revoke(conn, key_id)
-
-        if not await sync_to_thread(revoke):
-            raise ProblemError(404, "key_not_found", f"there is no active key {key_id!r}")
+        await sync_to_thread(api_keys.revoke, key_id)

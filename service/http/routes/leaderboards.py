@@ -10,6 +10,7 @@ from litestar.openapi import ResponseSpec
 from litestar.params import FromPath, FromQuery, QueryParameter
 
 from projections.queries import Leaderboard
+from service.games.rows import Kinds
 from service.http.read_your_writes import MinLsn, MinPosition, read_projection
 from service.http.routes.players import READ_PROBLEMS, Limit
 from service.runtime import Runtime
@@ -29,6 +30,7 @@ from service.runtime import Runtime
 async def leaderboard(
     kind: FromPath[str],
     runtime: NamedDependency[Runtime],
+    kinds: NamedDependency[Kinds],
     player_count: Annotated[
         int | None,
         QueryParameter(ge=2, le=5, description="only players with games at this player count (min_games of them)"),
@@ -40,7 +42,7 @@ async def leaderboard(
     min_position: MinPosition = None,
     min_lsn: MinLsn = None,
 ) -> Leaderboard:
-    runtime.games.kind(kind)  # 422 unknown_game_kind with the known kinds, as for bodies and the games list
+    kinds.get(kind)  # 422 unknown_game_kind with the known kinds, as for bodies and the games list
     return await read_projection(
         runtime,
         min_position,

@@ -9,7 +9,7 @@ from litestar.di import NamedDependency
 
 from service.base.store.kinds import Registry
 from service.games.records import record_schema
-from service.runtime import Runtime
+from service.games.rows import Kinds
 
 
 def schema_document(registry: Registry) -> dict[str, Any]:
@@ -17,5 +17,5 @@ def schema_document(registry: Registry) -> dict[str, Any]:
 
 
 @get("/records/schema", tags=["games"], summary="JSON Schema of the game record format (import/export)")
-async def records_schema(runtime: NamedDependency[Runtime]) -> dict[str, Any]:
-    return schema_document(runtime.games.registry)
+async def records_schema(kinds: NamedDependency[Kinds]) -> dict[str, Any]:
+    return schema_document(kinds.registry)

@@ -4,7 +4,9 @@ its current board, read from the projections (the game is never replayed to answ
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
+from typing import Any, TypeVar
 from uuid import UUID
 
 from litestar import get
@@ -12,7 +14,7 @@ from litestar.di import NamedDependency, Provide
 from litestar.openapi import ResponseSpec
 from litestar.params import FromPath
 
-from projections.queries import Board, GameStats
+from projections.queries import Board, GameStats, ReadModels, Sees
 from service.base.keys import ApiKey
 from service.games.sight import Sight
 from service.http.auth import caller
@@ -20,6 +22,7 @@ from service.http.read_your_writes import MinLsn, MinPosition, read_game
 from service.http.routes.games import KEY_OPTIONAL
 from service.runtime import Runtime
 
+T = TypeVar("T")
 GAME_PROBLEMS = {
     403: ResponseSpec(None, description="fork_hidden: a fork of a game not finished yet, not its owner's key"),
     404: ResponseSpec(None, description="Unknown game"),
@@ -28,13 +31,31 @@ GAME_PROBLEMS = {
 }
 
 
+# What both routes share: one game's row of the read models, seen with the caller's sight.
+_GAME_READ: dict[str, Any] = {
+    "tags": ["games"],
+    "security": KEY_OPTIONAL,
+    "dependencies": {"key": Provide(caller)},
+    "responses": GAME_PROBLEMS,
+}
+
+
+async def _read(
+    read: Callable[[ReadModels, UUID, Sees], T],
+    runtime: Runtime,
+    game_id: UUID,
+    key: ApiKey | None,
+    min_position: int | None,
+    min_lsn: str | None,
+) -> T:
+    sees = partial(Sight.of, key=key)
+    return await read_game(runtime, game_id, min_position, lambda models, game: read(models, game, sees), min_lsn)
+
+
 @get(
     "/games/{game_id:uuid}/stats",
     summary="A game's statistics: table and per-player values with permanent ids, scores, duration",
-    tags=["games"],
-    security=KEY_OPTIONAL,
-    dependencies={"key": Provide(caller)},
-    responses=GAME_PROBLEMS,
+    **_GAME_READ,
 )
 async def game_stats(
     game_id: FromPath[UUID],
@@ -43,17 +64,13 @@ async def game_stats(
     min_position: MinPosition = None,
     min_lsn: MinLsn = None,
 ) -> GameStats:
-    sees = partial(Sight.of, key=key)
-    return await read_game(runtime, game_id, min_position, lambda models, game: models.game_stats(game, sees), min_lsn)
+    return await _read(ReadModels.game_stats, runtime, game_id, key, min_position, min_lsn)
 
 
 @get(
     "/games/{game_id:uuid}/board",
     summary="A game's current board (spectator view) and scores, from the projection",
-    tags=["games"],
-    security=KEY_OPTIONAL,
-    dependencies={"key": Provide(caller)},
-    responses=GAME_PROBLEMS,
+    **_GAME_READ,
 )
 async def game_board(
     game_id: FromPath[UUID],
@@ -62,5 +79,4 @@ async def game_board(
     min_position: MinPosition = None,
     min_lsn: MinLsn = None,
 ) -> Board:
-    sees = partial(Sight.of, key=key)
-    return await read_game(runtime, game_id, min_position, lambda models, game: models.board(game, sees), min_lsn)
+    return await _read(ReadModels.board, runtime, game_id, key, min_position, min_lsn)

@@ -1,5 +1,5 @@
 """Watching games: the viewer page, the live stream (Server-Sent Events), replay addressed by move or
-turn, and forks. The redaction is the replay's and the event log's own (``GameService``)."""
+turn, and forks. The redaction is the replay's and the event log's own (``GameReader``)."""
 
 from __future__ import annotations
 
@@ -23,10 +23,11 @@ from litestar.static_files import create_static_files_router
 from domain.game import Language
 from service.base.keys import ApiKey
 from service.base.store.listening import LiveHub, Subscription
-from service.games.forks import ForkCreated, Forks
-from service.games.live import LivePage
+from service.games.forks import ForkCreated, Forking, Forks
+from service.games.live import Live, LivePage
+from service.games.navigation import Navigation
+from service.games.replays import Replays
 from service.games.schemas import Replay
-from service.games.service import GameService
 from service.http.auth import caller
 from service.http.errors import ProblemError
 from service.http.routes.games import (
@@ -71,7 +72,8 @@ class WatchController(Controller):
     async def replay_by(
         self,
         game_id: FromPath[UUID],
-        runtime: NamedDependency[Runtime],
+        navigation: NamedDependency[Navigation],
+        replays: NamedDependency[Replays],
         key: NamedDependency[ApiKey | None],
         move: Annotated[int | None, QueryParameter(ge=0, le=10_000_000, description="After this many moves")] = None,
         turn: Annotated[int | None, QueryParameter(ge=1, le=10_000_000, description="As this turn starts")] = None,
@@ -79,16 +81,15 @@ class WatchController(Controller):
     ) -> Replay:
         if (move is None) == (turn is None):
             raise ProblemError(400, "invalid_navigation", "give exactly one of move=N or turn=T")
-        games = runtime.games
 
         def run() -> Replay:
             if move is not None:
-                step = games.navigation.step_after_move(game_id, move, key)
+                step = navigation.step_after_move(game_id, move, key)
             else:
-                step = games.navigation.step_at_turn(game_id, turn or 0, key)
+                step = navigation.step_at_turn(game_id, turn or 0, key)
             if step == 0:
                 raise ProblemError(404, "step_not_found", "this game has no step yet")
-            return games.replay(game_id, step, perspective, key)
+            return replays.replay(game_id, step, perspective, key)
 
         return await sync_to_thread(run)
 
@@ -106,7 +107,7 @@ class WatchController(Controller):
         self,
         request: Request[Any, Any, Any],
         game_id: FromPath[UUID],
-        runtime: NamedDependency[Runtime],
+        forks: NamedDependency[Forking],
         key: NamedDependency[ApiKey | None],
         idempotency_key: IdempotencyKey = None,
     ) -> Response[ForkCreated]:
@@ -117,12 +118,12 @@ class WatchController(Controller):
             request,
             key,
             idempotency_key,
-            lambda owner, body, idem: runtime.games.forks.fork(owner, game_id, body, idem),
+            lambda owner, body, idem: forks.fork(owner, game_id, body, idem),
         )
 
     @get("/{game_id:uuid}/forks", summary="Where a game was forked from, and the forks made of it", security=[])
-    async def forks(self, game_id: FromPath[UUID], runtime: NamedDependency[Runtime]) -> Forks:
-        return await sync_to_thread(runtime.games.forks.family, game_id)
+    async def forks(self, game_id: FromPath[UUID], forks: NamedDependency[Forking]) -> Forks:
+        return await sync_to_thread(forks.family, game_id)
 
     @get(
         "/{game_id:uuid}/live",
@@ -150,7 +151,7 @@ class WatchController(Controller):
         self,
         request: Request[Any, Any, Any],
         game_id: FromPath[UUID],
-        runtime: NamedDependency[Runtime],
+        live: NamedDependency[Live],
         key: NamedDependency[ApiKey | None],
         perspective: Perspective = "spectator",
         delay: Annotated[int, QueryParameter(ge=0, le=1000, description="Spectator delay, in moves")] = 0,
@@ -164,7 +165,6 @@ class WatchController(Controller):
             str | None, HeaderParameter(name="Last-Event-ID", required=False, description="Resume after this id")
         ] = None,
     ) -> ServerSentEvent:
-        games = runtime.games
         source = "after"
         if last_event_id is not None:
             if not last_event_id.strip().isdigit() or len(last_event_id.strip()) > 9:
@@ -180,14 +180,14 @@ class WatchController(Controller):
         try:
             # The first read happens before the stream starts: an unknown game, a forbidden perspective or
             # a start beyond the game's version is a problem document, not a stream.
-            first = await sync_to_thread(games.live.first, game_id, perspective, key, after, delay, source)
+            first = await sync_to_thread(live.first, game_id, perspective, key, after, delay, source)
         except BaseException:
             if sub is not None:
                 hub.unsubscribe(sub)
             lease.release()
             raise
 
-        stream = _messages(hub, sub, lease, games, game_id, perspective, key, after, delay, heartbeat, first)
+        stream = _messages(hub, sub, lease, live, game_id, perspective, key, after, delay, heartbeat, first)
         # A stream whose client left before its first byte is never iterated (its ``finally`` never runs).
         weakref.finalize(stream, _abandoned, asyncio.get_running_loop(), hub, sub, lease)
         return ServerSentEvent(stream, headers={"cache-control": "no-store", "x-accel-buffering": "no"})
@@ -227,7 +227,7 @@ async def _messages(
     hub: LiveHub,
     sub: Subscription | None,
     lease: Lease,
-    games: GameService,
+    live: Live,
     game_id: UUID,
     perspective: str,
     key: ApiKey | None,
@@ -266,9 +266,7 @@ async def _messages(
                     break
             mark = hub.mark(game_id)
             shared = (game_id, perspective, key.id if key else None, after, delay, mark and mark.version)
-            page_ = await hub.share(
-                shared, partial(sync_to_thread, games.live.poll, game_id, perspective, key, after, delay)
-            )
+            page_ = await hub.share(shared, partial(sync_to_thread, live.poll, game_id, perspective, key, after, delay))
     finally:
         if sub is not None:
             hub.unsubscribe(sub)

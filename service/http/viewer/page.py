@@ -16,9 +16,11 @@ from domain.kinds import game
 from service.base.keys import ApiKey
 from service.base.refusals import Refusal
 from service.base.store.corrections import StepsAt
+from service.base.store.rows import IndexedGame
 from service.games import playformats
 from service.games.service import GameService
 from service.games.sight import Sight
+from service.http.viewer.analysed import page_analyses
 from service.http.viewer.words import word, words
 
 LANGUAGES: tuple[Language, ...] = ("en", "fr", "es")
@@ -38,9 +40,9 @@ def timeline_after(step: int, steps: int, taken: StepsAt, size: int = TIMELINE_P
     return after if back is None else back
 
 
-def perspectives(games: GameService, row: dict[str, Any], key: ApiKey | None) -> list[str]:
+def perspectives(games: GameService, row: IndexedGame, key: ApiKey | None) -> list[str]:
     """The perspectives this caller may choose (``Sight.of`` decides, as for ``/replay``)."""
-    options = ["spectator", *(f"seat:{i}" for i in range(len(row["players"]))), "omniscient"]
+    options = ["spectator", *(f"seat:{i}" for i in range(len(row.players))), "omniscient"]
     allowed = []
     for text in options:
         try:
@@ -93,7 +95,7 @@ def _family_links(games: GameService, game_id: UUID, lang: Language) -> tuple[st
 
 def _controls(
     games: GameService,
-    row: dict[str, Any],
+    row: IndexedGame,
     key: ApiKey | None,
     step: int,
     steps: int,
@@ -102,7 +104,7 @@ def _controls(
     lang: Language,
 ) -> str:
     """The step controls, the unit of a step, the perspectives this caller may choose and the language."""
-    players = list(row["players"])
+    players = list(row.players)
     return (
         f'<nav id="controls" aria-label="{word("step", lang)}">'
         f'<button type="button" id="first" title="Home">« {word("first", lang)}</button>'
@@ -124,11 +126,11 @@ def _controls(
     )
 
 
-def _take_away(games: GameService, row: dict[str, Any], key: ApiKey | None, lang: Language) -> str:
+def _take_away(games: GameService, row: IndexedGame, key: ApiKey | None, lang: Language) -> str:
     """A finished game's ways out: the BG Stats push link (the play filled in, in the app) and its BGG play."""
-    if row["status"] != "finished":
+    if row.status != "finished":
         return ""
-    game_id = row["id"]
+    game_id = row.id
     link = escape(playformats.push_link(games.exports.play(game_id, key)))
     return (
         f'<a class="export" id="bgstats" href="{link}" rel="noopener">{word("send_bgstats", lang)}</a>'
@@ -145,34 +147,36 @@ def page(
     lang: Language,
     key: ApiKey | None,
 ) -> str:
-    row = games.row(game_id)
-    steps = int(row["version"])
+    row = games.rows.row(game_id)
+    steps = int(row.version)
     step = steps if step is None else step
-    replay = games.replay(game_id, step, perspective, key)
-    after = timeline_after(step, steps, games.steps_taken_back(row))
-    tl = games.timeline(game_id, lang, key, after, TIMELINE_PAGE)  # the owner reads the table's notes and reasons
-    players = list(row["players"])
+    replay = games.replays.replay(game_id, step, perspective, key)
+    after = timeline_after(step, steps, games.rows.steps_taken_back(row))
+    # The owner reads the table's notes and reasons.
+    tl = games.timelines.timeline(game_id, lang, key, after, TIMELINE_PAGE)
+    players = list(row.players)
     origin, forks = _family_links(games, game_id, lang)
-    status = row["status"]
+    status = row.status
     controls = _controls(games, row, key, step, steps, by, perspective, lang)
     badge = f'<span class="badge {status}" id="status">{word(status, lang)}</span>'
     follow = f'<span id="follow" class="follow">{word("follow", lang)}</span>' if status == "live" else ""
     data = {
         "game": str(game_id),
-        "kind": row["kind"],
-        "board_module": _board_module(row["kind"]),
+        "kind": row.kind,
+        "board_module": _board_module(row.kind),
         "status": status,
         "lang": lang,
         "players": players,
-        "words": words(lang, row["kind"]),
+        "words": words(lang, row.kind),
         "steps": steps,
         "perspective": replay.perspective,
         "replay": replay,
         "timeline": tl.entries,
         "timeline_page": TIMELINE_PAGE,
+        "analysis": page_analyses(games, row),
     }
-    plugin = game(row["kind"])
-    title = escape(plugin.title if plugin is not None else row["kind"].capitalize())
+    plugin = game(row.kind)
+    title = escape(plugin.title if plugin is not None else row.kind.capitalize())
     names = escape(" · ".join(players))
     return (
         f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
@@ -180,7 +184,7 @@ def page(
         f"<title>{title}: {names}</title>"
         '<link rel="icon" href="/watch/static/favicon.svg" type="image/svg+xml">'
         '<link rel="stylesheet" href="/watch/static/viewer.css"></head>'
-        f'<body data-game="{game_id}" data-kind="{row["kind"]}" data-status="{status}" data-lang="{lang}">'
+        f'<body data-game="{game_id}" data-kind="{row.kind}" data-status="{status}" data-lang="{lang}">'
         f"<header><h1>{title} <small>{names}</small></h1>"
         f"{badge}{follow}{origin}{forks}{_take_away(games, row, key, lang)}"
         f'<a class="json" id="json" href="/games/{game_id}/replay/{step}">JSON</a></header>'

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from domain.game import Language
 from domain.kinds import game
+from service.http.viewer.analysis_words import ANALYSIS_WORDS
 
 WORDS: dict[str, tuple[str, str, str]] = {
     "watch": ("Watch", "Regarder", "Ver"),
@@ -74,12 +75,13 @@ _INDEX = {"en": 0, "fr": 1, "es": 2}
 
 def word(key: str, lang: Language) -> str:
     """A word of the page itself (the shell the server writes)."""
-    return WORDS[key][_INDEX[lang]]
+    forms = WORDS.get(key) or ANALYSIS_WORDS[key]
+    return forms[_INDEX[lang]]
 
 
 def words(lang: Language, kind: str | None = None) -> dict[str, str]:
     """The ``ctx.words`` the board modules are given: the page's words in ``lang`` and the kind's board
     words (its plug-in's ``words``, read now: a kind registered later counts); no kind: the page's only."""
     plugin = game(kind) if kind is not None else None
-    merged = {**WORDS, **(plugin.words if plugin is not None else {})}
+    merged = {**WORDS, **ANALYSIS_WORDS, **(plugin.words if plugin is not None else {})}
     return {key: forms[_INDEX[lang]] for key, forms in merged.items()}

@@ -1,15 +1,20 @@
-"""Arctica's analysis: samples agree with what the seat sees; reproducible bytes ending on the final scores."""
+"""Arctica's analysis: samples agree with what the seat sees; decisions judged from the mover's information
+only; reproducible bytes ending on the final scores, for seeded games and table and public records."""
 
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as hs
 
 from domain.analysis.game import analyse, encode
+from domain.analysis.judging import judge
 from domain.arctica import RULES, simulator
 from domain.arctica.plugin import GAME as ARCTICA
+from domain.arctica.state import GameState
 from domain.chance import SplitMix64
 from domain.game import Perspective
 
@@ -42,5 +47,60 @@ def test_the_last_step_ends_on_the_final_scores_and_two_runs_give_the_same_bytes
     first = analyse(ARCTICA, sim.events[:1], sim.moves, budget=1, seed=2)
     assert encode(first) == encode(analyse(ARCTICA, sim.events[:1], sim.moves, budget=1, seed=2))
     final = sorted(RULES.results(RULES.fold(sim.events)), key=lambda r: r.seat)
+    assert [o.score for o in first.steps[-1].omniscient.seats] == [float(r.total) for r in final]
+    assert all(p.decisions > 0 for p in first.accuracy)
+
+
+def state_at(sim: simulator.SimulatedGame, step: int) -> tuple[GameState, Any]:
+    state = RULES.fold(sim.events[:1])
+    for move in sim.moves[:step]:
+        _, state = RULES.decide_and_evolve(state, move)
+    return state, sim.moves[step]
+
+
+def test_two_games_the_mover_cannot_tell_apart_get_the_same_judgement() -> None:
+    """Given a decision of seat 1 and another game that seat 1 cannot tell from it (the same view; other
+    hands, deck order, round cards to come and event sub-regions), when both decisions are judged, then
+    the judgement and the mover's evaluation are the same."""
+    seat, sim = 1, simulator.simulate(3, 4)
+    for step in range(10, len(sim.moves)):
+        state, move = state_at(sim, step)
+        if getattr(move, "seat", None) == seat and len(RULES.legal_moves(state)) > 2:
+            break
+    other = ARCTICA.analysis.determinize(state, seat, SplitMix64(2026))  # type: ignore[union-attr]
+    perspective = Perspective(kind="seat", seat=seat)
+    assert RULES.view(other, perspective) == RULES.view(state, perspective) and other != state
+    one, played_one = judge(ARCTICA, state, move, seat, budget=4, seed=11)
+    two, played_two = judge(ARCTICA, other, move, seat, budget=4, seed=11)
+    assert one is not None and one.candidates > 2
+    assert one == two and played_one.wins == played_two.wins and played_one.scores == played_two.scores
+
+
+@pytest.mark.parametrize("record", [simulator.table_record, simulator.public_record], ids=["table", "public"])
+def test_a_table_or_public_record_is_analysed_to_its_final_scores(record: Any) -> None:
+    """Given the same game recorded at a table (hands named, draws named) or by a public recorder (no hand
+    known), when it is analysed, then every perspective is sampled into a playable game (the seat still
+    sees what it saw), the last step's expected scores are the final scores, and two runs give the same
+    bytes."""
+    setup, moves = record(simulator.simulate(2, 1))
+    opening = RULES.start(setup)
+    state = RULES.fold(opening)
+    for i, move in enumerate(moves):
+        if i in (5, 30):
+            for seat in (None, 0, 1):
+                sample = ARCTICA.analysis.determinize(state, seat, SplitMix64(i))  # type: ignore[union-attr]
+                assert sample.chance == "seeded" and 0 not in sample.deck
+                assert all(0 not in p.hand for p in sample.players) and len(sample.round_cards) == 3
+                assert [len(p.hand) for p in sample.players] == [len(p.hand) for p in state.players]
+                if seat is not None:
+                    mine = Perspective(kind="seat", seat=seat)
+                    seen, was = RULES.view(sample, mine), RULES.view(state, mine)
+                    if state.chance == "table":
+                        assert seen["players"][seat] == was["players"][seat]
+                    assert seen["map"] == was["map"] and seen["deck_size"] == was["deck_size"]
+        _, state = RULES.decide_and_evolve(state, move)
+    first = analyse(ARCTICA, opening, moves, budget=1, seed=2)
+    assert encode(first) == encode(analyse(ARCTICA, opening, moves, budget=1, seed=2))
+    final = sorted(RULES.results(state), key=lambda r: r.seat)
     assert [o.score for o in first.steps[-1].omniscient.seats] == [float(r.total) for r in final]
     assert all(p.decisions > 0 for p in first.accuracy)

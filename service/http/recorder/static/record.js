@@ -1,5 +1,6 @@
 // /games/{id}/recorder: the board, what the table can do now, the timeline, corrections. Every tap
 // goes to the queue first (shown at once as pending), then to the server in order (sync.js).
+import { analysisPanel } from "./analysis.js";
 import { api, Problem, Unreachable } from "./api.js";
 import { drawAhead, drawBoard } from "./board.js";
 import { engineState, position, startEngine, wantEngine } from "./engine.js";
@@ -30,6 +31,15 @@ export async function recordPage(app, game) {
   let rereads = 0; // reads again after answers that disagree (a move stored between them), a few at most
   let drawn = null; // the step the board shows
   const boardRoot = h("div", { id: "board-root" });
+  let analysis = null; // a finished game's analysis panel (analysis.js), made once
+  // a point of the analysis's graph: the board after that move (until the game's version changes)
+  async function showMove(n) {
+    const replay = await api(`/games/${game}/replay?move=${n}`).catch(() => null);
+    if (!replay || !page.summary) return;
+    boardRoot.dataset.step = String(replay.step);
+    await drawBoard(boardRoot, { game, step: replay.step, players: page.summary.players }).catch(() => {});
+    document.body.dataset.shown = String(replay.step);
+  }
 
   async function read(what, path) {
     try {
@@ -297,6 +307,7 @@ export async function recordPage(app, game) {
         }) : null,
         h("div", { class: "after" },
           timelinePanel({ timeline: page.timeline, pending: page.pending }),
+          s.status === "finished" ? (analysis ||= analysisPanel(game, s.players, showMove)).root : null,
           live ? controlsPanel({
             pending: page.pending, canUndo: page.reached && s.moves > 0, live: page.reached, onUndo: undo, onAbandon: abandon,
           }) : null,

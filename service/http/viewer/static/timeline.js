@@ -6,6 +6,7 @@
 // took back and why. Each entry is a link to its step (keyboard reach), the current one is marked.
 import { el, word } from "./board/dom.js";
 import { stepsTakenBack } from "./board/taken-back.js";
+import { judgementNote } from "./analysis.js";
 
 function entry(ctx, e, moveEnd, current, href) {
   const back = e.taken_back_at !== null && e.taken_back_at !== undefined;
@@ -21,6 +22,9 @@ function entry(ctx, e, moveEnd, current, href) {
   if (back) extra.push(el("span", { class: "note", text: word(ctx, "taken_back") + " (" + word(ctx, "step") + " " + e.taken_back_at + ")" }));
   if (e.correction && e.correction.reason) extra.push(el("span", { class: "note reason", text: word(ctx, "reason") + ": " + e.correction.reason }));
   if (e.comment) extra.push(el("span", { class: "note comment", text: e.comment }));
+  // a decision the analysis judged (ctx.judged: move number -> judgement), on its move's first step
+  const judged = e.move_start && ctx.judged ? judgementNote(ctx, ctx.judged.get(e.move_number)) : null;
+  if (judged && !back) extra.push(judged);
   return el("li", { class: classes.join(" "), "data-step": e.step, "data-move": e.move_number, "data-turn": e.turn,
     "data-move-end": moveEnd ? 1 : 0, "data-turn-start": e.turn_start ? 1 : 0, "data-taken-back-at": back ? e.taken_back_at : null },
     el("a", { href: href(e.step), "aria-current": e.step === current ? "step" : null },

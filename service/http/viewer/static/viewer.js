@@ -3,6 +3,7 @@
 // (board/index.js, the recorder's too), the rest of the timeline fetched from /timeline as the reader
 // scrolls or steps to it (timeline.js). The URL keeps ?step=N; a live game is followed through /live
 // (Server-Sent Events), fetching only the timeline entries after the last one fetched.
+import { AnalysisPanel } from "./analysis.js";
 import { loadBoard, renderBoard } from "./board/index.js";
 import { liveScore } from "./live-score.js";
 import { Timeline } from "./timeline.js";
@@ -63,6 +64,7 @@ function show(replay) {
   $("step-number").textContent = String(step);
   $("json").setAttribute("href", "/games/" + game + "/replay/" + step + "?perspective=" + encodeURIComponent(perspective));
   timeline.mark(step);
+  if (analysis) analysis.mark(moveOf(step));
   keepUrl();
   body.dataset.shown = String(step); // tests wait for this
 }
@@ -114,6 +116,41 @@ document.addEventListener("keydown", (e) => {
   e.preventDefault();
   move(to);
 });
+
+// A finished game's analysis (analysis.js): its graph moves the board to the move chosen (the step after
+// it, as /replay?move=N gives it); the timeline marks the decisions it judged.
+let analysis = null;
+function moveOf(s) {
+  const e = timeline.held.get(s);
+  return e ? e.move_number : 0;
+}
+async function goToMove(n) {
+  const mine = ++asked;
+  const answer = await fetch("/games/" + game + "/replay?move=" + n + "&perspective=" + encodeURIComponent(perspective));
+  if (!answer.ok || mine !== asked) return;
+  const replay = await answer.json();
+  wanted = replay.step;
+  await timeline.ensure(replay.step);
+  if (mine === asked) show(replay);
+}
+if (data.analysis) {
+  // the budget in the address, else the default one when it was asked, else the one asked
+  const budgets = data.analysis.budgets;
+  const budget = Number(params.get("budget")) || (budgets.length && !budgets.includes(data.analysis.default) ? budgets[0] : null);
+  const section = document.createElement("section");
+  section.id = "analysis";
+  $("main").prepend(section);
+  analysis = new AnalysisPanel(section, {
+    game, ctx, budget,
+    onMove: (n) => goToMove(n),
+    onJudged: (judged) => {
+      ctx.judged = judged;
+      timeline.render();
+      timeline.mark(step);
+    },
+  });
+  analysis.start(budgets.includes(budget || data.analysis.default));
+}
 
 timeline.render();
 show(data.replay);

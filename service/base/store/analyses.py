@@ -1,0 +1,200 @@
+"""Game analyses (#37): one row per analysis asked, one row per step analysed, and the job queue.
+
+An analysis is one (game, analysis version, budget) at one version of the game (a live game's analysis
+covers the moves recorded when it was asked; a finished game has one version). Its steps are stored
+one by one as a worker computes them, so a job retried after its worker died resumes from the steps
+stored; the finished analysis (``domain.analysis.game.encode``'s bytes) is written once, by whichever
+run gets there first (``finish`` writes only into an empty ``result``).
+
+The jobs themselves are PgQueuer's (``enqueue`` here; the workers: ``service.cli.commands.analysis``):
+its tables are installed by the same migration step as ours (unqualified, in the schema the migration
+runs in, as every table of ours).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from typing import Any
+from uuid import UUID
+
+import msgspec
+from pgqueuer.adapters.drivers.psycopg import SyncPsycopgDriver
+from pgqueuer.adapters.persistence.qb import QueryBuilderEnvironment
+from pgqueuer.adapters.persistence.queries import SyncQueries
+from psycopg import Connection
+from psycopg.rows import DictRow
+
+# The queue's entrypoint (what a worker registers) and a job's payload: the analysis row's id.
+ENTRYPOINT = "banquise_analysis"
+
+ANALYSES = """
+CREATE TABLE banquise_analyses (
+    id               bigserial PRIMARY KEY,
+    game_id          uuid NOT NULL,
+    game_version     integer NOT NULL,              -- the game's version analysed (its last event then)
+    analysis_version text NOT NULL,                 -- domain.analysis.game.ANALYSIS_VERSION
+    budget           integer NOT NULL,
+    seed             bigint NOT NULL,
+    steps_total      integer NOT NULL,              -- the moves to analyse
+    asked_at         timestamptz NOT NULL DEFAULT now(),
+    started_at       timestamptz,                   -- a worker took it (first time)
+    finished_at      timestamptz,
+    result           bytea,                         -- the analysis, encoded (written once)
+    failure          text,                          -- why it cannot be done (the game's kind refused it)
+    UNIQUE (game_id, analysis_version, budget, game_version)
+);
+CREATE TABLE banquise_analysis_steps (
+    analysis_id bigint NOT NULL REFERENCES banquise_analyses (id) ON DELETE CASCADE,
+    step        integer NOT NULL,                   -- the move's index in the record (0: the first)
+    body        bytea NOT NULL,                     -- the step's StepAnalysis, encoded
+    PRIMARY KEY (analysis_id, step)
+);
+"""
+
+
+def migration() -> str:
+    """Step 0020: our tables and PgQueuer's (its own DDL for the installed version, unqualified)."""
+    return ANALYSES + "\n" + QueryBuilderEnvironment().build_install_query(create_schema=False)
+
+
+class AnalysisRow(msgspec.Struct, kw_only=True):
+    id: int
+    game_id: UUID
+    game_version: int
+    analysis_version: str
+    budget: int
+    seed: int
+    steps_total: int
+    steps_done: int
+    started: bool
+    finished: bool
+    failure: str | None
+
+
+_COLUMNS = """
+a.id, a.game_id, a.game_version, a.analysis_version, a.budget, a.seed, a.steps_total,
+(SELECT count(*) FROM banquise_analysis_steps s WHERE s.analysis_id = a.id)::int AS steps_done,
+a.started_at IS NOT NULL AS started, a.result IS NOT NULL AS finished, a.failure
+"""
+_ASK = """
+INSERT INTO banquise_analyses (game_id, game_version, analysis_version, budget, seed, steps_total)
+VALUES (%s, %s, %s, %s, %s, %s)
+ON CONFLICT (game_id, analysis_version, budget, game_version) DO NOTHING
+RETURNING id
+"""
+_FIND = f"""
+SELECT {_COLUMNS} FROM banquise_analyses a
+WHERE a.game_id = %s AND a.analysis_version = %s AND a.budget = %s AND a.game_version = %s
+"""
+_BY_ID = f"SELECT {_COLUMNS} FROM banquise_analyses a WHERE a.id = %s"
+
+
+def dedupe_key(analysis_id: int) -> str:
+    return f"analysis:{analysis_id}"
+
+
+def enqueue(conn: Connection[Any], analysis_id: int) -> None:
+    """One job for the analysis, on ``conn`` (in its transaction, autocommit outside one); nothing when
+    a job for it is queued or running already (its dedupe key)."""
+    SyncQueries(SyncPsycopgDriver(conn)).enqueue(
+        ENTRYPOINT, str(analysis_id).encode(), dedupe_key=dedupe_key(analysis_id), on_conflict="skip"
+    )
+
+
+class AnalysesTable:
+    """The analyses' SQL as named methods (each on a pooled connection of its own: ``connection``, the
+    store's ``get_connection``)."""
+
+    def __init__(self, connection: Callable[[], AbstractContextManager[Connection[DictRow]]]) -> None:
+        self.connection = connection
+
+    @staticmethod
+    def _row(found: dict[str, Any] | None) -> AnalysisRow | None:
+        return None if found is None else msgspec.convert(found, AnalysisRow)
+
+    def ask(
+        self,
+        conn: Connection[DictRow],
+        game_id: UUID,
+        game_version: int,
+        version: str,
+        budget: int,
+        seed: int,
+        total: int,
+    ) -> tuple[AnalysisRow, bool]:
+        """The analysis of this game at this version (made now if it is not there: ``True``)."""
+        made = conn.execute(_ASK, (game_id, game_version, version, budget, seed, total)).fetchone()
+        found = self._row(conn.execute(_FIND, (game_id, version, budget, game_version)).fetchone())
+        assert found is not None
+        return found, made is not None
+
+    def find(self, game_id: UUID, version: str, budget: int, game_version: int) -> AnalysisRow | None:
+        with self.connection() as conn:
+            return self._row(conn.execute(_FIND, (game_id, version, budget, game_version)).fetchone())
+
+    def by_id(self, analysis_id: int) -> AnalysisRow | None:
+        with self.connection() as conn:
+            return self._row(conn.execute(_BY_ID, (analysis_id,)).fetchone())
+
+    def result(self, analysis_id: int) -> bytes | None:
+        with self.connection() as conn:
+            row = conn.execute("SELECT result FROM banquise_analyses WHERE id = %s", (analysis_id,)).fetchone()
+        return None if row is None or row["result"] is None else bytes(row["result"])
+
+    def started(self, analysis_id: int) -> None:
+        with self.connection() as conn:
+            conn.execute(
+                "UPDATE banquise_analyses SET started_at = now() WHERE id = %s AND started_at IS NULL", (analysis_id,)
+            )
+
+    def steps(self, analysis_id: int) -> list[bytes]:
+        """The steps stored, in order (from step 0, without a gap: they are stored in order)."""
+        with self.connection() as conn:
+            rows = conn.execute(
+                "SELECT step, body FROM banquise_analysis_steps WHERE analysis_id = %s ORDER BY step", (analysis_id,)
+            ).fetchall()
+        out: list[bytes] = []
+        for row in rows:
+            if row["step"] != len(out):
+                break  # never written so; a gap would only be resumed from
+            out.append(bytes(row["body"]))
+        return out
+
+    def step(self, analysis_id: int, step: int) -> bytes | None:
+        with self.connection() as conn:
+            row = conn.execute(
+                "SELECT body FROM banquise_analysis_steps WHERE analysis_id = %s AND step = %s", (analysis_id, step)
+            ).fetchone()
+        return None if row is None else bytes(row["body"])
+
+    def add_step(self, analysis_id: int, step: int, body: bytes) -> None:
+        """A step analysed; a run that stored it first keeps its bytes (they are the same: seeded).
+
+        Without waiting for the WAL's flush: a step is a cache of a seeded computation, and one lost in a
+        database crash is only computed again by the next run. Measured (bench item 13): waiting for the
+        flush of every step's commit kept a worker idle three quarters of the time."""
+        with self.connection() as conn, conn.transaction():
+            conn.execute("SET LOCAL synchronous_commit = off")
+            conn.execute(
+                "INSERT INTO banquise_analysis_steps (analysis_id, step, body) VALUES (%s, %s, %s) "
+                "ON CONFLICT (analysis_id, step) DO NOTHING",
+                (analysis_id, step, body),
+            )
+
+    def finish(self, analysis_id: int, result: bytes) -> bool:
+        """The analysis done; ``False`` when another run had written it already (nothing changed)."""
+        with self.connection() as conn:
+            done = conn.execute(
+                "UPDATE banquise_analyses SET result = %s, finished_at = now() WHERE id = %s AND result IS NULL "
+                "RETURNING id",
+                (result, analysis_id),
+            ).fetchone()
+        return done is not None
+
+    def fail(self, analysis_id: int, reason: str) -> None:
+        with self.connection() as conn:
+            conn.execute(
+                "UPDATE banquise_analyses SET failure = %s, finished_at = now() WHERE id = %s AND result IS NULL",
+                (reason, analysis_id),
+            )

@@ -1,0 +1,259 @@
+"""A game's analysis (#37) as a use case: asking for it, reading it, and running it (a worker's job).
+
+One analysis per (game, analysis version, budget) at the game's version when asked: asking again
+answers the same one (and queues no second job). The work is done by ``banquise worker analysis``
+processes (``service.cli.commands.analysis``), never by the API's: a job computes the steps not stored yet, stores
+each as it goes (``AnalysesTable.add_step``), then assembles the analysis from the stored steps and
+writes it once. Every step's numbers come from seeds of its own (``domain.analysis.game.steps``), so a
+job resumed after its worker was killed gives the bytes an uninterrupted run gives.
+
+Who sees it: an analysis reads the whole record (every hidden card is sampled from what the record
+knows), so it is the record's readers': a finished game's readers, and a live game's owner
+(``Sight.everything``); anyone else is refused with ``analysis_hidden``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Literal
+from uuid import UUID
+
+import msgspec
+
+from domain.analysis.game import ANALYSIS_VERSION, DEFAULT_BUDGET, DEFAULT_SEED, StepAnalysis, assemble, encode, steps
+from domain.chance import SplitMix64
+from domain.registry import GamePlugin, game
+from service.base.keys import ApiKey
+from service.base.store import analysis_stats
+from service.base.store.analyses import AnalysesTable, AnalysisRow
+from service.base.store.rows import IndexedGame
+from service.games import codecs
+from service.games.deps import GameDeps
+from service.games.errors import (
+    AnalysisHidden,
+    AnalysisMoveNotReady,
+    AnalysisNotRequested,
+    AnalysisUnavailable,
+    BudgetOutOfRange,
+)
+from service.games.sight import Sight, public
+
+MIN_BUDGET, MAX_BUDGET = 1, 64
+Status = Literal["queued", "running", "done", "failed"]
+# Enqueues one job for an analysis (in the transaction of its row, on that connection); skips when a job
+# for it is queued or running already. ``service.base.store.analyses.enqueue``: the API injects it.
+Enqueue = Callable[[Any, int], None]
+
+_steps_encoder = msgspec.json.Encoder(order="deterministic")
+_step_decoder = msgspec.json.Decoder(StepAnalysis)
+
+
+class AnalysisAsked(msgspec.Struct, kw_only=True):
+    """``POST /games/{id}/analysis``'s optional body."""
+
+    budget: int = DEFAULT_BUDGET
+
+
+class AnalysisProgress(msgspec.Struct, kw_only=True):
+    """An analysis not finished (``202``): its job's state and how many of its steps are done."""
+
+    game_id: UUID
+    analysis_version: str
+    budget: int
+    seed: int
+    game_version: int  # the game's version (its last step) the analysis covers
+    status: Status  # queued | running | done | failed
+    steps_done: int  # moves analysed so far (``GET .../analysis/moves/{n}`` answers each one done)
+    steps_total: int  # the moves of the record
+    failure: str | None = None  # why it cannot be done (status ``failed``)
+
+
+class Answer(msgspec.Struct, kw_only=True):
+    """What a GET of an analysis answers: the progress, or (``body``) the analysis itself."""
+
+    progress: AnalysisProgress
+    body: bytes | None = None
+    immutable: bool = False  # of a finished, public game: the same bytes for good
+
+
+def budget_in_bounds(budget: int) -> int:
+    if not MIN_BUDGET <= budget <= MAX_BUDGET:
+        raise BudgetOutOfRange(budget, MIN_BUDGET, MAX_BUDGET)
+    return budget
+
+
+def _progress(row: AnalysisRow) -> AnalysisProgress:
+    status: Status = "failed" if row.failure else "done" if row.finished else "queued"
+    if status == "queued" and (row.started or row.steps_done):
+        status = "running"
+    return AnalysisProgress(
+        game_id=row.game_id,
+        analysis_version=row.analysis_version,
+        budget=row.budget,
+        seed=row.seed,
+        game_version=row.game_version,
+        status=status,
+        steps_done=row.steps_total if row.finished else row.steps_done,
+        steps_total=row.steps_total,
+        failure=row.failure,
+    )
+
+
+class Interrupted(Exception):
+    """A run stopped between two steps (its worker is stopping): the steps stored stay, for the next run."""
+
+    def __init__(self, analysis_id: int, done: int) -> None:
+        super().__init__(f"analysis {analysis_id} interrupted after {done} steps")
+
+
+class GameLine(msgspec.Struct, frozen=True):
+    """What an analysis reads of a game: its kind's plug-in, the events before the first move, the moves."""
+
+    plugin: Any
+    opening: list[Any]
+    moves: list[Any]
+
+
+class GameAnalyses:
+    """Asking for, reading and running games' analyses."""
+
+    def __init__(self, deps: GameDeps, enqueue: Enqueue | None = None) -> None:
+        self.store = deps.store
+        self.kinds = deps.kinds
+        self.rows = deps.rows
+        self.records = deps.records
+        self.table = AnalysesTable(deps.store.game_recorder.datastore.get_connection)
+        self.enqueue = enqueue
+
+    # ------------------------------------------------------------------ reading a game
+    def _readable(self, game_id: UUID, key: ApiKey | None) -> IndexedGame:
+        row = self.rows.row(game_id)
+        if not Sight.of(row, key).everything:
+            raise AnalysisHidden(game_id)
+        return row
+
+    def recorded(self, row: IndexedGame, version: int) -> GameLine:
+        """The game of ``row`` as it stood at ``version``: its plug-in, opening events and moves."""
+        kind = self.kinds.get(row.kind)
+        plugin = game(kind.name)
+        assert plugin is not None  # a kind of the registry: a registered game
+        # The moves on the game's line at that version (moves taken back are not part of it).
+        record = codecs.record(kind).decode(
+            msgspec.json.encode(self.records.record_of(row, self.store.read(row.id, upto=version)))
+        )
+        return GameLine(plugin, list(plugin.rules.start(record.setup)), [m.move for m in record.moves])
+
+    @staticmethod
+    def _refuse_unanalysable(plugin: GamePlugin, row: IndexedGame, recorded: GameLine) -> None:
+        reason = None
+        if plugin.analysis is None:
+            reason = f"the kind {plugin.kind!r} offers no analysis"
+        elif row.rules_version != plugin.rules.rules_version:
+            reason = f"games of rules {row.rules_version!r} are not analysed (only {plugin.rules.rules_version!r})"
+        else:
+            state = plugin.rules.fold(recorded.opening)
+            try:
+                # What a step's estimate does first: a game the kind cannot sample is refused now, not in a job.
+                plugin.analysis.determinize(state, None, SplitMix64(DEFAULT_SEED))
+            except ValueError as exc:
+                reason = str(exc)
+        if reason is not None:
+            raise AnalysisUnavailable(reason)
+
+    # ------------------------------------------------------------------ the API's use cases
+    def budgets_asked(self, row: IndexedGame) -> list[int]:
+        """The budgets of the analyses asked for the game of ``row`` at its version (queued to done): what a
+        page offers to read rather than to ask (no sight is checked: the caller shows the game already)."""
+        with self.table.connection() as conn:
+            return analysis_stats.budgets_asked(conn, row.id, ANALYSIS_VERSION, row.version)
+
+    def ask(self, game_id: UUID, key: ApiKey | None, budget: int) -> tuple[AnalysisProgress, bool]:
+        """The analysis of the game as it stands, asked for: its progress, and whether this call made it."""
+        budget_in_bounds(budget)
+        analysis, made = self.prepare(self._readable(game_id, key), budget)
+        return _progress(analysis), made
+
+    def prepare(self, row: IndexedGame, budget: int) -> tuple[AnalysisRow, bool]:
+        """The analysis of the game of ``row`` at its version: found, or made and queued (``True``).
+        No sight is checked here: the API checks it first, ``banquise analyse`` is the database's owner."""
+        game_id, version = row.id, row.version
+        found = self.table.find(game_id, ANALYSIS_VERSION, budget, version)
+        if found is not None and (found.finished or found.failure):
+            return found, False
+        if found is None:
+            recorded = self.recorded(row, version)
+            self._refuse_unanalysable(recorded.plugin, row, recorded)
+            total = len(recorded.moves)
+        else:
+            total = found.steps_total
+        with self.table.connection() as conn, conn.transaction():
+            analysis, made = self.table.ask(conn, game_id, version, ANALYSIS_VERSION, budget, DEFAULT_SEED, total)
+            if not analysis.finished and not analysis.failure and self.enqueue is not None:
+                # Every ask of an unfinished analysis: a job that died of an error is queued again;
+                # one queued or running already makes this a no-op (the queue's dedupe key).
+                self.enqueue(conn, analysis.id)
+        return analysis, made
+
+    def _asked(self, game_id: UUID, key: ApiKey | None, budget: int) -> tuple[IndexedGame, AnalysisRow]:
+        budget_in_bounds(budget)
+        row = self._readable(game_id, key)
+        found = self.table.find(game_id, ANALYSIS_VERSION, budget, row.version)
+        if found is None:
+            raise AnalysisNotRequested(game_id, budget, row.version)
+        return row, found
+
+    def answer(self, game_id: UUID, key: ApiKey | None, budget: int) -> Answer:
+        row, found = self._asked(game_id, key, budget)
+        progress = _progress(found)
+        if not found.finished:
+            return Answer(progress=progress)
+        return Answer(progress=progress, body=self.table.result(found.id), immutable=public(row))
+
+    def move(self, game_id: UUID, key: ApiKey | None, budget: int, number: int) -> bytes:
+        """Move ``number`` (1-based, the timeline's ``move_number``)'s evaluation, once analysed."""
+        _, found = self._asked(game_id, key, budget)
+        body = self.table.step(found.id, number - 1) if 1 <= number <= found.steps_total else None
+        if body is None:
+            raise AnalysisMoveNotReady(game_id, number, found.steps_done, found.steps_total)
+        return body
+
+    # ------------------------------------------------------------------ a worker's job
+    def run(
+        self,
+        analysis_id: int,
+        progress: Callable[[int, int], None] | None = None,
+        stop: Callable[[], bool] | None = None,
+    ) -> bool:
+        """Analysis ``analysis_id`` computed from the steps stored on; ``True`` if this run wrote it.
+        ``stop`` is asked after each step: ``True`` leaves the job unfinished (``Interrupted``), to be
+        resumed by another run from the steps stored."""
+        found = self.table.by_id(analysis_id)
+        if found is None or found.finished or found.failure:
+            return False
+        self.table.started(analysis_id)
+        row = self.rows.row(found.game_id)
+        recorded = self.recorded(row, found.game_version)
+        stored = self.table.steps(analysis_id)
+        if progress is not None:
+            progress(len(stored), found.steps_total)
+        try:
+            for step in steps(
+                recorded.plugin, recorded.opening, recorded.moves, found.budget, found.seed, start=len(stored)
+            ):
+                body = _steps_encoder.encode(step)
+                self.table.add_step(analysis_id, step.step, body)
+                stored.append(body)
+                if progress is not None:
+                    progress(len(stored), found.steps_total)
+                if stop is not None and stop() and len(stored) < found.steps_total:
+                    raise Interrupted(analysis_id, len(stored))
+        except ValueError as exc:  # the kind refused to sample this game (checked when asked; kept for old rows)
+            self.table.fail(analysis_id, str(exc))
+            return False
+        analysed = [_step_decoder.decode(body) for body in stored]
+        result = encode(assemble(recorded.plugin, recorded.opening, analysed, found.budget, found.seed))
+        # The players' accuracies first: a run killed between the two leaves the job unfinished, and the run
+        # that takes it writes the same rows again (the same bytes), then the analysis.
+        with self.table.connection() as conn:
+            analysis_stats.record(conn, found.game_id, result)
+        return self.table.finish(analysis_id, result)

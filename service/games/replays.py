@@ -1,0 +1,259 @@
+"""A game's board after a step, seen from a perspective (``GET /games/{id}/replay/{step}``, the viewer's page):
+folded from the nearest snapshot, or answered from the blocks of a finished game this process holds
+(``service.games.finished``), on the event loop when it can (``replay_on_loop``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+from uuid import UUID
+
+import msgspec
+
+from service.base.keys import ApiKey
+from service.base.store import Recorded, chain
+from service.base.store.kinds import Kind
+from service.base.store.mapper import recorded
+from service.base.store.rows import IndexedGame
+from service.games.deps import GameDeps
+from service.games.errors import GameNotFound, StepNotFound
+from service.games.finished import Block, Row
+from service.games.reading import parse_perspective, shown
+from service.games.schemas import Replay
+from service.games.sight import Sight, public
+
+_json = msgspec.json.Encoder()
+
+
+class Replays:
+    def __init__(self, deps: GameDeps) -> None:
+        self.deps = deps
+        self.store = deps.store
+        self.states = deps.states
+        self.blocks = deps.blocks
+        self.snapshot_table = deps.snapshot_table
+        self.kinds = deps.kinds
+        self.rows = deps.rows
+
+    def _replay_row(self, game_id: UUID, step: int) -> tuple[IndexedGame, Block | None]:
+        """The game's row (held once the game is finished) and, when the row had to be read, the block
+        of ``step`` read with it: one round trip either way."""
+        row = self._held_row(game_id, step)
+        if row is not None:
+            return row, None
+        first, last = self._block_span(step)
+        return self._read_row(game_id, step, first, *self.snapshot_table.row_and_block(game_id, first - 1, last))
+
+    def _held_row(self, game_id: UUID, step: int) -> IndexedGame | None:
+        """The finished game's row this process holds, unless ``step`` is beyond it: another process
+        appended a reveal after the end, so the game's blocks held here may stop short of it."""
+        row = self.blocks.finished_row(game_id)
+        if row is not None and step > int(row.version):
+            self.blocks.forget(game_id)
+            return None
+        return row
+
+    def _read_row(
+        self, game_id: UUID, step: int, first: int, found: IndexedGame | None, rows: list[tuple[Any, ...]]
+    ) -> tuple[IndexedGame, Block | None]:
+        """The row and block ``row_and_block`` read: the row kept if finished, the block if ``step`` is
+        one of the game's."""
+        if found is None:
+            raise GameNotFound(game_id)
+        row = found
+        if not 1 <= step <= int(row.version):
+            return row, None
+        self.blocks.keep_row(row)  # a finished game's only
+        return row, self._blocks(self.kinds.get(row.kind), game_id, first, rows)[self.blocks.block_of(first)]
+
+    def _block_span(self, step: int) -> tuple[int, int]:
+        """The versions of the first and last events of the block holding ``step``."""
+        first = self.blocks.block_of(step) * self.blocks.interval + 1
+        return first, first + self.blocks.interval - 1
+
+    def _ahead_span(self, game_id: UUID, step: int) -> tuple[int, int]:
+        """The versions of the first and last events of the blocks one read of a finished game held brings
+        for ``step``: its block and the ones after it, up to the next one held (``ReplayBlocks.ahead``)."""
+        index = self.blocks.block_of(step)
+        stop = index + 1
+        while stop < index + self.blocks.ahead and not self.blocks.holds(game_id, stop):
+            stop += 1
+        return index * self.blocks.interval + 1, stop * self.blocks.interval
+
+    def _replay_state(
+        self, kind: Kind, row: IndexedGame, step: int, block: Block | None = None
+    ) -> tuple[Any, Recorded | None]:
+        """The state after ``step`` events and that event, from a held block when possible.
+
+        A live game's block (read with its row) serves this request only: the game goes on."""
+        game_id = row.id
+        if row.status != "finished" or row.corrections:
+            # Blocks fold their events in a row: a corrected game's steps come from its line.
+            if block is not None and not row.corrections:
+                return block.state_at(step, kind.rules.fold)
+            return self.states.at_step(kind, game_id, step)
+        index = self.blocks.block_of(step)
+        if block is not None:
+            self.blocks.put(game_id, index, block)  # read with the row (one already kept stays as it is)
+        else:
+            block = self.blocks.get(game_id, index)
+        if block is None:
+            first, last = self._ahead_span(game_id, step)
+            block = self._keep_ahead(kind, game_id, first, self.snapshot_table.block(game_id, first - 1, last))
+        return block.state_at(step, kind.rules.fold)
+
+    def _keep_ahead(self, kind: Kind, game_id: UUID, first: int, rows: list[tuple[Any, ...]]) -> Block:
+        """Keep the blocks a read of a finished game held brought (``_ahead_span``); the first, the
+        step's."""
+        blocks = self._blocks(kind, game_id, first, rows)
+        for index, found in blocks.items():
+            self.blocks.put(game_id, index, found)
+        return blocks[self.blocks.block_of(first)]
+
+    def _blocks(self, kind: Kind, game_id: UUID, first: int, rows: list[tuple[Any, ...]]) -> dict[int, Block]:
+        """The blocks from event ``first`` on that ``rows`` (the block query's) hold, by index.
+
+        The first starts from the newest snapshot before ``first`` and the events after it, each later one
+        from the snapshot just before it. A later block without one is left out: read when it is asked."""
+        self.blocks.count_read()
+        count = 0  # the snapshots come first
+        while count < len(rows) and rows[count][1] is None:
+            count += 1
+        state, base = kind.rules.initial_state(), 0  # the state after ``base`` events
+        link: bytes | None = None  # the stored chain hash of the event at ``base``
+        snapshots: dict[int, bytes] = {}
+        for version, _, data, stored in rows[:count]:
+            if version < first:
+                state, base, link = kind.decode_snapshot(data), version, stored
+            else:
+                snapshots[version] = data
+        # Every event read is checked before it is folded or kept (``ChainBroken``), from the stored hash
+        # of the one the snapshot was taken at; then held without its hash.
+        chain.check_after(game_id, rows[count:], base, link)
+        events: list[Row | None] = [(v, t, s) for v, t, s, _ in rows[count:]]  # the versions after ``base``
+        for row in events[: first - 1 - base]:
+            assert row is not None
+            state = kind.rules.evolve(state, recorded(game_id, *row).event)
+        found: dict[int, Block] = {}
+        start = first
+        while start == first or start - base - 1 < len(events):
+            if start != first:
+                snapshot = snapshots.get(start - 1)
+                if snapshot is None:
+                    break
+                state = kind.decode_snapshot(snapshot)
+            lo = start - base - 1
+            found[self.blocks.block_of(start)] = Block(
+                game_id=game_id, start=state, first=start, rows=events[lo : lo + self.blocks.interval], decode=recorded
+            )
+            start += self.blocks.interval
+        return found
+
+    def cached_replay(self, game_id: UUID, step: int, perspective_text: str) -> bytes | None:
+        """The step as already sent, when this process holds it (no I/O: it may run on the event loop)."""
+        row = self.blocks.finished_row(game_id)
+        if row is None:
+            return None
+        return self.blocks.encoded.get((game_id, int(row.version), step, perspective_text))
+
+    def held_replay(self, game_id: UUID, step: int, perspective_text: str) -> bytes | None:
+        """The step of a finished game when this process holds what it takes (the encoded step, or the
+        game's row and the step's block): no I/O and a few evolves at most, so the event loop may run it
+        rather than pay a worker thread. None when the database is needed (or the request is refused)."""
+        row = self.blocks.finished_row(game_id)
+        if row is None:
+            return None
+        cache_key = (game_id, int(row.version), step, perspective_text)
+        body = self.blocks.encoded.get(cache_key)
+        if body is not None or not 1 <= step <= int(row.version):
+            return body
+        block = self.blocks.get(game_id, self.blocks.block_of(step))
+        if block is None:
+            return None
+        # Every caller sees all of a finished game: the key changes nothing.
+        body = _json.encode(self._replay(row, step, perspective_text, None, block))
+        self.blocks.encoded.put(cache_key, body)
+        return body
+
+    async def replay_on_loop(
+        self, game_id: UUID, step: int, perspective_text: str, key: ApiKey | None
+    ) -> bytes | Callable[[], bytes]:
+        """A step ``held_replay`` could not answer, read on the event loop: the game's row (unless held)
+        and the step's block in one round trip, then folded and encoded here, without a worker thread.
+
+        A corrected game's step is folded from its line, which takes more reads: then what is returned is
+        the rest of the work, for a worker thread (the row already read)."""
+        row = self._held_row(game_id, step)
+        first, last = self._block_span(step)
+        block = None
+        if row is None:
+            found, rows = await self.snapshot_table.row_and_block_on_loop(game_id, first - 1, last)
+            row, block = self._read_row(game_id, step, first, found, rows)
+        elif step >= 1 and not row.corrections:
+            first, last = self._ahead_span(game_id, step)  # a finished game held: the blocks after it too
+            rows = await self.snapshot_table.block_on_loop(game_id, first - 1, last)
+            block = self._keep_ahead(self.kinds.get(row.kind), game_id, first, rows)
+        if row.corrections:
+            return partial(self._body, row, step, perspective_text, key, None)
+        return self._body(row, step, perspective_text, key, block)
+
+    def replay_body(self, game_id: UUID, step: int, perspective_text: str, key: ApiKey | None) -> bytes:
+        """The step as JSON; a finished game's steps are kept encoded (``EncodedSteps``)."""
+        row, block = self._replay_row(game_id, step)
+        return self._body(row, step, perspective_text, key, block)
+
+    def _body(
+        self, row: IndexedGame, step: int, perspective_text: str, key: ApiKey | None, block: Block | None
+    ) -> bytes:
+        if not public(row):
+            return _json.encode(self._replay(row, step, perspective_text, key, block))
+        cache_key = (row.id, int(row.version), step, perspective_text)
+        body = self.blocks.encoded.get(cache_key)
+        if body is None:
+            body = _json.encode(self._replay(row, step, perspective_text, key, block))
+            self.blocks.encoded.put(cache_key, body)
+        return body
+
+    def replay(self, game_id: UUID, step: int, perspective_text: str, key: ApiKey | None) -> Replay:
+        row, block = self._replay_row(game_id, step)
+        return self._replay(row, step, perspective_text, key, block)
+
+    def _replay(
+        self, row: IndexedGame, step: int, perspective_text: str, key: ApiKey | None, block: Block | None
+    ) -> Replay:
+        game_id = row.id
+        kind = self.kinds.get(row.kind)
+        steps = int(row.version)
+        if not 1 <= step <= steps:
+            raise StepNotFound(step, steps)
+        sight = Sight.of(row, key, parse_perspective(perspective_text, len(row.players)))
+        rules = kind.rules
+        state, rec = self._replay_state(kind, row, step, block)
+        if rec is None:
+            rec = next(iter(self.store.read(game_id, after=step - 1, upto=step)))
+        base = f"/games/{game_id}/replay/"
+        query = f"?perspective={perspective_text}"
+        taken = self.rows.steps_taken_back(row)
+        previous, following = step - 1, step + 1
+        while previous >= 1 and (previous in taken or taken.is_correction(previous)):
+            previous -= 1
+        while following <= steps and (following in taken or taken.is_correction(following)):
+            following += 1
+        return Replay(
+            game_id=game_id,
+            kind=kind.name,
+            step=step,
+            steps=steps,
+            perspective=perspective_text,
+            state_hash=sight.state_hash(rules, state),
+            event=shown(kind, sight, rec, state),
+            view=sight.view(rules, state),
+            links={
+                "first": f"{base}1{query}",
+                "previous": f"{base}{previous}{query}" if previous >= 1 else None,
+                "next": f"{base}{following}{query}" if following <= steps else None,
+                "last": f"{base}{steps}{query}",
+            },
+            taken_back_at=taken.get(step),
+        )

@@ -1,0 +1,24 @@
+// A finished game's analysis on the recorder's game page: the viewer's panel (/watch/static/analysis.js,
+// one component for both), asked with its button (POST: asking again answers the same job, so a game
+// analysed already is drawn at once), with the device's key. A point of the graph draws the board after
+// that move (`onMove`).
+import { AnalysisPanel } from "/watch/static/analysis.js";
+import { apiKey } from "./key.js";
+
+const ctx = JSON.parse(document.getElementById("recorder-data")?.textContent || "{}");
+
+function request(url, init = {}) {
+  const key = apiKey();
+  return fetch(url, { ...init, headers: { ...(init.headers || {}), ...(key ? { Authorization: `Bearer ${key}` } : {}) } });
+}
+
+/** The panel's element, made once per page (each render puts the same one back in place). */
+export function analysisPanel(game, players, onMove) {
+  const root = document.createElement("section");
+  root.id = "analysis";
+  // ``?budget=N`` in the address: that budget's analysis (else the service's default)
+  const budget = Number(new URLSearchParams(location.search).get("budget")) || null;
+  const panel = new AnalysisPanel(root, { game, ctx: { players, words: ctx.words || {} }, budget, request, onMove });
+  panel.start(false);
+  return { root, panel };
+}

@@ -1,0 +1,174 @@
+"""``/games/{id}/analysis``: ask for a game's analysis, follow its progress, read it whole or move by move.
+
+The work is done by ``banquise worker analysis`` processes (``service.cli.commands.analysis``); these routes
+only queue it and read what the workers stored.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+from uuid import UUID
+
+import msgspec
+from litestar import Controller, Request, Response, get, post
+from litestar.concurrency import sync_to_thread
+from litestar.di import NamedDependency, Provide
+from litestar.openapi import ResponseSpec
+from litestar.params import FromPath, JSONBody, QueryParameter
+from litestar.status_codes import HTTP_202_ACCEPTED
+
+from domain.analysis.game import DEFAULT_BUDGET, GameAnalysis, StepAnalysis
+from service.base.keys import ApiKey
+from service.base.store.analyses import enqueue
+from service.games.analysis import MAX_BUDGET, MIN_BUDGET, AnalysisAsked, AnalysisProgress, GameAnalyses
+from service.http.auth import caller, required
+from service.http.caching import conditional_body
+from service.http.routes.games import KEY_OPTIONAL, KEY_REQUIRED
+from service.runtime import Runtime
+
+_json = msgspec.json.Encoder()
+# A finished public game's analysis never changes (a new analysis version is another resource: its
+# ``analysis_version`` differs and so does its ETag).
+IMMUTABLE = "public, max-age=31536000, immutable"
+# How long a client following a running analysis waits before asking again.
+RETRY_AFTER = "2"
+
+Budget = Annotated[
+    int,
+    QueryParameter(
+        description=f"Rollouts per estimate ({MIN_BUDGET} to {MAX_BUDGET}, default {DEFAULT_BUDGET}): "
+        "each budget is an analysis of its own; out of range: 422 budget_out_of_range",
+    ),
+]
+
+READ_PROBLEMS = {
+    403: ResponseSpec(
+        None,
+        description="analysis_hidden: a live game's analysis is its owner's key's; fork_hidden: a fork of a "
+        "game not finished yet",
+    ),
+    404: ResponseSpec(None, description="game_not_found; analysis_not_requested: never asked (POST first)"),
+    422: ResponseSpec(None, description="budget_out_of_range"),
+}
+
+
+def analyses(runtime: NamedDependency[Runtime]) -> GameAnalyses:
+    """The use case over the process's games (it holds nothing of its own: made per request)."""
+    return GameAnalyses(runtime.games.deps, enqueue)
+
+
+def _location(progress: AnalysisProgress) -> str:
+    return f"/games/{progress.game_id}/analysis?budget={progress.budget}"
+
+
+def _accepted(progress: AnalysisProgress) -> Response[Any]:
+    return Response(
+        content=_json.encode(progress),
+        status_code=HTTP_202_ACCEPTED,
+        media_type="application/json",
+        headers={"location": _location(progress), "retry-after": RETRY_AFTER, "cache-control": "no-store"},
+    )
+
+
+class AnalysisController(Controller):
+    """A game's analysis: every step evaluated from each seat's information, each decision judged."""
+
+    path = "/games"
+    tags = ["analysis"]
+    dependencies = {"key": Provide(caller), "analyses": Provide(analyses, sync_to_thread=False)}
+
+    @post(
+        "/{game_id:uuid}/analysis",
+        summary="Ask for a game's analysis (queued for the analysis workers); asking again answers the same job",
+        description="One analysis per game, analysis version and budget, at the game's version when asked "
+        "(a live game's covers the moves recorded then: ask again after more moves). Always 202 with the "
+        "job's progress and `Location` (the GET that follows it), whether this request queued it or not. "
+        "Asking needs an API key (it queues work): a live game's owner's key, any key for a finished game; "
+        "reading it (GET) needs only what reading the game needs.",
+        status_code=HTTP_202_ACCEPTED,
+        security=KEY_REQUIRED,
+        responses={
+            202: ResponseSpec(
+                AnalysisProgress,
+                generate_examples=False,
+                description="The analysis asked (queued, running, done or failed)",
+            ),
+            **READ_PROBLEMS,
+            400: ResponseSpec(None, description="invalid_request, invalid_json: the body is not an AnalysisAsked"),
+            422: ResponseSpec(
+                None,
+                description="budget_out_of_range; analysis_unavailable: the game's kind or record is not analysable",
+            ),
+        },
+    )
+    async def ask(
+        self,
+        request: Request[Any, Any, Any],
+        game_id: FromPath[UUID],
+        key: NamedDependency[ApiKey | None],
+        analyses: NamedDependency[GameAnalyses],
+        data: JSONBody[AnalysisAsked | None] = None,
+    ) -> Response[AnalysisProgress]:
+        budget = (data or AnalysisAsked()).budget
+        progress, _ = await sync_to_thread(analyses.ask, game_id, required(key, "asking for an analysis"), budget)
+        return _accepted(progress)
+
+    @get(
+        "/{game_id:uuid}/analysis",
+        summary="A game's analysis: 202 with its progress while it runs, 200 with the analysis when done",
+        description="200: the `GameAnalysis` (its bytes are the same on every read and every run: seeded), "
+        "with an ETag; a finished game's is `Cache-Control: immutable`. 202: an `AnalysisProgress` "
+        "(`steps_done` of `steps_total` moves), with `Location` and `Retry-After`. `steps[i]` is move "
+        "`i + 1` (the timeline's `move_number`); per seat, `win` (the share of the win, the seats' summing to "
+        "1) and `score` (the expected final score), from the mover's information (`mover`) and from "
+        "everything the record knows (`omniscient`).",
+        security=KEY_OPTIONAL,
+        responses={
+            200: ResponseSpec(GameAnalysis, generate_examples=False, description="The analysis, done"),
+            202: ResponseSpec(
+                AnalysisProgress, generate_examples=False, description="Not done yet (or failed: status and failure)"
+            ),
+            **READ_PROBLEMS,
+        },
+    )
+    async def read(
+        self,
+        request: Request[Any, Any, Any],
+        game_id: FromPath[UUID],
+        key: NamedDependency[ApiKey | None],
+        analyses: NamedDependency[GameAnalyses],
+        budget: Budget = DEFAULT_BUDGET,
+    ) -> Response[GameAnalysis]:
+        answer = await sync_to_thread(analyses.answer, game_id, key, budget)
+        if answer.body is None:
+            return _accepted(answer.progress)
+        done = conditional_body(request, answer.body)
+        done.headers["cache-control"] = IMMUTABLE if answer.immutable else "private, no-cache"
+        return done
+
+    @get(
+        "/{game_id:uuid}/analysis/moves/{move:int}",
+        summary="One move's evaluation and judgement, as soon as it is analysed",
+        description="`move` counts from 1, as the timeline's `move_number` and `/replay?move=N` do. The "
+        "step of the analysis (`steps[move - 1]` of the whole), available while the rest still runs.",
+        security=KEY_OPTIONAL,
+        responses={
+            200: ResponseSpec(StepAnalysis, generate_examples=False, description="The move's analysis"),
+            **READ_PROBLEMS,
+            404: ResponseSpec(
+                None,
+                description="game_not_found; analysis_not_requested; analysis_move_not_ready: not analysed yet "
+                "(or no such move)",
+            ),
+        },
+    )
+    async def move(
+        self,
+        request: Request[Any, Any, Any],
+        game_id: FromPath[UUID],
+        move: FromPath[int],
+        key: NamedDependency[ApiKey | None],
+        analyses: NamedDependency[GameAnalyses],
+        budget: Budget = DEFAULT_BUDGET,
+    ) -> Response[StepAnalysis]:
+        return conditional_body(request, await sync_to_thread(analyses.move, game_id, key, budget, move))

@@ -1,0 +1,55 @@
+"""The analysis panel's words (``static/analysis.js``), in English, French and Spanish; merged into the
+viewer's (``words.py``) so the board modules' ``ctx.words`` carries them."""
+
+from __future__ import annotations
+
+ANALYSIS_WORDS: dict[str, tuple[str, str, str]] = {
+    "analysis": ("Analysis", "Analyse", "Análisis"),
+    "analysis_ask": ("Analyse this game", "Analyser cette partie", "Analizar esta partida"),
+    "analysis_loading": ("Reading the analysis…", "Lecture de l'analyse…", "Leyendo el análisis…"),
+    "analysis_progress": (
+        "Analysing: {done} of {total} moves",
+        "Analyse en cours : {done} coups sur {total}",
+        "Analizando: {done} de {total} jugadas",
+    ),
+    "analysis_failed": (
+        "The analysis failed: {reason}",
+        "L'analyse a échoué : {reason}",
+        "El análisis falló: {reason}",
+    ),
+    "analysis_unavailable": ("No analysis: {reason}", "Pas d'analyse : {reason}", "Sin análisis: {reason}"),
+    "analysis_graph": (
+        "Win chance by move (everything known); arrows move along, a click goes to the move",
+        "Chance de victoire par coup (tout connu) ; les flèches s'y déplacent, un clic va au coup",
+        "Probabilidad de ganar por jugada (todo conocido); las flechas la recorren, un clic va a la jugada",
+    ),
+    "analysis_caption": (
+        "Each player's chance of winning after each move (0 to 100%, everything known); marks below: the "
+        "decisions judged an inaccuracy (yellow), a mistake (orange) or a blunder (red)",
+        "La chance de gagner de chacun après chaque coup (0 à 100 %, tout connu) ; marques en bas : les "
+        "décisions jugées imprécision (jaune), erreur (orange) ou gaffe (rouge)",
+        "La probabilidad de ganar de cada jugador tras cada jugada (0 a 100 %, todo conocido); marcas abajo: "
+        "decisiones juzgadas imprecisión (amarillo), error (naranja) o error grave (rojo)",
+    ),
+    "analysis_point": ("Move {move}: {chances}", "Coup {move} : {chances}", "Jugada {move}: {chances}"),
+    "analysis_table": (
+        "Win chance by move, as a table",
+        "Chances de victoire par coup, en tableau",
+        "Probabilidad de ganar por jugada, en tabla",
+    ),
+    "analysis_accuracy": ("Accuracy", "Précision", "Precisión"),
+    "analysis_judged": ("Decisions judged", "Décisions jugées", "Decisiones juzgadas"),
+    "analysis_verdict": ("Judgement", "Jugement", "Juicio"),
+    "analysis_better": ("Better: {best}", "Mieux : {best}", "Mejor: {best}"),
+    "analysis_move": ("Move", "Coup", "Jugada"),
+    "analysis_budget": (
+        "{budget} rollouts per estimate; rollout policy: {policy}",
+        "{budget} simulations par estimation ; politique de simulation : {policy}",
+        "{budget} simulaciones por estimación; política de simulación: {policy}",
+    ),
+    "verdict_inaccuracy": ("inaccuracy", "imprécision", "imprecisión"),
+    "verdict_mistake": ("mistake", "erreur", "error"),
+    "verdict_blunder": ("blunder", "gaffe", "error grave"),
+    "verdict_good": ("good", "bon", "bueno"),
+    "verdict_best": ("best", "meilleur", "mejor"),
+}

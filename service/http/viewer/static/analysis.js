@@ -1,0 +1,274 @@
+// A finished game's analysis (issue #37), the viewer's and the recorder's: GET /games/{id}/analysis answers
+// 404 analysis_not_requested (a button asks for it: POST), 202 with the job's progress (a progress bar,
+// asked again until done) or 200 with the analysis, drawn as an evaluation graph: one line per seat, its
+// win chance after each move from everything the record knows (`omniscient`), the current move marked,
+// the decisions judged an inaccuracy, a mistake or a blunder marked under it. The graph is a slider for
+// the keyboard (arrows, Home, End, Page Up/Down) and a click target: both move the page to that move
+// (`onMove`). Its text alternative: each point's value as the slider's text, and the whole as a table.
+// The judgements go to the page's timeline through `onJudged` (move number -> judgement).
+import { el, playerName, svg, word } from "./board/dom.js";
+
+const WIDTH = 1000; // the drawing's own units: it stretches to the panel's width
+const HEIGHT = 300;
+const POLL_MS = 1000;
+const MARKED = new Set(["inaccuracy", "mistake", "blunder"]);
+
+const percent = (x) => Math.round(x * 100) + "%";
+
+export class AnalysisPanel {
+  /** `root`: the (empty) element the panel fills; `game`: its id; `ctx`: the page's players and words;
+   * `budget`: the analysis's (null: the service's default); `request(url, init)`: a fetch with the
+   * caller's key; `onMove(n)`: go to the board after move n; `onJudged(map)`: the judgements, by move. */
+  constructor(root, { game, ctx, budget = null, request = (url, init) => fetch(url, init), onMove, onJudged }) {
+    this.root = root;
+    this.game = game;
+    this.ctx = ctx;
+    this.budget = budget;
+    this.request = request;
+    this.onMove = onMove || (() => {});
+    this.onJudged = onJudged || (() => {});
+    this.analysis = null;
+    this.current = 0;
+    this.timer = null;
+    root.classList.add("analysis");
+    root.setAttribute("aria-labelledby", "analysis-title");
+    this.title = el("h2", { id: "analysis-title", text: word(ctx, "analysis") });
+    this.body = el("div", { class: "analysis-body", "aria-live": "polite" });
+    root.replaceChildren(this.title, this.body);
+  }
+
+  url() {
+    return "/games/" + this.game + "/analysis" + (this.budget ? "?budget=" + this.budget : "");
+  }
+
+  say(text, role) {
+    this.body.replaceChildren(el("p", { class: "analysis-status", role: role || null, text }));
+  }
+
+  /** Read the analysis if it was asked for (`asked`), else offer to ask for it. */
+  start(asked) {
+    if (asked) this.load();
+    else this.offer();
+  }
+
+  /** Read the analysis: draw it, follow its progress, or offer to ask for it. */
+  async load() {
+    clearTimeout(this.timer);
+    if (!this.analysis) this.root.dataset.analysis = "loading";
+    let answer;
+    try {
+      answer = await this.request(this.url(), { headers: { Accept: "application/json" }, cache: "no-store" });
+    } catch {
+      this.timer = setTimeout(() => this.load(), POLL_MS * 3);
+      return;
+    }
+    const body = await answer.json().catch(() => ({}));
+    if (answer.status === 200) return this.draw(body);
+    if (answer.status === 202) return this.progress(body);
+    if (answer.status === 404 && body.code === "analysis_not_requested") return this.offer();
+    this.root.dataset.analysis = "unavailable";
+    this.say(word(this.ctx, "analysis_unavailable", { reason: body.detail || body.title || answer.status }));
+  }
+
+  offer() {
+    this.root.dataset.analysis = "none";
+    const button = el("button", { type: "button", id: "analysis-ask", class: "analysis-ask", text: word(this.ctx, "analysis_ask") });
+    button.addEventListener("click", () => this.ask());
+    this.body.replaceChildren(button);
+  }
+
+  async ask() {
+    const init = { method: "POST", headers: { Accept: "application/json", "Content-Type": "application/json" } };
+    if (this.budget) init.body = JSON.stringify({ budget: this.budget });
+    const answer = await this.request("/games/" + this.game + "/analysis", init).catch(() => null);
+    const body = answer ? await answer.json().catch(() => ({})) : {};
+    if (answer && answer.status === 202) return this.progress(body);
+    this.root.dataset.analysis = "unavailable";
+    this.say(word(this.ctx, "analysis_unavailable", { reason: body.detail || body.title || "offline" }), "alert");
+  }
+
+  progress(p) {
+    if (p.status === "done") return this.load(); // asked again, done already
+    if (p.status === "failed") {
+      this.root.dataset.analysis = "failed";
+      this.say(word(this.ctx, "analysis_failed", { reason: p.failure || "" }), "alert");
+      return;
+    }
+    this.root.dataset.analysis = "running";
+    const text = word(this.ctx, "analysis_progress", { done: p.steps_done, total: p.steps_total });
+    this.body.replaceChildren(
+      el("p", { class: "analysis-status", id: "analysis-progress-text", text }),
+      el("progress", { max: Math.max(1, p.steps_total), value: p.steps_done, "aria-labelledby": "analysis-progress-text" }));
+    this.timer = setTimeout(() => this.load(), POLL_MS);
+  }
+
+  // ------------------------------------------------------------------ the analysis, drawn
+  x(i) {
+    const n = this.analysis.steps.length;
+    return n <= 1 ? WIDTH / 2 : (i * WIDTH) / (n - 1);
+  }
+
+  y(win) {
+    return HEIGHT - win * HEIGHT;
+  }
+
+  chances(i) {
+    const step = this.analysis.steps[i];
+    return step.omniscient.seats.map((s) => playerName(this.ctx, s.seat) + " " + percent(s.win)).join(", ");
+  }
+
+  judgement(i) {
+    const j = this.analysis.steps[i].judgement;
+    return j && MARKED.has(j.verdict) ? j : null;
+  }
+
+  draw(analysis) {
+    this.analysis = analysis;
+    const ctx = this.ctx;
+    const n = analysis.steps.length;
+    const judged = new Map();
+    analysis.steps.forEach((s, i) => {
+      if (s.judgement) judged.set(i + 1, s.judgement);
+    });
+    this.onJudged(judged);
+    if (!n) {
+      this.say(word(ctx, "analysis_unavailable", { reason: "0 moves" }));
+      return;
+    }
+    const seats = analysis.players.map((_, seat) => seat);
+    const grid = [0.25, 0.5, 0.75].map((w) => svg("line", { class: "grid", x1: 0, x2: WIDTH, y1: this.y(w), y2: this.y(w) }));
+    const lines = seats.map((seat) => svg("polyline", {
+      class: "line seat-" + seat, "data-seat": seat,
+      points: analysis.steps.map((s, i) => this.x(i).toFixed(1) + "," + this.y(s.omniscient.seats[seat].win).toFixed(1)).join(" "),
+    }));
+    const marks = [];
+    analysis.steps.forEach((s, i) => {
+      const j = this.judgement(i);
+      if (j) marks.push(svg("rect", { class: "verdict " + j.verdict + " seat-" + j.seat, x: this.x(i) - 4, y: HEIGHT - 18, width: 8, height: 18 }));
+    });
+    this.cursor = svg("line", { class: "cursor", y1: 0, y2: HEIGHT, x1: 0, x2: 0 });
+    // the current move's points: HTML over the drawing (round at any width; the drawing stretches)
+    this.dots = seats.map((seat) => el("span", { class: "dot seat-" + seat, "aria-hidden": "true" }));
+    const drawing = svg("svg", { viewBox: "0 0 " + WIDTH + " " + HEIGHT, preserveAspectRatio: "none", "aria-hidden": "true", focusable: "false" },
+      svg("rect", { class: "frame", x: 0, y: 0, width: WIDTH, height: HEIGHT }), grid, lines, marks, this.cursor);
+    this.graph = el("div", {
+      class: "eval-graph", id: "eval-graph", role: "slider", tabindex: 0,
+      "aria-label": word(ctx, "analysis_graph"), "aria-valuemin": 1, "aria-valuemax": n, "aria-valuenow": 1,
+    }, drawing, this.dots);
+    this.graph.addEventListener("click", (e) => {
+      const box = drawing.getBoundingClientRect();
+      const at = Math.round(((e.clientX - box.left) / Math.max(1, box.width)) * (n - 1));
+      this.choose(Math.max(0, Math.min(n - 1, at)) + 1);
+    });
+    this.graph.addEventListener("keydown", (e) => {
+      const keys = { ArrowRight: 1, ArrowUp: 1, ArrowLeft: -1, ArrowDown: -1, PageUp: 10, PageDown: -10 };
+      let to = null;
+      if (e.key in keys) to = Math.max(1, Math.min(n, (this.current || 0) + keys[e.key]));
+      else if (e.key === "Home") to = 1;
+      else if (e.key === "End") to = n;
+      if (to === null || e.altKey || e.ctrlKey || e.metaKey) return;
+      e.preventDefault();
+      e.stopPropagation(); // the page's own arrow keys step by event: here they go by move
+      this.choose(to);
+    });
+    const legend = el("ul", { class: "eval-legend" }, seats.map((seat) => el("li", { class: "seat-" + seat },
+      el("span", { class: "swatch seat-" + seat, "aria-hidden": "true" }), playerName(ctx, seat))));
+    this.root.dataset.analysis = "done";
+    const caption = el("p", { class: "muted eval-caption", text: word(ctx, "analysis_caption") });
+    this.body.replaceChildren(legend, this.graph, caption, this.accuracy(), this.errors(), this.table(),
+      el("p", { class: "muted", text: word(ctx, "analysis_budget", { budget: analysis.budget, policy: analysis.policy }) }));
+    this.mark(this.current);
+  }
+
+  choose(move) {
+    this.mark(move);
+    this.onMove(move);
+  }
+
+  /** The current move marked (0: before the first move). */
+  mark(move) {
+    this.current = move;
+    if (!this.analysis || !this.graph) return;
+    const n = this.analysis.steps.length;
+    const i = Math.max(0, Math.min(n - 1, move - 1));
+    const shown = move >= 1;
+    this.cursor.setAttribute("x1", this.x(i));
+    this.cursor.setAttribute("x2", this.x(i));
+    this.cursor.classList.toggle("hidden", !shown);
+    this.dots.forEach((dot, seat) => {
+      // CSSOM, not a style attribute: the pages' Content-Security-Policy allows the one, not the other
+      dot.style.left = ((100 * this.x(i)) / WIDTH).toFixed(2) + "%";
+      dot.style.top = ((100 * this.y(this.analysis.steps[i].omniscient.seats[seat].win)) / HEIGHT).toFixed(2) + "%";
+      dot.classList.toggle("hidden", !shown);
+    });
+    this.graph.setAttribute("aria-valuenow", String(Math.max(1, move)));
+    const j = this.judgement(i);
+    const verdict = j ? " — " + playerName(this.ctx, j.seat) + ": " + word(this.ctx, "verdict_" + j.verdict) : "";
+    this.graph.setAttribute("aria-valuetext", word(this.ctx, "analysis_point", { move: i + 1, chances: this.chances(i) }) + verdict);
+    this.root.dataset.move = String(move);
+    for (const row of this.root.querySelectorAll("tr.current")) row.classList.remove("current");
+    const row = this.root.querySelector('tr[data-move="' + move + '"]');
+    if (row) row.classList.add("current");
+  }
+
+  accuracy() {
+    const ctx = this.ctx;
+    const rows = this.analysis.accuracy.map((a) => el("tr", { class: "seat-" + a.seat },
+      el("th", { scope: "row", text: playerName(ctx, a.seat) }),
+      el("td", { text: a.accuracy === null ? "—" : a.accuracy.toFixed(1) }),
+      el("td", { text: a.inaccuracies }), el("td", { text: a.mistakes }), el("td", { text: a.blunders })));
+    return el("table", { class: "accuracy", id: "analysis-accuracy" },
+      el("caption", { text: word(ctx, "analysis_accuracy") }),
+      el("thead", {}, el("tr", {}, el("th", { scope: "col", text: word(ctx, "player") }),
+        el("th", { scope: "col", text: word(ctx, "analysis_accuracy") }),
+        ...["inaccuracy", "mistake", "blunder"].map((v) => el("th", { scope: "col", text: word(ctx, "verdict_" + v) })))),
+      el("tbody", {}, rows));
+  }
+
+  /** The decisions judged an inaccuracy or worse, each a link to its move, with the better move. */
+  errors() {
+    const ctx = this.ctx;
+    const items = [];
+    this.analysis.steps.forEach((s, i) => {
+      const j = this.judgement(i);
+      if (!j) return;
+      const link = el("a", { href: "#move-" + (i + 1), "data-move": i + 1 },
+        el("span", { class: "verdict-tag " + j.verdict, text: word(ctx, "verdict_" + j.verdict) }),
+        " " + word(ctx, "analysis_move") + " " + (i + 1) + ", " + playerName(ctx, j.seat) + ": " + j.played + ". ",
+        el("span", { class: "better", text: word(ctx, "analysis_better", { best: j.best }) }));
+      link.addEventListener("click", (e) => {
+        e.preventDefault();
+        this.choose(i + 1);
+      });
+      items.push(el("li", {}, link));
+    });
+    if (!items.length) return null;
+    return el("details", { class: "analysis-errors" }, el("summary", { text: word(ctx, "analysis_judged") + " (" + items.length + ")" }),
+      el("ul", {}, items));
+  }
+
+  /** The graph's text alternative: every move's win chances and judgement. */
+  table() {
+    const ctx = this.ctx;
+    const seats = this.analysis.players.map((_, seat) => seat);
+    const rows = this.analysis.steps.map((s, i) => {
+      const j = s.judgement;
+      return el("tr", { "data-move": i + 1 }, el("th", { scope: "row", text: i + 1 }),
+        s.omniscient.seats.map((o) => el("td", { text: percent(o.win) })),
+        el("td", { text: j ? playerName(ctx, j.seat) + ": " + word(ctx, "verdict_" + j.verdict) : "" }));
+    });
+    return el("details", { class: "analysis-table" }, el("summary", { text: word(ctx, "analysis_table") }),
+      el("div", { class: "table-scroll", tabindex: 0, role: "region", "aria-label": word(ctx, "analysis_table") },
+        el("table", {}, el("thead", {}, el("tr", {}, el("th", { scope: "col", text: word(ctx, "analysis_move") }),
+          seats.map((seat) => el("th", { scope: "col", text: playerName(ctx, seat) })),
+          el("th", { scope: "col", text: word(ctx, "analysis_verdict") }))), el("tbody", {}, rows))));
+  }
+}
+
+/** A judgement as the timeline says it: its verdict and the better move (null: nothing to mark). */
+export function judgementNote(ctx, j) {
+  if (!j || !MARKED.has(j.verdict)) return null;
+  return el("span", { class: "note judgement " + j.verdict, "data-verdict": j.verdict },
+    el("span", { class: "verdict-tag " + j.verdict, text: word(ctx, "verdict_" + j.verdict) }),
+    " " + word(ctx, "analysis_better", { best: j.best }));
+}

@@ -1,0 +1,162 @@
+"""The analysis in the viewer (#37, item 7), in Debian's Chromium: a finished simulated game, its analysis
+asked with the page's button and run by a real ``banquise worker analysis`` process (budget 1: a few
+seconds), the progress followed until the graph is drawn; a click on the graph moves the viewer to that
+move, the keys move along it; judgements marked in the timeline; axe-core finds no serious or critical
+violation, at a desktop's and a phone's width (390 px)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from service.base.database import ConnectionParams
+from tests.browser import throwaway
+from tests.browser.axe import assert_accessible
+from tests.watching import auth, record
+
+pytestmark = pytest.mark.browser
+BUDGET = 1
+NAMES = ["Nanook", "Ivalu", "Aputsiaq"]
+
+
+@pytest.fixture(scope="module")
+def analysis_worker(database: ConnectionParams) -> Iterator[None]:
+    """One real analysis worker on the test database, stopped (SIGTERM) after the module."""
+    with throwaway.analysis(database, 1):
+        yield
+
+
+def finished_game(base: str, token: str, seed: int) -> dict[str, Any]:
+    body = record("arctic", 3, seed)
+    body["setup"]["players"] = NAMES
+    made = httpx.post(f"{base}/games/import", json=body, headers=auth(token), timeout=60)
+    assert made.status_code == 201, made.text
+    return dict(made.json())
+
+
+def step_after(base: str, game_id: str, move: int) -> int:
+    return int(httpx.get(f"{base}/games/{game_id}/replay", params={"move": move}).json()["step"])
+
+
+def click_move(page: Any, move: int, moves: int) -> None:
+    """A click on the graph where move ``move`` is drawn (moves spread evenly over its width)."""
+    box = page.locator("#eval-graph svg").bounding_box()
+    page.mouse.click(box["x"] + (move - 1) * box["width"] / (moves - 1), box["y"] + box["height"] / 2)
+
+
+def analysed(page: Any, base: str, game_id: str) -> dict[str, Any]:
+    """The page asks for the analysis (its button), follows the worker's progress, draws the graph."""
+    page.goto(f"{base}/games/{game_id}/watch?budget={BUDGET}")
+    page.wait_for_selector('#analysis[data-analysis="none"]')
+    page.click("#analysis-ask")
+    page.wait_for_selector('#analysis[data-analysis="running"], #analysis[data-analysis="done"]')
+    page.wait_for_selector('#analysis[data-analysis="done"]', timeout=120_000)
+    return dict(httpx.get(f"{base}/games/{game_id}/analysis", params={"budget": BUDGET}).json())
+
+
+def test_the_graph_moves_the_viewer_and_marks_the_judgements(
+    page: Any, base: str, api_key: str, analysis_worker: Any, screenshots: Path
+) -> None:
+    game = finished_game(base, api_key, 31)
+    gid = game["id"]
+    analysis = analysed(page, base, gid)
+    moves = len(analysis["steps"])
+    assert moves > 10
+    # one line per seat, a point of each line per move
+    lines = page.locator("#eval-graph polyline.line")
+    assert lines.count() == 3
+    assert all(len((lines.nth(s).get_attribute("points") or "").split()) == moves for s in range(3))
+    # the viewer opened at the last step: the graph marks the last move
+    assert page.locator("#eval-graph").get_attribute("aria-valuenow") == str(moves)
+    # a click on the graph: the board after that move
+    target = moves // 2
+    click_move(page, target, moves)
+    step = step_after(base, gid, target)
+    page.wait_for_selector(f'body[data-shown="{step}"] #board[data-step="{step}"]')
+    assert page.locator("#analysis").get_attribute("data-move") == str(target)
+    assert page.locator("#eval-graph").get_attribute("aria-valuenow") == str(target)
+    assert f"Move {target}:" in (page.locator("#eval-graph").get_attribute("aria-valuetext") or "")
+    # keys along the graph move by move (not by event, the page's own arrows)
+    page.focus("#eval-graph")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    step = step_after(base, gid, target + 2)
+    page.wait_for_selector(f'body[data-shown="{step}"] #board[data-step="{step}"]')
+    page.keyboard.press("Home")
+    step = step_after(base, gid, 1)
+    page.wait_for_selector(f'body[data-shown="{step}"] #board[data-step="{step}"]')
+    assert page.locator("#eval-graph").get_attribute("aria-valuenow") == "1"
+    # the judgements the analysis made are in the timeline (the ones held), each with the better move
+    judged = {
+        i + 1: s["judgement"]
+        for i, s in enumerate(analysis["steps"])
+        if s["judgement"] and s["judgement"]["verdict"] in ("inaccuracy", "mistake", "blunder")
+    }
+    assert judged, "a budget-1 analysis of a random game judges some moves an inaccuracy or worse"
+    move, first = next(iter(judged.items()))
+    note = page.locator(f'#timeline li[data-move="{move}"] .note.judgement').first
+    assert note.get_attribute("data-verdict") == first["verdict"]
+    assert first["best"] in (note.text_content() or "")
+    # the text alternative: one row per move, the accuracy per player
+    assert page.locator("#analysis .analysis-table tbody tr").count() == moves
+    assert page.locator("#analysis-accuracy tbody tr").count() == 3
+    assert_accessible(page, "viewer with its analysis")
+    page.screenshot(path=str(screenshots / "viewer-analysis.png"), full_page=False)
+
+
+def test_the_analysis_reads_at_a_phones_width(browser: Any, base: str, api_key: str, analysis_worker: Any) -> None:
+    game = finished_game(base, api_key, 32)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    try:
+        analysis = analysed(page, base, game["id"])
+        moves = len(analysis["steps"])
+        width = page.evaluate("() => document.documentElement.scrollWidth")
+        assert width <= 390, f"the page scrolls sideways: {width} px"
+        box = page.locator("#eval-graph svg").bounding_box()
+        assert box["width"] >= 300
+        click_move(page, 3, moves)
+        step = step_after(base, game["id"], 3)
+        page.wait_for_selector(f'body[data-shown="{step}"] #board[data-step="{step}"]')
+        assert_accessible(page, "viewer with its analysis, phone")
+    finally:
+        context.close()
+
+
+def test_the_recorders_finished_game_shows_the_same_analysis(
+    browser: Any, base: str, api_key: str, analysis_worker: Any
+) -> None:
+    """The recorder's game page, once the game is finished: the same panel (asked with its button, the
+    device's key sent), a point of its graph draws the board after that move."""
+    game = finished_game(base, api_key, 33)
+    gid = game["id"]
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    try:
+        page.goto(f"{base}/recorder")
+        page.fill("#api-key", api_key)
+        page.locator("#key-form button[type=submit]").tap()
+        page.wait_for_selector("#forget-key")
+        page.evaluate("() => localStorage.setItem('banquise.engine', 'off')")
+        page.goto(f"{base}/games/{gid}/recorder?budget={BUDGET}")
+        page.wait_for_selector('#analysis[data-analysis="none"]')
+        page.click("#analysis-ask")
+        page.wait_for_selector('#analysis[data-analysis="done"]', timeout=120_000)
+        moves = len(httpx.get(f"{base}/games/{gid}/analysis", params={"budget": BUDGET}).json()["steps"])
+        assert page.locator("#eval-graph polyline.line").count() == 3
+        click_move(page, 5, moves)
+        step = step_after(base, gid, 5)
+        page.wait_for_selector(f'body[data-shown="{step}"] #board-root[data-step="{step}"]')
+        page.focus("#eval-graph")
+        page.keyboard.press("ArrowRight")
+        step = step_after(base, gid, 6)
+        page.wait_for_selector(f'body[data-shown="{step}"] #board-root[data-step="{step}"]')
+        assert_accessible(page, "recorder, finished game with its analysis")
+    finally:
+        context.close()

@@ -1,0 +1,38 @@
+"""Helpers the tests share that are not fixtures (those are in ``conftest.py``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from litestar.testing import TestClient
+
+from projections import standard
+from service.runtime import Runtime
+
+
+def auth(token: str, version: int | None = None, **headers: str) -> dict[str, str]:
+    """A request's headers with ``token``: ``version``, when given, as the ``If-Match`` a write checks;
+    ``headers``, any more."""
+    out = {"Authorization": f"Bearer {token}", **headers}
+    if version is not None:
+        out["If-Match"] = f'"{version}"'
+    return out
+
+
+def project(runtime: Runtime) -> None:
+    """Runs the projections up to the end of the event log, once."""
+    runner = standard.runner(runtime.store, runtime.games.registry)
+    try:
+        runner.run()
+    finally:
+        runner.close()
+
+
+def import_game(client: TestClient[Any], token: str, body: bytes) -> dict[str, Any]:
+    """Imports a record (JSON bytes) with ``token``: the game's summary, with the log ``position`` its
+    import reached."""
+    response = client.post("/games/import", content=body, headers={**auth(token), "content-type": "application/json"})
+    assert response.status_code == 201, response.text
+    out: dict[str, Any] = response.json()
+    out["position"] = int(response.headers["x-banquise-position"])
+    return out
