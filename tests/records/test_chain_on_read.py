@@ -151,9 +151,9 @@ def test_the_blocks_read_ahead_of_a_held_game_and_the_threads_reads_refuse_a_cha
         assert reader.get(f"/games/{game_id}/replay/{2 * INTERVAL + 1}").status_code == 200
         assert broken_total(reader) == counted + 2
     games = GameService(store, Registry.default())
-    assert games.replay_body(UUID(game_id), 3, "spectator", None)
+    assert games.replays.replay_body(UUID(game_id), 3, "spectator", None)
     with pytest.raises(chain.ChainBroken):
-        games.replay_body(UUID(game_id), changed + 1, "spectator", None)
+        games.replays.replay_body(UUID(game_id), changed + 1, "spectator", None)
 
 
 def test_an_event_changed_with_its_own_hash_is_refused_at_the_next_one(
