@@ -17,7 +17,10 @@ from domain.analysis.game import DEFAULT_BUDGET, analyse
 from domain.analysis.rollouts import evaluate
 
 ITEM = "12 analysis"
-TITLE = "Game analysis: rollouts/s vs the engine's simulation, one 3-player Arctic game at the default budget"
+TITLE = (
+    "Game analysis: rollouts/s vs the engine's simulation, one 3-player game of the first registered kind "
+    "at the default budget"
+)
 PLAYERS = 3
 TARGET_S = 60.0
 

@@ -79,7 +79,7 @@ def wait_done(client: Client, game_id: str, token: str | None = None, timeout: f
 def uninterrupted(runtime: Runtime, game_id: str) -> bytes:
     """The game's analysis by the pure core in one go, in this process."""
     analyses = GameAnalyses(runtime.games.deps)
-    row = analyses.row(UUID(game_id))
+    row = analyses.rows.row(UUID(game_id))
     line = analyses.recorded(row, row["version"])
     return encode(analyse(line.plugin, line.opening, line.moves, budget=BUDGET, seed=DEFAULT_SEED))
 

@@ -37,7 +37,7 @@ def settings() -> Settings:
 def analysed(runtime: Runtime, game_id: str) -> GameAnalysis:
     """The game's analysis asked and run to its end, as a worker runs it."""
     analyses = GameAnalyses(runtime.games.deps)
-    row, _ = analyses.prepare(analyses.row(UUID(game_id)), BUDGET)
+    row, _ = analyses.prepare(analyses.rows.row(UUID(game_id)), BUDGET)
     analyses.run(row.id)
     body = analyses.table.result(row.id)
     assert body is not None

@@ -19,11 +19,15 @@ from typing import Any
 from uuid import UUID
 
 import msgspec
-from pgqueuer.adapters.drivers.psycopg import SyncPsycopgDriver
+import psycopg
+from pgqueuer import Queries, QueueManager
+from pgqueuer.adapters.drivers.psycopg import PsycopgDriver, SyncPsycopgDriver
 from pgqueuer.adapters.persistence.qb import QueryBuilderEnvironment
 from pgqueuer.adapters.persistence.queries import SyncQueries
 from psycopg import Connection
 from psycopg.rows import DictRow
+
+from service.base.database import ConnectionParams
 
 # The queue's entrypoint (what a worker registers) and a job's payload: the analysis row's id.
 ENTRYPOINT = "banquise_analysis"
@@ -198,3 +202,13 @@ class AnalysesTable:
                 "UPDATE banquise_analyses SET failure = %s, finished_at = now() WHERE id = %s AND result IS NULL",
                 (reason, analysis_id),
             )
+
+
+async def queue_manager(
+    params: ConnectionParams, application_name: str
+) -> tuple[psycopg.AsyncConnection[Any], QueueManager]:
+    """A worker's own connection (autocommit: PgQueuer's LISTEN and dequeue) and the queue manager over it;
+    the caller closes the connection."""
+    kwargs: dict[str, Any] = {**params.connect_kwargs(), "application_name": application_name}
+    conn = await psycopg.AsyncConnection.connect(autocommit=True, **kwargs)
+    return conn, QueueManager(Queries(PsycopgDriver(conn)))

@@ -29,8 +29,11 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 from uuid import UUID
 
+import psycopg
 from psycopg import Connection, sql
 from psycopg.rows import tuple_row
+
+from service.base.store import migrations
 
 log = logging.getLogger("banquise.chain")
 
@@ -281,3 +284,12 @@ def survey(conn: Connection[Any], schema: str, table: str) -> tuple[int, int, li
         if len(rows) < _SURVEY_CHUNK:
             return games, count, broken
         after = (rows[-1][0], rows[-1][1])
+
+
+def report(conninfo: str, schema: str, events_table: str) -> tuple[Any, int, int, list[ChainBroken]]:
+    """``banquise chain``'s reading: when migration 0018 was applied (None: not recorded), the games and
+    events chained, and each broken chain; on a connection of its own."""
+    with psycopg.connect(conninfo, autocommit=True) as conn:
+        applied = migrations.applied_at(conn, schema, "0018_event_chain")
+        games, events, broken = survey(conn, schema, events_table)
+    return applied, games, events, broken

@@ -17,17 +17,13 @@ import asyncio
 import logging
 import threading
 from datetime import timedelta
-from typing import Any
 
-import psycopg
-from pgqueuer import Queries, QueueManager
-from pgqueuer.adapters.drivers.psycopg import PsycopgDriver
 from pgqueuer.domain.errors import RetryRequested
 from pgqueuer.domain.models import Job
 from pgqueuer.domain.types import QueueExecutionMode
 
 from service.base.database import ConnectionParams
-from service.base.store.analyses import ENTRYPOINT
+from service.base.store.analyses import ENTRYPOINT, queue_manager
 from service.games.analysis import GameAnalyses, Interrupted
 
 log = logging.getLogger("banquise.analysis")
@@ -45,9 +41,7 @@ async def work(
     exit_when_idle: bool = False,
 ) -> None:
     """Run analysis jobs until ``stop`` is set (or, with ``exit_when_idle``, until the queue is empty)."""
-    kwargs: dict[str, Any] = {**params.connect_kwargs(), "application_name": "banquise/analysis-worker"}
-    conn = await psycopg.AsyncConnection.connect(autocommit=True, **kwargs)
-    manager = QueueManager(Queries(PsycopgDriver(conn)))
+    conn, manager = await queue_manager(params, "banquise/analysis-worker")
     one_at_a_time = asyncio.Semaphore(1)
 
     @manager.entrypoint(ENTRYPOINT)

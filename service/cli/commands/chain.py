@@ -10,10 +10,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-import psycopg
-
 from service.base.settings import Settings
-from service.base.store import chain, migrations
+from service.base.store import chain
 from service.cli.commands.keys import check_database
 from service.runtime import Runtime
 
@@ -23,9 +21,9 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
     runtime = Runtime.open(settings)
     try:
         store = runtime.store
-        with psycopg.connect(runtime.params.conninfo(), autocommit=True) as conn:
-            applied = migrations.applied_at(conn, store.schema, "0018_event_chain")
-            games, events, broken = chain.survey(conn, store.schema, store.game_recorder.events_table_name)
+        applied, games, events, broken = chain.report(
+            runtime.params.conninfo(), store.schema, store.game_recorder.events_table_name
+        )
     finally:
         runtime.close()
     since = f" (migration 0018 applied {applied:%Y-%m-%d %H:%M})" if applied else ""
