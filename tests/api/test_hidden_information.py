@@ -118,6 +118,7 @@ FILL: dict[str, Callable[[LiveGame], list[str]]] = {
     "edition_id": lambda g: ["demo-1"],
     "file_path": lambda g: ["swagger-ui.css"],  # the offline API docs' assets
     "name": lambda g: ["engine.json", "banquise.zip"],  # the recorder's offline rules (code, no game)
+    "move": lambda g: ["1", "2"],  # a move's analysis (a live game's is its owner's only)
 }
 # Path parameters that name no game: such a route's answer before any game is stored is its baseline
 # (an edition's card list, a documentation example hold values that are not a game's secret).
