@@ -16,7 +16,8 @@ import pytest
 from service.base.database import ConnectionParams
 from tests.browser import throwaway
 from tests.browser.axe import assert_accessible
-from tests.watching import auth, record
+from tests.helpers import auth
+from tests.watching import record
 
 pytestmark = pytest.mark.browser
 BUDGET = 1
