@@ -48,6 +48,9 @@ OPEN = ("/games/{game_id:uuid}/forks", "/games/{game_id:uuid}/recorder")
 NAVIGATION = {"/games/{game_id:uuid}/replay": [{"move": "1"}, {"turn": "1"}]}
 # The owner's for any game (they may name hidden cards): 401 without a key, 403 not_game_owner with another.
 OWNERS = ("/games/{game_id:uuid}/legal-moves",)
+# A game's analysis exists once asked (404 analysis_not_requested before) and a live game's is its
+# owner's (403 analysis_hidden): on a public fork those answers are the analysis's rules, not the fork's.
+ANALYSIS_ANSWERS = {"analysis_not_requested", "analysis_hidden"}
 
 
 class Family:
@@ -131,7 +134,9 @@ def check_fork(
                 answer = f"{where}: {response.status_code} {response.text[:300]}"
                 if sealed:
                     assert response.status_code == 403 and response.json()["code"] == "fork_hidden", answer
-                elif response.status_code >= 400:
+                elif response.status_code >= 400 and not (
+                    "/analysis" in route.path and response.json().get("code") in ANALYSIS_ANSWERS
+                ):
                     refused.append(answer)
     assert not refused, refused
     listed = {g["id"]: g for g in client.get("/games", params={"limit": 200}).json()["items"]}
