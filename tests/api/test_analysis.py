@@ -80,7 +80,7 @@ def uninterrupted(runtime: Runtime, game_id: str) -> bytes:
     """The game's analysis by the pure core in one go, in this process."""
     analyses = GameAnalyses(runtime.games.deps)
     row = analyses.rows.row(UUID(game_id))
-    line = analyses.recorded(row, row["version"])
+    line = analyses.recorded(row, row.version)
     return encode(analyse(line.plugin, line.opening, line.moves, budget=BUDGET, seed=DEFAULT_SEED))
 
 
