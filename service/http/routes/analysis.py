@@ -21,9 +21,10 @@ from domain.analysis.game import DEFAULT_BUDGET, GameAnalysis, StepAnalysis
 from service.base.keys import ApiKey
 from service.base.store.analyses import enqueue
 from service.games.analysis import MAX_BUDGET, MIN_BUDGET, AnalysisAsked, AnalysisProgress, GameAnalyses
+from service.games.errors import AnalysisHidden
 from service.http.auth import caller, required
 from service.http.caching import conditional_body
-from service.http.routes.games import KEY_OPTIONAL, KEY_REQUIRED
+from service.http.routes.games import KEY_OPTIONAL
 from service.runtime import Runtime
 
 _json = msgspec.json.Encoder()
@@ -83,10 +84,11 @@ class AnalysisController(Controller):
         description="One analysis per game, analysis version and budget, at the game's version when asked "
         "(a live game's covers the moves recorded then: ask again after more moves). Always 202 with the "
         "job's progress and `Location` (the GET that follows it), whether this request queued it or not. "
-        "Asking needs an API key (it queues work): a live game's owner's key, any key for a finished game; "
-        "reading it (GET) needs only what reading the game needs.",
+        "Who may ask is who may read the whole record: anyone for a finished game (the viewer's button; the "
+        "job is one per game, analysis version and budget, so asking again queues nothing), a live game's "
+        "owner's key only (no key: 401 api_key_required; another key: 403 analysis_hidden).",
         status_code=HTTP_202_ACCEPTED,
-        security=KEY_REQUIRED,
+        security=KEY_OPTIONAL,
         responses={
             202: ResponseSpec(
                 AnalysisProgress,
@@ -110,7 +112,12 @@ class AnalysisController(Controller):
         data: JSONBody[AnalysisAsked | None] = None,
     ) -> Response[AnalysisProgress]:
         budget = (data or AnalysisAsked()).budget
-        progress, _ = await sync_to_thread(analyses.ask, game_id, required(key, "asking for an analysis"), budget)
+        try:
+            progress, _ = await sync_to_thread(analyses.ask, game_id, key, budget)
+        except AnalysisHidden:
+            if key is None:  # a live game: its owner may ask, with the key
+                required(key, "asking for a live game's analysis")
+            raise
         return _accepted(progress)
 
     @get(
