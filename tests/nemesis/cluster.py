@@ -90,7 +90,16 @@ class Cluster:
     def start(self) -> Cluster:
         self.pg.start()
         self.db_proxy = FaultProxy("127.0.0.1", self.pg.port).start()
-        self.api = self._spawn("serve", "serve", "--workers", "2", BANQUISE_PORT=str(self.api_port))
+        self.api = self._spawn(
+            # The analysis workers are not what the nemesis exercises: none beside the API's.
+            "serve",
+            "serve",
+            "--workers",
+            "2",
+            "--analysis-workers",
+            "0",
+            BANQUISE_PORT=str(self.api_port),
+        )
         self.wait_healthy(90)
         self.http_proxy = FaultProxy("127.0.0.1", self.api_port).start()
         with psycopg.connect(self.direct.conninfo(), autocommit=True) as conn:
@@ -117,10 +126,17 @@ class Cluster:
     def api_workers(self) -> list[int]:
         if self.api is None:
             return []
-        with contextlib.suppress(psutil.NoSuchProcess):
+        try:
             children = psutil.Process(self.api.pid).children()
-            return [p.pid for p in children if "spawn_main" in " ".join(p.cmdline())]
-        return []
+        except psutil.NoSuchProcess:
+            return []
+        workers = []
+        for child in children:
+            # A child that ended between the listing and this look is no worker of the server's.
+            with contextlib.suppress(psutil.NoSuchProcess, psutil.ZombieProcess):
+                if "spawn_main" in " ".join(child.cmdline()):
+                    workers.append(child.pid)
+        return workers
 
     def kill_api_worker(self, which: int) -> int | None:
         workers = self.api_workers()
