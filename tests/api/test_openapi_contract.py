@@ -55,12 +55,18 @@ OWNER_SEES_MORE = (
 def test_security_is_marked_only_where_a_key_is_needed(document: dict[str, Any]) -> None:
     for method, path, op in operations(document):
         security = op.get("security")
-        if method in ("post", "delete") or path.endswith("/legal-moves") or path.startswith("/admin/"):
+        # Asking for an analysis: anyone for a finished game, a live one's owner's key (#37).
+        anyone_may_ask = (method, path) == ("post", "/games/{game_id}/analysis")
+        if (
+            (method in ("post", "delete") and not anyone_may_ask)
+            or path.endswith("/legal-moves")
+            or path.startswith("/admin/")
+        ):
             assert security == [{"apiKey": []}], (method, path)
             assert "401" in op["responses"], (method, path)
         elif (
             path.startswith("/games/{game_id}") and path.removeprefix("/games/{game_id}") in OWNER_SEES_MORE
-        ) or path.startswith("/exports/"):  # an export holds the caller's own games too
+        ) or path.startswith("/exports/"):  # an export holds the caller's own games too (and a live game's analysis)
             assert security == [{}, {"apiKey": []}], (method, path)  # optional: the owner sees more
         else:
             # Said all the same (security: []): linters and generators want every operation to say it.
