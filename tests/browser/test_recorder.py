@@ -33,7 +33,7 @@ ENGINE = engine.available()  # the project's rules in the browser (make recorder
 @pytest.fixture
 def phone(browser: Any) -> Iterator[Any]:
     context = browser.new_context(**PHONE)
-    context.set_default_timeout(15_000)
+    context.set_default_timeout(30_000)  # a loaded 2-core CI: a reload and its service worker take longer
     yield context
     context.close()
 

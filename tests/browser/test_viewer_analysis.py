@@ -137,7 +137,7 @@ def test_the_recorders_finished_game_shows_the_same_analysis(
     game = finished_game(base, api_key, 33)
     gid = game["id"]
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    context.set_default_timeout(15_000)
+    context.set_default_timeout(30_000)  # a 2-core CI runs the worker, the server and Chromium at once
     page = context.new_page()
     try:
         page.goto(f"{base}/recorder")
