@@ -134,11 +134,19 @@ def tap_move(page: Any, move: dict[str, Any], exact: bool = True) -> int | None:
     if exact:
         base, gid = page.url.split("/games/")[0], page.url.split("/games/")[1].split("/")[0]
         token = page.evaluate("() => localStorage.getItem('banquise.apiKey')")
+        now = version
         for _ in range(300):  # until the server holds it
-            if _get(base, f"/games/{gid}", token)["version"] != version:
+            now = _get(base, f"/games/{gid}", token)["version"]
+            if now != version:
                 break
             page.wait_for_timeout(50)
         page.wait_for_selector('body[data-pending="0"]')
+        # ... and the page has read it back: the decision it offers now is the position's after this move
+        # (a tap right after would otherwise meet the choices of the position before, still on screen).
+        # A finished game shows no choices at all.
+        page.wait_for_function(
+            "v => { const c = document.querySelector('#choices'); return !c || c.dataset.version === v; }", arg=str(now)
+        )
     else:
         page.wait_for_function("n => Number(document.body.dataset.pending) > n", arg=pending)
     return len(labels)
@@ -355,11 +363,6 @@ def test_axe_finds_nothing_serious_on_the_recorder_and_the_viewer(
     assert serious_violations(page) == [], "the viewer"
 
 
-@pytest.mark.xfail(
-    reason="seen failing since the session of 2026-12-06 (passed at 21:04, failed at 21:32 and after): offline, "
-    "the move after an undo is not found on the device (tap_move returns None); to investigate, not hidden",
-    strict=False,
-)
 def test_undo_asks_first_drops_a_queued_move_or_takes_back_a_stored_one_and_abandon_ends_the_game(
     phone: Any, base: str, api_key: str
 ) -> None:
