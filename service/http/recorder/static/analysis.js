@@ -3,13 +3,12 @@
 // analysed already is drawn at once), with the device's key. A point of the graph draws the board after
 // that move (`onMove`).
 import { AnalysisPanel } from "/watch/static/analysis.js";
-import { apiKey } from "./key.js";
+import { authorization } from "./key.js";
 
 const ctx = JSON.parse(document.getElementById("recorder-data")?.textContent || "{}");
 
 function request(url, init = {}) {
-  const key = apiKey();
-  return fetch(url, { ...init, headers: { ...(init.headers || {}), ...(key ? { Authorization: `Bearer ${key}` } : {}) } });
+  return fetch(url, { ...init, headers: { ...(init.headers || {}), ...authorization() } });
 }
 
 /** The panel's element, made once per page (each render puts the same one back in place). */

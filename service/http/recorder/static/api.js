@@ -1,5 +1,5 @@
 // The public API, as every client calls it: JSON, the key in the Authorization header only.
-import { apiKey } from "./key.js";
+import { authorization } from "./key.js";
 
 export class Problem extends Error {
   constructor(status, body) {
@@ -13,9 +13,7 @@ export class Problem extends Error {
 export class Unreachable extends Error {}
 
 export async function api(path, { method = "GET", body, headers = {} } = {}) {
-  const sent = { Accept: "application/json", ...headers };
-  const key = apiKey();
-  if (key) sent.Authorization = `Bearer ${key}`;
+  const sent = { Accept: "application/json", ...headers, ...authorization() };
   if (body !== undefined) sent["Content-Type"] = "application/json";
   let response;
   try {
@@ -34,10 +32,9 @@ export async function api(path, { method = "GET", body, headers = {} } = {}) {
 }
 
 export async function text(path) {
-  const key = apiKey();
   let response;
   try {
-    response = await fetch(path, { headers: key ? { Authorization: `Bearer ${key}` } : {}, cache: "no-store" });
+    response = await fetch(path, { headers: authorization(), cache: "no-store" });
   } catch (error) {
     throw new Unreachable(String(error));
   }

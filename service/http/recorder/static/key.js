@@ -8,6 +8,12 @@ export function apiKey() {
   return localStorage.getItem(STORED);
 }
 
+/** The request headers that carry the key (none without one). */
+export function authorization() {
+  const key = apiKey();
+  return key ? { Authorization: `Bearer ${key}` } : {};
+}
+
 export function keyPanel(onChange) {
   if (apiKey()) {
     return h("section", { class: "key", "aria-label": "API key" },

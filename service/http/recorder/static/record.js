@@ -33,9 +33,11 @@ export async function recordPage(app, game) {
   const boardRoot = h("div", { id: "board-root" });
   let analysis = null; // a finished game's analysis panel (analysis.js), made once
   // a point of the analysis's graph: the board after that move (until the game's version changes)
+  let moveAsked = 0; // the newest point asked wins (a click then a key: two reads on their way)
   async function showMove(n) {
+    const asked = ++moveAsked;
     const replay = await api(`/games/${game}/replay?move=${n}`).catch(() => null);
-    if (!replay || !page.summary) return;
+    if (!replay || !page.summary || asked !== moveAsked) return;
     boardRoot.dataset.step = String(replay.step);
     await drawBoard(boardRoot, { game, step: replay.step, players: page.summary.players }).catch(() => {});
     document.body.dataset.shown = String(replay.step);
