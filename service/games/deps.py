@@ -12,6 +12,7 @@ from typing import Any
 from uuid import UUID
 
 from service.base.store import GameLog
+from service.base.store.analyses import AnalysesTable
 from service.base.store.batching import GroupWriter
 from service.base.store.corrections import StepsTakenBack, TakenBackMove
 from service.base.store.games_table import GamesTable
@@ -36,6 +37,7 @@ class GameDeps:
         self.registry = registry
         # The store's tables beside the events, by their named statements.
         self.games_table = GamesTable(store)
+        self.analyses = AnalysesTable(self.games_table.connection)
         self.idempotency_keys = IdempotencyKeys(store)
         self.snapshot_table = Snapshots(store)
         self.states = States(store, interval=snapshot_interval)

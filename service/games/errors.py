@@ -230,6 +230,13 @@ class InvalidJson(Refusal):
         super().__init__(Category.INVALID, "invalid_json", detail, title="Malformed JSON")
 
 
+class ApiKeyRequired(Refusal):
+    """A request only a key may make, sent without one: ``needs`` says what needs it (a read may too)."""
+
+    def __init__(self, needs: str = "writing needs an API key") -> None:
+        super().__init__(Category.UNAUTHENTICATED, "api_key_required", f"{needs}: 'Authorization: Bearer <api key>'")
+
+
 class InvalidApiKey(Refusal):
     """A key revoked while its request was on its way (checked again in the write's transaction)."""
 
