@@ -402,25 +402,30 @@ class RecordHidden(Refusal):
 
 
 # ---------------------------------------------------------------- navigation and replays
-class MoveNotFound(Refusal):
-    def __init__(self, move: int, moves: int) -> None:
-        super().__init__(
-            Category.NOT_FOUND, "move_not_found", f"this game has moves 0 to {moves}, not {move}", moves=moves
-        )
+class _NotInGame(Refusal):
+    """A ``unit`` number the game has not reached: it has ``first`` to ``count`` (``{unit}s``: the count)."""
+
+    unit = ""
+    first = 1
+
+    def __init__(self, asked: int, count: int) -> None:
+        units = f"{self.unit}s"
+        detail = f"this game has {units} {self.first} to {count}, not {asked}"
+        super().__init__(Category.NOT_FOUND, f"{self.unit}_not_found", detail)
+        self.extra[units] = count
 
 
-class TurnNotFound(Refusal):
-    def __init__(self, turn: int, turns: int) -> None:
-        super().__init__(
-            Category.NOT_FOUND, "turn_not_found", f"this game has turns 1 to {turns}, not {turn}", turns=turns
-        )
+class MoveNotFound(_NotInGame):
+    unit = "move"
+    first = 0  # move 0: the game before its first move (its setup)
 
 
-class StepNotFound(Refusal):
-    def __init__(self, step: int, steps: int) -> None:
-        super().__init__(
-            Category.NOT_FOUND, "step_not_found", f"this game has steps 1 to {steps}, not {step}", steps=steps
-        )
+class TurnNotFound(_NotInGame):
+    unit = "turn"
+
+
+class StepNotFound(_NotInGame):
+    unit = "step"
 
 
 # ---------------------------------------------------------------- forks
