@@ -1,5 +1,5 @@
 """The use cases' refusals, all of them, named for what went wrong (the HTTP layer gives each its
-status, ``service.http.errors``)."""
+status, ``service.http.errors``); those the read models raise too are ``service.base.refusals``."""
 
 from __future__ import annotations
 
@@ -10,14 +10,13 @@ import msgspec
 
 from domain.errors import RuleViolation, SetupError
 from service.base.refusals import Category, Refusal
+
+# Raised by both the use cases and the read models, named here too (one code, one class).
+from service.base.refusals import GameNotFound as GameNotFound
+from service.base.refusals import InvalidCursor as InvalidCursor
+from service.base.refusals import PlayerNotFound as PlayerNotFound
 from service.base.store.kinds import Kind
 from service.games import alternatives, decoding
-
-
-class GameNotFound(Refusal):
-    def __init__(self, game_id: UUID | str) -> None:
-        super().__init__(Category.NOT_FOUND, "game_not_found", f"there is no game {game_id}")
-        self.game_id = game_id
 
 
 class NotGameOwner(Refusal):
@@ -161,11 +160,6 @@ def closed_refusal(game_id: UUID, state: str) -> Refusal:
     return GameFinishedRefusal(game_id)
 
 
-class PlayerNotFound(Refusal):
-    def __init__(self, handle: str) -> None:
-        super().__init__(Category.NOT_FOUND, "player_not_found", f"no player has the handle {handle!r}")
-
-
 class PositionAhead(Refusal):
     """A stream asked to start after a version the game has not reached (a Last-Event-ID of another
     game, or of another database): it would wait for events that may never come."""
@@ -261,11 +255,6 @@ class IdempotencyKeyReused(Refusal):
             "idempotency_key_reused",
             "this Idempotency-Key was already used for a different request",
         )
-
-
-class InvalidCursor(Refusal):
-    def __init__(self, detail: str) -> None:
-        super().__init__(Category.INVALID, "invalid_cursor", detail)
 
 
 class InvalidTagFilter(Refusal):
