@@ -143,9 +143,7 @@ class GameAnalyses:
         plugin = game(kind.name)
         assert plugin is not None  # a kind of the registry: a registered game
         # The moves on the game's line at that version (moves taken back are not part of it).
-        record = codecs.record(kind).decode(
-            msgspec.json.encode(self.records.record_of(row, self.store.read(row.id, upto=version)))
-        )
+        record = codecs.typed_record(kind, self.records.record_of(row, self.store.read(row.id, upto=version)))
         return GameLine(plugin, list(plugin.rules.start(record.setup)), [m.move for m in record.moves])
 
     @staticmethod

@@ -36,8 +36,6 @@ from service.games.schemas import (
 )
 from service.games.sight import Sight
 
-_json = msgspec.json.Encoder()
-
 
 def seat_of(row: IndexedGame, seat: int | None) -> Turn | None:
     players = row.players
@@ -142,7 +140,7 @@ class GameReader:
         states = self.seal_states.get((game_id, head))
         if states is None:
             kind = self.kinds.get(row.kind)
-            states = sealing.state_hashes(kind, codecs.record(kind).decode(_json.encode(document)))
+            states = sealing.state_hashes(kind, codecs.typed_record(kind, document))
             self.seal_states.put((game_id, head), states)
         events = [(t, s) for _, t, s, _ in rows]
         return sealing.seal(document, game_id, events, head, states, self.store.server_key)
