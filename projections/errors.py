@@ -6,15 +6,10 @@ from uuid import UUID
 
 from service.base.refusals import Category, Refusal
 
-
-class InvalidCursor(Refusal):
-    def __init__(self, detail: str) -> None:
-        super().__init__(Category.INVALID, "invalid_cursor", detail)
-
-
-class PlayerNotFound(Refusal):
-    def __init__(self, handle: str) -> None:
-        super().__init__(Category.NOT_FOUND, "player_not_found", f"no player has the handle {handle!r}")
+# Raised by both the use cases and the read models, named here too (one code, one class).
+from service.base.refusals import GameNotFound as GameNotFound
+from service.base.refusals import InvalidCursor as InvalidCursor
+from service.base.refusals import PlayerNotFound as PlayerNotFound
 
 
 class SamePlayer(Refusal):
@@ -22,11 +17,6 @@ class SamePlayer(Refusal):
 
     def __init__(self, detail: str = "head-to-head needs two different players") -> None:
         super().__init__(Category.INVALID, "same_player", detail)
-
-
-class GameNotFound(Refusal):
-    def __init__(self, game_id: UUID) -> None:
-        super().__init__(Category.NOT_FOUND, "game_not_found", f"there is no game {game_id}")
 
 
 class GameNotProjectedYet(Refusal):

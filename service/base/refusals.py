@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import enum
 from typing import Any
+from uuid import UUID
 
 
 class Category(enum.Enum):
@@ -35,3 +36,22 @@ class Refusal(Exception):
         self.detail = detail
         self.title = title or code.replace("_", " ").replace(".", ": ").capitalize()
         self.extra = extra
+
+
+# ---------------------------------------------------------------- refusals both sides raise
+# The use cases (``service.games.errors``) and the read models (``projections.errors``) sit side by side
+# and name these from here, so one code is one class.
+class GameNotFound(Refusal):
+    def __init__(self, game_id: UUID | str) -> None:
+        super().__init__(Category.NOT_FOUND, "game_not_found", f"there is no game {game_id}")
+        self.game_id = game_id
+
+
+class PlayerNotFound(Refusal):
+    def __init__(self, handle: str) -> None:
+        super().__init__(Category.NOT_FOUND, "player_not_found", f"no player has the handle {handle!r}")
+
+
+class InvalidCursor(Refusal):
+    def __init__(self, detail: str) -> None:
+        super().__init__(Category.INVALID, "invalid_cursor", detail)

@@ -25,7 +25,7 @@ from domain.chance import SplitMix64
 from domain.registry import GamePlugin, game
 from service.base.keys import ApiKey
 from service.base.store import analysis_stats
-from service.base.store.analyses import AnalysesTable, AnalysisRow
+from service.base.store.analyses import AnalysisRow
 from service.base.store.rows import IndexedGame
 from service.games import codecs
 from service.games.deps import GameDeps
@@ -34,6 +34,7 @@ from service.games.errors import (
     AnalysisMoveNotReady,
     AnalysisNotRequested,
     AnalysisUnavailable,
+    ApiKeyRequired,
     BudgetOutOfRange,
 )
 from service.games.sight import Sight, public
@@ -122,13 +123,17 @@ class GameAnalyses:
         self.kinds = deps.kinds
         self.rows = deps.rows
         self.records = deps.records
-        self.table = AnalysesTable(deps.store.game_recorder.datastore.get_connection)
+        self.table = deps.analyses
         self.enqueue = enqueue
 
     # ------------------------------------------------------------------ reading a game
-    def _readable(self, game_id: UUID, key: ApiKey | None) -> IndexedGame:
+    def _readable(self, game_id: UUID, key: ApiKey | None, *, needs: str | None = None) -> IndexedGame:
+        """The row of a game whose analysis ``key`` may read; ``needs``: what this call is, when it needs a
+        key of anyone who sends none (401, not 403: a live game's owner is asked to give theirs)."""
         row = self.rows.row(game_id)
         if not Sight.of(row, key).everything:
+            if key is None and needs is not None:
+                raise ApiKeyRequired(needs)
             raise AnalysisHidden(game_id)
         return row
 
@@ -138,9 +143,7 @@ class GameAnalyses:
         plugin = game(kind.name)
         assert plugin is not None  # a kind of the registry: a registered game
         # The moves on the game's line at that version (moves taken back are not part of it).
-        record = codecs.record(kind).decode(
-            msgspec.json.encode(self.records.record_of(row, self.store.read(row.id, upto=version)))
-        )
+        record = codecs.typed_record(kind, self.records.record_of(row, self.store.read(row.id, upto=version)))
         return GameLine(plugin, list(plugin.rules.start(record.setup)), [m.move for m in record.moves])
 
     @staticmethod
@@ -170,7 +173,7 @@ class GameAnalyses:
     def ask(self, game_id: UUID, key: ApiKey | None, budget: int) -> tuple[AnalysisProgress, bool]:
         """The analysis of the game as it stands, asked for: its progress, and whether this call made it."""
         budget_in_bounds(budget)
-        analysis, made = self.prepare(self._readable(game_id, key), budget)
+        analysis, made = self.prepare(self._readable(game_id, key, needs="asking for a live game's analysis"), budget)
         return _progress(analysis), made
 
     def prepare(self, row: IndexedGame, budget: int) -> tuple[AnalysisRow, bool]:

@@ -12,6 +12,7 @@ from typing import Any
 from uuid import UUID
 
 from service.base.store import GameLog
+from service.base.store.analyses import AnalysesTable
 from service.base.store.batching import GroupWriter
 from service.base.store.corrections import StepsTakenBack, TakenBackMove
 from service.base.store.games_table import GamesTable
@@ -36,6 +37,7 @@ class GameDeps:
         self.registry = registry
         # The store's tables beside the events, by their named statements.
         self.games_table = GamesTable(store)
+        self.analyses = AnalysesTable(self.games_table.connection)
         self.idempotency_keys = IdempotencyKeys(store)
         self.snapshot_table = Snapshots(store)
         self.states = States(store, interval=snapshot_interval)
@@ -59,3 +61,8 @@ class GameDeps:
         # (game, version, players) -> every move the game's kind lists then, with its path of decisions: a
         # move built decision by decision asks several times at one version (``GameReader.next_decision``).
         self.move_paths: Lru[tuple[UUID, int, tuple[str, ...]], Any] = Lru(16)
+        # (game, its chain head) -> the state hashes its record replays to (``GameReader.sealed``): the head
+        # hashes every event of the game, so the same head is the same record and the same replay (a game
+        # changed or grown has another head: nothing to invalidate). Each export still reads and checks
+        # the chain; only the replay through the rules is done once. ~100 hashes a game.
+        self.seal_states: Lru[tuple[UUID, bytes], list[str]] = Lru(1024)

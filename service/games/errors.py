@@ -1,5 +1,5 @@
 """The use cases' refusals, all of them, named for what went wrong (the HTTP layer gives each its
-status, ``service.http.errors``)."""
+status, ``service.http.errors``); those the read models raise too are ``service.base.refusals``."""
 
 from __future__ import annotations
 
@@ -10,14 +10,13 @@ import msgspec
 
 from domain.errors import RuleViolation, SetupError
 from service.base.refusals import Category, Refusal
+
+# Raised by both the use cases and the read models, named here too (one code, one class).
+from service.base.refusals import GameNotFound as GameNotFound
+from service.base.refusals import InvalidCursor as InvalidCursor
+from service.base.refusals import PlayerNotFound as PlayerNotFound
 from service.base.store.kinds import Kind
 from service.games import alternatives, decoding
-
-
-class GameNotFound(Refusal):
-    def __init__(self, game_id: UUID | str) -> None:
-        super().__init__(Category.NOT_FOUND, "game_not_found", f"there is no game {game_id}")
-        self.game_id = game_id
 
 
 class NotGameOwner(Refusal):
@@ -161,11 +160,6 @@ def closed_refusal(game_id: UUID, state: str) -> Refusal:
     return GameFinishedRefusal(game_id)
 
 
-class PlayerNotFound(Refusal):
-    def __init__(self, handle: str) -> None:
-        super().__init__(Category.NOT_FOUND, "player_not_found", f"no player has the handle {handle!r}")
-
-
 class PositionAhead(Refusal):
     """A stream asked to start after a version the game has not reached (a Last-Event-ID of another
     game, or of another database): it would wait for events that may never come."""
@@ -230,6 +224,13 @@ class InvalidJson(Refusal):
         super().__init__(Category.INVALID, "invalid_json", detail, title="Malformed JSON")
 
 
+class ApiKeyRequired(Refusal):
+    """A request only a key may make, sent without one: ``needs`` says what needs it (a read may too)."""
+
+    def __init__(self, needs: str = "writing needs an API key") -> None:
+        super().__init__(Category.UNAUTHENTICATED, "api_key_required", f"{needs}: 'Authorization: Bearer <api key>'")
+
+
 class InvalidApiKey(Refusal):
     """A key revoked while its request was on its way (checked again in the write's transaction)."""
 
@@ -254,11 +255,6 @@ class IdempotencyKeyReused(Refusal):
             "idempotency_key_reused",
             "this Idempotency-Key was already used for a different request",
         )
-
-
-class InvalidCursor(Refusal):
-    def __init__(self, detail: str) -> None:
-        super().__init__(Category.INVALID, "invalid_cursor", detail)
 
 
 class InvalidTagFilter(Refusal):
@@ -395,25 +391,30 @@ class RecordHidden(Refusal):
 
 
 # ---------------------------------------------------------------- navigation and replays
-class MoveNotFound(Refusal):
-    def __init__(self, move: int, moves: int) -> None:
-        super().__init__(
-            Category.NOT_FOUND, "move_not_found", f"this game has moves 0 to {moves}, not {move}", moves=moves
-        )
+class _NotInGame(Refusal):
+    """A ``unit`` number the game has not reached: it has ``first`` to ``count`` (``{unit}s``: the count)."""
+
+    unit = ""
+    first = 1
+
+    def __init__(self, asked: int, count: int) -> None:
+        units = f"{self.unit}s"
+        detail = f"this game has {units} {self.first} to {count}, not {asked}"
+        super().__init__(Category.NOT_FOUND, f"{self.unit}_not_found", detail)
+        self.extra[units] = count
 
 
-class TurnNotFound(Refusal):
-    def __init__(self, turn: int, turns: int) -> None:
-        super().__init__(
-            Category.NOT_FOUND, "turn_not_found", f"this game has turns 1 to {turns}, not {turn}", turns=turns
-        )
+class MoveNotFound(_NotInGame):
+    unit = "move"
+    first = 0  # move 0: the game before its first move (its setup)
 
 
-class StepNotFound(Refusal):
-    def __init__(self, step: int, steps: int) -> None:
-        super().__init__(
-            Category.NOT_FOUND, "step_not_found", f"this game has steps 1 to {steps}, not {step}", steps=steps
-        )
+class TurnNotFound(_NotInGame):
+    unit = "turn"
+
+
+class StepNotFound(_NotInGame):
+    unit = "step"
 
 
 # ---------------------------------------------------------------- forks

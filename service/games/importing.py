@@ -254,7 +254,7 @@ class RecordImporter:
             return None
         if row.owner_key != key.id:
             raise GameAlreadyRecorded(game_id)
-        stored = codecs.record(kind).decode(_json.encode(self.records.export(row)))
+        stored = codecs.typed_record(kind, self.records.export(row))
         if _canonical.encode(stored) != _canonical.encode(msgspec.structs.replace(record, seal=None)):
             raise RecordIdConflict(
                 f"this record names game {game_id}, exported from this server, but differs from it", game_id

@@ -36,8 +36,6 @@ from service.games.schemas import (
 )
 from service.games.sight import Sight
 
-_json = msgspec.json.Encoder()
-
 
 def seat_of(row: IndexedGame, seat: int | None) -> Turn | None:
     players = row.players
@@ -74,6 +72,7 @@ class GameReader:
         self.kinds = deps.kinds
         self.rows = deps.rows
         self.records = deps.records
+        self.seal_states = deps.seal_states
 
     def summary(self, game_id: UUID, key: ApiKey | None = None) -> GameSummary:
         row = self.rows.row(game_id)
@@ -133,13 +132,16 @@ class GameReader:
     def sealed(self, row: IndexedGame) -> dict[str, Any]:
         """``export`` with its seal (``service.games.sealing``): the stored events read with their chain
         hashes, checked (``ChainBroken`` when the store was changed behind the service), replayed to the
-        state hashes, and signed by the server's key."""
+        state hashes (once per chain head: ``GameDeps.seal_states``), and signed by the server's key."""
         game_id = row.id
         rows = self.games_table.chained(game_id)
         head = chain.check(game_id, rows)
         document = self.records.record_of(row, [recorded(game_id, v, t, s) for v, t, s, _ in rows])
-        kind = self.kinds.get(row.kind)
-        states = sealing.state_hashes(kind, codecs.record(kind).decode(_json.encode(document)))
+        states = self.seal_states.get((game_id, head))
+        if states is None:
+            kind = self.kinds.get(row.kind)
+            states = sealing.state_hashes(kind, codecs.typed_record(kind, document))
+            self.seal_states.put((game_id, head), states)
         events = [(t, s) for _, t, s, _ in rows]
         return sealing.seal(document, game_id, events, head, states, self.store.server_key)
 

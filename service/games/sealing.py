@@ -225,16 +225,20 @@ def _differences(document: dict[str, Any], stored: dict[str, Any]) -> list[Diffe
             found.append(Difference(SETUP, f"its {field} is not the stored game's"))
             break
     mine, theirs = document.get("moves") or [], stored["moves"]
-    for index in range(max(len(mine), len(theirs))):
-        if index >= len(mine) or index >= len(theirs):
-            found.append(Difference(index, "the record has " + ("fewer" if index >= len(mine) else "more") + " moves"))
-            break
-        a, b = mine[index], theirs[index]
-        for field, label in (("move", "the move"), ("at", "its time"), ("comment", "its comment")):
-            if canonical(a.get(field) if isinstance(a, dict) else None) != canonical(b.get(field)):
-                found.append(Difference(index, f"{label} is not the one stored"))
-                break
-        else:
-            continue
-        break
+    for index, (a, b) in enumerate(zip(mine, theirs, strict=False)):
+        label = next((label for field, label in _MOVE_FIELDS if _differs(a, b, field)), None)
+        if label is not None:
+            found.append(Difference(index, f"{label} is not the one stored"))
+            return found
+    if len(mine) != len(theirs):
+        fewer = len(mine) < len(theirs)
+        found.append(Difference(min(len(mine), len(theirs)), f"the record has {'fewer' if fewer else 'more'} moves"))
     return found
+
+
+_MOVE_FIELDS = (("move", "the move"), ("at", "its time"), ("comment", "its comment"))
+
+
+def _differs(mine: Any, stored: dict[str, Any], field: str) -> bool:
+    """Whether a record's move entry (anything the JSON held) differs from the stored one in ``field``."""
+    return canonical(mine.get(field) if isinstance(mine, dict) else None) != canonical(stored.get(field))

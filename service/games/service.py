@@ -1,8 +1,8 @@
 """The games' use cases, one application service each, over one ``GameDeps`` (``service.games.deps``):
 recording (``writing``), importing (``importing``), reading (``reading``), taking back moves
 (``undoing``), forks (``forks``), a game's lifecycle (``voiding``), handles (``renaming``), the games
-index (``listing``), a step's board (``replays``), navigation by move and turn (``navigation``) and
-following a game (``live``).
+index (``listing``), a step's board (``replays``), navigation by move and turn (``navigation``),
+following a game (``live``) and its analysis (``analysis``).
 
 ``GameService`` is the set a process holds (the HTTP layer and the CLI): each service is an attribute,
 and callers name the service they call (``service.http.usecases`` gives each route the one it needs).
@@ -11,7 +11,9 @@ and callers name the service they call (``service.http.usecases`` gives each rou
 from __future__ import annotations
 
 from service.base.store import GameLog
+from service.base.store.analyses import enqueue
 from service.base.store.kinds import Registry
+from service.games.analysis import GameAnalyses
 from service.games.base import Idempotency, Opening, Reply, request_hash
 from service.games.deps import GameDeps
 from service.games.exports import Exports
@@ -55,4 +57,5 @@ class GameService:
         self.exports = Exports(self.deps, self.listing)
         self.navigation = Navigation(self.deps)
         self.live = Live(self.deps)
+        self.analyses = GameAnalyses(self.deps, enqueue)  # asks queue a job for the analysis workers
         self.group = self.deps.group

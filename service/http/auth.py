@@ -8,6 +8,7 @@ from litestar.concurrency import sync_to_thread
 from litestar.di import NamedDependency
 
 from service.base.keys import ApiKey, KeyCheck, Verified, split
+from service.games.errors import ApiKeyRequired
 from service.http.errors import ProblemError
 from service.runtime import Runtime
 
@@ -105,10 +106,5 @@ async def cached_caller(request: Request, runtime: NamedDependency[Runtime]) -> 
 def required(key: ApiKey | None, needs: str = "writing needs an API key") -> ApiKey:
     """The caller's key, or 401 api_key_required saying what ``needs`` one (a read may need one too)."""
     if key is None:
-        raise ProblemError(
-            401,
-            "api_key_required",
-            f"{needs}: 'Authorization: Bearer <api key>'",
-            headers={"www-authenticate": "Bearer"},
-        )
+        raise ApiKeyRequired(needs)
     return key

@@ -120,6 +120,8 @@ def _refusal(request: Request[Any, Any, Any], exc: Refusal) -> Response[Any]:
     headers: dict[str, str] = {}
     if exc.category is Category.UNAVAILABLE:
         headers["retry-after"] = "1"
+    elif exc.category is Category.UNAUTHENTICATED:
+        headers["www-authenticate"] = "Bearer"  # a 401 names the scheme to authenticate with (RFC 9110 §15.5.2)
     current = exc.extra.get("current_version")
     if isinstance(current, int):
         headers["etag"] = f'"{current}"'  # a conflict names the version to resubmit at

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from litestar.di import NamedDependency, Provide
 
+from service.games.analysis import GameAnalyses
 from service.games.exports import Exports
 from service.games.forks import Forking
 from service.games.importing import RecordImporter
@@ -79,6 +80,10 @@ def _live(runtime: NamedDependency[Runtime]) -> Live:
     return runtime.games.live
 
 
+def _analyses(runtime: NamedDependency[Runtime]) -> GameAnalyses:
+    return runtime.games.analyses
+
+
 def _api_keys(runtime: NamedDependency[Runtime]) -> ApiKeys:
     return runtime.keys
 
@@ -108,6 +113,7 @@ USE_CASES = {
         "exports": _exports,
         "navigation": _navigation,
         "live": _live,
+        "analyses": _analyses,
         "api_keys": _api_keys,
         "kinds": _kinds,
         "rows": _rows,

@@ -28,6 +28,7 @@ from psycopg import Connection
 from psycopg.rows import DictRow
 
 from service.base.database import ConnectionParams
+from service.base.store.rows import typed
 
 # The queue's entrypoint (what a worker registers) and a job's payload: the analysis row's id.
 ENTRYPOINT = "banquise_analysis"
@@ -115,7 +116,7 @@ class AnalysesTable:
 
     @staticmethod
     def _row(found: dict[str, Any] | None) -> AnalysisRow | None:
-        return None if found is None else msgspec.convert(found, AnalysisRow)
+        return None if found is None else typed(found, AnalysisRow)
 
     def ask(
         self,

@@ -29,9 +29,8 @@ from domain.analysis.game import DEFAULT_BUDGET
 from service.base.database import ConnectionParams
 from service.base.refusals import Refusal
 from service.base.settings import Settings
-from service.base.store.analyses import enqueue
 from service.cli.commands.analysis_worker import DEFAULT_HEARTBEAT, work
-from service.games.analysis import MAX_BUDGET, MIN_BUDGET, GameAnalyses, budget_in_bounds
+from service.games.analysis import MAX_BUDGET, MIN_BUDGET, budget_in_bounds
 from service.runtime import Runtime
 
 log = logging.getLogger("banquise.cli")
@@ -48,7 +47,7 @@ def run_worker(args: argparse.Namespace, settings: Settings) -> int:
     _stop_when_orphaned(stopping)
     runtime = Runtime.open(settings, _served_database(), wait_for_database=True)
     try:
-        analyses = GameAnalyses(runtime.games.deps)
+        analyses = runtime.games.analyses
         asyncio.run(
             work(analyses, runtime.params, stopping, heartbeat=args.heartbeat, exit_when_idle=args.exit_when_idle)
         )
@@ -61,7 +60,7 @@ def run_analyse(args: argparse.Namespace, settings: Settings) -> int:
     runtime = Runtime.open(settings)
     try:
         # Queued as the API would (a worker may take it too: the steps and the result are written once).
-        analyses = GameAnalyses(runtime.games.deps, enqueue)
+        analyses = runtime.games.analyses
         try:
             budget_in_bounds(args.budget)
             analysis, _ = analyses.prepare(analyses.rows.row(args.game), args.budget)

@@ -19,13 +19,10 @@ from litestar.status_codes import HTTP_202_ACCEPTED
 
 from domain.analysis.game import DEFAULT_BUDGET, GameAnalysis, StepAnalysis
 from service.base.keys import ApiKey
-from service.base.store.analyses import enqueue
 from service.games.analysis import MAX_BUDGET, MIN_BUDGET, AnalysisAsked, AnalysisProgress, GameAnalyses
-from service.games.errors import AnalysisHidden
-from service.http.auth import caller, required
+from service.http.auth import caller
 from service.http.caching import conditional_body
 from service.http.routes.games import KEY_OPTIONAL
-from service.runtime import Runtime
 
 _json = msgspec.json.Encoder()
 # A finished public game's analysis never changes (a new analysis version is another resource: its
@@ -53,11 +50,6 @@ READ_PROBLEMS = {
 }
 
 
-def analyses(runtime: NamedDependency[Runtime]) -> GameAnalyses:
-    """The use case over the process's games (it holds nothing of its own: made per request)."""
-    return GameAnalyses(runtime.games.deps, enqueue)
-
-
 def _location(progress: AnalysisProgress) -> str:
     return f"/games/{progress.game_id}/analysis?budget={progress.budget}"
 
@@ -76,7 +68,7 @@ class AnalysisController(Controller):
 
     path = "/games"
     tags = ["analysis"]
-    dependencies = {"key": Provide(caller), "analyses": Provide(analyses, sync_to_thread=False)}
+    dependencies = {"key": Provide(caller)}
 
     @post(
         "/{game_id:uuid}/analysis",
@@ -112,12 +104,7 @@ class AnalysisController(Controller):
         data: JSONBody[AnalysisAsked | None] = None,
     ) -> Response[AnalysisProgress]:
         budget = (data or AnalysisAsked()).budget
-        try:
-            progress, _ = await sync_to_thread(analyses.ask, game_id, key, budget)
-        except AnalysisHidden:
-            if key is None:  # a live game: its owner may ask, with the key
-                required(key, "asking for a live game's analysis")
-            raise
+        progress, _ = await sync_to_thread(analyses.ask, game_id, key, budget)
         return _accepted(progress)
 
     @get(

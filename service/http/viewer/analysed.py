@@ -10,7 +10,6 @@ import msgspec
 from domain.analysis.game import DEFAULT_BUDGET
 from domain.kinds import game
 from service.base.store.rows import IndexedGame
-from service.games.analysis import GameAnalyses
 from service.games.service import GameService
 
 
@@ -24,4 +23,4 @@ def page_analyses(games: GameService, row: IndexedGame) -> PageAnalyses | None:
     plugin = game(row.kind)
     if row.status != "finished" or plugin is None or plugin.analysis is None:
         return None
-    return PageAnalyses(budgets=GameAnalyses(games.deps).budgets_asked(row), default=DEFAULT_BUDGET)
+    return PageAnalyses(budgets=games.analyses.budgets_asked(row), default=DEFAULT_BUDGET)
