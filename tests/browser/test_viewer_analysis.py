@@ -44,9 +44,11 @@ def step_after(base: str, game_id: str, move: int) -> int:
 
 
 def click_move(page: Any, move: int, moves: int) -> None:
-    """A click on the graph where move ``move`` is drawn (moves spread evenly over its width)."""
-    box = page.locator("#eval-graph svg").bounding_box()
-    page.mouse.click(box["x"] + (move - 1) * box["width"] / (moves - 1), box["y"] + box["height"] / 2)
+    """A click on the graph where move ``move`` is drawn (moves spread evenly over its width), placed
+    relative to the graph when the click happens (a page that redraws around it moves it meanwhile)."""
+    graph = page.locator("#eval-graph svg")
+    box = graph.bounding_box()
+    graph.click(position={"x": (move - 1) * box["width"] / (moves - 1), "y": box["height"] / 2})
 
 
 def analysed(page: Any, base: str, game_id: str) -> dict[str, Any]:
