@@ -49,9 +49,12 @@ def test_no_module_builds_html_from_a_string(client: Client) -> None:
 
 def test_the_key_travels_only_in_the_authorization_header() -> None:
     sources = {p.name: p.read_text(encoding="utf-8") for p in recorder.STATIC_DIR.glob("*.js")}
-    readers = [name for name, text in sources.items() if "apiKey()" in text and "import" in text]
-    assert "api.js" in readers
-    assert "Authorization" in sources["api.js"]
+    # key.js alone turns the key into a header; every request that carries it asks key.js.
+    headers = [name for name, text in sources.items() if "Authorization:" in text]
+    assert headers == ["key.js"]
+    for name in ("api.js", "analysis.js"):
+        assert 'import { authorization } from "./key.js"' in sources[name], name
+        assert "...authorization()" in sources[name], name
     for name, text in sources.items():
         assert "?key=" not in text and "api_key=" not in text and "console.log" not in text, name
 

@@ -459,7 +459,10 @@ def test_a_long_game_s_timeline_is_fetched_as_the_reader_steps_and_scrolls(page:
         count = page.locator(held).count()
         # (the list is drawn again as pages come: the gap is looked up and scrolled to in one go)
         page.evaluate("() => document.querySelector('#timeline li.gap')?.scrollIntoView({ block: 'nearest' })")
-        page.wait_for_function("n => document.querySelectorAll('#timeline li[data-step]').length > n", arg=count)
+        # (30 s: on CI's loaded machine a page of 200 entries took longer than the default 10 s once)
+        page.wait_for_function(
+            "n => document.querySelectorAll('#timeline li[data-step]').length > n", arg=count, timeout=30_000
+        )
     assert page.locator("#timeline li.gap").count() == 0
     shown = page.eval_on_selector_all(held, "els => els.map(e => [Number(e.dataset.step), e.dataset.moveEnd])")
     assert [s for s, _ in shown] == list(range(1, steps + 1))
