@@ -53,9 +53,16 @@ def _game(base: str, token: str, kind: str, live: bool) -> str:
     return str(made.json()["id"])
 
 
+#: the cards whose text runs past their bottom border (a fixed height too small for a long name), by name
+SPILLED = """() => [...document.querySelectorAll(".card")]
+  .filter((c) => c.getBoundingClientRect().height && c.scrollHeight > c.clientHeight + 1)
+  .map((c) => (c.querySelector(".name") || c).textContent.trim()).slice(0, 10)"""
+
+
 def _fits(page: Any, where: str) -> None:
     measured = page.evaluate(BEYOND)
     assert measured["out"] == [] and measured["scroll"] <= measured["width"], (where, measured)
+    assert page.evaluate(SPILLED) == [], (where, "text past a card's border")
 
 
 @pytest.mark.parametrize("kind", ["arctic", "arctica"])
