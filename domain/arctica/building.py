@@ -20,8 +20,21 @@ from domain.wording import player
 
 from . import moves as mv
 from .describe import WORDS
+from .edition import (
+    FAMILIES,
+    Edition,
+    EditionIndex,
+    Extra,
+    Form,
+    Gain,
+    May,
+    MoveTokens,
+    Repeat,
+    RotateWheels,
+    Target,
+    index,
+)
 from .edition import Choice as ChoiceForm
-from .edition import Edition, EditionIndex, Extra, Form, Gain, May, MoveTokens, Repeat, RotateWheels, Target, index
 from .edition import Sequence as SequenceForm
 from .legal import legal_moves
 from .queries import endangered_badges, hit_spaces, offered_actions, round_card, unseen
@@ -83,8 +96,16 @@ class _Words:
     def unseen(self) -> tuple[Choice, ...]:
         """The cards nobody has seen, each with its family and cost (the same tuple for every move)."""
         if self.pool is None:
-            self.pool = tuple(self.card(c, cost=True) for c in sorted(unseen(self.idx, self.s)))
+            # in the order the narrowings are offered: families as the rules list them, costs from 0 up
+            # (a group is offered where its first card is: by card number the costs came 3, 2, 0, 1)
+            self.pool = tuple(self.card(c, cost=True) for c in sorted(unseen(self.idx, self.s), key=self.narrowed))
         return self.pool
+
+    def narrowed(self, card: int) -> tuple[int, int, int]:
+        spec = self.idx.cards.get(card)
+        if spec is None:
+            return (len(FAMILIES), 0, card)
+        return (FAMILIES.index(spec.family) if spec.family in FAMILIES else len(FAMILIES), spec.cost, card)
 
     def said_card(self, card: int, cost: bool) -> Choice:
         spec = self.idx.cards.get(card)
