@@ -165,7 +165,7 @@ class _Said(_Words):
         steps = [
             Step(
                 key="seat",
-                prompt="Who records a move?",
+                prompt="Whose move is it?",  # who the recorder is asked about, not who holds the phone
                 options=(Choice(id="table" if seat is None else f"seat-{seat}", label=self.who(seat).capitalize()),),
                 auto=True,
             )
