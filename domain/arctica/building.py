@@ -180,7 +180,10 @@ class _Said(_Words):
             steps.append(
                 Step(
                     key="drawn",
-                    prompt=f"Which cards were drawn, in draw order? {len(drawn)} in all",
+                    # one card drawn is said as one ("Which cards were drawn, in draw order? 1 in all" before)
+                    prompt="Which card was drawn?"
+                    if len(drawn) == 1
+                    else f"Which cards were drawn, in draw order? {len(drawn)} in all",
                     seat=seat,
                     options=pool,
                     picks=len(drawn),
@@ -268,7 +271,9 @@ class _Said(_Words):
                 steps.append(
                     Step(
                         key="discard",
-                        prompt=f"Which cards does {who} discard to pay? {len(move.discards)} in all, one at a time",
+                        prompt=f"Which card does {who} discard to pay?"
+                        if len(move.discards) == 1
+                        else f"Which cards does {who} discard to pay? {len(move.discards)} in all, one at a time",
                         seat=seat,
                         options=pool,
                         picks=len(move.discards),
