@@ -124,5 +124,6 @@ def test_the_start_page_of_each_kind_fits_a_phone_and_names_its_seats_as_a_table
     page.fill("#player-0", "Nanook")
     assert "Nanook (seat 1)" in page.locator("#starts option").all_inner_texts()
     page.wait_for_timeout(300)  # the options the API lists (Arctica's editions), drawn after the page
+    assert not page.locator("#network").is_visible()  # a game page's badge: no empty pill here
     _fits(page, f"the start page, {kind}")
     assert_accessible(page, f"the start page at 390 px, {kind}")
