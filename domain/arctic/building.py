@@ -69,7 +69,7 @@ def _steps(state: GameState, move: Any, names: Sequence[str]) -> tuple[Step, ...
     steps = [
         Step(
             key="seat",
-            prompt="Who records a move?",
+            prompt="Whose move is it?",  # who the recorder is asked about, not who holds the phone
             options=(Choice(id="table" if seat is None else f"seat-{seat}", label=who[:1].upper() + who[1:]),),
             auto=True,
         ),

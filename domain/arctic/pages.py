@@ -93,7 +93,8 @@ SETUP_FORM = SetupForm(
         *(
             select(
                 f"power_sides.{animal}",
-                catalogue.ANIMAL_NAMES["en"][i],
+                # a label starts a line: "Polar bear", as the power cards' list names it
+                catalogue.ANIMAL_NAMES["en"][i].capitalize(),
                 [("A", "A"), ("B", "B")],
                 shown_when=_PUBLIC,
                 group="Power cards: the side up",

@@ -20,8 +20,21 @@ from domain.wording import player
 
 from . import moves as mv
 from .describe import WORDS
+from .edition import (
+    FAMILIES,
+    Edition,
+    EditionIndex,
+    Extra,
+    Form,
+    Gain,
+    May,
+    MoveTokens,
+    Repeat,
+    RotateWheels,
+    Target,
+    index,
+)
 from .edition import Choice as ChoiceForm
-from .edition import Edition, EditionIndex, Extra, Form, Gain, May, MoveTokens, Repeat, RotateWheels, Target, index
 from .edition import Sequence as SequenceForm
 from .legal import legal_moves
 from .queries import endangered_badges, hit_spaces, offered_actions, round_card, unseen
@@ -83,8 +96,16 @@ class _Words:
     def unseen(self) -> tuple[Choice, ...]:
         """The cards nobody has seen, each with its family and cost (the same tuple for every move)."""
         if self.pool is None:
-            self.pool = tuple(self.card(c, cost=True) for c in sorted(unseen(self.idx, self.s)))
+            # in the order the narrowings are offered: families as the rules list them, costs from 0 up
+            # (a group is offered where its first card is: by card number the costs came 3, 2, 0, 1)
+            self.pool = tuple(self.card(c, cost=True) for c in sorted(unseen(self.idx, self.s), key=self.narrowed))
         return self.pool
+
+    def narrowed(self, card: int) -> tuple[int, int, int]:
+        spec = self.idx.cards.get(card)
+        if spec is None:
+            return (len(FAMILIES), 0, card)
+        return (FAMILIES.index(spec.family) if spec.family in FAMILIES else len(FAMILIES), spec.cost, card)
 
     def said_card(self, card: int, cost: bool) -> Choice:
         spec = self.idx.cards.get(card)
@@ -144,7 +165,7 @@ class _Said(_Words):
         steps = [
             Step(
                 key="seat",
-                prompt="Who records a move?",
+                prompt="Whose move is it?",  # who the recorder is asked about, not who holds the phone
                 options=(Choice(id="table" if seat is None else f"seat-{seat}", label=self.who(seat).capitalize()),),
                 auto=True,
             )
@@ -159,7 +180,10 @@ class _Said(_Words):
             steps.append(
                 Step(
                     key="drawn",
-                    prompt=f"Which cards were drawn, in draw order? {len(drawn)} in all",
+                    # one card drawn is said as one ("Which cards were drawn, in draw order? 1 in all" before)
+                    prompt="Which card was drawn?"
+                    if len(drawn) == 1
+                    else f"Which cards were drawn, in draw order? {len(drawn)} in all",
                     seat=seat,
                     options=pool,
                     picks=len(drawn),
@@ -247,7 +271,9 @@ class _Said(_Words):
                 steps.append(
                     Step(
                         key="discard",
-                        prompt=f"Which cards does {who} discard to pay? {len(move.discards)} in all, one at a time",
+                        prompt=f"Which card does {who} discard to pay?"
+                        if len(move.discards) == 1
+                        else f"Which cards does {who} discard to pay? {len(move.discards)} in all, one at a time",
                         seat=seat,
                         options=pool,
                         picks=len(move.discards),

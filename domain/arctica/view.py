@@ -32,6 +32,12 @@ def view(state: GameState, perspective: Perspective) -> dict[str, Any]:
             p["hand"] = None
     data["deck_size"] = len(state.deck)
     data["active_seat"] = active_seat(state) if state.players else None
+    # who the table waits for: once the selecting player's actions are done, the others who may follow
+    # (the board said "Nanook to play" while Aputsiaq and Siku were answering)
+    answering = state.phase == "actions" and not state.active_left and state.responders
+    data["to_play"] = (
+        list(state.responders) if answering else ([] if data["active_seat"] is None else [data["active_seat"]])
+    )
     if not omniscient:
         data["deck"] = None
         data["event_plan"] = None

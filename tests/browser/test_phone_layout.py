@@ -53,9 +53,16 @@ def _game(base: str, token: str, kind: str, live: bool) -> str:
     return str(made.json()["id"])
 
 
+#: the cards whose text runs past their bottom border (a fixed height too small for a long name), by name
+SPILLED = """() => [...document.querySelectorAll(".card")]
+  .filter((c) => c.getBoundingClientRect().height && c.scrollHeight > c.clientHeight + 1)
+  .map((c) => (c.querySelector(".name") || c).textContent.trim()).slice(0, 10)"""
+
+
 def _fits(page: Any, where: str) -> None:
     measured = page.evaluate(BEYOND)
     assert measured["out"] == [] and measured["scroll"] <= measured["width"], (where, measured)
+    assert page.evaluate(SPILLED) == [], (where, "text past a card's border")
 
 
 @pytest.mark.parametrize("kind", ["arctic", "arctica"])
@@ -100,3 +107,23 @@ def test_the_viewer_on_a_phone_stays_on_its_board_and_controls_after_next(phone:
                    return li.top >= list.top - 1 && li.bottom <= list.bottom + 1; }"""
     )
     assert inside
+
+
+@pytest.mark.parametrize("kind", ["arctic", "arctica"])
+def test_the_start_page_of_each_kind_fits_a_phone_and_names_its_seats_as_a_table_would(
+    phone: Any, base: str, api_key: str, kind: str
+) -> None:
+    """Given the start page at 390 px, when a kind is chosen, then no element is wider than the screen
+    (its setup fields, the editions listed by /editions at their full length) and the seats offered to
+    start read "Seat 1" until named, "Nanook (seat 1)" after."""
+    page = keyed(phone, base, api_key)
+    page.wait_for_selector("#kind option", state="attached")
+    page.select_option("#kind", kind)
+    page.wait_for_selector("#starts option", state="attached")
+    assert page.locator("#starts option").all_inner_texts()[-2:] == ["Seat 1", "Seat 2"]
+    page.fill("#player-0", "Nanook")
+    assert "Nanook (seat 1)" in page.locator("#starts option").all_inner_texts()
+    page.wait_for_timeout(300)  # the options the API lists (Arctica's editions), drawn after the page
+    assert not page.locator("#network").is_visible()  # a game page's badge: no empty pill here
+    _fits(page, f"the start page, {kind}")
+    assert_accessible(page, f"the start page at 390 px, {kind}")

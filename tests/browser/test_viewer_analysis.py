@@ -16,6 +16,7 @@ import pytest
 from service.base.database import ConnectionParams
 from tests.browser import throwaway
 from tests.browser.axe import assert_accessible
+from tests.browser.test_phone_layout import BEYOND
 from tests.helpers import auth
 from tests.watching import record
 
@@ -31,9 +32,10 @@ def analysis_worker(database: ConnectionParams) -> Iterator[None]:
         yield
 
 
-def finished_game(base: str, token: str, seed: int) -> dict[str, Any]:
-    body = record("arctic", 3, seed)
-    body["setup"]["players"] = NAMES
+def finished_game(base: str, token: str, seed: int, kind: str = "arctic") -> dict[str, Any]:
+    players = 3 if kind == "arctic" else 2
+    body = record(kind, players, seed)
+    body["setup"]["players"] = NAMES[:players]
     made = httpx.post(f"{base}/games/import", json=body, headers=auth(token), timeout=60)
     assert made.status_code == 201, made.text
     return dict(made.json())
@@ -111,16 +113,20 @@ def test_the_graph_moves_the_viewer_and_marks_the_judgements(
     page.screenshot(path=str(screenshots / "viewer-analysis.png"), full_page=False)
 
 
-def test_the_analysis_reads_at_a_phones_width(browser: Any, base: str, api_key: str, analysis_worker: Any) -> None:
-    game = finished_game(base, api_key, 32)
+@pytest.mark.parametrize("kind", ["arctic", "arctica"])
+def test_the_analysis_reads_at_a_phones_width(
+    browser: Any, base: str, api_key: str, analysis_worker: Any, kind: str
+) -> None:
+    """Of either kind: nothing drawn past the screen's right edge (the panel, its tables, the board)."""
+    game = finished_game(base, api_key, 32, kind)
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     page = context.new_page()
     page.set_default_timeout(10_000)
     try:
         analysis = analysed(page, base, game["id"])
         moves = len(analysis["steps"])
-        width = page.evaluate("() => document.documentElement.scrollWidth")
-        assert width <= 390, f"the page scrolls sideways: {width} px"
+        measured = page.evaluate(BEYOND)
+        assert measured["scroll"] <= 390 and measured["out"] == [], f"past the screen's edge: {measured}"
         box = page.locator("#eval-graph svg").bounding_box()
         assert box["width"] >= 300
         click_move(page, 3, moves)

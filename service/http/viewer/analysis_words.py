@@ -42,10 +42,11 @@ ANALYSIS_WORDS: dict[str, tuple[str, str, str]] = {
     "analysis_verdict": ("Judgement", "Jugement", "Juicio"),
     "analysis_better": ("Better: {best}", "Mieux : {best}", "Mejor: {best}"),
     "analysis_move": ("Move", "Coup", "Jugada"),
+    # the number after its noun: right for 1 as for 16 ("1 rollouts per estimate" at budget 1)
     "analysis_budget": (
-        "{budget} rollouts per estimate; rollout policy: {policy}",
-        "{budget} simulations par estimation ; politique de simulation : {policy}",
-        "{budget} simulaciones por estimación; política de simulación: {policy}",
+        "Rollouts per estimate: {budget}; rollout policy: {policy}",
+        "Simulations par estimation : {budget} ; politique de simulation : {policy}",
+        "Simulaciones por estimación: {budget}; política de simulación: {policy}",
     ),
     "verdict_inaccuracy": ("inaccuracy", "imprécision", "imprecisión"),
     "verdict_mistake": ("mistake", "erreur", "error"),

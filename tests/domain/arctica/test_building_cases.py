@@ -274,3 +274,32 @@ def test_what_the_table_did_when_the_seed_says_perform_is_offered_and_said() -> 
     stop = next(o for o in after.options if o.label == "No more migration")
     built = decide(state, [*made, stop.id])  # one step where two were allowed
     assert isinstance(built, mv.Migrate) and len(built.steps) == 1
+
+
+def test_the_cards_drawn_at_a_table_are_narrowed_by_family_in_the_rules_order_then_by_cost_from_0_up() -> None:
+    """Given a game recorded at a table, when a move's drawn cards are asked (too many to show: narrowed),
+    then the families come in the rules' order and the costs from 0 up (by card number they came 3, 2, 0, 1),
+    and one card drawn is asked as one."""
+    setup, moves = simulator.table_record(simulator.simulate(3, 4))
+    state = RULES.fold(RULES.start(setup))
+    seen: dict[str, list[str]] = {}
+    prompts: set[str] = set()
+    for move in moves[:12]:
+        made: list[str] = []
+        built = ask(state, made)
+        while built.next is not None and len(made) < 30:
+            labels = [o.label for o in built.next.options]
+            if built.next.key in ("drawn", "discard"):  # one card is said as one
+                assert " 1 in all" not in built.next.prompt, built.next.prompt
+                prompts.add(built.next.prompt)
+            if built.next.narrowing and built.next.key == "drawn":
+                group = "cost" if labels[0].startswith("Cost") else "family"
+                seen.setdefault(group, labels)
+                if group == "cost":
+                    assert labels == sorted(labels, key=lambda text: int(text.split()[-1])), labels
+            offered = ids(built)
+            made.append("fauna" if "fauna" in offered else offered[0])  # a Fauna card: cards drawn after it
+            built = ask(state, made)
+        _, state = RULES.decide_and_evolve(state, move)
+    assert seen["family"] == ["Marine mammal", "Land mammal", "Invertebrate", "Bird", "Fish"]
+    assert "cost" in seen and "Which card was drawn?" in prompts

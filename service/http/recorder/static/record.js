@@ -241,7 +241,8 @@ export async function recordPage(app, game) {
     }
     document.body.dataset.version = String(s.version);
     document.body.dataset.status = s.status;
-    document.title = `${s.kind}: ${s.players.join(" · ")} — recorder`;
+    // the kind's title ("Arctica"), as the page's heading says it, not its key ("arctica")
+    document.title = `${(kindOf(s.kind) || { title: s.kind }).title}: ${s.players.join(" · ")} — recorder`;
     const live = s.status === "live";
     const exact = !page.pending.length && !page.sent.length && page.reached;
     let built = null;

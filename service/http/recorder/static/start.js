@@ -23,6 +23,9 @@ function put(setup, key, value) {
   at[path[path.length - 1]] = value;
 }
 
+// Who may start, as the table says it: "Nanook (seat 1)" once named, "Seat 1" before (not "Seat 1 (seat 1)").
+const seatName = (name, i) => (name.trim() ? `${name.trim()} (seat ${i + 1})` : `Seat ${i + 1}`);
+
 export async function startPage(app) {
   const first = kinds()[0] || { kind: "", player_counts: [2], setup_form: {} };
   const form = { kind: first.kind, players: Array(first.player_counts[0]).fill(""), values: {}, tags: "", started: localNow(), starts: null };
@@ -44,7 +47,8 @@ export async function startPage(app) {
     for (const f of fields()) {
       if (!f.options_from || listed[f.options_from]) continue;
       api(f.options_from).then((items) => {
-        listed[f.options_from] = items.map((e) => [e.id, `${e.label || e.id} ${e.version || ""}`.trim()]);
+        // the version apart from the label, which may end in words of its own ("… NOT the published game's")
+        listed[f.options_from] = items.map((e) => [e.id, e.version ? `${e.label || e.id} (version ${e.version})` : e.label || e.id]);
         render();
       }).catch(() => { /* offline: the plug-in's own options */ });
     }
@@ -61,7 +65,7 @@ export async function startPage(app) {
       oninput: async (e) => {
         form.players[i] = e.target.value;
         const option = document.querySelector(`#starts option[value="${i}"]`); // named as it is typed
-        if (option) option.textContent = `${e.target.value.trim() || `Seat ${i + 1}`} (seat ${i + 1})`;
+        if (option) option.textContent = seatName(e.target.value, i);
         if (!e.target.value) return;
         try {
           const page = await api(`/players?q=${encodeURIComponent(e.target.value)}&limit=8`);
@@ -152,7 +156,7 @@ export async function startPage(app) {
     const counts = kind().player_counts;
     const [least, most] = [counts[0], counts[counts.length - 1]];
     const firsts = [...(drawn() ? [["seed", "Drawn by the seed"]] : []),
-      ...form.players.map((name, i) => [String(i), `${name.trim() || `Seat ${i + 1}`} (seat ${i + 1})`])];
+      ...form.players.map((name, i) => [String(i), seatName(name, i)])];
     formBox.replaceChildren(
       h("form", { id: "start", onsubmit: create },
         field("kind", "Game", select("kind", form.kind, kinds().map((k) => [k.kind, k.title]), (v) => {

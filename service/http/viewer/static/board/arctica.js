@@ -5,7 +5,7 @@ import { actionBoard } from "./arctica/action-board.js";
 import { faces } from "./arctica/card.js";
 import { circle } from "./arctica/circle.js";
 import { map } from "./arctica/map.js";
-import { player } from "./arctica/player.js";
+import { player, toPlay } from "./arctica/player.js";
 import * as generic from "./generic.js";
 import { scoreTable } from "./scores.js";
 
@@ -13,7 +13,8 @@ function status(ctx, v) {
   const finished = v.phase === "finished";
   const parts = [word(ctx, "round") + " " + v.round, word(ctx, "selection") + " " + (v.turn + 1), word(ctx, "phase_" + v.phase), word(ctx, "deck") + " " + v.deck_size];
   if (finished) parts[1] = null;
-  if (!finished && v.active_seat !== null && v.active_seat !== undefined) parts.push(playerName(ctx, v.active_seat) + " " + word(ctx, "active"));
+  const waiting = toPlay(v);
+  if (!finished && waiting.length) parts.push(waiting.map((s) => playerName(ctx, s)).join(", ") + " " + word(ctx, "active"));
   return el("p", { class: "status", "data-phase": v.phase }, parts.filter(Boolean).join(" · "));
 }
 

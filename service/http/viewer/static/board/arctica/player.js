@@ -6,6 +6,12 @@ import { seatBadge, token } from "./token.js";
 
 const FAMILIES = ["marine_mammal", "terrestrial_mammal", "invertebrate", "bird", "fish"];
 
+/** The seats the table waits for (the view's ``to_play``; a view stored before it: its active seat). */
+export function toPlay(view) {
+  if (Array.isArray(view.to_play)) return view.to_play;
+  return view.active_seat !== null && view.active_seat !== undefined ? [view.active_seat] : [];
+}
+
 function slot(ctx, seat, value) {
   if (!value) return el("span", { class: "slot-empty", title: word(ctx, "empty") });
   if (value === "flora") return el("span", { class: "flora-token", "data-flora": "1", title: word(ctx, "flora") });
@@ -13,7 +19,7 @@ function slot(ctx, seat, value) {
 }
 
 export function player(ctx, view, known, seat, p) {
-  const active = view.active_seat === seat && view.phase !== "finished";
+  const active = toPlay(view).includes(seat) && view.phase !== "finished";
   const name = playerName(ctx, seat);
   return el("section", { class: "player" + (active ? " active" : ""), "data-seat": seat, "aria-label": name },
     el("h3", {}, seatBadge(ctx, seat), " " + name, active ? el("em", { text: " · " + word(ctx, "active") }) : null),
