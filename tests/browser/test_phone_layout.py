@@ -59,6 +59,11 @@ SPILLED = """() => [...document.querySelectorAll(".card")]
   .map((c) => (c.querySelector(".name") || c).textContent.trim()).slice(0, 10)"""
 
 
+#: each hand shown with its cards: how many cards, on how many lines
+HANDS = """() => [...document.querySelectorAll(".player .hand .cards")].map((cards) => [
+  cards.children.length, new Set([...cards.children].map((c) => Math.round(c.getBoundingClientRect().top))).size])"""
+
+
 def _fits(page: Any, where: str) -> None:
     measured = page.evaluate(BEYOND)
     assert measured["out"] == [] and measured["scroll"] <= measured["width"], (where, measured)
@@ -81,6 +86,9 @@ def test_nothing_is_wider_than_a_phone_on_the_recorder_and_the_viewer(
         rank = page.locator("#board .scores th", has_text="rank").bounding_box()
         assert total and rank and rank["x"] + rank["width"] <= 390
     _fits(page, f"the recorder, {kind}, {'live' if live else 'finished'}")
+    # a hand shares its line with the count beside it, not one card a line down a screen and more
+    hands = page.evaluate(HANDS)
+    assert hands and all(lines <= (cards + 1) // 2 for cards, lines in hands if cards > 1), hands
     assert_accessible(page, f"the recorder at 390 px, {kind}")
     page.goto(f"{base}/games/{gid}/watch")
     page.wait_for_selector(f"#board .{kind}")

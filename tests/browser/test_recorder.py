@@ -392,7 +392,11 @@ def test_undo_asks_first_drops_a_queued_move_or_takes_back_a_stored_one_and_aban
     shown_choices(page)
     assert _get(base, f"/games/{gid}", api_key)["moves"] == 8
     page.locator("#abandon").tap()
-    page.locator("#confirm-yes").tap()
+    # the reason is asked with the question, by its label, and sent as written
+    page.get_by_label("Why (stored with the game)").fill("the ferry left")
+    with page.expect_request(lambda r: r.url.endswith("/abandon")) as sent:
+        page.locator("#confirm-yes").tap()
+    assert sent.value.post_data_json == {"reason": "the ferry left"}
     page.wait_for_selector('body[data-status="abandoned"]')
     assert page.locator("#choices").count() == 0
 

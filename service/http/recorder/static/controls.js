@@ -4,12 +4,14 @@ import { h } from "./dom.js";
 
 export function controlsPanel({ pending, canUndo, live, onUndo, onAbandon }) {
   const box = h("section", { id: "controls-panel", "aria-label": "Corrections" });
-  const confirm = (question, yes) => {
-    box.replaceChildren(h("p", { role: "alert" }, question),
+  const confirm = (question, yes, ...asked) => {
+    box.replaceChildren(h("p", { role: "alert" }, question), ...asked,
       h("button", { type: "button", id: "confirm-yes", onclick: yes }, "Yes"),
       h("button", { type: "button", id: "confirm-no", onclick: show }, "No"));
   };
-  const reason = h("input", { id: "abandon-reason", value: "abandoned at the table", "aria-label": "Why" });
+  // the reason is asked with the confirmation, labelled (beside the buttons, a bare field read as a name)
+  const reason = h("input", { id: "abandon-reason", value: "abandoned at the table" });
+  const why = h("label", { for: "abandon-reason", class: "why" }, "Why (stored with the game) ", reason);
   const buttons = () => [
     h("button", {
       type: "button", id: "undo", disabled: !(pending.length || canUndo),
@@ -17,9 +19,8 @@ export function controlsPanel({ pending, canUndo, live, onUndo, onAbandon }) {
     }, "Undo last move"),
     live ? h("button", {
       type: "button", id: "abandon",
-      onclick: () => confirm("Abandon this game? It takes no more moves and never counts.", () => onAbandon(reason.value)),
+      onclick: () => confirm("Abandon this game? It takes no more moves and never counts.", () => onAbandon(reason.value), why),
     }, "Abandon") : null,
-    live ? reason : null,
   ];
   // (offline there is nothing to abandon: the missing parts are not shown, never written as "null")
   function show() { box.replaceChildren(...buttons().filter(Boolean)); }
