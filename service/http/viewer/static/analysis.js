@@ -6,7 +6,7 @@
 // the keyboard (arrows, Home, End, Page Up/Down) and a click target: both move the page to that move
 // (`onMove`). Its text alternative: each point's value as the slider's text, and the whole as a table.
 // The judgements go to the page's timeline through `onJudged` (move number -> judgement).
-import { el, playerName, svg, word } from "./board/dom.js";
+import { capitalise, el, playerName, svg, word } from "./board/dom.js";
 
 const WIDTH = 1000; // the drawing's own units: it stretches to the panel's width
 const HEIGHT = 300;
@@ -221,7 +221,7 @@ export class AnalysisPanel {
       el("caption", { text: word(ctx, "analysis_accuracy") }),
       el("thead", {}, el("tr", {}, el("th", { scope: "col", text: word(ctx, "player") }),
         el("th", { scope: "col", text: word(ctx, "analysis_accuracy") }),
-        ...["inaccuracy", "mistake", "blunder"].map((v) => el("th", { scope: "col", text: word(ctx, "verdict_" + v) })))),
+        ...["inaccuracy", "mistake", "blunder"].map((v) => el("th", { scope: "col", text: capitalise(word(ctx, "verdict_" + v)) })))),
       el("tbody", {}, rows));
   }
 

@@ -4,7 +4,7 @@
 // space (a line joins them), the other two face out of and into the ring.
 import { el, part, svg, word } from "../dom.js";
 
-const W = 640, H = 600, CX = W / 2, CY = H / 2, R = 132, WHEEL = 62, SPACE = 238;
+const CX = 320, CY = 300, R = 132, WHEEL = 62, SPACE = 238;
 
 function at(angle, radius, x = CX, y = CY) {
   const a = (angle * Math.PI) / 180;
@@ -49,7 +49,14 @@ export function actionBoard(ctx, view) {
     angles[w][face] = towards(wx, wy, ...spot(s));
     shown[w].add(face);
   }));
-  const drawing = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "action-wheels", role: "img", "aria-label": word(ctx, "action_board") });
+  // the drawing's box is what it draws (a fixed square left a band of white above and below the ring)
+  const boxes = [
+    ...board.wheels.map((_, w) => [...centre(w), WHEEL, WHEEL]),
+    ...board.action_spaces.map((_, s) => [...spot(s), 66, 25]),
+  ];
+  const left = Math.min(...boxes.map(([x, , w]) => x - w)) - 4, right = Math.max(...boxes.map(([x, , w]) => x + w)) + 4;
+  const top = Math.min(...boxes.map(([, y, , h]) => y - h)) - 4, bottom = Math.max(...boxes.map(([, y, , h]) => y + h)) + 4;
+  const drawing = svg("svg", { viewBox: `${left} ${top} ${right - left} ${bottom - top}`, class: "action-wheels", role: "img", "aria-label": word(ctx, "action_board") });
   board.action_spaces.forEach((space, s) => (space.wheels || []).forEach((w) => {
     const [wx, wy] = centre(w);
     const [sx, sy] = spot(s);
@@ -70,7 +77,10 @@ export function actionBoard(ctx, view) {
     });
     order.forEach(({ face, f, angle }) => {
       const [tx, ty] = at(angle, 36, x, y);
-      g.append(label(tx, ty, word(ctx, "arctica_" + face), "face" + (shown[w].has(f) ? " shown" : "")));
+      const name = word(ctx, "arctica_" + face);
+      // a long single word ("Reproduction") in a smaller type: at 9 px it crossed its neighbour and the disc
+      const long = name.length > 9 && !name.includes(" ") ? " long" : "";
+      g.append(label(tx, ty, name, "face" + long + (shown[w].has(f) ? " shown" : "")));
     });
     g.append(svg("circle", { cx: x, cy: y, r: 3, class: "hub" }));
     drawing.append(g);
