@@ -27,7 +27,8 @@ ITEM = "8 workers"
 TITLE = "2 worker processes vs 1: replay throughput, live appends, hello-world"
 PLAYERS = 4
 CLIENTS = 8
-ROUNDS = 7  # alternating rounds of appends per server (3 with --quick): odd, a median round
+ROUNDS = 5  # alternating rounds of appends per server (3 with --quick): odd, a median round
+ROUND_SECONDS = 4.0  # each (3 with --quick): 7 rounds of 6 s took 214 s of a full run budgeted at 540
 
 
 def _replays(server: Server, ids: list[str], steps: int, seconds: float, seed: int) -> dict[str, object]:
@@ -110,7 +111,8 @@ def run(w: World, quick: bool) -> list[Row]:
             replay = _replays(server, ids, steps, seconds, seed=int(name))
             measured[name] = {"hello": hello, "replay": replay}  # type: ignore[dict-item]
         if wrk.generator() == "wrk":
-            for name, appends in _appends_in_rounds(one, two, 3 if quick else ROUNDS, seconds).items():
+            rounds, round_seconds = (3, 3.0) if quick else (ROUNDS, ROUND_SECONDS)
+            for name, appends in _appends_in_rounds(one, two, rounds, round_seconds).items():
                 measured[name]["appends"] = appends
         else:
             for name, server in (("1", one), ("2", two)):
