@@ -226,6 +226,15 @@ def test_a_reset_before_commit_runs_the_append_again_once(
     key = f"{idempotency}-{secrets.token_hex(4)}" if idempotency else None
     response = move(app_client, tokens["owner"], game_id, moves[0], version, key)
     assert fired.is_set()
+    if response.status_code == 503 and response.json().get("outcome") == "unknown":
+        # On a loaded machine the lost write's server process may not end within the settling deadline
+        # (3 s with these tests' short timeouts; seen once in CI): the answer says so, and the client does
+        # what it says: the same key again, or, without one, a look at the game before sending again.
+        if key is not None or event_versions(direct, game_id) == list(range(1, version + 1)):
+            response = move(app_client, tokens["owner"], game_id, moves[0], version, key)
+        else:
+            assert event_versions(direct, game_id) == list(range(1, len(event_versions(direct, game_id)) + 1))
+            return
     assert response.status_code == 201, response.text
     assert event_versions(direct, game_id) == list(range(1, response.json()["version"] + 1))
 
