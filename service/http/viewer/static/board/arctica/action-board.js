@@ -5,6 +5,7 @@
 import { el, part, svg, word } from "../dom.js";
 
 const CX = 320, CY = 300, R = 132, WHEEL = 62, SPACE = 238;
+const HALF_W = 66, HALF_H = 25; // half an action space's box
 
 function at(angle, radius, x = CX, y = CY) {
   const a = (angle * Math.PI) / 180;
@@ -52,7 +53,7 @@ export function actionBoard(ctx, view) {
   // the drawing's box is what it draws (a fixed square left a band of white above and below the ring)
   const boxes = [
     ...board.wheels.map((_, w) => [...centre(w), WHEEL, WHEEL]),
-    ...board.action_spaces.map((_, s) => [...spot(s), 66, 25]),
+    ...board.action_spaces.map((_, s) => [...spot(s), HALF_W, HALF_H]),
   ];
   const left = Math.min(...boxes.map(([x, , w]) => x - w)) - 4, right = Math.max(...boxes.map(([x, , w]) => x + w)) + 4;
   const top = Math.min(...boxes.map(([, y, , h]) => y - h)) - 4, bottom = Math.max(...boxes.map(([, y, , h]) => y + h)) + 4;
@@ -91,7 +92,7 @@ export function actionBoard(ctx, view) {
     const [a, b] = (space.actions || []).map((action) => word(ctx, "arctica_" + action));
     const g = svg("g", { class: "space-drawing" + (pawn ? " pawn-here" : ""), "data-space": s },
       svg("title", { text: word(ctx, "space") + " " + (s + 1) + ": " + (a || "") + " / " + (b || "") + (pawn ? " · " + word(ctx, "pawn") : "") }),
-      svg("rect", { x: x - 66, y: y - 25, width: 132, height: 50, rx: 8 }),
+      svg("rect", { x: x - HALF_W, y: y - HALF_H, width: 2 * HALF_W, height: 2 * HALF_H, rx: 8 }),
       svg("text", { x, y: y - 6, "text-anchor": "middle", class: "space-action", text: a || "—" }),
       svg("text", { x, y: y + 12, "text-anchor": "middle", class: "space-action", text: b || "—" }),
       svg("text", { x: x - 60, y: y - 13, class: "space-number", text: String(s + 1) }));
