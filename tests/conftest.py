@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import tempfile
@@ -9,6 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings as hypothesis_settings
 from litestar.testing import TestClient
 
 from service.base.database import ConnectionParams
@@ -19,6 +21,37 @@ from service.runtime import Runtime
 from tests import postgres
 
 _OWN_BASETEMP = "_banquise_basetemp"
+DURATIONS = Path(__file__).parent / "durations.json"
+
+# The default run is reproducible: each property test draws the same examples every time (a failure seen
+# once is seen again, on any machine), at the sizes the tests set. ``make soak`` draws new ones.
+hypothesis_settings.register_profile("suite", derandomize=True, print_blob=True)
+hypothesis_settings.register_profile("explore", derandomize=False, print_blob=True)
+hypothesis_settings.load_profile(os.environ.get("BANQUISE_HYPOTHESIS", "suite"))
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--phase",
+        choices=["shared", "alone"],
+        default=None,
+        help="only the tests that may share the machine (shared) or those marked alone (tests/suite.py)",
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    phase = config.getoption("--phase")
+    if phase is not None:
+        keep = [item for item in items if (item.get_closest_marker("alone") is not None) == (phase == "alone")]
+        dropped = [item for item in items if item not in set(keep)]
+        if dropped:
+            config.hook.pytest_deselected(items=dropped)
+        items[:] = keep
+    # The longest modules first (their time from the last recorded run): parallel processes then end
+    # together instead of one waiting for a long module handed out last. Within a module, the file's order.
+    known: dict[str, float] = json.loads(DURATIONS.read_text()) if DURATIONS.exists() else {}
+    first_seen = {item.nodeid.split("::")[0]: i for i, item in reversed(list(enumerate(items)))}
+    items.sort(key=lambda item: (-known.get(item.nodeid.split("::")[0], 0.0), first_seen[item.nodeid.split("::")[0]]))
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -77,10 +110,19 @@ def pg_admin(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ConnectionPar
         yield params
 
 
+@pytest.fixture(scope="session")
+def pg_template(pg_admin: ConnectionParams) -> Iterator[str]:
+    """A migrated database that every module's database is copied from (migrations run once)."""
+    with postgres.migrated_template(pg_admin) as name:
+        yield name
+
+
 @pytest.fixture(scope="module")
-def database(pg_admin: ConnectionParams, request: pytest.FixtureRequest) -> Iterator[ConnectionParams]:
-    """A database of this test module's own, dropped afterwards."""
-    with postgres.fresh_database(pg_admin, request.module.__name__) as params:
+def database(
+    pg_admin: ConnectionParams, pg_template: str, request: pytest.FixtureRequest
+) -> Iterator[ConnectionParams]:
+    """A database of this test module's own, migrated, dropped afterwards."""
+    with postgres.fresh_database(pg_admin, request.module.__name__, template=pg_template) as params:
         yield params
 
 

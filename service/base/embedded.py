@@ -66,6 +66,17 @@ def postmaster_pid(pgdata: Path) -> int | None:
         return None
 
 
+def socket_dir(pgdata: Path) -> Path:
+    """Where the running server's socket is: the data directory, unless its path is too long for a socket
+    (about 100 bytes), where the wheel puts it in a runtime directory. The postmaster writes it in
+    ``postmaster.pid`` (its fifth line)."""
+    try:
+        lines = (pgdata / "postmaster.pid").read_text().splitlines()
+    except OSError:
+        return pgdata
+    return Path(lines[4].strip()) if len(lines) >= 5 and lines[4].strip() else pgdata
+
+
 def users(pgdata: Path) -> list[int]:
     """The live processes listed as using the server (read without the lock: for tests and logs)."""
     try:
@@ -287,7 +298,7 @@ class EmbeddedServer:
             handle.refs += 1
         self._handle = handle
         log.info("embedded PostgreSQL ready in %.2fs at %s", time.perf_counter() - started, self.pgdata)
-        return ConnectionParams(dbname="postgres", host=str(self.pgdata), user="postgres", embedded=True)
+        return ConnectionParams(dbname="postgres", host=str(socket_dir(self.pgdata)), user="postgres", embedded=True)
 
     @property
     def restarts(self) -> int:

@@ -20,7 +20,7 @@ from service.base.store.listening import LiveHub
 from service.base.store.rows import IndexedGame
 from service.http.app import create_app
 from service.runtime import Runtime
-from tests.helpers import auth
+from tests.helpers import auth, web
 from tests.watching import record, remaining_moves, served
 
 
@@ -42,7 +42,7 @@ def hub_of(app: Litestar) -> dict[str, int]:
 
 
 def live_game(base: str, api_key: str, seed: int, moves: int = 4) -> dict[str, Any]:
-    made = httpx.post(f"{base}/games/import", json=record("arctic", 2, seed, moves=moves), headers=auth(api_key))
+    made = web.post(f"{base}/games/import", json=record("arctic", 2, seed, moves=moves), headers=auth(api_key))
     assert made.status_code == 201, made.text
     return dict(made.json())
 
@@ -132,7 +132,7 @@ def test_idle_streams_make_no_database_read_and_an_append_wakes_each(
 
     move = remaining_moves("arctic", 2, 302, 4)[0]
     sent = time.perf_counter()
-    answer = httpx.post(f"{base}/games/{gid}/moves", json={"move": move}, headers=auth(api_key))
+    answer = web.post(f"{base}/games/{gid}/moves", json={"move": move}, headers=auth(api_key))
     assert answer.status_code == 201, answer.text
     for t in threads:
         t.join(timeout=30)
@@ -153,7 +153,7 @@ def test_a_stream_ends_when_its_game_is_abandoned_or_voided(
         lines = r.iter_lines()
         assert messages(lines, "heartbeat")  # caught up, waiting
         token = api_key if decision == "abandon" else admin_key
-        closed = httpx.post(f"{base}/games/{gid}/{decision}", json={"reason": "the table left"}, headers=auth(token))
+        closed = web.post(f"{base}/games/{gid}/{decision}", json={"reason": "the table left"}, headers=auth(token))
         assert closed.status_code == 200, closed.text
         got = messages(lines, "end")
     end = msgspec.json.decode(got[-1]["data"])
@@ -170,11 +170,9 @@ def test_a_stream_ends_when_its_game_finishes(base: str, api_key: str) -> None:
         lines = r.iter_lines()
         assert messages(lines, "heartbeat")
         for move in remaining_moves("arctic", 2, 312, 4):
-            assert (
-                httpx.post(f"{base}/games/{gid}/moves", json={"move": move}, headers=auth(api_key)).status_code == 201
-            )
+            assert web.post(f"{base}/games/{gid}/moves", json={"move": move}, headers=auth(api_key)).status_code == 201
         got = messages(lines, "end")
-    final = httpx.get(f"{base}/games/{gid}").json()
+    final = web.get(f"{base}/games/{gid}").json()
     assert final["status"] == "finished"
     assert msgspec.json.decode(got[-1]["data"]) == {"version": final["version"], "status": "finished"}
     assert int([m for m in got if m.get("event") == "event"][-1]["id"]) == final["version"]
@@ -183,16 +181,16 @@ def test_a_stream_ends_when_its_game_finishes(base: str, api_key: str) -> None:
 def test_a_start_beyond_the_games_version_is_refused(base: str, api_key: str) -> None:
     made = live_game(base, api_key, 313)
     gid, version = made["id"], made["version"]
-    ahead = httpx.get(f"{base}/games/{gid}/live", headers={"Last-Event-ID": str(version + 1)})
+    ahead = web.get(f"{base}/games/{gid}/live", headers={"Last-Event-ID": str(version + 1)})
     assert ahead.status_code == 400 and ahead.json()["code"] == "position_ahead", ahead.text
     assert ahead.json()["version"] == version
-    query = httpx.get(f"{base}/games/{gid}/live", params={"after": version + 5})
+    query = web.get(f"{base}/games/{gid}/live", params={"after": version + 5})
     assert query.status_code == 400 and query.json()["code"] == "position_ahead"
     # at the version itself: a stream, waiting
     with httpx.stream("GET", f"{base}/games/{gid}/live", params={"after": version, "follow": False}) as r:
         assert r.status_code == 200 and messages(r.iter_lines(), "caught-up")[-1]["event"] == "caught-up"
     # the perspective is still checked at the version
-    seat = httpx.get(f"{base}/games/{gid}/live", params={"after": version, "perspective": "seat:0"})
+    seat = web.get(f"{base}/games/{gid}/live", params={"after": version, "perspective": "seat:0"})
     assert seat.status_code == 403
 
 
@@ -259,7 +257,7 @@ def test_the_listener_reconnects_and_the_streams_get_what_was_written_meanwhile(
             ).fetchall()
         assert cut, "no listener connection to cut"
         move = remaining_moves("arctic", 2, 320, 4)[0]
-        assert httpx.post(f"{base}/games/{gid}/moves", json={"move": move}, headers=auth(api_key)).status_code == 201
+        assert web.post(f"{base}/games/{gid}/moves", json={"move": move}, headers=auth(api_key)).status_code == 201
         got = messages(lines, "event")
     assert int(got[-1]["id"]) == version + 1
     deadline = time.monotonic() + 10

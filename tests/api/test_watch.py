@@ -20,7 +20,7 @@ from service.http.app import create_app
 from service.http.viewer.page import TIMELINE_PAGE
 from service.runtime import Runtime
 from tests.api.test_undo import Table
-from tests.helpers import auth
+from tests.helpers import auth, web
 from tests.watching import record, remaining_moves, served, simulate
 
 Client = TestClient[Any]
@@ -236,15 +236,13 @@ def _events(lines: Any, until: str) -> list[dict[str, str]]:
 def test_live_stream_sends_each_new_event_redacted_and_closes_at_the_end(base: str, api_key: str) -> None:
     kind, seed = "arctica", 21
     body = record(kind, 2, seed, moves=3)
-    made = httpx.post(f"{base}/games/import", json=body, headers=auth(api_key)).json()
+    made = web.post(f"{base}/games/import", json=body, headers=auth(api_key)).json()
     gid, version = made["id"], made["version"]
     rest = remaining_moves(kind, 2, seed, 3)
 
     def play() -> None:
         for move in rest:
-            assert (
-                httpx.post(f"{base}/games/{gid}/moves", json={"move": move}, headers=auth(api_key)).status_code == 201
-            )
+            assert web.post(f"{base}/games/{gid}/moves", json={"move": move}, headers=auth(api_key)).status_code == 201
 
     with httpx.stream("GET", f"{base}/games/{gid}/live", headers={"Last-Event-ID": str(version - 2)}, timeout=60) as r:
         assert r.status_code == 200 and r.headers["content-type"].startswith("text/event-stream")
@@ -252,24 +250,24 @@ def test_live_stream_sends_each_new_event_redacted_and_closes_at_the_end(base: s
         messages = _events(r.iter_lines(), "end")
     events = [m for m in messages if m.get("event") == "event"]
     ids = [int(m["id"]) for m in events]
-    final = httpx.get(f"{base}/games/{gid}").json()["version"]
+    final = web.get(f"{base}/games/{gid}").json()["version"]
     assert ids == list(range(version - 1, final + 1))  # resumed after Last-Event-ID, no gap, no repeat
     assert messages[-1]["event"] == "end"
     # the same redaction as /events for the same perspective
-    logged = httpx.get(f"{base}/games/{gid}/events", params={"after": version - 2}).json()
+    logged = web.get(f"{base}/games/{gid}/events", params={"after": version - 2}).json()
     assert [msgspec.json.decode(m["data"])["event"] for m in events] == [e["event"] for e in logged]
 
 
 def test_live_stream_heartbeats_delay_and_refusals(base: str, api_key: str) -> None:
-    made = httpx.post(f"{base}/games/import", json=record("arctic", 2, 22, moves=6), headers=auth(api_key)).json()
+    made = web.post(f"{base}/games/import", json=record("arctic", 2, 22, moves=6), headers=auth(api_key)).json()
     gid = made["id"]
     with httpx.stream("GET", f"{base}/games/{gid}/live", params={"heartbeat": 0.3, "delay": 2}, timeout=30) as r:
         messages = _events(r.iter_lines(), "heartbeat")
     moves = [msgspec.json.decode(m["data"])["move"] for m in messages if m.get("event") == "event"]
     assert moves and max(m for m in moves if m is not None) == 3  # moves 4 and 5 held back
-    forbidden = httpx.get(f"{base}/games/{gid}/live", params={"perspective": "seat:0"})
+    forbidden = web.get(f"{base}/games/{gid}/live", params={"perspective": "seat:0"})
     assert forbidden.status_code == 403 and forbidden.json()["code"] == "perspective_forbidden"
-    bad = httpx.get(f"{base}/games/{gid}/live", headers={"Last-Event-ID": "x"})
+    bad = web.get(f"{base}/games/{gid}/live", headers={"Last-Event-ID": "x"})
     assert bad.status_code == 400 and bad.json()["code"] == "invalid_last_event_id"
 
 

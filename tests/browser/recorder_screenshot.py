@@ -9,7 +9,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import httpx
 import msgspec
 
 from domain.arctic.simulator import simulate, to_public
@@ -18,7 +17,7 @@ from domain.arctica.simulator import table_record
 from tests.browser import throwaway
 from tests.browser.conftest import CHROMIUM
 from tests.browser.decision_paths import Position
-from tests.helpers import auth
+from tests.helpers import auth, web
 
 MOVES = 28  # Nanook's turn: a card seen in his hand, or one not seen yet
 
@@ -53,7 +52,7 @@ def main(out: Path, full: bool = False, width: int = 390, arctica: bool = False)
         position.play(move)
     labels = position.labels(moves[stored])[:taps]
     with throwaway.service() as (base, token):
-        made = httpx.post(f"{base}/games/import", json=record, headers=auth(token)).json()
+        made = web.post(f"{base}/games/import", json=record, headers=auth(token)).json()
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
             phone = width < 600

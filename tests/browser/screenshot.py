@@ -16,11 +16,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx
-
 from tests.browser import throwaway
 from tests.browser.conftest import CHROMIUM
-from tests.helpers import auth
+from tests.helpers import auth, web
 from tests.watching import record
 
 NAMES = {"arctic": ["Nanook", "Ivalu", "Aputsiaq"], "arctica": ["Nanook", "Ivalu"]}
@@ -49,11 +47,11 @@ BAD = ("mistake", "blunder")
 def analysed(base: str, game_id: str, timeout: float = 300) -> dict[str, Any]:
     """The game's analysis, asked for and waited for (the throw-away service's worker runs it)."""
     url = f"{base}/games/{game_id}/analysis"
-    asked = httpx.post(url, json={"budget": ANALYSIS_BUDGET}, timeout=30)
+    asked = web.post(url, json={"budget": ANALYSIS_BUDGET}, timeout=30)
     assert asked.status_code == 202, asked.text
     deadline = time.monotonic() + timeout
     while True:
-        got = httpx.get(url, params={"budget": ANALYSIS_BUDGET}, timeout=30)
+        got = web.get(url, params={"budget": ANALYSIS_BUDGET}, timeout=30)
         if got.status_code == 200:
             return dict(got.json())
         assert got.status_code == 202 and got.json()["status"] in ("queued", "running"), got.text
@@ -66,7 +64,7 @@ def shoot_analysis(page: Any, base: str, game_id: str, analysis: dict[str, Any],
     middle = len(analysis["steps"]) // 2
     judged = [i + 1 for i, s in enumerate(analysis["steps"]) if (s["judgement"] or {}).get("verdict") in BAD]
     move = min(judged, key=lambda m: abs(m - middle)) if judged else middle
-    step = httpx.get(f"{base}/games/{game_id}/replay", params={"move": move}).json()["step"]
+    step = web.get(f"{base}/games/{game_id}/replay", params={"move": move}).json()["step"]
     page.goto(f"{base}/games/{game_id}/watch?step={step}&budget={ANALYSIS_BUDGET}")
     page.wait_for_selector(f'body[data-shown="{step}"] #analysis[data-analysis="done"][data-move="{move}"]')
     page.locator("#analysis").scroll_into_view_if_needed()
@@ -86,14 +84,14 @@ def main(out: Path) -> int:
     with throwaway.service(analysis_workers=1) as (base, token):
 
         def made(body: dict[str, Any]) -> dict[str, Any]:
-            answer = httpx.post(f"{base}/games/import", json=body, headers=auth(token), timeout=60)
+            answer = web.post(f"{base}/games/import", json=body, headers=auth(token), timeout=60)
             assert answer.status_code == 201, answer.text
             return dict(answer.json())
 
         arctic = made(named("arctic", 3, 31))
         arctica = made(named("arctica", 2, 31))
         live = made(named("arctica", 2, 33, moves=40))
-        undone = httpx.post(
+        undone = web.post(
             f"{base}/games/{live['id']}/undo", json={"moves": 1, "reason": "wrong wheel"}, headers=auth(token)
         )
         assert undone.status_code == 200, undone.text

@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import httpx
-
-from tests.helpers import auth
+from tests.helpers import auth, web
 from tests.watching import record
 
 WATCH = """() => { window.__violations = [];
@@ -33,7 +31,7 @@ def test_the_api_docs_render_under_their_policy(page: Any, base: str) -> None:
 
 
 def test_the_viewer_renders_under_the_page_policy(page: Any, base: str, api_key: str) -> None:
-    made = httpx.post(f"{base}/games/import", json=record("arctic", 2, 601), headers=auth(api_key)).json()
+    made = web.post(f"{base}/games/import", json=record("arctic", 2, 601), headers=auth(api_key)).json()
     console = _open(page, f"{base}/games/{made['id']}/watch")
     page.wait_for_selector("#timeline li")
     page.keyboard.press("ArrowLeft")

@@ -7,12 +7,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-import httpx
 import pytest
 
 from tests.browser.axe import assert_accessible
 from tests.browser.test_recorder import PHONE, keyed
-from tests.helpers import auth
+from tests.helpers import auth, web
 from tests.watching import record
 
 pytestmark = pytest.mark.browser
@@ -48,7 +47,7 @@ def _game(base: str, token: str, kind: str, live: bool) -> str:
     players = 3 if kind == "arctic" else 2
     body = record(kind, players, 31, 30 if live else None)
     body["setup"]["players"] = NAMES[:players]
-    made = httpx.post(f"{base}/games/import", json=body, headers=auth(token), timeout=60)
+    made = web.post(f"{base}/games/import", json=body, headers=auth(token), timeout=60)
     assert made.status_code == 201, made.text
     return str(made.json()["id"])
 

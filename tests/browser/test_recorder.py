@@ -20,7 +20,7 @@ from tests.api.test_undo import Table
 from tests.api.test_watch import LONG
 from tests.browser.axe import BLOCKING, violations
 from tests.browser.decision_paths import Position, checked
-from tests.helpers import auth
+from tests.helpers import auth, web
 
 pytestmark = pytest.mark.browser
 
@@ -153,7 +153,7 @@ def tap_move(page: Any, move: dict[str, Any], exact: bool = True) -> int | None:
 
 
 def _get(base: str, path: str, token: str) -> Any:
-    response = httpx.get(f"{base}{path}", headers=auth(token), timeout=30)
+    response = web.get(f"{base}{path}", headers=auth(token), timeout=30)
     assert response.status_code == 200, response.text
     return response.json()
 
@@ -191,7 +191,7 @@ def imported(base: str, token: str, kind: str, setup: dict[str, Any], moves: lis
         "setup": setup,
         "moves": [{"move": m} for m in moves],
     }
-    made = httpx.post(f"{base}/games/import", json=body, headers=auth(token), timeout=60)
+    made = web.post(f"{base}/games/import", json=body, headers=auth(token), timeout=60)
     assert made.status_code == 201, made.text
     return str(made.json()["id"])
 
@@ -201,9 +201,9 @@ def public_game(base: str, token: str, moves: int = 0) -> tuple[str, dict[str, A
     game = to_public(simulate(2, 23))
     setup = {**msgspec.to_builtins(game.setup), "players": NAMES}
     every = [msgspec.to_builtins(m) for m in game.moves]
-    made = httpx.post(f"{base}/games", json={"kind": "arctic", "setup": setup}, headers=auth(token), timeout=30).json()
+    made = web.post(f"{base}/games", json={"kind": "arctic", "setup": setup}, headers=auth(token), timeout=30).json()
     for move in every[:moves]:
-        httpx.post(f"{base}/games/{made['id']}/moves", json={"move": move}, headers=auth(token), timeout=30)
+        web.post(f"{base}/games/{made['id']}/moves", json={"move": move}, headers=auth(token), timeout=30)
     return str(made["id"]), setup, every
 
 
@@ -290,7 +290,7 @@ def test_a_move_from_another_device_stops_the_queue_and_the_servers_line_is_kept
     phone: Any, base: str, api_key: str, runtime: Runtime
 ) -> None:
     page, gid, moves, sent = stop_on_a_conflict(phone, base, api_key)
-    other = httpx.post(f"{base}/games/{gid}/moves", json={"move": moves[12]}, headers=auth(api_key), timeout=30)
+    other = web.post(f"{base}/games/{gid}/moves", json={"move": moves[12]}, headers=auth(api_key), timeout=30)
     assert other.status_code == 201
     phone.set_offline(False)
     page.wait_for_selector("#conflict")
@@ -305,7 +305,7 @@ def test_a_move_from_another_device_stops_the_queue_and_the_servers_line_is_kept
     for move in moves[13:16]:  # the page goes on from the server's line
         assert tap_move(page, move), move
     for move in moves[16:]:  # and the other device finishes the game
-        made = httpx.post(f"{base}/games/{gid}/moves", json={"move": move}, headers=auth(api_key), timeout=30)
+        made = web.post(f"{base}/games/{gid}/moves", json={"move": move}, headers=auth(api_key), timeout=30)
         assert made.status_code == 201, made.text
     page.reload()
     page.wait_for_selector('body[data-status="finished"]')
@@ -319,11 +319,11 @@ def test_retry_after_a_conflict_sends_the_queue_on_the_servers_version(phone: An
     page, gid, moves, sent = stop_on_a_conflict(phone, base, api_key)
     # the other device takes back the last move and records it again: the same table, a newer version
     version = _get(base, f"/games/{gid}", api_key)["version"]
-    undone = httpx.post(
+    undone = web.post(
         f"{base}/games/{gid}/undo", json={"moves": 1}, headers={**auth(api_key), "If-Match": f'"{version}"'}
     )
     assert undone.status_code == 200, undone.text
-    again = httpx.post(f"{base}/games/{gid}/moves", json={"move": moves[11]}, headers=auth(api_key), timeout=30)
+    again = web.post(f"{base}/games/{gid}/moves", json={"move": moves[11]}, headers=auth(api_key), timeout=30)
     assert again.status_code == 201, again.text
     phone.set_offline(False)
     page.wait_for_selector("#conflict")

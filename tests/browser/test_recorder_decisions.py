@@ -15,7 +15,6 @@ from __future__ import annotations
 import statistics
 from typing import Any
 
-import httpx
 import msgspec
 import pytest
 
@@ -27,7 +26,7 @@ from service.runtime import Runtime
 from tests.browser.axe import assert_accessible
 from tests.browser.decision_paths import Position
 from tests.browser.test_recorder import _get, imported, keyed, phone, shown_decision, tap_move, the_same_game
-from tests.helpers import auth
+from tests.helpers import auth, web
 
 __all__ = ["phone"]  # the fixture, used by name
 
@@ -50,7 +49,7 @@ def report(kind: str, taps: list[int]) -> None:
 
 
 def create(base: str, token: str, kind: str, setup: dict[str, Any]) -> str:
-    made = httpx.post(f"{base}/games", json={"kind": kind, "setup": setup}, headers=auth(token), timeout=30)
+    made = web.post(f"{base}/games", json={"kind": kind, "setup": setup}, headers=auth(token), timeout=30)
     assert made.status_code == 201, made.text
     return str(made.json()["id"])
 

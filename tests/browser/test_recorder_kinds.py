@@ -7,12 +7,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-import httpx
 import pytest
 
 from domain.kinds import game, registration
 from domain.registry import GamePlugin
-from tests.helpers import auth
+from tests.helpers import auth, web
 from tests.test_toy_game import KIND, TOY
 
 pytestmark = pytest.mark.browser
@@ -27,7 +26,7 @@ def toy_registered() -> Iterator[GamePlugin]:
 
 
 def test_the_toy_is_listed_by_kinds(base: str) -> None:
-    listed = {k["kind"]: k for k in httpx.get(f"{base}/kinds", timeout=30).json()["kinds"]}
+    listed = {k["kind"]: k for k in web.get(f"{base}/kinds", timeout=30).json()["kinds"]}
     toy = listed[KIND]
     assert toy["title"] == TOY.title and toy["player_counts"] == [2, 3] and toy["board_module"] is None
     assert toy["setup_form"]["fields"][0]["key"] == "pile"
@@ -63,5 +62,5 @@ def test_the_start_page_offers_the_toy_and_creates_a_game_of_it(browser: Any, ba
         gid = page.url.split("/games/")[1].split("/")[0]
     finally:
         context.close()
-    record = httpx.get(f"{base}/games/{gid}/record", headers=auth(api_key), timeout=30).json()
+    record = web.get(f"{base}/games/{gid}/record", headers=auth(api_key), timeout=30).json()
     assert record["kind"] == KIND and record["setup"] == {"players": ["Ana", "Bo", "Cy"], "pile": 5}

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import httpx
 import pytest
 
 from tests.browser.axe import assert_accessible
 from tests.browser.test_recorder import ENGINE, _get, keyed, phone, public_game, shown_choices, tap_move
-from tests.helpers import auth
+from tests.helpers import auth, web
 
 __all__ = ["phone"]  # the fixture, used by name
 
@@ -64,7 +63,7 @@ def test_a_quick_second_tap_after_the_first_answer_is_stored_without_a_conflict(
     assert page.locator("#conflict").count() == 0, page.locator("#conflict").inner_text()
     assert _get(base, f"/games/{gid}", api_key)["moves"] == stored + 2
     assert errors == []
-    moves_out = httpx.get(f"{base}/games/{gid}/record", headers=auth(api_key), timeout=30).json()["moves"]
+    moves_out = web.get(f"{base}/games/{gid}/record", headers=auth(api_key), timeout=30).json()["moves"]
     assert [m["move"] for m in moves_out[-2:]] == moves[6:8]
 
 
@@ -135,7 +134,7 @@ def test_who_starts_is_asked_and_shown_before_the_first_move(phone: Any, base: s
     page.wait_for_url("**/games/*/recorder")
     gid = page.url.split("/games/")[1].split("/")[0]
     assert page.locator("p#starts").inner_text() == "Sila starts."
-    setup = httpx.get(f"{base}/games/{gid}/record", headers=auth(api_key), timeout=30).json()["setup"]
+    setup = web.get(f"{base}/games/{gid}/record", headers=auth(api_key), timeout=30).json()["setup"]
     assert setup["start_seat"] == 1
 
 

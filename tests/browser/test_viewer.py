@@ -18,7 +18,7 @@ from service.http.viewer.page import TIMELINE_PAGE
 from tests.api.test_undo import Table
 from tests.api.test_watch import LONG
 from tests.browser.axe import assert_accessible, violations
-from tests.helpers import auth
+from tests.helpers import auth, web
 from tests.watching import record, remaining_moves
 
 pytestmark = pytest.mark.browser
@@ -32,7 +32,7 @@ def named(kind: str, players: int, seed: int, moves: int | None = None) -> dict[
 
 
 def _import(base: str, token: str, body: dict[str, Any]) -> dict[str, Any]:
-    made = httpx.post(f"{base}/games/import", json=body, headers=auth(token), timeout=30)
+    made = web.post(f"{base}/games/import", json=body, headers=auth(token), timeout=30)
     assert made.status_code == 201, made.text
     return dict(made.json())
 
@@ -67,7 +67,7 @@ def _board(page: Any, kind: str) -> dict[str, Any]:
 
 
 def _expected(base: str, game_id: str, step: int, kind: str) -> dict[str, Any]:
-    view = httpx.get(f"{base}/games/{game_id}/replay/{step}").json()["view"]
+    view = web.get(f"{base}/games/{game_id}/replay/{step}").json()["view"]
     if kind == "arctic":
         return {
             "river": [c for c in view["river"] if c],
@@ -107,20 +107,20 @@ def test_a_finished_game_steps_with_the_keyboard_and_shows_the_replay(
 def test_switching_perspective_and_stepping_by_move(page: Any, base: str, api_key: str) -> None:
     game = _import(base, api_key, record("arctic", 2, 32))
     gid = game["id"]
-    opening = httpx.get(f"{base}/games/{gid}/replay", params={"move": 0}).json()["step"]
+    opening = web.get(f"{base}/games/{gid}/replay", params={"move": 0}).json()["step"]
     page.goto(f"{base}/games/{gid}/watch?step={opening}&lang=es")
     _shown(page, opening)
     assert page.locator("html").get_attribute("lang") == "es"
     page.select_option("#by", "move")
     for move in (1, 2):
         page.keyboard.press("ArrowRight")
-        expected = httpx.get(f"{base}/games/{gid}/replay", params={"move": move}).json()["step"]
+        expected = web.get(f"{base}/games/{gid}/replay", params={"move": move}).json()["step"]
         _shown(page, expected)
     step = int(page.locator("#board").get_attribute("data-step") or 0)
     assert page.locator("#board .player[data-seat='1'] .hand [data-card]").count() == 0
     page.select_option("#perspective", "seat:1")
     page.wait_for_selector('#board[data-perspective="seat:1"]')
-    hand = httpx.get(f"{base}/games/{gid}/replay/{step}", params={"perspective": "seat:1"}).json()["view"]["players"]
+    hand = web.get(f"{base}/games/{gid}/replay/{step}", params={"perspective": "seat:1"}).json()["view"]["players"]
     shown = page.eval_on_selector_all(
         "#board .player[data-seat='1'] .hand [data-card]", "els => els.map(e => e.dataset.card)"
     )
@@ -144,7 +144,7 @@ def test_a_live_game_is_followed_while_moves_are_appended(
     def play() -> None:
         nonlocal version
         for move in rest:
-            made = httpx.post(f"{base}/games/{gid}/moves", json={"move": move}, headers=auth(api_key))
+            made = web.post(f"{base}/games/{gid}/moves", json={"move": move}, headers=auth(api_key))
             assert made.status_code == 201, made.text
             version = made.json()["version"]
 
@@ -162,14 +162,14 @@ def test_a_live_game_is_followed_while_moves_are_appended(
 
 def _running_score_is_the_public_one(page: Any, base: str, gid: str) -> None:
     """The live page's running score: one row per player, by name, the totals of ``GET /games/{id}``."""
-    results = httpx.get(f"{base}/games/{gid}").json()["results"]
+    results = web.get(f"{base}/games/{gid}").json()["results"]
     page.wait_for_function(
         "totals => Array.from(document.querySelectorAll('#live-score tbody tr .total')).map(t => t.textContent)"
         ".join(',') === totals",
         arg=",".join(str(r["total"]) for r in sorted(results, key=lambda r: (r["rank"], r["seat"]))),
     )
     rows = page.locator("#live-score tbody tr th").all_inner_texts()
-    players = httpx.get(f"{base}/games/{gid}").json()["players"]
+    players = web.get(f"{base}/games/{gid}").json()["players"]
     assert sorted(rows) == sorted(players)
     headers = page.locator("#live-score thead th").all_inner_texts()
     assert all("_" not in h and ":" not in h for h in headers), headers
@@ -231,7 +231,7 @@ def test_arctica_is_drawn_as_its_board(page: Any, base: str, api_key: str) -> No
     step = steps // 2
     page.goto(f"{base}/games/{gid}/watch?step={step}")
     _shown(page, step)
-    view = httpx.get(f"{base}/games/{gid}/replay/{step}").json()["view"]
+    view = web.get(f"{base}/games/{gid}/replay/{step}").json()["view"]
     board = view["board"]
     # the wheels, turned as the view says, and the spaces with the actions they offer
     wheels = page.eval_on_selector_all(
@@ -283,7 +283,7 @@ def test_a_correction_is_shown_as_such(page: Any, base: str, api_key: str) -> No
     kind, seed, first = "arctic", 37, 12
     game = _import(base, api_key, named(kind, 2, seed, moves=first))
     gid = game["id"]
-    undone = httpx.post(f"{base}/games/{gid}/undo", json={"moves": 2, "reason": "misread"}, headers=auth(api_key))
+    undone = web.post(f"{base}/games/{gid}/undo", json={"moves": 2, "reason": "misread"}, headers=auth(api_key))
     assert undone.status_code == 200, undone.text
     numbers = [m["number"] for m in undone.json()["taken_back"]]
     assert numbers == [first - 1, first]  # moves counted from 1, as the timeline counts them
@@ -343,7 +343,7 @@ def test_a_live_arctic_page_shows_the_public_running_score(page: Any, base: str,
     _running_score_is_the_public_one(page, base, gid)
     assert "totem" in page.locator("#live-score .hint").inner_text()
     for move in remaining_moves("arctic", 3, 39, 30)[:3]:
-        made = httpx.post(f"{base}/games/{gid}/moves", json={"move": move}, headers=auth(api_key))
+        made = web.post(f"{base}/games/{gid}/moves", json={"move": move}, headers=auth(api_key))
         assert made.status_code == 201, made.text
     _shown(page, made.json()["version"])
     _running_score_is_the_public_one(page, base, gid)
@@ -383,7 +383,7 @@ def test_a_live_page_follows_a_game_through_an_undo(page: Any, base: str, api_ke
     page.goto(f"{base}/games/{gid}/watch")
     _shown(page, game["version"])
     assert page.locator("#timeline li.taken-back").count() == 0
-    undone = httpx.post(f"{base}/games/{gid}/undo", json={"moves": 1}, headers=auth(api_key)).json()
+    undone = web.post(f"{base}/games/{gid}/undo", json={"moves": 1}, headers=auth(api_key)).json()
     _shown(page, undone["version"])
     page.wait_for_selector("#timeline li.correction")
     taken = undone["taken_back"][0]
@@ -393,7 +393,7 @@ def test_a_live_page_follows_a_game_through_an_undo(page: Any, base: str, api_ke
     assert f"Steps {taken['first_step']}-{taken['last_step']} taken back" in said, said
     assert _board(page, "arctica") == _expected(base, gid, undone["version"], "arctica")
     move = remaining_moves("arctica", 2, 41, 19)[0]  # the move taken back, played again
-    made = httpx.post(f"{base}/games/{gid}/moves", json={"move": move}, headers=auth(api_key))
+    made = web.post(f"{base}/games/{gid}/moves", json={"move": move}, headers=auth(api_key))
     assert made.status_code == 201, made.text
     _shown(page, made.json()["version"])
     assert page.locator(f'#timeline li[data-step="{made.json()["version"]}"]:not(.taken-back)').count() == 1
@@ -429,7 +429,7 @@ def test_a_long_game_s_timeline_is_fetched_as_the_reader_steps_and_scrolls(page:
     assert page.locator("#step-count").inner_text() == str(steps)
     assert page.locator(f'#timeline li.taken-back[data-step="{opened + 1}"]').count() == 1
     assert page.locator(held).count() == TIMELINE_PAGE + steps - opened
-    whole = httpx.get(f"{base}/games/{gid}/timeline", params={"limit": 10_000}).json()["entries"]
+    whole = web.get(f"{base}/games/{gid}/timeline", params={"limit": 10_000}).json()["entries"]
     assert len(whole) == steps
     page.click(f'#timeline li[data-step="{TIMELINE_PAGE}"] a')
     _shown(page, TIMELINE_PAGE)

@@ -10,14 +10,13 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
 from service.base.database import ConnectionParams
 from tests.browser import throwaway
 from tests.browser.axe import assert_accessible
 from tests.browser.test_phone_layout import BEYOND
-from tests.helpers import auth
+from tests.helpers import auth, web
 from tests.watching import record
 
 pytestmark = pytest.mark.browser
@@ -36,13 +35,13 @@ def finished_game(base: str, token: str, seed: int, kind: str = "arctic") -> dic
     players = 3 if kind == "arctic" else 2
     body = record(kind, players, seed)
     body["setup"]["players"] = NAMES[:players]
-    made = httpx.post(f"{base}/games/import", json=body, headers=auth(token), timeout=60)
+    made = web.post(f"{base}/games/import", json=body, headers=auth(token), timeout=60)
     assert made.status_code == 201, made.text
     return dict(made.json())
 
 
 def step_after(base: str, game_id: str, move: int) -> int:
-    return int(httpx.get(f"{base}/games/{game_id}/replay", params={"move": move}).json()["step"])
+    return int(web.get(f"{base}/games/{game_id}/replay", params={"move": move}).json()["step"])
 
 
 def click_move(page: Any, move: int, moves: int) -> None:
@@ -60,7 +59,7 @@ def analysed(page: Any, base: str, game_id: str) -> dict[str, Any]:
     page.click("#analysis-ask")
     page.wait_for_selector('#analysis[data-analysis="running"], #analysis[data-analysis="done"]')
     page.wait_for_selector('#analysis[data-analysis="done"]', timeout=120_000)
-    return dict(httpx.get(f"{base}/games/{game_id}/analysis", params={"budget": BUDGET}).json())
+    return dict(web.get(f"{base}/games/{game_id}/analysis", params={"budget": BUDGET}).json())
 
 
 def test_the_graph_moves_the_viewer_and_marks_the_judgements(
@@ -157,7 +156,7 @@ def test_the_recorders_finished_game_shows_the_same_analysis(
         page.wait_for_selector('#analysis[data-analysis="none"]')
         page.click("#analysis-ask")
         page.wait_for_selector('#analysis[data-analysis="done"]', timeout=120_000)
-        moves = len(httpx.get(f"{base}/games/{gid}/analysis", params={"budget": BUDGET}).json()["steps"])
+        moves = len(web.get(f"{base}/games/{gid}/analysis", params={"budget": BUDGET}).json()["steps"])
         assert page.locator("#eval-graph polyline.line").count() == 3
         click_move(page, 5, moves)
         step = step_after(base, gid, 5)

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import httpx
 
+from tests.helpers import web
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -56,7 +58,7 @@ def wait_healthy(base: str, proc: subprocess.Popen[bytes] | None = None, timeout
         if proc is not None and proc.poll() is not None:
             raise AssertionError(f"server exited with {proc.returncode}")
         try:
-            if httpx.get(base + "/health", timeout=1).status_code == 200:
+            if web.get(base + "/health", timeout=1).status_code == 200:
                 return
         except httpx.HTTPError:
             pass

@@ -6,10 +6,10 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-import httpx
 import psutil
 
 from tests.e2e.server import banquise, served
+from tests.helpers import web
 from tests.projections.support import record
 
 
@@ -26,15 +26,15 @@ def test_serve_runs_an_analysis_worker_that_stops_with_it(tmp_path: Path) -> Non
     with served(data) as server:
         workers = analysis_workers(server.proc.pid)
         assert len(workers) == 1
-        game = httpx.post(server.base + "/games/import", content=record("arctic", 2, 5), headers=headers, timeout=30)
+        game = web.post(server.base + "/games/import", content=record("arctic", 2, 5), headers=headers, timeout=30)
         assert game.status_code == 201, game.text
         path = f"/games/{game.json()['id']}/analysis"
         # When its analysis is asked
-        asked = httpx.post(server.base + path, json={"budget": 1}, headers=headers, timeout=30)
+        asked = web.post(server.base + path, json={"budget": 1}, headers=headers, timeout=30)
         assert asked.status_code == 202, asked.text
         # Then the server's own worker delivers it
         deadline = time.monotonic() + 180
-        while (got := httpx.get(server.base + path + "?budget=1", timeout=30)).status_code == 202:
+        while (got := web.get(server.base + path + "?budget=1", timeout=30)).status_code == 202:
             assert time.monotonic() < deadline, got.text
             time.sleep(0.3)
         assert got.status_code == 200 and got.json()["budget"] == 1

@@ -18,6 +18,7 @@ from service.base.settings import Settings
 from service.cli.commands import editions as commands
 from tests.domain.arctica.support import club_edition
 from tests.e2e.server import banquise, serving
+from tests.helpers import web
 
 pytestmark = pytest.mark.e2e
 
@@ -64,7 +65,7 @@ def test_an_edition_added_with_the_cli_records_a_game_across_a_restart(
     half = len(moves) // 2
 
     def record(base: str, game_id: str, batch: list[object]) -> None:
-        etag = httpx.get(f"{base}/games/{game_id}").headers["etag"]
+        etag = web.get(f"{base}/games/{game_id}").headers["etag"]
         with httpx.Client(base_url=base, headers=headers) as http:
             for move in batch:
                 response = http.post(
@@ -74,8 +75,8 @@ def test_an_edition_added_with_the_cli_records_a_game_across_a_restart(
                 etag = response.headers["etag"]
 
     with serving(data) as base:
-        assert any(e["id"] == "club-e2e" for e in httpx.get(f"{base}/editions").json())
-        created = httpx.post(
+        assert any(e["id"] == "club-e2e" for e in web.get(f"{base}/editions").json())
+        created = web.post(
             f"{base}/games", json={"kind": "arctica", "setup": msgspec.to_builtins(setup)}, headers=headers
         )
         assert created.status_code == 201, created.text
@@ -83,6 +84,6 @@ def test_an_edition_added_with_the_cli_records_a_game_across_a_restart(
         record(base, game_id, list(moves[:half]))
     with serving(data) as base:  # a new process: the edition comes back from the database
         record(base, game_id, list(moves[half:]))
-        summary = httpx.get(f"{base}/games/{game_id}").json()
+        summary = web.get(f"{base}/games/{game_id}").json()
     assert summary["status"] == "finished"
     assert [r["total"] for r in summary["results"]] == [r.total for r in RULES.results(expected)]

@@ -7,10 +7,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-import httpx
 import pytest
 
 from tests.e2e.server import free_port, serving
+from tests.helpers import web
 
 pytestmark = pytest.mark.e2e
 
@@ -20,7 +20,7 @@ def test_embedded_database_keeps_its_data_across_restarts(tmp_path: Path) -> Non
 
     data = tmp_path / "data"
     with serving(data) as base:
-        health = httpx.get(base + "/health").json()
+        health = web.get(base + "/health").json()
         assert health["database"] == health["database"] | {"status": "up", "embedded": True}
         socket_dir = data.resolve() / "pgdata"
         with psycopg.connect(host=str(socket_dir), dbname="postgres", user="postgres", autocommit=True) as conn:
@@ -30,7 +30,7 @@ def test_embedded_database_keeps_its_data_across_restarts(tmp_path: Path) -> Non
         serving(data) as base,
         psycopg.connect(host=str(socket_dir), dbname="postgres", user="postgres") as conn,
     ):
-        assert httpx.get(base + "/health").status_code == 200
+        assert web.get(base + "/health").status_code == 200
         assert conn.execute("SELECT v FROM kept").fetchall() == [("still here",)]
 
 

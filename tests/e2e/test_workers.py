@@ -26,7 +26,8 @@ from service.cli.commands.simulate import simulated_record
 from tests import postgres
 from tests.e2e.server import Served, banquise, served
 
-pytestmark = pytest.mark.e2e
+# Worker processes killed and expected back, and both answering, within bounds: on a machine running nothing else.
+pytestmark = [pytest.mark.e2e, pytest.mark.alone]
 
 
 class Cluster(msgspec.Struct):

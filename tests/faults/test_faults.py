@@ -23,6 +23,9 @@ from tests.faults.proxy import FaultProxy
 from tests.faults.server import TcpPostgres
 from tests.helpers import auth
 
+# Budgets of a second or two (tests/faults/conftest.py): measured on a machine running nothing else.
+pytestmark = pytest.mark.alone
+
 Client = TestClient  # type: ignore[type-arg]
 
 

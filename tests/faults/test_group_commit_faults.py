@@ -21,6 +21,9 @@ from service.runtime import Runtime
 from tests.faults.proxy import FaultProxy
 from tests.faults.test_faults import event_versions, new_game
 
+# Budgets of a second or two (tests/faults/conftest.py): measured on a machine running nothing else.
+pytestmark = pytest.mark.alone
+
 Client = TestClient  # type: ignore[type-arg]
 
 

@@ -15,6 +15,9 @@ from domain.arctic.simulator import simulate
 from service.base.database import ConnectionParams
 from tests.faults.server import TcpPostgres
 
+# Budgets of a second or two (tests/faults/conftest.py): measured on a machine running nothing else.
+pytestmark = pytest.mark.alone
+
 Client = TestClient  # type: ignore[type-arg]
 
 

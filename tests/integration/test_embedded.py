@@ -90,3 +90,19 @@ def test_two_handles_in_one_process_share_the_server_until_the_last_stops(tmp_pa
         assert conn.execute("SELECT 1").fetchone() == (1,)
     second.stop()
     assert postmaster_pid(first.pgdata) is None
+
+
+def test_a_data_directory_too_deep_for_a_socket_still_connects(tmp_path: Path) -> None:
+    # A socket's path holds about 100 bytes: deeper, the wheel puts the socket in a runtime directory, and
+    # the connection must go there (it went to the data directory, where no socket is).
+    deep = tmp_path / ("d" * 60) / ("e" * 60)
+    server = EmbeddedServer(deep, check_interval=3600)
+    params = server.start()
+    try:
+        assert len(str(server.pgdata / ".s.PGSQL.5432")) > 108
+        assert params.host != str(server.pgdata)
+        with psycopg.connect(params.conninfo(), connect_timeout=5) as conn:
+            assert conn.execute("SELECT 1").fetchone() == (1,)
+    finally:
+        server.stop()
+    assert postmaster_pid(server.pgdata) is None

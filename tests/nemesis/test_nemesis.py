@@ -13,12 +13,15 @@ import pytest
 from tests.nemesis import soak
 from tests.nemesis.nemesis import schedule
 
-pytestmark = pytest.mark.e2e
+# A minute of faults against clients with hang bounds: on a machine running nothing else.
+pytestmark = [pytest.mark.e2e, pytest.mark.alone]
 
 SOAK_SECONDS = float(os.environ.get("BANQUISE_SOAK_SECONDS", "600"))
 SOAK_SEEDS = [int(s) for s in os.environ.get("BANQUISE_SOAK_SEEDS", "1,2,3").split(",") if s.strip()]
-SMOKE_SECONDS = float(os.environ.get("BANQUISE_SMOKE_SECONDS", "60"))
-SMOKE_SEED = int(os.environ.get("BANQUISE_SMOKE_SEED", "1"))
+# 30 s of seed 68's schedule inject six kinds of fault (an API worker and the postmaster killed, a lost
+# COMMIT reply, a stalled lock holder, slow database and client links), as many as 60 s of seed 1's did.
+SMOKE_SECONDS = float(os.environ.get("BANQUISE_SMOKE_SECONDS", "30"))
+SMOKE_SEED = int(os.environ.get("BANQUISE_SMOKE_SEED", "68"))
 
 
 def kept() -> Path | None:
@@ -44,7 +47,9 @@ def test_the_same_seed_gives_the_same_schedule() -> None:
     assert {"kill_api_worker", "kill_postgres", "db_lost_commit", "stall_lock", "http_reset"} <= kinds
 
 
-def test_smoke_a_minute_of_faults_holds_every_property(tmp_path: Path) -> None:
+def test_smoke_every_property_holds_under_six_kinds_of_fault(tmp_path: Path) -> None:
+    kinds = {kind for window in schedule(SMOKE_SEED, SMOKE_SECONDS) for kind in window.faults}
+    assert len(kinds) >= 6 or (SMOKE_SEED, SMOKE_SECONDS) != (68, 30.0), kinds
     run_and_check(tmp_path / "smoke", SMOKE_SEED, SMOKE_SECONDS, clients=8, readers=2)
 
 

@@ -11,7 +11,8 @@ import pytest
 
 from tests.nemesis.cluster import cluster
 
-pytestmark = pytest.mark.e2e
+# A worker restarted within a bound while the database is down: on a machine running nothing else.
+pytestmark = [pytest.mark.e2e, pytest.mark.alone]
 
 
 def test_a_worker_killed_during_a_database_outage_starts_again_and_the_server_stays_up(tmp_path: Path) -> None:
