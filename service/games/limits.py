@@ -55,6 +55,8 @@ MAX_CLOCK_AHEAD = timedelta(minutes=5)
 _ALLOWED_FORMAT = frozenset({"\u200c", "\u200d", *map(chr, range(0xE0020, 0xE0080))})
 # Control, surrogate, private-use and unassigned code points, and line or paragraph separators.
 _REFUSED_CATEGORIES = frozenset({"Cc", "Cs", "Co", "Cn", "Zl", "Zp"})
+# The general categories a handle needs one character of: letters, numbers, punctuation, symbols.
+_VISIBLE = frozenset("LNPS")
 
 T = TypeVar("T")
 
@@ -103,6 +105,16 @@ def check_handle(path: str, handle: str) -> str:
         raise InvalidHandle(
             path,
             f"a player handle may not contain U+{ord(bad):04X} ({unicodedata.name(bad, 'unnamed')})",
+        )
+    if not any(unicodedata.category(char)[0] in _VISIBLE for char in normal):
+        # Combining marks, joiners and spaces alone draw nothing of their own (or pile onto whatever is
+        # printed before them): no one could read, say or type such a name.
+        raise InvalidHandle(path, "a player handle needs a letter, digit, punctuation or symbol, not only marks")
+    if unicodedata.category(normal[0]).startswith("M"):
+        raise InvalidHandle(
+            path,
+            f"a player handle may not start with the combining mark U+{ord(normal[0]):04X} "
+            f"({unicodedata.name(normal[0], 'unnamed')}): it joins the character printed before it",
         )
     return normal
 

@@ -24,6 +24,8 @@ from service.games.choices import LegalMoves
 from service.games.deps import GameDeps
 from service.games.errors import (
     DecisionRefused,
+    GameAbandonedRefusal,
+    GameVoidedRefusal,
     InvalidPerspective,
     NotGameOwner,
     StaleVersion,
@@ -186,6 +188,11 @@ class GameReader:
         row = self.rows.row(game_id)
         if key is None or key.id != row.owner_key:
             raise NotGameOwner("a move's decisions may name hidden cards: only the game owner's key sees them")
+        # No decision is offered for a move ``POST /moves`` would refuse: a closed game takes none.
+        if row.voided:
+            raise GameVoidedRefusal(game_id)
+        if row.status == "abandoned":
+            raise GameAbandonedRefusal(game_id)
         kind = self.kinds.get(row.kind)
         version, state = self.states.current(kind, game_id)
         if made.version is not None and made.version != version:
