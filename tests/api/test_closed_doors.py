@@ -29,9 +29,7 @@ def live_game(client: Client, key: str, seed: int) -> tuple[str, dict[str, Any]]
     return game_id, made.json()
 
 
-def test_a_sealed_forks_family_is_its_owners_as_every_read_of_it(
-    client: Client, api_key: str, other_key: str
-) -> None:
+def test_a_sealed_forks_family_is_its_owners_as_every_read_of_it(client: Client, api_key: str, other_key: str) -> None:
     """Given a fork of a live game, when anyone but its owner asks for its forks, then 403 fork_hidden;
     its owner reads them; the origin's family stays public (ids and steps)."""
     origin, _ = live_game(client, api_key, 4901)
