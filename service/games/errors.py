@@ -224,6 +224,13 @@ class InvalidJson(Refusal):
         super().__init__(Category.INVALID, "invalid_json", detail, title="Malformed JSON")
 
 
+class DuplicateJsonKey(Refusal):
+    """An object naming a member twice (``limits.check_json``)."""
+
+    def __init__(self, detail: str, member: str) -> None:
+        super().__init__(Category.INVALID, "duplicate_json_key", detail, member=member)
+
+
 class ApiKeyRequired(Refusal):
     """A request only a key may make, sent without one: ``needs`` says what needs it (a read may too)."""
 

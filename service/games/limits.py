@@ -24,8 +24,10 @@ import msgspec
 from domain.players import handle_key, normalise_handle
 from service.games.errors import (
     ConfusableHandles,
+    DuplicateJsonKey,
     DuplicatePlayer,
     InvalidHandle,
+    InvalidJson,
     InvalidRecordId,
     InvalidText,
     JsonTooDeep,
@@ -210,6 +212,39 @@ def check_nesting(body: bytes, limit: int = MAX_NESTING) -> None:
         structure = shorter
     if structure:
         raise JsonTooDeep("$", f"JSON may be nested at most {limit} levels deep")
+
+
+class _Duplicate(Exception):
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> None:
+    # Called once per object with its members in order; nothing is built (the value is thrown away).
+    if len(pairs) > 1:
+        seen: set[str] = set()
+        for name, _ in pairs:
+            if name in seen:
+                raise _Duplicate(name)
+            seen.add(name)
+
+
+_screen = json.JSONDecoder(object_pairs_hook=_pairs)
+
+
+def check_json(body: bytes, what: str = "the body") -> None:
+    """Refuse ``body`` unless it is one well-formed JSON document, nested at most ``MAX_NESTING`` deep,
+    whose objects name each member once (JSON decoders keep the last silently: a duplicate would be read
+    as if meant, and two readers may keep different ones). The rules every JSON a Banquise program takes
+    is held to: a request's body, a record ``banquise verify`` reads."""
+    check_nesting(body)
+    try:
+        _screen.decode(body.decode("utf-8"))
+    except _Duplicate as dup:
+        raise DuplicateJsonKey(f"{what} names the member {dup.name!r} twice in one object", dup.name) from None
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise InvalidJson(f"{what} is not valid JSON: {exc}") from None
 
 
 _NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")

@@ -136,7 +136,9 @@ class GameReader:
         hashes, checked (``ChainBroken`` when the store was changed behind the service), replayed to the
         state hashes (once per chain head: ``GameDeps.seal_states``), and signed by the server's key."""
         game_id = row.id
-        rows = self.games_table.chained(game_id)
+        rows, kept = self.games_table.chained(game_id)
+        # The whole stream, to the head the game's row keeps: a lost tail is never signed as a shorter game.
+        chain.check_end(game_id, rows, kept, 0)
         head = chain.check(game_id, rows)
         document = self.records.record_of(row, [recorded(game_id, v, t, s) for v, t, s, _ in rows])
         states = self.seal_states.get((game_id, head))

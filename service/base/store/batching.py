@@ -31,6 +31,7 @@ from contextlib import suppress
 from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
 from service.base.store.application import GameLog, VersionConflict
+from service.base.store.chain import ChainBroken
 from service.base.store.closing import GameClosed
 from service.base.store.envelope import Recorded
 from service.base.store.failures import ValueRejected
@@ -216,7 +217,7 @@ class GroupWriter:
                 [(part.records, part.within) for _, part in prepared],
                 [part.head for _, part in prepared if part.head is not None],
             )
-        except (VersionConflict, ValueRejected, GameClosed, KeysChanged) as exc:
+        except (VersionConflict, ValueRejected, GameClosed, KeysChanged, ChainBroken) as exc:
             if len(prepared) == 1:
                 prepared[0][0].fail(exc)
                 return
