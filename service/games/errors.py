@@ -489,6 +489,19 @@ class GameAlreadyRecorded(Refusal):
         )
 
 
+class SignedGameRecorded(Refusal):
+    """A sealed record whose signed identity (its signer and its game there) is already a game here."""
+
+    def __init__(self, game_id: UUID, signer: str, origin: UUID) -> None:
+        super().__init__(
+            Category.CONFLICT,
+            "signed_game_recorded",
+            f"this record is game {origin} as {signer} sealed it, already recorded on this server as game "
+            f"{game_id}: a signed game is stored once, whoever sends it",
+            game_id=str(game_id),
+        )
+
+
 class RecordSignatureInvalid(Refusal):
     """A sealed record whose seal does not hold (docs/RECORDS.md): changed after it was signed, or unreadable."""
 

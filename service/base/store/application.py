@@ -47,6 +47,7 @@ from service.base.store.tables import (
     KEY_CHANGES,
     PLAY_TIME,
     RECORD_IDS_PER_KEY,
+    SIGNED_GAMES,
     TABLES,
 )
 
@@ -137,7 +138,8 @@ class GameLog(Application[UUID]):
                 ("0020_analysis", analyses.migration()),
                 # Finished analyses' per-player statistics (accuracy...): service/base/store/analysis_stats.py.
                 ("0021_analysis_stats", analysis_stats.TABLE),
-                ("0023_chain_heads", self._keep_heads),  # each game's head in its row: service/base/store/chain.py
+                ("0023_chain_heads", lambda: _keep_heads(self)),  # each game's head in its row: store/chain.py
+                ("0023_signed_games", SIGNED_GAMES),  # one game per signed identity (#49)
             ],
         )
         # Composite types exist now: let the recorder's connections use them.
@@ -158,10 +160,6 @@ class GameLog(Application[UUID]):
             chain.migrate(conn, self.schema, self.game_recorder.events_table_name)
             with conn.transaction():
                 conn.execute(sql.SQL(SERVER_KEYS).format(sql.Identifier(self.schema, "server_keys")))
-
-    def _keep_heads(self) -> None:
-        with self.game_recorder.datastore.get_connection() as conn:
-            chain.keep_heads(conn, self.schema, self.game_recorder.events_table_name)
 
     def construct_mapper(self) -> Mapper[UUID]:
         return MsgspecMapper()
@@ -462,6 +460,11 @@ class GameLog(Application[UUID]):
         """``psycopg.connect`` keywords for a connection of our own (the projection worker's): the same
         timeouts as the pool's."""
         return session_kwargs(self.timeouts, application_name)
+
+
+def _keep_heads(store: GameLog) -> None:
+    with store.game_recorder.datastore.get_connection() as conn:
+        chain.keep_heads(conn, store.schema, store.game_recorder.events_table_name)
 
 
 def _refusal(exc: Exception, stream: UUID, first_version: int) -> Exception | None:

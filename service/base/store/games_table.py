@@ -148,6 +148,14 @@ class GamesTable:
             ).fetchone()
         return None if row is None else typed(row, IndexedGame)
 
+    def signed(self, signer: str, origin: UUID) -> IndexedGame | None:
+        """The game stored for the record ``signer`` sealed as its game ``origin`` (``sign``)."""
+        with self._datastore.get_connection() as conn:
+            row = conn.execute(
+                f"{ROW} JOIN signed_games s ON s.game_id = g.id WHERE s.signer = %s AND s.origin = %s", (signer, origin)
+            ).fetchone()
+        return None if row is None else typed(row, IndexedGame)
+
     def position(self, game_id: UUID) -> int:
         """How far the event log went for this game (its last event's notification id; 0: none)."""
         with self._datastore.get_connection() as conn:
@@ -326,6 +334,13 @@ class GamesTable:
     def insert(row: GameRow) -> Within:
         """A new game's row."""
         return _step(INSERT_GAME, row.params())
+
+    @staticmethod
+    def sign(signer: str, origin: UUID, game_id: UUID) -> Within:
+        """A signed record's identity, stored with its game (a second one fails the transaction: its key)."""
+        return _step(
+            "INSERT INTO signed_games (signer, origin, game_id) VALUES (%s, %s, %s)", (signer, origin, game_id)
+        )
 
     @staticmethod
     def take_back_head(game_id: UUID, version: int, moves: int, now: datetime) -> Within:
