@@ -126,6 +126,7 @@ class Runtime:
 
     @cached_property
     def games(self) -> GameService:
+        from service.base.store.analyses import QueueBounds
         from service.base.store.kinds import Registry
 
         return GameService(
@@ -133,6 +134,7 @@ class Runtime:
             Registry.default(),
             snapshot_interval=self.settings.snapshot_interval,
             trusted_keys=self.settings.trusted_keys,
+            analysis_bounds=QueueBounds(self.settings.analyses_per_key, self.settings.analysis_queue),
         )
 
     @cached_property

@@ -112,14 +112,16 @@ STATUS: dict[Category, int] = {
     Category.NOT_FOUND: 404,
     Category.CONFLICT: 409,
     Category.UNPROCESSABLE: 422,
+    Category.TOO_MANY: 429,
     Category.UNAVAILABLE: 503,
 }
 
 
 def _refusal(request: Request[Any, Any, Any], exc: Refusal) -> Response[Any]:
     headers: dict[str, str] = {}
-    if exc.category is Category.UNAVAILABLE:
-        headers["retry-after"] = "1"
+    if exc.category in (Category.UNAVAILABLE, Category.TOO_MANY):
+        # Again later: when, the refusal says (a queue's turn) or soon (read models catching up).
+        headers["retry-after"] = str(exc.extra.get("retry_after", RETRY_AFTER_SECONDS))
     elif exc.category is Category.UNAUTHENTICATED:
         headers["www-authenticate"] = "Bearer"  # a 401 names the scheme to authenticate with (RFC 9110 §15.5.2)
     current = exc.extra.get("current_version")
