@@ -203,7 +203,9 @@ class Runtime:
         if self.replica is not None:
             self.replica.close()
         if "games" in self.__dict__:  # built (a cached property): its writer's thread may be running
-            self.games.group.close()
+            # A batch being stored ends within the database's statement timeout; one still deciding past it
+            # (``service.cli.commands.stopping``) is left unfinished.
+            self.games.group.close(timeout=self.settings.db_timeouts.statement + 1.0)
         self.store.close()
         if self.embedded is not None:
             self.embedded.stop()

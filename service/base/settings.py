@@ -78,6 +78,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     # analysis queue holds in all (past it: 503 analysis_queue_full), both with Retry-After.
     analyses_per_key: int = 8
     analysis_queue: int = 256
+    # Seconds a stopping server (SIGTERM, SIGINT) gives its requests to finish; past them it stops without
+    # them (``service.cli.commands.stopping``). A process manager's own grace should be a few seconds more.
+    shutdown_grace: float = 10.0
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -147,6 +150,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             trusted_keys=trusted_keys(env.get("BANQUISE_TRUSTED_KEYS", "")),
             analyses_per_key=integer("BANQUISE_ANALYSES_PER_KEY", 8),
             analysis_queue=integer("BANQUISE_ANALYSIS_QUEUE", 256),
+            shutdown_grace=seconds("BANQUISE_SHUTDOWN_GRACE", 10.0),
         )
 
 

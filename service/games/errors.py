@@ -565,6 +565,21 @@ class InvalidEdition(Refusal):
         super().__init__(Category.UNPROCESSABLE, "invalid_edition", detail, title="Invalid edition", path=path)
 
 
+class EditionOutOfBounds(Refusal):
+    """A number of an edition past what a game on it may cost (``path``: the first; ``problems``: all)."""
+
+    def __init__(self, detail: str, path: str, limit: int, problems: list[str]) -> None:
+        super().__init__(
+            Category.UNPROCESSABLE,
+            "edition_out_of_bounds",
+            detail,
+            title="Edition out of bounds",
+            path=path,
+            limit=limit,
+            problems=problems,
+        )
+
+
 class InconsistentEdition(Refusal):
     def __init__(self, problems: list[str]) -> None:
         super().__init__(
