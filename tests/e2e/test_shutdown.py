@@ -3,8 +3,8 @@
 Given a real ``banquise serve`` process and an edition stored before editions' numbers were bounded (a
 card's flash repeating an effect 10,000 times 10,000 times: one decision takes minutes of a thread), when
 a move that resolves that flash is in progress and the process is sent SIGTERM, then it exits within
-``BANQUISE_SHUTDOWN_GRACE`` plus the statement timeout and a few seconds, its embedded PostgreSQL stopped, saying it left the
-request's work unfinished (before, it kept running until the work ended)."""
+``BANQUISE_SHUTDOWN_GRACE`` plus the statement timeout and a few seconds, its embedded PostgreSQL
+stopped, saying it left the request's work unfinished (before, it kept running until the work ended)."""
 
 from __future__ import annotations
 
