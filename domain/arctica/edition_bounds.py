@@ -102,17 +102,25 @@ def exceeded(edition: Edition) -> list[Exceeded]:
 def estimate(edition: Edition) -> tuple[int, str]:
     """The most moves one position could list in the families an edition's numbers multiply, and which:
     every Fauna card of a hand at its largest (``hand_size`` dealt, ``hand_limit`` drawn to) with every set
-    of ``cost`` discards among the others, and every colony of one species (up to ``TOKENS_PER_SPECIES``
+    of ``cost`` discards among the others (and every sequence of the migrations its flash grants), and
+    every colony of one species (up to ``TOKENS_PER_SPECIES``
     tokens on any set of its free map spaces). A hand that effects fill past ``hand_limit`` (when
     ``hand_limit_all_draws`` is off) can list more: ``legal.MAX_LISTED`` refuses such a position at run
     time."""
     rules = edition.rules or Interpretations()
     hand = max(edition.setup.hand_size, rules.hand_limit)
     cost = max((c.cost for c in (*edition.cards, *edition.generation_cards)), default=0)
-    fauna = hand * comb(max(hand - 1, 0), cost)
+    # A flash granting migrations lists each play once per sequence of steps of the seat's circle tokens
+    # (counted at those it starts with: tokens that flee there later can list more, refused at run time).
+    steps = max((c.flash.migrations for c in edition.cards if c.flash is not None), default=0)
+    tokens = max(len(edition.setup.circle_tokens), 1)
+    fauna = hand * comb(max(hand - 1, 0), cost) * sum(tokens**k for k in range(steps + 1))
     spaces = max((sum(1 for m in edition.map if m.family == family) for family in FAMILIES), default=0)
     colony = sum(comb(spaces, k) for k in range(1, min(spaces, TOKENS_PER_SPECIES) + 1))
-    why = f"{fauna} Fauna plays of a hand of {hand} at cost {cost}, {colony} colonies of {spaces} spaces"
+    why = (
+        f"{fauna} Fauna plays of a hand of {hand} at cost {cost} with {steps} granted migrations, "
+        f"{colony} colonies of {spaces} spaces"
+    )
     return fauna + colony, why
 
 
