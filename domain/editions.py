@@ -11,7 +11,7 @@ registered kind whose :class:`~domain.registry.GamePlugin` has ``editions``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -69,3 +69,8 @@ class Editions:
     set_loader: Callable[[Loader | None], Loader | None]
     # ``demo()``: the packaged edition a new user starts from (the OpenAPI example of ``POST /editions``).
     demo: Callable[[], Any]
+    # ``exceeded(edition)``: each number (list, estimate) past what a game on it may cost, as (JSON path,
+    # limit, what): checked when a club stores one (none: the kind's types bound everything).
+    exceeded: Callable[[Any], Sequence[tuple[str, int, str]]] = lambda edition: ()
+    # ``texts(edition)``: its free texts (label, names), each as (JSON path, text, length limit).
+    texts: Callable[[Any], Iterable[tuple[str, str, int]]] = lambda edition: ()

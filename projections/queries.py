@@ -26,7 +26,7 @@ from projections.errors import (
     SamePlayer,
 )
 from projections.handles import handle_key
-from service.base.store import GameLog, cursors
+from service.base.store import GameLog, chain, cursors
 from service.base.store.games_table import SEALED
 from service.base.store.rows import GameSight
 
@@ -560,14 +560,18 @@ class ReadModels:
         """The game's row of ``table``, once ``sees`` accepted the caller's sight of the game (its
         ``games`` row's owner, status and ``sealed``, read in the same query)."""
         row = conn.execute(
-            f"SELECT t.*, g.owner_key AS game_owner_key, g.status AS game_status, {SEALED} "
-            f"FROM {table} t LEFT JOIN games g ON g.id = t.game_id WHERE t.game_id = %s",
+            f"SELECT t.*, g.owner_key AS game_owner_key, g.status AS game_status, g.lost_from AS game_lost_from, "
+            f"{SEALED} FROM {table} t LEFT JOIN games g ON g.id = t.game_id WHERE t.game_id = %s",
             (game_id,),
         ).fetchone()
         if row is not None:
             found = dict(row)
             owner, status, sealed = found.pop("game_owner_key"), found.pop("game_status"), found.pop("sealed")
+            lost = found.pop("game_lost_from")
             sees(GameSight(id=game_id, owner_key=owner, status=status, sealed=sealed))
+            if lost is not None:
+                # Events of the game were deleted: what was read from them is not answered any more either.
+                raise chain.broken_at(game_id, lost, "the event was deleted (the game's row keeps the first version)")
             return found
         if conn.execute("SELECT 1 FROM games WHERE id = %s", (game_id,)).fetchone() is None:
             raise GameNotFound(game_id)

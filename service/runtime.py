@@ -126,6 +126,7 @@ class Runtime:
 
     @cached_property
     def games(self) -> GameService:
+        from service.base.store.analyses import QueueBounds
         from service.base.store.kinds import Registry
 
         return GameService(
@@ -133,6 +134,7 @@ class Runtime:
             Registry.default(),
             snapshot_interval=self.settings.snapshot_interval,
             trusted_keys=self.settings.trusted_keys,
+            analysis_bounds=QueueBounds(self.settings.analyses_per_key, self.settings.analysis_queue),
         )
 
     @cached_property
@@ -201,7 +203,9 @@ class Runtime:
         if self.replica is not None:
             self.replica.close()
         if "games" in self.__dict__:  # built (a cached property): its writer's thread may be running
-            self.games.group.close()
+            # A batch being stored ends within the database's statement timeout; one still deciding past it
+            # (``service.cli.commands.stopping``) is left unfinished.
+            self.games.group.close(timeout=self.settings.db_timeouts.statement + 1.0)
         self.store.close()
         if self.embedded is not None:
             self.embedded.stop()

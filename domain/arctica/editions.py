@@ -16,6 +16,7 @@ import msgspec
 from domain.editions import Editions
 from domain.errors import SetupError
 
+from . import edition_bounds
 from .edition import Edition, canonical_json, decode_edition, fingerprint, forget_index, validate_edition
 
 PACKAGED = ("demo-1", "forms-1")
@@ -119,4 +120,6 @@ EDITIONS = Editions(
     get=get,
     set_loader=set_loader,
     demo=demo,
+    exceeded=edition_bounds.exceeded,
+    texts=edition_bounds.texts,
 )

@@ -53,6 +53,16 @@ class Builder(Protocol):
 
 #: at most this many decision lists are explored for one move (a bound on ``legal_moves``' work)
 MAX_TRACES = 512
+#: at most this many times one form repeats (a ``repeat``'s times and count, a token move's count, a
+#: rotation's times): an edition stored before ``edition_bounds`` could ask for 10**12 (``decide`` would
+#: never end); past it the move is refused (``arctica.effect_too_long``), never cut short
+MAX_REPEATS = 10_000
+
+
+def _bounded(times: int, what: str, cause: str) -> int:
+    if times > MAX_REPEATS:
+        fail("arctica.effect_too_long", f"{cause}: {what} {times} times, more than the engine resolves ({MAX_REPEATS})")
+    return times
 
 
 class Explorer:
@@ -139,13 +149,13 @@ def resolve(b: Builder, seat: int, form: Form, chooser: Chooser, cause: str) -> 
         resolve(b, seat, form.options[made.option], chooser, cause)
     elif isinstance(form, RepeatForm):
         times = form.times * (count(b, seat, form.count) if form.count is not None else 1)
-        for _ in range(times):
+        for _ in range(_bounded(times, "an effect repeated", cause)):
             resolve(b, seat, form.effect, chooser, cause)
     elif isinstance(form, TargetForm):
         for target in _targets(b, seat, form, chooser, cause):
             resolve(b, target, form.effect, chooser, cause)
     elif isinstance(form, MoveForm):
-        for _ in range(form.count):
+        for _ in range(_bounded(form.count, "a token moved", cause)):
             shifts = shift_options(b, seat, form)
             if not shifts:
                 break  # fewer tokens than the effect moves: all of them
@@ -157,7 +167,7 @@ def resolve(b: Builder, seat: int, form: Form, chooser: Chooser, cause: str) -> 
                 break
             b.emit(ev.TokenMoved(seat=seat, family=made.family, src=made.src, dst=made.dst, cause=cause))
     elif isinstance(form, RotateForm):
-        for _ in range(form.times):
+        for _ in range(_bounded(form.times, "the wheels turned", cause)):
             b.rotate_wheels(seat, cause)
     elif isinstance(form, ExtraForm):
         extra = reproduction_options(b, seat) if form.action == "reproduction" else colony_options(b, seat)

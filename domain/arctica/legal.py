@@ -28,8 +28,9 @@ collapse tokens)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import combinations, product
-from typing import Any
+from typing import Any, TypeVar
 
 from msgspec.structs import replace
 
@@ -43,14 +44,42 @@ from .move_space import Steps, move_space
 from .queries import destination, live_tile
 from .rules import resolve_move
 from .state import GameState, Loc
+from .violations import fail
+
+T = TypeVar("T")
+
+
+#: the most moves one position lists (and the most answers of its families of choices enumerated on the
+#: way): past it the engine refuses to list them (``arctica.too_many_moves``) rather than answer a list no
+#: table reads in a time no client waits (an edition stored before ``edition_bounds`` existed could make a
+#: hand of 16 at cost 7 list 102,960 plays). A move is still recorded whole (``decide`` lists nothing).
+MAX_LISTED = 20_000
+
+
+class _Budget:
+    """The answers one listing may enumerate, counted as they are made (pure: a count, not a clock)."""
+
+    def __init__(self, most: int) -> None:
+        self.left = most
+
+    def spend(self, count: int = 1) -> None:
+        self.left -= count
+        if self.left < 0:
+            fail(
+                "arctica.too_many_moves",
+                f"this position has more than {MAX_LISTED} moves to list: record the move itself",
+            )
 
 
 def legal_moves(edition: Edition, state: GameState) -> list[mv.Move]:
     if state.phase in ("setup", "finished"):
         return []
+    budget = _Budget(MAX_LISTED)
     out: list[mv.Move] = []
-    for move in shapes(edition, state):
-        out += expand(edition, state, move)
+    for move in move_space(edition, state, _Every(budget)):
+        listed = expand(edition, state, move)
+        budget.spend(len(listed))
+        out += listed
     return out
 
 
@@ -133,37 +162,48 @@ def _place(move: mv.Move, traces: list[Trace]) -> Any:
 
 def shapes(edition: Edition, state: GameState) -> list[Any]:
     """Every move of the current step without its effects' decisions (see the module docstring)."""
-    return move_space(edition, state, EVERY)
+    return move_space(edition, state, _Every(_Budget(MAX_LISTED)))
 
 
 class _Every:
     """Every answer of each family of choices, in the canonical spelling (sorted discards, colony
-    spaces and collapse tokens)."""
+    spaces and collapse tokens), each counted against the listing's ``budget``."""
+
+    def __init__(self, budget: _Budget) -> None:
+        self.budget = budget
+
+    def _counted(self, answers: Iterable[T]) -> list[T]:
+        out: list[T] = []
+        for answer in answers:
+            self.budget.spend()
+            out.append(answer)
+        return out
 
     def hand(self, known: list[int]) -> list[int]:
         return sorted(known)
 
     def discards(self, rest: list[int], others: list[int], cost: int, spare: int) -> list[tuple[int, ...]]:
-        choices: list[tuple[int, ...]] = []
-        for k in range(max(0, cost - spare), min(cost, len(rest)) + 1):
-            for part in combinations(rest, k):
-                choices.append(tuple(sorted(part + tuple(others[: cost - k]))))
-        return list(dict.fromkeys(choices))
+        choices = (
+            tuple(sorted(part + tuple(others[: cost - k])))
+            for k in range(max(0, cost - spare), min(cost, len(rest)) + 1)
+            for part in combinations(rest, k)
+        )
+        return list(dict.fromkeys(self._counted(choices)))
 
     def steps(self, edition: Edition, state: GameState, seat: int, most: int) -> list[Steps]:
-        return step_sequences(edition, state, seat, most)
+        return step_sequences(edition, state, seat, most, self.budget)
 
     def granted(self, edition: Edition, state: GameState, seat: int, most: int) -> list[Steps]:
-        return step_sequences(edition, state, seat, most)
+        return step_sequences(edition, state, seat, most, self.budget)
 
     def spaces(self, free: list[int], most: int) -> list[tuple[int, ...]]:
-        return [spaces for k in range(1, most + 1) for spaces in combinations(free, k)]
+        return self._counted(spaces for k in range(1, most + 1) for spaces in combinations(free, k))
 
     def tokens(self, locs: list[Loc], count: int) -> list[tuple[Loc, ...]]:
-        return list(combinations(sorted(locs, key=_loc_key), count))
+        return self._counted(combinations(sorted(locs, key=_loc_key), count))
 
     def subregions(self, regions: int) -> list[tuple[int, ...]]:
-        return list(product(range(3), repeat=regions))
+        return self._counted(product(range(3), repeat=regions))
 
     def saves(self, flee: list[tuple[int, tuple[int, ...]]], trade: bool) -> list[tuple[mv.Save, ...]]:
         trades = (False, True) if trade else (False,)
@@ -171,7 +211,7 @@ class _Every:
         for k in range(len(flee) + 1):
             for saved in combinations(flee, k):
                 per_token = [[mv.Save(space=i, dest=d, trade=t) for d in dests for t in trades] for i, dests in saved]
-                out += product(*per_token)
+                out += self._counted(product(*per_token))
         return out
 
     def declines(self, seat: int, offered: list[str]) -> list[mv.Skip]:
@@ -179,16 +219,16 @@ class _Every:
         return [mv.Skip(seat=seat), *(mv.Skip(seat=seat, action=a) for a in offered)]  # type: ignore[arg-type]
 
 
-EVERY = _Every()
-
-
 def _loc_key(loc: Loc) -> tuple[str, int]:
     return (loc.zone, loc.index)
 
 
-def step_sequences(edition: Edition, state: GameState, seat: int, most: int) -> list[tuple[mv.MigrationStep, ...]]:
+def step_sequences(
+    edition: Edition, state: GameState, seat: int, most: int, budget: _Budget | None = None
+) -> list[tuple[mv.MigrationStep, ...]]:
     """Every sequence of 0..``most`` migrations of ``seat``'s circle tokens (each with every set of own
-    tokens it could trade on ice tile #6), following where each step leaves its token."""
+    tokens it could trade on ice tile #6), following where each step leaves its token (each counted
+    against ``budget``)."""
     own = sorted((i, t.family) for i, sp in enumerate(state.circle) for t in sp if t.seat == seat)
     found: list[tuple[mv.MigrationStep, ...]] = [()]
 
@@ -207,6 +247,8 @@ def step_sequences(edition: Edition, state: GameState, seat: int, most: int) -> 
                 left = list(moved)
                 for f in trade:
                     left.remove((dst, f))
+                if budget is not None:
+                    budget.spend()
                 found.append((*done, step))
                 walk(left, (*done, step))
 

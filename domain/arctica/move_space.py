@@ -2,7 +2,7 @@
 
 Each family of choices inside a move (which cards to discard, which tokens migrate, which spaces a
 Colony takes, which sub-regions the events hit, where a token flees, ...) is answered by a
-:class:`Choices`: ``legal.EVERY`` gives every answer (``legal_moves``), the simulator's seeded picker
+:class:`Choices`: ``legal._Every`` gives every answer (``legal_moves``), the simulator's seeded picker
 one answer drawn from its generator (the simulator's games depend on the order of the draws: each
 family is asked once per move, in the order below).
 """

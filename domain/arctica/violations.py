@@ -16,6 +16,8 @@ CODES: dict[str, str] = {
     "arctica.bad_adjustment": "an adjustment needs a reason and must conserve Flora, tokens and free places",
     "arctica.bad_decision": "a decision inside an effect must be one of those legal at that point, none left over",
     "arctica.decision_required": "the effect needs a decision the move does not record (an option, a target, a token)",
+    "arctica.effect_too_long": "an effect repeats more times than the engine resolves (an edition past its bounds)",
+    "arctica.too_many_moves": "the position has more moves than the engine lists: record the move itself",
     "arctica.bad_round_card": "the revealed round card must be one of the edition's round cards not used yet",
     "arctica.edition_mismatch": "the edition's content fingerprint differs from the one the setup expects",
     # flow

@@ -23,6 +23,7 @@ class Category(enum.Enum):
     NOT_FOUND = "not_found"  # what it names does not exist
     CONFLICT = "conflict"  # the state moved on, or the name is taken
     UNPROCESSABLE = "unprocessable"  # well formed, but the rules or the service's bounds refuse it
+    TOO_MANY = "too_many"  # this caller asked for more than its share: again later (``retry_after``)
     UNAVAILABLE = "unavailable"  # try again later: the database, or read models still catching up
 
 

@@ -74,6 +74,13 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     # record_signer_untrusted, nothing stored), and the answer names the key (``signed_by``). Unsealed
     # records import as before. Empty: seals are not checked (docs/RECORDS.md).
     trusted_keys: tuple[bytes, ...] = ()
+    # Analyses one API key may have queued or running at once (past it: 429 too_many_analyses), and jobs the
+    # analysis queue holds in all (past it: 503 analysis_queue_full), both with Retry-After.
+    analyses_per_key: int = 8
+    analysis_queue: int = 256
+    # Seconds a stopping server (SIGTERM, SIGINT) gives its requests to finish; past them it stops without
+    # them (``service.cli.commands.stopping``). A process manager's own grace should be a few seconds more.
+    shutdown_grace: float = 10.0
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -141,6 +148,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             max_streams_per_client=integer("BANQUISE_MAX_STREAMS_PER_CLIENT", 64),
             live_recheck=seconds("BANQUISE_LIVE_RECHECK", 30.0),
             trusted_keys=trusted_keys(env.get("BANQUISE_TRUSTED_KEYS", "")),
+            analyses_per_key=integer("BANQUISE_ANALYSES_PER_KEY", 8),
+            analysis_queue=integer("BANQUISE_ANALYSIS_QUEUE", 256),
+            shutdown_grace=seconds("BANQUISE_SHUTDOWN_GRACE", 10.0),
         )
 
 

@@ -15,6 +15,7 @@ from types import FrameType
 from service.base.database import DatabaseUnavailable
 from service.base.logs import configure_logging
 from service.base.settings import Settings, SettingsError
+from service.cli.commands.stopping import leave_unfinished_work
 
 log = logging.getLogger("banquise.cli")
 
@@ -39,11 +40,21 @@ def _serve(args: argparse.Namespace, settings: Settings) -> int:
     try:
         app = create_app(settings, runtime=runtime)
         log.info("serving on http://%s:%s", args.host, args.port)
-        # uvicorn ends a SIGINT's graceful shutdown with exit status 0: a SIGTERM's does the same.
+        # uvicorn ends a SIGINT's graceful shutdown with exit status 0: a SIGTERM's does the same. Requests
+        # get ``shutdown_grace`` seconds to finish, then are cancelled (``leave_unfinished_work``).
         with suppress(Terminated), served_workers(runtime.params, args.analysis_workers):
-            uvicorn.run(app, host=args.host, port=args.port, log_config=None, access_log=False, lifespan="on")
+            uvicorn.run(
+                app,
+                host=args.host,
+                port=args.port,
+                log_config=None,
+                access_log=False,
+                lifespan="on",
+                timeout_graceful_shutdown=max(1, round(settings.shutdown_grace)),
+            )
     finally:
         runtime.close()
+    leave_unfinished_work()
     return 0
 
 

@@ -41,9 +41,10 @@ from service.games.sight import Sight, public
 
 MIN_BUDGET, MAX_BUDGET = 1, 64
 Status = Literal["queued", "running", "done", "failed"]
-# Enqueues one job for an analysis (in the transaction of its row, on that connection); skips when a job
-# for it is queued or running already. ``service.base.store.analyses.enqueue``: the API injects it.
-Enqueue = Callable[[Any, int], None]
+# Enqueues one job for an analysis (in the transaction of its row, on that connection), for the key that
+# asks (its id; None: the database's owner); skips when a job for it is queued or running already, refuses
+# past the key's or the queue's bound. ``service.base.store.analyses.enqueue``: the API injects it.
+Enqueue = Callable[[Any, int, str | None], None]
 
 _steps_encoder = msgspec.json.Encoder(order="deterministic")
 _step_decoder = msgspec.json.Decoder(StepAnalysis)
@@ -171,12 +172,20 @@ class GameAnalyses:
             return analysis_stats.budgets_asked(conn, row.id, ANALYSIS_VERSION, row.version)
 
     def ask(self, game_id: UUID, key: ApiKey | None, budget: int) -> tuple[AnalysisProgress, bool]:
-        """The analysis of the game as it stands, asked for: its progress, and whether this call made it."""
+        """The analysis of the game as it stands, asked for: its progress, and whether this call made it.
+        Queuing one takes a key (a worker's minutes, counted against it: ``Enqueue``); without one, only an
+        analysis asked already is answered (the viewer's readers of a finished game)."""
         budget_in_bounds(budget)
-        analysis, made = self.prepare(self._readable(game_id, key, needs="asking for a live game's analysis"), budget)
+        row = self._readable(game_id, key, needs="asking for a live game's analysis")
+        if key is None:
+            found = self.table.find(game_id, ANALYSIS_VERSION, budget, row.version)
+            if found is None:
+                raise ApiKeyRequired("asking for a new analysis needs an API key (reading one asked already does not)")
+            return _progress(found), False
+        analysis, made = self.prepare(row, budget, key.id)
         return _progress(analysis), made
 
-    def prepare(self, row: IndexedGame, budget: int) -> tuple[AnalysisRow, bool]:
+    def prepare(self, row: IndexedGame, budget: int, asker: str | None = None) -> tuple[AnalysisRow, bool]:
         """The analysis of the game of ``row`` at its version: found, or made and queued (``True``).
         No sight is checked here: the API checks it first, ``banquise analyse`` is the database's owner."""
         game_id, version = row.id, row.version
@@ -194,7 +203,7 @@ class GameAnalyses:
             if not analysis.finished and not analysis.failure and self.enqueue is not None:
                 # Every ask of an unfinished analysis: a job that died of an error is queued again;
                 # one queued or running already makes this a no-op (the queue's dedupe key).
-                self.enqueue(conn, analysis.id)
+                self.enqueue(conn, analysis.id, asker)
         return analysis, made
 
     def _asked(self, game_id: UUID, key: ApiKey | None, budget: int) -> tuple[IndexedGame, AnalysisRow]:

@@ -24,9 +24,11 @@ from service.base.store import GameLog
 from service.base.store import editions as table
 from service.base.store.editions_table import EditionsTable
 from service.base.store.lru import Lru
+from service.games import limits
 from service.games.errors import (
     EditionKindRequired,
     EditionNotFound,
+    EditionOutOfBounds,
     EditionReserved,
     EditionTooLarge,
     EditionVersionExists,
@@ -131,6 +133,13 @@ def check(editions: Editions, raw: bytes | str) -> Any:
     problems = editions.problems(edition)
     if problems:
         raise InconsistentEdition(problems)
+    for path, text, limit in editions.texts(edition):
+        limits.check_text(path, text, limit)
+    # What a game on it may cost: every number within its limit, the moves of a position it can reach.
+    exceeded = editions.exceeded(edition)
+    if exceeded:
+        path, limit, detail = exceeded[0]
+        raise EditionOutOfBounds(f"{path}: {detail}", path, limit, [f"{p}: {d}" for p, _, d in exceeded])
     return edition
 
 

@@ -224,6 +224,13 @@ class InvalidJson(Refusal):
         super().__init__(Category.INVALID, "invalid_json", detail, title="Malformed JSON")
 
 
+class DuplicateJsonKey(Refusal):
+    """An object naming a member twice (``limits.check_json``)."""
+
+    def __init__(self, detail: str, member: str) -> None:
+        super().__init__(Category.INVALID, "duplicate_json_key", detail, member=member)
+
+
 class ApiKeyRequired(Refusal):
     """A request only a key may make, sent without one: ``needs`` says what needs it (a read may too)."""
 
@@ -482,6 +489,19 @@ class GameAlreadyRecorded(Refusal):
         )
 
 
+class SignedGameRecorded(Refusal):
+    """A sealed record whose signed identity (its signer and its game there) is already a game here."""
+
+    def __init__(self, game_id: UUID, signer: str, origin: UUID) -> None:
+        super().__init__(
+            Category.CONFLICT,
+            "signed_game_recorded",
+            f"this record is game {origin} as {signer} sealed it, already recorded on this server as game "
+            f"{game_id}: a signed game is stored once, whoever sends it",
+            game_id=str(game_id),
+        )
+
+
 class RecordSignatureInvalid(Refusal):
     """A sealed record whose seal does not hold (docs/RECORDS.md): changed after it was signed, or unreadable."""
 
@@ -543,6 +563,21 @@ class EditionTooLarge(Refusal):
 class InvalidEdition(Refusal):
     def __init__(self, detail: str, path: str) -> None:
         super().__init__(Category.UNPROCESSABLE, "invalid_edition", detail, title="Invalid edition", path=path)
+
+
+class EditionOutOfBounds(Refusal):
+    """A number of an edition past what a game on it may cost (``path``: the first; ``problems``: all)."""
+
+    def __init__(self, detail: str, path: str, limit: int, problems: list[str]) -> None:
+        super().__init__(
+            Category.UNPROCESSABLE,
+            "edition_out_of_bounds",
+            detail,
+            title="Edition out of bounds",
+            path=path,
+            limit=limit,
+            problems=problems,
+        )
 
 
 class InconsistentEdition(Refusal):

@@ -27,6 +27,7 @@ import msgspec
 from domain.players import handle_key
 from domain.registry import GamePlugin, game
 from service.base.keys import ApiKey
+from service.base.store.chain import ChainBroken, Head
 from service.base.store.rows import IndexedGame
 from service.games import playtime
 from service.games.deps import GameDeps
@@ -93,31 +94,45 @@ class Exports:
         out.reverse()
         return out
 
-    def records(self, key: ApiKey | None, wanted: ExportFilter) -> Iterator[bytes]:
+    def records(self, key: ApiKey | None, wanted: ExportFilter) -> Iterator[bytes | ChainBroken]:
         """The games the filter finds that ``key`` sees whole, newest recorded first, each as its record's
-        JSON and a newline. The filters are checked before the first line (a bad one is a 4xx, not a
-        broken stream)."""
+        JSON and a newline; a game whose stored events fail their chain is its ``ChainBroken`` instead, in
+        its place (the stream says so and goes on: the HTTP layer writes it as a problem line). The filters
+        are checked before the first line (a bad one is a 4xx, not a broken stream)."""
         where = self._where(wanted)
         pages = self.games_table.pages(where, PAGE)
 
-        def lines() -> Iterator[bytes]:
+        def lines() -> Iterator[bytes | ChainBroken]:
             for rows, _ in pages:
                 yield from self._lines([row for row in rows if sees_all(row, key)])
 
         return lines()
 
-    def _lines(self, rows: list[IndexedGame]) -> Iterator[bytes]:
+    def _lines(self, rows: list[IndexedGame]) -> Iterator[bytes | ChainBroken]:
         """A page's records, in the page's order: its games' events read together (``streams``: one query
-        per chunk of events, not one per game), each record encoded once its game's events are in."""
+        per chunk of events, not one per game), each record encoded once its game's events are in and
+        checked against the head its row keeps."""
         by_id = {row.id: row for row in rows}
-        built = {
-            game_id: _json.encode(self.game_records.record_of(by_id[game_id], stream))
-            for game_id, stream in self.games_table.streams(list(by_id))
+        heads = {row.id: Head(row.version, row.head, lost=row.lost_from) for row in rows}
+        built: dict[UUID, bytes | ChainBroken] = {
+            game_id: stream
+            if isinstance(stream, ChainBroken)
+            else _json.encode(self.game_records.record_of(by_id[game_id], stream))
+            for game_id, stream in self.games_table.streams(list(by_id), heads=heads)
         }
         for row in rows:
             line = built.pop(row.id, None)
-            # A row without events cannot be (its opening is stored with it): ``export`` says so.
-            yield (line if line is not None else _json.encode(self.game_records.export(row))) + b"\n"
+            if isinstance(line, ChainBroken):
+                yield line
+                continue
+            if line is None:
+                # A row without events cannot be (its opening is stored with it): ``export`` says so.
+                try:
+                    line = _json.encode(self.game_records.export(row))
+                except ChainBroken as exc:
+                    yield exc
+                    continue
+            yield line + b"\n"
 
     def _where(self, wanted: ExportFilter) -> Any:
         return self.listing.filter(

@@ -210,8 +210,9 @@ class Forking:
         self.states.remember(fork_id, request.at, state)
         return positioned(reply, positions)
 
-    def family(self, game_id: UUID) -> Forks:
-        self.rows.row(game_id)  # 404 for an unknown game
+    def family(self, game_id: UUID, key: ApiKey | None = None) -> Forks:
+        # 404 for an unknown game; a sealed fork's family is its owner's, as every other read of it.
+        Sight.of(self.rows.row(game_id), key)
         up = self.games_table.fork_origin(game_id)
         down = self.games_table.forks_of(game_id)
         return Forks(

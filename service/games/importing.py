@@ -28,6 +28,7 @@ from service.games.errors import (
     RecordIdConflict,
     RecordSignatureInvalid,
     RecordSignerUntrusted,
+    SignedGameRecorded,
     UnsupportedRecordFormat,
     UnsupportedRulesVersion,
     decode_error,
@@ -149,6 +150,9 @@ class RecordImporter:
         if exported is not None:
             return exported
         digest = record_digest(kind, record) if record.id else None
+        signed = self._signed_game(key, record, signed_by, digest)
+        if signed is not None:
+            return signed
         game_id, now = uuid4(), datetime.now(UTC)
         try:
             records, state, due, version = self._import_events(kind, record, game_id, now)
@@ -179,20 +183,25 @@ class RecordImporter:
             game_id, kind, key, state, version, len(record.moves), now, started, record.id, digest, record.tags
         )
         try:
-            if idem is None:
+            if idem is None and signed_by is None:
                 # The game's row, snapshots and events in one statement (same rows, one transaction).
                 positions = [self.store.append_new_game(records, row, due)]
             else:
                 within = steps(
                     GamesTable.insert(row),
                     Snapshots.put(game_id, due),
-                    keep(idem, reply),
+                    # Its signed identity: a second import of it (any key, at once) fails on its key.
+                    GamesTable.sign(signed_by, record.seal.game_id, game_id) if signed_by and record.seal else None,
+                    keep(idem, reply) if idem is not None else None,
                 )
                 positions = self.store.append(records, within=within)
         except VersionConflict:
             again = self.replies.stored(idem)
             if again is not None:
                 return again
+            signed = self._signed_game(key, record, signed_by, digest)
+            if signed is not None:
+                return signed
             if record.id is not None:
                 existing = self._existing_import(key, kind, record.id, digest, record)
                 if existing is not None:
@@ -223,6 +232,22 @@ class RecordImporter:
                 problem or f"signed by {key_id}, which this server does not trust (BANQUISE_TRUSTED_KEYS)", key_id
             )
         return key_id
+
+    def _signed_game(
+        self, key: ApiKey, record: GameRecord[Any, Any], signed_by: str | None, digest: str | None
+    ) -> Reply | None:
+        """The game already stored for a sealed record's signed identity (its signer, its game there): the
+        same key's same record is that game (200, nothing stored); any other import of it is refused (409
+        ``signed_game_recorded``, naming it), so that one game played counts once wherever it is sent.
+        None when the record is not signed by a trusted key, or is new here."""
+        if signed_by is None or record.seal is None:
+            return None
+        row = self.games_table.signed(signed_by, record.seal.game_id)
+        if row is None:
+            return None
+        if row.owner_key == key.id and digest is not None and row.record_hash == digest:
+            return self._found(row, row.record_id)
+        raise SignedGameRecorded(row.id, signed_by, record.seal.game_id)
 
     def _existing_import(
         self, key: ApiKey, kind: Kind, record_id: str, digest: str | None, record: GameRecord[Any, Any]

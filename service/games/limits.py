@@ -24,8 +24,10 @@ import msgspec
 from domain.players import handle_key, normalise_handle
 from service.games.errors import (
     ConfusableHandles,
+    DuplicateJsonKey,
     DuplicatePlayer,
     InvalidHandle,
+    InvalidJson,
     InvalidRecordId,
     InvalidText,
     JsonTooDeep,
@@ -55,6 +57,8 @@ MAX_CLOCK_AHEAD = timedelta(minutes=5)
 _ALLOWED_FORMAT = frozenset({"\u200c", "\u200d", *map(chr, range(0xE0020, 0xE0080))})
 # Control, surrogate, private-use and unassigned code points, and line or paragraph separators.
 _REFUSED_CATEGORIES = frozenset({"Cc", "Cs", "Co", "Cn", "Zl", "Zp"})
+# The general categories a handle needs one character of: letters, numbers, punctuation, symbols.
+_VISIBLE = frozenset("LNPS")
 
 T = TypeVar("T")
 
@@ -103,6 +107,16 @@ def check_handle(path: str, handle: str) -> str:
         raise InvalidHandle(
             path,
             f"a player handle may not contain U+{ord(bad):04X} ({unicodedata.name(bad, 'unnamed')})",
+        )
+    if not any(unicodedata.category(char)[0] in _VISIBLE for char in normal):
+        # Combining marks, joiners and spaces alone draw nothing of their own (or pile onto whatever is
+        # printed before them): no one could read, say or type such a name.
+        raise InvalidHandle(path, "a player handle needs a letter, digit, punctuation or symbol, not only marks")
+    if unicodedata.category(normal[0]).startswith("M"):
+        raise InvalidHandle(
+            path,
+            f"a player handle may not start with the combining mark U+{ord(normal[0]):04X} "
+            f"({unicodedata.name(normal[0], 'unnamed')}): it joins the character printed before it",
         )
     return normal
 
@@ -198,6 +212,39 @@ def check_nesting(body: bytes, limit: int = MAX_NESTING) -> None:
         structure = shorter
     if structure:
         raise JsonTooDeep("$", f"JSON may be nested at most {limit} levels deep")
+
+
+class _Duplicate(Exception):
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> None:
+    # Called once per object with its members in order; nothing is built (the value is thrown away).
+    if len(pairs) > 1:
+        seen: set[str] = set()
+        for name, _ in pairs:
+            if name in seen:
+                raise _Duplicate(name)
+            seen.add(name)
+
+
+_screen = json.JSONDecoder(object_pairs_hook=_pairs)
+
+
+def check_json(body: bytes, what: str = "the body") -> None:
+    """Refuse ``body`` unless it is one well-formed JSON document, nested at most ``MAX_NESTING`` deep,
+    whose objects name each member once (JSON decoders keep the last silently: a duplicate would be read
+    as if meant, and two readers may keep different ones). The rules every JSON a Banquise program takes
+    is held to: a request's body, a record ``banquise verify`` reads."""
+    check_nesting(body)
+    try:
+        _screen.decode(body.decode("utf-8"))
+    except _Duplicate as dup:
+        raise DuplicateJsonKey(f"{what} names the member {dup.name!r} twice in one object", dup.name) from None
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise InvalidJson(f"{what} is not valid JSON: {exc}") from None
 
 
 _NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")

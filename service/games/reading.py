@@ -24,6 +24,8 @@ from service.games.choices import LegalMoves
 from service.games.deps import GameDeps
 from service.games.errors import (
     DecisionRefused,
+    GameAbandonedRefusal,
+    GameVoidedRefusal,
     InvalidPerspective,
     NotGameOwner,
     StaleVersion,
@@ -134,7 +136,9 @@ class GameReader:
         hashes, checked (``ChainBroken`` when the store was changed behind the service), replayed to the
         state hashes (once per chain head: ``GameDeps.seal_states``), and signed by the server's key."""
         game_id = row.id
-        rows = self.games_table.chained(game_id)
+        rows, kept = self.games_table.chained(game_id)
+        # The whole stream, to the head the game's row keeps: a lost tail is never signed as a shorter game.
+        chain.check_end(game_id, rows, kept, 0)
         head = chain.check(game_id, rows)
         document = self.records.record_of(row, [recorded(game_id, v, t, s) for v, t, s, _ in rows])
         states = self.seal_states.get((game_id, head))
@@ -186,6 +190,11 @@ class GameReader:
         row = self.rows.row(game_id)
         if key is None or key.id != row.owner_key:
             raise NotGameOwner("a move's decisions may name hidden cards: only the game owner's key sees them")
+        # No decision is offered for a move ``POST /moves`` would refuse: a closed game takes none.
+        if row.voided:
+            raise GameVoidedRefusal(game_id)
+        if row.status == "abandoned":
+            raise GameAbandonedRefusal(game_id)
         kind = self.kinds.get(row.kind)
         version, state = self.states.current(kind, game_id)
         if made.version is not None and made.version != version:

@@ -49,6 +49,9 @@ class Seal(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     game_id: UUID  # the stream the chain is of
     events: list[tuple[str, str]]  # each stored event, version 1 on: its topic and its state (base64)
     head: str  # the chain's head: the hash of the last event, hex
+    # The game's version (its events) when sealed, as its server's row keeps it: the count a lost tail
+    # would break (absent from records sealed before #49).
+    version: int | None = None
     states: list[str]  # the state hash after the setup, then after each move of ``moves``
     signature: str  # Ed25519 over "banquise-seal-1\0" + the canonical JSON of the record without it, base64
 

@@ -43,7 +43,7 @@ class Replays:
         if row is not None:
             return row, None
         first, last = self._block_span(step)
-        return self._read_row(game_id, step, first, *self.snapshot_table.row_and_block(game_id, first - 1, last))
+        return self._read_row(game_id, step, first, last, *self.snapshot_table.row_and_block(game_id, first - 1, last))
 
     def _held_row(self, game_id: UUID, step: int) -> IndexedGame | None:
         """The finished game's row this process holds, unless ``step`` is beyond it: another process
@@ -55,7 +55,7 @@ class Replays:
         return row
 
     def _read_row(
-        self, game_id: UUID, step: int, first: int, found: IndexedGame | None, rows: list[tuple[Any, ...]]
+        self, game_id: UUID, step: int, first: int, last: int, found: IndexedGame | None, rows: list[tuple[Any, ...]]
     ) -> tuple[IndexedGame, Block | None]:
         """The row and block ``row_and_block`` read: the row kept if finished, the block if ``step`` is
         one of the game's."""
@@ -65,7 +65,7 @@ class Replays:
         if not 1 <= step <= int(row.version):
             return row, None
         self.blocks.keep_row(row)  # a finished game's only
-        return row, self._blocks(self.kinds.get(row.kind), game_id, first, rows)[self.blocks.block_of(first)]
+        return row, self._blocks(self.kinds.get(row.kind), game_id, first, last, rows)[self.blocks.block_of(first)]
 
     def _block_span(self, step: int) -> tuple[int, int]:
         """The versions of the first and last events of the block holding ``step``."""
@@ -100,23 +100,27 @@ class Replays:
             block = self.blocks.get(game_id, index)
         if block is None:
             first, last = self._ahead_span(game_id, step)
-            block = self._keep_ahead(kind, game_id, first, self.snapshot_table.block(game_id, first - 1, last))
+            block = self._keep_ahead(kind, game_id, first, last, self.snapshot_table.block(game_id, first - 1, last))
         return block.state_at(step, kind.rules.fold)
 
-    def _keep_ahead(self, kind: Kind, game_id: UUID, first: int, rows: list[tuple[Any, ...]]) -> Block:
+    def _keep_ahead(self, kind: Kind, game_id: UUID, first: int, last: int, rows: list[tuple[Any, ...]]) -> Block:
         """Keep the blocks a read of a finished game held brought (``_ahead_span``); the first, the
         step's."""
-        blocks = self._blocks(kind, game_id, first, rows)
+        blocks = self._blocks(kind, game_id, first, last, rows)
         for index, found in blocks.items():
             self.blocks.put(game_id, index, found)
         return blocks[self.blocks.block_of(first)]
 
-    def _blocks(self, kind: Kind, game_id: UUID, first: int, rows: list[tuple[Any, ...]]) -> dict[int, Block]:
-        """The blocks from event ``first`` on that ``rows`` (the block query's) hold, by index.
+    def _blocks(
+        self, kind: Kind, game_id: UUID, first: int, last: int, read: list[tuple[Any, ...]]
+    ) -> dict[int, Block]:
+        """The blocks from event ``first`` on that ``read`` (the block query's rows, up to version ``last``)
+        hold, by index.
 
         The first starts from the newest snapshot before ``first`` and the events after it, each later one
         from the snapshot just before it. A later block without one is left out: read when it is asked."""
         self.blocks.count_read()
+        rows, head = chain.split_head(read)
         count = 0  # the snapshots come first
         while count < len(rows) and rows[count][1] is None:
             count += 1
@@ -131,6 +135,8 @@ class Replays:
         # Every event read is checked before it is folded or kept (``ChainBroken``), from the stored hash
         # of the one the snapshot was taken at; then held without its hash.
         chain.check_after(game_id, rows[count:], base, link)
+        # ... and the end they reach, against the game's head read with them (a lost tail is refused).
+        chain.check_end(game_id, rows[count:], head, base, upto=last)
         events: list[Row | None] = [(v, t, s) for v, t, s, _ in rows[count:]]  # the versions after ``base``
         for row in events[: first - 1 - base]:
             assert row is not None
@@ -189,11 +195,11 @@ class Replays:
         block = None
         if row is None:
             found, rows = await self.snapshot_table.row_and_block_on_loop(game_id, first - 1, last)
-            row, block = self._read_row(game_id, step, first, found, rows)
+            row, block = self._read_row(game_id, step, first, last, found, rows)
         elif step >= 1 and not row.corrections:
             first, last = self._ahead_span(game_id, step)  # a finished game held: the blocks after it too
             rows = await self.snapshot_table.block_on_loop(game_id, first - 1, last)
-            block = self._keep_ahead(self.kinds.get(row.kind), game_id, first, rows)
+            block = self._keep_ahead(self.kinds.get(row.kind), game_id, first, last, rows)
         if row.corrections:
             return partial(self._body, row, step, perspective_text, key, None)
         return self._body(row, step, perspective_text, key, block)

@@ -12,6 +12,7 @@ first step where it is: the setup, or move N (``$.moves[N-1]``).
 from __future__ import annotations
 
 import base64
+from codecs import BOM_UTF8
 from functools import partial
 from typing import Any
 from uuid import UUID
@@ -21,12 +22,14 @@ import msgspec
 from domain.errors import RuleViolation
 from domain.game import decide_and_evolve, state_hash
 from service.base import signing
+from service.base.refusals import Refusal
 from service.base.store import chain
 from service.base.store.kinds import Kind, Registry
 from service.base.store.mapper import recorded
-from service.games import codecs
+from service.games import codecs, limits
+from service.games.base import rules_versions
 from service.games.recorded import record_of
-from service.games.records import GameRecord
+from service.games.records import FORMAT, FORMAT_VERSION, GameRecord
 
 DOMAIN = b"banquise-seal-1\x00"
 _json = msgspec.json.Encoder()
@@ -85,6 +88,7 @@ def seal(
             "game_id": str(game_id),
             "events": [[topic, base64.b64encode(state).decode()] for topic, state in events],
             "head": head.hex(),
+            "version": len(events),
             "states": states,
         },
     }
@@ -116,6 +120,8 @@ class Verdict(msgspec.Struct, kw_only=True):
     """What ``check`` found. ``ok``: the signature holds (by a trusted key when one was given), the chain's
     head is the signed one, and the record is its events, replayed to the signed state hashes."""
 
+    game_id: UUID | None = None  # the stream the seal's chain is of
+    events: list[tuple[str, bytes]] = []  # the seal's events (topic, stored state), version 1 on
     key_id: str | None = None
     signature: bool = False
     trusted: bool = False  # signed by the key the caller gave (else only by the key the record carries)
@@ -157,15 +163,31 @@ def signature_of(document: dict[str, Any], trusted: list[bytes] | None) -> tuple
     return key_id, valid, True, None if valid else "the signature does not hold: the record was changed"
 
 
+def read_json(body: bytes) -> tuple[bytes, Any]:
+    """A record file's JSON under the rules an import holds it to (``limits.check_json``: well formed,
+    nested at most ``limits.MAX_NESTING`` deep, no member twice in an object), after a UTF-8 byte order
+    mark, which ``banquise import`` skips too (Windows editors write one). Raises ``Unreadable`` with the
+    import's code."""
+    body = body.removeprefix(BOM_UTF8)
+    try:
+        limits.check_json(body, "the record")
+    except Refusal as exc:
+        raise Unreadable(f"{exc.detail} ({exc.code})") from exc
+    return body, msgspec.json.decode(body)
+
+
 def check(body: bytes, registry: Registry, trusted: list[bytes] | None = None) -> Verdict:
     """Everything ``banquise verify`` checks, in memory. ``trusted``: the public keys to accept (None: the
-    key the record carries, which proves its integrity only). Raises ``Unreadable``."""
-    try:
-        document = msgspec.json.decode(body)
-    except msgspec.MsgspecError as exc:
-        raise Unreadable(f"not JSON: {exc}") from exc
+    key the record carries, which proves its integrity only). Raises ``Unreadable``: a record an import
+    would refuse as malformed (its JSON, its format, a kind or rules version not played here)."""
+    body, document = read_json(body)
     if not isinstance(document, dict):
         raise Unreadable("a record is a JSON object")
+    if (document.get("format", FORMAT), document.get("version", FORMAT_VERSION)) != (FORMAT, FORMAT_VERSION):
+        raise Unreadable(
+            f"this program reads {FORMAT} version {FORMAT_VERSION}, not {document.get('format')!r} version "
+            f"{document.get('version')!r} (unsupported_record_format)"
+        )
     verdict = Verdict()
     key_id, verdict.signature, verdict.trusted, problem = signature_of(document, trusted)
     verdict.key_id = key_id
@@ -178,18 +200,27 @@ def check(body: bytes, registry: Registry, trusted: list[bytes] | None = None) -
         record: GameRecord[Any, Any] = codecs.record(kind).decode(body)
     except msgspec.MsgspecError as exc:
         raise Unreadable(f"not a {kind.name} record: {exc}") from exc
+    if record.rules_version is not None and record.rules_version not in rules_versions(kind):
+        plays = ", ".join(repr(v) for v in rules_versions(kind))
+        raise Unreadable(
+            f"the record follows rules {record.rules_version!r}; this program plays {plays} (unsupported_rules_version)"
+        )
     assert record.seal is not None
     sealed = record.seal
+    verdict.game_id = sealed.game_id
     try:
         events = [(topic, base64.b64decode(state, validate=True)) for topic, state in sealed.events]
     except ValueError as exc:
         raise Unreadable(f"the seal's events do not read: {exc}") from exc
+    verdict.events = events
     # The chain: the events hash to the signed head.
     links = list(chain.hashes(sealed.game_id, events))
     head = links[-1] if links else chain.GENESIS
-    verdict.chain = head.hex() == sealed.head
-    if not verdict.chain:
+    verdict.chain = head.hex() == sealed.head and sealed.version in (None, len(events))
+    if head.hex() != sealed.head:
         verdict.problems.append("the seal's events do not hash to its chain's head: an event was changed")
+    elif not verdict.chain:
+        verdict.problems.append(f"the seal counts {sealed.version} events but carries {len(events)}: events were lost")
     # The record against its events: what the server would export from them.
     try:
         stream = [recorded(sealed.game_id, v, topic, state) for v, (topic, state) in enumerate(events, start=1)]
@@ -206,6 +237,9 @@ def check(body: bytes, registry: Registry, trusted: list[bytes] | None = None) -
     except StepRefused as refused:
         verdict.differences.append(Difference(refused.step, refused.detail))
         replayed, whole = refused.hashes, False
+    except Exception as exc:  # a record no server stored (a setup its rules cannot even start)
+        verdict.problems.append(f"the record does not replay: {type(exc).__name__}: {exc}")
+        replayed, whole = [], False
     for step, (got, signed) in enumerate(zip(replayed, sealed.states, strict=False)):
         if got != signed:
             verdict.differences.append(Difference(step - 1, "the replay reaches another state than the signed one"))
@@ -215,6 +249,24 @@ def check(body: bytes, registry: Registry, trusted: list[bytes] | None = None) -
             step = min(len(replayed), len(sealed.states)) - 1
             verdict.differences.append(Difference(step, "the record and its seal have different lengths"))
     return verdict
+
+
+def lost_since(earlier: Verdict, later: Verdict) -> list[str]:
+    """What a record exported ``later`` lost of the same game's ``earlier`` export (both checked): a game's
+    events are only ever added to, so every event of the earlier one must be in the later one, unchanged.
+    A stored game whose tail was removed, then re-signed, verifies on its own: only the earlier export,
+    kept elsewhere, tells. Raises ``Unreadable`` for records of two games."""
+    if earlier.game_id != later.game_id:
+        raise Unreadable(f"the records are of two games ({earlier.game_id} and {later.game_id})")
+    for version, (before, now) in enumerate(zip(earlier.events, later.events, strict=False), start=1):
+        if before != now:
+            return [f"event {version} is not the one the earlier export holds: the stored game was changed"]
+    if len(later.events) < len(earlier.events):
+        return [
+            f"the record has {len(later.events)} events where the earlier export has {len(earlier.events)}: "
+            f"the game's events from version {len(later.events) + 1} on were lost (a broken chain)"
+        ]
+    return []
 
 
 def _differences(document: dict[str, Any], stored: dict[str, Any]) -> list[Difference]:

@@ -10,8 +10,10 @@ and callers name the service they call (``service.http.usecases`` gives each rou
 
 from __future__ import annotations
 
+from functools import partial
+
 from service.base.store import GameLog
-from service.base.store.analyses import enqueue
+from service.base.store.analyses import QueueBounds, enqueue
 from service.base.store.kinds import Registry
 from service.games.analysis import GameAnalyses
 from service.games.base import Idempotency, Opening, Reply, request_hash
@@ -38,7 +40,13 @@ class GameService:
     (``games.writer.append``), one way."""
 
     def __init__(
-        self, store: GameLog, registry: Registry, *, snapshot_interval: int = 64, trusted_keys: tuple[bytes, ...] = ()
+        self,
+        store: GameLog,
+        registry: Registry,
+        *,
+        snapshot_interval: int = 64,
+        trusted_keys: tuple[bytes, ...] = (),
+        analysis_bounds: QueueBounds = QueueBounds(),
     ) -> None:
         self.deps = GameDeps(store, registry, snapshot_interval=snapshot_interval, trusted_keys=trusted_keys)
         self.registry = registry
@@ -57,5 +65,6 @@ class GameService:
         self.exports = Exports(self.deps, self.listing)
         self.navigation = Navigation(self.deps)
         self.live = Live(self.deps)
-        self.analyses = GameAnalyses(self.deps, enqueue)  # asks queue a job for the analysis workers
+        # Asks queue a job for the analysis workers, within each key's share of the queue.
+        self.analyses = GameAnalyses(self.deps, partial(enqueue, bounds=analysis_bounds))
         self.group = self.deps.group

@@ -16,29 +16,8 @@ nested at most ``limits.MAX_NESTING`` deep before they get here.
 
 from __future__ import annotations
 
-import json
-from typing import Any
-
+from service.games import limits
 from service.http.errors import ProblemError
-
-
-class _Duplicate(Exception):
-    def __init__(self, name: str) -> None:
-        super().__init__(name)
-        self.name = name
-
-
-def _pairs(pairs: list[tuple[str, Any]]) -> None:
-    # Called once per object with its members in order; nothing is built (the value is thrown away).
-    if len(pairs) > 1:
-        seen: set[str] = set()
-        for name, _ in pairs:
-            if name in seen:
-                raise _Duplicate(name)
-            seen.add(name)
-
-
-_decoder = json.JSONDecoder(object_pairs_hook=_pairs)
 
 
 def check_media_type(content_type: str | None) -> None:
@@ -60,13 +39,6 @@ def check_media_type(content_type: str | None) -> None:
 
 
 def check_json(body: bytes) -> None:
-    """Refuse ``body`` unless it is one well-formed JSON document whose objects name each member once."""
-    try:
-        text = body.decode("utf-8")
-        _decoder.decode(text)
-    except _Duplicate as dup:
-        raise ProblemError(
-            400, "duplicate_json_key", f"the body names the member {dup.name!r} twice in one object", member=dup.name
-        ) from None
-    except (UnicodeDecodeError, ValueError) as exc:
-        raise ProblemError(400, "invalid_json", f"the body is not valid JSON: {exc}", title="Malformed JSON") from None
+    """Refuse ``body`` unless it is one well-formed JSON document whose objects name each member once
+    (``limits.check_json``: 400 ``invalid_json``, ``duplicate_json_key``, ``json_too_deep``)."""
+    limits.check_json(body)

@@ -112,14 +112,16 @@ STATUS: dict[Category, int] = {
     Category.NOT_FOUND: 404,
     Category.CONFLICT: 409,
     Category.UNPROCESSABLE: 422,
+    Category.TOO_MANY: 429,
     Category.UNAVAILABLE: 503,
 }
 
 
 def _refusal(request: Request[Any, Any, Any], exc: Refusal) -> Response[Any]:
     headers: dict[str, str] = {}
-    if exc.category is Category.UNAVAILABLE:
-        headers["retry-after"] = "1"
+    if exc.category in (Category.UNAVAILABLE, Category.TOO_MANY):
+        # Again later: when, the refusal says (a queue's turn) or soon (read models catching up).
+        headers["retry-after"] = str(exc.extra.get("retry_after", RETRY_AFTER_SECONDS))
     elif exc.category is Category.UNAUTHENTICATED:
         headers["www-authenticate"] = "Bearer"  # a 401 names the scheme to authenticate with (RFC 9110 §15.5.2)
     current = exc.extra.get("current_version")
@@ -206,18 +208,42 @@ def _value_rejected(request: Request[Any, Any, Any], exc: ValueRejected) -> Resp
     return problem_response(request, 422, "value_rejected", f"the database cannot store a value of this request: {exc}")
 
 
+def _chain_broken_detail(exc: ChainBroken) -> str:
+    return (
+        f"The stored events of game {exc.game_id} fail their integrity check at version {exc.version}: nothing "
+        "is answered from them. The server's operators are alerted (banquise_chain_broken_total)."
+    )
+
+
 def _chain_broken(request: Request[Any, Any, Any], exc: ChainBroken) -> Response[Any]:
-    """A stored event that is not what its chain says (changed behind the service's back): never input,
-    never answered from (already logged and counted where it was found: ``service.base.store.chain``)."""
+    """A stored event that is not what its chain says (changed behind the service's back, or missing: a
+    lost tail included): never input, never answered from (already logged and counted where it was
+    found: ``service.base.store.chain``)."""
     return problem_response(
         request,
         HTTP_500_INTERNAL_SERVER_ERROR,
         ChainBroken.code,
-        f"The stored events of this game fail their integrity check at version {exc.version}: nothing is "
-        "answered from them. The server's operators are alerted (banquise_chain_broken_total).",
+        _chain_broken_detail(exc),
         title="Stored events altered",
         version=exc.version,
+        game_id=str(exc.game_id),
     )
+
+
+def chain_broken_line(request: Request[Any, Any, Any], exc: ChainBroken) -> bytes:
+    """The problem of a game met broken in a streamed export, as a line of the stream in the place of its
+    record (a stream's status is sent before its lines: it cannot become a 500 any more)."""
+    problem = {
+        "type": TYPE_BASE + ChainBroken.code,
+        "title": "Stored events altered",
+        "status": HTTP_500_INTERNAL_SERVER_ERROR,
+        "code": ChainBroken.code,
+        "detail": _chain_broken_detail(exc),
+        "instance": request.url.path,
+        "game_id": str(exc.game_id),
+        "version": exc.version,
+    }
+    return msgspec.json.encode(problem) + b"\n"
 
 
 def _unexpected(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]:

@@ -41,9 +41,9 @@ from tests.helpers import auth, project
 from tests.watching import record
 
 Client = TestClient[Any]
-# Routes of one game that stay open on a sealed fork: links between games (ids and steps, no card) and
-# the recorder's shell (the same page for every game: it reads the game through the API).
-OPEN = ("/games/{game_id:uuid}/forks", "/games/{game_id:uuid}/recorder")
+# Routes of one game that stay open on a sealed fork: the recorder's shell (the same page for every game:
+# it reads the game through the API). Its forks' links are closed as every other read (#49).
+OPEN = ("/games/{game_id:uuid}/recorder",)
 # What a route of one game needs besides ``requests``' queries to read the game at all.
 NAVIGATION = {"/games/{game_id:uuid}/replay": [{"move": "1"}, {"turn": "1"}]}
 # The owner's for any game (they may name hidden cards): 401 without a key, 403 not_game_owner with another.

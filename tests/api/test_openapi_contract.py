@@ -49,13 +49,14 @@ OWNER_SEES_MORE = (
     "/bgg",
     "/board",
     "/stats",
+    "/forks",  # a sealed fork's family is its owner's (#49)
 )
 
 
 def test_security_is_marked_only_where_a_key_is_needed(document: dict[str, Any]) -> None:
     for method, path, op in operations(document):
         security = op.get("security")
-        # Asking for an analysis: anyone for a finished game, a live one's owner's key (#37).
+        # Asking for an analysis: a key queues one (#49), without one an analysis asked already is answered.
         anyone_may_ask = (method, path) == ("post", "/games/{game_id}/analysis")
         if (
             (method in ("post", "delete") and not anyone_may_ask)

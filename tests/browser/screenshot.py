@@ -44,10 +44,11 @@ ANALYSIS_BUDGET = 8
 BAD = ("mistake", "blunder")
 
 
-def analysed(base: str, game_id: str, timeout: float = 300) -> dict[str, Any]:
-    """The game's analysis, asked for and waited for (the throw-away service's worker runs it)."""
+def analysed(base: str, token: str, game_id: str, timeout: float = 300) -> dict[str, Any]:
+    """The game's analysis, asked for (with a key: #49) and waited for (the throw-away service's worker runs
+    it)."""
     url = f"{base}/games/{game_id}/analysis"
-    asked = web.post(url, json={"budget": ANALYSIS_BUDGET}, timeout=30)
+    asked = web.post(url, json={"budget": ANALYSIS_BUDGET}, headers=auth(token), timeout=30)
     assert asked.status_code == 202, asked.text
     deadline = time.monotonic() + timeout
     while True:
@@ -95,7 +96,7 @@ def main(out: Path) -> int:
             f"{base}/games/{live['id']}/undo", json={"moves": 1, "reason": "wrong wheel"}, headers=auth(token)
         )
         assert undone.status_code == 200, undone.text
-        analysis = analysed(base, arctic["id"])
+        analysis = analysed(base, token, arctic["id"])
         live_version = undone.json()["version"]
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])

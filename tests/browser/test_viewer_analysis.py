@@ -52,8 +52,16 @@ def click_move(page: Any, move: int, moves: int) -> None:
     graph.click(position={"x": (move - 1) * box["width"] / (moves - 1), "y": box["height"] / 2})
 
 
-def analysed(page: Any, base: str, game_id: str) -> dict[str, Any]:
-    """The page asks for the analysis (its button), follows the worker's progress, draws the graph."""
+def analysed(page: Any, base: str, game_id: str, api_key: str) -> dict[str, Any]:
+    """The page asks for the analysis (its button), follows the worker's progress, draws the graph. Asking
+    takes a key (#49): without one the panel says so; with the one the recorder keeps on this device, the
+    ask is made."""
+    page.goto(f"{base}/games/{game_id}/watch?budget={BUDGET}")
+    page.wait_for_selector('#analysis[data-analysis="none"]')
+    page.click("#analysis-ask")
+    page.wait_for_selector('#analysis[data-analysis="key-needed"]')
+    assert "API key" in page.locator("#analysis").inner_text()
+    page.evaluate("(key) => localStorage.setItem('banquise.apiKey', key)", api_key)
     page.goto(f"{base}/games/{game_id}/watch?budget={BUDGET}")
     page.wait_for_selector('#analysis[data-analysis="none"]')
     page.click("#analysis-ask")
@@ -67,7 +75,7 @@ def test_the_graph_moves_the_viewer_and_marks_the_judgements(
 ) -> None:
     game = finished_game(base, api_key, 31)
     gid = game["id"]
-    analysis = analysed(page, base, gid)
+    analysis = analysed(page, base, gid, api_key)
     moves = len(analysis["steps"])
     assert moves > 10
     # one line per seat, a point of each line per move
@@ -122,7 +130,7 @@ def test_the_analysis_reads_at_a_phones_width(
     page = context.new_page()
     page.set_default_timeout(10_000)
     try:
-        analysis = analysed(page, base, game["id"])
+        analysis = analysed(page, base, game["id"], api_key)
         moves = len(analysis["steps"])
         measured = page.evaluate(BEYOND)
         assert measured["scroll"] <= 390 and measured["out"] == [], f"past the screen's edge: {measured}"

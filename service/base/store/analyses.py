@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from contextlib import AbstractContextManager
-from typing import Any
+from typing import Any, NamedTuple
 from uuid import UUID
 
 import msgspec
@@ -28,6 +28,7 @@ from psycopg import Connection
 from psycopg.rows import DictRow
 
 from service.base.database import ConnectionParams
+from service.base.refusals import Category, Refusal
 from service.base.store.rows import typed
 
 # The queue's entrypoint (what a worker registers) and a job's payload: the analysis row's id.
@@ -99,11 +100,85 @@ def dedupe_key(analysis_id: int) -> str:
     return f"analysis:{analysis_id}"
 
 
-def enqueue(conn: Connection[Any], analysis_id: int) -> None:
+class QueueBounds(NamedTuple):
+    """What the analysis queue holds for its callers (``BANQUISE_ANALYSES_PER_KEY``, ``BANQUISE_ANALYSIS_QUEUE``):
+    each key's jobs queued or running, and all of them. A job costs a worker's minutes (a game's moves times
+    its budget in rollouts): a caller who could queue without bound would hold every worker for hours."""
+
+    per_key: int = 8
+    total: int = 256
+    retry_after: int = 30  # seconds a refused caller is told to wait (about one job of a worker)
+
+
+class TooManyAnalyses(Refusal):
+    """A key with as many analyses queued or running as it may have (429, ``Retry-After``)."""
+
+    def __init__(self, bound: int, retry_after: int) -> None:
+        super().__init__(
+            Category.TOO_MANY,
+            "too_many_analyses",
+            f"this API key has {bound} analyses queued or running, as many as a key may (BANQUISE_ANALYSES_PER_KEY): "
+            "ask again once one is done",
+            title="Too many analyses",
+            bound=bound,
+            retry_after=retry_after,
+        )
+
+
+class AnalysisQueueFull(Refusal):
+    """The queue holds as many jobs as it may, whoever asked them (503, ``Retry-After``)."""
+
+    def __init__(self, bound: int, retry_after: int) -> None:
+        super().__init__(
+            Category.UNAVAILABLE,
+            "analysis_queue_full",
+            f"the analysis queue holds {bound} jobs, as many as it may (BANQUISE_ANALYSIS_QUEUE): ask again later",
+            title="Analysis queue full",
+            bound=bound,
+            retry_after=retry_after,
+        )
+
+
+# The live jobs of the queue (queued, or taken by a worker), and those one key asked (the job's ``asker``
+# header): a few hundred rows at most, the queue's bound.
+_OUTSTANDING = """
+SELECT count(*) AS total, count(*) FILTER (WHERE headers ->> 'asker' = %s) AS mine,
+       count(*) FILTER (WHERE dedupe_key = %s) AS this
+FROM pgqueuer WHERE entrypoint = %s AND status IN ('queued', 'picked')
+"""
+
+
+def enqueue(
+    conn: Connection[Any], analysis_id: int, asker: str | None = None, bounds: QueueBounds | None = None
+) -> None:
     """One job for the analysis, on ``conn`` (in its transaction, autocommit outside one); nothing when
-    a job for it is queued or running already (its dedupe key)."""
+    a job for it is queued or running already (its dedupe key).
+
+    ``asker``: the key that asks (its id), held to ``bounds``: refused (``TooManyAnalyses``,
+    ``AnalysisQueueFull``, the transaction's writes with it) past its share or past the queue's, unless its
+    job is queued already (asking again is free). Its job's turn comes by its rank among the key's own
+    (PgQueuer takes the highest priority first, then the oldest): a key's first job goes before every
+    key's second, so one caller's backlog never holds back another's first ask. A key's asks are taken one
+    at a time (a lock of that key's, for its transaction), so concurrent asks never pass its bound."""
+    priority = 0
+    if asker is not None and bounds is not None:
+        conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", (f"banquise-analysis-asker:{asker}",))
+        found = conn.execute(_OUTSTANDING, (asker, dedupe_key(analysis_id), ENTRYPOINT)).fetchone()
+        total, mine, this = (found["total"], found["mine"], found["this"]) if found else (0, 0, 0)
+        if this:
+            return
+        if mine >= bounds.per_key:
+            raise TooManyAnalyses(bounds.per_key, bounds.retry_after)
+        if total >= bounds.total:
+            raise AnalysisQueueFull(bounds.total, bounds.retry_after)
+        priority = -mine
     SyncQueries(SyncPsycopgDriver(conn)).enqueue(
-        ENTRYPOINT, str(analysis_id).encode(), dedupe_key=dedupe_key(analysis_id), on_conflict="skip"
+        ENTRYPOINT,
+        str(analysis_id).encode(),
+        priority=priority,
+        dedupe_key=dedupe_key(analysis_id),
+        on_conflict="skip",
+        headers={"asker": asker} if asker is not None else None,
     )
 
 

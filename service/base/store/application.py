@@ -47,6 +47,7 @@ from service.base.store.tables import (
     KEY_CHANGES,
     PLAY_TIME,
     RECORD_IDS_PER_KEY,
+    SIGNED_GAMES,
     TABLES,
 )
 
@@ -137,6 +138,8 @@ class GameLog(Application[UUID]):
                 ("0020_analysis", analyses.migration()),
                 # Finished analyses' per-player statistics (accuracy...): service/base/store/analysis_stats.py.
                 ("0021_analysis_stats", analysis_stats.TABLE),
+                ("0023_chain_heads", lambda: _keep_heads(self)),  # each game's head in its row: store/chain.py
+                ("0023_signed_games", SIGNED_GAMES),  # one game per signed identity (#49)
             ],
         )
         # Composite types exist now: let the recorder's connections use them.
@@ -328,11 +331,9 @@ class GameLog(Application[UUID]):
                     return from_ids(ids)
                 log.warning("a write's connection broke before it committed; running it again")
             except Exception as exc:
-                closed = psycopg_error(exc)
-                if closed is not None and closed.sqlstate == GAME_CLOSED:
-                    raise GameClosed(closed.diag.message_detail or "closed") from exc
-                if closed is not None and closed.sqlstate == KEYS_CHANGED:
-                    raise KeysChanged() from exc
+                refused = _refusal(exc, stream, first_version)
+                if refused is not None:
+                    raise refused from exc
                 if is_rejected_value(exc):
                     # The data itself is refused: the same write fails the same way (never retried).
                     raise ValueRejected(reason(exc)) from exc
@@ -459,6 +460,26 @@ class GameLog(Application[UUID]):
         """``psycopg.connect`` keywords for a connection of our own (the projection worker's): the same
         timeouts as the pool's."""
         return session_kwargs(self.timeouts, application_name)
+
+
+def _keep_heads(store: GameLog) -> None:
+    with store.game_recorder.datastore.get_connection() as conn:
+        chain.keep_heads(conn, store.schema, store.game_recorder.events_table_name)
+
+
+def _refusal(exc: Exception, stream: UUID, first_version: int) -> Exception | None:
+    """What a write's own transaction refused, named (None: not one of ours)."""
+    found = psycopg_error(exc)
+    state = None if found is None else found.sqlstate
+    if found is None or state not in (GAME_CLOSED, KEYS_CHANGED, chain.NO_EVENT_BEFORE):
+        return None
+    if state == GAME_CLOSED:
+        return GameClosed(found.diag.message_detail or "closed")
+    if state == KEYS_CHANGED:
+        return KeysChanged()
+    # The game lost events (the one the first links to, or any: its ``lost_from``): it takes no more.
+    detail = found.diag.message_detail or ""
+    return chain.broken_at(stream, int(detail) if detail.isdigit() else first_version - 1, "the event is missing")
 
 
 def _one_game(records: Sequence[Recorded]) -> bool:

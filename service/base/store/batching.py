@@ -25,18 +25,22 @@ not one thread hop each way per write (on 2 cores they were a fifth of an append
 from __future__ import annotations
 
 import asyncio
+import logging
 import threading
 from collections.abc import Sequence
 from contextlib import suppress
 from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
 from service.base.store.application import GameLog, VersionConflict
+from service.base.store.chain import ChainBroken
 from service.base.store.closing import GameClosed
 from service.base.store.envelope import Recorded
 from service.base.store.failures import ValueRejected
 from service.base.store.heads import HeadAdvance
 from service.base.store.key_guard import KeysChanged
 from service.base.store.recorder import Within
+
+log = logging.getLogger("banquise.store")
 
 T = TypeVar("T")
 T_co = TypeVar("T_co", covariant=True)
@@ -154,14 +158,18 @@ class GroupWriter:
         assert ticket.future is not None
         return await ticket.future
 
-    def close(self) -> None:
-        """Stop the writer's thread (when the process ends: no coroutine waits for a write then)."""
+    def close(self, timeout: float = 30.0) -> None:
+        """Stop the writer's thread (when the process ends: no coroutine waits for a write then), waiting
+        ``timeout`` seconds at most for the batch in progress (a daemon: a decision that takes longer is
+        left unfinished, its writes never committed)."""
         with self._lock:
             self._closed = True
             thread = self._thread
         self._turn.set()
         if thread is not None:
-            thread.join(timeout=30)
+            thread.join(timeout=timeout)
+            if thread.is_alive():
+                log.error("stopping with a batch of moves still being decided: it is left unfinished, never stored")
 
     def _serve(self) -> None:
         """The writer's thread: stores the batches whose turn came to a coroutine's write."""
@@ -216,7 +224,7 @@ class GroupWriter:
                 [(part.records, part.within) for _, part in prepared],
                 [part.head for _, part in prepared if part.head is not None],
             )
-        except (VersionConflict, ValueRejected, GameClosed, KeysChanged) as exc:
+        except (VersionConflict, ValueRejected, GameClosed, KeysChanged, ChainBroken) as exc:
             if len(prepared) == 1:
                 prepared[0][0].fail(exc)
                 return

@@ -26,7 +26,7 @@ import hashlib
 import logging
 import struct
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 from uuid import UUID
 
 import psycopg
@@ -74,6 +74,9 @@ class ChainBroken(Exception):
         self.version = version
 
 
+# The trigger's error for an event whose predecessor is not stored (an append to a game whose tail was lost).
+NO_EVENT_BEFORE = "BQ500"
+
 # How many breaks this process has met (``banquise_chain_broken_total`` on ``/metrics``).
 broken_seen = 0
 
@@ -84,6 +87,11 @@ def _broken(game_id: UUID, version: int, detail: str) -> ChainBroken:
     broken_seen += 1
     log.error("event chain broken", extra={"fields": {"game": str(game_id), "version": version, "detail": detail}})
     return ChainBroken(game_id, version, detail)
+
+
+def broken_at(game_id: UUID, version: int, detail: str) -> ChainBroken:
+    """A break a reader found by itself (``_broken``'s: logged and counted as every other)."""
+    return _broken(game_id, version, detail)
 
 
 def check(game_id: UUID, rows: Iterable[tuple[int, str, bytes, bytes | None]], previous: bytes = GENESIS) -> bytes:
@@ -97,7 +105,7 @@ def check(game_id: UUID, rows: Iterable[tuple[int, str, bytes, bytes | None]], p
     game = game_id.bytes
     topics: dict[str, bytes] = {}
     sha256 = hashlib.sha256
-    expected: int | None = None
+    expected: int | None = 1 if previous == GENESIS else None  # from the start: from version 1
     for version, topic, state, stored in rows:
         if expected is not None and version != expected:
             raise _broken(game_id, expected, "the event is missing")
@@ -129,25 +137,108 @@ def check_after(game_id: UUID, rows: Sequence[Row], after: int, stored: bytes | 
     return check(game_id, rows, previous)
 
 
-def check_read(game_id: UUID, rows: Sequence[Row], after: int | None) -> Sequence[Row]:
+def check_read(
+    game_id: UUID,
+    rows: Sequence[Row],
+    after: int | None,
+    head: Head | None = None,
+    *,
+    upto: int | None = None,
+    cut: bool = False,
+) -> Sequence[Row]:
     """The rows a read folds, checked. ``rows``: a game's consecutive rows by version; with ``after``, the
     first is the one at that version, read for its stored hash only (the link the next one is checked
-    from), and left out of the rows returned; without, they start at version 1.
+    from), and left out of the rows returned; without, they start at version 1. ``head``: the game's head
+    read in the same statement (``head_row``; None for a stream without a game's row), against which the
+    read's end is checked (``check_end``: ``upto``, the last version asked; ``cut``, a read its limit
+    stopped).
 
     What this proves (docs/RECORDS.md): every event returned hashes, with the stored hash of the event
-    before it, to its own stored hash. An event changed without its hash is refused; with its hash
-    recomputed, the next event's link is, when a read reaches it. The stored hash a read starts from is
-    trusted as it is: only a check from version 1 (an export, ``banquise chain``) covers the events
-    before a read's first."""
-    if not rows:
-        return rows
-    if after is None:
+    before it, to its own stored hash; none is missing between the first asked and the last, nor at the
+    end the game's row keeps (its head: a lost tail is a broken chain). An event changed without its hash
+    is refused; with its hash recomputed, the next event's link is, when a read reaches it. The stored
+    hash a read starts from is trusted as it is: only a check from version 1 (an export, ``banquise
+    chain``) covers the events before a read's first (but the first event's absence, which every read
+    is told of)."""
+    start = after or 0
+    if rows and after:
+        if rows[0][0] != after:
+            raise _broken(game_id, after, "the event is missing")
+        check_after(game_id, rows[1:], after, rows[0][3])
+    elif rows:
         check_after(game_id, rows, 0, None)
-        return rows
-    if rows[0][0] != after:
-        raise _broken(game_id, after, "the event is missing")
-    check_after(game_id, rows[1:], after, rows[0][3])
-    return rows[1:]
+    # Without a row, not even the one at ``after`` (read for its hash) is known to be stored.
+    check_end(game_id, rows, head, max(start - 1, 0), upto=upto, cut=cut)
+    return rows[1:] if rows and after else rows
+
+
+class Head(NamedTuple):
+    """A game's head as its ``games`` row keeps it (migration 0023, written in the transaction of its
+    events): the version of its last event and that event's chain hash (None for a row whose last event
+    was already missing when the heads were first kept), whether its first event is stored, and the
+    first version a DELETE took from its events (None: none ever did)."""
+
+    version: int
+    chain: bytes | None
+    first: bool = True
+    lost: int | None = None
+
+
+def head_row(events: str, games: str, game: str) -> str:
+    """A ``SELECT`` of one row shaped as a game's event rows (version, topic, state, chain) that carries its
+    head, for a read to ``UNION ALL`` to its events (one statement: one snapshot of both): version
+    ``-1 - head version`` (negative: no event's), topic NULL, state ``1`` or ``0`` (event 1 is stored or
+    not) then ``:`` and ``lost_from`` when a DELETE took events, chain the head's hash. ``game``: the
+    placeholder of the game's id. No row for a stream without a game (the players' and admins' streams)."""
+    return (
+        "SELECT -1 - g.version::bigint, NULL::text, convert_to(CASE WHEN EXISTS (SELECT 1 FROM "
+        f"{events} f WHERE f.originator_id = g.id AND f.originator_version = 1) THEN '1' ELSE '0' END "
+        f"|| coalesce(':' || g.lost_from, ''), 'UTF8'), g.head FROM {games} g WHERE g.id = {game}"
+    )
+
+
+def split_head(rows: Sequence[Any]) -> tuple[list[Any], Head | None]:
+    """``rows`` without the row of ``head_row``, and the head it carried (None: the read has none)."""
+    head: Head | None = None
+    out: list[Any] = []
+    for row in rows:
+        if row[0] < 0:
+            first, _, lost = bytes(row[2]).decode().partition(":")
+            chain = None if row[3] is None else bytes(row[3])
+            head = Head(-1 - int(row[0]), chain, first == "1", int(lost) if lost else None)
+        else:
+            out.append(row)
+    return out, head
+
+
+def check_end(
+    game_id: UUID, rows: Sequence[Row], head: Head | None, before: int, *, upto: int | None = None, cut: bool = False
+) -> None:
+    """The end of a read of a game's events (``rows``: checked and consecutive, after version ``before``,
+    known stored) against its ``head``: no event after the head, none missing
+    before it (unless ``cut``: a read its limit stopped, or ``upto``, the last version asked), and the head's
+    own event the one the row keeps (its hash). A lost tail is a broken chain, as any other (never a
+    shorter game answered as if whole). Raises ``ChainBroken`` (logged, counted)."""
+    if head is None:
+        return
+    if head.lost is not None:
+        raise _broken(game_id, head.lost, "the event was deleted (the game's row keeps the first version deleted)")
+    if head.version >= 1 and not head.first:
+        raise _broken(game_id, 1, "the event is missing (the game's first)")
+    last = rows[-1][0] if rows else None
+    if last is not None and last > head.version:
+        raise _broken(game_id, head.version + 1, f"an event after the game's head (version {head.version}) is stored")
+    end = head.version if upto is None else min(upto, head.version)
+    reached = last if last is not None else before
+    if not cut and reached < end:
+        missing = max(reached + 1, 1)
+        raise _broken(
+            game_id,
+            missing,
+            f"the events from version {missing} on are missing: the game's head is at version {head.version}",
+        )
+    if last == head.version and head.chain is not None and rows[-1][3] != head.chain:
+        raise _broken(game_id, head.version, "the last event is not the game's head: its hash is not the one kept")
 
 
 def first_links(game_id: UUID, first_version: int, topics: Sequence[str], states: Sequence[bytes]) -> list[bytes]:
@@ -252,6 +343,66 @@ def migrate(conn: Connection[Any], schema: str, table: str) -> tuple[int, int]:
     return games, chained
 
 
+# Migration 0023: each game's head (the version and hash of its last event) kept in its ``games`` row, so
+# that a lost tail is seen (the events alone end wherever they end). Written by the events' own insert,
+# whatever the write path, in its transaction: every writer updates the game's row (its new version)
+# before it inserts the events (the row's lock first), so the statement's last event of each game whose
+# row is at that version is its head. One statement-level update per insert, not one per event. The
+# same insert refuses to append to a game that lost events (``lost_from``: ``NO_EVENT_BEFORE``).
+#
+# And the events are never deleted by the service: a DELETE (a mistake at a psql prompt, a script) marks
+# each game it took events from, in its row (``lost_from``: the first version deleted), so that every
+# read of the game refuses it and every write to it is refused, whatever part of its stream went.
+_HEADS = """
+ALTER TABLE {games} ADD COLUMN IF NOT EXISTS head bytea, ADD COLUMN IF NOT EXISTS lost_from integer;
+CREATE OR REPLACE FUNCTION {schema}.banquise_chain_head() RETURNS trigger LANGUAGE plpgsql AS $body$
+DECLARE
+    lost_game uuid;
+    lost_version integer;
+BEGIN
+    WITH kept AS (
+        UPDATE {games} g SET head = a.chain FROM banquise_added a
+        WHERE g.id = a.originator_id AND g.version = a.originator_version
+        RETURNING g.id, g.lost_from
+    )
+    SELECT id, lost_from INTO lost_game, lost_version FROM kept WHERE lost_from IS NOT NULL LIMIT 1;
+    IF lost_game IS NOT NULL THEN
+        RAISE EXCEPTION 'game % lost its events from version %', lost_game, lost_version
+            USING ERRCODE = 'BQ500', DETAIL = lost_version::text;
+    END IF;
+    RETURN NULL;
+END
+$body$;
+DROP TRIGGER IF EXISTS banquise_chain_head ON {events};
+CREATE TRIGGER banquise_chain_head AFTER INSERT ON {events} REFERENCING NEW TABLE AS banquise_added
+    FOR EACH STATEMENT EXECUTE FUNCTION {schema}.banquise_chain_head();
+CREATE OR REPLACE FUNCTION {schema}.banquise_events_lost() RETURNS trigger LANGUAGE plpgsql AS $body$
+BEGIN
+    UPDATE {games} g SET lost_from = least(g.lost_from, d.version)
+    FROM (SELECT originator_id, min(originator_version)::integer AS version FROM banquise_removed
+          GROUP BY originator_id) d
+    WHERE g.id = d.originator_id;
+    RETURN NULL;
+END
+$body$;
+DROP TRIGGER IF EXISTS banquise_events_lost ON {events};
+CREATE TRIGGER banquise_events_lost AFTER DELETE ON {events} REFERENCING OLD TABLE AS banquise_removed
+    FOR EACH STATEMENT EXECUTE FUNCTION {schema}.banquise_events_lost();
+UPDATE {games} g SET head = e.chain FROM {events} e WHERE e.originator_id = g.id AND e.originator_version = g.version;
+"""
+
+
+def keep_heads(conn: Connection[Any], schema: str, table: str) -> None:
+    """Migration 0023 on ``conn`` (one transaction, the events table locked: no write meanwhile): the
+    games' ``head`` column, the trigger that keeps it, and the heads of the games stored before."""
+    with conn.transaction():
+        events = sql.Identifier(schema, table)
+        conn.execute(sql.SQL("LOCK TABLE {} IN EXCLUSIVE MODE").format(events))
+        conn.execute(
+            sql.SQL(_HEADS).format(events=events, games=sql.Identifier(schema, "games"), schema=sql.Identifier(schema))
+        )
+
+
 _SURVEY_CHUNK = 5000
 
 
@@ -265,25 +416,58 @@ def survey(conn: Connection[Any], schema: str, table: str) -> tuple[int, int, li
     games = count = 0
     broken: list[ChainBroken] = []
     game: UUID | None = None
-    previous, skip = GENESIS, False
+    previous, skip, expected = GENESIS, False, 1
     after: tuple[UUID, int] = (UUID(int=0), 0)
     cur = conn.cursor(row_factory=tuple_row)
     while True:
         rows = cur.execute(select, (*after, _SURVEY_CHUNK)).fetchall()
         for game_id, version, topic, state, stored in rows:
             if game_id != game:
-                game, previous, skip, games = game_id, GENESIS, False, games + 1
+                game, previous, skip, expected, games = game_id, GENESIS, False, 1, games + 1
             count += 1
             if skip:
                 continue
             try:
+                if version != expected:
+                    raise _broken(game_id, expected, "the event is missing")
                 previous = check(game_id, [(version, topic, bytes(state), stored)], previous)
+                expected = version + 1
             except ChainBroken as exc:
                 broken.append(exc)
                 skip = True
         if len(rows) < _SURVEY_CHUNK:
-            return games, count, broken
+            break
         after = (rows[-1][0], rows[-1][1])
+    # The games whose last event is not the head their row keeps: a lost tail (or an event added after it).
+    seen = {exc.game_id for exc in broken}
+    for game_id, version, last, lost in cur.execute(sql.SQL(_TAILS).format(events=events, games=_games(schema))):
+        if game_id not in seen:
+            if lost is not None:
+                broken.append(_broken(game_id, lost, "the event was deleted (the game's row keeps the first version)"))
+            elif last is None or last < version:
+                detail = f"the events from version {(last or 0) + 1} on are missing: the game's head is at {version}"
+                broken.append(_broken(game_id, (last or 0) + 1, detail))
+            elif last > version:
+                broken.append(_broken(game_id, version + 1, f"an event after the game's head ({version}) is stored"))
+            else:
+                broken.append(_broken(game_id, version, "the last event is not the game's head: its hash differs"))
+    return games, count, broken
+
+
+def _games(schema: str) -> sql.Identifier:
+    return sql.Identifier(schema, "games")
+
+
+# Each game whose last stored event is not its row's head (its version, or its hash where kept), or that
+# lost events to a DELETE.
+_TAILS = """
+SELECT g.id, g.version, e.originator_version, g.lost_from FROM {games} g LEFT JOIN LATERAL (
+    SELECT originator_version, chain FROM {events} WHERE originator_id = g.id ORDER BY originator_version DESC LIMIT 1
+) e ON true
+WHERE e.originator_version IS DISTINCT FROM g.version OR (g.head IS NOT NULL AND e.chain IS DISTINCT FROM g.head)
+    OR g.lost_from IS NOT NULL
+ORDER BY g.id
+"""
 
 
 def report(conninfo: str, schema: str, events_table: str) -> tuple[Any, int, int, list[ChainBroken]]:

@@ -7,7 +7,7 @@ in the transaction of the events it goes with; a read takes a pooled connection 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
@@ -81,9 +81,11 @@ SELECT originator_id, originator_version, topic, state, chain FROM {events}
 WHERE originator_id = ANY(%s) AND (originator_id, originator_version) > (%s, %s)
 ORDER BY originator_id, originator_version LIMIT %s
 """
-# One game's stored rows with their chain hashes (``service.base.store.chain``), for a sealed export.
+# One game's stored rows with their chain hashes (``service.base.store.chain``), for a sealed export, and
+# the game's head its row keeps (``chain.head_row``), in one statement.
 _CHAINED = """
-SELECT originator_version, topic, state, chain FROM {events} WHERE originator_id = %s ORDER BY originator_version
+(SELECT originator_version, topic, state, chain FROM {events} WHERE originator_id = %s ORDER BY originator_version)
+UNION ALL {head}
 """
 # Events per chunk of ``streams``: the memory a read of many games holds beside the game being built.
 STREAM_CHUNK = 5000
@@ -146,6 +148,14 @@ class GamesTable:
             ).fetchone()
         return None if row is None else typed(row, IndexedGame)
 
+    def signed(self, signer: str, origin: UUID) -> IndexedGame | None:
+        """The game stored for the record ``signer`` sealed as its game ``origin`` (``sign``)."""
+        with self._datastore.get_connection() as conn:
+            row = conn.execute(
+                f"{ROW} JOIN signed_games s ON s.game_id = g.id WHERE s.signer = %s AND s.origin = %s", (signer, origin)
+            ).fetchone()
+        return None if row is None else typed(row, IndexedGame)
+
     def position(self, game_id: UUID) -> int:
         """How far the event log went for this game (its last event's notification id; 0: none)."""
         with self._datastore.get_connection() as conn:
@@ -181,11 +191,17 @@ class GamesTable:
                 return
             where.before = (rows[-1].created_at, rows[-1].id)
 
-    def streams(self, game_ids: Sequence[UUID], chunk: int = STREAM_CHUNK) -> Iterator[tuple[UUID, list[Recorded]]]:
+    def streams(
+        self, game_ids: Sequence[UUID], chunk: int = STREAM_CHUNK, heads: Mapping[UUID, chain.Head] | None = None
+    ) -> Iterator[tuple[UUID, list[Recorded] | chain.ChainBroken]]:
         """Each of ``game_ids``' whole event stream (a game without events is left out), one game after the
         other in the order of their ids (not of ``game_ids``): ``chunk`` events per query, each on
         a connection lent for that query only. One query per chunk rather than one per game (an export's
-        page of games); what it holds is one chunk and the game being yielded, whatever their lengths."""
+        page of games); what it holds is one chunk and the game being yielded, whatever their lengths.
+
+        Each event's chain is checked as it is read, and each stream's end against the game's head in
+        ``heads`` (read before the events: a game may have gone on since, never back). A game whose chain
+        is broken is yielded as its ``ChainBroken`` (logged, counted), and the others still are."""
         ids = sorted(set(game_ids))
         if not ids:
             return
@@ -193,7 +209,26 @@ class GamesTable:
         after: tuple[UUID, int] = (ids[0], 0)
         game: UUID | None = None
         events: list[Recorded] = []
+        broken: chain.ChainBroken | None = None
         previous = chain.GENESIS
+        heads = heads or {}
+
+        def ended() -> tuple[UUID, list[Recorded] | chain.ChainBroken]:
+            assert game is not None
+            if broken is None:
+                head = heads.get(game)
+                last = events[-1].originator_version if events else 0
+                if head is not None and head.lost is not None:
+                    return game, chain.broken_at(game, head.lost, "the event was deleted")
+                if head is not None and last < head.version:
+                    return game, chain.broken_at(
+                        game,
+                        last + 1,
+                        f"the events from version {last + 1} on are missing: the game's head "
+                        f"is at version {head.version}",
+                    )
+            return game, broken if broken is not None else events
+
         while True:
             with self._datastore.get_connection() as conn:
                 # Tuples: a dict per row cost as much as decoding its event.
@@ -201,22 +236,39 @@ class GamesTable:
             for game_id, version, topic, state, stored in rows:
                 if game_id != game:
                     if game is not None:
-                        yield game, events
-                    game, events, previous = game_id, [], chain.GENESIS
-                # Each event's hash checked as it is read (``ChainBroken``: the store was changed).
-                previous = chain.check(game_id, ((version, topic, state, stored),), previous)
+                        yield ended()
+                    game, events, previous, broken = game_id, [], chain.GENESIS, None
+                if broken is not None:
+                    continue
+                try:
+                    # Each event's hash checked as it is read (``ChainBroken``: the store was changed).
+                    expected = events[-1].originator_version + 1 if events else 1
+                    if version != expected:
+                        raise chain.broken_at(game_id, expected, "the event is missing")
+                    previous = chain.check(game_id, ((version, topic, state, stored),), previous)
+                    head = heads.get(game_id)
+                    if head is not None and version == head.version and head.chain not in (None, previous):
+                        raise chain.broken_at(
+                            game_id, version, "the last event is not the game's head: its hash is not the one kept"
+                        )
+                except chain.ChainBroken as exc:
+                    broken, events = exc, []
+                    continue
                 events.append(recorded(game_id, version, topic, state))
             if len(rows) < chunk:
                 break
             after = (rows[-1][0], rows[-1][1])
         if game is not None:
-            yield game, events
+            yield ended()
 
-    def chained(self, game_id: UUID) -> list[tuple[int, str, bytes, bytes | None]]:
-        """A game's stored rows (version, topic, state, chain hash), in order."""
+    def chained(self, game_id: UUID) -> tuple[list[tuple[int, str, bytes, bytes | None]], chain.Head | None]:
+        """A game's stored rows (version, topic, state, chain hash), in order, and the head its row keeps."""
+        head = sql.SQL(chain.head_row("{events}", "games", "%s")).format(events=self._events)
+        query = sql.SQL(_CHAINED).format(events=self._events, head=head)
         with self._datastore.get_connection() as conn:
-            rows = conn.cursor(row_factory=tuple_row).execute(sql.SQL(_CHAINED).format(events=self._events), (game_id,))
-            return [(int(v), t, bytes(s), None if c is None else bytes(c)) for v, t, s, c in rows.fetchall()]
+            found = conn.cursor(row_factory=tuple_row).execute(query, (game_id, game_id)).fetchall()
+        rows, kept = chain.split_head(found)
+        return [(int(v), t, bytes(s), None if c is None else bytes(c)) for v, t, s, c in rows], kept
 
     def finish_times(self, rows: Iterable[IndexedGame]) -> dict[UUID, datetime]:
         with self._datastore.get_connection() as conn:
@@ -282,6 +334,13 @@ class GamesTable:
     def insert(row: GameRow) -> Within:
         """A new game's row."""
         return _step(INSERT_GAME, row.params())
+
+    @staticmethod
+    def sign(signer: str, origin: UUID, game_id: UUID) -> Within:
+        """A signed record's identity, stored with its game (a second one fails the transaction: its key)."""
+        return _step(
+            "INSERT INTO signed_games (signer, origin, game_id) VALUES (%s, %s, %s)", (signer, origin, game_id)
+        )
 
     @staticmethod
     def take_back_head(game_id: UUID, version: int, moves: int, now: datetime) -> Within:

@@ -399,33 +399,36 @@ class GameRecorder(PostgresApplicationRecorder):
         params += [gt] if gt is not None else []
         params += [lte] if lte is not None else []
         params += [limit + 1 if ahead else limit] if limit is not None else []
+        params.append(originator_id)  # the game's head (``chain.head_row``), in the same statement
         with self.datastore.get_connection() as conn:
             # Binary results: the stored bytes as they are, no hex text to parse.
             cur = conn.cursor(row_factory=tuple_row)
-            rows: list[tuple[int, str, bytes, bytes | None]] = cur.execute(
+            found: list[tuple[int, str, bytes, bytes | None]] = cur.execute(
                 statement, params, prepare=True, binary=True
             ).fetchall()
+        rows, head = chain.split_head(found)
         if desc:
             rows.reverse()
         after = gt
         if desc and limit is not None and len(rows) == limit + 1:
             after = rows[0][0]
+        # A read its limit stopped is not expected to reach the head (a descending one always ends there).
+        cut = not desc and limit is not None and len(rows) >= limit + (1 if ahead else 0)
         game_id = originator_id if isinstance(originator_id, UUID) else UUID(originator_id)
-        return chain.check_read(game_id, rows, after)
+        return chain.check_read(game_id, rows, after, head, upto=lte, cut=cut)
 
     def _select_checked(self, gt: bool, lte: bool, desc: bool, limit: bool) -> bytes:
         """The statement of ``select_checked`` for the bounds given (rendered once each)."""
         key = (gt, lte, desc, limit)
         statement = self._checked_statements.get(key)
         if statement is None:
-            text = (
-                f'SELECT originator_version, topic, state, chain FROM "{self.datastore.schema}".'
-                f'"{self.events_table_name}" WHERE originator_id = %s'
-            )
+            events = f'"{self.datastore.schema}"."{self.events_table_name}"'
+            text = f"(SELECT originator_version, topic, state, chain FROM {events} WHERE originator_id = %s"
             text += " AND originator_version >= %s" if gt else ""
             text += " AND originator_version <= %s" if lte else ""
             text += " ORDER BY originator_version" + (" DESC" if desc else "")
             text += " LIMIT %s" if limit else ""
+            text += ") UNION ALL " + chain.head_row(events, f'"{self.datastore.schema}".games', "%s")
             statement = self._checked_statements[key] = text.encode()
         return statement
 

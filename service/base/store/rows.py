@@ -41,6 +41,8 @@ class IndexedGame(msgspec.Struct, kw_only=True):
     tags: dict[str, str] = {}
     secrets_of: list[UUID] = []  # the games whose hidden information a fork carries
     sealed: bool = False  # a fork of a game not finished yet (``games_table.SEALED``)
+    head: bytes | None = None  # the chain hash of its last event (``chain.Head``; migration 0023)
+    lost_from: int | None = None  # the first version a DELETE took from its events (never, normally)
 
 
 class GameSight(msgspec.Struct, kw_only=True):

@@ -9,6 +9,7 @@ from uuid import UUID
 from psycopg import AsyncClientCursor, AsyncConnection, ClientCursor, Connection, Cursor
 from psycopg.rows import DictRow, tuple_row
 
+from service.base.store import chain
 from service.base.store.games_table import ROW
 from service.base.store.recorder import Within
 from service.base.store.rows import IndexedGame, typed
@@ -44,7 +45,11 @@ class Snapshots:
             "UNION ALL "
             f'SELECT originator_version, topic, state, chain FROM "{table}" '
             "WHERE originator_id = %(game)s AND originator_version <= %(last)s "
-            "AND originator_version > COALESCE((SELECT version FROM snap), 0)"
+            "AND originator_version > COALESCE((SELECT version FROM snap), 0) "
+            # The game's head (``chain.head_row``): the end a block reaching it is checked against.
+            "UNION ALL "
+            + chain.head_row(f'"{table}"', "games", "%(game)s")
+            +
             # The snapshots first, then the events in a row: the reader slices blocks out of them as they
             # come. No game id per row: a UUID each to load.
             ") AS span ORDER BY topic IS NOT NULL, v"
@@ -89,8 +94,8 @@ class Snapshots:
         """The newest snapshot at or before version ``before`` (``(version, None, state, chain)``: the stored
         chain hash of the event at its version) and the snapshots after it before ``last`` (``(version,
         None, state, None)``), then the events after the first up to version ``last`` (``(version, topic,
-        state, chain)``), each by version, in one round trip. The reader checks the events' chain
-        (``chain.check_read``)."""
+        state, chain)``), each by version, and the game's head (``chain.head_row``: first), in one round
+        trip. The reader checks the events' chain (``chain.check_after``, ``chain.check_end``)."""
         query, params = self._block_query, {"game": game_id, "before": before, "last": last}
         # Binary results: the stored bytes as they are, no hex text to parse (a quarter less CPU).
         return self._store.read_once(

@@ -162,3 +162,16 @@ $$;
 CREATE TRIGGER api_keys_changed AFTER UPDATE OR DELETE OR TRUNCATE ON api_keys
     FOR EACH STATEMENT EXECUTE FUNCTION banquise_count_key_change();
 """
+
+
+# Migration 0023: one game per signed identity (#49). A record sealed by a trusted server is that server's
+# game ``origin``, signed by ``signer`` (a key id): imported once, whoever sends it (docs/RECORDS.md).
+SIGNED_GAMES = """
+CREATE TABLE IF NOT EXISTS signed_games (
+    signer  text NOT NULL,
+    origin  uuid NOT NULL,
+    game_id uuid NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    PRIMARY KEY (signer, origin)
+);
+CREATE INDEX IF NOT EXISTS signed_games_by_game ON signed_games (game_id);
+"""

@@ -75,6 +75,7 @@ def serve_workers(args: argparse.Namespace, settings: Settings) -> int:
             log_config=None,
             access_log=False,
             lifespan="on",
+            timeout_graceful_shutdown=max(1, round(settings.shutdown_grace)),
         )
         from service.cli.commands.analysis import served_workers
 

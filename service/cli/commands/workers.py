@@ -24,10 +24,13 @@ from types import FrameType
 
 import uvicorn
 
+from service.cli.commands.stopping import leave_unfinished_work
+
 log = logging.getLogger("banquise.cli")
 
-# Seconds a stopping worker may take to finish its requests before it is killed.
-STOP_GRACE = 30.0
+# Seconds a stopping worker may take beyond its requests' grace (``timeout_graceful_shutdown``) to close
+# its pool and leave, before it is killed.
+STOP_GRACE = 10.0
 _spawn = multiprocessing.get_context("spawn")
 
 
@@ -46,10 +49,12 @@ def port_socket(host: str, port: int) -> socket.socket:
 
 
 def run_worker(config: uvicorn.Config) -> None:
-    """One worker process: its own socket on the port, then uvicorn on it until told to stop."""
+    """One worker process: its own socket on the port, then uvicorn on it until told to stop (its requests
+    given ``timeout_graceful_shutdown`` seconds, then left unfinished: ``stopping``)."""
     config.configure_logging()
     sock = port_socket(config.host, config.port)
     uvicorn.Server(config).run(sockets=[sock])
+    leave_unfinished_work()
 
 
 class Workers:
@@ -80,7 +85,7 @@ class Workers:
             for process in processes:
                 process.terminate()  # SIGTERM: uvicorn stops accepting and finishes its requests
             for process in processes:
-                process.join(STOP_GRACE)
+                process.join((self.config.timeout_graceful_shutdown or 0) + STOP_GRACE)
                 if process.is_alive():
                     process.kill()
                     process.join()

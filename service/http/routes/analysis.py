@@ -19,12 +19,15 @@ from litestar.status_codes import HTTP_202_ACCEPTED
 
 from domain.analysis.game import DEFAULT_BUDGET, GameAnalysis, StepAnalysis
 from service.base.keys import ApiKey
+from service.base.store.analyses import QueueBounds
 from service.games.analysis import MAX_BUDGET, MIN_BUDGET, AnalysisAsked, AnalysisProgress, GameAnalyses
+from service.games.errors import decode_error
 from service.http.auth import caller
 from service.http.caching import conditional_body
 from service.http.routes.games import KEY_OPTIONAL
 
 _json = msgspec.json.Encoder()
+_asked = msgspec.json.Decoder(AnalysisAsked, strict=True)
 # A finished public game's analysis never changes (a new analysis version is another resource: its
 # ``analysis_version`` differs and so does its ETag).
 IMMUTABLE = "public, max-age=31536000, immutable"
@@ -48,6 +51,14 @@ READ_PROBLEMS = {
     404: ResponseSpec(None, description="game_not_found; analysis_not_requested: never asked (POST first)"),
     422: ResponseSpec(None, description="budget_out_of_range"),
 }
+
+
+def _strict(body: bytes) -> AnalysisAsked:
+    """The body as JSON types say it: a budget is an integer (never a string or a float that holds one)."""
+    try:
+        return _asked.decode(body)
+    except msgspec.MsgspecError as exc:
+        raise decode_error(exc, "the body") from exc
 
 
 def _location(progress: AnalysisProgress) -> str:
@@ -76,9 +87,15 @@ class AnalysisController(Controller):
         description="One analysis per game, analysis version and budget, at the game's version when asked "
         "(a live game's covers the moves recorded then: ask again after more moves). Always 202 with the "
         "job's progress and `Location` (the GET that follows it), whether this request queued it or not. "
-        "Who may ask is who may read the whole record: anyone for a finished game (the viewer's button; the "
-        "job is one per game, analysis version and budget, so asking again queues nothing), a live game's "
-        "owner's key only (no key: 401 api_key_required; another key: 403 analysis_hidden).",
+        "Who may ask is who may read the whole record: any key for a finished game, a live game's owner's "
+        "key only (another key: 403 analysis_hidden). Queuing an analysis takes a key, counted against it: "
+        "without one, only an analysis asked already is answered (401 api_key_required for a new one). A key "
+        f"has at most `BANQUISE_ANALYSES_PER_KEY` (default {QueueBounds().per_key}) analyses queued or running "
+        "(429 too_many_analyses) and the queue at most `BANQUISE_ANALYSIS_QUEUE` (default "
+        f"{QueueBounds().total}; 503 analysis_queue_full), both with Retry-After; asking again for a job "
+        "queued already is free. Workers take each key's first job before any key's second (then each "
+        "key's second...): one caller's backlog never holds back another's. `budget` is an integer, "
+        f"{MIN_BUDGET} to {MAX_BUDGET}.",
         status_code=HTTP_202_ACCEPTED,
         security=KEY_OPTIONAL,
         responses={
@@ -88,11 +105,18 @@ class AnalysisController(Controller):
                 description="The analysis asked (queued, running, done or failed)",
             ),
             **READ_PROBLEMS,
-            400: ResponseSpec(None, description="invalid_request, invalid_json: the body is not an AnalysisAsked"),
+            400: ResponseSpec(
+                None,
+                description="invalid_request, invalid_json: the body is not an AnalysisAsked (a budget is a JSON "
+                'integer: "1" and 1.0 are refused)',
+            ),
+            401: ResponseSpec(None, description="api_key_required: a new analysis (or a live game's) needs a key"),
             422: ResponseSpec(
                 None,
                 description="budget_out_of_range; analysis_unavailable: the game's kind or record is not analysable",
             ),
+            429: ResponseSpec(None, description="too_many_analyses: this key's share of the queue is full"),
+            503: ResponseSpec(None, description="analysis_queue_full: the queue is full"),
         },
     )
     async def ask(
@@ -103,7 +127,8 @@ class AnalysisController(Controller):
         analyses: NamedDependency[GameAnalyses],
         data: JSONBody[AnalysisAsked | None] = None,
     ) -> Response[AnalysisProgress]:
-        budget = (data or AnalysisAsked()).budget
+        # ``data`` is Litestar's lenient reading (it took "1" for 1): the body is decoded again, strictly.
+        budget = _strict(await request.body()).budget if data is not None else AnalysisAsked().budget
         progress, _ = await sync_to_thread(analyses.ask, game_id, key, budget)
         return _accepted(progress)
 

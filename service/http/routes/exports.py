@@ -3,13 +3,13 @@ finished games as a BG Stats file or BGG plays; a filter's games as streamed NDJ
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from datetime import datetime
 from typing import Annotated, Any, Literal
 from uuid import UUID
 
 import msgspec
-from litestar import Controller, Response, get
+from litestar import Controller, Request, Response, get
 from litestar.concurrency import sync_to_thread
 from litestar.di import NamedDependency, Provide
 from litestar.openapi import ResponseSpec
@@ -17,10 +17,12 @@ from litestar.params import FromPath, FromQuery, QueryParameter
 from litestar.response import Stream
 
 from service.base.keys import ApiKey
+from service.base.store.chain import ChainBroken
 from service.games import playformats
 from service.games.exports import MAX_PLAYS, ExportFilter, Exports
 from service.games.tags import MAX_FILTERS as MAX_TAG_FILTER
 from service.http.auth import caller
+from service.http.errors import chain_broken_line
 from service.http.routes.games import KEY_OPTIONAL, PLAYED_SINCE, PLAYED_UNTIL
 
 XML = "text/xml"  # RFC 7303; BGG answers its XML API as text/xml too
@@ -142,12 +144,15 @@ class ExportsController(Controller):
         "/exports/records",
         summary="A filter's games as NDJSON records (one GET /games/{id}/record per line), streamed",
         description="Newest recorded first. The games the caller sees whole: finished public games, and "
-        "every game of its own key (live ones and sealed forks included); others are left out.",
+        "every game of its own key (live ones and sealed forks included); others are left out. A game whose "
+        "stored events fail their integrity check (`chain_broken`) is a problem document's line in its "
+        "place (`code`, `game_id`, `version`), and the stream goes on with the others.",
         media_type=NDJSON,
         responses={400: FILE_PROBLEMS[400], 422: ResponseSpec(None, description="unknown_game_kind")},
     )
     async def records(
         self,
+        request: Request[Any, Any, Any],
         exports: NamedDependency[Exports],
         key: NamedDependency[ApiKey | None],
         wanted: NamedDependency[ExportFilter],
@@ -156,9 +161,12 @@ class ExportsController(Controller):
         wanted = msgspec.structs.replace(wanted, status=status)
         lines = await sync_to_thread(exports.records, key, wanted)
 
+        def broken(exc: ChainBroken) -> bytes:
+            return chain_broken_line(request, exc)
+
         async def body() -> AsyncIterator[bytes]:
             while True:
-                chunk = await sync_to_thread(_take, lines, LINES_AT_ONCE)
+                chunk = await sync_to_thread(_take, lines, LINES_AT_ONCE, broken)
                 if not chunk:
                     return
                 yield chunk
@@ -166,11 +174,12 @@ class ExportsController(Controller):
         return Stream(body(), media_type=NDJSON)
 
 
-def _take(lines: Iterator[bytes], n: int) -> bytes:
+def _take(lines: Iterator[bytes | ChainBroken], n: int, broken: Callable[[ChainBroken], bytes]) -> bytes:
+    """Up to ``n`` lines; a game met broken is its problem's line (``chain_broken``), and the stream goes on."""
     out = bytearray()
     for _ in range(n):
         line = next(lines, None)
         if line is None:
             break
-        out += line
+        out += broken(line) if isinstance(line, ChainBroken) else line
     return bytes(out)

@@ -121,9 +121,18 @@ class WatchController(Controller):
             lambda owner, body, idem: forks.fork(owner, game_id, body, idem),
         )
 
-    @get("/{game_id:uuid}/forks", summary="Where a game was forked from, and the forks made of it", security=[])
-    async def forks(self, game_id: FromPath[UUID], forks: NamedDependency[Forking]) -> Forks:
-        return await sync_to_thread(forks.family, game_id)
+    @get(
+        "/{game_id:uuid}/forks",
+        summary="Where a game was forked from, and the forks made of it",
+        description="A sealed fork (of a game not finished yet) is its owner's key's, as every read of it: "
+        "anyone else is refused (403 `fork_hidden`).",
+        security=KEY_OPTIONAL,
+        responses={403: ResponseSpec(None, description="fork_hidden: a fork of a game not finished yet")},
+    )
+    async def forks(
+        self, game_id: FromPath[UUID], forks: NamedDependency[Forking], key: NamedDependency[ApiKey | None]
+    ) -> Forks:
+        return await sync_to_thread(forks.family, game_id, key)
 
     @get(
         "/{game_id:uuid}/live",

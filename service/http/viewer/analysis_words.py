@@ -18,6 +18,14 @@ ANALYSIS_WORDS: dict[str, tuple[str, str, str]] = {
         "El análisis falló: {reason}",
     ),
     "analysis_unavailable": ("No analysis: {reason}", "Pas d'analyse : {reason}", "Sin análisis: {reason}"),
+    "analysis_key_needed": (
+        "Asking for an analysis takes an API key: enter yours on the recorder page (this device keeps it), then "
+        "ask again",
+        "Demander une analyse demande une clé d'API : saisissez la vôtre sur la page d'enregistrement (cet "
+        "appareil la garde), puis demandez à nouveau",
+        "Pedir un análisis requiere una clave de API: introduzca la suya en la página de registro (este "
+        "dispositivo la guarda) y vuelva a pedirlo",
+    ),
     "analysis_graph": (
         "Win chance by move (everything known); arrows move along, a click goes to the move",
         "Chance de victoire par coup (tout connu) ; les flèches s'y déplacent, un clic va au coup",

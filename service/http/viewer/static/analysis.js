@@ -83,6 +83,12 @@ export class AnalysisPanel {
     const answer = await this.request("/games/" + this.game + "/analysis", init).catch(() => null);
     const body = answer ? await answer.json().catch(() => ({})) : {};
     if (answer && answer.status === 202) return this.progress(body);
+    if (answer && answer.status === 401) {
+      // a new analysis is a worker's time, counted against a key: the recorder page keeps one on this device
+      this.root.dataset.analysis = "key-needed";
+      this.say(word(this.ctx, "analysis_key_needed"), "alert");
+      return;
+    }
     this.root.dataset.analysis = "unavailable";
     this.say(word(this.ctx, "analysis_unavailable", { reason: body.detail || body.title || "offline" }), "alert");
   }

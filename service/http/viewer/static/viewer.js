@@ -140,8 +140,13 @@ if (data.analysis) {
   const section = document.createElement("section");
   section.id = "analysis";
   $("main").prepend(section);
+  // Asking for an analysis takes a key (it is counted against it): the one the recorder keeps on this device,
+  // if any, is sent with the ask (and only with it); without one the panel says where to set it.
+  const key = localStorage.getItem("banquise.apiKey");
+  const request = (url, init) =>
+    fetch(url, key && init.method === "POST" ? { ...init, headers: { ...init.headers, Authorization: "Bearer " + key } } : init);
   analysis = new AnalysisPanel(section, {
-    game, ctx, budget,
+    game, ctx, budget, request,
     onMove: (n) => goToMove(n),
     onJudged: (judged) => {
       ctx.judged = judged;
