@@ -160,10 +160,11 @@ class Barman:
             time.sleep(1)
 
     def recover(self, backup_id: str, target_time: str, destination: Path) -> None:
-        """The copy for a point-in-time recovery: promoted as soon as it reaches the target."""
+        """The copy for a point-in-time recovery: promoted as soon as it reaches the target, along the latest
+        timeline (Barman 3.4 would stay on the backup's, and miss the WAL written after a failover)."""
         self.run(
-            "recover", "--target-time", target_time, "--target-action", "promote", SERVER, backup_id, str(destination),
-            timeout=1800,
+            "recover", "--target-time", target_time, "--target-tli", "latest", "--target-action", "promote",
+            SERVER, backup_id, str(destination), timeout=1800,
         )  # fmt: skip
 
     def log(self) -> str:

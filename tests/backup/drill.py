@@ -203,7 +203,7 @@ class Patroni:
         done = self._patronictl("edit-config", "--set", "slots.barman.type=physical", "--force")
         if done.returncode != 0:
             raise AssertionError(f"patronictl edit-config failed: {done.stdout}{done.stderr}")
-        self.cluster._wait(self._slot_everywhere, 60, "the barman slot on every node")
+        self.cluster._wait(self.slot_on_primary, 60, "the barman slot on the primary")
         return self
 
     def _patronictl(self, *args: str) -> subprocess.CompletedProcess[str]:
@@ -215,17 +215,21 @@ class Patroni:
             [tool("patronictl"), "-c", str(config), *args], capture_output=True, text=True, timeout=120
         )
 
-    def _slot_everywhere(self) -> bool:
-        for node in self.cluster.nodes:
-            try:
-                with psycopg.connect(
-                    host="127.0.0.1", port=node.pg_port, user="postgres", dbname="postgres", connect_timeout=2
-                ) as conn:
-                    if conn.execute("SELECT 1 FROM pg_replication_slots WHERE slot_name = 'barman'").fetchone() is None:
-                        return False
-            except psycopg.Error:
-                return False
-        return True
+    def slot_on_primary(self) -> bool:
+        """Whether the primary has the ``barman`` slot. Debian's Patroni (3.0) keeps a permanent physical slot
+        on the primary only: a new primary creates it when promoted (docs/operations/backups.md)."""
+        primary = self.cluster.primary()
+        if primary is None:
+            return False
+        try:
+            with psycopg.connect(
+                host="127.0.0.1", port=primary.pg_port, user="postgres", dbname="postgres", connect_timeout=2
+            ) as conn:
+                return (
+                    conn.execute("SELECT 1 FROM pg_replication_slots WHERE slot_name = 'barman'").fetchone() is not None
+                )
+        except psycopg.Error:
+            return False
 
     def _conninfo(self, user: str) -> str:
         nodes = self.cluster.nodes
@@ -255,6 +259,7 @@ class Patroni:
         if done.returncode != 0:
             raise AssertionError(f"patronictl switchover failed: {done.stdout}{done.stderr}")
         cluster._wait(cluster.settled, 180, "settled cluster after the switchover")
+        cluster._wait(self.slot_on_primary, 60, "the barman slot on the new primary")
         figures.switchover = f"{old.name} -> {sync.name}"
 
     def stored(self) -> dict[str, list[Stored]]:
@@ -473,7 +478,8 @@ def _restored_server(
     # The copy of a Patroni node, alone: its own port and socket, no standby to wait for, no archiving.
     options = (
         f"-c port={port} -c listen_addresses=127.0.0.1 -c unix_socket_directories={socket_dir} "
-        "-c synchronous_standby_names= -c archive_mode=off -c hot_standby=on"
+        "-c synchronous_standby_names= -c archive_mode=off -c hot_standby=on "
+        f"-c hba_file={restored / 'pg_hba.conf'} -c ident_file={restored / 'pg_ident.conf'}"
     )
     ctl = [str(pg_bin_dir() / "pg_ctl"), "-D", str(restored), "-l", str(restored.parent / "restored.log")]
     subprocess.run(barman.as_user([*ctl, "-w", "-t", "600", "-o", options, "start"]), check=True, timeout=660)
