@@ -116,13 +116,20 @@ class _Handle:
                 restored = postmaster_pid(self.pgdata) is None and is_restored(self.pgdata)
                 if restored:
                     # The handle file came with the backup: its pids are the source server's users (alive,
-                    # maybe, on this very machine), never this copy's.
+                    # maybe, on this very machine), never this copy's. So did the lock file of the source's
+                    # socket (the socket lives in the data directory): it names the source's postmaster.
                     log.warning("starting a restored copy in %s: PostgreSQL recovers it first", self.pgdata)
                     live = []
+                    for lock in self.pgdata.glob(".s.PGSQL.*.lock"):
+                        lock.unlink(missing_ok=True)
                 try:
                     self._ensure_running(wait=RECOVERY_SECONDS if restored else START_SECONDS)
                     if restored:
-                        self._await_recovery()
+                        try:
+                            self._await_recovery()
+                        except Exception:
+                            self._pg_ctl("stop", "-m", "fast")  # a copy that cannot serve is not left running
+                            raise
                 except SharedMemoryInUse:
                     if attempt == 19:
                         raise

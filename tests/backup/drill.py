@@ -73,6 +73,12 @@ class Figures(msgspec.Struct, kw_only=True):
     restore_seconds: float = 0.0
     switchover: str = ""
     left_behind: list[str] = []
+    phases: dict[str, float] = {}  # seconds each step of the drill took
+
+    def phase(self, name: str, since: float) -> float:
+        now = time.monotonic()
+        self.phases[name] = round(now - since, 1)
+        return now
 
     @property
     def ok(self) -> bool:
@@ -104,8 +110,9 @@ class Embedded:
 
     name = "embedded"
 
-    def __init__(self, directory: Path) -> None:
+    def __init__(self, directory: Path, workers: int = 2) -> None:
         self.directory = directory
+        self.workers = workers
         self.data_dir = directory / "data"
         self.api_port = free_port()
         self.api: subprocess.Popen[bytes] | None = None
@@ -141,7 +148,13 @@ class Embedded:
 
     def start(self) -> Embedded:
         self.api = self._spawn(
-            "serve", "serve", "--workers", "2", "--analysis-workers", "0", BANQUISE_PORT=str(self.api_port)
+            "serve",
+            "serve",
+            "--workers",
+            str(self.workers),
+            "--analysis-workers",
+            "0",
+            BANQUISE_PORT=str(self.api_port),
         )
         _wait_healthy(self.api_base, self.api, 120, self.logs)
         with psycopg.connect(self.params.conninfo(), autocommit=True) as conn:
@@ -341,17 +354,24 @@ class Cron(threading.Thread):
 
 
 # ------------------------------------------------------------------ the drill
-def run(deployment_name: str, directory: Path, load_seconds: float = 12.0, clients: int = 4) -> Figures:
-    """The whole drill on one deployment; the figures (``figures.ok`` says whether every check held)."""
+def run(
+    deployment_name: str, directory: Path, load_seconds: float = 12.0, clients: int = 4, workers: int = 2
+) -> Figures:
+    """The whole drill on one deployment; the figures (``figures.ok`` says whether every check held).
+    ``workers``: the embedded deployment's ``banquise serve --workers`` (the Patroni one runs 2)."""
     directory.mkdir(parents=True, exist_ok=True)
     # Files the server's own user writes (Barman's home, the copy): a directory it owns, outside pytest's.
     scratch = Path(tempfile.mkdtemp(prefix="banquise-backup-"))
     figures = Figures(deployment=deployment_name, load_seconds=load_seconds)
     try:
-        deployment: Embedded | Patroni = Embedded(directory) if deployment_name == "embedded" else Patroni(directory)
+        deployment: Embedded | Patroni = (
+            Embedded(directory, workers) if deployment_name == "embedded" else Patroni(directory)
+        )
         barman: Barman | None = None
         try:
+            began = time.monotonic()
             deployment.start()
+            figures.phase("deployment started", began)
             barman = deployment.barman(scratch / "barman")
             if barman.user is not None:
                 os.chown(scratch, barman.user.pw_uid, barman.user.pw_gid)
@@ -382,7 +402,9 @@ def _backup_under_load(
     shared = Shared(recorder, deployment.api_base, deployment.token, deployment.admin_token, seed=0)
     players = [Player(i, shared) for i in range(clients)]
     try:
+        began = time.monotonic()
         barman.start_streaming(create_slot=deployment.name == "embedded")
+        figures.phase("streaming started", began)
         cron.start()
         recorder.origin = time.monotonic()
         for p in players:
@@ -406,15 +428,19 @@ def _backup_under_load(
             cron.stop.set()
             raise AssertionError("recorders still running after the stop: a hang")
     try:
+        began = time.monotonic()
         resolve_pending(shared)
         barman.switch_wal()
         barman.wait_done(figures.backup_id, 120)
+        began = figures.phase("target's WAL archived", began)
     finally:
         cron.stop.set()
         cron.join(60)
     if cron.errors and deployment.name == "embedded":
         raise AssertionError(f"barman cron failed: {cron.errors[:3]}")
-    return list(recorder.history.ops), target_mono, deployment.stored()
+    stored = deployment.stored()
+    figures.phase("original read", began)
+    return list(recorder.history.ops), target_mono, stored
 
 
 def _restore_and_check(
@@ -431,12 +457,15 @@ def _restore_and_check(
     started = time.monotonic()
     with _restored_server(name, barman, figures, restored) as (params, env):
         figures.restore_seconds = round(time.monotonic() - started, 2)
+        began = time.monotonic()
         chain = _cli(env, "chain")
+        began = figures.phase("banquise chain", began)
         figures.chain = (chain.stdout.strip() + " " + chain.stderr.strip()[:2000]).strip()
         found = re.search(r"(\d+) broken", chain.stdout)
         figures.chains_broken = int(found.group(1)) if found and chain.returncode in (0, 1) else -1
         with _serving(env, scratch) as base:
             copy = _stored(params, base, token)
+        began = figures.phase("copy served and read", began)
         with psycopg.connect(params.conninfo(), autocommit=True) as conn:
             status = dict(conn.execute("SELECT id::text, status FROM games").fetchall())
             voided = {str(r[0]) for r in conn.execute("SELECT game_id FROM voided_games").fetchall()}
@@ -448,6 +477,7 @@ def _restore_and_check(
         assert rebuilt.returncode == 0, rebuilt.stderr
         after = dump(params, READ_MODEL_TABLES)
         figures.read_model_diff = [t for t in READ_MODEL_TABLES if before[t] != after[t]]
+        figures.phase("read models caught up and rebuilt", began)
 
 
 @contextlib.contextmanager
@@ -623,6 +653,7 @@ def summary(figures: Figures) -> str:
         + (", ".join(f.read_model_diff) + " differ" if f.read_model_diff else "equal"),
         f"  games not a prefix of the original: {len(f.not_prefix)}, unknown games: {len(f.unknown_games)}",
         "  left behind: " + (", ".join(f.left_behind) or "nothing"),
+        "  steps (s): " + ", ".join(f"{k} {v}" for k, v in f.phases.items()),
     ]
     if f.missing:
         lines.append(f"  MISSING: {f.missing[:10]}")

@@ -38,7 +38,7 @@ def _check(figures: drill.Figures) -> None:
 def test_embedded_server_restores_to_a_point_in_time(tmp_path: Path) -> None:
     # Given recorders appending through banquise serve on the embedded server, its WAL streamed to Barman
     # When a base backup is taken amid the load, and the copy is recovered to a time later in the load
-    figures = drill.run("embedded", tmp_path / "drill", load_seconds=9)
+    figures = drill.run("embedded", tmp_path / "drill", load_seconds=9, workers=1)
     _check(figures)
 
 
