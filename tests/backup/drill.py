@@ -397,6 +397,17 @@ def _backup_under_load(
     """The load, the base backup amid it, the target; the writes' history, the target on the clients'
     clock, and what the deployment stored by the end."""
     cron = Cron(barman)
+    try:
+        return _under_load(deployment, barman, cron, figures, load_seconds, clients)
+    finally:
+        cron.stop.set()  # on every path: a cron left running would start the WAL receiver again
+        if cron.is_alive():
+            cron.join(60)
+
+
+def _under_load(
+    deployment: Embedded | Patroni, barman: Barman, cron: Cron, figures: Figures, load_seconds: float, clients: int
+) -> tuple[list[Op], float, dict[str, list[Stored]]]:
     recorder = Recorder(seed=0, seconds=load_seconds)
     recorder.history.fork_keys = True
     shared = Shared(recorder, deployment.api_base, deployment.token, deployment.admin_token, seed=0)
@@ -424,18 +435,15 @@ def _backup_under_load(
         joined_by = time.monotonic() + HANG_BOUND + 30
         for p in players:
             p.join(max(0.1, joined_by - time.monotonic()))
-        if any(p.is_alive() for p in players):
-            cron.stop.set()
-            raise AssertionError("recorders still running after the stop: a hang")
-    try:
-        began = time.monotonic()
-        resolve_pending(shared)
-        barman.switch_wal()
-        barman.wait_done(figures.backup_id, 120)
-        began = figures.phase("target's WAL archived", began)
-    finally:
-        cron.stop.set()
-        cron.join(60)
+    if any(p.is_alive() for p in players):
+        raise AssertionError("recorders still running after the stop: a hang")
+    began = time.monotonic()
+    resolve_pending(shared)
+    barman.switch_wal()
+    barman.wait_done(figures.backup_id, 120)
+    began = figures.phase("target's WAL archived", began)
+    cron.stop.set()
+    cron.join(60)
     if cron.errors and deployment.name == "embedded":
         raise AssertionError(f"barman cron failed: {cron.errors[:3]}")
     stored = deployment.stored()
@@ -460,7 +468,7 @@ def _restore_and_check(
         began = time.monotonic()
         chain = _cli(env, "chain")
         began = figures.phase("banquise chain", began)
-        figures.chain = (chain.stdout.strip() + " " + chain.stderr.strip()[:2000]).strip()
+        figures.chain = chain.stdout.strip() + ("" if chain.returncode == 0 else "\n" + chain.stderr.strip()[:2000])
         found = re.search(r"(\d+) broken", chain.stdout)
         figures.chains_broken = int(found.group(1)) if found and chain.returncode in (0, 1) else -1
         with _serving(env, scratch) as base:
