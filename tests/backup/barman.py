@@ -118,6 +118,7 @@ class Barman:
         self.wait_streaming(60)
         # Barman refuses a first backup until a WAL segment has gone through the archive (its 'WAL archive' check).
         self.switch_wal()
+        self.run("check", SERVER)  # every one of Barman's checks passes on the documented configuration
 
     def cron(self) -> None:
         """What the crontab runs each minute: a WAL receiver (re)started, streamed segments archived."""

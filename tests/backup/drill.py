@@ -520,7 +520,12 @@ def _restored_server(
         f"-c hba_file={restored / 'pg_hba.conf'} -c ident_file={restored / 'pg_ident.conf'}"
     )
     ctl = [str(pg_bin_dir() / "pg_ctl"), "-D", str(restored), "-l", str(restored.parent / "restored.log")]
-    subprocess.run(barman.as_user([*ctl, "-w", "-t", "600", "-o", options, "start"]), check=True, timeout=660)
+    started = subprocess.run(
+        barman.as_user([*ctl, "-w", "-t", "600", "-o", options, "start"]), capture_output=True, text=True, timeout=660
+    )
+    if started.returncode != 0:
+        log = (restored.parent / "restored.log").read_text(errors="replace")[-3000:]
+        raise AssertionError(f"the restored copy did not start: {started.stdout}{started.stderr}\n{log}")
     params = ConnectionParams(dbname="postgres", host="127.0.0.1", port=port, user="postgres")
     try:
         deadline = time.monotonic() + 600
@@ -539,7 +544,9 @@ def _restored_server(
             ),
         )
     finally:
-        subprocess.run(barman.as_user([*ctl, "-w", "-m", "fast", "stop"]), timeout=120, check=False)
+        subprocess.run(
+            barman.as_user([*ctl, "-w", "-m", "fast", "stop"]), capture_output=True, timeout=120, check=False
+        )
 
 
 def _cli(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
