@@ -1,10 +1,10 @@
-"""The drill's own checks (tests/backup/drill.py ``_compare``) on hand-made histories: each way a restore
+"""The drill's own checks (tests/backup/checks.py ``compare``) on hand-made histories: each way a restore
 can be wrong is seen — a write acknowledged before the target missing, a write sent after it present, a
 game whose events are not what the deployment stored, a game the deployment never had."""
 
 from __future__ import annotations
 
-from tests.backup import drill
+from tests.backup import checks
 from tests.nemesis.history import Op, Stored
 
 GAME, OTHER = "00000000-0000-0000-0000-000000000001", "00000000-0000-0000-0000-000000000002"
@@ -61,9 +61,9 @@ STORED = {
 }
 
 
-def compare(copy: dict[str, list[Stored]], status: dict[str, str] | None = None) -> drill.Figures:
-    figures = drill.Figures(deployment="test", load_seconds=0)
-    drill._compare(figures, history(), TARGET, STORED, copy, status or {GAME: "abandoned"}, set())
+def compare(copy: dict[str, list[Stored]], status: dict[str, str] | None = None) -> checks.Figures:
+    figures = checks.Figures(deployment="test", load_seconds=0)
+    checks.compare(figures, history(), TARGET, STORED, copy, status or {GAME: "abandoned"}, set())
     return figures
 
 

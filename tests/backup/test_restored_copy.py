@@ -10,6 +10,7 @@ import os
 import pwd
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import psycopg
@@ -49,7 +50,7 @@ def base_backup(source: EmbeddedServer, params_host: str, into: Path, target_act
 
 
 @pytest.fixture(scope="module")
-def source(tmp_path_factory: pytest.TempPathFactory) -> tuple[EmbeddedServer, str]:
+def source(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[EmbeddedServer, str]]:
     server = EmbeddedServer(tmp_path_factory.mktemp("source"), check_interval=3600)
     params = server.start()
     with psycopg.connect(params.conninfo(), autocommit=True) as conn:
