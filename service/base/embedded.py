@@ -31,6 +31,9 @@ from service.base.settings import Settings
 log = logging.getLogger("banquise.embedded")
 
 HANDLE_FILE = ".handle_pids.json"
+# Seconds ``pg_ctl start`` may wait for the server: a restored copy first replays its WAL (docs/operations/backups.md).
+START_SECONDS = 60
+RECOVERY_SECONDS = 3600
 
 # One handle per data directory and process: a second ``EmbeddedServer`` on the same directory
 # (the app's lifespan and a CLI command, two test fixtures) shares the first one's supervisor.
@@ -77,6 +80,12 @@ def socket_dir(pgdata: Path) -> Path:
     return Path(lines[4].strip()) if len(lines) >= 5 and lines[4].strip() else pgdata
 
 
+def is_restored(pgdata: Path) -> bool:
+    """Whether ``pgdata`` is a base backup's copy not yet started: PostgreSQL removes ``recovery.signal`` and
+    renames ``backup_label`` once its recovery ends."""
+    return (pgdata / "recovery.signal").exists() or (pgdata / "backup_label").exists()
+
+
 def users(pgdata: Path) -> list[int]:
     """The live processes listed as using the server (read without the lock: for tests and logs)."""
     try:
@@ -115,8 +124,23 @@ class _Handle:
             with self._locked():
                 live = self._live_pids(exclude=os.getpid())
                 self.server.ensure_pgdata_inited()
+                restored = postmaster_pid(self.pgdata) is None and is_restored(self.pgdata)
+                if restored:
+                    # The handle file came with the backup: its pids are the source server's users (alive,
+                    # maybe, on this very machine), never this copy's. So did the lock file of the source's
+                    # socket (the socket lives in the data directory): it names the source's postmaster.
+                    log.warning("starting a restored copy in %s: PostgreSQL recovers it first", self.pgdata)
+                    live = []
+                    for lock in self.pgdata.glob(".s.PGSQL.*.lock"):
+                        lock.unlink(missing_ok=True)
                 try:
-                    self._ensure_running()
+                    self._ensure_running(wait=RECOVERY_SECONDS if restored else START_SECONDS)
+                    if restored:
+                        try:
+                            self._await_recovery()
+                        except Exception:
+                            self._pg_ctl("stop", "-m", "fast")  # a copy that cannot serve is not left running
+                            raise
                 except SharedMemoryInUse:
                     if attempt == 19:
                         raise
@@ -166,7 +190,7 @@ class _Handle:
             start_new_session=True,
         )
 
-    def _ensure_running(self) -> None:
+    def _ensure_running(self, wait: float = START_SECONDS) -> None:
         """Start the postmaster unless a live one serves the directory. Call with the lock held."""
         if postmaster_pid(self.pgdata) is not None:
             return
@@ -179,7 +203,44 @@ class _Handle:
 
             ensure_prefix_permissions(socket_dir)
             socket_dir.chmod(0o777)
-        self._pg_ctl("start", "-o", f'-h "" -k {socket_dir}', "-l", str(self.server.log), timeout=60)
+        self._pg_ctl(
+            "start", "-t", str(int(wait)), "-o", f'-h "" -k {socket_dir}', "-l", str(self.server.log), timeout=wait + 5
+        )
+
+    def _await_recovery(self) -> None:
+        """Wait until a restored copy has replayed its WAL up to its target and been promoted (``barman recover
+        --target-action promote``); a recovery paused at its target, or a server gone, is an error."""
+        import psycopg
+
+        started = time.monotonic()
+        logged = started
+        while True:
+            pid = postmaster_pid(self.pgdata)
+            if pid is None:
+                raise DatabaseUnavailable(f"the restored PostgreSQL in {self.pgdata} stopped while recovering")
+            socket_dir = (self.pgdata / "postmaster.pid").read_text().splitlines()[4]
+            with psycopg.connect(host=socket_dir, user="postgres", dbname="postgres", autocommit=True) as conn:
+                row = conn.execute(
+                    # The pause state is an error once out of recovery: asked only during it.
+                    "SELECT pg_is_in_recovery(), CASE WHEN pg_is_in_recovery() THEN pg_get_wal_replay_pause_state() "
+                    "END, pg_last_wal_replay_lsn()::text"
+                ).fetchone()
+            assert row is not None
+            recovering, pause, replayed = row
+            if not recovering:
+                log.warning("restored copy recovered and promoted in %.1fs", time.monotonic() - started)
+                return
+            if pause not in (None, "not paused"):
+                raise DatabaseUnavailable(
+                    f"the restored PostgreSQL in {self.pgdata} paused its recovery at its target ({replayed}): "
+                    "restore with --target-action promote, or promote it (SELECT pg_promote())"
+                )
+            if time.monotonic() - logged > 10:
+                logged = time.monotonic()
+                log.warning("restored copy still recovering: WAL replayed up to %s", replayed)
+            if time.monotonic() - started > RECOVERY_SECONDS:
+                raise DatabaseUnavailable(f"the restored PostgreSQL in {self.pgdata} is still recovering")
+            time.sleep(0.2)
 
     def _remove_stale_lock_files(self) -> None:
         """Remove a dead postmaster's lock files, once nothing still uses its shared memory.
