@@ -16,6 +16,7 @@ import psycopg
 from domain.game import PlayerResult
 from projections import gamestats
 from projections.gamestats import Tally
+from service.base.store.imports import PlayImported
 from service.base.store.kinds import Kind, encode_snapshot
 
 Cursor = psycopg.Cursor[dict[str, Any]]
@@ -55,6 +56,15 @@ class Finished:
     results: list[PlayerResult]
     stats: gamestats.Final
     finished_at: datetime | None
+    source: str | None = None  # a play imported from another app ("bgstats", "bgg"): results only
+
+
+@dataclass(frozen=True)
+class Imported:
+    """A play imported with its results only (``PlayImported``): its summary is written from the event."""
+
+    position: int
+    event: PlayImported
 
 
 @dataclass(frozen=True)
@@ -112,6 +122,7 @@ class Batch:
     unvoided: list[Unvoided] = field(default_factory=list)
     abandoned: list[Abandoned] = field(default_factory=list)
     handles: list[HandleChange] = field(default_factory=list)
+    imported: list[Imported] = field(default_factory=list)
     events: int = 0
 
 

@@ -7,9 +7,9 @@ from typing import Any
 
 import msgspec
 
-from domain.game import Perspective
+from domain.game import Perspective, PlayerResult
 from projections import aliases, gamestats
-from projections.batch import Batch, Cursor, Finished, Game, bytea, encode_state, insert_rows, void_decisions
+from projections.batch import Batch, Cursor, Finished, Game, Imported, bytea, encode_state, insert_rows, void_decisions
 from projections.handles import handle_key
 
 _json = msgspec.json.Encoder()
@@ -116,6 +116,15 @@ def handle(cur: Cursor, batch: Batch, after: int) -> None:
             "duration_seconds = excluded.duration_seconds, finished_position = excluded.finished_position, "
             "recorded_at = excluded.recorded_at",
         )
+    imported = [i for i in batch.imported if i.position > after]
+    if imported:
+        insert_rows(
+            cur,
+            "game_summaries",
+            (*SUMMARY_COLUMNS, "source"),
+            [_imported_summary(i) for i in imported],
+            "ON CONFLICT (game_id) DO NOTHING",
+        )
     voids, unvoids = void_decisions(batch, after)
     if voids:
         cur.executemany(
@@ -134,6 +143,38 @@ def handle(cur: Cursor, batch: Batch, after: int) -> None:
             "UPDATE game_summaries SET status = 'abandoned' WHERE game_id = ANY(%s) AND status = 'live'", (abandoned,)
         )
     aliases.change_players(cur, [c for c in batch.handles if c.position > after])
+
+
+def _imported_summary(imported: Imported) -> tuple[Any, ...]:
+    """A play imported with its results only: its summary from the event (one event, no turn)."""
+    e = imported.event
+    results = sorted(
+        (
+            PlayerResult(seat=seat, player=player, total=e.scores[seat], breakdown={}, rank=e.ranks[seat])
+            for seat, player in enumerate(e.players)
+        ),
+        key=lambda r: (r.rank, r.seat),
+    )
+    ended = e.finished_at()
+    return (
+        e.game_id,
+        e.kind,
+        "",
+        "finished",
+        list(e.players),
+        [handle_key(p) for p in e.players],
+        len(e.players),
+        [r.player for r in results if r.rank == 1],
+        msgspec.Raw(_json.encode(results)),
+        0,
+        1,
+        e.played_at,
+        ended,
+        (ended - e.played_at).total_seconds() if e.duration_min is not None else None,
+        imported.position,
+        e.played_at,
+        e.source,
+    )
 
 
 def reorder(cur: Cursor, finished: list[Finished]) -> None:

@@ -10,6 +10,7 @@ from service.base.refusals import Category, Refusal
 from service.base.refusals import GameNotFound as GameNotFound
 from service.base.refusals import InvalidCursor as InvalidCursor
 from service.base.refusals import PlayerNotFound as PlayerNotFound
+from service.base.refusals import ResultOnlyGame as ResultOnlyGame
 
 
 class SamePlayer(Refusal):

@@ -21,13 +21,15 @@ from eventsourcing.persistence import MapperDeserialisationError
 from eventsourcing.utils import resolve_topic
 from psycopg.rows import tuple_row
 
+from domain.game import PlayerResult
 from projections import gamestats
-from projections.batch import Abandoned, Batch, Cursor, Finished, Game, HandleChange, Unvoided, Voided
+from projections.batch import Abandoned, Batch, Cursor, Finished, Game, HandleChange, Imported, Unvoided, Voided
 from projections.gamestats import Tally
 from projections.marks import EVERY, Mark, Marks, copy_tally
 from service.base.store.admin import LIFECYCLE_EVENTS, GameAbandoned, GameUnvoided, GameVoided
 from service.base.store.aliases import HANDLE_EVENTS, HandleRenamed, HandlesMerged
 from service.base.store.corrections import BeforeBase, Line, MovesTakenBack
+from service.base.store.imports import PlayImported
 from service.base.store.kinds import Kind, Registry
 from service.base.store.lru import Lru
 from service.base.store.mapper import payload_decoder
@@ -55,6 +57,12 @@ class _Topic:
     counter: gamestats.Counter | None
     admin: bool  # an event of a game's admin stream (its lifecycle), not of the game itself
     correction: bool  # a correction in a game's stream (``MovesTakenBack``): the game goes back
+    imported: bool = False  # a play imported with its results only (``PlayImported``): its whole stream
+
+    @property
+    def apart(self) -> bool:
+        """A stream of its own beside a game's events (its admin stream, or an imported play's)."""
+        return self.admin or self.imported
 
 
 class Folder:
@@ -82,7 +90,9 @@ class Folder:
             counter = gamestats.COUNTERS.get(kind.name, {}).get(cls.__name__) if kind is not None else None
             admin = issubclass(cls, LIFECYCLE_EVENTS + HANDLE_EVENTS)
             correction = cls is MovesTakenBack
-            info = self._topics[topic] = _Topic(topic, decoder.decode, cls, kind, counter, admin, correction)
+            info = self._topics[topic] = _Topic(
+                topic, decoder.decode, cls, kind, counter, admin, correction, imported=cls is PlayImported
+            )
         return info
 
     @typing.overload
@@ -106,7 +116,7 @@ class Folder:
         missing = [
             game_id
             for game_id, (version, topic) in {r[1]: (r[2], r[3]) for r in reversed(rows)}.items()
-            if version > 1 and ((g := peek(game_id)) is None or g.version != version - 1) and not topics[topic].admin
+            if version > 1 and ((g := peek(game_id)) is None or g.version != version - 1) and not topics[topic].apart
         ]
         if cur is None and (missing or any(topics[r[3]].correction for r in rows)):
             # A correction refolds its game from its events: a database read.
@@ -126,8 +136,8 @@ class Folder:
                 raise MapperDeserialisationError(
                     f"stored event {game_id}@{version} ({topic}) does not decode: {exc}"
                 ) from exc
-            if info.admin:
-                _admin_fact(batch, position, payload)
+            if info.apart:
+                (_imported_fact if info.imported else _admin_fact)(batch, position, payload)
                 continue
             if info.correction:
                 if run:
@@ -371,6 +381,31 @@ class Folder:
             raise MapperDeserialisationError(
                 f"stored event {game_id}@{version} ({info.topic}) does not decode: {exc}"
             ) from exc
+
+
+def _imported_fact(batch: Batch, position: int, payload: Any) -> None:
+    """A play imported with its results only: a game started and finished by this one event, its
+    results from the file (no score breakdown, no per-game statistics: those come from moves)."""
+    e: PlayImported = payload.e
+    count = len(e.players)
+    results = [
+        PlayerResult(seat=seat, player=e.players[seat], total=e.scores[seat], breakdown={}, rank=e.ranks[seat])
+        for seat in range(count)
+    ]
+    batch.started.append((position, list(e.players)))
+    batch.imported.append(Imported(position, e))
+    batch.finished.append(
+        Finished(
+            position=position,
+            game_id=e.game_id,
+            kind=e.kind,
+            players=list(e.players),
+            results=sorted(results, key=lambda r: (r.rank, r.seat)),
+            stats=gamestats.Final(table={}, seats=[{} for _ in range(count)], extras=[{} for _ in range(count)]),
+            finished_at=e.finished_at(),
+            source=e.source,
+        )
+    )
 
 
 def _admin_fact(batch: Batch, position: int, payload: Any) -> None:

@@ -16,13 +16,14 @@ from uuid import UUID
 import msgspec
 import psycopg
 
-from projections import aliases, gamestats, schema
+from projections import aliases, gamestats, schema, scoped
 from projections.analysis_stats import AnalysedStats, player_analysis
 from projections.errors import (
     GameNotFound,
     GameNotProjectedYet,
     InvalidCursor,
     PlayerNotFound,
+    ResultOnlyGame,
     SamePlayer,
 )
 from projections.handles import handle_key
@@ -131,6 +132,10 @@ class PlayerGame(msgspec.Struct, kw_only=True):
     finished_at: Annotated[datetime | None, msgspec.Meta(description=FINISHED)]
     voided: bool
     rating: RatingChange | None
+    source: Annotated[
+        str | None,
+        msgspec.Meta(description="bgstats or bgg: a play imported from that app with its results only; null: recorded"),
+    ] = None
 
 
 class PlayerGamePage(msgspec.Struct, kw_only=True):
@@ -191,6 +196,16 @@ class PlayerGameStats(msgspec.Struct, kw_only=True):
     stats: list[StatValue]
 
 
+class Provenance(msgspec.Struct, kw_only=True):
+    """Where a play imported with its results only came from."""
+
+    source: Annotated[str, msgspec.Meta(description="The app: bgstats (a BG Stats backup) or bgg (BGG plays)")]
+    source_id: Annotated[str, msgspec.Meta(description="The play's id there: its BG Stats uuid, its BGG play id")]
+    file: str
+    import_id: UUID
+    imported_at: datetime
+
+
 class GameStats(msgspec.Struct, kw_only=True):
     game_id: UUID
     kind: str
@@ -216,6 +231,8 @@ class GameStats(msgspec.Struct, kw_only=True):
     scores: list[dict[str, Any]]
     table: list[StatValue]
     players_stats: list[PlayerGameStats]
+    # A play imported from another app: results only (no moves, no per-game statistics).
+    provenance: Provenance | None = None
 
 
 class Board(msgspec.Struct, kw_only=True):
@@ -248,6 +265,7 @@ class ReadModels:
         primary's replication creates: nothing is created through it)."""
         self.store = store
         self._connect = connect
+        self._scoped = scoped.Ratings()  # a kind's ratings over a part of its games, by (kind, source)
         if connect is None:
             schema.ensure_tables(store)
 
@@ -366,14 +384,12 @@ class ReadModels:
             next_cursor=_encode_cursor((last["grp"], last["len"], last["handle_key"])) if more and last else None,
         )
 
-    def profile(self, handle: str) -> PlayerProfile:
+    def profile(self, handle: str, source: str = "all") -> PlayerProfile:
+        """``source``: all games, those recorded here, or those imported (``projections.scoped``)."""
         with self._conn() as conn:
             player = self._player(conn, handle)
             key = player["handle_key"]
-            stats = conn.execute(
-                "SELECT * FROM player_stats WHERE handle_key = %s ORDER BY kind, player_count", (key,)
-            ).fetchall()
-            ratings = conn.execute("SELECT * FROM ratings WHERE handle_key = %s ORDER BY kind", (key,)).fetchall()
+            stats, ratings = _profile_rows(conn, self._scoped, key, source)
             analysed = player_analysis(conn, key)
         return PlayerProfile(
             handle=player["handle"],
@@ -402,10 +418,11 @@ class ReadModels:
         include_voided: bool,
         limit: int,
         cursor: str | None,
+        source: str = "all",
     ) -> PlayerGamePage:
         with self._conn() as conn:
             player = self._player(conn, handle)
-            where = ["r.handle_key = %s"]
+            where = ["r.handle_key = %s", scoped.condition(source)]
             params: list[Any] = [player["handle_key"]]
             if kind:
                 where.append("r.kind = %s")
@@ -446,6 +463,7 @@ class ReadModels:
                 extras=r["extras"],
                 finished_at=r["finished_at"],
                 voided=r["voided"],
+                source=r["source"],
                 rating=RatingChange(
                     mu_before=r["mu_before"],
                     sigma_before=r["sigma_before"],
@@ -464,7 +482,7 @@ class ReadModels:
             next_cursor=_encode_cursor(int(rows[-1]["position"])) if more and rows else None,
         )
 
-    def versus(self, a: str, b: str) -> Versus:
+    def versus(self, a: str, b: str, source: str = "all") -> Versus:
         if handle_key(a) == handle_key(b):
             raise SamePlayer()
         with self._conn() as conn:
@@ -472,11 +490,7 @@ class ReadModels:
             pb = self._player(conn, b)
             if pa["handle_key"] == pb["handle_key"]:
                 raise SamePlayer(f"{a!r} and {b!r} are one player (a renamed handle)")
-            rows = conn.execute(
-                "SELECT kind, games, ahead, behind, ties FROM head_to_head "
-                "WHERE handle_key = %s AND opponent_key = %s ORDER BY kind",
-                (pa["handle_key"], pb["handle_key"]),
-            ).fetchall()
+            rows = _pair_rows(conn, pa["handle_key"], pb["handle_key"], source)
         kinds = [
             VersusKind(kind=r["kind"], games=r["games"], a_ahead=r["ahead"], b_ahead=r["behind"], ties=r["ties"])
             for r in rows
@@ -501,7 +515,12 @@ class ReadModels:
         exclude_provisional: bool,
         limit: int,
         cursor: str | None,
+        source: str = "all",
     ) -> Leaderboard:
+        if source != "all":
+            with self._conn() as conn:
+                args = (player_count, min_games, exclude_provisional, limit, cursor, source)
+                return _scoped_leaderboard(conn, self._scoped, kind, *args)
         where = ["r.kind = %s"]
         params: list[Any] = [player_count or 0, kind]
         if exclude_provisional:
@@ -559,9 +578,13 @@ class ReadModels:
     def _game_row(self, conn: Conn, game_id: UUID, table: str, sees: Sees) -> dict[str, Any]:
         """The game's row of ``table``, once ``sees`` accepted the caller's sight of the game (its
         ``games`` row's owner, status and ``sealed``, read in the same query)."""
+        # A play imported with its results only (no ``games`` row) is a finished game of its importer's.
         row = conn.execute(
-            f"SELECT t.*, g.owner_key AS game_owner_key, g.status AS game_status, g.lost_from AS game_lost_from, "
-            f"{SEALED} FROM {table} t LEFT JOIN games g ON g.id = t.game_id WHERE t.game_id = %s",
+            f"SELECT t.*, coalesce(g.owner_key, i.owner_key) AS game_owner_key, "
+            f"coalesce(g.status, CASE WHEN i.game_id IS NOT NULL THEN 'finished' END) AS game_status, "
+            f"g.lost_from AS game_lost_from, {SEALED} "
+            f"FROM {table} t LEFT JOIN games g ON g.id = t.game_id "
+            "LEFT JOIN imported_plays i ON i.game_id = t.game_id WHERE t.game_id = %s",
             (game_id,),
         ).fetchone()
         if row is not None:
@@ -573,9 +596,7 @@ class ReadModels:
                 # Events of the game were deleted: what was read from them is not answered any more either.
                 raise chain.broken_at(game_id, lost, "the event was deleted (the game's row keeps the first version)")
             return found
-        if conn.execute("SELECT 1 FROM games WHERE id = %s", (game_id,)).fetchone() is None:
-            raise GameNotFound(game_id)
-        raise GameNotProjectedYet(game_id)
+        raise _missing(conn, game_id, table)
 
     def game_stats(self, game_id: UUID, sees: Sees) -> GameStats:
         with self._conn() as conn:
@@ -583,6 +604,7 @@ class ReadModels:
             rows = conn.execute(
                 "SELECT seat, stat_id, value FROM game_stats WHERE game_id = %s ORDER BY seat, stat_id", (game_id,)
             ).fetchall()
+            origin = _provenance(conn, game_id) if summary.get("source") else None
         kind = summary["kind"]
         table_names = gamestats.TABLE_STATS.get(kind, {})
         player_names = gamestats.PLAYER_STATS.get(kind, {})
@@ -626,6 +648,7 @@ class ReadModels:
                 )
                 for seat, values in sorted(seats.items())
             ],
+            provenance=origin,
         )
 
     def board(self, game_id: UUID, sees: Sees) -> Board:
@@ -639,6 +662,133 @@ class ReadModels:
             view=row["view"],
             results=row["results"],
         )
+
+
+def _scoped_leaderboard(
+    conn: Conn,
+    kept: scoped.Ratings,
+    kind: str,
+    player_count: int | None,
+    min_games: int,
+    exclude_provisional: bool,
+    limit: int,
+    cursor: str | None,
+    source: str,
+) -> Leaderboard:
+    """The leaderboard over a part of the kind's games (``projections.scoped``): the same order, filters
+    and cursors as the stored one."""
+    rated, counts = kept.of(conn, kind, source)
+    names = {
+        r["handle_key"]: r["handle"]
+        for r in conn.execute(
+            "SELECT handle_key, handle FROM players WHERE handle_key = ANY(%s)", (sorted(rated),)
+        ).fetchall()
+    }
+    entries = []
+    for key, r in rated.items():
+        at_count = counts.get(key, {}).get(player_count or 0, 0) if player_count else None
+        if exclude_provisional and scoped.provisional(r):
+            continue
+        if player_count and (at_count or 0) < max(min_games, 1):
+            continue
+        if not player_count and r.games < min_games:
+            continue
+        if key not in names:
+            continue  # an alias's rows move to its target with the next step of the projection
+        entries.append((-(r.mu - 3 * r.sigma), key, r, at_count))
+    entries.sort(key=lambda e: (e[0], e[1]))
+    offset = 0
+    if cursor:
+        rating, last, offset = _decode_cursor(cursor, tuple[float, str, int])
+        entries = [e for e in entries if -e[0] < rating or (-e[0] == rating and e[1] > last)]
+    page = entries[:limit]
+    items = [
+        LeaderboardEntry(
+            position=offset + i + 1,
+            handle=names[key],
+            rating=r.mu - 3 * r.sigma,
+            mu=r.mu,
+            sigma=r.sigma,
+            games=r.games,
+            games_at_count=at_count,
+            provisional=scoped.provisional(r),
+        )
+        for i, (_, key, r, at_count) in enumerate(page)
+    ]
+    last_entry = page[-1] if page else None
+    return Leaderboard(
+        kind=kind,
+        player_count=player_count,
+        min_games=min_games,
+        exclude_provisional=exclude_provisional,
+        items=items,
+        next_cursor=_encode_cursor((-last_entry[0], last_entry[1], offset + len(page)))
+        if len(entries) > limit and last_entry
+        else None,
+    )
+
+
+def _profile_rows(
+    conn: Conn, kept: scoped.Ratings, key: str, source: str
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """A player's ``player_stats`` and ``ratings`` rows: the read models' (``all``), or over a part of the
+    games (``projections.scoped``)."""
+    if source == "all":
+        return (
+            conn.execute(
+                "SELECT * FROM player_stats WHERE handle_key = %s ORDER BY kind, player_count", (key,)
+            ).fetchall(),
+            conn.execute("SELECT * FROM ratings WHERE handle_key = %s ORDER BY kind", (key,)).fetchall(),
+        )
+    stats = scoped.player_stats(conn, key, source)
+    ratings = []
+    for kind in sorted({s["kind"] for s in stats}):
+        rated = kept.of(conn, kind, source)[0].get(key)
+        if rated is not None:
+            ratings.append(_scoped_rating(kind, rated))
+    return stats, ratings
+
+
+def _missing(conn: Conn, game_id: UUID, table: str) -> Exception:
+    """Why a game has no row of ``table``: none such, a play imported with its results only (no board),
+    or the projections have not reached it yet."""
+    if conn.execute("SELECT 1 FROM games WHERE id = %s", (game_id,)).fetchone() is None:
+        if conn.execute("SELECT 1 FROM imported_plays WHERE game_id = %s", (game_id,)).fetchone() is None:
+            return GameNotFound(game_id)
+        if table != "game_summaries":
+            return ResultOnlyGame(game_id)
+    return GameNotProjectedYet(game_id)
+
+
+def _pair_rows(conn: Conn, a: str, b: str, source: str) -> list[dict[str, Any]]:
+    """A pair's ``head_to_head`` rows, every kind: the read models' (``all``), or over a part of the games."""
+    if source != "all":
+        return scoped.versus(conn, a, b, source)
+    return conn.execute(
+        "SELECT kind, games, ahead, behind, ties FROM head_to_head WHERE handle_key = %s AND opponent_key = %s "
+        "ORDER BY kind",
+        (a, b),
+    ).fetchall()
+
+
+def _provenance(conn: Conn, game_id: UUID) -> Provenance | None:
+    row = conn.execute(
+        "SELECT source, source_id, file, import_id, created_at AS imported_at FROM imported_plays WHERE game_id = %s",
+        (game_id,),
+    ).fetchone()
+    return Provenance(**row) if row else None
+
+
+def _scoped_rating(kind: str, r: Any) -> dict[str, Any]:
+    """A rating over a part of the games, as a ``ratings`` row."""
+    return {
+        "kind": kind,
+        "mu": r.mu,
+        "sigma": r.sigma,
+        "ordinal": r.mu - 3 * r.sigma,
+        "games": r.games,
+        "provisional": scoped.provisional(r),
+    }
 
 
 def _player_links(handle: str) -> dict[str, str]:

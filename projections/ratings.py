@@ -241,3 +241,13 @@ def _grouped(
         seats.append((r["handle_key"], r["rank"]))
     if current is not None:
         yield current, seats
+
+
+def rate_in_order(rows: Iterable[dict[str, Any]], kind: str) -> dict[str, Rating]:
+    """Every player's rating after the games of ``rows`` (``player_results`` rows of one kind: game_id,
+    handle_key, rank, position, finished_at, in play order then seat), rated from scratch: what
+    ``rerate_from`` gives the kind's games, for a part of them (``source``: projections/scoped.py)."""
+    ratings: dict[str, Rating] = {}
+    for (game_id, position, played_at), seats in _grouped(rows):
+        _rate(ratings, kind, game_id, position, played_at, seats)
+    return ratings

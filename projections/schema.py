@@ -237,6 +237,14 @@ TRUNCATE player_results, game_stats, player_stats, head_to_head, ratings, rating
 UPDATE projection_positions SET position = 0 WHERE name = 'stats';
 """
 
+# Plays imported from other apps (service/base/store/imports.py): results only, marked with their app in the
+# rows they have (statistics may leave them out: ``source=recorded``). No row changes meaning: no rebuild.
+IMPORTED_PLAYS = """
+ALTER TABLE player_results ADD COLUMN source text;
+ALTER TABLE game_summaries ADD COLUMN source text;
+CREATE INDEX player_results_imported ON player_results (kind, finished_at, game_id) WHERE source IS NOT NULL;
+"""
+
 STEPS: list[Step] = [
     ("p0001_projection_positions", POSITIONS),
     ("p0002_boards", BOARDS),
@@ -247,6 +255,7 @@ STEPS: list[Step] = [
     ("p0007_aliases_and_trigrams", ALIASES_AND_TRIGRAMS),
     ("p0008_play_order", PLAY_ORDER),
     ("p0009_kind_totals", KIND_TOTALS),
+    ("p0022_imported_plays", IMPORTED_PLAYS),
 ]
 
 # Which tables each projection writes (a rebuild of that projection truncates them).

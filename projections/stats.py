@@ -40,6 +40,7 @@ RESULT_COLUMNS = (
     "position",
     "finished_at",
     "voided",
+    "source",
 )
 PLAYER_STATS_COLUMNS = (
     "handle_key",
@@ -264,6 +265,7 @@ def _insert_results(cur: Cursor, finished: list[Finished], voided_ids: set[UUID]
                     f.position,
                     ratings.play_key(f)[0],  # never null: the rating order reads it
                     f.game_id in voided_ids,
+                    f.source,
                 )
             )
         rows = gamestats.rows(f.kind, f.stats)
@@ -306,9 +308,13 @@ def new_accumulator() -> dict[str, Any]:
 
 
 def accumulate(acc: dict[str, Any], r: dict[str, Any]) -> None:
-    """Fold one result (``won``, ``total``, ``seat``, ``breakdown``, ``totals``, ``position``) into ``acc``."""
+    """Fold one result (``won``, ``total``, ``seat``, ``breakdown``, ``totals``, ``position``, ``source``)
+    into ``acc``. ``detailed``: the games with a score breakdown (not imported with their results only),
+    which the breakdown's averages divide by; rows kept before it counted recorded games only."""
     won = bool(r["won"])
     total = int(r["total"])
+    detailed = acc.get("detailed", acc["games"])
+    acc["detailed"] = detailed + (not r.get("source"))
     acc["games"] += 1
     acc["wins"] += won
     acc["score_sum"] += total
@@ -353,7 +359,7 @@ def summarise(acc: dict[str, Any]) -> dict[str, Any]:
         "avg_score": acc["score_sum"] / games,
         "median_score": _median(acc["scores"], games),
         "best_score": acc["best"],
-        "avg_breakdown": {name: value / games for name, value in sorted(acc["breakdown"].items())},
+        "avg_breakdown": {name: value / acc.get("detailed", games) for name, value in sorted(acc["breakdown"].items())},
         "by_seat": {
             seat: {"games": g, "wins": w, "win_rate": w / g}
             for seat, (g, w) in sorted(acc["seats"].items(), key=lambda item: int(item[0]))
@@ -430,6 +436,7 @@ def _add_to_player_stats(
                 "breakdown": r.breakdown,
                 "totals": gamestats.totals(kind, f.stats.seats[r.seat]),
                 "position": f.position,
+                "source": f.source,
             }
             rows.append((key, count, row))
     if not rows:
@@ -447,7 +454,7 @@ def _recompute_player_stats(cur: Cursor, kind: str, keys: list[str]) -> None:
     """Rebuild the players' rows from their remaining results in play order (after a void, a late game)."""
     # The summed statistics are read back from game_stats: the values the incremental fold summed.
     rows = cur.execute(
-        "SELECT handle_key, player_count, seat, won, total, breakdown, position, "
+        "SELECT handle_key, player_count, seat, won, total, breakdown, position, source, "
         "(SELECT jsonb_object_agg(g.stat_id::text, g.value) FROM game_stats g WHERE g.game_id = r.game_id "
         "AND g.seat = r.seat AND g.stat_id = ANY(%s)) AS totals FROM player_results r "
         "WHERE kind = %s AND handle_key = ANY(%s) AND NOT voided ORDER BY handle_key, finished_at, game_id, seat",

@@ -39,15 +39,12 @@ def run(*args: str | Path, cwd: Path, timeout: float = 120) -> subprocess.Comple
 
 
 def generate_python_client(out: Path) -> Path:
-    """``openapi-python-client`` on the committed document: the package's folder (``out``). NDJSON (a
-    streamed export) is read as the bytes it is: the generator knows no line-delimited JSON."""
-    config = out.parent / "openapi-python-client.json"
-    config.write_text('{"content_type_overrides": {"application/x-ndjson": "application/octet-stream"}}')
+    """``openapi-python-client`` on the committed document, as a client developer runs it (no configuration):
+    the package's folder (``out``). The NDJSON export is described with its bytes as an alternative the
+    generator reads (it knows no line-delimited JSON)."""
     made = run(
         python_client_generator(),
         "generate",
-        "--config",
-        config,
         "--path",
         DOCUMENT,
         "--output-path",

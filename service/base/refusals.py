@@ -56,3 +56,18 @@ class PlayerNotFound(Refusal):
 class InvalidCursor(Refusal):
     def __init__(self, detail: str) -> None:
         super().__init__(Category.INVALID, "invalid_cursor", detail)
+
+
+class ResultOnlyGame(Refusal):
+    """An imported play (BG Stats, BGG) has its results and no moves: nothing to replay, step through,
+    append to, fork or analyse."""
+
+    def __init__(self, game_id: UUID | str) -> None:
+        super().__init__(
+            Category.CONFLICT,
+            "game_result_only",
+            f"game {game_id} was imported from another app with its results only: it has no moves to replay, "
+            f"step through or play on (its results: GET /games/{game_id}/stats)",
+            title="Result-only game",
+            game_id=str(game_id),
+        )

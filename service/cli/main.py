@@ -128,7 +128,7 @@ def build_parser(settings: Settings) -> argparse.ArgumentParser:
     openapi.add_argument("--write", type=Path, metavar="DIR", help="write openapi.json and record.schema.json in DIR")
     openapi.set_defaults(run=_openapi)
 
-    from service.cli.commands import chain, editions, keys, simulate, transfer, verify
+    from service.cli.commands import chain, editions, keys, playimports, simulate, transfer, verify
 
     keys.add_parser(sub)
     verify.add_parser(sub)
@@ -136,6 +136,7 @@ def build_parser(settings: Settings) -> argparse.ArgumentParser:
     editions.add_parser(sub)
     simulate.add_parser(sub)
     transfer.add_parsers(sub)
+    playimports.add_parser(sub)
 
     from service.cli.commands import analysis, projections, worker
 

@@ -15,6 +15,7 @@ from service.base.refusals import Category, Refusal
 from service.base.refusals import GameNotFound as GameNotFound
 from service.base.refusals import InvalidCursor as InvalidCursor
 from service.base.refusals import PlayerNotFound as PlayerNotFound
+from service.base.refusals import ResultOnlyGame as ResultOnlyGame
 from service.base.store.kinds import Kind
 from service.games import alternatives, decoding
 
@@ -695,4 +696,92 @@ class AnalysisMoveNotReady(Refusal):
             f"move {number} of game {game_id} is not analysed (yet): {steps_done} of {steps_total} moves are",
             steps_done=steps_done,
             steps_total=steps_total,
+        )
+
+
+# ---------------------------------------------------------------- plays imported from other apps (``playimports``)
+class ImportNotJson(Refusal):
+    def __init__(self, detail: str) -> None:
+        super().__init__(Category.INVALID, "import_not_json", f"the file is not JSON (a BG Stats backup is): {detail}")
+
+
+class ImportNotXml(Refusal):
+    def __init__(self, detail: str) -> None:
+        super().__init__(Category.INVALID, "import_not_xml", f"the file is not XML (BGG's plays answer is): {detail}")
+
+
+class ImportWrongShape(Refusal):
+    """The file decodes, but is not what the app writes: ``path`` names where (``$.plays[3].gameRefId``)."""
+
+    def __init__(self, path: str, detail: str) -> None:
+        super().__init__(Category.UNPROCESSABLE, "import_wrong_shape", f"{path}: {detail}", path=path)
+
+
+class ImportPlayWithoutPlayers(Refusal):
+    def __init__(self, path: str, play: str) -> None:
+        super().__init__(
+            Category.UNPROCESSABLE,
+            "import_play_without_players",
+            f"{path}: play {play} of a game Banquise records names no player: nothing of the file is imported",
+            path=path,
+            play=play,
+        )
+
+
+class ImportNoKnownGame(Refusal):
+    def __init__(self, known: list[str], seen: list[str]) -> None:
+        shown = ", ".join(seen[:10]) + (f" and {len(seen) - 10} more" if len(seen) > 10 else "")
+        super().__init__(
+            Category.UNPROCESSABLE,
+            "import_unknown_games_only",
+            f"no play of the file is of a game Banquise records ({', '.join(known)}, matched by BGG id or "
+            f"name); its games: {shown or 'none'}",
+            known=known,
+            games=seen[:100],
+        )
+
+
+class ImportNotConfirmed(Refusal):
+    def __init__(self, plan_id: str) -> None:
+        super().__init__(
+            Category.INVALID,
+            "import_not_confirmed",
+            "an import is confirmed: ask for its plan with dry_run=true, then send the same file and mapping with "
+            f"confirm=<its plan_id> (this one's: {plan_id})",
+            plan_id=plan_id,
+        )
+
+
+class ImportPlanChanged(Refusal):
+    def __init__(self, confirmed: str, plan_id: str) -> None:
+        super().__init__(
+            Category.CONFLICT,
+            "import_plan_changed",
+            f"the plan confirmed ({confirmed}) is not this import's ({plan_id}): the file, the mapping, or the "
+            "players and plays stored here changed since; look at the new plan (dry_run=true) and confirm it",
+            plan_id=plan_id,
+        )
+
+
+class ImportRaced(Refusal):
+    def __init__(self) -> None:
+        super().__init__(
+            Category.CONFLICT,
+            "import_conflict",
+            "another import stored some of these plays meanwhile: nothing of this one was stored; ask for the "
+            "plan again (only what is new is added)",
+        )
+
+
+class InvalidPlayerMapping(Refusal):
+    def __init__(self, detail: str) -> None:
+        super().__init__(Category.INVALID, "invalid_player_mapping", detail)
+
+
+class InvalidTimeZone(Refusal):
+    def __init__(self, text: str) -> None:
+        super().__init__(
+            Category.INVALID,
+            "invalid_time_zone",
+            f"tz={text!r} is no time zone: give an IANA name (Europe/Paris) or an offset (+02:00, -05:00, Z)",
         )

@@ -18,7 +18,7 @@ tag (else its ``location`` tag): Banquise keeps no other place.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 from uuid import UUID
 
@@ -28,10 +28,11 @@ from domain.players import handle_key
 from domain.registry import GamePlugin, game
 from service.base.keys import ApiKey
 from service.base.store.chain import ChainBroken, Head
+from service.base.store.imports import ImportedPlay, ImportedPlays
 from service.base.store.rows import IndexedGame
 from service.games import playtime
 from service.games.deps import GameDeps
-from service.games.errors import ExportTooLarge, GameNotFinished
+from service.games.errors import ExportTooLarge, GameNotFinished, GameNotFound
 from service.games.listing import Listing
 from service.games.playformats import Play, PlaySeat, minutes
 from service.games.sight import Sight, sees_all
@@ -67,11 +68,18 @@ class Exports:
         self.rows = deps.rows
         self.game_records = deps.records
         self.listing = listing
+        self.imported = ImportedPlays(deps.store)
 
     def play(self, game_id: UUID, key: ApiKey | None) -> Play:
         """One finished game as a play (409 ``game_not_finished`` for a live or abandoned one; a sealed
-        fork is its owner's: 403 ``fork_hidden``)."""
-        row = self.rows.row(game_id)
+        fork is its owner's: 403 ``fork_hidden``); a play imported with its results only, as it came."""
+        found = self.games_table.row(game_id)
+        if found is None:
+            imported = self.imported.row(game_id)
+            if imported is None:
+                raise GameNotFound(game_id)
+            return imported_play(imported)
+        row = found
         Sight.of(row, key)
         if row.status != "finished":
             raise GameNotFinished(game_id, row.status)
@@ -79,11 +87,14 @@ class Exports:
         return self._play(row, finished_at)
 
     def plays(self, key: ApiKey | None, wanted: ExportFilter) -> list[Play]:
-        """The finished games the filter finds that ``key`` sees whole, oldest first (at most
-        ``MAX_PLAYS``: 422 ``export_too_large`` beyond)."""
+        """The finished games the filter finds that ``key`` sees whole, and the plays imported with their
+        results only (public: finished games) it finds (at most ``MAX_PLAYS`` in all: 422
+        ``export_too_large`` beyond)."""
         where = self._where(wanted)
         where.status = "finished"
-        out: list[Play] = []
+        out: list[Play] = [imported_play(p) for p in self.imported.matching(where, MAX_PLAYS + 1)]
+        if len(out) > MAX_PLAYS:
+            raise ExportTooLarge(MAX_PLAYS)
         for rows, finished_at in self.games_table.pages(where, PAGE):
             for row in rows:
                 if not sees_all(row, key):
@@ -164,6 +175,7 @@ class Exports:
             # Without a play time at the table, the finish is when the game was stored: no length.
             duration_min=minutes(started_at, finished_at) if row.played_at is not None else None,
             location=next((tags[t] for t in LOCATION_TAGS if tags.get(t)), None),
+            player_counts=(min(plugin.player_counts), max(plugin.player_counts)) if plugin else (1, 99),
             seats=[
                 PlaySeat(
                     seat=r.seat,
@@ -176,3 +188,34 @@ class Exports:
                 for r in results
             ],
         )
+
+
+def imported_play(p: ImportedPlay) -> Play:
+    """A play imported with its results only, as a play again: with the id it came with."""
+    plugin = game(p.kind)
+    ended = p.played_at + timedelta(minutes=p.duration_min or 0)
+    return Play(
+        game_id=p.game_id,
+        kind=p.kind,
+        title=plugin.title if plugin else p.kind,
+        bgg_id=plugin.bgg_id if plugin else None,
+        highest_wins=plugin.highest_wins if plugin else True,
+        started_at=p.played_at,
+        finished_at=ended,
+        duration_min=p.duration_min,
+        location=p.location,
+        player_counts=(min(plugin.player_counts), max(plugin.player_counts)) if plugin else (1, 99),
+        source=p.source,
+        source_id=p.source_id,
+        seats=[
+            PlaySeat(
+                seat=seat,
+                name=name,
+                handle=handle_key(name),
+                score=p.scores[seat],
+                rank=p.ranks[seat],
+                start=seat == p.start_seat,
+            )
+            for seat, name in enumerate(p.players)
+        ],
+    )

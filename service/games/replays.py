@@ -17,7 +17,7 @@ from service.base.store.kinds import Kind
 from service.base.store.mapper import recorded
 from service.base.store.rows import IndexedGame
 from service.games.deps import GameDeps
-from service.games.errors import GameNotFound, StepNotFound
+from service.games.errors import StepNotFound
 from service.games.finished import Block, Row
 from service.games.reading import parse_perspective, shown
 from service.games.schemas import Replay
@@ -60,7 +60,7 @@ class Replays:
         """The row and block ``row_and_block`` read: the row kept if finished, the block if ``step`` is
         one of the game's."""
         if found is None:
-            raise GameNotFound(game_id)
+            raise self.rows.missing(game_id)
         row = found
         if not 1 <= step <= int(row.version):
             return row, None

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from uuid import UUID
 
+from service.base.refusals import Refusal
 from service.base.store import GameLog
 from service.base.store.corrections import StepsAt, StepsTakenBack
 from service.base.store.games_table import GamesTable
 from service.base.store.kinds import Kind, Registry
 from service.base.store.lru import Lru
 from service.base.store.rows import IndexedGame
-from service.games.errors import GameNotFound, UnknownGameKind
+from service.games.errors import GameNotFound, ResultOnlyGame, UnknownGameKind
 
 
 class Kinds:
@@ -36,8 +37,12 @@ class GameRows:
     def row(self, game_id: UUID) -> IndexedGame:
         row = self.games_table.row(game_id)
         if row is None:
-            raise GameNotFound(game_id)
+            raise self.missing(game_id)
         return row
+
+    def missing(self, game_id: UUID) -> Refusal:
+        """Why a game has no row: it is a play imported with its results only, or there is none."""
+        return ResultOnlyGame(game_id) if self.games_table.result_only(game_id) else GameNotFound(game_id)
 
     def position(self, game_id: UUID) -> int:
         """How far the event log went with the game's last write."""

@@ -24,6 +24,7 @@ from service.games.importing import RecordImporter
 from service.games.listing import Listing
 from service.games.live import Live
 from service.games.navigation import Navigation
+from service.games.playimports import PlayImporter
 from service.games.reading import GameReader
 from service.games.renaming import Handles
 from service.games.replays import Replays
@@ -63,6 +64,7 @@ class GameService:
         self.handles = Handles(self.deps)
         self.listing = Listing(self.deps)
         self.exports = Exports(self.deps, self.listing)
+        self.play_importer = PlayImporter(self.deps)  # BG Stats backups and BGG plays, results only
         self.navigation = Navigation(self.deps)
         self.live = Live(self.deps)
         # Asks queue a job for the analysis workers, within each key's share of the queue.

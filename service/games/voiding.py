@@ -74,7 +74,7 @@ class Lifecycle:
     def _row(self, game_id: UUID) -> OwnerAndStatus:
         row = self.games_table.lifecycle_row(game_id)
         if row is None:
-            raise GameNotFound(game_id)
+            raise GameNotFound(game_id)  # an imported play has a row here (it may be voided)
         return row
 
     def _lifecycle(self, game_id: UUID) -> list[LifecycleEvent]:

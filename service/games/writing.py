@@ -29,7 +29,6 @@ from service.games.deps import GameDeps
 from service.games.errors import (
     GameAbandonedRefusal,
     GameFinishedMove,
-    GameNotFound,
     GameVoidedRefusal,
     IllegalMove,
     InvalidApiKey,
@@ -257,7 +256,7 @@ class GameWriter:
         if not live:
             raise InvalidApiKey()
         if row is None:
-            raise GameNotFound(game_id)
+            raise self.rows.missing(game_id)
         return row
 
     def _last_played(self, game_id: UUID, row: IndexedGame) -> datetime | None:

@@ -17,6 +17,7 @@ from service.games.keys import ApiKeys
 from service.games.listing import Listing
 from service.games.live import Live
 from service.games.navigation import Navigation
+from service.games.playimports import PlayImporter
 from service.games.reading import GameReader
 from service.games.renaming import Handles
 from service.games.replays import Replays
@@ -72,6 +73,10 @@ def _exports(runtime: NamedDependency[Runtime]) -> Exports:
     return runtime.games.exports
 
 
+def _play_importer(runtime: NamedDependency[Runtime]) -> PlayImporter:
+    return runtime.games.play_importer
+
+
 def _navigation(runtime: NamedDependency[Runtime]) -> Navigation:
     return runtime.games.navigation
 
@@ -111,6 +116,7 @@ USE_CASES = {
         "handles": _handles,
         "listing": _listing,
         "exports": _exports,
+        "play_importer": _play_importer,
         "navigation": _navigation,
         "live": _live,
         "analyses": _analyses,

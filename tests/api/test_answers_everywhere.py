@@ -234,9 +234,18 @@ def test_a_good_key_is_no_401_anywhere_it_is_not_needed(client: Client, api_key:
 
 
 # ---------------------------------------------------------------- a body that is not JSON: 415
+# The imports read a file another app wrote, whatever its label (a BG Stats backup sent by curl is
+# form-urlencoded, a BGG answer XML): they name what is wrong with the file instead (tests/imports).
+FILE_ROUTES = {"/imports/bgstats", "/imports/bgg"}
+
+
 def bodied(game_id: str) -> list[str]:
-    """The path of every route that takes a body (every POST of the app)."""
-    return [path for method, path in every_request(game_id) if method in ("POST", "PUT", "PATCH")]
+    """The path of every route that takes a JSON body (every POST of the app but the imports' files)."""
+    return [
+        path
+        for method, path in every_request(game_id)
+        if method in ("POST", "PUT", "PATCH") and path not in FILE_ROUTES
+    ]
 
 
 @pytest.mark.parametrize(

@@ -84,8 +84,21 @@ def test_the_bgstats_file_gives_the_same_ids_twice(client: Client, finished: lis
     assert data["games"][0]["highestWins"] is True
     assert [loc["name"] for loc in data["locations"]] == ["Lyon"]
     players = {p["id"]: p for p in data["players"]}
-    assert sorted(p["name"] for p in players.values()) == ["Aputsiaq", "Nanook", "Siku"]
-    for p in players.values():
+    # Each list's ids are its positions from 1 (players by handle key); plays newest first.
+    assert [(p["id"], p["name"]) for p in data["players"]] == [
+        (1, "Anonymous player"),
+        (2, "Aputsiaq"),
+        (3, "Nanook"),
+        (4, "Siku"),
+    ]
+    assert [p["isAnonymous"] for p in data["players"]] == [True, False, False, False]
+    assert [g["id"] for g in data["games"]] == [1] and [loc["id"] for loc in data["locations"]] == [1]
+    dates = [p["playDate"] for p in data["plays"]]
+    assert dates == sorted(dates, reverse=True)
+    assert data["userInfo"] == {"meRefId": 0}  # no player filter: nobody's backup
+    mine = client.get("/exports/bgstats", params={"tag": CLUB, "player": "nanook"}).json()
+    assert mine["players"][mine["userInfo"]["meRefId"] - 1]["name"] == "Nanook"
+    for p in data["players"][1:]:
         assert p["uuid"] == str(uuid5(NAMESPACE, f"player:{handle_key(p['name'])}"))
         assert set(p) >= {"uuid", "id", "name", "isAnonymous", "bggUsername", "modificationDate"}
     by_uuid = {p["uuid"]: p for p in data["plays"]}
@@ -133,8 +146,15 @@ def test_the_push_link_decodes_to_the_play(client: Client, finished: list[dict[s
 def test_the_bgg_plays_round_trip_through_an_xml_parser(client: Client, finished: list[dict[str, Any]]) -> None:
     answer = client.get("/exports/bgg", params={"tag": CLUB})
     assert answer.status_code == 200 and answer.headers["content-type"].startswith("text/xml")
-    plays = ElementTree.fromstring(answer.content).findall("play")
+    root = ElementTree.fromstring(answer.content)
+    plays = root.findall("play")
     assert len(plays) == 10
+    assert root.get("username") == "" and root.get("userid") == "0" and root.get("total") == "10"
+    # A play id on every play, the same on every export: 2^30 and above (BGG's own are far below).
+    again = ElementTree.fromstring(client.get("/exports/bgg", params={"tag": CLUB}).content)
+    assert [p.get("id") for p in plays] == [p.get("id") for p in again.findall("play")]
+    assert all(int(p.get("id", "0")) >= 1 << 30 for p in plays) and len({p.get("id") for p in plays}) == 10
+    assert [p.get("date") for p in plays] == sorted((p.get("date") for p in plays), reverse=True)
     by_game = {p.findtext("comments", "").rsplit(" ", 1)[-1]: p for p in plays}
     for game in finished:
         play = by_game[game["id"]]
@@ -218,7 +238,10 @@ def test_a_game_without_a_bgg_id_is_named_by_its_title(client: Client, api_key: 
     assert sum(p["startPlayer"] for p in data["players"]) == 1
     xml = ElementTree.fromstring(client.get("/exports/bgg", params={"tag": "club:Arctica Club"}).content)
     item = xml.find("play/item")
-    assert item is not None and item.get("objectid") is None and item.get("name") == "Arctica"
+    # Every item names a BGG id, 0 for none (readers read it as a number).
+    assert item is not None and item.get("objectid") == "0" and item.get("name") == "Arctica"
+    file = client.get("/exports/bgstats", params={"tag": "club:Arctica Club"}).json()
+    assert [(g["name"], g["bggId"]) for g in file["games"]] == [("Arctica", 0)]
 
 
 def test_the_finished_game_page_sends_it_to_bg_stats(client: Client, finished: list[dict[str, Any]], live: str) -> None:

@@ -131,6 +131,11 @@ def test_the_python_client_has_every_operation_typed(tmp_path: Path, document: d
     assert "ArcticPlaceCard" in _annotations(models / "move_choice.py")["move"]
     record = (client / "api" / "games" / "export_record.py").read_text()
     assert "ArcticGameRecord" in record and "ArcticaGameRecord" in record
+    # The NDJSON export, read as the bytes it is (no generator reads line-delimited JSON); the imports take a
+    # file as their body.
+    records = (client / "api" / "exports" / "export_records.py").read_text()
+    assert "-> File" in records.split("def sync(", 1)[1].split(":\n", 1)[0] or "File" in records
+    assert {"import_bg_stats_backup", "import_bgg_plays"} <= generated
     # No model name longer than a person would write (they become file names).
     assert max(len(p.stem) for p in models.glob("*.py")) < 60
 

@@ -44,6 +44,7 @@ from service.base.store.tables import (
     GAME_TAGS,
     GAMES_VOIDED,
     IDEMPOTENCY_SCOPE,
+    IMPORTED_PLAYS,
     KEY_CHANGES,
     PLAY_TIME,
     RECORD_IDS_PER_KEY,
@@ -138,6 +139,8 @@ class GameLog(Application[UUID]):
                 ("0020_analysis", analyses.migration()),
                 # Finished analyses' per-player statistics (accuracy...): service/base/store/analysis_stats.py.
                 ("0021_analysis_stats", analysis_stats.TABLE),
+                # Plays imported from BG Stats and BGG, result-only games: service/base/store/imports.py.
+                ("0022_imported_plays", IMPORTED_PLAYS),
                 ("0023_chain_heads", lambda: _keep_heads(self)),  # each game's head in its row: store/chain.py
                 ("0023_signed_games", SIGNED_GAMES),  # one game per signed identity (#49)
             ],

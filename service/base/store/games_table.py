@@ -129,6 +129,12 @@ class GamesTable:
             live = check.confirms(conn, key, int(row.pop("banquise_key_changes")))
         return (None if row.get("id") is None else typed(row, IndexedGame)), live
 
+    def result_only(self, game_id: UUID) -> bool:
+        """Whether ``game_id`` is a play imported with its results only (``imports``): no row here."""
+        with self._datastore.get_connection() as conn:
+            row = conn.execute("SELECT 1 FROM imported_plays WHERE game_id = %s", (game_id,)).fetchone()
+        return row is not None
+
     def moves(self, game_id: UUID) -> int:
         with self._datastore.get_connection() as conn:
             row = conn.execute("SELECT moves FROM games WHERE id = %s", (game_id,)).fetchone()
@@ -137,7 +143,12 @@ class GamesTable:
     def lifecycle_row(self, game_id: UUID) -> OwnerAndStatus | None:
         """Who owns the game and its status (what a lifecycle decision checks)."""
         with self._datastore.get_connection() as conn:
-            row = conn.execute("SELECT owner_key, status FROM games WHERE id = %s", (game_id,)).fetchone()
+            # An imported play (``imports``) is a finished game of its importer's: it may be voided too.
+            row = conn.execute(
+                "SELECT owner_key, status FROM games WHERE id = %s "
+                "UNION ALL SELECT owner_key, 'finished' FROM imported_plays WHERE game_id = %s",
+                (game_id, game_id),
+            ).fetchone()
         return None if row is None else typed(row, OwnerAndStatus)
 
     def owned_by_record(self, key_id: str, record_id: str) -> IndexedGame | None:

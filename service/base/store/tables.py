@@ -175,3 +175,31 @@ CREATE TABLE IF NOT EXISTS signed_games (
 );
 CREATE INDEX IF NOT EXISTS signed_games_by_game ON signed_games (game_id);
 """
+
+# Plays imported from other apps with their results only (service/base/store/imports.py): one row each,
+# written with its one event. Its indexes: the same filters as ``games``' (a player, a kind, a start, tags).
+IMPORTED_PLAYS = """
+CREATE TABLE imported_plays (
+    game_id      uuid PRIMARY KEY,
+    kind         text NOT NULL,
+    source       text NOT NULL,                 -- bgstats | bgg
+    source_id    text NOT NULL,                 -- the play's id in its app, as its file wrote it
+    file         text NOT NULL,
+    import_id    uuid NOT NULL,
+    owner_key    text NOT NULL,                 -- the key that imported it
+    players      text[] NOT NULL,               -- handles as written, by seat
+    handles      text[] NOT NULL,
+    scores       integer[] NOT NULL,
+    ranks        integer[] NOT NULL,
+    start_seat   integer,
+    played_at    timestamptz NOT NULL,
+    duration_min integer,
+    location     text,
+    tags         jsonb NOT NULL DEFAULT '{}',
+    created_at   timestamptz NOT NULL
+);
+CREATE UNIQUE INDEX imported_plays_by_source ON imported_plays (source, lower(source_id));
+CREATE INDEX imported_plays_by_handle ON imported_plays USING gin (handles);
+CREATE INDEX imported_plays_by_time ON imported_plays (played_at);
+CREATE INDEX imported_plays_by_tags ON imported_plays USING gin (tags);
+"""

@@ -16,10 +16,12 @@ from litestar.openapi import ResponseSpec
 from litestar.params import FromPath, FromQuery, QueryParameter
 from litestar.response import Stream
 
+from domain.players import handle_key
 from service.base.keys import ApiKey
 from service.base.store.chain import ChainBroken
 from service.games import playformats
 from service.games.exports import MAX_PLAYS, ExportFilter, Exports
+from service.games.playimports import time_zone
 from service.games.tags import MAX_FILTERS as MAX_TAG_FILTER
 from service.http.auth import caller
 from service.http.errors import chain_broken_line
@@ -27,6 +29,7 @@ from service.http.routes.games import KEY_OPTIONAL, PLAYED_SINCE, PLAYED_UNTIL
 
 XML = "text/xml"  # RFC 7303; BGG answers its XML API as text/xml too
 NDJSON = "application/x-ndjson"
+BYTES = "application/octet-stream"
 # Records built in a worker thread at a time, then written: the stream holds at most these.
 LINES_AT_ONCE = 50
 
@@ -38,6 +41,13 @@ Tags = Annotated[
     ),
 ]
 Since = Annotated[datetime | None, QueryParameter(description=PLAYED_SINCE)]
+Zone = Annotated[
+    str | None,
+    QueryParameter(
+        description="the clock the file's dates and times are written on, as the app's own files are (BG Stats "
+        "and BGG write the player's local time): an IANA zone (Europe/Paris) or an offset (+02:00); default UTC"
+    ),
+]
 Until = Annotated[datetime | None, QueryParameter(description=PLAYED_UNTIL)]
 
 PLAY_PROBLEMS = {
@@ -46,7 +56,7 @@ PLAY_PROBLEMS = {
     409: ResponseSpec(None, description="game_not_finished: a live or abandoned game is no play"),
 }
 FILE_PROBLEMS = {
-    400: ResponseSpec(None, description="invalid_tag_filter, time_out_of_range"),
+    400: ResponseSpec(None, description="invalid_tag_filter, time_out_of_range, invalid_time_zone"),
     422: ResponseSpec(
         None, description=f"unknown_game_kind; export_too_large: more than {MAX_PLAYS} games (narrow the filters)"
     ),
@@ -91,10 +101,15 @@ class ExportsController(Controller):
         responses=PLAY_PROBLEMS,
     )
     async def bgstats_play(
-        self, game_id: FromPath[UUID], exports: NamedDependency[Exports], key: NamedDependency[ApiKey | None]
+        self,
+        game_id: FromPath[UUID],
+        exports: NamedDependency[Exports],
+        key: NamedDependency[ApiKey | None],
+        tz: Zone = None,
     ) -> PushLink:
+        zone = time_zone(tz)
         play = await sync_to_thread(exports.play, game_id, key)
-        return PushLink(link=playformats.push_link(play), data=playformats.push_payload(play))
+        return PushLink(link=playformats.push_link(play, zone), data=playformats.push_payload(play, zone))
 
     @get(
         "/games/{game_id:uuid}/bgg",
@@ -103,16 +118,24 @@ class ExportsController(Controller):
         responses=PLAY_PROBLEMS,
     )
     async def bgg_play(
-        self, game_id: FromPath[UUID], exports: NamedDependency[Exports], key: NamedDependency[ApiKey | None]
+        self,
+        game_id: FromPath[UUID],
+        exports: NamedDependency[Exports],
+        key: NamedDependency[ApiKey | None],
+        tz: Zone = None,
     ) -> Response[bytes]:
+        zone = time_zone(tz)
         play = await sync_to_thread(exports.play, game_id, key)
-        return Response(playformats.bgg_plays([play]), media_type=XML)
+        return Response(playformats.bgg_plays([play], zone=zone), media_type=XML)
 
     @get(
         "/exports/bgstats",
         summary="A filter's finished games as a file BG Stats imports (players, games, locations, plays); "
         "the same ids on every export",
-        description="The finished games the caller sees whole (public ones, and its key's own).",
+        description="The finished games the caller sees whole (public ones, and its key's own), and the plays "
+        "imported with their results only (with the ids they came with). Shaped as BG Stats' own backups: plays "
+        "newest first, each list's ids its positions from 1 (players by handle, games by kind, locations by "
+        "name), userInfo.meRefId the player filter's player (0 without one).",
         responses=FILE_PROBLEMS,
     )
     async def bgstats_file(
@@ -120,14 +143,20 @@ class ExportsController(Controller):
         exports: NamedDependency[Exports],
         key: NamedDependency[ApiKey | None],
         wanted: NamedDependency[ExportFilter],
+        tz: Zone = None,
     ) -> Response[dict[str, Any]]:
+        zone = time_zone(tz)
         plays = await sync_to_thread(exports.plays, key, wanted)
-        return Response(playformats.bgstats_file(plays), headers=_attachment("banquise-bgstats.json"))
+        me = handle_key(wanted.player) if wanted.player else None
+        return Response(playformats.bgstats_file(plays, me, zone), headers=_attachment("banquise-bgstats.json"))
 
     @get(
         "/exports/bgg",
         summary="A filter's finished games as BoardGameGeek plays (BGG's plays XML)",
-        description="The finished games the caller sees whole (public ones, and its key's own).",
+        description="The finished games the caller sees whole (public ones, and its key's own), and the plays "
+        "imported with their results only. Shaped as BGG's plays answers: newest first, a play id on every play "
+        "(an imported BGG play's own; else 2^30 and above, derived from the game's id), the player filter as "
+        "username.",
         media_type=XML,
         responses=FILE_PROBLEMS,
     )
@@ -136,9 +165,12 @@ class ExportsController(Controller):
         exports: NamedDependency[Exports],
         key: NamedDependency[ApiKey | None],
         wanted: NamedDependency[ExportFilter],
+        tz: Zone = None,
     ) -> Response[bytes]:
+        zone = time_zone(tz)
         plays = await sync_to_thread(exports.plays, key, wanted)
-        return Response(playformats.bgg_plays(plays), media_type=XML, headers=_attachment("banquise-bgg-plays.xml"))
+        body = playformats.bgg_plays(plays, wanted.player, zone)
+        return Response(body, media_type=XML, headers=_attachment("banquise-bgg-plays.xml"))
 
     @get(
         "/exports/records",
@@ -171,7 +203,14 @@ class ExportsController(Controller):
                     return
                 yield chunk
 
-        return Stream(body(), media_type=NDJSON)
+        return Stream(body(), media_type=_records_media(request.headers.get("accept", "")))
+
+
+def _records_media(accept: str) -> str:
+    """NDJSON, labelled as the bytes it is for a client that asks for those alone (a generated client
+    that knows no line-delimited JSON: ``Accept: application/octet-stream``)."""
+    asked = {part.partition(";")[0].strip().lower() for part in accept.split(",")}
+    return BYTES if BYTES in asked and NDJSON not in asked else NDJSON
 
 
 def _take(lines: Iterator[bytes | ChainBroken], n: int, broken: Callable[[ChainBroken], bytes]) -> bytes:

@@ -12,7 +12,7 @@ from litestar.params import FromPath, FromQuery, QueryParameter
 from projections.queries import Leaderboard
 from service.games.rows import Kinds
 from service.http.read_your_writes import MinLsn, MinPosition, read_projection
-from service.http.routes.players import READ_PROBLEMS, Limit
+from service.http.routes.players import READ_PROBLEMS, GameSource, Limit
 from service.runtime import Runtime
 
 
@@ -39,6 +39,7 @@ async def leaderboard(
     exclude_provisional: FromQuery[bool] = False,
     limit: Limit = 50,
     cursor: FromQuery[str | None] = None,
+    source: GameSource = "all",
     min_position: MinPosition = None,
     min_lsn: MinLsn = None,
 ) -> Leaderboard:
@@ -53,6 +54,7 @@ async def leaderboard(
             exclude_provisional=exclude_provisional,
             limit=limit,
             cursor=cursor,
+            source=source,
         ),
         min_lsn,
     )

@@ -7,7 +7,7 @@ read replica they are answered by it, and ``min_lsn`` (``X-Banquise-LSN``) is ho
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 from litestar import Controller, get
 from litestar.di import NamedDependency
@@ -21,6 +21,15 @@ from service.runtime import Runtime
 MAX_LIMIT = 200
 
 Limit = Annotated[int, QueryParameter(ge=1, le=MAX_LIMIT)]
+# Which games count: every one (the default), those recorded here move by move, or those imported from
+# BG Stats or BGG with their results only (projections/scoped.py).
+GameSource = Annotated[
+    Literal["all", "recorded", "imported"],
+    QueryParameter(
+        description="the games counted: all (default), recorded (here, move by move) or imported (from BG Stats "
+        "or BGG, results only)"
+    ),
+]
 
 READ_PROBLEMS = {
     400: ResponseSpec(None, description="Invalid parameter or cursor (problem+json)"),
@@ -66,10 +75,11 @@ class PlayersController(Controller):
         self,
         handle: FromPath[str],
         runtime: NamedDependency[Runtime],
+        source: GameSource = "all",
         min_position: MinPosition = None,
         min_lsn: MinLsn = None,
     ) -> PlayerProfile:
-        return await read_projection(runtime, min_position, lambda models: models.profile(handle), min_lsn)
+        return await read_projection(runtime, min_position, lambda models: models.profile(handle, source), min_lsn)
 
     @get("/{handle:str}/games", summary="A player's finished games, newest first", responses=READ_PROBLEMS)
     async def games(
@@ -81,6 +91,7 @@ class PlayersController(Controller):
         include_voided: FromQuery[bool] = False,
         limit: Limit = 50,
         cursor: FromQuery[str | None] = None,
+        source: GameSource = "all",
         min_position: MinPosition = None,
         min_lsn: MinLsn = None,
     ) -> PlayerGamePage:
@@ -94,6 +105,7 @@ class PlayersController(Controller):
                 include_voided=include_voided,
                 limit=limit,
                 cursor=cursor,
+                source=source,
             ),
             min_lsn,
         )
@@ -108,7 +120,8 @@ class PlayersController(Controller):
         a: FromPath[str],
         b: FromPath[str],
         runtime: NamedDependency[Runtime],
+        source: GameSource = "all",
         min_position: MinPosition = None,
         min_lsn: MinLsn = None,
     ) -> Versus:
-        return await read_projection(runtime, min_position, lambda models: models.versus(a, b), min_lsn)
+        return await read_projection(runtime, min_position, lambda models: models.versus(a, b, source), min_lsn)
