@@ -151,10 +151,10 @@ class _Said:
             return Choice(id=f"show-{move.zone}", label=self.t(f"show-{move.zone}"))
         if isinstance(move, mv.WalrusStep):
             return Choice(id=f"walrus-{move.direction}", label=self.t(f"walrus-{move.direction}"))
-        key = _WHAT.get(type(move))
-        if key is None:
+        said = _WHAT.get(type(move))
+        if said is None:
             return Choice(id=type(move).__name__.lower(), label=type(move).__name__)
-        return Choice(id=key, label=self.t(key))
+        return Choice(id=said, label=self.t(said))
 
     def details(self, move: Any, who: str) -> list[tuple[str, str, Choice]]:
         """The decisions after "what": (key, prompt, this move's option)."""

@@ -44,8 +44,9 @@ GAME = GamePlugin(
             "move": {"type": "PlaceCard", "seat": 0, "card": "d2-walrus-3"},
             "at": "2026-11-30T19:02:11Z",
         },
-        # the README's worked example: its first move (Aputsiaq places the walrus), built in two decisions
-        "next": {"made": ["place", "d2-walrus-3"]},
+        # the README's worked example: its first move (Aputsiaq places the walrus), built in one decision
+        # (placing is all Aputsiaq may do: "what" is taken without asking)
+        "next": {"made": ["d2-walrus-3"]},
     },
     board_module="/watch/static/board/arctic.js",
     words=WORDS,

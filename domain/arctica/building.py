@@ -422,8 +422,8 @@ class _Said(_Words):
         cause = self.cause(key)
         steps: list[Step] = []
         for step in outcome.migrations:
-            asked = self.t("cause_question", cause=cause, question=self.t("q_migration"))
-            steps += self.migration(step, seat, asked, self.t("no_more_migration"))
+            which = self.t("cause_question", cause=cause, question=self.t("q_migration"))
+            steps += self.migration(step, seat, which, self.t("no_more_migration"))
         if outcome.migrations:
             steps.append(self.stop(seat, self.t("no_more_migration")))
         # a step's own outcome resolves under no key (``builder.Trace``)

@@ -488,7 +488,9 @@ class GamesController(Controller):
         key: NamedDependency[ApiKey | None],
         lang: Annotated[
             str | None,
-            QueryParameter(description="en | fr | es: the words of the prompts and options; default from Accept-Language, else en"),
+            QueryParameter(
+                description="en | fr | es: the words of the prompts and options; default from Accept-Language, else en"
+            ),
         ] = None,
     ) -> Response[NextDecision]:
         owner = required(key, LEGAL_MOVES_NEED)
