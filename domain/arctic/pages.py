@@ -84,6 +84,11 @@ MOVE_TITLES: dict[str, str] = {
 
 _PUBLIC = {"mode": ["public"]}
 
+
+def _said(en: str, fr: str, es: str) -> tuple[str, str, str]:
+    return (en, fr, es)
+
+
 # A game recorded at a table (public: what the table sees, the power cards' sides as laid out) or dealt
 # from a seed (full: every card known); who starts is always a seat.
 SETUP_FORM = SetupForm(
@@ -94,10 +99,10 @@ SETUP_FORM = SetupForm(
             select(
                 f"power_sides.{animal}",
                 # a label starts a line: "Polar bear", as the power cards' list names it
-                catalogue.ANIMAL_NAMES["en"][i].capitalize(),
+                _said(*(catalogue.ANIMAL_NAMES[lang][i].capitalize() for lang in ("en", "fr", "es"))),
                 [("A", "A"), ("B", "B")],
                 shown_when=_PUBLIC,
-                group="Power cards: the side up",
+                group=("Power cards: the side up", "Cartes pouvoir : la face visible", "Cartas de poder: la cara visible"),
             )
             for i, animal in enumerate(catalogue.ANIMALS)
         ),

@@ -9,7 +9,7 @@ games), a majority's points. Numbers are said as printed (from 1)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import msgspec
@@ -17,8 +17,10 @@ from msgspec.structs import replace
 
 from domain.building import Candidate, Choice, DecisionOption, Step
 from domain.game import Language
+from domain.setup_form import HandCard, HandCards, Option
 from domain.wording import LANG, counted, listing, player
 
+from . import editions
 from . import moves as mv
 from .describe import WORDS, cause_label, from_place, to_place
 from .edition import (
@@ -59,6 +61,21 @@ def candidates(edition: Edition, state: GameState, names: Sequence[str], lang: L
             seen.add(key)
         out.append(said.candidate(move))
     return out
+
+
+def hand_cards(values: Mapping[str, str], lang: Language = "en") -> HandCards:
+    """The Fauna cards a hand is dealt from on the edition ``values["edition"]`` (a table game's start
+    page names each seat's hand from them), in the order its decisions offer them (families as the rules
+    list them, costs from 0 up), each grouped by family and cost in ``lang``; and the hand's size."""
+    edition = editions.get(values.get("edition") or editions.DEFAULT_EDITION, values.get("edition_version") or None)
+    said = _Words(edition, GameState(), (), lang)
+    idx = index(edition)
+    cards = []
+    for card in sorted(idx.fauna_ids, key=said.narrowed):
+        choice = said.card(card, cost=True)
+        groups = [Option(value=g.id, label=g.label) for g in choice.groups]
+        cards.append(HandCard(value=card, label=choice.label, groups=groups))
+    return HandCards(count=edition.setup.hand_size, cards=cards)
 
 
 def _printed(name: str) -> str:

@@ -3,7 +3,7 @@ titles of the table's moves and the start page's setup form."""
 
 from __future__ import annotations
 
-from domain.setup_form import SetupForm, StartSeat, public_or_seeded, select
+from domain.setup_form import SetupField, SetupForm, StartSeat, Wording, public_or_seeded, select
 
 from .describe import WORDS as DESCRIBED
 
@@ -57,6 +57,17 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "score_majorities": ("majorities", "majorités", "mayorías"),
     "score_ice_trades": ("ice trades", "échanges de glace", "intercambios de hielo"),
     "score_effects": ("effects", "effets", "efectos"),
+    # the packaged editions' labels, for a page listing them (``GET /editions`` says the English one)
+    "edition_demo-1": (
+        "Banquise demo edition — invented data, NOT the published game's",
+        "Édition de démonstration Banquise — données inventées, PAS celles du jeu publié",
+        "Edición de demostración de Banquise — datos inventados, NO los del juego publicado",
+    ),
+    "edition_forms-1": (
+        "Banquise forms edition — invented data, NOT the published game's",
+        "Édition « formes » de Banquise — données inventées, PAS celles du jeu publié",
+        "Edición «formas» de Banquise — datos inventados, NO los del juego publicado",
+    ),
 }
 
 # The title of a group of moves, by move type ("{p}": the player's name).
@@ -82,14 +93,34 @@ MOVE_TITLES: dict[str, str] = {
 }
 
 _SEEDED = {"mode": ["seeded"]}
+_TABLE = {"mode": ["table"]}
+TABLE_MODE = (
+    "At the table, hands named: each card named as it is dealt or drawn",
+    "À la table, mains nommées : chaque carte nommée quand elle est distribuée ou piochée",
+    "En la mesa, manos nombradas: cada carta nombrada al repartirla o robarla",
+)
 
-# A game recorded at a table (public) or dealt from a seed (seeded: the seed may also draw who starts),
-# on one of the editions (``GET /editions``; the packaged demo offline).
+# A game recorded at a table (public: what the whole table sees; table: the hands named as they are dealt
+# and drawn, the round cards revealed as the table turns them) or dealt from a seed (seeded: the seed may
+# also draw who starts), on one of the editions (``GET /editions``; the packaged demo offline).
 SETUP_FORM = SetupForm(
     start_seat=StartSeat(key="start_player", drawn_when=_SEEDED),
     fields=[
-        *public_or_seeded("seeded"),
-        select("edition", "Arctica edition", [("demo-1", "demo-1")], options_from="/editions"),
+        *public_or_seeded("seeded", more=[("table", TABLE_MODE)]),
+        select(
+            "edition",
+            ("Arctica edition", "Édition d'Arctica", "Edición de Arctica"),
+            [("demo-1", "demo-1")],
+            options_from="/editions?kind=arctica",
+        ),
+        SetupField(
+            key="hands",
+            label="The hands dealt",
+            words=Wording(en="The hands dealt", fr="Les mains distribuées", es="Las manos repartidas"),
+            input="hands",
+            shown_when=_TABLE,
+            options_from="/kinds/arctica/hand-cards?edition={edition}",
+        ),
     ],
 )
 

@@ -59,4 +59,5 @@ GAME = GamePlugin(
     analysis=ANALYSIS,
     setup_form=SETUP_FORM,
     move_titles=MOVE_TITLES,
+    hand_cards=building.hand_cards,
 )

@@ -43,7 +43,8 @@ from service.http.routes.exports import ExportsController
 from service.http.routes.games import GamesController
 from service.http.routes.health import health
 from service.http.routes.keys import KeysController
-from service.http.routes.kinds import game_kinds
+from service.http.routes.favicon import favicon
+from service.http.routes.kinds import game_kinds, kind_hand_cards
 from service.http.routes.leaderboards import leaderboard
 from service.http.routes.ping import ping
 from service.http.routes.players import PlayersController
@@ -205,6 +206,8 @@ def routes() -> list[Any]:
         records_schema,
         server_key,
         game_kinds,
+        kind_hand_cards,
+        favicon,
         GamesController,
         AnalysisController,  # a game's analysis (#37)
         # Games taken elsewhere: BG Stats, BoardGameGeek, NDJSON records.

@@ -41,7 +41,9 @@ export function playerName(ctx, seat) {
 /** Whom the table waits for, said: "Siku, Aputsiaq to play", "the table decides", or nothing. */
 export function waitingFor(ctx, seats, table) {
   if (table) return word(ctx, "table_to_play");
-  return seats.length ? seats.map((s) => playerName(ctx, s)).join(", ") + " " + word(ctx, "active") : null;
+  if (!seats.length) return null;
+  const verb = seats.length > 1 && ctx.words && ctx.words.active_many ? "active_many" : "active";
+  return seats.map((s) => playerName(ctx, s)).join(", ") + " " + word(ctx, verb);
 }
 
 /** A section of the board with its heading (the page's h1 is the game, h2 its parts). */
