@@ -492,7 +492,7 @@ class _Said(_Words):
                     key="tokens",
                     prompt=self.t("which_tokens", n=len(move.tokens), who=who),
                     seat=seat,
-                    options=tuple(Choice(id=_loc_id(t), label=_capital(self.place(t))) for t in move.tokens),
+                    options=self.tokens(move.tokens),
                     picks=len(move.tokens),
                 ),
             ]
@@ -517,6 +517,18 @@ class _Said(_Words):
         if isinstance(move, mv.ResolveEvent):
             return self.event(move, seat, who)
         return []
+
+    def tokens(self, tokens: tuple[Loc, ...]) -> tuple[Choice, ...]:
+        """A collapse's tokens, each its own option: two from the release area are "the release area"
+        and "the release area, a second token" (one id twice could be picked once: the move could not be
+        built)."""
+        out: list[Choice] = []
+        for loc in tokens:
+            nth = sum(1 for c in out if c.id.split(".")[0] == _loc_id(loc)) + 1
+            place = _capital(self.place(loc))
+            label = place if nth == 1 else self.t(f"nth_{min(nth, 3)}", place=place)
+            out.append(Choice(id=_loc_id(loc) + ("" if nth == 1 else f".{nth}"), label=label))
+        return tuple(out)
 
     def place(self, loc: Loc) -> str:
         return self.t(f"z_{loc.zone}", i=loc.index + 1) if f"z_{loc.zone}" in DECISIONS else loc.zone.replace("_", " ")

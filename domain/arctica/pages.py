@@ -339,5 +339,8 @@ DECISIONS.update(
         "z_short_wheel": ("slot {i} of the short wheel", "case {i} de la roue courte", "casilla {i} de la rueda corta"),
         "z_map": ("map space {i}", "case {i} de la carte", "casilla {i} del mapa"),
         "z_circle": ("circle space {i}", "case {i} du cercle", "casilla {i} del círculo"),
+        # a second (third) token of a collapse from the same place (the release area)
+        "nth_2": ("{place}, a second token", "{place}, un deuxième jeton", "{place}, una segunda ficha"),
+        "nth_3": ("{place}, a third token", "{place}, un troisième jeton", "{place}, una tercera ficha"),
     }
 )

@@ -54,7 +54,7 @@ def start_public_arctic(page: Any, sides: dict[str, str]) -> str:
     """The start page, by taps: players, mode, the power sides; returns the new game's id."""
     page.fill("#player-0", NAMES[0])
     page.fill("#player-1", NAMES[1])
-    page.select_option("#mode", "public")
+    page.locator('#mode input[value="public"]').check()  # the modes as radio buttons (long labels)
     for animal, side in sides.items():
         page.select_option(f"#power_sides-{animal}", side)
     page.fill("#tags", "club:Iceberg, table:2")
@@ -355,7 +355,7 @@ def test_axe_finds_nothing_serious_on_the_recorder_and_the_viewer(
     shown_choices(page)
     page.wait_for_selector("#board-root #board")
     assert serious_violations(page) == [], "the recorder, its board included"
-    page.locator("#choices").get_by_role("button", name="Place a card", exact=True).tap()
+    page.locator("#choices button.choice").first.tap()  # "Place a card · Fox": an animal, narrowing the cards
     page.wait_for_selector('#choices[data-made="1"] button.choice')
     assert serious_violations(page, exclude=("#board-root",)) == [], "the recorder, a card narrowed"
     page.goto(f"{base}/games/{gid}/watch")
