@@ -111,7 +111,8 @@ def position_of(page: Any) -> tuple[Position, int]:
     base, gid = page.url.split("/games/")[0], page.url.split("/games/")[1].split("/")[0]
     token = page.evaluate("() => localStorage.getItem('banquise.apiKey')")
     record = _get(base, f"/games/{gid}/record", token)
-    position = Position(record["kind"], record["setup"])
+    spoken = page.evaluate("document.documentElement.lang")  # the labels to tap, in the page's language
+    position = Position(record["kind"], record["setup"], spoken if spoken in ("fr", "es") else "en")
     for entry in record["moves"]:
         position.play(entry["move"])
     for move in queued_moves(page):
