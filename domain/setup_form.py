@@ -133,7 +133,9 @@ FULL: Final[Said] = (
 )
 
 
-def public_or_seeded(seeded: str, public: str = "public", more: list[tuple[str, Said]] | None = None) -> list[SetupField]:
+def public_or_seeded(
+    seeded: str, public: str = "public", more: list[tuple[str, Said]] | None = None
+) -> list[SetupField]:
     """The ways a game of hidden cards is recorded, as the setup's ``mode``: at a table (``public``: what the
     whole table sees; ``more``: a kind's own ways) or dealt from a seed (every card known; the seed asked
     only then)."""

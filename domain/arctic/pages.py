@@ -102,7 +102,11 @@ SETUP_FORM = SetupForm(
                 _said(*(catalogue.ANIMAL_NAMES[lang][i].capitalize() for lang in ("en", "fr", "es"))),
                 [("A", "A"), ("B", "B")],
                 shown_when=_PUBLIC,
-                group=("Power cards: the side up", "Cartes pouvoir : la face visible", "Cartas de poder: la cara visible"),
+                group=(
+                    "Power cards: the side up",
+                    "Cartes pouvoir : la face visible",
+                    "Cartas de poder: la cara visible",
+                ),
             )
             for i, animal in enumerate(catalogue.ANIMALS)
         ),

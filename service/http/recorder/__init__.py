@@ -12,7 +12,6 @@ import msgspec
 
 from domain.game import Language
 from domain.wording import LANG
-
 from service.games.kinds import kinds
 from service.http.recorder.words import RECORDER_WORDS
 from service.http.viewer.words import words

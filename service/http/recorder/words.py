@@ -40,7 +40,11 @@ RECORDER_WORDS: dict[str, tuple[str, str, str]] = {
         "Un coup en attente est refusé par la règle : {detail}",
         "La regla rechaza una jugada pendiente: {detail}",
     ),
-    "board_failed": ("The board could not be drawn.", "Le plateau n'a pas pu être dessiné.", "No se pudo dibujar el tablero."),
+    "board_failed": (
+        "The board could not be drawn.",
+        "Le plateau n'a pas pu être dessiné.",
+        "No se pudo dibujar el tablero.",
+    ),
     "board_empty": ("Nothing on the table yet.", "Rien sur la table pour l'instant.", "Aún no hay nada en la mesa."),
     "board_later": (
         "The board comes back with the network.",
@@ -74,7 +78,11 @@ RECORDER_WORDS: dict[str, tuple[str, str, str]] = {
         "conexión para guardarla aquí).",
     ),
     "decided": ("Decided so far", "Décidé jusqu'ici", "Decidido hasta ahora"),
-    "narrow_first": ("{n} options: narrow them first", "{n} possibilités : à affiner d'abord", "{n} opciones: primero acótelas"),
+    "narrow_first": (
+        "{n} options: narrow them first",
+        "{n} possibilités : à affiner d'abord",
+        "{n} opciones: primero acótelas",
+    ),
     "back": ("Back", "Retour", "Atrás"),
     "cancel_move": ("Cancel this move", "Annuler ce coup", "Cancelar esta jugada"),
     # corrections (controls.js)
@@ -128,7 +136,11 @@ RECORDER_WORDS: dict[str, tuple[str, str, str]] = {
     "retry": ("Retry", "Réessayer", "Reintentar"),
     # the key (key.js)
     "api_key": ("API key", "Clé d'API", "Clave de API"),
-    "key_kept": ("API key kept on this device.", "Clé d'API gardée sur cet appareil.", "Clave de API guardada en este dispositivo."),
+    "key_kept": (
+        "API key kept on this device.",
+        "Clé d'API gardée sur cet appareil.",
+        "Clave de API guardada en este dispositivo.",
+    ),
     "forget_key": ("Forget the key", "Oublier la clé", "Olvidar la clave"),
     "key_label": (
         "API key (kept on this device only)",
@@ -158,9 +170,17 @@ RECORDER_WORDS: dict[str, tuple[str, str, str]] = {
     "taken_back_step": ("taken back (step {n})", "annulé (étape {n})", "deshecho (paso {n})"),
     "pending_tag": ("pending", "en attente", "pendiente"),
     # the start page (start.js)
-    "record_at_table": ("Record a game at the table", "Enregistrer une partie à la table", "Grabar una partida en la mesa"),
+    "record_at_table": (
+        "Record a game at the table",
+        "Enregistrer une partie à la table",
+        "Grabar una partida en la mesa",
+    ),
     "game": ("Game", "Jeu", "Juego"),
-    "players_in_order": ("Players, in seat order", "Joueurs, dans l'ordre des places", "Jugadores, en orden de asiento"),
+    "players_in_order": (
+        "Players, in seat order",
+        "Joueurs, dans l'ordre des places",
+        "Jugadores, en orden de asiento",
+    ),
     "seat_n": ("Seat {n}", "Place {n}", "Asiento {n}"),
     "named_seat": ("{name} (seat {n})", "{name} (place {n})", "{name} (asiento {n})"),
     "seat_up": ("Move seat {n} up", "Monter la place {n}", "Subir el asiento {n}"),
@@ -178,8 +198,16 @@ RECORDER_WORDS: dict[str, tuple[str, str, str]] = {
     "start_recording": ("Start recording", "Commencer l'enregistrement", "Empezar a grabar"),
     "version_n": ("{label} (version {v})", "{label} (version {v})", "{label} (versión {v})"),
     # a seat's hand named on the start page (hands.js)
-    "hand_of": ("Hand of {player}: {n} of {count}", "Main de {player} : {n} sur {count}", "Mano de {player}: {n} de {count}"),
-    "find_card": ("Find a card: name or number", "Trouver une carte : nom ou numéro", "Buscar una carta: nombre o número"),
+    "hand_of": (
+        "Hand of {player}: {n} of {count}",
+        "Main de {player} : {n} sur {count}",
+        "Mano de {player}: {n} de {count}",
+    ),
+    "find_card": (
+        "Find a card: name or number",
+        "Trouver une carte : nom ou numéro",
+        "Buscar una carta: nombre o número",
+    ),
     "remove_card": ("Remove {card}", "Retirer {card}", "Quitar {card}"),
     "all_cards": ("All the cards", "Toutes les cartes", "Todas las cartas"),
     "no_card_found": ("No card is called so.", "Aucune carte ne s'appelle ainsi.", "Ninguna carta se llama así."),
