@@ -130,6 +130,8 @@ CATALOGUES = {"/kinds/{kind:str}/hand-cards"}
 
 def _baseline(param: str) -> list[str]:
     return FILL[param](None) if param in GAME_INDEPENDENT else ["arctic", "arctica"]  # type: ignore[arg-type]
+
+
 # Query parameters given a value taken from the game (others keep their defaults).
 QUERY: dict[str, Callable[[LiveGame], str]] = {
     "player": lambda g: g.players[0],

@@ -11,8 +11,7 @@ pictures at 390 px are kept with pytest's screenshots (``make recorder-screensho
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,15 +19,7 @@ import httpx
 import msgspec
 import pytest
 
-from domain.arctic import describe as arctic_describe
-from domain.arctic import pages as arctic_pages
-from domain.arctica import describe as arctica_describe
-from domain.arctica import editions
-from domain.arctica import pages as arctica_pages
-from domain.setup_form import FULL, PUBLIC
-from service.http.recorder.words import RECORDER_WORDS
-from service.http.viewer.analysis_words import ANALYSIS_WORDS
-from service.http.viewer.words import WORDS as VIEWER_WORDS
+from tests import english
 from tests.browser.axe import assert_accessible
 from tests.browser.given_games import NAMES, arctic_public, arctica_table
 from tests.browser.test_recorder import PHONE, tap_move
@@ -37,53 +28,13 @@ from tests.helpers import auth
 pytestmark = pytest.mark.browser
 
 LOCALES = {"fr": "fr-FR", "es": "es-ES"}
-TABLES: list[dict[str, tuple[str, str, str]]] = [
-    RECORDER_WORDS,
-    VIEWER_WORDS,
-    ANALYSIS_WORDS,
-    arctic_pages.WORDS,
-    arctic_pages.DECISIONS,
-    arctica_pages.WORDS,
-    arctica_pages.DECISIONS,
-    arctic_describe._T,
-    arctic_describe._WORDS,
-    arctica_describe._T,
-    arctica_describe._WORDS,
-    {"public": PUBLIC, "full": FULL, "table": arctica_pages.TABLE_MODE},
-]
-WORD = re.compile(r"[^\W\d_]+")
-
-
-def _words(texts: Iterable[str]) -> set[str]:
-    return {w.lower() for text in texts for w in WORD.findall(re.sub(r"\{[^}]*\}", " ", text))}
-
-
-def english() -> set[str]:
-    """The project's English words that are no French nor Spanish word of its own."""
-    forms = [f for table in TABLES for f in table.values()]
-    return _words(f[0] for f in forms) - _words(f[i] for f in forms for i in (1, 2))
-
-
-def proper_names() -> list[str]:
-    """What the pages show untranslated on purpose: names, titles, the languages' own names, and what an
-    edition prints (longest first, so that "Arctic Cod A5" goes before "Arctic")."""
-    edition = editions.get("demo-1")
-    printed = [c.name for c in (*edition.cards, *edition.generation_cards)]
-    printed += [r.name for r in edition.regions] + [s.name for r in edition.regions for s in r.subregions]
-    printed += [c.name for c in (*edition.round_cards, edition.final_round_card)]
-    printed += [n.replace(" (", ", ").replace("(", "").replace(")", "") for n in printed]  # as the decisions say them
-    ids = [*editions.PACKAGED]  # an edition's id, as the timeline's first line names it ("demo-1")
-    names = [*NAMES, "Banquise", "Arctica", "Arctic", "English", "Français", "Español", *ids, *printed]
-    return sorted(set(names), key=len, reverse=True)
 
 
 def english_left(page: Any) -> list[str]:
     """The English words in the page's visible text (its lists' options included)."""
     options = "[...document.querySelectorAll('option')].map((o) => o.textContent)"
     text = page.evaluate(f"() => [document.body.innerText, ...{options}].join('\\n')")
-    for name in proper_names():
-        text = text.replace(name, " ")
-    return sorted(_words([text]) & english())
+    return english.english_left(text, NAMES)
 
 
 @pytest.fixture(params=sorted(LOCALES))
