@@ -133,6 +133,10 @@ screenshot: $(STAMP)
 recorder-screenshot: $(STAMP)
 	$(BIN)/python -m tests.browser.recorder_screenshot docs/recorder.png
 	$(BIN)/python -m tests.browser.recorder_screenshot --arctica docs/recorder-arctica.png
+	for lang in fr es; do \
+		$(BIN)/python -m tests.browser.recorder_screenshot --lang=$$lang docs/recorder-$$lang.png && \
+		$(BIN)/python -m tests.browser.recorder_screenshot --lang=$$lang --start docs/recorder-start-$$lang.png || exit 1; \
+	done
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache site

@@ -16,8 +16,8 @@ from typing import Any, Protocol
 from domain.analysis.contract import Analysable
 from domain.building import MoveBuilder
 from domain.editions import Editions
-from domain.game import GameRules
-from domain.setup_form import SetupForm
+from domain.game import GameRules, Language
+from domain.setup_form import HandCards, SetupForm
 from domain.statistics import Statistics
 
 
@@ -76,6 +76,9 @@ class GamePlugin:
     # The title of a group of moves as the table says it, by move type ("{p} places a card"; "{p}" is
     # the player's name, "The table" for a move of no seat): ``GET /games/{id}/legal-moves`` groups.
     move_titles: Mapping[str, str] = field(default_factory=dict)
+    # The cards a hand may be dealt, for a setup form's ``hands`` field: ``(the form's values so far (an
+    # edition), language) -> HandCards``; None: the kind's forms name no hands.
+    hand_cards: Callable[[Mapping[str, str], Language], HandCards] | None = None
 
     @property
     def kind(self) -> str:

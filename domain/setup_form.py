@@ -9,19 +9,34 @@ may be asked only while other fields hold given values (``shown_when``): the see
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Final, Literal
 
 import msgspec
 
 # Another field's values for which a field is asked (and sent): field key -> the values.
 Condition = dict[str, list[str]]
+# A label in the three languages the pages speak: (en, fr, es).
+Said = tuple[str, str, str]
 
 
-class Option(msgspec.Struct, frozen=True, kw_only=True):
-    """One choice of a ``select`` field: the value sent, the label shown."""
+class Wording(msgspec.Struct, frozen=True, kw_only=True):
+    """One word or label in the languages the pages speak."""
+
+    en: str
+    fr: str
+    es: str
+
+
+def _wording(said: Said | None) -> Wording | None:
+    return None if said is None else Wording(en=said[0], fr=said[1], es=said[2])
+
+
+class Option(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """One choice of a ``select`` field: the value sent, the label shown (``words``: in each language)."""
 
     value: str
     label: str
+    words: Wording | None = None
 
 
 class SetupField(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
@@ -30,8 +45,13 @@ class SetupField(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     # The setup's key it fills, dotted for a key of a mapping ("power_sides.fox").
     key: str
     label: str
-    # ``select``: one of ``options`` (a string); ``number``: a whole number, required while asked.
-    input: Literal["select", "number"] = "select"
+    # ``label`` in each language the pages speak (``group_words``: the group's legend)
+    words: Wording | None = None
+    group_words: Wording | None = None
+    # ``select``: one of ``options`` (a string); ``number``: a whole number, required while asked;
+    # ``hands``: each seat's cards, named from the :class:`HandCards` ``options_from`` answers (its ``{key}``
+    # parts are the values of those fields, its ``lang`` the page's), one list per seat.
+    input: Literal["select", "number", "hands"] = "select"
     options: list[Option] = []
     # The value first shown (a ``select``'s: one of its options).
     default: str | None = None
@@ -42,6 +62,22 @@ class SetupField(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     # A path of the API listing the options (items with an ``id``, and a ``label`` and ``version`` when
     # they have them); ``options`` are what the form offers until it answers (offline).
     options_from: str | None = None
+
+
+class HandCard(msgspec.Struct, frozen=True, kw_only=True):
+    """A card a hand may be dealt: the value sent in the setup, its printed name, the groups a page
+    narrows a long list by (outermost first: a family, then a cost), in the table's words."""
+
+    value: int | str
+    label: str
+    groups: list[Option] = []
+
+
+class HandCards(msgspec.Struct, frozen=True, kw_only=True):
+    """The cards each seat's hand is dealt from (``hands`` fields), and how many a hand holds."""
+
+    count: int
+    cards: list[HandCard]
 
 
 class StartSeat(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
@@ -62,29 +98,55 @@ class SetupForm(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
 
 def select(
     key: str,
-    label: str,
-    options: list[tuple[str, str]],
+    label: Said,
+    options: list[tuple[str, str | Said]],
     default: str | None = None,
     shown_when: Condition | None = None,
-    group: str | None = None,
+    group: Said | None = None,
     options_from: str | None = None,
 ) -> SetupField:
-    """A ``select`` field from (value, label) pairs; its default the first option unless given."""
+    """A ``select`` field from (value, label) pairs, its labels said in each language (a label the same in
+    all, a plain string); its default the first option unless given."""
     return SetupField(
         key=key,
-        label=label,
-        options=[Option(value=v, label=text) for v, text in options],
+        label=label[0],
+        words=_wording(label),
+        options=[
+            Option(value=v, label=text, words=None)
+            if isinstance(text, str)
+            else Option(value=v, label=text[0], words=_wording(text))
+            for v, text in options
+        ],
         default=default if default is not None else (options[0][0] if options else None),
         shown_when=shown_when or {},
-        group=group,
+        group=None if group is None else group[0],
+        group_words=_wording(group),
         options_from=options_from,
     )
 
 
-def public_or_seeded(seeded: str, public: str = "public") -> list[SetupField]:
-    """The two ways a game of hidden cards is recorded, as the setup's ``mode``: at a table (``public``: what
-    the whole table sees) or dealt from a seed (every card known; the seed asked only then)."""
+PUBLIC: Final[Said] = ("Public: what the table sees", "Publique : ce que voit la table", "Pública: lo que ve la mesa")
+FULL: Final[Said] = (
+    "Full: every card known (a seed)",
+    "Complète : toutes les cartes connues (une graine)",
+    "Completa: todas las cartas conocidas (una semilla)",
+)
+
+
+def public_or_seeded(
+    seeded: str, public: str = "public", more: list[tuple[str, Said]] | None = None
+) -> list[SetupField]:
+    """The ways a game of hidden cards is recorded, as the setup's ``mode``: at a table (``public``: what the
+    whole table sees; ``more``: a kind's own ways) or dealt from a seed (every card known; the seed asked
+    only then)."""
+    modes: list[tuple[str, str | Said]] = [(public, PUBLIC), *(more or []), (seeded, FULL)]
     return [
-        select("mode", "Mode", [(public, "Public: what the table sees"), (seeded, "Full: every card known (a seed)")]),
-        SetupField(key="seed", label="Seed", input="number", shown_when={"mode": [seeded]}),
+        select("mode", ("Mode", "Mode", "Modo"), modes),
+        SetupField(
+            key="seed",
+            label="Seed",
+            words=Wording(en="Seed", fr="Graine", es="Semilla"),
+            input="number",
+            shown_when={"mode": [seeded]},
+        ),
     ]

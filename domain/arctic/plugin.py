@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from domain.building import Candidate
+from domain.game import Language
 from domain.registry import GamePlugin, SimulatedGame
 
 from . import RULES, building, simulator
@@ -19,8 +20,8 @@ def _public(players: int, seed: int) -> SimulatedGame:
     return simulator.to_public(simulator.simulate(players, seed), shown_at_end=True)
 
 
-def _build(state: GameState, names: Sequence[str]) -> list[Candidate]:
-    return building.candidates(state, names, RULES.decisions_of(state))
+def _build(state: GameState, names: Sequence[str], lang: Language = "en") -> list[Candidate]:
+    return building.candidates(state, names, RULES.decisions_of(state), lang)
 
 
 def _start_seat(state: GameState) -> int:
@@ -43,8 +44,9 @@ GAME = GamePlugin(
             "move": {"type": "PlaceCard", "seat": 0, "card": "d2-walrus-3"},
             "at": "2026-11-30T19:02:11Z",
         },
-        # the README's worked example: its first move (Aputsiaq places the walrus), built in two decisions
-        "next": {"made": ["place", "d2-walrus-3"]},
+        # the README's worked example: its first move (Aputsiaq places the walrus), built in one decision
+        # (placing is all Aputsiaq may do: "what" is taken without asking)
+        "next": {"made": ["d2-walrus-3"]},
     },
     board_module="/watch/static/board/arctic.js",
     words=WORDS,

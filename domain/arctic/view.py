@@ -96,6 +96,10 @@ class ArcticView(msgspec.Struct, frozen=True, kw_only=True):
     scores: list[ev.SeatScore] | None = None
     # the faces of the cards this view names (and of no other: a hidden card has no face here)
     cards: dict[str, CardFace] = {}
+    # whom the table waits for (the seats of the moves the rules accept now; after a public game's end,
+    # those with cards still to show), and whether it is the table's own decision (a River card turned up)
+    to_play: list[int] = []
+    table_to_play: bool = False
 
 
 def _cid(card: int) -> str | None:
@@ -135,6 +139,7 @@ def view(state: GameState, perspective: Perspective, decisions: Decisions = DEFA
             )
         )
     started = bool(s.names)
+    waiting = waiting_for(s)
     river = [_cid(c) for c in s.river]
     named = [*river, *(c for p in players for c in (*p.pile, p.visible_card, *(p.hand or ()), *(p.penalty or ())))]
     return ArcticView(
@@ -164,7 +169,33 @@ def view(state: GameState, perspective: Perspective, decisions: Decisions = DEFA
         drawn=s.drawn,
         scores=score(s, decisions) if finished else None,
         cards={c: _FACES[c] for c in sorted({c for c in named if c is not None})},
+        to_play=waiting[0],
+        table_to_play=waiting[1],
     )
+
+
+def waiting_for(state: GameState) -> tuple[list[int], bool]:
+    """Whom the table waits for, as the recorder asks it: the active player, the table while a River card
+    turned up is unnamed (public games), every player whose totem is unknown at the end, and after a
+    public game's end those with cards still to show. The board named the active player throughout."""
+    s = state
+    if not s.names or s.phase == st.SETUP:
+        return [], False
+    if s.mode == "public" and s.phase == st.FINISHED:
+        return [seat for seat, p in enumerate(s.players) if _to_show(p)], False
+    if s.phase == st.FINISHED:
+        return [], False
+    if s.mode == "public" and st.UNKNOWN in s.river:
+        return [], True
+    if s.phase == st.TOTEMS:
+        return [seat for seat, p in enumerate(s.players) if p.totem == st.UNKNOWN], False
+    return [s.active], False
+
+
+def _to_show(player: Any) -> bool:
+    """Whether a public game's seat still has a card unknown to the record (hand, penalty, face down)."""
+    hidden = any(down and card == st.UNKNOWN for card, down in zip(player.pile, player.pile_down, strict=True))
+    return bool(player.hand_unknown or player.penalty_unknown or hidden)
 
 
 def _hidden_card(event: Any, owners: tuple[int, ...], perspective: Perspective) -> Any:

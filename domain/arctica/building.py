@@ -9,17 +9,20 @@ games), a majority's points. Numbers are said as printed (from 1)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import msgspec
 from msgspec.structs import replace
 
 from domain.building import Candidate, Choice, DecisionOption, Step
-from domain.wording import player
+from domain.game import Language
+from domain.setup_form import HandCard, HandCards, Option
+from domain.wording import LANG, counted, listing, player
 
+from . import editions
 from . import moves as mv
-from .describe import WORDS
+from .describe import WORDS, cause_label, from_place, to_place
 from .edition import (
     FAMILIES,
     Edition,
@@ -37,6 +40,7 @@ from .edition import (
 from .edition import Choice as ChoiceForm
 from .edition import Sequence as SequenceForm
 from .legal import legal_moves
+from .pages import DECISIONS
 from .queries import endangered_badges, hit_spaces, offered_actions, round_card, unseen
 from .rules import resolve_move
 from .state import UNKNOWN, GameState, Loc
@@ -44,9 +48,9 @@ from .state import UNKNOWN, GameState, Loc
 _POINTS = 11  # a majority's points offered: 0..10 BP
 
 
-def candidates(edition: Edition, state: GameState, names: Sequence[str]) -> list[Candidate]:
-    """Every listed move with its path (a public game's Fauna card once per card and effect)."""
-    said = _Said(edition, state, names)
+def candidates(edition: Edition, state: GameState, names: Sequence[str], lang: Language = "en") -> list[Candidate]:
+    """Every listed move with its path in ``lang`` (a public game's Fauna card once per card and effect)."""
+    said = _Said(edition, state, names, lang)
     out: list[Candidate] = []
     seen: set[Any] = set()
     for move in legal_moves(edition, state):
@@ -59,23 +63,39 @@ def candidates(edition: Edition, state: GameState, names: Sequence[str]) -> list
     return out
 
 
+def hand_cards(values: Mapping[str, str], lang: Language = "en") -> HandCards:
+    """The Fauna cards a hand is dealt from on the edition ``values["edition"]`` (a table game's start
+    page names each seat's hand from them), in the order its decisions offer them (families as the rules
+    list them, costs from 0 up), each grouped by family and cost in ``lang``; and the hand's size."""
+    edition = editions.get(values.get("edition") or editions.DEFAULT_EDITION, values.get("edition_version") or None)
+    said = _Words(edition, GameState(), (), lang)
+    idx = index(edition)
+    cards = []
+    for card in sorted(idx.fauna_ids, key=said.narrowed):
+        choice = said.card(card, cost=True)
+        groups = [Option(value=g.id, label=g.label) for g in choice.groups]
+        cards.append(HandCard(value=card, label=choice.label, groups=groups))
+    return HandCards(count=edition.setup.hand_size, cards=cards)
+
+
 def _printed(name: str) -> str:
     """An edition's name as a label: "Starting Krill (short)" -> "Starting Krill, short"."""
     return name.replace(" (", ", ").replace("(", "").replace(")", "").replace("{", "").replace("'", "\u2019")
 
 
-def _words(key: str) -> str:
-    return WORDS.get(key, (key.replace("_", " "),))[0]
+def _words(key: str, i: int = 0) -> str:
+    forms = WORDS.get(key)
+    return forms[i] if forms is not None else key.replace("_", " ")
 
 
-def _family(family: str) -> str:
-    return _words(family).capitalize()
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 class _Words:
     """The table's words for one state: players, cards, causes and the decisions inside effects."""
 
-    def __init__(self, edition: Edition, state: GameState, names: Sequence[str]) -> None:
+    def __init__(self, edition: Edition, state: GameState, names: Sequence[str], lang: Language = "en") -> None:
         self.asked: dict[str | None, list[list[tuple[str, tuple[Form, ...]]]]] = {}
         self.cards: dict[tuple[int, bool], Choice] = {}
         self.pool: tuple[Choice, ...] | None = None
@@ -83,9 +103,20 @@ class _Words:
         self.idx: EditionIndex = index(edition)
         self.s = state
         self.names = names
+        self.i = LANG.get(lang, 0)
+
+    def t(self, key: str, **fields: Any) -> str:
+        """The words of ``key`` in the table's language, its fields filled in."""
+        return counted(DECISIONS[key][self.i], fields, self.i).format(**fields)
+
+    def word(self, key: str) -> str:
+        return _words(key, self.i)
+
+    def family(self, family: str) -> str:
+        return _capital(self.word(family))
 
     def who(self, seat: int | None) -> str:
-        return "the table" if seat is None else player(seat, self.names, 0)
+        return self.t("table") if seat is None else player(seat, self.names, self.i)
 
     def card(self, card: int, cost: bool = False) -> Choice:
         known = self.cards.get((card, cost))
@@ -110,50 +141,100 @@ class _Words:
     def said_card(self, card: int, cost: bool) -> Choice:
         spec = self.idx.cards.get(card)
         if spec is None:
-            return Choice(id=f"card-{card}", label=f"Card {card}")
-        groups: tuple[DecisionOption, ...] = (DecisionOption(id=spec.family, label=_family(spec.family)),)
+            return Choice(id=f"card-{card}", label=self.t("card_n", n=card))
+        groups: tuple[DecisionOption, ...] = (DecisionOption(id=spec.family, label=self.family(spec.family)),)
         if cost:
-            groups += (DecisionOption(id=f"cost-{spec.cost}", label=f"Cost {spec.cost}"),)
+            groups += (DecisionOption(id=f"cost-{spec.cost}", label=self.t("cost_n", n=spec.cost)),)
         return Choice(id=f"card-{card}", label=_printed(spec.name), groups=groups)
 
     def cause(self, key: str) -> str:
         kind, _, arg = key.partition(":")
         if kind in ("flash", "ability") and arg.isdigit():
             spec = self.idx.cards.get(int(arg))
-            return f"{'Flash' if kind == 'flash' else 'Ability'} of {spec.name if spec else arg}"
+            return self.t(f"{kind}_of", card=spec.name if spec else arg)
         if kind in ("map", "circle") and arg.isdigit():
-            return f"{kind.capitalize()} space {int(arg) + 1}"
-        return kind.capitalize()
+            return self.t(f"{kind}_space", n=int(arg) + 1)
+        return _capital(cause_label(key, self.i, self.ed))
+
+    def trades(self, families: Sequence[str]) -> str:
+        return listing([self.word(f) for f in families], self.i)
+
+    def token_on_circle(self, family: str, space: int) -> str:
+        return self.t("token_on_circle", Family=self.family(family), family=self.word(family), n=space + 1)
 
     def decision(self, d: mv.Decision, forms: tuple[Form, ...] = ()) -> Choice:
         if isinstance(d, mv.Take):
-            return Choice(id="yes", label="Yes") if d.yes else Choice(id="no", label="No")
+            return Choice(id="yes", label=self.t("yes")) if d.yes else Choice(id="no", label=self.t("no"))
         if isinstance(d, mv.Pick):
-            said = f": {_form(forms[d.option])}" if d.option < len(forms) else ""
-            return Choice(id=f"option-{d.option}", label=f"Option {d.option + 1}{said}")
+            said = self.t("option", n=d.option + 1)
+            if d.option < len(forms):
+                said = self.t("cause_question", cause=said, question=self.form(forms[d.option]))
+            return Choice(id=f"option-{d.option}", label=said)
         if isinstance(d, mv.Aim):
             return Choice(id=f"seat-{d.seat}", label=self.who(d.seat))
         if isinstance(d, mv.Shift):
             return Choice(
                 id=f"shift-{d.family}-{_loc_id(d.src)}-{_loc_id(d.dst)}",
-                label=f"{_family(d.family)} from {_loc(d.src)} to {_loc(d.dst)}",
+                label=self.t("shift", Family=self.family(d.family), src=self.src(d.src), dst=self.dst(d.dst)),
             )
         if isinstance(d, mv.Done):
-            return Choice(id="enough", label="No more")
+            return Choice(id="enough", label=self.t("no_more"))
         if isinstance(d, mv.Step):
-            trade = f", trading {', '.join(map(_words, d.trade))}" if d.trade else ""
+            trade = self.t("trading", list=self.trades(d.trade)) if d.trade else ""
             return Choice(
                 id=f"step-{d.space}-{d.family}-{'-'.join(d.trade)}",
-                label=f"{_family(d.family)} token on circle space {d.space + 1}{trade}",
+                label=self.token_on_circle(d.family, d.space) + trade,
             )
         if isinstance(d, mv.ExtraReproduction):
             return self.card(d.card)
         spaces = ", ".join(str(i + 1) for i in d.spaces)
         return Choice(
             id=f"colony-{d.family}-{'-'.join(map(str, d.spaces))}",
-            label=f"{_family(d.family)} on map {'space' if len(d.spaces) == 1 else 'spaces'} {spaces}",
-            groups=(DecisionOption(id=d.family, label=_family(d.family)),),
+            label=self.t(
+                "colony_one" if len(d.spaces) == 1 else "colony_many", Family=self.family(d.family), list=spaces
+            ),
+            groups=(DecisionOption(id=d.family, label=self.family(d.family)),),
         )
+
+    def src(self, loc: Loc) -> str:
+        return from_place(loc, self.i)
+
+    def dst(self, loc: Loc) -> str:
+        return to_place(loc, self.i)
+
+    def form(self, form: Form) -> str:
+        """An effect as a card prints it, in words: "+2 Flora, draw 1 card", "optionally +3 BP"."""
+        if isinstance(form, Gain):
+            parts = [self.t("f_pay", n=form.flora_cost)] if form.flora_cost else []
+            parts += [self.t("f_flora", n=form.flora)] if form.flora else []
+            parts += [self.t("f_draw", n=form.cards)] if form.cards else []
+            parts += [self.t("f_bp", n=form.bp)] if form.bp else []
+            parts += [self.t("f_migrations", n=form.migrations)] if form.migrations else []
+            return ", ".join(parts) or self.t("f_nothing")
+        if isinstance(form, SequenceForm):
+            return self.t("f_then").join(self.form(f) for f in form.steps)
+        if isinstance(form, May):
+            return self.t("f_optionally", x=self.form(form.effect))
+        if isinstance(form, ChoiceForm):
+            return self.t("f_or").join(self.form(f) for f in form.options)
+        if isinstance(form, Repeat):
+            if form.count:
+                return self.t("f_per", x=self.form(form.effect))
+            return self.t("f_times", x=self.form(form.effect), n=form.times)
+        if isinstance(form, Target):
+            return self.t("f_for", x=self.form(form.effect), who=self.t(_WHO.get(form.who, "w_another")))
+        if isinstance(form, MoveTokens):
+            family = self.word(form.family) if form.family else self.t("f_animal")
+            count = self.t("f_up_to", n=form.count) if form.up_to else str(form.count)
+            what = self.t("f_token" if form.count == 1 else "f_tokens", family=family)
+            return self.t(
+                "f_move", count=count, what=what, src=self.src(Loc(zone=form.src)), dst=self.dst(Loc(zone=form.dst))
+            )
+        if isinstance(form, RotateWheels):
+            return self.t("f_rotate", n=form.times)
+        if isinstance(form, Extra):
+            return self.t("f_extra", action=self.word(form.action))
+        return self.t("f_effect")
 
 
 class _Said(_Words):
@@ -165,9 +246,10 @@ class _Said(_Words):
         steps = [
             Step(
                 key="seat",
-                prompt="Whose move is it?",  # who the recorder is asked about, not who holds the phone
-                options=(Choice(id="table" if seat is None else f"seat-{seat}", label=self.who(seat).capitalize()),),
+                prompt=self.t("whose_move"),  # who the recorder is asked about, not who holds the phone
+                options=(Choice(id="table" if seat is None else f"seat-{seat}", label=_capital(self.who(seat))),),
                 auto=True,
+                joins=True,  # "Siku · Fauna": the player and their first decision in one tap
             )
         ]
         wild: dict[str, int] = {}
@@ -176,20 +258,18 @@ class _Said(_Words):
         drawn = getattr(move, "drawn", None)
         if drawn:
             wild["drawn"] = len(steps)
-            pool = self.unseen()
             steps.append(
                 Step(
                     key="drawn",
                     # one card drawn is said as one ("Which cards were drawn, in draw order? 1 in all" before)
-                    prompt="Which card was drawn?"
-                    if len(drawn) == 1
-                    else f"Which cards were drawn, in draw order? {len(drawn)} in all",
+                    prompt=self.t("card_drawn") if len(drawn) == 1 else self.t("cards_drawn", n=len(drawn)),
                     seat=seat,
-                    options=pool,
+                    options=self.unseen(),
                     picks=len(drawn),
+                    apart=True,  # "Draw · Bird" would say the family of a card not yet named
                 )
             )
-        return Candidate(move=move, steps=tuple(steps), finish=_finisher(move, wild) if wild else None)
+        return Candidate(move=move, steps=tuple(steps), finish=_finisher(move, wild) if wild else None, seat=seat)
 
     def questions(self, move: Any) -> dict[str | None, list[list[tuple[str, tuple[Form, ...]]]]]:
         """What each decision inside the move's effects answers, by effect (the move resolved again, its
@@ -205,28 +285,26 @@ class _Said(_Words):
     def details(self, move: Any, seat: int | None, wild: dict[str, int]) -> list[Step]:
         who = self.who(seat)
         if isinstance(move, mv.SelectSpace):
+            way = "clockwise" if move.direction == 1 else "counterclockwise"
             return [
                 Step(
                     key="space",
-                    prompt=f"Where does {who} put the action pawn?",
+                    prompt=self.t("where_pawn", who=who),
                     seat=seat,
-                    options=(Choice(id=f"space-{move.space}", label=f"Space {move.space + 1}"),),
+                    options=(Choice(id=f"space-{move.space}", label=self.t("space", n=move.space + 1)),),
                 ),
                 Step(
                     key="wheel",
-                    prompt=f"Which action wheel does {who} turn?",
+                    prompt=self.t("which_wheel", who=who),
                     seat=seat,
-                    options=(Choice(id=f"wheel-{move.wheel}", label=f"Wheel {move.wheel + 1}"),),
+                    options=(Choice(id=f"wheel-{move.wheel}", label=self.t("wheel", n=move.wheel + 1)),),
+                    joins=True,  # the wheel and its way in one tap: "Wheel 5 · Clockwise: Fauna and Flora"
                 ),
                 Step(
                     key="direction",
-                    prompt="Which way, a quarter turn?",
+                    prompt=self.t("which_way"),
                     seat=seat,
-                    options=(
-                        Choice(id="clockwise", label=f"Clockwise: {self.facing(move)}")
-                        if move.direction == 1
-                        else Choice(id="counterclockwise", label=f"Counterclockwise: {self.facing(move)}"),
-                    ),
+                    options=(Choice(id=way, label=self.t(way, facing=self.facing(move))),),
                 ),
             ]
         if isinstance(move, (mv.Skip, *mv.ACTION_MOVES)):
@@ -238,68 +316,66 @@ class _Said(_Words):
         turned = list(self.s.orientations)
         turned[move.wheel] = (turned[move.wheel] + move.direction) % 4
         a, b = offered_actions(self.ed, tuple(turned), move.space)
-        return f"{_words(a)} and {_words(b)}"
+        return self.t("and", a=self.word(a), b=self.word(b))
 
     def action(self, move: Any, seat: int | None, who: str, wild: dict[str, int]) -> list[Step]:
         if isinstance(move, mv.Skip):
             what = (
-                Choice(id="pass", label="Pass")
+                Choice(id="pass", label=self.t("pass"))
                 if move.action is None
-                else Choice(id=f"skip-{move.action}", label=f"Skip {_words(move.action)}")
+                else Choice(id=f"skip-{move.action}", label=self.t("skip", action=self.word(move.action)))
             )
         else:
             name = mv.ACTION_MOVES[type(move)]
-            what = Choice(id=name, label=_words(name))
-        steps = [Step(key="action", prompt=f"Which action does {who} take?", seat=seat, options=(what,))]
+            what = Choice(id=name, label=self.word(name))
+        steps = [Step(key="action", prompt=self.t("which_action", who=who), seat=seat, options=(what,), joins=True)]
         if isinstance(move, mv.PlayFauna):
-            steps.append(
-                Step(
-                    key="card",
-                    prompt=f"Which Fauna card does {who} play?",
-                    seat=seat,
-                    options=(self.card(move.card, cost=True),),
-                )
-            )
-            if move.discards:
-                # the discards go to the discard pile in the order the table picked them (that order
-                # is the game's): the finished move keeps it
-                wild["discards"] = len(steps) + 1  # after the seat step
-                if self.s.chance == "public":
-                    pool = self.public_discards(move)
-                else:
-                    pool = tuple(self.card(c) for c in move.discards)
-                steps.append(
-                    Step(
-                        key="discard",
-                        prompt=f"Which card does {who} discard to pay?"
-                        if len(move.discards) == 1
-                        else f"Which cards does {who} discard to pay? {len(move.discards)} in all, one at a time",
-                        seat=seat,
-                        options=pool,
-                        picks=len(move.discards),
-                    )
-                )
+            steps += self.fauna(move, seat, who, wild, len(steps))
         elif isinstance(move, (mv.Reproduce, mv.UseAbility)):
             steps.append(
-                Step(
-                    key="card",
-                    prompt=f"Which top card does {who} use?",
-                    seat=seat,
-                    options=(self.card(move.card),),
-                )
+                Step(key="card", prompt=self.t("which_top", who=who), seat=seat, options=(self.card(move.card),))
             )
         elif isinstance(move, mv.Migrate):
             for step in move.steps:
-                steps += self.migration(step, seat, "Which token migrates?", "No more migration")
-            steps.append(self.stop(seat, "No more migration"))
+                steps += self.migration(step, seat, self.t("which_migrates"), self.t("no_more_migration"))
+            steps.append(self.stop(seat, self.t("no_more_migration")))
         elif isinstance(move, mv.RotateAndMigrate):
             if move.step is not None:
-                steps += self.migration(move.step, seat, "Which token migrates?", "No migration")
-            steps.append(self.stop(seat, "No migration"))
+                steps += self.migration(move.step, seat, self.t("which_migrates"), self.t("no_migration"))
+            steps.append(self.stop(seat, self.t("no_migration")))
         elif isinstance(move, mv.Colonize):
             steps += self.colony(move, seat, who)
         for key, outcome in getattr(move, "outcomes", {}).items():
             steps += self.outcome(key, outcome, seat)
+        return steps
+
+    def fauna(self, move: mv.PlayFauna, seat: int | None, who: str, wild: dict[str, int], at: int) -> list[Step]:
+        """Which card, then the cards discarded to pay it, one at a time (from the hand the record knows)."""
+        steps = [
+            Step(
+                key="card", prompt=self.t("which_fauna", who=who), seat=seat, options=(self.card(move.card, cost=True),)
+            )
+        ]
+        if move.discards:
+            # the discards go to the discard pile in the order the table picked them (that order
+            # is the game's): the finished move keeps it
+            wild["discards"] = at + 2  # after the seat, action and card steps
+            if self.s.chance == "public":
+                pool = self.public_discards(move)
+            else:
+                pool = tuple(self.card(c) for c in move.discards)
+            many = len(move.discards) > 1
+            steps.append(
+                Step(
+                    key="discard",
+                    prompt=self.t("discard_many", who=who, n=len(move.discards))
+                    if many
+                    else self.t("discard_one", who=who),
+                    seat=seat,
+                    options=pool,
+                    picks=len(move.discards),
+                )
+            )
         return steps
 
     def stop(self, seat: int | None, label: str) -> Step:
@@ -314,50 +390,45 @@ class _Said(_Words):
         return own + tuple(c for c in self.unseen() if c.id != f"card-{move.card}" and c not in own)
 
     def colony(self, move: mv.Colonize, seat: int | None, who: str) -> list[Step]:
+        regions = self.ed.regions
         spaces = tuple(
             Choice(
                 id=f"map-{i}",
-                label=f"Map space {i + 1}, {_printed(self.ed.regions[ms.region].subregions[ms.subregion].name)}",
-                groups=(DecisionOption(id=f"region-{ms.region}", label=_printed(self.ed.regions[ms.region].name)),),
+                label=self.t("map_space_in", n=i + 1, sub=_printed(regions[ms.region].subregions[ms.subregion].name)),
+                groups=(DecisionOption(id=f"region-{ms.region}", label=_printed(regions[ms.region].name)),),
             )
             for i in move.spaces
             for ms in (self.ed.map[i],)
         )
+        no_more = self.t("no_more_spaces")
         return [
             Step(
                 key="family",
-                prompt=f"Which species does {who} release?",
+                prompt=self.t("which_species", who=who),
                 seat=seat,
-                options=(Choice(id=move.family, label=_family(move.family)),),
+                options=(Choice(id=move.family, label=self.family(move.family)),),
             ),
             Step(
                 key="spaces",
-                prompt="Which map spaces, one at a time?",
+                prompt=self.t("which_spaces"),
                 seat=seat,
                 options=spaces,
                 picks=len(spaces),
-                stop="No more spaces",
+                stop=no_more,
             ),
-            self.stop(seat, "No more spaces"),
+            self.stop(seat, no_more),
         ]
 
     def migration(self, step: mv.MigrationStep, seat: int | None, prompt: str, stop: str) -> list[Step]:
-        token = Choice(
-            id=f"token-{step.space}-{step.family}",
-            label=f"{_family(step.family)} token on circle space {step.space + 1}",
-        )
+        token = Choice(id=f"token-{step.space}-{step.family}", label=self.token_on_circle(step.family, step.space))
         trade = (
-            Choice(
-                id="trade-" + "-".join(step.trade), label="Trade on ice tile 6: " + ", ".join(map(_words, step.trade))
-            )
+            Choice(id="trade-" + "-".join(step.trade), label=self.t("trade_on_ice", list=self.trades(step.trade)))
             if step.trade
-            else Choice(id="no-trade", label="No trade")
+            else Choice(id="no-trade", label=self.t("no_trade"))
         )
         steps = [
             Step(key="token", prompt=prompt, seat=seat, options=(token,), stop=stop),
-            Step(
-                key="trade", prompt="Trade tokens on ice tile 6, 1 Flora each?", seat=seat, options=(trade,), auto=True
-            ),
+            Step(key="trade", prompt=self.t("trade_question"), seat=seat, options=(trade,), auto=True),
         ]
         for key, outcome in step.outcomes.items():
             steps += self.outcome(key, outcome, seat)
@@ -368,18 +439,20 @@ class _Said(_Words):
         cause = self.cause(key)
         steps: list[Step] = []
         for step in outcome.migrations:
-            steps += self.migration(step, seat, f"{cause}: which token migrates?", "No more migration")
+            which = self.t("cause_question", cause=cause, question=self.t("q_migration"))
+            steps += self.migration(step, seat, which, self.t("no_more_migration"))
         if outcome.migrations:
-            steps.append(self.stop(seat, "No more migration"))
+            steps.append(self.stop(seat, self.t("no_more_migration")))
         # a step's own outcome resolves under no key (``builder.Trace``)
         questions = self.asked.get(key) or self.asked.get(None) or [[]]
         asked = questions.pop(0) if len(questions) > 1 else questions[0]
         for i, decision in enumerate(outcome.choices):
             what, forms = asked[i] if i < len(asked) else ("", ())
+            question = self.t(_QUESTIONS.get(what, "q_other"), who=self.who(seat))
             steps.append(
                 Step(
                     key="effect",
-                    prompt=f"{cause}: {_QUESTIONS.get(what, 'what does ' + self.who(seat) + ' choose?')}",
+                    prompt=self.t("cause_question", cause=cause, question=question),
                     seat=seat,
                     options=(self.decision(decision, forms),),
                 )
@@ -392,57 +465,51 @@ class _Said(_Words):
             return [
                 Step(
                     key="round_card",
-                    prompt="Which round card is turned face up?",
+                    prompt=self.t("which_round_card"),
                     options=(Choice(id=f"round-{move.card}", label=_printed(card.name)),),
                 )
             ]
         if isinstance(move, mv.RecordMajority):
             region = self.ed.regions[move.region].name
-            points = tuple(Choice(id=f"bp-{n}", label=f"{n} BP") for n in range(_POINTS))
+            points = tuple(Choice(id=f"bp-{n}", label=self.t("bp", n=n)) for n in range(_POINTS))
             steps: list[Step] = []
             for s in range(len(move.points)):
                 wild[f"points-{s}"] = len(steps) + 1
                 steps.append(
-                    Step(
-                        key="points",
-                        prompt=f"Majority in {region}: how many BP does {self.who(s)} score?",
-                        options=points,
-                    )
+                    Step(key="points", prompt=self.t("majority_points", region=region, who=self.who(s)), options=points)
                 )
             return steps
         if isinstance(move, mv.ResolveCollapse):
             return [
                 Step(
                     key="family",
-                    prompt=f"Which species of {who} collapses?",
+                    prompt=self.t("which_collapses", who=who),
                     seat=seat,
-                    options=(Choice(id=move.family, label=_family(move.family)),),
+                    options=(Choice(id=move.family, label=self.family(move.family)),),
                     auto=True,
                 ),
                 Step(
                     key="tokens",
-                    prompt=f"Which {len(move.tokens)} tokens does {who} discard, one at a time?",
+                    prompt=self.t("which_tokens", n=len(move.tokens), who=who),
                     seat=seat,
-                    options=tuple(Choice(id=_loc_id(t), label=_loc(t).capitalize()) for t in move.tokens),
+                    options=self.tokens(move.tokens),
                     picks=len(move.tokens),
                 ),
             ]
         if isinstance(move, mv.ResolveEndangered):
             choice = (
-                Choice(id="pay", label=f"Pay {endangered_badges(self.idx, self.s.players[move.seat])} Flora")
+                Choice(id="pay", label=self.t("pay_flora", n=endangered_badges(self.idx, self.s.players[move.seat])))
                 if move.destroy is None
-                else Choice(id=f"destroy-{move.destroy}", label=f"Destroy {self.card(move.destroy).label}")
+                else Choice(id=f"destroy-{move.destroy}", label=self.t("destroy", card=self.card(move.destroy).label))
             )
-            return [
-                Step(key="endangered", prompt=f"Endangered species: what does {who} do?", seat=seat, options=(choice,))
-            ]
+            return [Step(key="endangered", prompt=self.t("endangered", who=who), seat=seat, options=(choice,))]
         if isinstance(move, mv.RevealEvents):
             regions = self.ed.regions
             todo = round_card(self.ed, self.s).regions[len(self.s.revealed) :]
             return [
                 Step(
                     key="subregion",
-                    prompt=f"Which sub-region of {regions[r].name} is hit?",
+                    prompt=self.t("which_subregion", region=regions[r].name),
                     options=(Choice(id=f"sub-{sub}", label=_printed(regions[r].subregions[sub].name)),),
                 )
                 for r, sub in zip(todo, move.subregions, strict=False)
@@ -450,6 +517,21 @@ class _Said(_Words):
         if isinstance(move, mv.ResolveEvent):
             return self.event(move, seat, who)
         return []
+
+    def tokens(self, tokens: tuple[Loc, ...]) -> tuple[Choice, ...]:
+        """A collapse's tokens, each its own option: two from the release area are "the release area"
+        and "the release area, a second token" (one id twice could be picked once: the move could not be
+        built)."""
+        out: list[Choice] = []
+        for loc in tokens:
+            nth = sum(1 for c in out if c.id.split(".")[0] == _loc_id(loc)) + 1
+            place = _capital(self.place(loc))
+            label = place if nth == 1 else self.t(f"nth_{min(nth, 3)}", place=place)
+            out.append(Choice(id=_loc_id(loc) + ("" if nth == 1 else f".{nth}"), label=label))
+        return tuple(out)
+
+    def place(self, loc: Loc) -> str:
+        return self.t(f"z_{loc.zone}", i=loc.index + 1) if f"z_{loc.zone}" in DECISIONS else loc.zone.replace("_", " ")
 
     def event(self, move: mv.ResolveEvent, seat: int | None, who: str) -> list[Step]:
         """Each of the seat's tokens in a hit sub-region: flee or stay, where to, a trade, its bonus."""
@@ -459,46 +541,41 @@ class _Said(_Words):
             token = self.s.map[i]
             if token is None or token.seat != seat:
                 continue
-            prompt = f"The {_words(token.family)} token of {who} on map space {i + 1}: does it flee, 1 Flora?"
+            prompt = self.t("flee", family=self.word(token.family), who=who, n=i + 1)
             save = saves.get(i)
             if save is None:
                 steps.append(
-                    Step(
-                        key="flee",
-                        prompt=prompt,
-                        seat=seat,
-                        options=(Choice(id=f"stay-{i}", label="No, it is discarded"),),
-                    )
+                    Step(key="flee", prompt=prompt, seat=seat, options=(Choice(id=f"stay-{i}", label=self.t("stays")),))
                 )
                 continue
             steps.append(
-                Step(key="flee", prompt=prompt, seat=seat, options=(Choice(id=f"flee-{i}", label="Yes, it flees"),))
+                Step(key="flee", prompt=prompt, seat=seat, options=(Choice(id=f"flee-{i}", label=self.t("flees")),))
             )
-            dest = "" if save.dest is None else f"Circle space {save.dest + 1}"
+            dest = self.t("circle_space", n=save.dest + 1) if save.dest is not None else self.t("rules_say")
             steps.append(
                 Step(
                     key="dest",
-                    prompt="Where to?",
+                    prompt=self.t("where_to"),
                     seat=seat,
-                    options=(Choice(id=f"dest-{save.dest}", label=dest or "Where the rules say"),),
+                    options=(Choice(id=f"dest-{save.dest}", label=dest),),
                     auto=True,
                 )
             )
             trade = (
-                Choice(id="trade", label="Trade it on ice tile 6")
+                Choice(id="trade", label=self.t("trade_it"))
                 if save.trade
-                else Choice(id="no-trade", label="No trade")
+                else Choice(id="no-trade", label=self.t("no_trade"))
             )
-            steps.append(Step(key="trade", prompt="Trade it on ice tile 6?", seat=seat, options=(trade,), auto=True))
+            steps.append(Step(key="trade", prompt=self.t("trade_it_question"), seat=seat, options=(trade,), auto=True))
             for key, outcome in save.outcomes.items():
                 steps += self.outcome(key, outcome, seat)
         if not steps:  # nothing of the seat's is hit: still one decision, the table's to confirm
             steps.append(
                 Step(
                     key="flee",
-                    prompt=f"The event: {who}",
+                    prompt=self.t("the_event", who=who),
                     seat=seat,
-                    options=(Choice(id="ok", label="Nothing to save"),),
+                    options=(Choice(id="ok", label=self.t("nothing_to_save")),),
                 )
             )
         return steps
@@ -506,20 +583,20 @@ class _Said(_Words):
 
 # The question each decision inside an effect answers, by the chooser's ``what`` (``forms.py``).
 _QUESTIONS = {
-    "a granted migration": "which token migrates?",
-    "an optional effect": "take the optional effect?",
-    "a choice of effects": "which effect?",
-    "a token move": "which token moves?",
-    "an extra reproduction": "an extra Reproduction?",
-    "an extra colony": "an extra Colony?",
-    "the player targeted": "which player?",
+    "a granted migration": "q_migration",
+    "an optional effect": "q_optional",
+    "a choice of effects": "q_choice",
+    "a token move": "q_token",
+    "an extra reproduction": "q_reproduction",
+    "an extra colony": "q_colony",
+    "the player targeted": "q_target",
 }
 _WHO = {
-    "chosen": "a chosen player",
-    "each_opponent": "each opponent",
-    "left": "the left neighbour",
-    "right": "the right neighbour",
-    "each_player": "each player",
+    "chosen": "w_chosen",
+    "each_opponent": "w_each_opponent",
+    "left": "w_left",
+    "right": "w_right",
+    "each_player": "w_each_player",
 }
 
 
@@ -534,57 +611,8 @@ def _has_choices(move: Any) -> bool:
     return any(o.choices for o in outcomes)
 
 
-def _counted(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
-
-
-def _form(form: Form) -> str:
-    """An effect as a card prints it, in words: "+2 Flora, draw 1 card", "optionally +3 BP"."""
-    if isinstance(form, Gain):
-        parts = [f"pay {form.flora_cost} Flora"] if form.flora_cost else []
-        parts += [f"+{form.flora} Flora"] if form.flora else []
-        parts += [f"draw {_counted(form.cards, 'card', 'cards')}"] if form.cards else []
-        parts += [f"+{form.bp} BP"] if form.bp else []
-        parts += [_counted(form.migrations, "migration", "migrations")] if form.migrations else []
-        return ", ".join(parts) or "nothing"
-    if isinstance(form, SequenceForm):
-        return " then ".join(_form(f) for f in form.steps)
-    if isinstance(form, May):
-        return f"optionally {_form(form.effect)}"
-    if isinstance(form, ChoiceForm):
-        return " or ".join(_form(f) for f in form.options)
-    if isinstance(form, Repeat):
-        return f"{_form(form.effect)}, {'per counted thing' if form.count else _counted(form.times, 'time', 'times')}"
-    if isinstance(form, Target):
-        return f"{_form(form.effect)} for {_WHO.get(form.who, 'another player')}"
-    if isinstance(form, MoveTokens):
-        what = _words(form.family) if form.family else "animal"
-        count = f"up to {form.count}" if form.up_to else str(form.count)
-        tokens = "token" if form.count == 1 else "tokens"
-        return f"move {count} {what} {tokens} from {_loc(Loc(zone=form.src))} to {_loc(Loc(zone=form.dst))}"
-    if isinstance(form, RotateWheels):
-        return f"rotate the generation wheels {_counted(form.times, 'time', 'times')}"
-    if isinstance(form, Extra):
-        return f"an extra {_words(form.action)}"
-    return "an effect"
-
-
 def _loc_id(loc: Loc) -> str:
     return f"{loc.zone}-{loc.index}"
-
-
-_ZONES = {
-    "supply": "the supply",
-    "release": "the release area",
-    "long_wheel": "slot {i} of the long wheel",
-    "short_wheel": "slot {i} of the short wheel",
-    "map": "map space {i}",
-    "circle": "circle space {i}",
-}
-
-
-def _loc(loc: Loc) -> str:
-    return _ZONES.get(loc.zone, loc.zone.replace("_", " ")).format(i=loc.index + 1)
 
 
 def _finisher(move: Any, wild: dict[str, int]) -> Callable[[list[tuple[str, ...]]], Any]:

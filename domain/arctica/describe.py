@@ -433,4 +433,20 @@ def describe(event: ev.Event, lang: str = "en", players: Sequence[str] = (), edi
 
 WORDS = _WORDS  # the board writes the game's vocabulary as the timeline does
 
-__all__ = ["WORDS", "card_label", "describe"]
+
+def cause_label(cause: str, i: int, edition: Edition | None = None) -> str:
+    """A cause as the timeline says it ("connection 4-5"), for the recorder's questions."""
+    return _cause(cause, i, edition)
+
+
+def from_place(loc: Loc, i: int) -> str:
+    """Where a token comes from, as the timeline says it (in French and Spanish with its preposition)."""
+    return _place(loc, _FROM, i)
+
+
+def to_place(loc: Loc, i: int) -> str:
+    """Where a token goes, as the timeline says it (in French and Spanish with its preposition)."""
+    return _place(loc, _TO, i)
+
+
+__all__ = ["WORDS", "card_label", "cause_label", "describe", "from_place", "to_place"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from domain.building import Candidate
+from domain.game import Language
 from domain.registry import GamePlugin, SimulatedGame
 
 from . import RULES, building, editions, simulator
@@ -24,8 +25,8 @@ def _forms(players: int, seed: int) -> SimulatedGame:
     return simulator.simulate(players, seed, edition=editions.get("forms-1"))
 
 
-def _build(state: GameState, names: Sequence[str]) -> list[Candidate]:
-    return building.candidates(RULES.edition_of(state), state, names)
+def _build(state: GameState, names: Sequence[str], lang: Language = "en") -> list[Candidate]:
+    return building.candidates(RULES.edition_of(state), state, names, lang)
 
 
 def _start_seat(state: GameState) -> int:
@@ -58,4 +59,5 @@ GAME = GamePlugin(
     analysis=ANALYSIS,
     setup_form=SETUP_FORM,
     move_titles=MOVE_TITLES,
+    hand_cards=building.hand_cards,
 )

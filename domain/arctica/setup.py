@@ -25,14 +25,15 @@ class Setup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     With ``seed`` the engine resolves every chance outcome from it (deck order, start player unless
     given, round cards, event sub-regions) and records them in ``GameStarted``. Without a seed the
-    game is recorded at a real table: ``hands`` and ``round_cards`` are required, every card drawn
-    later is named in its move's ``drawn`` (in draw order), and event sub-regions come from
-    ``event_plan`` or a ``reveal_events`` move.
+    game is recorded at a real table: ``hands`` are required, every card drawn later is named in its
+    move's ``drawn`` (in draw order); the ``round_cards`` are named at the start or (left out, as the
+    table deals them face down) each by a ``reveal_round_card`` move at the end of its round; event
+    sub-regions come from ``event_plan`` or a ``reveal_events`` move.
     """
 
     players: tuple[str, ...]
     edition: str = "demo-1"
-    #: ``seeded`` (needs ``seed``), ``table`` (needs ``hands`` and ``round_cards``) or ``public`` (a
+    #: ``seeded`` (needs ``seed``), ``table`` (needs ``hands``; ``round_cards`` optional) or ``public`` (a
     #: recorder who knows only what the whole table sees: no seed, no hands; draws unknown, round cards
     #: revealed by ``reveal_round_card`` moves). Default: ``seeded`` with a seed, else ``table``.
     mode: Literal["seeded", "table", "public"] | None = None
@@ -164,11 +165,13 @@ def _seeded_deal(edition: Edition, setup: Setup, seed: int) -> Deal:
 
 
 def _table_deal(edition: Edition, setup: Setup) -> Deal:
-    """Recorded at a real table: the setup names the hands and the round cards."""
-    if setup.hands is None or setup.round_cards is None:
-        setup_fail("arctica.bad_setup", "a table-recorded game (no seed) names the hands and round cards")
+    """Recorded at a real table: the setup names the hands; the round cards too, or (left out, face down
+    as the table deals them) each is revealed at the end of its round (``reveal_round_card``)."""
+    if setup.hands is None:
+        setup_fail("arctica.bad_setup", "a table-recorded game (no seed) names the hands")
     seats, hand_size, fauna = len(setup.players), edition.setup.hand_size, index(edition).fauna_ids
-    _check_round_cards(setup.round_cards, len(edition.round_cards))
+    if setup.round_cards is not None:
+        _check_round_cards(setup.round_cards, len(edition.round_cards))
     hands = setup.hands
     dealt = [c for h in hands for c in h]
     if (
@@ -183,7 +186,7 @@ def _table_deal(edition: Edition, setup: Setup) -> Deal:
         start_player=setup.start_player or 0,
         hands=hands,
         rest=tuple(sorted(set(fauna) - set(dealt))),
-        round_cards=setup.round_cards,
+        round_cards=setup.round_cards or (),
         plan=setup.event_plan,
     )
 

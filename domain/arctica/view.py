@@ -32,12 +32,7 @@ def view(state: GameState, perspective: Perspective) -> dict[str, Any]:
             p["hand"] = None
     data["deck_size"] = len(state.deck)
     data["active_seat"] = active_seat(state) if state.players else None
-    # who the table waits for: once the selecting player's actions are done, the others who may follow
-    # (the board said "Nanook to play" while Aputsiaq and Siku were answering)
-    answering = state.phase == "actions" and not state.active_left and state.responders
-    data["to_play"] = (
-        list(state.responders) if answering else ([] if data["active_seat"] is None else [data["active_seat"]])
-    )
+    data["to_play"], data["table_to_play"] = waiting_for(state)
     if not omniscient:
         data["deck"] = None
         data["event_plan"] = None
@@ -45,6 +40,25 @@ def view(state: GameState, perspective: Perspective) -> dict[str, Any]:
     if state.edition_id:
         data["board"] = board(editions.get(state.edition_id, state.edition_version), state, data)
     return data
+
+
+def waiting_for(state: GameState) -> tuple[list[int], bool]:
+    """Whom the table waits for, as the recorder asks it (the seats of the moves the rules accept now,
+    in the order offered) and whether the decision is the table's own (a round card, the majorities'
+    points, the event sub-regions). The board said "Nanook to play" while Aputsiaq and Siku were
+    answering, a player at a round card's reveal, the active player while others paid their upkeep."""
+    phase = state.phase
+    if not state.players or phase in ("setup", "finished", "melt", "scoring"):
+        return [], False
+    if phase == "select" or (phase == "actions" and state.active_left):
+        return [active_seat(state)], False
+    if phase == "actions":  # the others' single choice, in the table's order; a Colony's one after the other
+        return list(state.responders[:1] if state.ordered else state.responders), False
+    if phase in ("majority", "reveal"):
+        return [], True
+    if phase == "collapse":
+        return list(dict.fromkeys(token.seat for token in state.pending_collapses)), False
+    return list(state.pending), False  # endangered upkeep, events
 
 
 class _Printed:

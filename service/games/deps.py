@@ -60,7 +60,7 @@ class GameDeps:
         self.heads: Lru[UUID, Any] = Lru(4096)
         # (game, version, players) -> every move the game's kind lists then, with its path of decisions: a
         # move built decision by decision asks several times at one version (``GameReader.next_decision``).
-        self.move_paths: Lru[tuple[UUID, int, tuple[str, ...]], Any] = Lru(16)
+        self.move_paths: Lru[tuple[UUID, int, tuple[str, ...], str], Any] = Lru(16)
         # (game, its chain head) -> the state hashes its record replays to (``GameReader.sealed``): the head
         # hashes every event of the game, so the same head is the same record and the same replay (a game
         # changed or grown has another head: nothing to invalidate). Each export still reads and checks

@@ -6,17 +6,13 @@ from __future__ import annotations
 
 import msgspec
 
-from domain.kinds import registered_games
+from domain.game import Language
+from domain.kinds import game, registered_games
 from domain.registry import GamePlugin
-from domain.setup_form import SetupForm
+from domain.setup_form import HandCards, SetupForm, Wording
+from service.base.refusals import Category, Refusal
 
-
-class Wording(msgspec.Struct, frozen=True, kw_only=True):
-    """One word in the languages the pages speak."""
-
-    en: str
-    fr: str
-    es: str
+__all__ = ["Capabilities", "HandCards", "Kind", "Kinds", "Wording", "hand_cards", "kind_of", "kinds"]
 
 
 class Capabilities(msgspec.Struct, frozen=True, kw_only=True):
@@ -91,3 +87,17 @@ def kind_of(plugin: GamePlugin) -> Kind:
 def kinds() -> Kinds:
     """The document, read from the registry now (a kind registered later counts)."""
     return Kinds(kinds=[kind_of(plugin) for plugin in registered_games()])
+
+
+class NoHandCards(Refusal):
+    def __init__(self, kind: str) -> None:
+        super().__init__(Category.NOT_FOUND, "no_hand_cards", f"the game kind {kind!r} names no hands in its setup")
+
+
+def hand_cards(kind: str, values: dict[str, str], lang: Language) -> HandCards:
+    """The cards a hand of ``kind`` is dealt from, given the setup form's values so far (its edition): a
+    ``hands`` field's options. An edition it does not know is refused as the setup would be (422)."""
+    plugin = game(kind)
+    if plugin is None or plugin.hand_cards is None:
+        raise NoHandCards(kind)
+    return plugin.hand_cards(values, lang)  # an unknown edition: SetupError, as the setup would be refused

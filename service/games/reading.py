@@ -11,7 +11,7 @@ from uuid import UUID
 import msgspec
 
 from domain import building
-from domain.game import Perspective, PlayerResult
+from domain.game import Language, Perspective, PlayerResult
 from domain.registry import game
 from service.base.keys import ApiKey
 from service.base.store import Recorded, chain
@@ -184,9 +184,11 @@ class GameReader:
         listing = getattr(kind.rules, "table_moves", kind.rules.legal_moves)
         return choices.grouped(kind.name, version, list(row.players), state, kind.rules, listing(state))
 
-    def next_decision(self, game_id: UUID, key: ApiKey | None, made: choices.DecisionsMade) -> choices.NextDecision:
-        """The next decision of a move built from ``made`` (or the finished move), in the table's words.
-        Its options may name the seat's hand: the owner's key is needed, as for the legal moves."""
+    def next_decision(
+        self, game_id: UUID, key: ApiKey | None, made: choices.DecisionsMade, lang: Language = "en"
+    ) -> choices.NextDecision:
+        """The next decision of a move built from ``made`` (or the finished move), in the table's words
+        (``lang``). Its options may name the seat's hand: the owner's key is needed, as for the legal moves."""
         row = self.rows.row(game_id)
         if key is None or key.id != row.owner_key:
             raise NotGameOwner("a move's decisions may name hidden cards: only the game owner's key sees them")
@@ -204,10 +206,10 @@ class GameReader:
             raise DecisionRefused("no_decision", f"{kind.name} offers no moves built decision by decision", 0)
         players = list(row.players)
         paths = self.deps.move_paths
-        key_of = (game_id, version, tuple(players))
+        key_of = (game_id, version, tuple(players), lang)
         candidates = paths.get(key_of)
         if candidates is None:
-            candidates = list(plugin.build(state, players))
+            candidates = list(plugin.build(state, players, lang))
             paths.put(key_of, candidates)
         try:
             built = building.next_decision(candidates, made.made)

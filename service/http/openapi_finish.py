@@ -34,6 +34,7 @@ OPERATION_IDS: dict[tuple[str, str], str] = {
     ("get", "/records/schema"): "getRecordSchema",
     ("get", "/keys/server"): "getServerKey",
     ("get", "/kinds"): "listKinds",
+    ("get", "/kinds/{kind}/hand-cards"): "listHandCards",
     ("get", "/games"): "listGames",
     ("post", "/games"): "createGame",
     ("post", "/games/import"): "importRecord",

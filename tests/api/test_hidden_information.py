@@ -123,6 +123,15 @@ FILL: dict[str, Callable[[LiveGame], list[str]]] = {
 # Path parameters that name no game: such a route's answer before any game is stored is its baseline
 # (an edition's card list, a documentation example hold values that are not a game's secret).
 GAME_INDEPENDENT = {"edition_id", "file_path", "name"}
+# Routes whose answer is a kind's printed material whatever the game (the cards a hand is dealt from, for
+# a start page naming hands): their answer for each kind before any game is stored is their baseline.
+CATALOGUES = {"/kinds/{kind:str}/hand-cards"}
+
+
+def _baseline(param: str) -> list[str]:
+    return FILL[param](None) if param in GAME_INDEPENDENT else ["arctic", "arctica"]  # type: ignore[arg-type]
+
+
 # Query parameters given a value taken from the game (others keep their defaults).
 QUERY: dict[str, Callable[[LiveGame], str]] = {
     "player": lambda g: g.players[0],
@@ -288,8 +297,8 @@ def run_leak_check(
     before = {
         url: client.get(url)
         for r in routes
-        if set(r.params) <= GAME_INDEPENDENT
-        for url in _urls(r.path, [[(p, v) for v in FILL[p](None)] for p in r.params])  # type: ignore[arg-type]
+        if set(r.params) <= GAME_INDEPENDENT or r.path in CATALOGUES
+        for url in _urls(r.path, [[(p, v) for v in _baseline(p)] for p in r.params])
     }
     games: list[LiveGame] = []
     for name, players, seed in plan:

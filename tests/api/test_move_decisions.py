@@ -73,7 +73,8 @@ def test_arctica_moves_built_decision_by_decision_are_accepted(client: Client, a
 
 def test_the_first_decision_is_said_in_the_table_words(client: Client, api_key: str) -> None:
     """Given a new Arctica game, when the first decision is asked, then it is where the active player
-    puts the action pawn, the spaces numbered from 1, and choosing one asks for a wheel then a way."""
+    puts the action pawn, the spaces numbered from 1, and choosing one asks for a wheel and its way in
+    one tap ("Wheel 2 · Clockwise: Fauna and Flora"); the two apart build the same move."""
     game_id, version = create(client, api_key, "arctica", simulate_arctica(2, 5).setup)
     first = client.post(f"/games/{game_id}/moves/next", json={}, headers=auth(api_key))
     assert first.status_code == 200 and first.headers["etag"] == f'"{version}"'
@@ -82,17 +83,37 @@ def test_the_first_decision_is_said_in_the_table_words(client: Client, api_key: 
     assert body["made"][0]["auto"] is True and body["made"][0]["label"] in NAMES
     decision = body["next"]
     assert decision["key"] == "space" and "action pawn" in decision["prompt"]
+    assert decision["seats"] == [NAMES.index(body["made"][0]["label"])]
     assert decision["options"][0]["label"].startswith("Space ") and "Space 0" not in str(decision["options"])
     space = decision["options"][0]["id"]
     wheel = client.post(f"/games/{game_id}/moves/next", json={"made": [space]}, headers=auth(api_key)).json()
     assert wheel["next"]["key"] == "wheel" and wheel["made"][-1]["id"] == space
-    way = [space, wheel["next"]["options"][0]["id"]]
-    direction = client.post(f"/games/{game_id}/moves/next", json={"made": way}, headers=auth(api_key)).json()
-    labels = [o["label"] for o in direction["next"]["options"]]
-    assert [label.split(":")[0] for label in labels] == ["Clockwise", "Counterclockwise"]
-    assert all(" and " in label for label in labels)  # the two actions the space then faces
-    done = client.post(f"/games/{game_id}/moves/next", json={"made": [*way, "clockwise"]}, headers=auth(api_key)).json()
+    options = wheel["next"]["options"]
+    assert len(options) == 4 and all(o["label"].startswith("Wheel ") and " and " in o["label"] for o in options)
+    assert [o["label"].split(" · ")[1].split(":")[0] for o in options][:2] == ["Clockwise", "Counterclockwise"]
+    joined = options[0]["id"]
+    done = client.post(f"/games/{game_id}/moves/next", json={"made": [space, joined]}, headers=auth(api_key)).json()
     assert done["next"] is None and done["move"]["type"] == "select_space" and done["move"]["direction"] == 1
+    apart = [space, *joined.split("/")]
+    again = client.post(f"/games/{game_id}/moves/next", json={"made": apart}, headers=auth(api_key)).json()
+    assert again["move"] == done["move"]
+
+
+def test_the_decisions_are_said_in_the_language_asked(client: Client, api_key: str) -> None:
+    """Given a new Arctica game, when the first decision is asked with ``lang`` (or Accept-Language),
+    then its prompt and options are in French or Spanish; an unknown language is 400."""
+    game_id, _ = create(client, api_key, "arctica", simulate_arctica(2, 5).setup)
+    url = f"/games/{game_id}/moves/next"
+    french = client.post(f"{url}?lang=fr", json={}, headers=auth(api_key)).json()["next"]
+    assert french["prompt"].startswith("Où ") and french["options"][0]["label"].startswith("Emplacement ")
+    spanish = client.post(url, json={}, headers={**auth(api_key), "Accept-Language": "es-ES,es;q=0.9"}).json()
+    assert spanish["next"]["prompt"].startswith("¿Dónde ")
+    assert spanish["next"]["options"][0]["label"].startswith("Casilla ")
+    space = french["options"][0]["id"]
+    wheel = client.post(f"{url}?lang=fr", json={"made": [space]}, headers=auth(api_key)).json()["next"]
+    assert all(o["label"].startswith("Roue ") and " et " in o["label"] for o in wheel["options"])
+    unknown = client.post(f"{url}?lang=de", json={}, headers=auth(api_key))
+    assert unknown.status_code == 400 and unknown.json()["code"] == "unsupported_language"
 
 
 def test_bad_decisions_are_refused_with_stable_codes(client: Client, api_key: str, other_key: str) -> None:

@@ -13,8 +13,11 @@ import msgspec
 from domain import building
 from domain.arctic import moves as arctic_moves
 from domain.arctica import moves as arctica_moves
-from domain.building import DONE, Candidate, Step
+from domain.game import Language
 from domain.kinds import game
+from tests.domain.taps import path, taps
+
+__all__ = ["FIELDS", "MAX_SHOWN", "Position", "checked", "path", "taps"]
 
 #: what no button of the recorder says: the engine's spelling
 FORBIDDEN = set("{('")
@@ -44,12 +47,13 @@ def checked(options: Sequence[str], buttons: Sequence[str]) -> None:
 class Position:
     """A game's position followed move by move (its kind's rules), to ask the builder at each."""
 
-    def __init__(self, kind: str, setup: dict[str, Any]) -> None:
+    def __init__(self, kind: str, setup: dict[str, Any], lang: Language = "en") -> None:
         plugin = game(kind)
         assert plugin is not None and plugin.build is not None
         self.plugin = plugin
         self.rules: Any = plugin.rules
         self.players = list(setup["players"])
+        self.lang = lang
         self.state = self.rules.fold(self.rules.start(msgspec.convert(setup, self.rules.setup_type)))
 
     def play(self, move: dict[str, Any]) -> None:
@@ -59,63 +63,8 @@ class Position:
     def labels(self, move: dict[str, Any]) -> list[str]:
         """The labels of the decisions that build ``move`` here (the service's own ones left out)."""
         assert self.plugin.build is not None
-        candidates = list(self.plugin.build(self.state, self.players))
-        return path(candidates, msgspec.convert(move, self.rules.move_type))
+        return path(self.candidates(), msgspec.convert(move, self.rules.move_type))
 
-
-def _picks(step: Step, target: Any, points: list[int]) -> list[str]:
-    """What ``target`` takes at ``step``: its own options, or (an open step: a family offered whole)
-    the field of the move the step fills."""
-    if step.key == "discard":
-        return [f"card-{c}" for c in target.discards]  # in the order they were picked
-    if step.picks >= len(step.options):
-        return [c.id for c in step.options]
-    if step.key == "drawn":
-        return [f"card-{c}" for c in target.drawn]
-    if step.key == "points":
-        return [f"bp-{points.pop(0)}"]
-    raise AssertionError(f"an open step this helper cannot fill: {step.key}")
-
-
-def _needed(candidates: Sequence[Candidate], target: Any) -> tuple[Candidate, list[str]]:
-    for candidate in candidates:
-        if candidate.finish is None:
-            if candidate.move == target:
-                return candidate, [i for s in candidate.steps for i in _picks(s, target, [])]
-            continue
-        if type(candidate.move) is not type(target) or getattr(candidate.move, "seat", None) != getattr(
-            target, "seat", None
-        ):
-            continue
-        try:
-            points = list(getattr(target, "points", ()) or ())
-            picks = [_picks(s, target, points) for s in candidate.steps]
-        except (AssertionError, AttributeError, IndexError, TypeError):
-            continue
-        if candidate.finish(picks) == target:
-            return candidate, [i for p in picks for i in p]
-    raise AssertionError(f"no path builds {target}")
-
-
-def path(candidates: Sequence[Candidate], target: Any) -> list[str]:
-    candidate, needed = _needed(candidates, target)
-    groups = {c.id: c.groups for s in candidate.steps for c in s.options}
-    made: list[str] = []
-    labels: list[str] = []
-    narrowed = 0
-    for _ in range(200):
-        built = building.next_decision(candidates, made)
-        if built.next is None:
-            assert built.move == target, (built.move, target)
-            return labels
-        decision = built.next
-        at = len(built.made) - narrowed
-        offered = {o.id: o.label for o in decision.options}
-        value = needed[at] if at < len(needed) else DONE
-        if value not in offered and decision.narrowing:
-            value = next(g.id for g in groups[value] if g.id in offered)
-            narrowed += 1
-        assert value in offered, (value, decision)
-        made.append(value)
-        labels.append(offered[value])
-    raise AssertionError("no move after 200 decisions")
+    def candidates(self) -> list[Any]:
+        assert self.plugin.build is not None
+        return list(self.plugin.build(self.state, self.players, self.lang))

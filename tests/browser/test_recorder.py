@@ -54,7 +54,7 @@ def start_public_arctic(page: Any, sides: dict[str, str]) -> str:
     """The start page, by taps: players, mode, the power sides; returns the new game's id."""
     page.fill("#player-0", NAMES[0])
     page.fill("#player-1", NAMES[1])
-    page.select_option("#mode", "public")
+    page.locator('#mode input[value="public"]').check()  # the modes as radio buttons (long labels)
     for animal, side in sides.items():
         page.select_option(f"#power_sides-{animal}", side)
     page.fill("#tags", "club:Iceberg, table:2")
@@ -111,7 +111,8 @@ def position_of(page: Any) -> tuple[Position, int]:
     base, gid = page.url.split("/games/")[0], page.url.split("/games/")[1].split("/")[0]
     token = page.evaluate("() => localStorage.getItem('banquise.apiKey')")
     record = _get(base, f"/games/{gid}/record", token)
-    position = Position(record["kind"], record["setup"])
+    spoken = page.evaluate("document.documentElement.lang")  # the labels to tap, in the page's language
+    position = Position(record["kind"], record["setup"], spoken if spoken in ("fr", "es") else "en")
     for entry in record["moves"]:
         position.play(entry["move"])
     for move in queued_moves(page):
@@ -355,7 +356,7 @@ def test_axe_finds_nothing_serious_on_the_recorder_and_the_viewer(
     shown_choices(page)
     page.wait_for_selector("#board-root #board")
     assert serious_violations(page) == [], "the recorder, its board included"
-    page.locator("#choices").get_by_role("button", name="Place a card", exact=True).tap()
+    page.locator("#choices button.choice").first.tap()  # "Place a card · Fox": an animal, narrowing the cards
     page.wait_for_selector('#choices[data-made="1"] button.choice')
     assert serious_violations(page, exclude=("#board-root",)) == [], "the recorder, a card narrowed"
     page.goto(f"{base}/games/{gid}/watch")

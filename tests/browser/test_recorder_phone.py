@@ -126,7 +126,7 @@ def test_who_starts_is_asked_and_shown_before_the_first_move(phone: Any, base: s
     page = keyed(phone, base, api_key)
     page.fill("#player-0", "Nanook")
     page.fill("#player-1", "Sila")
-    page.select_option("#mode", "public")
+    page.locator('#mode input[value="public"]').check()
     assert page.locator("#starts option").all_inner_texts() == ["Nanook (seat 1)", "Sila (seat 2)"]
     page.select_option("#starts", "1")
     assert_accessible(page, "the start page")

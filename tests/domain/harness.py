@@ -18,7 +18,7 @@ from typing import Any
 
 import msgspec
 
-from domain.building import Candidate, next_decision
+from domain.building import NOTE, Candidate, next_decision
 from domain.errors import RuleViolation
 from domain.game import GameRules, Language, Perspective, canonical_bytes, decide_and_evolve, state_hash
 from domain.kinds import registered_games
@@ -252,8 +252,10 @@ def reachable(
     candidates: Sequence[Candidate], made: tuple[str, ...] = (), spelling: Callable[[Any], Any] = lambda move: move
 ) -> set[bytes]:
     """Every move built by following every option of every decision (``domain.building``), encoded in
-    ``spelling`` (e.g. the one ``legal_moves`` lists a move in, where the builder keeps the order picked)."""
+    ``spelling`` (e.g. the one ``legal_moves`` lists a move in, where the builder keeps the order picked);
+    the optional notes (never listed) left out."""
     built = next_decision(candidates, made)
     if built.next is None:
         return {msgspec.json.encode(spelling(built.move))}
-    return {m for option in built.next.options for m in reachable(candidates, (*made, option.id), spelling)}
+    options = [o for o in built.next.options if o.id != NOTE]
+    return {m for option in options for m in reachable(candidates, (*made, option.id), spelling)}

@@ -10,10 +10,14 @@ from pathlib import Path
 
 import msgspec
 
+from domain.game import Language
+from domain.wording import LANG
 from service.games.kinds import kinds
+from service.http.recorder.words import RECORDER_WORDS
 from service.http.viewer.words import words
 
 STATIC_DIR = Path(__file__).with_name("static")
+LANGUAGES: tuple[Language, ...] = ("en", "fr", "es")
 STATIC_PATH = "/recorder/static"
 
 # The recorder draws the viewer's board (one board for both) and keeps the viewer's assets offline too.
@@ -29,10 +33,11 @@ def shell() -> str:
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         '<meta name="theme-color" content="#17324d">'
         "<title>Banquise recorder</title>"
+        '<link rel="icon" href="/watch/static/favicon.svg" type="image/svg+xml">'
         '<link rel="stylesheet" href="/watch/static/viewer.css">'
         f'<link rel="stylesheet" href="{STATIC_PATH}/recorder.css"></head>'
-        '<body class="recorder"><header><h1>Banquise <small>recorder</small></h1>'
-        '<span id="network" class="badge" role="status"></span></header>'
+        '<body class="recorder"><header><h1>Banquise <small id="page-name">recorder</small></h1>'
+        '<span id="network" class="badge" role="status"></span><span id="language-box"></span></header>'
         '<main id="app" aria-live="polite"><p>Loading…</p></main>'
         "<noscript>The recorder needs JavaScript.</noscript>"
         f'<script type="application/json" id="recorder-data">{_data()}</script>'
@@ -40,10 +45,16 @@ def shell() -> str:
     )
 
 
+def page_words(lang: Language) -> dict[str, str]:
+    """Every word of the recorder's pages in ``lang``: the viewer's (its boards and analysis share them)
+    and the recorder's own."""
+    return {**words(lang), **{key: forms[LANG[lang]] for key, forms in RECORDER_WORDS.items()}}
+
+
 def _data() -> str:
     """What the pages need offline: the kinds (``GET /kinds``: the start page's forms, each board's module
-    and words) and the page's own words."""
-    data = {"kinds": kinds().kinds, "words": words("en")}
+    and words) and the pages' own words in each language (the page speaks the browser's, or the one chosen)."""
+    data = {"kinds": kinds().kinds, "words": {lang: page_words(lang) for lang in LANGUAGES}}
     return msgspec.json.encode(data).decode().replace("<", "\\u003c")
 
 

@@ -460,9 +460,13 @@ class GamesController(Controller):
         description="Send the ids of the options chosen so far (`made`, in order, narrowings included); the "
         "answer is the `next` decision (a prompt for a seat and its options, at most 12: a longer list is "
         "first narrowed by groups, `narrowing: true`) or the finished `move`, ready for `POST "
-        "/games/{id}/moves`. `made` repeats the path in the table's words. The same shape in every game "
-        "and mode; the engine lists the moves, no rules run in the client. The owner's key is needed: "
-        "the options may name the seat's hand. Nothing is stored.",
+        "/games/{id}/moves`. A decision with one option is taken without asking (`made` says it, `auto`); "
+        "an option may join two decisions (its id the two ids with `/` between: `seat-2/fauna`); a move "
+        "whose every decision is forced is confirmed by its one option, `confirm`; `note` leads to the "
+        "kind's optional notes. `seats`: every player a move still possible belongs to (whom the table "
+        "waits for; empty: the table's own decision). `made` repeats the path in the table's words, in "
+        "`lang`. The same shape in every game and mode; the engine lists the moves, no rules run in the "
+        "client. The owner's key is needed: the options may name the seat's hand. Nothing is stored.",
         security=KEY_REQUIRED,
         status_code=200,
         responses={
@@ -477,13 +481,21 @@ class GamesController(Controller):
     )
     async def next_decision(
         self,
+        request: Request[Any, Any, Any],
         game_id: FromPath[UUID],
         data: JSONBody[DecisionsMade],
         reader: NamedDependency[GameReader],
         key: NamedDependency[ApiKey | None],
+        lang: Annotated[
+            str | None,
+            QueryParameter(
+                description="en | fr | es: the words of the prompts and options; default from Accept-Language, else en"
+            ),
+        ] = None,
     ) -> Response[NextDecision]:
         owner = required(key, LEGAL_MOVES_NEED)
-        answer = await sync_to_thread(reader.next_decision, game_id, owner, data)
+        language = negotiate_language(request, lang)
+        answer = await sync_to_thread(reader.next_decision, game_id, owner, data, language)
         return Response(answer, headers={"etag": f'"{answer.version}"'})
 
     @get(

@@ -5,12 +5,14 @@ asks again with ``If-None-Match`` and gets an empty 304)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from litestar import Request, Response, get
+from litestar.params import FromPath, QueryParameter
 
-from service.games.kinds import Kinds, kinds
+from service.games.kinds import HandCards, Kinds, hand_cards, kinds
 from service.http.caching import conditional
+from service.http.routes.games import negotiate_language
 
 
 @get(
@@ -24,3 +26,26 @@ from service.http.caching import conditional
 )
 def game_kinds(request: Request[Any, Any, Any]) -> Response[Kinds]:
     return conditional(request, kinds())
+
+
+@get(
+    "/kinds/{kind:str}/hand-cards",
+    tags=["games"],
+    summary="The cards a hand is dealt from, for a setup form's hands field (a table naming its hands)",
+    description="The kind's cards on the edition the form names so far (the query holds the form's values: "
+    "`edition`), in the order and groups (a family, a cost) a page narrows a long list by, in `lang` (else "
+    "Accept-Language); `count`: the cards of a hand. 404 no_hand_cards for a kind whose setup names no "
+    "hands; an unknown edition is refused as the setup would be (422).",
+    sync_to_thread=True,
+)
+def kind_hand_cards(
+    request: Request[Any, Any, Any],
+    kind: FromPath[str],
+    edition: Annotated[str | None, QueryParameter(description="The edition the form names", max_length=64)] = None,
+    lang: Annotated[str | None, QueryParameter(description="en | fr | es; default from Accept-Language")] = None,
+) -> HandCards:
+    # every value of the form so far, as the field's options_from passes them (the edition documented)
+    values = {k: v for k, v in request.query_params.items() if k != "lang" and isinstance(v, str)}
+    if edition is not None:
+        values["edition"] = edition
+    return hand_cards(kind, values, negotiate_language(request, lang))

@@ -40,6 +40,8 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "total": ("total", "total", "total"),
     "rank": ("rank", "rang", "puesto"),
     "active": ("to play", "à jouer", "juega"),
+    "active_many": ("to play", "à jouer", "juegan"),
+    "table_to_play": ("the table decides", "la table décide", "decide la mesa"),
     "phase": ("phase", "phase", "fase"),
     "forked_from": ("Forked from", "Bifurquée de", "Bifurcada de"),
     "forks": ("Forks", "Bifurcations", "Bifurcaciones"),

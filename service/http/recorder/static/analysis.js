@@ -4,8 +4,7 @@
 // that move (`onMove`).
 import { AnalysisPanel } from "/watch/static/analysis.js";
 import { authorization } from "./key.js";
-
-const ctx = JSON.parse(document.getElementById("recorder-data")?.textContent || "{}");
+import { pageWords } from "./lang.js";
 
 function request(url, init = {}) {
   return fetch(url, { ...init, headers: { ...(init.headers || {}), ...authorization() } });
@@ -17,7 +16,7 @@ export function analysisPanel(game, players, onMove) {
   root.id = "analysis";
   // ``?budget=N`` in the address: that budget's analysis (else the service's default)
   const budget = Number(new URLSearchParams(location.search).get("budget")) || null;
-  const panel = new AnalysisPanel(root, { game, ctx: { players, words: ctx.words || {} }, budget, request, onMove });
+  const panel = new AnalysisPanel(root, { game, ctx: { players, words: pageWords() }, budget, request, onMove });
   panel.start(false);
   return { root, panel };
 }

@@ -6,11 +6,12 @@ import { loadBoard, renderBoard } from "/watch/static/board/index.js";
 import { api, Unreachable } from "./api.js";
 import { h } from "./dom.js";
 import { boardWords, kindOf } from "./kinds.js";
+import { lang as spoken, t } from "./lang.js";
 import { keep, kept } from "./store.js";
 
-export async function drawBoard(root, { game, step, players, lang = "en" }) {
+export async function drawBoard(root, { game, step, players, lang = spoken() }) {
   if (step < 1) {
-    root.replaceChildren(h("p", { class: "muted" }, "Nothing on the table yet."));
+    root.replaceChildren(h("p", { class: "muted" }, t("board_empty")));
     return;
   }
   let replay;
@@ -23,7 +24,7 @@ export async function drawBoard(root, { game, step, players, lang = "en" }) {
     if (!(error instanceof Unreachable)) throw error;
     const last = await kept(game, "board");
     if (!last || !last.replay) {
-      root.replaceChildren(h("p", { class: "muted" }, "The board comes back with the network."));
+      root.replaceChildren(h("p", { class: "muted" }, t("board_later")));
       return;
     }
     replay = last.replay;
@@ -34,7 +35,7 @@ export async function drawBoard(root, { game, step, players, lang = "en" }) {
 
 // The board after the moves still on their way or queued: the view the rules on this device reached
 // (engine.js), drawn as the server's would be; ``after``: how many moves it is ahead of the server.
-export async function drawAhead(root, { kind, view, hash, step, after, players, lang = "en" }) {
+export async function drawAhead(root, { kind, view, hash, step, after, players, lang = spoken() }) {
   root.dataset.ahead = String(after);
   delete root.dataset.stale;
   await drawn(root, { kind, step, steps: step, perspective: "omniscient", state_hash: hash, view }, players, lang);
@@ -42,7 +43,7 @@ export async function drawAhead(root, { kind, view, hash, step, after, players, 
 
 async function drawn(root, replay, players, lang) {
   await loadBoard(replay.kind, (kindOf(replay.kind) || {}).board_module);
-  const board = h("section", { id: "board", "aria-label": "Board" });
+  const board = h("section", { id: "board", "aria-label": t("board") });
   renderBoard(board, replay, { players: players || [], lang, words: boardWords(replay.kind, lang) });
   root.replaceChildren(board);
 }

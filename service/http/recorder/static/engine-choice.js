@@ -2,14 +2,9 @@
 // while the rules are wanted and loading or loaded here; a server without the engine says so, unticked.
 import { h } from "./dom.js";
 import { engineState, startEngine, wantEngine } from "./engine.js";
+import { t } from "./lang.js";
 
-const SAID = {
-  off: "",
-  loading: " — loading…",
-  ready: " — ready",
-  missing: " — not available: this server has no engine installed (moves are checked by the server as they are sent)",
-  failed: " — did not load on this device (moves are checked by the server as they are sent)",
-};
+const SAID = { loading: "engine_loading", ready: "engine_ready", missing: "engine_missing", failed: "engine_failed" };
 
 export function engineChoice(onChange) {
   const state = engineState();
@@ -23,5 +18,5 @@ export function engineChoice(onChange) {
         onChange();
       },
     }),
-    h("label", { for: "engine-wanted" }, "Check moves offline with the rules on this device (about 14 MB, once)", SAID[state]));
+    h("label", { for: "engine-wanted" }, t("engine_box"), SAID[state] ? t(SAID[state]) : ""));
 }

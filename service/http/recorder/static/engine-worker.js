@@ -46,15 +46,15 @@ def _reached(kind, record_json, pending_json):
     return answer
 
 
-def position(kind, record_json, pending_json, players_json, made_json):
+def position(kind, record_json, pending_json, players_json, made_json, lang):
     head, state, _ = _reached(kind, record_json, pending_json)
     if state is None:
         return json.dumps(head)
     rules = game(kind).rules
     players = json.loads(players_json)
-    paths = _LAST.get("paths")
+    paths = _LAST.get(("paths", lang))  # the decisions said in the page's language
     if paths is None:
-        paths = _LAST["paths"] = list(game(kind).build(state, players)) if not rules.is_finished(state) else []
+        paths = _LAST[("paths", lang)] = list(game(kind).build(state, players, lang)) if not rules.is_finished(state) else []
     answer = {**head, "state_hash": state_hash(state), "view": rules.view(state, EVERYTHING),
               "finished": rules.is_finished(state)}
     if paths:
@@ -90,7 +90,7 @@ self.onmessage = async ({ data }) => {
   const py = await loading;
   if (!py) return self.postMessage({ id: data.id, answer: null });
   try {
-    const answer = py.globals.get("position")(data.kind, data.record, data.pending, data.players, data.made || "[]");
+    const answer = py.globals.get("position")(data.kind, data.record, data.pending, data.players, data.made || "[]", data.lang || "en");
     self.postMessage({ id: data.id, answer: JSON.parse(answer) });
   } catch (error) {
     self.postMessage({ id: data.id, answer: null, error: String(error) });

@@ -59,14 +59,14 @@ let loaded = false;
 
 // The position after the record's moves and the queued ones: {stored_hash, state_hash, view (the
 // owner's, as /replay gives it), decision (the next decision after \`made\`, as POST /moves/next
-// answers it), finished}, {stored_hash, unknown: the index of a decision not offered} or,
+// answers it, in \`lang\`), finished}, {stored_hash, unknown: the index of a decision not offered} or,
 // when the rules refuse a queued move, {stored_hash, refused (its index), code, detail}. null: no
 // engine (yet): the page does not wait for one still loading.
-export function position(kind, record, pending, players, made = []) {
+export function position(kind, record, pending, players, made = [], lang = "en") {
   if (!loaded || !engineWanted()) return Promise.resolve(null);
   const id = ++asked;
   return new Promise((resolve) => {
     waiting.set(id, resolve);
-    worker.postMessage({ id, kind, record: JSON.stringify(record), pending: JSON.stringify(pending), players: JSON.stringify(players), made: JSON.stringify(made) });
+    worker.postMessage({ id, kind, record: JSON.stringify(record), pending: JSON.stringify(pending), players: JSON.stringify(players), made: JSON.stringify(made), lang });
   });
 }

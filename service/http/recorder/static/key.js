@@ -1,6 +1,7 @@
 // The API key: entered once per device, kept in this browser's storage, sent only in the
 // Authorization header (api.js), and forgotten from the page.
 import { h } from "./dom.js";
+import { t } from "./lang.js";
 
 const STORED = "banquise.apiKey";
 
@@ -16,10 +17,10 @@ export function authorization() {
 
 export function keyPanel(onChange) {
   if (apiKey()) {
-    return h("section", { class: "key", "aria-label": "API key" },
-      h("span", {}, "API key kept on this device. "),
+    return h("section", { class: "key", "aria-label": t("api_key") },
+      h("span", {}, t("key_kept") + " "),
       h("button", { type: "button", id: "forget-key", onclick: () => { localStorage.removeItem(STORED); onChange(); } },
-        "Forget the key"));
+        t("forget_key")));
   }
   const input = h("input", { id: "api-key", type: "password", autocomplete: "off", required: true });
   return h("form", {
@@ -30,7 +31,7 @@ export function keyPanel(onChange) {
       if (value) { localStorage.setItem(STORED, value); onChange(); }
     },
   },
-    h("label", { for: "api-key" }, "API key (kept on this device only)"),
+    h("label", { for: "api-key" }, t("key_label")),
     input,
-    h("button", { type: "submit" }, "Keep the key"));
+    h("button", { type: "submit" }, t("keep_key")));
 }

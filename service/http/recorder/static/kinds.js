@@ -2,6 +2,7 @@
 // holds the document, so that the start page and the boards work offline; online, the start page asks
 // the API for the current one.
 import { api } from "./api.js";
+import { lang, pageWords } from "./lang.js";
 
 const data = JSON.parse(document.getElementById("recorder-data")?.textContent || "{}");
 let known = data.kinds || [];
@@ -23,8 +24,8 @@ export async function freshKinds() {
   return known;
 }
 
-/** The words a board is given: the page's own and its kind's vocabulary, in ``lang``. */
-export function boardWords(name, lang = "en") {
+/** The words a board is given: the page's own and its kind's vocabulary, in the language spoken. */
+export function boardWords(name, spoken = lang()) {
   const own = (kindOf(name) || {}).words || {};
-  return { ...(data.words || {}), ...Object.fromEntries(Object.entries(own).map(([key, forms]) => [key, forms[lang] || forms.en])) };
+  return { ...pageWords(), ...Object.fromEntries(Object.entries(own).map(([key, forms]) => [key, forms[spoken] || forms.en])) };
 }

@@ -1,15 +1,18 @@
 // Arctic's board: status, landscape row with the tokens, the River, the stock, the power cards,
 // each seat's side of the table and, once finished, the score sheet.
-import { el, playerName, word } from "./dom.js";
+import { el, waitingFor, word } from "./dom.js";
 import { landscape } from "./arctic/landscape.js";
 import { player } from "./arctic/player.js";
 import { scores } from "./arctic/scores.js";
 import { powers, river, stock } from "./arctic/table.js";
 
+// Whom the table waits for is the view's (the recorder asks the same): the table while a River card
+// turned up is unnamed, every player whose totem is still unknown (a view stored before: the active seat).
 function status(ctx, v) {
   const parts = [word(ctx, "round") + " " + v.round, word(ctx, "turn") + " " + v.turn, word(ctx, "phase_" + v.phase)];
-  if (!v.finished && v.active_seat !== null && v.active_seat !== undefined) parts.push(playerName(ctx, v.active_seat) + " " + word(ctx, "active"));
-  return el("p", { class: "status", "data-phase": v.phase }, parts.join(" · "));
+  const seats = Array.isArray(v.to_play) ? v.to_play : v.active_seat !== null && v.active_seat !== undefined ? [v.active_seat] : [];
+  if (!v.finished) parts.push(waitingFor(ctx, seats, v.table_to_play));
+  return el("p", { class: "status", "data-phase": v.phase, "data-to-play": seats.join(",") }, parts.filter(Boolean).join(" · "));
 }
 
 export function render(root, replay, ctx) {

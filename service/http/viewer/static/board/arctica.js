@@ -1,6 +1,6 @@
 // Arctica's board: status, the action board with its wheels, the Arctic Circle, the map, each seat's
 // ecosystem and, once finished, the labelled results.
-import { el, playerName, word } from "./dom.js";
+import { el, waitingFor, word } from "./dom.js";
 import { actionBoard } from "./arctica/action-board.js";
 import { faces } from "./arctica/card.js";
 import { circle } from "./arctica/circle.js";
@@ -9,13 +9,14 @@ import { player, toPlay } from "./arctica/player.js";
 import * as generic from "./generic.js";
 import { scoreTable } from "./scores.js";
 
+// A selection is counted in its round (1 to 5), and only while one is under way: at the end of a round
+// the line said "selection 6"; whom the table waits for is the view's (the recorder asks the same).
 function status(ctx, v) {
-  const finished = v.phase === "finished";
-  const parts = [word(ctx, "round") + " " + v.round, word(ctx, "selection") + " " + (v.turn + 1), word(ctx, "phase_" + v.phase), word(ctx, "deck") + " " + v.deck_size];
-  if (finished) parts[1] = null;
-  const waiting = toPlay(v);
-  if (!finished && waiting.length) parts.push(waiting.map((s) => playerName(ctx, s)).join(", ") + " " + word(ctx, "active"));
-  return el("p", { class: "status", "data-phase": v.phase }, parts.filter(Boolean).join(" · "));
+  const selecting = v.phase === "select" || v.phase === "actions";
+  const selection = selecting ? word(ctx, "selection") + " " + ((v.selection ?? v.turn) + 1) : null;
+  const parts = [word(ctx, "round") + " " + v.round, selection, word(ctx, "phase_" + v.phase), word(ctx, "deck") + " " + v.deck_size];
+  if (v.phase !== "finished") parts.push(waitingFor(ctx, toPlay(v), v.table_to_play));
+  return el("p", { class: "status", "data-phase": v.phase, "data-to-play": toPlay(v).join(",") }, parts.filter(Boolean).join(" · "));
 }
 
 export function render(root, replay, ctx) {

@@ -38,6 +38,14 @@ export function playerName(ctx, seat) {
   return seat >= 0 && seat < names.length ? names[seat] : word(ctx, "player") + " " + (seat + 1);
 }
 
+/** Whom the table waits for, said: "Siku, Aputsiaq to play", "the table decides", or nothing. */
+export function waitingFor(ctx, seats, table) {
+  if (table) return word(ctx, "table_to_play");
+  if (!seats.length) return null;
+  const verb = seats.length > 1 && ctx.words && ctx.words.active_many ? "active_many" : "active";
+  return seats.map((s) => playerName(ctx, s)).join(", ") + " " + word(ctx, verb);
+}
+
 /** A section of the board with its heading (the page's h1 is the game, h2 its parts). */
 export function part(className, title, level, ...children) {
   return el("section", { class: className, "aria-label": title }, el("h" + level, { text: title }), ...children);

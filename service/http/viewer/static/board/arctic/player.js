@@ -24,7 +24,9 @@ function zone(ctx, view, className, title, cards, count) {
 }
 
 export function player(ctx, view, p) {
-  const active = view.active_seat === p.seat && !view.finished;
+  // the players the table waits for (the view's to_play; a view stored before it: the active seat)
+  const waiting = Array.isArray(view.to_play) ? view.to_play : [view.active_seat];
+  const active = waiting.includes(p.seat) && !view.finished;
   const name = playerName(ctx, p.seat);
   return el("section", { class: "player" + (active ? " active" : ""), "data-seat": p.seat, "aria-label": name },
     el("h3", {}, name, active ? el("em", { text: " · " + word(ctx, "active") }) : null),
