@@ -257,6 +257,26 @@ def _decode_cursor(text: str, type_: Any) -> Any:
 
 
 # ---------------------------------------------------------------- the queries
+def _player(conn: Conn, handle: str) -> dict[str, Any]:
+    """The player of ``handle``, or of the handle it was renamed to or merged into."""
+    key = handle_key(handle)
+    row = conn.execute(
+        "SELECT handle_key, handle FROM players WHERE handle_key = "
+        "coalesce((SELECT target_key FROM handle_aliases WHERE alias_key = %s), %s)",
+        (key, key),
+    ).fetchone()
+    if row is None:
+        raise PlayerNotFound(handle)
+    return dict(row)
+
+
+def _games_count(conn: Conn, key: str) -> int:
+    row = conn.execute(
+        "SELECT coalesce(sum(games), 0) AS n FROM player_stats WHERE handle_key = %s AND player_count = 0", (key,)
+    ).fetchone()
+    return int(row["n"]) if row else 0
+
+
 class ReadModels:
     """Reads of the projection tables through the event store's connection pool."""
 
@@ -293,25 +313,6 @@ class ReadModels:
         return (int(row["p"] or 0), int(row["q"])) if row else (0, 0)
 
     # ---------------------------------------------------------- players
-    def _player(self, conn: Conn, handle: str) -> dict[str, Any]:
-        """The player of ``handle``, or of the handle it was renamed to or merged into."""
-        key = handle_key(handle)
-        row = conn.execute(
-            "SELECT handle_key, handle FROM players WHERE handle_key = "
-            "coalesce((SELECT target_key FROM handle_aliases WHERE alias_key = %s), %s)",
-            (key, key),
-        ).fetchone()
-        if row is None:
-            raise PlayerNotFound(handle)
-        return dict(row)
-
-    @staticmethod
-    def _games_count(conn: Conn, key: str) -> int:
-        row = conn.execute(
-            "SELECT coalesce(sum(games), 0) AS n FROM player_stats WHERE handle_key = %s AND player_count = 0", (key,)
-        ).fetchone()
-        return int(row["n"]) if row else 0
-
     def players(self, q: str | None, limit: int, cursor: str | None) -> PlayerPage:
         """Every player by handle; with ``q``, the handles holding it (case-insensitively, folded as
         handles are): those starting with it first, then the others by similarity (the share of the
@@ -387,7 +388,7 @@ class ReadModels:
     def profile(self, handle: str, source: str = "all") -> PlayerProfile:
         """``source``: all games, those recorded here, or those imported (``projections.scoped``)."""
         with self._conn() as conn:
-            player = self._player(conn, handle)
+            player = _player(conn, handle)
             key = player["handle_key"]
             stats, ratings = _profile_rows(conn, self._scoped, key, source)
             analysed = player_analysis(conn, key)
@@ -421,7 +422,7 @@ class ReadModels:
         source: str = "all",
     ) -> PlayerGamePage:
         with self._conn() as conn:
-            player = self._player(conn, handle)
+            player = _player(conn, handle)
             where = ["r.handle_key = %s", scoped.condition(source)]
             params: list[Any] = [player["handle_key"]]
             if kind:
@@ -486,8 +487,8 @@ class ReadModels:
         if handle_key(a) == handle_key(b):
             raise SamePlayer()
         with self._conn() as conn:
-            pa = self._player(conn, a)
-            pb = self._player(conn, b)
+            pa = _player(conn, a)
+            pb = _player(conn, b)
             if pa["handle_key"] == pb["handle_key"]:
                 raise SamePlayer(f"{a!r} and {b!r} are one player (a renamed handle)")
             rows = _pair_rows(conn, pa["handle_key"], pb["handle_key"], source)

@@ -25,6 +25,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from domain.registry import registered_games
+
 REF = "#/components/schemas/"
 METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 
@@ -85,51 +87,84 @@ OPERATION_IDS: dict[tuple[str, str], str] = {
 }
 
 # The import routes read a file another app wrote as their body (service/http/routes/imports.py), whatever
-# its label: the document says what the file is.
-_BGSTATS_EXAMPLE = {
-    "userInfo": {"meRefId": 1},
-    "players": [
-        {"id": 1, "uuid": "5E1B1F7E-0000-4000-8000-000000000001", "name": "Nanook"},
-        {"id": 2, "uuid": "5E1B1F7E-0000-4000-8000-000000000002", "name": "Aputsiaq"},
-    ],
-    "locations": [],
-    "games": [{"id": 1, "uuid": "5E1B1F7E-0000-4000-8000-000000000020", "name": "Arctic", "bggId": 420214}],
-    "plays": [
-        {
-            "uuid": "5E1B1F7E-0000-4000-8000-000000000100",
-            "playDate": "2025-11-02 20:30:00",
-            "durationMin": 35,
-            "gameRefId": 1,
-            "playerScores": [
-                {"playerRefId": 1, "score": "31", "winner": True, "startPlayer": True},
-                {"playerRefId": 2, "score": "26"},
-            ],
-        }
-    ],
-}
-_BGG_EXAMPLE = (
-    '<?xml version="1.0" encoding="utf-8"?><plays username="nanook" userid="1" total="1" page="1">'
-    '<play id="90000001" date="2025-11-02" quantity="1" length="35" incomplete="0" nowinstats="0" location="">'
-    '<item name="Arctic" objecttype="thing" objectid="420214"/><players>'
-    '<player username="" userid="0" name="Nanook" startposition="1" score="31" win="1"/>'
-    '<player username="" userid="0" name="Aputsiaq" startposition="2" score="26" win="0"/>'
-    "</players></play></plays>"
-)
-FILE_BODIES: dict[str, tuple[str, dict[str, Any], str, Any]] = {
+# its label: the document says what the file is, with an example of a play of the first registered kind.
+FILE_BODIES: dict[str, tuple[str, dict[str, Any], str]] = {
     "/imports/bgstats": (
         "application/json",
         {"type": "object", "additionalProperties": True},
         "A BG Stats backup file (JSON: players, games, locations, plays)",
-        _BGSTATS_EXAMPLE,
     ),
     # XML, sent as the file's bytes: the route reads any label, and generators read no XML body.
     "/imports/bgg": (
         "application/octet-stream",
         {"type": "string", "format": "binary"},
         "BGG's plays answer, its XML as the file's bytes (XML API 2: <plays><play id date ...>)",
-        _BGG_EXAMPLE,
     ),
 }
+
+
+def _file_examples() -> dict[str, Any]:
+    """A two-player play as each app writes it, of the first registered kind (its title and BGG id)."""
+    plugin = registered_games()[0]
+    title, bgg = plugin.title, plugin.bgg_id or 0
+    bgstats = {
+        "userInfo": {"meRefId": 1},
+        "players": [
+            {"id": 1, "uuid": "5E1B1F7E-0000-4000-8000-000000000001", "name": "Nanook"},
+            {"id": 2, "uuid": "5E1B1F7E-0000-4000-8000-000000000002", "name": "Aputsiaq"},
+        ],
+        "locations": [],
+        "games": [{"id": 1, "uuid": "5E1B1F7E-0000-4000-8000-000000000020", "name": title, "bggId": bgg}],
+        "plays": [
+            {
+                "uuid": "5E1B1F7E-0000-4000-8000-000000000100",
+                "playDate": "2025-11-02 20:30:00",
+                "durationMin": 35,
+                "gameRefId": 1,
+                "playerScores": [
+                    {"playerRefId": 1, "score": "31", "winner": True, "startPlayer": True},
+                    {"playerRefId": 2, "score": "26"},
+                ],
+            }
+        ],
+    }
+    bgg_plays = (
+        '<?xml version="1.0" encoding="utf-8"?><plays username="nanook" userid="1" total="1" page="1">'
+        '<play id="90000001" date="2025-11-02" quantity="1" length="35" incomplete="0" nowinstats="0" location="">'
+        f'<item name="{title}" objecttype="thing" objectid="{bgg}"/><players>'
+        '<player username="" userid="0" name="Nanook" startposition="1" score="31" win="1"/>'
+        '<player username="" userid="0" name="Aputsiaq" startposition="2" score="26" win="0"/>'
+        "</players></play></plays>"
+    )
+    return {"/imports/bgstats": bgstats, "/imports/bgg": bgg_plays}
+
+
+def _file_routes(paths: dict[str, Any]) -> None:
+    """The NDJSON export and the import routes' file bodies, as the document can say them."""
+    # The NDJSON export: one record per line (no OpenAPI schema says "lines of"), and the same bytes as a
+    # binary answer for the generators that know no line-delimited JSON (Accept: application/octet-stream).
+    records = paths.get("/exports/records", {}).get("get")
+    if records is not None:
+        records["responses"]["200"]["content"] = {
+            "application/x-ndjson": {
+                "schema": {
+                    "type": "string",
+                    "description": "One game record per line (GET /games/{game_id}/record, without its seal)",
+                }
+            },
+            "application/octet-stream": {
+                "schema": {"type": "string", "format": "binary", "description": "The same lines, as bytes"}
+            },
+        }
+    examples = _file_examples()
+    for path, (media, schema, description) in FILE_BODIES.items():
+        if path in paths:
+            paths[path]["post"]["requestBody"] = {
+                "required": True,
+                "description": description,
+                "content": {media: {"schema": schema, "example": examples[path]}},
+            }
+
 
 # Types of domain/game.py, the same whatever the kind: under their own name wherever a kind uses them.
 SHARED = ("PlayerResult",)
@@ -265,28 +300,7 @@ def finish(document: dict[str, Any], bodies: dict[str, list[str]]) -> dict[str, 
     if "EditionDetail" in schemas and bodies.get("edition"):
         schemas["EditionDetail"]["properties"]["edition"] = _one_of_kinds(bodies["edition"], tag=None)
 
-    # The NDJSON export: one record per line (no OpenAPI schema says "lines of"), and the same bytes as a
-    # binary answer for the generators that know no line-delimited JSON (Accept: application/octet-stream).
-    records = paths.get("/exports/records", {}).get("get")
-    if records is not None:
-        records["responses"]["200"]["content"] = {
-            "application/x-ndjson": {
-                "schema": {
-                    "type": "string",
-                    "description": "One game record per line (GET /games/{game_id}/record, without its seal)",
-                }
-            },
-            "application/octet-stream": {
-                "schema": {"type": "string", "format": "binary", "description": "The same lines, as bytes"}
-            },
-        }
-    for path, (media, schema, description, example) in FILE_BODIES.items():
-        if path in paths:
-            paths[path]["post"]["requestBody"] = {
-                "required": True,
-                "description": description,
-                "content": {media: {"schema": schema, "example": example}},
-            }
+    _file_routes(paths)
     _name_operations(paths)
 
     # One schema per name: Litestar's copies go, every name loses its dot, every title is its name.
