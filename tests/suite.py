@@ -8,8 +8,9 @@ Two passes of pytest over the same selection (any pytest arguments are given to 
    are module-scoped) and the longest modules start first (``tests/durations.json``).
 2. ``--phase alone``: the tests marked ``alone`` (fault injection with one-second budgets, the nemesis),
    one at a time, with nothing else running.
-Then the slowest tests of each pass and the time by folder. ``--record`` also writes the time by folder
-into docs/development/testing.md and each module's time into tests/durations.json.
+Then the slowest tests of each pass and the time by folder; each pass's JUnit report stays in .cache/suite/.
+``--record`` also writes the time by folder into docs/development/testing.md and each module's time into
+tests/durations.json.
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ import json
 import os
 import subprocess
 import sys
-import tempfile
 import time
 import xml.etree.ElementTree as ET
 from collections import defaultdict
@@ -28,6 +28,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 DURATIONS = ROOT / "tests" / "durations.json"
 TESTING_PAGE = ROOT / "docs" / "development" / "testing.md"
+# The last run's JUnit reports (every test's time), kept for a look after the run.
+REPORTS = ROOT / ".cache" / "suite"
 BEGIN, END = "<!-- suite-times:begin -->", "<!-- suite-times:end -->"
 NO_TESTS = 5  # pytest's exit code when the selection holds no test
 
@@ -109,13 +111,14 @@ def main(argv: list[str]) -> int:
     walls: dict[str, float] = {}
     modules: dict[str, float] = {}
     counts: dict[str, int] = {}
-    with tempfile.TemporaryDirectory(prefix="banquise-suite-") as tmp:
-        for phase in ("shared", "alone"):
-            junit = Path(tmp) / f"{phase}.xml"
-            codes[phase], walls[phase] = run_phase(phase, pytest_args, junit, ours.workers)
-            seconds, found = times(junit)
-            modules.update(seconds)
-            counts.update(found)
+    REPORTS.mkdir(parents=True, exist_ok=True)
+    for phase in ("shared", "alone"):
+        junit = REPORTS / f"{phase}.xml"
+        junit.unlink(missing_ok=True)
+        codes[phase], walls[phase] = run_phase(phase, pytest_args, junit, ours.workers)
+        seconds, found = times(junit)
+        modules.update(seconds)
+        counts.update(found)
     text = table(modules, counts, walls, ours.workers)
     print(f"\n=== time by folder\n{text}")
     if ours.record:
