@@ -11,7 +11,11 @@ A kind that offers analysis gives three pure functions and names its rollout pol
   which rule, in words, for the documentation and the analysis it stamps);
 - ``decider(state, move)``: the seat whose decision ``move`` is, or ``None`` for the table (a card turned
   over, a reveal recorded): those steps are evaluated, never judged;
-- ``playable(world, move)`` (optional): a record's move as a sampled world plays it (see ``Analysable``).
+- ``playable(state, world, move)`` (optional): a record's move as a world sampled from the record's
+  ``state`` plays it (see ``Analysable``);
+- ``choices(state, move)`` (optional): the candidates a decision is judged against (default: the legal
+  moves), for a record that cannot name every move its player could make (a public record's hidden hand);
+- ``settle(world)`` (optional): a sampled world made ready for a rollout (a step the record keeps open).
 
 Randomness comes in as a :class:`domain.chance.SplitMix64` made by the caller from a seed, as the
 simulators do: the domain holds no generator of its own, and the same seed gives the same state.
@@ -28,12 +32,21 @@ from domain.chance import SplitMix64
 Determinize = Callable[[Any, int | None, SplitMix64], Any]
 RolloutMove = Callable[[Any, SplitMix64], Any]
 Decider = Callable[[Any, Any], int | None]
-Playable = Callable[[Any, Any], tuple[Any, Any]]
+# (record state, world, move) -> (world, move): ``move`` None when the world returned is already the state
+# after the move (a step the record kept open and the world closes)
+Playable = Callable[[Any, Any, Any], tuple[Any, Any | None]]
+Choices = Callable[[Any, Any], list[Any]] | None
+Settle = Callable[[Any], Any]
 
 
-def as_recorded(world: Any, move: Any) -> tuple[Any, Any]:
+def as_recorded(state: Any, world: Any, move: Any) -> tuple[Any, Any | None]:
     """The default ``playable``: a record's move plays as it is in every sampled world."""
     return world, move
+
+
+def as_sampled(world: Any) -> Any:
+    """The default ``settle``: a sampled world is played out as it is."""
+    return world
 
 
 @dataclass(frozen=True)
@@ -44,9 +57,14 @@ class Analysable:
     rollout_move: RolloutMove
     decider: Decider
     policy: str  # the rollout policy in words ("the simulator's: uniformly random, powers half the time")
-    # (world, move) -> (world, move) as the sampled world plays a record's move: a kind whose records name
-    # what a sample deals anew (the cards drawn) or do not name what a move needs (a public record's hand)
+    # (state, world, move) -> (world, move) as a world sampled from the record's ``state`` plays a record's
+    # move: a kind whose records name what a sample deals anew (the cards drawn) or do not name what a move
+    # needs (a public record's hand); ``None`` for the move when the world returned is the state after it
     playable: Playable = as_recorded
+    # (state, move) -> the candidates ``move`` is judged against (``move`` among them); None: the legal moves
+    choices: Choices = None
+    # a sampled world as a rollout starts from it
+    settle: Settle = as_sampled
 
 
 def seat_of(move: Any) -> int | None:

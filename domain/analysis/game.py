@@ -29,7 +29,7 @@ from .judging import Judgement, judge
 from .rollouts import Tally, analysable, derive, evaluate
 
 # Bumped whenever a change alters any number an analysis holds (policy, sampling, seeds, formulas).
-ANALYSIS_VERSION = "analysis-2"
+ANALYSIS_VERSION = "analysis-3"
 DEFAULT_BUDGET = 16
 DEFAULT_SEED = 37
 

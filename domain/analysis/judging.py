@@ -38,7 +38,7 @@ import msgspec
 from domain.chance import SplitMix64
 from domain.registry import GamePlugin
 
-from .rollouts import Tally, compare, derive, spread
+from .rollouts import Tally, analysable, compare, derive, spread
 
 MAX_CANDIDATES = 8
 INACCURACY, MISTAKE, BLUNDER = 0.10, 0.20, 0.30
@@ -147,7 +147,8 @@ def judge(
 ) -> tuple[Judgement | None, Tally]:
     """The judgement of ``seat``'s ``move`` in ``state`` (``None`` when it had no choice) and the
     rollouts of the move played (the step's evaluation from the mover's information)."""
-    legal = plugin.rules.legal_moves(state)
+    choices = analysable(plugin).choices
+    legal = plugin.rules.legal_moves(state) if choices is None else choices(state, move)
     moves = candidates(legal, move, derive(seed, 0, 3))
     tallies = compare(plugin, state, seat, moves, budget, seed)
     played = tallies[0]

@@ -99,7 +99,7 @@ def evaluate(plugin: GamePlugin, state: Any, seat: int | None, budget: int, seed
     tally = Tally.of(len(plugin.rules.players(state)))
     policy = analysable(plugin)
     for i in range(budget):
-        world = policy.determinize(state, seat, SplitMix64(derive(seed, i, 1)))
+        world = policy.settle(policy.determinize(state, seat, SplitMix64(derive(seed, i, 1))))
         tally.add(*outcome(plugin, play_out(plugin, world, SplitMix64(derive(seed, i, 2)))))
     return tally
 
@@ -121,9 +121,10 @@ def compare(
             if tally is None:
                 continue
             try:
-                _, after = decide_and_evolve(rules, *policy.playable(world, move))
+                sampled, played = policy.playable(state, world, move)
+                after = sampled if played is None else decide_and_evolve(rules, sampled, played)[1]
             except RuleViolation:
                 tallies[c] = None
                 continue
-            tally.add(*outcome(plugin, play_out(plugin, after, SplitMix64(derive(seed, i, 2)))))
+            tally.add(*outcome(plugin, play_out(plugin, policy.settle(after), SplitMix64(derive(seed, i, 2)))))
     return tallies

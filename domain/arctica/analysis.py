@@ -120,7 +120,7 @@ def determinize(state: GameState, seat: int | None, rng: SplitMix64) -> GameStat
     return _recorded(state, seat, rng)
 
 
-def playable(world: GameState, move: Any) -> tuple[GameState, Any]:
+def playable(state: GameState, world: GameState, move: Any) -> tuple[GameState, Any]:
     """``move`` of a table's or public record as a sampled (seeded) world plays it: the cards it names
     as drawn left out (the world draws its own); the cards a public record's move names from its
     mover's hand (played, discarded) swapped into that hand from where the sample put them."""

@@ -137,6 +137,8 @@ class GameLog(Application[UUID]):
                 ("0020_analysis", analyses.migration()),
                 # Finished analyses' per-player statistics (accuracy...): service/base/store/analysis_stats.py.
                 ("0021_analysis_stats", analysis_stats.TABLE),
+                # Runs of an analysis that died, counted: a job that cannot finish is given up (#44).
+                ("0025_analysis_attempts", analyses.ATTEMPTS),
             ],
         )
         # Composite types exist now: let the recorder's connections use them.

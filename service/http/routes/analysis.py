@@ -55,11 +55,14 @@ def _location(progress: AnalysisProgress) -> str:
 
 
 def _accepted(progress: AnalysisProgress) -> Response[Any]:
+    headers = {"location": _location(progress), "cache-control": "no-store"}
+    if progress.status != "failed":  # a failed analysis ends there: nothing to ask again for
+        headers["retry-after"] = RETRY_AFTER
     return Response(
         content=_json.encode(progress),
         status_code=HTTP_202_ACCEPTED,
         media_type="application/json",
-        headers={"location": _location(progress), "retry-after": RETRY_AFTER, "cache-control": "no-store"},
+        headers=headers,
     )
 
 

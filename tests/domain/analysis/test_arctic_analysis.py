@@ -16,9 +16,12 @@ from domain.analysis.rollouts import evaluate
 from domain.arctic import RULES, simulator
 from domain.arctic import catalogue as cat
 from domain.arctic.plugin import GAME as ARCTIC
+from domain.arctic.setup import Setup
 from domain.arctic.state import GameState
 from domain.chance import SplitMix64
 from domain.game import Perspective
+
+from .recorded import recorder_walk
 
 assert ARCTIC.analysis is not None
 SAMPLE = ARCTIC.analysis.determinize
@@ -149,3 +152,61 @@ def test_the_last_step_ends_on_the_final_scores_and_two_runs_give_the_same_bytes
     judged = [s.judgement for s in first.steps if s.judgement is not None]
     assert judged and all(j.best and j.played for j in judged)
     assert encode(analyse(ARCTIC, sim.events[:2], sim.moves, budget=2, seed=5)) != encode(first)
+
+
+def public_records() -> list[tuple[str, list[Any], list[Any]]]:
+    """Table records: the simulator's public twins (cards named as they are seen, shown after the end) and
+    records entered through the recorder's builder (``recorded.recorder_walk``), 2 to 4 players."""
+    out: list[tuple[str, list[Any], list[Any]]] = []
+    for players, seed in ((2, 2), (3, 5), (4, 1)):
+        sim = simulator.simulate(players, seed, mode="public", shown_at_end=True)
+        out.append((f"public {players}p seed {seed}", list(RULES.start(sim.setup)), sim.moves))
+        sides = {a: "AB"[(seed + i) % 2] for i, a in enumerate(cat.ANIMALS)}
+        setup = Setup(players=[f"p{i}" for i in range(players)], mode="public", power_sides=sides)  # type: ignore[arg-type]
+        opening, moves = recorder_walk(ARCTIC, setup, seed)
+        out.append((f"recorder {players}p seed {seed}", opening, moves))
+    return out
+
+
+def test_every_seat_move_of_a_table_record_plays_in_every_world_its_mover_imagines() -> None:
+    """Given table records (the recorder's own among them: every kind of move it enters, hidden cards,
+    face-down cards, implicit Moose powers, steps ended by word), when each seat's decision is replayed in
+    worlds sampled for its mover, then the move played and every candidate it is judged against are
+    accepted there, and the move names cards where the record put them."""
+    assert ARCTIC.analysis is not None and ARCTIC.analysis.choices is not None
+    part = ARCTIC.analysis
+    kinds: Counter[str] = Counter()
+    for _, opening, moves in public_records():
+        state = RULES.fold(opening)
+        for step, move in enumerate(moves):
+            seat = part.decider(state, move)
+            if seat is not None:
+                kinds[type(move).__name__] += 1
+                choices = part.choices(state, move)
+                assert move in choices
+                for i in range(2):
+                    world = SAMPLE(state, seat, SplitMix64(step * 7 + i))
+                    for candidate in choices:
+                        sampled, played = part.playable(state, world, candidate)
+                        if played is not None:
+                            RULES.decide_and_evolve(sampled, played)  # raises if refused
+            _, state = RULES.decide_and_evolve(state, move)
+    assert {"PlaceCard", "TakeFromRiver", "MoveTokens", "Discard", "EndStep"} <= set(kinds), kinds
+
+
+def test_a_table_record_is_analysed_to_its_end() -> None:
+    """Given table records of 2 to 4 players (public twins and the recorder's own), when they are analysed,
+    then every move is a step, the last one ends on the final scores, and two runs give the same bytes."""
+    for name, opening, moves in public_records()[:4]:
+        first = analyse(ARCTIC, opening, moves, budget=1, seed=2)
+        assert len(first.steps) == len(moves), name
+        state = RULES.fold(opening)
+        for move in moves:
+            _, state = RULES.decide_and_evolve(state, move)
+        final = sorted(RULES.results(state), key=lambda r: r.seat)
+        assert [o.score for o in first.steps[-1].omniscient.seats] == [float(r.total) for r in final], name
+        assert all(p.decisions > 0 for p in first.accuracy), name
+    name, opening, moves = public_records()[1]
+    assert encode(analyse(ARCTIC, opening, moves, budget=1, seed=2)) == encode(
+        analyse(ARCTIC, opening, moves, budget=1, seed=2)
+    )
