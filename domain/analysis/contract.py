@@ -15,7 +15,13 @@ A kind that offers analysis gives three pure functions and names its rollout pol
   ``state`` plays it (see ``Analysable``);
 - ``choices(state, move)`` (optional): the candidates a decision is judged against (default: the legal
   moves), for a record that cannot name every move its player could make (a public record's hidden hand);
-- ``settle(world)`` (optional): a sampled world made ready for a rollout (a step the record keeps open).
+- ``settle(world)`` (optional): a sampled world made ready for a rollout (a step the record keeps open);
+- ``playout(world, key)`` (optional): the rollout policy's play-out of a world to its end, fast, with its
+  randomness keyed by the decision (each seat's share of the win and final total; ``None`` for a world it
+  does not play): the same policy as ``rollout_move``, checked move for move against the engine by the
+  kind's tests; without it the engine plays ``rollout_move`` (slower: fewer rollouts per move);
+- ``steady``, ``judging``: rollouts per unit of budget for the evaluation the graph shows
+  (``domain.analysis.game``) and for each candidate of a judgement (``domain.analysis.judging``).
 
 Randomness comes in as a :class:`domain.chance.SplitMix64` made by the caller from a seed, as the
 simulators do: the domain holds no generator of its own, and the same seed gives the same state.
@@ -37,6 +43,7 @@ Decider = Callable[[Any, Any], int | None]
 Playable = Callable[[Any, Any, Any], tuple[Any, Any | None]]
 Choices = Callable[[Any, Any], list[Any]] | None
 Settle = Callable[[Any], Any]
+PlayOut = Callable[[Any, int], tuple[list[float], list[float]] | None]
 
 
 def as_recorded(state: Any, world: Any, move: Any) -> tuple[Any, Any | None]:
@@ -65,6 +72,13 @@ class Analysable:
     choices: Choices = None
     # a sampled world as a rollout starts from it
     settle: Settle = as_sampled
+    # (world, key) -> (win shares, totals): the policy's fast play-out, randomness keyed by the decision
+    playout: PlayOut | None = None
+    # rollouts per unit of budget for the shown evaluation (the graph's line): a kind with a fast play-out
+    # affords many more
+    steady: int = 8
+    # rollouts per unit of budget for each candidate of a judgement
+    judging: int = 1
 
 
 def seat_of(move: Any) -> int | None:

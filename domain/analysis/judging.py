@@ -147,10 +147,10 @@ def judge(
 ) -> tuple[Judgement | None, Tally]:
     """The judgement of ``seat``'s ``move`` in ``state`` (``None`` when it had no choice) and the
     rollouts of the move played (the step's evaluation from the mover's information)."""
-    choices = analysable(plugin).choices
-    legal = plugin.rules.legal_moves(state) if choices is None else choices(state, move)
+    part = analysable(plugin)
+    legal = plugin.rules.legal_moves(state) if part.choices is None else part.choices(state, move)
     moves = candidates(legal, move, derive(seed, 0, 3))
-    tallies = compare(plugin, state, seat, moves, budget, seed)
+    tallies = compare(plugin, state, seat, moves, budget * part.judging, seed)
     played = tallies[0]
     if played is None:  # pragma: no cover - the move played is legal in every world the mover imagines
         raise RuntimeError("the move played is refused in a determinization: the kind's sampling is wrong")

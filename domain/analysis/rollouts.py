@@ -57,29 +57,52 @@ def outcome(plugin: GamePlugin, final: Any) -> tuple[list[float], list[float]]:
     return wins, [float(r.total) for r in results]
 
 
+def finish(plugin: GamePlugin, world: Any, key: int) -> tuple[list[float], list[float]]:
+    """``world`` (complete) played to its end by the rollout policy: each seat's win share and total. The
+    kind's fast play-out when it has one (its randomness keyed by the decision from ``key``), else the
+    engine's moves one by one (its randomness drawn from ``SplitMix64(key)``)."""
+    fast = analysable(plugin).playout
+    if fast is not None:
+        done = fast(world, key)
+        if done is not None:
+            return done
+    return outcome(plugin, play_out(plugin, world, SplitMix64(key)))
+
+
 @dataclass
 class Tally:
     """Sums over rollouts of each seat's win share, total and squared total (divided by ``count`` when
-    read)."""
+    read), and of each seat's squared win share (the estimate's own uncertainty)."""
 
     wins: list[float]
     scores: list[float]
     count: int = 0
     squares: list[float] = field(default_factory=list)
+    win_squares: list[float] = field(default_factory=list)
 
     @classmethod
     def of(cls, seats: int) -> Tally:
-        return cls([0.0] * seats, [0.0] * seats, 0, [0.0] * seats)
+        return cls([0.0] * seats, [0.0] * seats, 0, [0.0] * seats, [0.0] * seats)
 
     def add(self, wins: Sequence[float], scores: Sequence[float]) -> None:
         for seat, (w, s) in enumerate(zip(wins, scores, strict=True)):
             self.wins[seat] += w
             self.scores[seat] += s
             self.squares[seat] += s * s
+            self.win_squares[seat] += w * w
         self.count += 1
 
     def win(self, seat: int) -> float:
         return self.wins[seat] / self.count if self.count else 0.0
+
+    def win_error(self, seat: int) -> float:
+        """The standard error of ``win(seat)``: how far it may be from the policy's own win chance."""
+        n = self.count
+        if n < 2:
+            return 0.5
+        mean = self.wins[seat] / n
+        variance = max(0.0, self.win_squares[seat] / n - mean * mean) * n / (n - 1)
+        return math.sqrt(variance / n)
 
     def score(self, seat: int) -> float:
         return self.scores[seat] / self.count if self.count else 0.0
@@ -95,12 +118,15 @@ def spread(seat: int, *tallies: Tally) -> float:
 
 
 def evaluate(plugin: GamePlugin, state: Any, seat: int | None, budget: int, seed: int) -> Tally:
-    """``budget`` rollouts of ``state`` as ``seat`` knows it (``None``: as the record knows it)."""
+    """``budget`` rollouts of ``state`` as ``seat`` knows it (``None``: as the record knows it). Rollout
+    ``i`` samples its world and plays it out from seeds of ``(seed, i)`` alone: the same ``seed`` for two
+    states a move apart makes their estimates move together (common random numbers, with the kinds'
+    keyed play-outs), so the line drawn from them is steady where the game is."""
     tally = Tally.of(len(plugin.rules.players(state)))
     policy = analysable(plugin)
     for i in range(budget):
         world = policy.settle(policy.determinize(state, seat, SplitMix64(derive(seed, i, 1))))
-        tally.add(*outcome(plugin, play_out(plugin, world, SplitMix64(derive(seed, i, 2)))))
+        tally.add(*finish(plugin, world, derive(seed, i, 2)))
     return tally
 
 
@@ -126,5 +152,5 @@ def compare(
             except RuleViolation:
                 tallies[c] = None
                 continue
-            tally.add(*outcome(plugin, play_out(plugin, policy.settle(after), SplitMix64(derive(seed, i, 2)))))
+            tally.add(*finish(plugin, policy.settle(after), derive(seed, i, 2)))
     return tallies

@@ -52,6 +52,7 @@ from . import state as st
 from .consequences import close_open_step
 from .evolve import evolve
 from .legal import legal_moves
+from .playout import Game, Unsupported
 from .queries import drawing_open, moose_a_event, moose_b_event, placing_open, step_open
 from .rules import closes_open_step
 from .simulator import choose
@@ -258,6 +259,17 @@ def _exchange(world: GameState, a: int, b: int) -> GameState:
     return replace(world, players=players, river=swap(world.river), deck=deck, reserve=reserve)
 
 
+def playout(world: GameState, key: int) -> tuple[list[float], list[float]] | None:
+    """The fast play-out (``playout.Game.run_keyed``) of a full-mode world; ``None`` for one it does not play
+    (a public record waiting for its totems)."""
+    try:
+        game = Game(world, RULES.decisions_of(world))
+    except Unsupported:
+        return None
+    game.run_keyed(key)
+    return game.outcome()
+
+
 ANALYSIS = Analysable(
     determinize=determinize,
     rollout_move=rollout_move,
@@ -266,4 +278,7 @@ ANALYSIS = Analysable(
     playable=playable,
     choices=choices,
     settle=settle,
+    playout=playout,
+    steady=32,
+    judging=4,
 )

@@ -88,6 +88,7 @@ class Game:
         "tokens",
         "totems",
         "trace",
+        "turn",
         "wild",
     )
 
@@ -122,6 +123,7 @@ class Game:
         self.phase = phase
         self.active = state.active
         self.round = state.round
+        self.turn = state.turn
         self.final_round = state.final_round
         self.place_n = state.place_n
         self.n_from_card = state.n_from_card
@@ -317,6 +319,37 @@ class Game:
                 trace.append(as_move(self, move))
             play(move)
         rng._state = seed
+
+    def run_keyed(self, key: int) -> None:
+        """The game played to its end by the same policy with its randomness keyed by the decision: the
+        uniform number of a decision is a hash of ``key`` and (turn, step of the turn, how many decisions
+        of that step came before), not the next number of a stream. Each decision is still uniform among
+        the legal moves (powers half the time when any is legal): the same policy, the same expected
+        outcome. But two play-outs of one ``key`` from two states a move apart make the same choices
+        wherever their positions offer the same ones, so their outcomes move together: the analysis's
+        common random numbers across consecutive moves (``domain/analysis/rollouts.py``)."""
+        legal_of = self.legal
+        play = self.play
+        trace = self.trace
+        last = (-1, -1)
+        count = 0
+        while self.phase != FINISHED:
+            legal, powers = legal_of()
+            at = (self.turn, self.phase)
+            count = count + 1 if at == last else 0
+            last = at
+            z = (key ^ ((self.turn << 8) | (self.phase << 5) | count)) & _MASK
+            z = (z + 0x9E3779B97F4A7C15) & _MASK
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
+            options = powers if powers and (z >> 63) == 0 else legal
+            # the low 32 bits scaled to the options: uniform to within 2**-32 (a keyed choice has no stream
+            # to draw a rejection from)
+            move = options[((z & 0xFFFFFFFF) * len(options)) >> 32]
+            if trace is not None:
+                trace.append(as_move(self, move))
+            play(move)
 
     def play(self, move: tuple[int, int, int]) -> None:
         kind, a, b = move
@@ -545,6 +578,7 @@ class Game:
             self.phase = FINISHED
             return
         seat = (self.active + 1) % n
+        self.turn += 1
         if self.reserve_in_use and not self.final_round and seat == self.start_seat:
             self.final_round = True
         if seat == self.start_seat:
@@ -607,6 +641,13 @@ def play_out(state: GameState, rng: SplitMix64, decisions: Decisions) -> tuple[l
     final total (``domain.analysis.rollouts.outcome`` of the engine's own play-out)."""
     game = Game(state, decisions)
     game.run(rng)
+    return game.outcome()
+
+
+def play_out_keyed(state: GameState, key: int, decisions: Decisions) -> tuple[list[float], list[float]]:
+    """``play_out`` with the randomness keyed by the decision (``Game.run_keyed``): common random numbers."""
+    game = Game(state, decisions)
+    game.run_keyed(key)
     return game.outcome()
 
 

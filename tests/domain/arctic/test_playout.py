@@ -119,3 +119,44 @@ def test_play_out_is_the_analysis_s_outcome() -> None:
 
     final = engine_play_out(ARCTIC, state, SplitMix64(4))
     assert play_out(state, SplitMix64(4), dec.DEFAULT) == outcome(ARCTIC, final)
+
+
+def test_a_keyed_play_out_plays_legal_moves_to_the_engine_s_scores() -> None:
+    """Given states of simulated games, when they are played out with keyed randomness (the analysis's
+    common random numbers), then every move is one the engine lists (``implicit=False``) and the engine,
+    replaying them, ends on the same scores."""
+    for players in (2, 3, 4):
+        for seed in range(4):
+            state = state_of(players, seed, seed / 4, dec.DEFAULT, seed * 11 % 64)
+            game = Game(state, dec.DEFAULT)
+            game.trace = []
+            game.run_keyed(seed * 977)
+            replayed = state
+            for move in game.trace:
+                assert move in legal_moves(replayed, dec.DEFAULT, implicit=False)
+                _, replayed = decide_and_evolve(replayed, move, dec.DEFAULT)
+            assert replayed.phase == FINISHED
+            assert sorted(r.total for r in results(replayed, dec.DEFAULT)) == sorted(int(t) for t in game.outcome()[1])
+
+
+def test_a_keyed_choice_is_uniform_among_the_legal_moves_powers_half_the_time() -> None:
+    """The keyed policy is the simulator's: over many keys, the first decision takes each legal move as
+    often as ``choose`` would (each power move 1/2 * 1/powers + 1/2 * 1/legal, each other 1/2 * 1/legal)."""
+    state = state_of(3, 21, 0.2, dec.DEFAULT, 0b111111)
+    game = Game(state, dec.DEFAULT)
+    legal, powers = game.legal()
+    assert powers and len(legal) > len(powers)
+    counts: dict[Any, int] = {}
+    keys = 6000
+    for key in range(keys):
+        game = Game(state, dec.DEFAULT)
+        game.trace = []
+        game.run_keyed(key * 0x9E3779B97F4A7C15)
+        counts[game.trace[0]] = counts.get(game.trace[0], 0) + 1
+    first = Game(state, dec.DEFAULT)
+    from domain.arctic.playout import as_move
+
+    for move in legal:
+        expected = 0.5 / len(legal) + (0.5 / len(powers) if move in powers else 0.0)
+        seen = counts.get(as_move(first, move), 0) / keys
+        assert abs(seen - expected) < 4 * (expected * (1 - expected) / keys) ** 0.5 + 1e-3, (move, seen, expected)
