@@ -132,8 +132,10 @@ class GameLine(msgspec.Struct, frozen=True):
 class GameAnalyses:
     """Asking for, reading and running games' analyses."""
 
-    def __init__(self, deps: GameDeps, enqueue: Enqueue | None = None) -> None:
+    def __init__(self, deps: GameDeps, enqueue: Enqueue | None = None, counted_budget: int = DEFAULT_BUDGET) -> None:
         self.store = deps.store
+        # the budget of the analysis that counts in the players' statistics (with the game finished)
+        self.counted_budget = counted_budget
         self.kinds = deps.kinds
         self.rows = deps.rows
         self.records = deps.records
@@ -211,24 +213,28 @@ class GameAnalyses:
                 self.enqueue(conn, analysis.id)
         return analysis, made
 
-    def _asked(self, game_id: UUID, key: ApiKey | None, budget: int) -> tuple[IndexedGame, AnalysisRow]:
+    def _asked(
+        self, game_id: UUID, key: ApiKey | None, budget: int, version: str | None = None
+    ) -> tuple[IndexedGame, AnalysisRow]:
+        """The analysis asked of the game at ``budget`` and analysis ``version`` (default: the current one;
+        an older one stays readable, it is never computed again)."""
         budget_in_bounds(budget)
         row = self._readable(game_id, key)
-        found = self.table.find(game_id, ANALYSIS_VERSION, budget, row.version)
+        found = self.table.find(game_id, version or ANALYSIS_VERSION, budget, row.version)
         if found is None:
             raise AnalysisNotRequested(game_id, budget, row.version)
         return row, found
 
-    def answer(self, game_id: UUID, key: ApiKey | None, budget: int) -> Answer:
-        row, found = self._asked(game_id, key, budget)
+    def answer(self, game_id: UUID, key: ApiKey | None, budget: int, version: str | None = None) -> Answer:
+        row, found = self._asked(game_id, key, budget, version)
         progress = _progress(found)
         if not found.finished:
             return Answer(progress=progress)
         return Answer(progress=progress, body=self.table.result(found.id), immutable=public(row))
 
-    def move(self, game_id: UUID, key: ApiKey | None, budget: int, number: int) -> bytes:
+    def move(self, game_id: UUID, key: ApiKey | None, budget: int, number: int, version: str | None = None) -> bytes:
         """Move ``number`` (1-based, the timeline's ``move_number``)'s evaluation, once analysed."""
-        _, found = self._asked(game_id, key, budget)
+        _, found = self._asked(game_id, key, budget, version)
         body = self.table.step(found.id, number - 1) if 1 <= number <= found.steps_total else None
         if body is None:
             raise AnalysisMoveNotReady(game_id, number, found.steps_done, found.steps_total)
@@ -304,6 +310,19 @@ class GameAnalyses:
             raise Unanalysable(len(stored), exc) from exc
         # The players' accuracies first: a run killed between the two leaves the job unfinished, and the run
         # that takes it writes the same rows again (the same bytes), then the analysis.
-        with self.table.connection() as conn:
-            analysis_stats.record(conn, found.game_id, result)
+        if self.counts(found):
+            with self.table.connection() as conn:
+                analysis_stats.record(conn, found.game_id, result)
         return self.table.finish(analysis_id, result)
+
+    def counts(self, found: AnalysisRow) -> bool:
+        """Whether an analysis counts in its players' statistics: the whole of a finished game, at the
+        current analysis version and the counted budget (not a live game's partial analysis, nor whichever
+        budget someone asked the largest)."""
+        row = self.rows.row(found.game_id)
+        return (
+            found.analysis_version == ANALYSIS_VERSION
+            and found.budget == self.counted_budget
+            and row.status == "finished"
+            and found.game_version == row.version
+        )

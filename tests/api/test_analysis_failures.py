@@ -15,6 +15,7 @@ import psycopg
 import pytest
 from litestar.testing import TestClient
 
+from domain.analysis.game import ANALYSIS_VERSION
 from domain.chance import SplitMix64
 from domain.kinds import game, registration
 from domain.registry import GamePlugin
@@ -140,3 +141,38 @@ def test_runs_that_keep_dying_are_given_up_and_a_stopped_run_is_not_one(
         and got["failure"] == f"given up: {MAX_ATTEMPTS} runs of it ended without finishing it"
     )
     assert UUID(got["game_id"]) == UUID(finished)
+
+
+def test_an_older_version_stays_readable_and_asking_again_computes_the_current_one(
+    client: Client, api_key: str, runtime: Runtime, finished: str
+) -> None:
+    # Given analyses stored by an older analysis version: one done, one left unfinished in a queue
+    old = b'{"analysis_version":"analysis-2","steps":[]}'
+    with psycopg.connect(runtime.params.conninfo(), autocommit=True) as conn:
+        version = client.get(f"/games/{finished}").json()["version"]
+        conn.execute(
+            "INSERT INTO banquise_analyses (game_id, game_version, analysis_version, budget, seed, steps_total, "
+            "result, finished_at) VALUES (%s, %s, 'analysis-2', 5, 37, 12, %s, now())",
+            (finished, version, old),
+        )
+        row = conn.execute(
+            "INSERT INTO banquise_analyses (game_id, game_version, analysis_version, budget, seed, steps_total) "
+            "VALUES (%s, %s, 'analysis-2', 6, 37, 12) RETURNING id",
+            (finished, version),
+        ).fetchone()
+    assert row is not None
+    # Then the done one is read by its version, and says it; without a version the current one is meant
+    got = client.get(f"/games/{finished}/analysis?budget=5&analysis_version=analysis-2")
+    assert got.status_code == 200 and got.content == old
+    assert client.get(f"/games/{finished}/analysis?budget=5").json()["code"] == "analysis_not_requested"
+    # And asking for it queues the current version
+    asked = client.post(f"/games/{finished}/analysis", json={"budget": 5}, headers=auth(api_key))
+    assert asked.status_code == 202 and asked.json()["analysis_version"] == ANALYSIS_VERSION
+    assert asked.json()["status"] == "queued"
+    # And a run of the unfinished older one ends it, saying what to ask for
+    assert runtime.games.analyses.run(int(row[0])) is False
+    stale = client.get(f"/games/{finished}/analysis?budget=6&analysis_version=analysis-2").json()
+    assert (
+        stale["status"] == "failed"
+        and stale["failure"] == f"made by analysis-2, no longer computed: ask for {ANALYSIS_VERSION}"
+    )

@@ -39,6 +39,14 @@ Budget = Annotated[
     ),
 ]
 
+Version = Annotated[
+    str | None,
+    QueryParameter(
+        description="An analysis version (`analysis_version` of an analysis): an older analysis stays readable; "
+        "without it, the current version's (asking for an analysis computes only the current version)",
+    ),
+]
+
 READ_PROBLEMS = {
     403: ResponseSpec(
         None,
@@ -135,8 +143,9 @@ class AnalysisController(Controller):
         key: NamedDependency[ApiKey | None],
         analyses: NamedDependency[GameAnalyses],
         budget: Budget = DEFAULT_BUDGET,
+        analysis_version: Version = None,
     ) -> Response[GameAnalysis]:
-        answer = await sync_to_thread(analyses.answer, game_id, key, budget)
+        answer = await sync_to_thread(analyses.answer, game_id, key, budget, analysis_version)
         if answer.body is None:
             return _accepted(answer.progress)
         done = conditional_body(request, answer.body)
@@ -167,5 +176,7 @@ class AnalysisController(Controller):
         key: NamedDependency[ApiKey | None],
         analyses: NamedDependency[GameAnalyses],
         budget: Budget = DEFAULT_BUDGET,
+        analysis_version: Version = None,
     ) -> Response[StepAnalysis]:
-        return conditional_body(request, await sync_to_thread(analyses.move, game_id, key, budget, move))
+        body = await sync_to_thread(analyses.move, game_id, key, budget, move, analysis_version)
+        return conditional_body(request, body)
