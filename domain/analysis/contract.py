@@ -79,6 +79,9 @@ class Analysable:
     steady: int = 8
     # rollouts per unit of budget for each candidate of a judgement
     judging: int = 1
+    # (state, played, best, seat) -> the better move in a sentence as a player would say it ("" : the
+    # analysis's generic wording of the two moves' timeline lines)
+    advise: Callable[[Any, Any, Any, int], str] | None = None
 
 
 def seat_of(move: Any) -> int | None:

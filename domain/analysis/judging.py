@@ -123,6 +123,13 @@ def advise(plugin: GamePlugin, state: Any, played: Any, best: Any, seat: int) ->
     return f"{player} could have: {'; '.join(only_better)} (instead of: {'; '.join(only_mine)})"
 
 
+def _advice(plugin: GamePlugin, state: Any, played: Any, best: Any, seat: int) -> str:
+    """The kind's sentence for the better move, else the generic one (``advise``)."""
+    own = analysable(plugin).advise
+    said = own(state, played, best, seat) if own is not None else ""
+    return said or advise(plugin, state, played, best, seat)
+
+
 def score_drop(gain: float, spread: float) -> float:
     """A loss of ``gain`` expected points on a win-chance-like scale: ``Phi(gain / spread) - 1/2``."""
     if gain <= 0.0 or spread <= 0.0:
@@ -177,7 +184,7 @@ def judge(
         played_score=round(scores[0], 4),
         best_score=round(scores[best], 4),
         spread=round(width, 4),
-        advice="" if best == 0 else advise(plugin, state, move, moves[best], seat),
+        advice="" if best == 0 else _advice(plugin, state, move, moves[best], seat),
         weight=round(weight, 4),
     )
     return judgement, played

@@ -49,6 +49,7 @@ from . import RULES
 from . import catalogue as cat
 from . import moves as mv
 from . import state as st
+from .advice import advise
 from .consequences import close_open_step
 from .evolve import evolve
 from .legal import legal_moves
@@ -281,4 +282,5 @@ ANALYSIS = Analysable(
     playout=playout,
     steady=32,
     judging=4,
+    advise=advise,
 )

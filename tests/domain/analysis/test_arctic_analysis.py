@@ -15,6 +15,7 @@ from domain.analysis.judging import judge
 from domain.analysis.rollouts import evaluate
 from domain.arctic import RULES, simulator
 from domain.arctic import catalogue as cat
+from domain.arctic import moves as mv
 from domain.arctic.plugin import GAME as ARCTIC
 from domain.arctic.setup import Setup
 from domain.arctic.state import GameState
@@ -210,3 +211,22 @@ def test_a_table_record_is_analysed_to_its_end() -> None:
     assert encode(analyse(ARCTIC, opening, moves, budget=1, seed=2)) == encode(
         analyse(ARCTIC, opening, moves, budget=1, seed=2)
     )
+
+
+def test_the_better_move_is_said_as_a_player_would_say_it() -> None:
+    """Given a position where a card placed could have been another, when the better one is advised, then
+    the sentence names the player, what the better move does that the move played does not (the card, the
+    power it takes) in the table's words, and what was done instead."""
+    from domain.arctic.advice import advise
+
+    state, _ = state_at(3, 4, 0)
+    while state.phase != "place" or len(state.players[state.active].hand) < 2:
+        _, state = RULES.decide_and_evolve(state, RULES.legal_moves(state)[0])
+    seat = state.active
+    hand = state.players[seat].hand
+    played, best = (mv.PlaceCard(seat=seat, card=cat.CARD_IDS[c]) for c in hand[:2])
+    said = advise(state, played, best, seat)
+    name = state.names[seat]
+    assert said.startswith(f"{name} could have placed the ") and ", rather than placing the " in said
+    assert said.endswith(".") and "{" not in said and "_" not in said and "seat" not in said
+    assert advise(state, played, played, seat) == ""

@@ -235,7 +235,7 @@ export class AnalysisPanel {
       const link = el("a", { href: "#move-" + (i + 1), "data-move": i + 1 },
         el("span", { class: "verdict-tag " + j.verdict, text: word(ctx, "verdict_" + j.verdict) }),
         " " + word(ctx, "analysis_move") + " " + (i + 1) + ", " + playerName(ctx, j.seat) + ": " + j.played + ". ",
-        el("span", { class: "better", text: word(ctx, "analysis_better", { best: j.best }) }));
+        el("span", { class: "better", text: better(ctx, j) }));
       link.addEventListener("click", (e) => {
         e.preventDefault();
         this.choose(i + 1);
@@ -270,5 +270,11 @@ export function judgementNote(ctx, j) {
   if (!j || !MARKED.has(j.verdict)) return null;
   return el("span", { class: "note judgement " + j.verdict, "data-verdict": j.verdict },
     el("span", { class: "verdict-tag " + j.verdict, text: word(ctx, "verdict_" + j.verdict) }),
-    " " + word(ctx, "analysis_better", { best: j.best }));
+    " " + better(ctx, j));
+}
+
+/** The better move: the analysis's sentence for it when it has one ("Nanook could have placed ..."),
+ * else the better move's timeline lines. */
+function better(ctx, j) {
+  return j.advice && !j.advice.includes(" could have: ") ? j.advice : word(ctx, "analysis_better", { best: j.best });
 }
