@@ -10,9 +10,10 @@ For each simulated 3-player game (seeds from ``SEED_BASE`` on: never a game the 
 - the **shown line**: the analysis's own evaluation (``domain.analysis.game.shown``) after every move, at
   the default budget, timed in CPU seconds of this process;
 - **references**: at ``states`` moves spread over the game, ``reference`` independent rollouts of the same
-  state by the rules engine itself (the kind's ``rollout_move``, one move at a time, its own random
-  stream: not the fast play-out, not the keyed randomness), cached on disk (``BANQUISE_ANALYSIS_CACHE``,
-  default ``~/.cache/banquise/analysis-bench``: the references of a game do not change).
+  state under the same policy, from seeds of their own (``domain.analysis.rollouts.finish``: a kind's
+  fast play-out, checked move for move against the engine by its tests, else the engine), cached on disk
+  (``BANQUISE_ANALYSIS_CACHE``, default ``~/.cache/banquise/analysis-bench``: the references of a game do
+  not change).
 
 Figures, over every (state, seat): **noise** = the root mean square of shown minus reference, corrected
 for the reference's own sampling variance (``sqrt(max(0, mean (s-r)^2 - mean var(r)/n))``); **steadiness**
@@ -33,6 +34,7 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -42,7 +44,7 @@ from typing import Any
 import msgspec
 
 from domain.analysis.game import DEFAULT_BUDGET, DEFAULT_SEED, analyse, shown
-from domain.analysis.rollouts import analysable, compare, derive, outcome, play_out
+from domain.analysis.rollouts import analysable, compare, derive, finish, outcome, play_out
 from domain.chance import SplitMix64
 from domain.game import decide_and_evolve
 from domain.kinds import game as plugin_of
@@ -78,6 +80,11 @@ class Quality:
     pairs: list[tuple[float, float]] = field(default_factory=list)  # (shown, outcome) for the ECE
     seconds: list[float] = field(default_factory=list)  # CPU seconds of the shown line per game
     moves: list[int] = field(default_factory=list)
+    # the same figures for the former line (analysis-2's: 16 rollouts per move by the engine, seeds per step)
+    former_squared: list[float] = field(default_factory=list)
+    former_changes: list[float] = field(default_factory=list)
+    former_pairs: list[tuple[float, float]] = field(default_factory=list)
+    former_seconds: list[float] = field(default_factory=list)
 
     @property
     def noise(self) -> float:
@@ -90,16 +97,43 @@ class Quality:
         return _mean(self.changes)
 
     @property
+    def former_noise(self) -> float:
+        if not self.former_squared:
+            return math.nan
+        return math.sqrt(max(0.0, _mean(self.former_squared) - _mean(self.ref_variance)))
+
+    @property
     def brier_gap(self) -> float:
         return _mean(self.brier_shown) - _mean(self.brier_reference)
 
     @property
     def ece(self) -> float:
-        bins: list[list[tuple[float, float]]] = [[] for _ in range(10)]
-        for p, y in self.pairs:
-            bins[min(9, int(p * 10))].append((p, y))
-        total = len(self.pairs) or 1
-        return sum(len(b) / total * abs(_mean([p for p, _ in b]) - _mean([y for _, y in b])) for b in bins if b)
+        return calibration_error(self.pairs)
+
+
+def calibration_error(pairs: Sequence[tuple[float, float]]) -> float:
+    """The expected calibration error of (chance, outcome) pairs over 10 equal bins of the chance."""
+    bins: list[list[tuple[float, float]]] = [[] for _ in range(10)]
+    for p, y in pairs:
+        bins[min(9, int(p * 10))].append((p, y))
+    total = len(pairs) or 1
+    return sum(len(b) / total * abs(_mean([p for p, _ in b]) - _mean([y for _, y in b])) for b in bins if b)
+
+
+FORMER_ROLLOUTS = 16
+
+
+def former(plugin: GamePlugin, state: Any, step: int) -> list[float]:
+    """analysis-2's shown win chances of ``state``: 16 rollouts by the engine, seeds of the step."""
+    policy = analysable(plugin)
+    seed = derive(DEFAULT_SEED, step, 10)
+    wins = [0.0] * len(plugin.rules.players(state))
+    for i in range(FORMER_ROLLOUTS):
+        world = policy.settle(policy.determinize(state, None, SplitMix64(derive(seed, i, 1))))
+        share, _ = outcome(plugin, play_out(plugin, world, SplitMix64(derive(seed, i, 2))))
+        for s, w in enumerate(share):
+            wins[s] += w / FORMER_ROLLOUTS
+    return wins
 
 
 def _mean(values: Sequence[float]) -> float:
@@ -114,13 +148,13 @@ def simulated(plugin: GamePlugin, seed: int) -> tuple[list[Any], list[Any]]:
 
 
 def reference(plugin: GamePlugin, state: Any, n: int, seed: int) -> Reference:
-    """``n`` rollouts of ``state`` as the record knows it, by the rules engine's own moves and stream."""
+    """``n`` independent rollouts of ``state`` as the record knows it (seeds of their own)."""
     policy = analysable(plugin)
     seats = len(plugin.rules.players(state))
     wins, squares = [0.0] * seats, [0.0] * seats
     for i in range(n):
         world = policy.settle(policy.determinize(state, None, SplitMix64(derive(seed, i, 101))))
-        share, _ = outcome(plugin, play_out(plugin, world, SplitMix64(derive(seed, i, 102))))
+        share, _ = finish(plugin, world, derive(seed, i, 102))
         for s, w in enumerate(share):
             wins[s] += w
             squares[s] += w * w
@@ -154,9 +188,13 @@ def measure_game(plugin: GamePlugin, seed: int, states: int, n: int, budget: int
         line.append([o.win for o in shown(plugin, state, budget, DEFAULT_SEED).seats])
     quality.seconds.append(time.process_time() - t0)
     quality.moves.append(len(moves))
+    t0 = time.process_time()
+    old = [former(plugin, s, k) for k, s in enumerate(after)]
+    quality.former_seconds.append(time.process_time() - t0)
     final, _ = outcome(plugin, state)
     for k in range(1, len(line)):
         quality.changes.extend(abs(a - b) for a, b in zip(line[k], line[k - 1], strict=True))
+        quality.former_changes.extend(abs(a - b) for a, b in zip(old[k], old[k - 1], strict=True))
     last = len(moves) - 1  # the final state is exact: no reference needed
     picked = sorted({round(i * (last - 1) / max(1, states - 1)) for i in range(states)}) if last > 1 else []
     refs = cached_references(plugin, seed, {k: after[k] for k in picked}, n)
@@ -169,16 +207,22 @@ def measure_game(plugin: GamePlugin, seed: int, states: int, n: int, budget: int
             quality.brier_shown.append((p - final[s]) ** 2)
             quality.brier_reference.append((r - final[s]) ** 2)
             quality.pairs.append((p, final[s]))
+            quality.former_squared.append((old[k][s] - r) ** 2)
+            quality.former_pairs.append((old[k][s], final[s]))
         quality.states += 1
     quality.games += 1
 
 
-def measure(kind: str, games: int, states: int, n: int, budget: int = DEFAULT_BUDGET) -> Quality:
+def measure(
+    kind: str, games: int, states: int, n: int, budget: int = DEFAULT_BUDGET, progress: bool = False
+) -> Quality:
     plugin = plugin_of(kind)
     assert plugin is not None and plugin.analysis is not None
     quality = Quality(kind=kind)
     for g in range(games):
         measure_game(plugin, SEED_BASE + g, states, n, budget, quality)
+        if progress:
+            print(f"  after game {g + 1}: {report(quality)}", file=sys.stderr, flush=True)
     return quality
 
 
@@ -241,7 +285,7 @@ class Judging:
     seconds: list[float] = field(default_factory=list)
 
 
-def judging(kind: str, games: int, budget: int = DEFAULT_BUDGET) -> Judging:
+def judging(kind: str, games: int, budget: int = DEFAULT_BUDGET, progress: bool = False) -> Judging:
     plugin = plugin_of(kind)
     assert plugin is not None
     out = Judging(kind=kind)
@@ -254,6 +298,8 @@ def judging(kind: str, games: int, budget: int = DEFAULT_BUDGET) -> Judging:
         out.games += 1
         out.strongest_first += accuracy["lookahead"] > max(accuracy["greedy"], accuracy["random"])
         out.in_order += accuracy["lookahead"] > accuracy["greedy"] > accuracy["random"]
+        if progress:
+            print(f"  ladder game {g + 1}: {accuracy}", file=sys.stderr, flush=True)
     return out
 
 
@@ -262,7 +308,10 @@ def report(quality: Quality) -> str:
         f"{quality.kind}: {quality.games} games, {quality.states} states: noise {quality.noise:.4f}, "
         f"steadiness {quality.steadiness:.4f}, Brier shown-reference {quality.brier_gap:+.4f} "
         f"({_mean(quality.brier_shown):.4f} vs {_mean(quality.brier_reference):.4f}), ECE {quality.ece:.4f}, "
-        f"{_mean(quality.seconds):.1f} s of one core per game ({_mean(quality.moves):.0f} moves)"
+        f"{_mean(quality.seconds):.1f} s of one core per game ({_mean(quality.moves):.0f} moves); former line "
+        f"(16 engine rollouts a move): noise {quality.former_noise:.4f}, "
+        f"steadiness {_mean(quality.former_changes):.4f}, "
+        f"ECE {calibration_error(quality.former_pairs):.4f}, {_mean(quality.former_seconds):.1f} s"
     )
 
 
@@ -275,10 +324,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     wanted = dict(g.split("=") for g in args.games) or {"arctic": "200", "arctica": "100"}
     for kind, count in wanted.items():
-        quality = measure(kind, int(count), args.states, args.reference)
+        quality = measure(kind, int(count), args.states, args.reference, progress=True)
         print(report(quality), flush=True)
         if args.ladder:
-            judged = judging(kind, args.ladder)
+            judged = judging(kind, args.ladder, progress=True)
             print(
                 f"{kind}: judging over {judged.games} ladder games: lookahead the most accurate in "
                 f"{judged.strongest_first}, the three in order in {judged.in_order}; "
