@@ -31,7 +31,15 @@ export async function recordPage(app, game) {
   let rereads = 0; // reads again after answers that disagree (a move stored between them), a few at most
   let drawn = null; // the step the board shows
   const boardRoot = h("div", { id: "board-root" });
-  let analysis = null; // a finished game's analysis panel (analysis.js), made once
+  let analysis = null; // the game's analysis panel (analysis.js), made once (again once the game is finished)
+  let analysedFinished = false;
+  const analysisOf = (finished) => {
+    if (!analysis || (finished && !analysedFinished)) {
+      analysis = analysisPanel(game, page.summary.players, showMove, !finished);
+      analysedFinished = finished;
+    }
+    return analysis;
+  };
   // a point of the analysis's graph: the board after that move (until the game's version changes)
   let moveAsked = 0; // the newest point asked wins (a click then a key: two reads on their way)
   async function showMove(n) {
@@ -310,7 +318,7 @@ export async function recordPage(app, game) {
         }) : null,
         h("div", { class: "after" },
           timelinePanel({ timeline: page.timeline, pending: page.pending }),
-          s.status === "finished" ? (analysis ||= analysisPanel(game, s.players, showMove)).root : null,
+          s.status === "finished" || (live && apiKey()) ? analysisOf(s.status === "finished").root : null,
           live ? controlsPanel({
             pending: page.pending, canUndo: page.reached && s.moves > 0, live: page.reached, onUndo: undo, onAbandon: abandon,
           }) : null,
