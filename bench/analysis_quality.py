@@ -2,8 +2,8 @@
 and the judgements' separation of strong from weak play.
 
 ``python -m bench.analysis_quality [--games KIND=N ...] [--states N] [--reference N] [--ladder N]`` runs it
-alone (the full size of the issue: ``--games arctic=200 --games arctica=100 --ladder 60``); bench item 14
-runs a small version of it (``bench/items/analysis_quality.py``).
+alone (without ``--games``, the issue's size: 200 games of the first registered kind, 100 of each other;
+``--ladder 60`` for the judging); bench item 14 runs a small version of it (``bench/items/analysis_quality.py``).
 
 For each simulated 3-player game (seeds from ``SEED_BASE`` on: never a game the analysis was tuned on):
 
@@ -48,11 +48,19 @@ from domain.analysis.rollouts import analysable, compare, derive, finish, outcom
 from domain.chance import SplitMix64
 from domain.game import decide_and_evolve
 from domain.kinds import game as plugin_of
+from domain.kinds import registered_games
 from domain.registry import GamePlugin
 
 SEED_BASE = 1_000_000
 PLAYERS = 3
 LADDER = ("lookahead", "greedy", "random")
+
+
+def full_size(first: int = 200, others: int = 100) -> dict[str, str]:
+    """The issue's size: ``first`` games of the first registered kind, ``others`` of each other kind that
+    offers analysis (200 Arctic and 100 Arctica games)."""
+    kinds = [p.kind for p in registered_games() if p.analysis is not None]
+    return {kind: str(first if i == 0 else others) for i, kind in enumerate(kinds)}
 
 
 def cache_dir() -> Path:
@@ -78,6 +86,7 @@ class Quality:
     brier_shown: list[float] = field(default_factory=list)
     brier_reference: list[float] = field(default_factory=list)
     pairs: list[tuple[float, float]] = field(default_factory=list)  # (shown, outcome) for the ECE
+    reference_pairs: list[tuple[float, float]] = field(default_factory=list)  # (reference, outcome)
     seconds: list[float] = field(default_factory=list)  # CPU seconds of the shown line per game
     moves: list[int] = field(default_factory=list)
     # the same figures for the former line (analysis-2's: 16 rollouts per move by the engine, seeds per step)
@@ -207,6 +216,7 @@ def measure_game(plugin: GamePlugin, seed: int, states: int, n: int, budget: int
             quality.brier_shown.append((p - final[s]) ** 2)
             quality.brier_reference.append((r - final[s]) ** 2)
             quality.pairs.append((p, final[s]))
+            quality.reference_pairs.append((r, final[s]))
             quality.former_squared.append((old[k][s] - r) ** 2)
             quality.former_pairs.append((old[k][s], final[s]))
         quality.states += 1
@@ -307,7 +317,8 @@ def report(quality: Quality) -> str:
     return (
         f"{quality.kind}: {quality.games} games, {quality.states} states: noise {quality.noise:.4f}, "
         f"steadiness {quality.steadiness:.4f}, Brier shown-reference {quality.brier_gap:+.4f} "
-        f"({_mean(quality.brier_shown):.4f} vs {_mean(quality.brier_reference):.4f}), ECE {quality.ece:.4f}, "
+        f"({_mean(quality.brier_shown):.4f} vs {_mean(quality.brier_reference):.4f}), ECE {quality.ece:.4f} "
+        f"(the reference's {calibration_error(quality.reference_pairs):.4f}), "
         f"{_mean(quality.seconds):.1f} s of one core per game ({_mean(quality.moves):.0f} moves); former line "
         f"(16 engine rollouts a move): noise {quality.former_noise:.4f}, "
         f"steadiness {_mean(quality.former_changes):.4f}, "
@@ -322,7 +333,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--reference", type=int, default=512, help="rollouts per reference state")
     parser.add_argument("--ladder", type=int, default=0, help="ladder games per kind (judging)")
     args = parser.parse_args(argv)
-    wanted = dict(g.split("=") for g in args.games) or {"arctic": "200", "arctica": "100"}
+    wanted = dict(g.split("=") for g in args.games) or full_size()
     for kind, count in wanted.items():
         quality = measure(kind, int(count), args.states, args.reference, progress=True)
         print(report(quality), flush=True)

@@ -2,10 +2,11 @@
 calibration, cost — per kind, each beside the former line (analysis-2's: 16 rollouts a move by the engine)
 measured on the same games in the same run (``bench/analysis_quality.py`` says how).
 
-Small by default (``make bench``: 2 Arctic games and 1 Arctica game, 4 reference states each; ``--quick``:
-1 and 1); the issue's full size is ``BANQUISE_BENCH_ANALYSIS=full`` (200 Arctic and 100 Arctica games, 8
-states each, and the judging ladder over 60 games per kind: hours of CPU, references cached on disk), or
-``python -m bench.analysis_quality`` alone. The figures measured are in docs/ANALYSIS.md.
+Small by default (``make bench``: 2 games of the first registered kind and 1 of each other, 4 reference
+states each; ``--quick``: 1 of each); the issue's full size is ``BANQUISE_BENCH_ANALYSIS=full`` (200 games of
+the first kind and 100 of each other, 8 states each, and the judging ladder over 60 games per kind: hours
+of CPU, references cached on disk), or ``python -m bench.analysis_quality`` alone. The figures measured are
+in docs/ANALYSIS.md.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 import math
 import os
 
-from bench.analysis_quality import Quality, calibration_error, judging, measure
+from bench.analysis_quality import Quality, calibration_error, full_size, judging, measure
 from bench.core import Row
 from bench.env import World
 
@@ -24,9 +25,10 @@ TARGET_S = 60.0
 
 
 def _sizes(quick: bool) -> tuple[dict[str, int], int, int]:
+    """Games per kind (the first registered kind's first), reference states per game, ladder games."""
     if os.environ.get("BANQUISE_BENCH_ANALYSIS") == "full":
-        return {"arctic": 200, "arctica": 100}, 8, 60
-    return ({"arctic": 1, "arctica": 1} if quick else {"arctic": 2, "arctica": 1}), 4, 0
+        return {kind: int(n) for kind, n in full_size().items()}, 8, 60
+    return {kind: int(n) for kind, n in full_size(1 if quick else 2, 1).items()}, 4, 0
 
 
 def _rows(q: Quality) -> list[Row]:
@@ -76,8 +78,8 @@ def _rows(q: Quality) -> list[Row]:
             what=f"{q.kind}: expected calibration error of the shown chances (10 bins)",
             value=q.ece,
             unit="ECE",
-            baseline_what="the former line's",
-            baseline=calibration_error(q.former_pairs),
+            baseline_what=f"the {REFERENCE}-rollout reference's on the same states (the outcomes' own sampling)",
+            baseline=calibration_error(q.reference_pairs),
             target="<= 0.03",
             met=q.ece <= 0.03,
             short=f"{q.kind} ECE",
@@ -89,7 +91,7 @@ def _rows(q: Quality) -> list[Row]:
             unit="s of one core",
             baseline_what="the former line's",
             baseline=mean(q.former_seconds),
-            target=f"<= {TARGET_S:.0f} s (Arctic)",
+            target=f"<= {TARGET_S:.0f} s (first kind)",
             met=mean(q.seconds) <= TARGET_S,
             short=f"{q.kind} shown line cost",
         ),

@@ -13,6 +13,7 @@ module does not play, raises ``ValueError`` (the caller plays the engine's way).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
 
 from domain.chance import SplitMix64
@@ -39,6 +40,7 @@ _PHASES: Final = {st.PLACE: PLACE, st.TOKENS: TOKENS, st.WALRUS: WALRUS, st.DRAW
 _PHASES[st.GIVE] = GIVE
 
 # moves, as tuples (kind, a, b)
+Move = tuple[int, int, int]
 SWAP, TAKE_BACK, MOOSE_B, PLACE_CARD, END_STEP, TOKENS_UP, WALRUS_STEP = range(7)
 DRAW_DELTA, RIVER, DRAW_PILE, FROM_PENALTY, DISCARD_CARD, GIVE_CARD = range(7, 13)
 TOP, FACE_DOWN, BOTTOM = range(3)
@@ -51,8 +53,8 @@ class Unsupported(ValueError):
     """A state this module does not play (not full mode, a phase between decisions)."""
 
 
-class Game:
-    """A full-mode ``GameState`` as mutable lists; ``run`` plays it to the end."""
+class Table:
+    """A full-mode ``GameState`` as mutable lists, and the automatic consequences of the rules on them."""
 
     __slots__ = (
         "active",
@@ -165,99 +167,6 @@ class Game:
         return self.d.end_trigger == dec.CARD_NEEDED and not self.reserve_in_use and self.reserve_left > 0
 
     # ------------------------------------------------------------------ the legal moves, in the engine's order
-    def legal(self) -> tuple[list[tuple[int, int, int]], list[tuple[int, int, int]]]:
-        """(every legal move, the power moves among them), as ``legal_moves(implicit=False)`` lists them."""
-        phase = self.phase
-        seat = self.active
-        out: list[tuple[int, int, int]] = []
-        powers: list[tuple[int, int, int]] = []
-        if phase == PLACE:
-            hand = self.hands[seat]
-            size = len(hand)
-            holders, sides = self.holders, self.sides
-            visible = self.visible(seat)
-            if size > 0 and self.placed == 0 and not self.moose_used and not self.puffin_used:
-                if holders[_PUFFIN] == seat and sides[_PUFFIN] == _A:
-                    river = self.river
-                    for c in hand:
-                        for slot, r in enumerate(river):
-                            if r != EMPTY:
-                                powers.append((SWAP, c, slot))
-                if holders[_PUFFIN] == seat and sides[_PUFFIN] == _B and visible >= 0:
-                    powers.append((TAKE_BACK, 0, 0))
-            if self.moose_b_available():
-                powers.append((MOOSE_B, 1, 0))
-                if self.placed <= self.place_n - 1:
-                    powers.append((MOOSE_B, -1, 0))
-            out.extend(powers)
-            if size == 0:
-                out.append((END_STEP, 0, 0))
-                return out, powers
-            last = self.placed + 1 == self.place_n + self.moose_delta or size == 1
-            fox_ok = last and visible >= 0
-            fox_a = fox_ok and holders[_FOX] == seat and sides[_FOX] == _A
-            fox_b = fox_ok and holders[_FOX] == seat and sides[_FOX] == _B
-            if fox_b:
-                for c in hand:
-                    out.append((PLACE_CARD, c, TOP))
-                    move = (PLACE_CARD, c, BOTTOM)
-                    out.append(move)
-                    powers.append(move)
-            else:
-                out.extend([(PLACE_CARD, c, TOP) for c in hand])
-            if fox_a:
-                downs = [(PLACE_CARD, c, FACE_DOWN) for c in hand]
-                out.extend(downs)
-                powers.extend(downs)
-            return out, powers
-        if phase == TOKENS:
-            for main_step, _ in self.token_options():
-                out.append((TOKENS_UP, main_step, 0))
-            return out, powers
-        if phase == WALRUS:
-            pos = self.tokens[self.walrus_animal()]
-            if pos < _LAST:
-                powers.append((WALRUS_STEP, 1, 0))
-            if pos > 0:
-                powers.append((WALRUS_STEP, -1, 0))
-            out.extend(powers)
-            out.append((END_STEP, 0, 0))
-            return out, powers
-        if phase == DRAW:
-            if self.holds(_MOOSE, _A) and not self.moose_a_used:
-                powers.append((DRAW_DELTA, 1, 0))
-                powers.append((DRAW_DELTA, -1, 0))
-                out.extend(powers)
-            orca_a = self.holds(_ORCA, _A)
-            for slot, r in enumerate(self.river):
-                if r != EMPTY:
-                    out.append((RIVER, slot, 0))
-                    if orca_a:
-                        out.append((RIVER, slot, 1))  # Orca A, without its refill
-            if self.holds(_ORCA, _B) and self.pile_available():
-                move = (DRAW_PILE, 0, 0)
-                out.append(move)
-                powers.append(move)
-            if self.holds(_BEAR, _A):
-                for c in self.penalties[seat]:
-                    move = (FROM_PENALTY, c, 0)
-                    out.append(move)
-                    powers.append(move)
-            return out, powers
-        if phase == DISCARD:
-            return [(DISCARD_CARD, c, 0) for c in self.hands[seat]], powers
-        if phase == GIVE:
-            penalty = self.penalties[seat]
-            for to in range(self.n):
-                if to != seat:
-                    for c in penalty:
-                        move = (GIVE_CARD, to, c)
-                        out.append(move)
-                        powers.append(move)
-            out.append((END_STEP, 0, 0))
-            return out, powers
-        return out, powers
-
     def token_options(self) -> list[tuple[int, int]]:
         v = self.visible(self.active)
         tokens = self.tokens
@@ -277,173 +186,6 @@ class Game:
         return _MAIN[v] if self.sides[_WALRUS] == _A else _COMPANION[v]
 
     # ------------------------------------------------------------------ playing
-    def run(self, rng: SplitMix64) -> None:
-        """The game played to its end: ``simulator.choose`` over the legal moves, as the engine plays it.
-
-        ``rng``'s draws are SplitMix64's (``domain.chance``), computed here inline (the play-out's hottest
-        lines); ``rng`` is left where the engine would have left it."""
-        seed = rng._state
-        trace = self.trace
-        legal_of = self.legal
-        play = self.play
-        while self.phase != FINISHED:
-            legal, powers = legal_of()
-            for options in (powers, legal):
-                if not options:
-                    continue
-                bound = 2 if options is powers else len(options)
-                while True:  # SplitMix64.below(bound): rejection sampling, no modulo bias
-                    seed = (seed + 0x9E3779B97F4A7C15) & _MASK
-                    z = ((seed ^ (seed >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-                    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-                    z ^= z >> 31
-                    if z < _MASK - (_MASK % bound):
-                        break
-                pick = z % bound
-                if options is powers:
-                    if pick != 0:
-                        continue  # the half of the time powers are not preferred: any legal move
-                    bound = len(powers)
-                    while True:
-                        seed = (seed + 0x9E3779B97F4A7C15) & _MASK
-                        z = ((seed ^ (seed >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-                        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-                        z ^= z >> 31
-                        if z < _MASK - (_MASK % bound):
-                            break
-                    move = powers[z % bound]
-                else:
-                    move = legal[pick]
-                break
-            if trace is not None:
-                trace.append(as_move(self, move))
-            play(move)
-        rng._state = seed
-
-    def run_keyed(self, key: int) -> None:
-        """The game played to its end by the same policy with its randomness keyed by the decision: the
-        uniform number of a decision is a hash of ``key`` and (turn, step of the turn, how many decisions
-        of that step came before), not the next number of a stream. Each decision is still uniform among
-        the legal moves (powers half the time when any is legal): the same policy, the same expected
-        outcome. But two play-outs of one ``key`` from two states a move apart make the same choices
-        wherever their positions offer the same ones, so their outcomes move together: the analysis's
-        common random numbers across consecutive moves (``domain/analysis/rollouts.py``)."""
-        legal_of = self.legal
-        play = self.play
-        trace = self.trace
-        last = (-1, -1)
-        count = 0
-        while self.phase != FINISHED:
-            legal, powers = legal_of()
-            at = (self.turn, self.phase)
-            count = count + 1 if at == last else 0
-            last = at
-            z = (key ^ ((self.turn << 8) | (self.phase << 5) | count)) & _MASK
-            z = (z + 0x9E3779B97F4A7C15) & _MASK
-            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-            z ^= z >> 31
-            options = powers if powers and (z >> 63) == 0 else legal
-            # the low 32 bits scaled to the options: uniform to within 2**-32 (a keyed choice has no stream
-            # to draw a rejection from)
-            move = options[((z & 0xFFFFFFFF) * len(options)) >> 32]
-            if trace is not None:
-                trace.append(as_move(self, move))
-            play(move)
-
-    def play(self, move: tuple[int, int, int]) -> None:
-        kind, a, b = move
-        seat = self.active
-        if kind == PLACE_CARD:
-            hand = self.hands[seat]
-            hand.remove(a)
-            pile, down = self.piles[seat], self.downs[seat]
-            if b == TOP:
-                pile.append(a)
-                down.append(False)
-            elif b == FACE_DOWN:
-                pile.insert(len(pile) - 1, a)
-                down.insert(len(down) - 1, True)
-                self.placing_closed = True
-            else:
-                pile.insert(0, a)
-                down.insert(0, False)
-                self.wild[seat] = [(pos + 1, animal) for pos, animal in self.wild[seat]]
-                self.placing_closed = True
-            self.placed += 1
-            self.after_placing()
-        elif kind == RIVER:
-            river = self.river
-            self.hands[seat].append(river[a])
-            river[a] = EMPTY
-            self.drawn += 1
-            if b == 0 and self.holds(_ORCA, _A):
-                self.refill()
-            self.after_drawing()
-        elif kind == TOKENS_UP:
-            options = self.token_options()
-            option = next(o for o in options if o[0] == a)
-            self.move_tokens(option)
-        elif kind == END_STEP:
-            if self.phase == WALRUS:
-                self.after_walrus()
-            elif self.phase == GIVE:
-                self.end_turn()
-            else:  # an empty hand at placing (``moose_b_shortfall="declared"``): every penalty
-                self.placing_ended()
-        elif kind == WALRUS_STEP:
-            animal = self.walrus_animal()
-            self.tokens[animal] = min(_LAST, max(0, self.tokens[animal] + a))
-            self.after_walrus()
-        elif kind == DISCARD_CARD:
-            self.hands[seat].remove(a)
-            self.penalties[seat].append(a)
-            if len(self.hands[seat]) <= self.d.hand_limit:
-                self.after_discard()
-        elif kind == SWAP:
-            hand = self.hands[seat]
-            hand.remove(a)
-            hand.append(self.river[b])
-            self.river[b] = a
-            self.puffin_used = True
-            self.after_placing()
-        elif kind == TAKE_BACK:
-            pile, down = self.piles[seat], self.downs[seat]
-            card = pile.pop()
-            down.pop()
-            self.hands[seat].append(card)
-            self.place_n, self.n_from_card = (_PLACEMENT[pile[-1]], True) if pile and not down[-1] else (1, False)
-            self.puffin_used = True
-            self.after_placing()
-        elif kind == MOOSE_B:
-            self.moose_delta = a
-            self.moose_used = True
-            self.after_placing()
-        elif kind == DRAW_DELTA:
-            self.draw_target += a
-            self.moose_a_used = True
-            self.after_drawing()
-        elif kind == DRAW_PILE:
-            if self.end_pending():
-                self.exhausted()
-            self.hands[seat].append(self.deck[len(self.deck) - self.draw_left])
-            self.draw_left -= 1
-            self.drawn += 1
-            self.after_take()
-            self.after_drawing()
-        elif kind == FROM_PENALTY:
-            self.penalties[seat].remove(a)
-            self.hands[seat].append(a)
-            self.drawn += 1
-            self.after_drawing()
-        elif kind == GIVE_CARD:
-            self.penalties[seat].remove(b)
-            self.penalties[a].append(b)
-            self.end_turn()
-        else:  # pragma: no cover - every move kind is played above
-            raise AssertionError(move)
-
-    # ------------------------------------------------------------------ the automatic consequences
     def exhausted(self) -> None:
         """The draw pile ran out: the reserve is the draw pile (§7.2)."""
         self.deck = self.reserve
@@ -634,6 +376,333 @@ class Game:
         ranks = rank_seats(totals, self.start_seat, self.d)
         first = ranks.count(1)
         return [1.0 / first if r == 1 else 0.0 for r in ranks], [float(t) for t in totals]
+
+
+class Game(Table):
+    """A full-mode ``GameState`` played to its end: ``run`` (the random stream of the engine) or ``run_keyed``."""
+
+    __slots__ = ()
+
+    def legal(self) -> tuple[list[Move], list[Move]]:
+        """(every legal move, the power moves among them), as ``legal_moves(implicit=False)`` lists them."""
+        return _LEGAL[self.phase](self)
+
+    def run(self, rng: SplitMix64) -> None:
+        """The game played to its end: ``simulator.choose`` over the legal moves, as the engine plays it.
+
+        ``rng``'s draws are SplitMix64's (``domain.chance``), computed here inline (the play-out's hottest
+        lines); ``rng`` is left where the engine would have left it."""
+        seed = rng._state
+        trace = self.trace
+        legal_of = self.legal
+        play = self.play
+        while self.phase != FINISHED:
+            legal, powers = legal_of()
+            for options in (powers, legal):
+                if not options:
+                    continue
+                bound = 2 if options is powers else len(options)
+                while True:  # SplitMix64.below(bound): rejection sampling, no modulo bias
+                    seed = (seed + 0x9E3779B97F4A7C15) & _MASK
+                    z = ((seed ^ (seed >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                    z ^= z >> 31
+                    if z < _MASK - (_MASK % bound):
+                        break
+                pick = z % bound
+                if options is powers:
+                    if pick != 0:
+                        continue  # the half of the time powers are not preferred: any legal move
+                    bound = len(powers)
+                    while True:
+                        seed = (seed + 0x9E3779B97F4A7C15) & _MASK
+                        z = ((seed ^ (seed >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                        z ^= z >> 31
+                        if z < _MASK - (_MASK % bound):
+                            break
+                    move = powers[z % bound]
+                else:
+                    move = legal[pick]
+                break
+            if trace is not None:
+                trace.append(as_move(self, move))
+            play(move)
+        rng._state = seed
+
+    def run_keyed(self, key: int) -> None:
+        """The game played to its end by the same policy with its randomness keyed by the decision: the
+        uniform number of a decision is a hash of ``key`` and (turn, step of the turn, how many decisions
+        of that step came before), not the next number of a stream. Each decision is still uniform among
+        the legal moves (powers half the time when any is legal): the same policy, the same expected
+        outcome. But two play-outs of one ``key`` from two states a move apart make the same choices
+        wherever their positions offer the same ones, so their outcomes move together: the analysis's
+        common random numbers across consecutive moves (``domain/analysis/rollouts.py``)."""
+        legal_of = self.legal
+        play = self.play
+        trace = self.trace
+        last = (-1, -1)
+        count = 0
+        while self.phase != FINISHED:
+            legal, powers = legal_of()
+            at = (self.turn, self.phase)
+            count = count + 1 if at == last else 0
+            last = at
+            z = (key ^ ((self.turn << 8) | (self.phase << 5) | count)) & _MASK
+            z = (z + 0x9E3779B97F4A7C15) & _MASK
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
+            options = powers if powers and (z >> 63) == 0 else legal
+            # the low 32 bits scaled to the options: uniform to within 2**-32 (a keyed choice has no stream
+            # to draw a rejection from)
+            move = options[((z & 0xFFFFFFFF) * len(options)) >> 32]
+            if trace is not None:
+                trace.append(as_move(self, move))
+            play(move)
+
+    def play(self, move: Move) -> None:
+        _PLAY[move[0]](self, move[1], move[2])
+
+
+def _placing_moves(g: Game) -> tuple[list[Move], list[Move]]:
+    """Step 1: Puffin powers before the first card, Moose B, the cards (Fox placements for the last)."""
+    seat = g.active
+    hand = g.hands[seat]
+    size = len(hand)
+    holders, sides = g.holders, g.sides
+    visible = g.visible(seat)
+    out: list[Move] = []
+    powers: list[Move] = []
+    if size > 0 and g.placed == 0 and not g.moose_used and not g.puffin_used:
+        if holders[_PUFFIN] == seat and sides[_PUFFIN] == _A:
+            river = g.river
+            for c in hand:
+                for slot, r in enumerate(river):
+                    if r != EMPTY:
+                        powers.append((SWAP, c, slot))
+        if holders[_PUFFIN] == seat and sides[_PUFFIN] == _B and visible >= 0:
+            powers.append((TAKE_BACK, 0, 0))
+    if g.moose_b_available():
+        powers.append((MOOSE_B, 1, 0))
+        if g.placed <= g.place_n - 1:
+            powers.append((MOOSE_B, -1, 0))
+    out.extend(powers)
+    if size == 0:
+        out.append((END_STEP, 0, 0))
+        return out, powers
+    last = g.placed + 1 == g.place_n + g.moose_delta or size == 1
+    fox_ok = last and visible >= 0
+    fox_a = fox_ok and holders[_FOX] == seat and sides[_FOX] == _A
+    fox_b = fox_ok and holders[_FOX] == seat and sides[_FOX] == _B
+    if fox_b:
+        for c in hand:
+            out.append((PLACE_CARD, c, TOP))
+            move = (PLACE_CARD, c, BOTTOM)
+            out.append(move)
+            powers.append(move)
+    else:
+        out.extend([(PLACE_CARD, c, TOP) for c in hand])
+    if fox_a:
+        downs = [(PLACE_CARD, c, FACE_DOWN) for c in hand]
+        out.extend(downs)
+        powers.extend(downs)
+    return out, powers
+
+
+def _token_moves(g: Game) -> tuple[list[Move], list[Move]]:
+    return [(TOKENS_UP, main_step, 0) for main_step, _ in g.token_options()], []
+
+
+def _walrus_moves(g: Game) -> tuple[list[Move], list[Move]]:
+    pos = g.tokens[g.walrus_animal()]
+    powers: list[Move] = []
+    if pos < _LAST:
+        powers.append((WALRUS_STEP, 1, 0))
+    if pos > 0:
+        powers.append((WALRUS_STEP, -1, 0))
+    return [*powers, (END_STEP, 0, 0)], powers
+
+
+def _drawing_moves(g: Game) -> tuple[list[Move], list[Move]]:
+    """Step 3: Moose A, the River slots (Orca A with or without its refill), the draw pile (Orca B),
+    the penalty zone (Polar bear A)."""
+    out: list[Move] = []
+    powers: list[Move] = []
+    if g.holds(_MOOSE, _A) and not g.moose_a_used:
+        powers.append((DRAW_DELTA, 1, 0))
+        powers.append((DRAW_DELTA, -1, 0))
+        out.extend(powers)
+    orca_a = g.holds(_ORCA, _A)
+    for slot, r in enumerate(g.river):
+        if r != EMPTY:
+            out.append((RIVER, slot, 0))
+            if orca_a:
+                out.append((RIVER, slot, 1))  # Orca A, without its refill
+    if g.holds(_ORCA, _B) and g.pile_available():
+        move: Move = (DRAW_PILE, 0, 0)
+        out.append(move)
+        powers.append(move)
+    if g.holds(_BEAR, _A):
+        for c in g.penalties[g.active]:
+            move = (FROM_PENALTY, c, 0)
+            out.append(move)
+            powers.append(move)
+    return out, powers
+
+
+def _discarding_moves(g: Game) -> tuple[list[Move], list[Move]]:
+    return [(DISCARD_CARD, c, 0) for c in g.hands[g.active]], []
+
+
+def _giving_moves(g: Game) -> tuple[list[Move], list[Move]]:
+    seat = g.active
+    powers: list[Move] = [(GIVE_CARD, to, c) for to in range(g.n) if to != seat for c in g.penalties[seat]]
+    return [*powers, (END_STEP, 0, 0)], powers
+
+
+def _no_moves(g: Game) -> tuple[list[Move], list[Move]]:
+    return [], []
+
+
+_LEGAL: dict[int, Callable[[Game], tuple[list[Move], list[Move]]]] = {
+    PLACE: _placing_moves,
+    TOKENS: _token_moves,
+    WALRUS: _walrus_moves,
+    DRAW: _drawing_moves,
+    DISCARD: _discarding_moves,
+    GIVE: _giving_moves,
+    FINISHED: _no_moves,
+}
+
+
+def _place(g: Game, card: int, placement: int) -> None:
+    seat = g.active
+    g.hands[seat].remove(card)
+    pile, down = g.piles[seat], g.downs[seat]
+    if placement == TOP:
+        pile.append(card)
+        down.append(False)
+    elif placement == FACE_DOWN:
+        pile.insert(len(pile) - 1, card)
+        down.insert(len(down) - 1, True)
+        g.placing_closed = True
+    else:
+        pile.insert(0, card)
+        down.insert(0, False)
+        g.wild[seat] = [(pos + 1, animal) for pos, animal in g.wild[seat]]
+        g.placing_closed = True
+    g.placed += 1
+    g.after_placing()
+
+
+def _swap(g: Game, card: int, slot: int) -> None:
+    hand = g.hands[g.active]
+    hand.remove(card)
+    hand.append(g.river[slot])
+    g.river[slot] = card
+    g.puffin_used = True
+    g.after_placing()
+
+
+def _take_back(g: Game, a: int, b: int) -> None:
+    seat = g.active
+    pile, down = g.piles[seat], g.downs[seat]
+    card = pile.pop()
+    down.pop()
+    g.hands[seat].append(card)
+    g.place_n, g.n_from_card = (_PLACEMENT[pile[-1]], True) if pile and not down[-1] else (1, False)
+    g.puffin_used = True
+    g.after_placing()
+
+
+def _moose_b(g: Game, delta: int, b: int) -> None:
+    g.moose_delta = delta
+    g.moose_used = True
+    g.after_placing()
+
+
+def _end_step(g: Game, a: int, b: int) -> None:
+    if g.phase == WALRUS:
+        g.after_walrus()
+    elif g.phase == GIVE:
+        g.end_turn()
+    else:  # an empty hand at placing (``moose_b_shortfall="declared"``): every penalty
+        g.placing_ended()
+
+
+def _tokens(g: Game, main_step: int, b: int) -> None:
+    g.move_tokens(next(o for o in g.token_options() if o[0] == main_step))
+
+
+def _walrus(g: Game, step: int, b: int) -> None:
+    animal = g.walrus_animal()
+    g.tokens[animal] = min(_LAST, max(0, g.tokens[animal] + step))
+    g.after_walrus()
+
+
+def _draw_delta(g: Game, delta: int, b: int) -> None:
+    g.draw_target += delta
+    g.moose_a_used = True
+    g.after_drawing()
+
+
+def _river(g: Game, slot: int, no_refill: int) -> None:
+    river = g.river
+    g.hands[g.active].append(river[slot])
+    river[slot] = EMPTY
+    g.drawn += 1
+    if no_refill == 0 and g.holds(_ORCA, _A):
+        g.refill()
+    g.after_drawing()
+
+
+def _draw_pile(g: Game, a: int, b: int) -> None:
+    if g.end_pending():
+        g.exhausted()
+    g.hands[g.active].append(g.deck[len(g.deck) - g.draw_left])
+    g.draw_left -= 1
+    g.drawn += 1
+    g.after_take()
+    g.after_drawing()
+
+
+def _from_penalty(g: Game, card: int, b: int) -> None:
+    g.penalties[g.active].remove(card)
+    g.hands[g.active].append(card)
+    g.drawn += 1
+    g.after_drawing()
+
+
+def _discard(g: Game, card: int, b: int) -> None:
+    seat = g.active
+    g.hands[seat].remove(card)
+    g.penalties[seat].append(card)
+    if len(g.hands[seat]) <= g.d.hand_limit:
+        g.after_discard()
+
+
+def _give(g: Game, to: int, card: int) -> None:
+    g.penalties[g.active].remove(card)
+    g.penalties[to].append(card)
+    g.end_turn()
+
+
+_PLAY: dict[int, Callable[[Game, int, int], None]] = {
+    SWAP: _swap,
+    TAKE_BACK: _take_back,
+    MOOSE_B: _moose_b,
+    PLACE_CARD: _place,
+    END_STEP: _end_step,
+    TOKENS_UP: _tokens,
+    WALRUS_STEP: _walrus,
+    DRAW_DELTA: _draw_delta,
+    RIVER: _river,
+    DRAW_PILE: _draw_pile,
+    FROM_PENALTY: _from_penalty,
+    DISCARD_CARD: _discard,
+    GIVE_CARD: _give,
+}
 
 
 def play_out(state: GameState, rng: SplitMix64, decisions: Decisions) -> tuple[list[float], list[float]]:
