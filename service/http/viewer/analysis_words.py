@@ -7,7 +7,11 @@ ANALYSIS_WORDS: dict[str, tuple[str, str, str]] = {
     "analysis": ("Analysis", "Analyse", "Análisis"),
     "analysis_ask": ("Analyse this game", "Analyser cette partie", "Analizar esta partida"),
     # a live game's owner, on the recorder's page: the outlook of the moves recorded so far
-    "analysis_outlook": ("See the outlook so far", "Voir les perspectives à ce stade", "Ver las perspectivas hasta ahora"),
+    "analysis_outlook": (
+        "See the outlook so far",
+        "Voir les perspectives à ce stade",
+        "Ver las perspectivas hasta ahora",
+    ),
     "analysis_update": ("Update the outlook", "Mettre à jour les perspectives", "Actualizar las perspectivas"),
     "analysis_latest": (
         "Last decision judged: move {move}, {player}: {verdict}",
