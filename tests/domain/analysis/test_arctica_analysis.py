@@ -12,6 +12,7 @@ from hypothesis import strategies as hs
 
 from domain.analysis.game import analyse, encode
 from domain.analysis.judging import judge
+from domain.arctic.simulator import simulate as simulator_arctic
 from domain.arctica import RULES, editions, simulator
 from domain.arctica.plugin import GAME as ARCTICA
 from domain.arctica.state import GameState
@@ -150,3 +151,18 @@ def test_the_recorder_s_own_records_are_analysed_to_their_end() -> None:
         final = sorted(RULES.results(state), key=lambda r: r.seat)
         assert len(analysis.steps) == len(moves), name
         assert [o.score for o in analysis.steps[-1].omniscient.seats] == [float(r.total) for r in final], name
+
+
+def test_a_kind_without_a_fast_play_out_falls_back_to_the_engine_s_rollouts_and_says_so() -> None:
+    """Arctica has no fast play-out: its shown line is 8 engine rollouts a unit of budget, stated in the
+    analysis; Arctic's is 32 of its fast play-out's. Both say how many rollouts each move's evaluation is."""
+    from domain.arctic.plugin import GAME as ARCTIC
+
+    sim = simulator.simulate(2, 1)
+    analysis = analyse(ARCTICA, sim.events[:1], sim.moves[:3], budget=2, seed=2)
+    assert analysis.steady == 16 and "no fast play-out" in analysis.evaluation
+    assert all(s.omniscient.rollouts == 16 for s in analysis.steps)
+    arctic = simulator_arctic(2, 1)
+    other = analyse(ARCTIC, arctic.events[:2], arctic.moves[:3], budget=2, seed=2)
+    assert other.steady == 64 and "fast play-out" in other.evaluation and "no fast" not in other.evaluation
+    assert all(0 < o.win_error <= 0.5 or o.win in (0.0, 1.0) for s in other.steps for o in s.omniscient.seats)
