@@ -20,6 +20,9 @@ A kind that offers analysis gives three pure functions and names its rollout pol
   randomness keyed by the decision (each seat's share of the win and final total; ``None`` for a world it
   does not play): the same policy as ``rollout_move``, checked move for move against the engine by the
   kind's tests; without it the engine plays ``rollout_move`` (slower: fewer rollouts per move);
+- ``stage(state)`` (optional): where a complete state is in the game, as an int the same for two states at
+  the same decision of the same turn (a kind without a fast play-out: its engine play-outs then key their
+  randomness by the decision, as a fast play-out does);
 - ``steady``, ``judging``: rollouts per unit of budget for the evaluation the graph shows
   (``domain.analysis.game``) and for each candidate of a judgement (``domain.analysis.judging``).
 
@@ -74,6 +77,8 @@ class Analysable:
     settle: Settle = as_sampled
     # (world, key) -> (win shares, totals): the policy's fast play-out, randomness keyed by the decision
     playout: PlayOut | None = None
+    # state -> where it is in the game (turn, step), for engine play-outs keyed by the decision
+    stage: Callable[[Any], int] | None = None
     # rollouts per unit of budget for the shown evaluation (the graph's line): a kind with a fast play-out
     # affords many more
     steady: int = 8

@@ -61,12 +61,34 @@ def finish(plugin: GamePlugin, world: Any, key: int) -> tuple[list[float], list[
     """``world`` (complete) played to its end by the rollout policy: each seat's win share and total. The
     kind's fast play-out when it has one (its randomness keyed by the decision from ``key``), else the
     engine's moves one by one (its randomness drawn from ``SplitMix64(key)``)."""
-    fast = analysable(plugin).playout
-    if fast is not None:
-        done = fast(world, key)
+    policy = analysable(plugin)
+    if policy.playout is not None:
+        done = policy.playout(world, key)
         if done is not None:
             return done
+    if policy.stage is not None:
+        return outcome(plugin, play_out_keyed(plugin, world, key))
     return outcome(plugin, play_out(plugin, world, SplitMix64(key)))
+
+
+def play_out_keyed(plugin: GamePlugin, state: Any, key: int) -> Any:
+    """``state`` played to the end by the rollout policy, each decision drawing from a generator of its own
+    seeded by ``key``, the kind's ``stage`` of the state and how many decisions of this play-out were at
+    that stage before (so no two decisions of one play-out share a stream: the policy is the same): two
+    play-outs of one key from states a move apart draw the same numbers at the same decisions (common
+    random numbers across consecutive moves, as a kind's keyed fast play-out)."""
+    rules, policy = plugin.rules, analysable(plugin)
+    stage = policy.stage
+    assert stage is not None
+    seen: dict[int, int] = {}
+    for _ in range(MAX_ROLLOUT_MOVES):
+        if rules.is_finished(state):
+            return state
+        at = stage(state)
+        count = seen.get(at, 0)
+        seen[at] = count + 1
+        _, state = decide_and_evolve(rules, state, policy.rollout_move(state, SplitMix64(derive(key, at, count))))
+    raise RuntimeError(f"a {plugin.kind} rollout did not finish in {MAX_ROLLOUT_MOVES} moves")
 
 
 @dataclass
