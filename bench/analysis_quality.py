@@ -224,12 +224,18 @@ def measure_game(plugin: GamePlugin, seed: int, states: int, n: int, budget: int
 
 
 def measure(
-    kind: str, games: int, states: int, n: int, budget: int = DEFAULT_BUDGET, progress: bool = False
+    kind: str,
+    games: int,
+    states: int,
+    n: int,
+    budget: int = DEFAULT_BUDGET,
+    progress: bool = False,
+    first: int = 0,
 ) -> Quality:
     plugin = plugin_of(kind)
     assert plugin is not None and plugin.analysis is not None
     quality = Quality(kind=kind)
-    for g in range(games):
+    for g in range(first, first + games):
         measure_game(plugin, SEED_BASE + g, states, n, budget, quality)
         if progress:
             print(f"  after game {g + 1}: {report(quality)}", file=sys.stderr, flush=True)
@@ -332,11 +338,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--states", type=int, default=8, help="reference states per game")
     parser.add_argument("--reference", type=int, default=512, help="rollouts per reference state")
     parser.add_argument("--ladder", type=int, default=0, help="ladder games per kind (judging)")
+    parser.add_argument("--first", type=int, default=0, help="the first game (from seed 1,000,000 on)")
+    parser.add_argument("--dump", type=Path, help="write each kind's raw figures there (KIND.json), to merge runs")
+    parser.add_argument("--merge", type=Path, nargs="*", default=[], help="report the raw figures of earlier runs")
     args = parser.parse_args(argv)
+    if args.merge:
+        merged: dict[str, Quality] = {}
+        for path in args.merge:
+            part = msgspec.json.decode(path.read_bytes(), type=Quality)
+            whole = merged.setdefault(part.kind, Quality(kind=part.kind))
+            for name in Quality.__dataclass_fields__:
+                value = getattr(part, name)
+                if isinstance(value, list):
+                    getattr(whole, name).extend(value)
+                elif name in ("games", "states"):
+                    setattr(whole, name, getattr(whole, name) + value)
+        for quality in merged.values():
+            print(report(quality), flush=True)
+        return 0
     wanted = dict(g.split("=") for g in args.games) or full_size()
     for kind, count in wanted.items():
-        quality = measure(kind, int(count), args.states, args.reference, progress=True)
+        quality = measure(kind, int(count), args.states, args.reference, progress=True, first=args.first)
         print(report(quality), flush=True)
+        if args.dump:
+            args.dump.mkdir(parents=True, exist_ok=True)
+            (args.dump / f"{kind}-{args.first}.json").write_bytes(msgspec.json.encode(quality))
         if args.ladder:
             judged = judging(kind, args.ladder, progress=True)
             print(
