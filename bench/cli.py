@@ -35,6 +35,7 @@ ITEMS: dict[str, str] = {
     "watch": "bench.items.watch",
     "analysis": "bench.items.analysis",
     "analysis-workers": "bench.items.analysis_workers",
+    "analysis-quality": "bench.items.analysis_quality",
     "memory": "bench.items.memory",
     "exports": "bench.items.exports",
 }
@@ -52,6 +53,7 @@ NUMBERS = {
     "11": "exports",
     "12": "analysis",
     "13": "analysis-workers",
+    "14": "analysis-quality",
 }
 
 
@@ -78,7 +80,7 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
         "only",
         nargs="*",
         metavar="ITEM",
-        help=f"items to run (default: all): {', '.join(ITEMS)} or their issue numbers 1-13",
+        help=f"items to run (default: all): {', '.join(ITEMS)} or their issue numbers 1-14",
     )
     parser.add_argument("--quick", action="store_true", help="small sizes: a smoke run of a minute or two")
     parser.add_argument("--out", type=Path, default=ROOT / "bench" / "results", help="where the results go")

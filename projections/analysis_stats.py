@@ -2,7 +2,8 @@
 (and every count together), read from ``banquise_analysis_stats`` (the analyses' per-game rows,
 ``service/base/store/analysis_stats.py``) through ``player_results`` (the stats projection's), so that a
 voided game leaves them, and a renamed or merged handle takes its games' with it, as every statistic.
-A game analysed at several budgets counts once, at its largest budget (and newest analysis version).
+A game counts once: its finished analysis at the current analysis version (only the analyses that count
+have rows: a finished game's whole analysis at the counted budget, ``service.games.analysis``).
 The ids are ``domain.analysis.statistics.ANALYSIS_PLAYER_STATS``'.
 """
 
@@ -12,6 +13,7 @@ from typing import Any
 
 import msgspec
 
+from domain.analysis.game import ANALYSIS_VERSION
 from domain.analysis.statistics import ACCURACY, ANALYSIS_PLAYER_STATS
 
 
@@ -30,7 +32,8 @@ _READ = """
 WITH chosen AS (
     SELECT DISTINCT ON (game_id) game_id, analysis_version, budget FROM banquise_analysis_stats
     WHERE game_id IN (SELECT game_id FROM player_results WHERE handle_key = %(key)s AND NOT voided)
-    ORDER BY game_id, budget DESC, analysis_version DESC
+      AND analysis_version = %(version)s
+    ORDER BY game_id, budget
 )
 SELECT r.kind, CASE WHEN grouping(r.player_count) = 1 THEN 0 ELSE r.player_count END AS player_count,
        a.stat_id, count(DISTINCT a.game_id)::int AS games, avg(a.value) AS mean, sum(a.value) AS total
@@ -46,7 +49,7 @@ GROUP BY GROUPING SETS ((r.kind, r.player_count, a.stat_id), (r.kind, a.stat_id)
 def player_analysis(conn: Any, key: str) -> dict[tuple[str, int], AnalysedStats]:
     """By (kind, player count; 0: every count), the player's statistics from analyses."""
     by: dict[tuple[str, int], dict[int, dict[str, Any]]] = {}
-    for r in conn.execute(_READ, {"key": key}).fetchall():
+    for r in conn.execute(_READ, {"key": key, "version": ANALYSIS_VERSION}).fetchall():
         by.setdefault((r["kind"], int(r["player_count"])), {})[int(r["stat_id"])] = r
     out: dict[tuple[str, int], AnalysedStats] = {}
     for group, rows in by.items():

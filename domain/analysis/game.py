@@ -29,7 +29,7 @@ from .judging import Judgement, judge
 from .rollouts import Tally, analysable, derive, evaluate
 
 # Bumped whenever a change alters any number an analysis holds (policy, sampling, seeds, formulas).
-ANALYSIS_VERSION = "analysis-2"
+ANALYSIS_VERSION = "analysis-3"
 DEFAULT_BUDGET = 16
 DEFAULT_SEED = 37
 
@@ -38,11 +38,14 @@ class SeatOutlook(msgspec.Struct, frozen=True, kw_only=True):
     seat: int
     win: float  # share of the win (1/k for k seats tied first), averaged over the rollouts
     score: float  # expected final total
+    # the standard error of ``win`` (its rollouts' own noise): the graph's band (analysis-3 on; 0 before)
+    win_error: float = 0.0
 
 
 class Evaluation(msgspec.Struct, frozen=True, kw_only=True):
     perspective: str  # "seat:N" (the mover's information) | "omniscient"
     seats: list[SeatOutlook]
+    rollouts: int = 0  # how many rollouts it averages (analysis-3 on; 0 before)
 
 
 class StepAnalysis(msgspec.Struct, frozen=True, kw_only=True):
@@ -61,6 +64,9 @@ class GameAnalysis(msgspec.Struct, frozen=True, kw_only=True):
     seed: int
     policy: str  # the rollout policy in words
     players: list[str]
+    # analysis-3 on: how the shown evaluation (``omniscient``) was made, in words, and its rollouts per move
+    evaluation: str = ""
+    steady: int = 0
     steps: list[StepAnalysis]
     accuracy: list[PlayerAccuracy]
 
@@ -77,16 +83,44 @@ def _evaluation(perspective: str, tally: Tally) -> Evaluation:
     return Evaluation(
         perspective=perspective,
         seats=[
-            SeatOutlook(seat=s, win=round(w / n, 6), score=round(sc / n, 4))
+            SeatOutlook(seat=s, win=round(w / n, 6), score=round(sc / n, 4), win_error=round(tally.win_error(s), 6))
             for s, (w, sc) in enumerate(zip(tally.wins, tally.scores, strict=True))
         ],
+        rollouts=tally.count,
     )
 
 
+def steady_rollouts(plugin: GamePlugin, budget: int) -> int:
+    """The rollouts per move of the shown evaluation: the kind's ``steady`` per unit of budget."""
+    return budget * analysable(plugin).steady
+
+
+def evaluation_words(plugin: GamePlugin, budget: int) -> str:
+    """How the shown evaluation is made, in words (stated in the analysis)."""
+    rollouts = steady_rollouts(plugin, budget)
+    if analysable(plugin).playout is not None:
+        return (
+            f"{rollouts} rollouts per move by the kind's fast play-out, with common random numbers across "
+            "consecutive moves (each decision's randomness keyed by the decision)"
+        )
+    return (
+        f"{rollouts} rollouts per move by the rules engine (this kind has no fast play-out: fewer rollouts, "
+        "a noisier line), with common random numbers across consecutive moves"
+    )
+
+
+def shown(plugin: GamePlugin, state: Any, budget: int, seed: int) -> Evaluation:
+    """The evaluation the graph shows of ``state``: from everything the record knows, ``steady_rollouts``
+    rollouts whose seeds do not depend on the step (common random numbers across moves)."""
+    tally = evaluate(plugin, state, None, steady_rollouts(plugin, budget), derive(seed, 10))
+    return _evaluation("omniscient", tally)
+
+
 def analyse_step(plugin: GamePlugin, before: Any, move: Any, step: int, budget: int, seed: int) -> StepAnalysis:
-    """Step ``step``: ``move`` played in ``before`` (the state the record reached)."""
+    """Step ``step``: ``move`` played in ``before`` (the state the record reached). The shown evaluation's
+    seeds do not depend on the step (common random numbers across moves); the judgement's do."""
     _, after = decide_and_evolve(plugin.rules, before, move)
-    omniscient = _evaluation("omniscient", evaluate(plugin, after, None, budget, derive(seed, step, 10)))
+    omniscient = shown(plugin, after, budget, seed)
     seat = analysable(plugin).decider(before, move)
     if seat is None:
         return StepAnalysis(step=step, seat=None, mover=None, omniscient=omniscient)
@@ -122,6 +156,8 @@ def assemble(
         seed=seed,
         policy=analysable(plugin).policy,
         players=players,
+        evaluation=evaluation_words(plugin, budget),
+        steady=steady_rollouts(plugin, budget),
         steps=list(analysed),
         accuracy=accuracies(players, [s.judgement for s in analysed if s.judgement is not None]),
     )

@@ -38,7 +38,7 @@ import msgspec
 from domain.chance import SplitMix64
 from domain.registry import GamePlugin
 
-from .rollouts import Tally, compare, derive, spread
+from .rollouts import Tally, analysable, compare, derive, spread
 
 MAX_CANDIDATES = 8
 INACCURACY, MISTAKE, BLUNDER = 0.10, 0.20, 0.30
@@ -123,6 +123,13 @@ def advise(plugin: GamePlugin, state: Any, played: Any, best: Any, seat: int) ->
     return f"{player} could have: {'; '.join(only_better)} (instead of: {'; '.join(only_mine)})"
 
 
+def _advice(plugin: GamePlugin, state: Any, played: Any, best: Any, seat: int) -> str:
+    """The kind's sentence for the better move, else the generic one (``advise``)."""
+    own = analysable(plugin).advise
+    said = own(state, played, best, seat) if own is not None else ""
+    return said or advise(plugin, state, played, best, seat)
+
+
 def score_drop(gain: float, spread: float) -> float:
     """A loss of ``gain`` expected points on a win-chance-like scale: ``Phi(gain / spread) - 1/2``."""
     if gain <= 0.0 or spread <= 0.0:
@@ -147,9 +154,10 @@ def judge(
 ) -> tuple[Judgement | None, Tally]:
     """The judgement of ``seat``'s ``move`` in ``state`` (``None`` when it had no choice) and the
     rollouts of the move played (the step's evaluation from the mover's information)."""
-    legal = plugin.rules.legal_moves(state)
+    part = analysable(plugin)
+    legal = plugin.rules.legal_moves(state) if part.choices is None else part.choices(state, move)
     moves = candidates(legal, move, derive(seed, 0, 3))
-    tallies = compare(plugin, state, seat, moves, budget, seed)
+    tallies = compare(plugin, state, seat, moves, budget * part.judging, seed)
     played = tallies[0]
     if played is None:  # pragma: no cover - the move played is legal in every world the mover imagines
         raise RuntimeError("the move played is refused in a determinization: the kind's sampling is wrong")
@@ -176,7 +184,7 @@ def judge(
         played_score=round(scores[0], 4),
         best_score=round(scores[best], 4),
         spread=round(width, 4),
-        advice="" if best == 0 else advise(plugin, state, move, moves[best], seat),
+        advice="" if best == 0 else _advice(plugin, state, move, moves[best], seat),
         weight=round(weight, 4),
     )
     return judgement, played

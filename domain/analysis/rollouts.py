@@ -57,29 +57,74 @@ def outcome(plugin: GamePlugin, final: Any) -> tuple[list[float], list[float]]:
     return wins, [float(r.total) for r in results]
 
 
+def finish(plugin: GamePlugin, world: Any, key: int) -> tuple[list[float], list[float]]:
+    """``world`` (complete) played to its end by the rollout policy: each seat's win share and total. The
+    kind's fast play-out when it has one (its randomness keyed by the decision from ``key``), else the
+    engine's moves one by one (its randomness drawn from ``SplitMix64(key)``)."""
+    policy = analysable(plugin)
+    if policy.playout is not None:
+        done = policy.playout(world, key)
+        if done is not None:
+            return done
+    if policy.stage is not None:
+        return outcome(plugin, play_out_keyed(plugin, world, key))
+    return outcome(plugin, play_out(plugin, world, SplitMix64(key)))
+
+
+def play_out_keyed(plugin: GamePlugin, state: Any, key: int) -> Any:
+    """``state`` played to the end by the rollout policy, each decision drawing from a generator of its own
+    seeded by ``key``, the kind's ``stage`` of the state and how many decisions of this play-out were at
+    that stage before (so no two decisions of one play-out share a stream: the policy is the same): two
+    play-outs of one key from states a move apart draw the same numbers at the same decisions (common
+    random numbers across consecutive moves, as a kind's keyed fast play-out)."""
+    rules, policy = plugin.rules, analysable(plugin)
+    stage = policy.stage
+    assert stage is not None
+    seen: dict[int, int] = {}
+    for _ in range(MAX_ROLLOUT_MOVES):
+        if rules.is_finished(state):
+            return state
+        at = stage(state)
+        count = seen.get(at, 0)
+        seen[at] = count + 1
+        _, state = decide_and_evolve(rules, state, policy.rollout_move(state, SplitMix64(derive(key, at, count))))
+    raise RuntimeError(f"a {plugin.kind} rollout did not finish in {MAX_ROLLOUT_MOVES} moves")
+
+
 @dataclass
 class Tally:
     """Sums over rollouts of each seat's win share, total and squared total (divided by ``count`` when
-    read)."""
+    read), and of each seat's squared win share (the estimate's own uncertainty)."""
 
     wins: list[float]
     scores: list[float]
     count: int = 0
     squares: list[float] = field(default_factory=list)
+    win_squares: list[float] = field(default_factory=list)
 
     @classmethod
     def of(cls, seats: int) -> Tally:
-        return cls([0.0] * seats, [0.0] * seats, 0, [0.0] * seats)
+        return cls([0.0] * seats, [0.0] * seats, 0, [0.0] * seats, [0.0] * seats)
 
     def add(self, wins: Sequence[float], scores: Sequence[float]) -> None:
         for seat, (w, s) in enumerate(zip(wins, scores, strict=True)):
             self.wins[seat] += w
             self.scores[seat] += s
             self.squares[seat] += s * s
+            self.win_squares[seat] += w * w
         self.count += 1
 
     def win(self, seat: int) -> float:
         return self.wins[seat] / self.count if self.count else 0.0
+
+    def win_error(self, seat: int) -> float:
+        """The standard error of ``win(seat)``: how far it may be from the policy's own win chance."""
+        n = self.count
+        if n < 2:
+            return 0.5
+        mean = self.wins[seat] / n
+        variance = max(0.0, self.win_squares[seat] / n - mean * mean) * n / (n - 1)
+        return math.sqrt(variance / n)
 
     def score(self, seat: int) -> float:
         return self.scores[seat] / self.count if self.count else 0.0
@@ -95,12 +140,15 @@ def spread(seat: int, *tallies: Tally) -> float:
 
 
 def evaluate(plugin: GamePlugin, state: Any, seat: int | None, budget: int, seed: int) -> Tally:
-    """``budget`` rollouts of ``state`` as ``seat`` knows it (``None``: as the record knows it)."""
+    """``budget`` rollouts of ``state`` as ``seat`` knows it (``None``: as the record knows it). Rollout
+    ``i`` samples its world and plays it out from seeds of ``(seed, i)`` alone: the same ``seed`` for two
+    states a move apart makes their estimates move together (common random numbers, with the kinds'
+    keyed play-outs), so the line drawn from them is steady where the game is."""
     tally = Tally.of(len(plugin.rules.players(state)))
     policy = analysable(plugin)
     for i in range(budget):
-        world = policy.determinize(state, seat, SplitMix64(derive(seed, i, 1)))
-        tally.add(*outcome(plugin, play_out(plugin, world, SplitMix64(derive(seed, i, 2)))))
+        world = policy.settle(policy.determinize(state, seat, SplitMix64(derive(seed, i, 1))))
+        tally.add(*finish(plugin, world, derive(seed, i, 2)))
     return tally
 
 
@@ -121,9 +169,10 @@ def compare(
             if tally is None:
                 continue
             try:
-                _, after = decide_and_evolve(rules, *policy.playable(world, move))
+                sampled, played = policy.playable(state, world, move)
+                after = sampled if played is None else decide_and_evolve(rules, sampled, played)[1]
             except RuleViolation:
                 tallies[c] = None
                 continue
-            tally.add(*outcome(plugin, play_out(plugin, after, SplitMix64(derive(seed, i, 2)))))
+            tally.add(*finish(plugin, policy.settle(after), derive(seed, i, 2)))
     return tallies

@@ -24,7 +24,7 @@ Decider: the seat a move names (a majority recorded for the table is nobody's).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, get_args
 
 from msgspec.structs import replace
 
@@ -36,7 +36,7 @@ from . import moves as mv
 from .edition import index
 from .queries import ROUNDS
 from .simulator import choose_move
-from .state import UNKNOWN, GameState
+from .state import UNKNOWN, GameState, Phase
 from .view import shown_round_cards
 
 # the end-of-round phases before the round's event sub-regions are revealed
@@ -120,7 +120,7 @@ def determinize(state: GameState, seat: int | None, rng: SplitMix64) -> GameStat
     return _recorded(state, seat, rng)
 
 
-def playable(world: GameState, move: Any) -> tuple[GameState, Any]:
+def playable(state: GameState, world: GameState, move: Any) -> tuple[GameState, Any]:
     """``move`` of a table's or public record as a sampled (seeded) world plays it: the cards it names
     as drawn left out (the world draws its own); the cards a public record's move names from its
     mover's hand (played, discarded) swapped into that hand from where the sample put them."""
@@ -152,6 +152,16 @@ def _swap_in(world: GameState, seat: int, named: list[int]) -> GameState:
     return replace(world, players=players, deck=tuple(deck))
 
 
+_PHASES = {name: i for i, name in enumerate(get_args(Phase))}
+
+
+def stage(state: GameState) -> int:
+    """Where a state is in the game: its selection, phase, and how far the selection's actions and
+    answers went (the same for two states at the same decision of the same turn)."""
+    parts = (state.turn, _PHASES.get(state.phase, 63), len(state.active_left), len(state.responders))
+    return (((parts[0] * 64 + parts[1]) * 64 + parts[2]) * 64) + parts[3]
+
+
 def rollout_move(state: GameState, rng: SplitMix64) -> Any:
     return choose_move(RULES.edition_of(state), state, rng)
 
@@ -162,4 +172,5 @@ ANALYSIS = Analysable(
     decider=lambda state, move: seat_of(move),
     playable=playable,
     policy="Arctica's simulator: a random legal move, actions before skips",
+    stage=stage,
 )

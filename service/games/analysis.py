@@ -14,6 +14,7 @@ knows), so it is the record's readers': a finished game's readers, and a live ga
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from typing import Any, Literal
 from uuid import UUID
@@ -39,7 +40,12 @@ from service.games.errors import (
 )
 from service.games.sight import Sight, public
 
+log = logging.getLogger("banquise.analysis")
+
 MIN_BUDGET, MAX_BUDGET = 1, 64
+# Runs of one analysis that may start without ending cleanly (their worker killed, out of memory...) before
+# it is given up as failed: a job that cannot finish is not taken again for ever.
+MAX_ATTEMPTS = 3
 Status = Literal["queued", "running", "done", "failed"]
 # Enqueues one job for an analysis (in the transaction of its row, on that connection), for the key that
 # asks (its id; None: the database's owner); skips when a job for it is queued or running already, refuses
@@ -108,6 +114,14 @@ class Interrupted(Exception):
         super().__init__(f"analysis {analysis_id} interrupted after {done} steps")
 
 
+class Unanalysable(Exception):
+    """The analysis of a record cannot be computed (its kind cannot sample or play it): it ends failed."""
+
+    def __init__(self, step: int, cause: Exception) -> None:
+        where = f"move {step + 1}" if step >= 0 else "the record"
+        super().__init__(f"{where} could not be analysed: {type(cause).__name__}: {cause}")
+
+
 class GameLine(msgspec.Struct, frozen=True):
     """What an analysis reads of a game: its kind's plug-in, the events before the first move, the moves."""
 
@@ -119,8 +133,10 @@ class GameLine(msgspec.Struct, frozen=True):
 class GameAnalyses:
     """Asking for, reading and running games' analyses."""
 
-    def __init__(self, deps: GameDeps, enqueue: Enqueue | None = None) -> None:
+    def __init__(self, deps: GameDeps, enqueue: Enqueue | None = None, counted_budget: int = DEFAULT_BUDGET) -> None:
         self.store = deps.store
+        # the budget of the analysis that counts in the players' statistics (with the game finished)
+        self.counted_budget = counted_budget
         self.kinds = deps.kinds
         self.rows = deps.rows
         self.records = deps.records
@@ -206,24 +222,28 @@ class GameAnalyses:
                 self.enqueue(conn, analysis.id, asker)
         return analysis, made
 
-    def _asked(self, game_id: UUID, key: ApiKey | None, budget: int) -> tuple[IndexedGame, AnalysisRow]:
+    def _asked(
+        self, game_id: UUID, key: ApiKey | None, budget: int, version: str | None = None
+    ) -> tuple[IndexedGame, AnalysisRow]:
+        """The analysis asked of the game at ``budget`` and analysis ``version`` (default: the current one;
+        an older one stays readable, it is never computed again)."""
         budget_in_bounds(budget)
         row = self._readable(game_id, key)
-        found = self.table.find(game_id, ANALYSIS_VERSION, budget, row.version)
+        found = self.table.find(game_id, version or ANALYSIS_VERSION, budget, row.version)
         if found is None:
             raise AnalysisNotRequested(game_id, budget, row.version)
         return row, found
 
-    def answer(self, game_id: UUID, key: ApiKey | None, budget: int) -> Answer:
-        row, found = self._asked(game_id, key, budget)
+    def answer(self, game_id: UUID, key: ApiKey | None, budget: int, version: str | None = None) -> Answer:
+        row, found = self._asked(game_id, key, budget, version)
         progress = _progress(found)
         if not found.finished:
             return Answer(progress=progress)
         return Answer(progress=progress, body=self.table.result(found.id), immutable=public(row))
 
-    def move(self, game_id: UUID, key: ApiKey | None, budget: int, number: int) -> bytes:
+    def move(self, game_id: UUID, key: ApiKey | None, budget: int, number: int, version: str | None = None) -> bytes:
         """Move ``number`` (1-based, the timeline's ``move_number``)'s evaluation, once analysed."""
-        _, found = self._asked(game_id, key, budget)
+        _, found = self._asked(game_id, key, budget, version)
         body = self.table.step(found.id, number - 1) if 1 <= number <= found.steps_total else None
         if body is None:
             raise AnalysisMoveNotReady(game_id, number, found.steps_done, found.steps_total)
@@ -242,30 +262,76 @@ class GameAnalyses:
         found = self.table.by_id(analysis_id)
         if found is None or found.finished or found.failure:
             return False
-        self.table.started(analysis_id)
+        if found.analysis_version != ANALYSIS_VERSION:  # a job queued before this worker's version
+            self.table.fail(
+                analysis_id, f"made by {found.analysis_version}, no longer computed: ask for {ANALYSIS_VERSION}"
+            )
+            return False
+        attempts = self.table.started(analysis_id)
+        if attempts > MAX_ATTEMPTS:
+            self.table.fail(analysis_id, f"given up: {attempts - 1} runs of it ended without finishing it")
+            return False
+        try:
+            return self._run(found, progress, stop)
+        except Interrupted:
+            self.table.released(analysis_id)
+            raise
+        except Unanalysable as exc:
+            log.warning("analysis failed", extra={"fields": {"analysis": analysis_id, "failure": str(exc)}})
+            self.table.fail(analysis_id, str(exc))
+            return False
+
+    def _run(
+        self,
+        found: AnalysisRow,
+        progress: Callable[[int, int], None] | None,
+        stop: Callable[[], bool] | None,
+    ) -> bool:
+        analysis_id = found.id
         row = self.rows.row(found.game_id)
         recorded = self.recorded(row, found.game_version)
         stored = self.table.steps(analysis_id)
         if progress is not None:
             progress(len(stored), found.steps_total)
-        try:
-            for step in steps(
-                recorded.plugin, recorded.opening, recorded.moves, found.budget, found.seed, start=len(stored)
-            ):
-                body = _steps_encoder.encode(step)
-                self.table.add_step(analysis_id, step.step, body)
-                stored.append(body)
-                if progress is not None:
-                    progress(len(stored), found.steps_total)
-                if stop is not None and stop() and len(stored) < found.steps_total:
-                    raise Interrupted(analysis_id, len(stored))
-        except ValueError as exc:  # the kind refused to sample this game (checked when asked; kept for old rows)
-            self.table.fail(analysis_id, str(exc))
-            return False
+        analysing = steps(
+            recorded.plugin, recorded.opening, recorded.moves, found.budget, found.seed, start=len(stored)
+        )
+        while True:
+            # The computation's own errors (a kind that cannot sample or play this record) end the analysis
+            # as failed; the store's (a database gone) leave the job to be taken again.
+            try:
+                step = next(analysing, None)
+            except Exception as exc:
+                raise Unanalysable(len(stored), exc) from exc
+            if step is None:
+                break
+            body = _steps_encoder.encode(step)
+            self.table.add_step(analysis_id, step.step, body)
+            stored.append(body)
+            if progress is not None:
+                progress(len(stored), found.steps_total)
+            if stop is not None and stop() and len(stored) < found.steps_total:
+                raise Interrupted(analysis_id, len(stored))
         analysed = [_step_decoder.decode(body) for body in stored]
-        result = encode(assemble(recorded.plugin, recorded.opening, analysed, found.budget, found.seed))
+        try:
+            result = encode(assemble(recorded.plugin, recorded.opening, analysed, found.budget, found.seed))
+        except Exception as exc:
+            raise Unanalysable(len(stored), exc) from exc
         # The players' accuracies first: a run killed between the two leaves the job unfinished, and the run
         # that takes it writes the same rows again (the same bytes), then the analysis.
-        with self.table.connection() as conn:
-            analysis_stats.record(conn, found.game_id, result)
+        if self.counts(found):
+            with self.table.connection() as conn:
+                analysis_stats.record(conn, found.game_id, result)
         return self.table.finish(analysis_id, result)
+
+    def counts(self, found: AnalysisRow) -> bool:
+        """Whether an analysis counts in its players' statistics: the whole of a finished game, at the
+        current analysis version and the counted budget (not a live game's partial analysis, nor whichever
+        budget someone asked the largest)."""
+        row = self.rows.row(found.game_id)
+        return (
+            found.analysis_version == ANALYSIS_VERSION
+            and found.budget == self.counted_budget
+            and row.status == "finished"
+            and found.game_version == row.version
+        )

@@ -165,6 +165,44 @@ def test_a_finished_game_analysed_by_a_worker(
     assert out.rstrip(b"\n") == done.content
 
 
+def table_records() -> dict[str, bytes]:
+    """Games recorded as a table records them: Arctic in public mode (the issue's case: ``banquise simulate
+    --game arctic --players 2 --seed 2 --mode public``), Arctica's table and public records."""
+    from domain.arctica import simulator as arctica
+    from service.cli.commands.simulate import simulated_record
+
+    def body(kind: str, setup: Any, moves: list[Any]) -> bytes:
+        record = {"format": "banquise-record", "version": 1, "kind": kind, "setup": setup, "moves": moves}
+        return msgspec.json.encode(record)
+
+    out = {"arctic-public": msgspec.json.encode(simulated_record("arctic", 2, 2, mode="public"))}
+    for name, made in (("table", arctica.table_record), ("public", arctica.public_record)):
+        setup, moves = made(arctica.simulate(2, 5))
+        out[f"arctica-{name}"] = body(
+            "arctica", msgspec.to_builtins(setup), [{"move": msgspec.to_builtins(m)} for m in moves]
+        )
+    return out
+
+
+@pytest.mark.parametrize("name", ["arctic-public", "arctica-table", "arctica-public"])
+def test_a_table_s_record_is_analysed_to_its_end(
+    client: Client, api_key: str, runtime: Runtime, workers: list[subprocess.Popen[bytes]], name: str
+) -> None:
+    # Given a finished game recorded as a table records it (cards named as they are seen)
+    made = client.post("/games/import", content=table_records()[name], headers=auth(api_key))
+    assert made.status_code == 201, made.text
+    game_id = str(made.json()["id"])
+    asked = client.post(f"/games/{game_id}/analysis", json={"budget": BUDGET}, headers=auth(api_key))
+    assert asked.status_code == 202, asked.text
+    # When a worker runs the queue
+    workers.append(worker(runtime.params))
+    # Then every move is analysed, to the final scores
+    analysis = msgspec.json.decode(wait_done(client, game_id).content, type=GameAnalysis)
+    assert len(analysis.steps) == asked.json()["steps_total"] and any(s.judgement for s in analysis.steps)
+    finals = {r["seat"]: r["total"] for r in client.get(f"/games/{game_id}").json()["results"]}
+    assert [s.score for s in analysis.steps[-1].omniscient.seats] == [finals[s] for s in range(len(finals))]
+
+
 def test_a_worker_killed_mid_job_leaves_it_to_another_finished_once(
     client: Client, api_key: str, runtime: Runtime, workers: list[subprocess.Popen[bytes]]
 ) -> None:

@@ -14,7 +14,7 @@ import pytest
 from litestar.testing import TestClient
 from psycopg.rows import dict_row
 
-from domain.analysis.game import GameAnalysis
+from domain.analysis.game import ANALYSIS_VERSION, GameAnalysis
 from domain.analysis.statistics import ANALYSIS_PLAYER_STATS
 from service.base import keys
 from service.base.database import ConnectionParams
@@ -34,10 +34,11 @@ def settings() -> Settings:
     return Settings(pool_size=8, run_projections=True)
 
 
-def analysed(runtime: Runtime, game_id: str) -> GameAnalysis:
-    """The game's analysis asked and run to its end, as a worker runs it."""
-    analyses = GameAnalyses(runtime.games.deps)
-    row, _ = analyses.prepare(analyses.rows.row(UUID(game_id)), BUDGET)
+def analysed(runtime: Runtime, game_id: str, budget: int = BUDGET) -> GameAnalysis:
+    """The game's analysis asked and run to its end, as a worker runs it (the analysis at ``BUDGET`` of a
+    finished game counts in the statistics: the tests' small budget stands for the default)."""
+    analyses = GameAnalyses(runtime.games.deps, counted_budget=BUDGET)
+    row, _ = analyses.prepare(analyses.rows.row(UUID(game_id)), budget)
     analyses.run(row.id)
     body = analyses.table.result(row.id)
     assert body is not None
@@ -93,7 +94,7 @@ def test_accuracy_per_player_per_kind_and_player_count(
     # when the rows are rebuilt from the stored analyses: the same rows
     before = stats_rows(database)
     with psycopg.connect(database.conninfo(), autocommit=True, row_factory=dict_row) as conn:
-        assert analysis_stats.rebuild(conn) == 3
+        assert analysis_stats.rebuild(conn, ANALYSIS_VERSION, BUDGET) == 3
     assert stats_rows(database) == before
 
 
@@ -110,4 +111,26 @@ def test_a_voided_game_leaves_the_accuracy(
     assert answer.status_code == 200, answer.text
     position = int(answer.headers.get("x-banquise-position", 0))
     profile = client.get("/players/oona", params={"min_position": position}).json()
+    assert by_count(profile, "arctic", 2)["analysis"]["games"] == 1
+
+
+def test_only_a_finished_game_s_whole_analysis_at_the_counted_budget_counts(
+    client: Client, api_key: str, runtime: Runtime, database: ConnectionParams
+) -> None:
+    # Given a live game analysed (its first 20 moves) and a finished game analysed at another budget too
+    live = import_game(client, api_key, record("arctic", 2, 720, ["Ulla", "Vida"], moves=20))
+    done = import_game(client, api_key, record("arctic", 2, 721, ["Ulla", "Vida"]))
+    analysed(runtime, live["id"])
+    analysed(runtime, done["id"], budget=BUDGET + 1)
+    # Then neither counts: no statistics rows, no analysis in the profile
+    assert not [r for r in stats_rows(database) if str(r[0]) in (live["id"], done["id"])]
+    position = done["position"]
+    assert (
+        by_count(client.get("/players/ulla", params={"min_position": position}).json(), "arctic", 2)["analysis"] is None
+    )
+    # When the finished game is analysed at the counted budget, then it counts, once
+    analysed(runtime, done["id"])
+    rows = [r for r in stats_rows(database) if str(r[0]) == done["id"]]
+    assert rows and {(r[1], r[2]) for r in rows} == {(ANALYSIS_VERSION, BUDGET)}
+    profile = client.get("/players/ulla", params={"min_position": position}).json()
     assert by_count(profile, "arctic", 2)["analysis"]["games"] == 1

@@ -42,6 +42,8 @@ def test_the_quick_bench_runs_every_item_and_writes_its_report(tmp_path: Path) -
         "watch",
         "exports",
         "analysis",
+        "analysis workers",
+        "analysis quality",
     }
     for row in report["rows"]:
         assert row["status"] in ("ok", "skipped"), row

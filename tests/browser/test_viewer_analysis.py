@@ -112,7 +112,14 @@ def test_the_graph_moves_the_viewer_and_marks_the_judgements(
     move, first = next(iter(judged.items()))
     note = page.locator(f'#timeline li[data-move="{move}"] .note.judgement').first
     assert note.get_attribute("data-verdict") == first["verdict"]
-    assert first["best"] in (note.text_content() or "")
+    # the better move as a player would say it (the kind's sentence), else its timeline lines
+    assert (first["advice"] or first["best"]) in (note.text_content() or "")
+    # the last decision judged, under the graph
+    last = max(i + 1 for i, s in enumerate(analysis["steps"]) if s["judgement"])
+    assert f"move {last}," in (page.locator("#analysis-latest").text_content() or "")
+    # each seat's line in its band (the estimate's own uncertainty), said under the graph
+    assert page.locator("#eval-graph polygon.band").count() == 3
+    assert "Shaded: where each chance may be" in (page.locator("#analysis .eval-band").text_content() or "")
     # the text alternative: one row per move, the accuracy per player
     assert page.locator("#analysis .analysis-table tbody tr").count() == moves
     assert page.locator("#analysis-accuracy tbody tr").count() == 3
@@ -176,3 +183,39 @@ def test_the_recorders_finished_game_shows_the_same_analysis(
         assert_accessible(page, "recorder, finished game with its analysis")
     finally:
         context.close()
+
+
+def test_a_live_game_s_owner_sees_the_outlook_and_the_last_judgement_on_the_recorder(
+    browser: Any, base: str, api_key: str, analysis_worker: Any
+) -> None:
+    """The recorder's page of a live game, with its owner's key: the outlook so far (asked with its button,
+    run by the worker), the last decision judged under the graph; after another move, asked again, the
+    outlook covers it. Nobody else reads it (the API's rule: another key is refused)."""
+    body = record("arctic", 3, 34)
+    body["setup"]["players"] = NAMES
+    body["moves"] = body["moves"][:12]
+    made = web.post(f"{base}/games/import", json=body, headers=auth(api_key), timeout=60)
+    assert made.status_code == 201 and made.json()["status"] == "live", made.text
+    gid = made.json()["id"]
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    context.set_default_timeout(30_000)
+    page = context.new_page()
+    try:
+        page.goto(f"{base}/recorder")
+        page.fill("#api-key", api_key)
+        page.locator("#key-form button[type=submit]").tap()
+        page.wait_for_selector("#forget-key")
+        page.evaluate("() => localStorage.setItem('banquise.engine', 'off')")
+        page.goto(f"{base}/games/{gid}/recorder?budget={BUDGET}")
+        page.wait_for_selector('#analysis[data-analysis="none"]')
+        assert page.locator("#analysis-ask").text_content() == "See the outlook so far"
+        page.click("#analysis-ask")
+        page.wait_for_selector('#analysis[data-analysis="done"]', timeout=120_000)
+        assert page.locator("#eval-graph polyline.line").count() == 3
+        assert (page.locator("#analysis-latest").text_content() or "").startswith("Last decision judged: move ")
+        assert page.locator("#analysis button.analysis-ask").text_content() == "Update the outlook"
+        assert_accessible(page, "recorder, live game with its outlook")
+    finally:
+        context.close()
+    # the outlook is the owner's: another reader of the live game is refused
+    assert web.get(f"{base}/games/{gid}/analysis", params={"budget": BUDGET}).status_code == 403

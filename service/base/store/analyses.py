@@ -59,6 +59,11 @@ CREATE TABLE banquise_analysis_steps (
 """
 
 
+# Step 0025: how many runs of an analysis started without ending cleanly (a worker killed, a crash): a job
+# whose runs keep dying is given up (``GameAnalyses.run``), not taken again for ever.
+ATTEMPTS = "ALTER TABLE banquise_analyses ADD COLUMN attempts integer NOT NULL DEFAULT 0;"
+
+
 def migration() -> str:
     """Step 0020: our tables and PgQueuer's (its own DDL for the installed version, unqualified)."""
     return ANALYSES + "\n" + QueryBuilderEnvironment().build_install_query(create_schema=False)
@@ -222,10 +227,21 @@ class AnalysesTable:
             row = conn.execute("SELECT result FROM banquise_analyses WHERE id = %s", (analysis_id,)).fetchone()
         return None if row is None or row["result"] is None else bytes(row["result"])
 
-    def started(self, analysis_id: int) -> None:
+    def started(self, analysis_id: int) -> int:
+        """A run of the analysis starts: how many runs started and did not end cleanly, this one counted."""
+        with self.connection() as conn:
+            row = conn.execute(
+                "UPDATE banquise_analyses SET started_at = coalesce(started_at, now()), attempts = attempts + 1 "
+                "WHERE id = %s RETURNING attempts",
+                (analysis_id,),
+            ).fetchone()
+        return 0 if row is None else int(row["attempts"])
+
+    def released(self, analysis_id: int) -> None:
+        """A run stopped cleanly between two steps (its worker was told to stop): not a failed attempt."""
         with self.connection() as conn:
             conn.execute(
-                "UPDATE banquise_analyses SET started_at = now() WHERE id = %s AND started_at IS NULL", (analysis_id,)
+                "UPDATE banquise_analyses SET attempts = greatest(0, attempts - 1) WHERE id = %s", (analysis_id,)
             )
 
     def steps(self, analysis_id: int) -> list[bytes]:

@@ -1,10 +1,12 @@
 """The per-game statistics of finished analyses (``domain.analysis.statistics``): the read model the
 player statistics read their accuracies from (``projections/analysis_stats.py``).
 
-Written as an analysis finishes (``GameAnalyses.run``, just before the analysis itself: a run killed
-between the two leaves the job to another, which writes the same rows again), one row per (game,
+Written as an analysis that counts finishes (``GameAnalyses.run``, just before the analysis itself: a run
+killed between the two leaves the job to another, which writes the same rows again), one row per (game,
 analysis, seat, statistic); rebuilt from the analyses' stored results at any time (``rebuild``: the same
-rows). A game analysed at several budgets keeps each one's rows; the readers take the largest budget's.
+rows). What counts (#44): a finished game's whole analysis at the counted budget (the default), whatever
+other budgets or partial analyses of the live game were asked; the readers take the current analysis
+version's only (an older version's rows stay, unread, until the game is analysed again).
 """
 
 from __future__ import annotations
@@ -49,12 +51,16 @@ def record(conn: Connection[Any], game_id: UUID, result: bytes) -> None:
     )
 
 
-def rebuild(conn: Connection[Any]) -> int:
-    """Every row again from the finished analyses (in one transaction); how many analyses were read."""
+def rebuild(conn: Connection[Any], version: str, budget: int) -> int:
+    """Every row again from the analyses that count (in one transaction): each finished game's whole
+    analysis at analysis ``version`` and ``budget`` (``GameAnalyses.counts``); how many were read."""
     with conn.transaction():
         conn.execute("DELETE FROM banquise_analysis_stats")
         found = conn.execute(
-            "SELECT game_id, result FROM banquise_analyses WHERE result IS NOT NULL ORDER BY id"
+            "SELECT a.game_id, a.result FROM banquise_analyses a JOIN games g ON g.id = a.game_id "
+            "WHERE a.result IS NOT NULL AND a.analysis_version = %s AND a.budget = %s "
+            "AND g.status = 'finished' AND g.version = a.game_version ORDER BY a.id",
+            (version, budget),
         ).fetchall()
         for row in found:
             game_id, result = (row["game_id"], row["result"]) if isinstance(row, dict) else row

@@ -111,45 +111,12 @@ class GameLog(Application[UUID]):
         )
         self.game_recorder.use_timeouts(timeouts)
         self.loop_reads = LoopReads(params.connect_kwargs(), timeouts, size=min(4, pool_size))
-        migrations.migrate(params.conninfo(), schema, self._migrations())
+        migrations.migrate(params.conninfo(), schema, store_steps(self))
         # Composite types exist now: let the recorder's connections use them.
         self.game_recorder.datastore.register_type_adapters()
         # The deployment's signing key, made at the first start (every process then reads the same one).
         with self.game_recorder.datastore.get_connection() as conn:
             self.server_key = server_key(conn, schema)
-
-    def _migrations(self) -> list[migrations.Step]:
-        """The store's schema steps, in the order a new database takes them (released ones never change)."""
-        return [
-            ("0001_event_store", self._create_event_tables),
-            *TABLES,
-            ("0004_new_game_function", self.game_recorder.create_new_game_function),
-            # The function now returns the last notification id only (0004 made one returning them all).
-            ("0005_insert_new_game_function", self.game_recorder.create_new_game_function),
-            ("0006_record_ids_per_key", RECORD_IDS_PER_KEY),
-            ("0007_game_forks", GAME_FORKS),
-            ("0008_idempotency_scope", IDEMPOTENCY_SCOPE),
-            ("0009_games_voided", GAMES_VOIDED),
-            ("0010_editions", EDITIONS),
-            ("0011_game_tags", self._add_game_tags),
-            ("0012_play_time", PLAY_TIME),
-            ("0013_closed_games", CLOSED_GAME_FUNCTION),
-            ("0014_key_changes", KEY_CHANGES),
-            ("0015_key_guard", KEY_GUARD_FUNCTION),
-            ("0016_append_moves_function", self._create_append_moves_function),
-            ("0017_fork_secrets", FORK_SECRETS),
-            ("0018_editions_by_kind", EDITIONS_BY_KIND),
-            # Both numbered 0018 (two branches): ids are unique, the order is this list's.
-            ("0018_event_chain", self._chain_events),
-            # Game analyses and their job queue (PgQueuer's tables): service/base/store/analyses.py.
-            ("0020_analysis", analyses.migration()),
-            # Finished analyses' per-player statistics (accuracy...): service/base/store/analysis_stats.py.
-            ("0021_analysis_stats", analysis_stats.TABLE),
-            # Plays imported from BG Stats and BGG, result-only games: service/base/store/imports.py.
-            ("0022_imported_plays", IMPORTED_PLAYS),
-            ("0023_chain_heads", lambda: _keep_heads(self)),  # each game's head in its row: store/chain.py
-            ("0023_signed_games", SIGNED_GAMES),  # one game per signed identity (#49)
-        ]
 
     def _create_append_moves_function(self) -> None:
         self.game_recorder.create_append_moves_function(game_heads.advance_in_function(self.schema))
@@ -493,3 +460,39 @@ def _one_game(records: Sequence[Recorded]) -> bool:
         and rec.originator_version == first.originator_version + i
         for i, rec in enumerate(records)
     )
+
+
+def store_steps(log: GameLog) -> list[migrations.Step]:
+    """The store's schema steps, in the order a new database takes them (released ones never change)."""
+    return [
+        ("0001_event_store", log._create_event_tables),
+        *TABLES,
+        ("0004_new_game_function", log.game_recorder.create_new_game_function),
+        # The function now returns the last notification id only (0004 made one returning them all).
+        ("0005_insert_new_game_function", log.game_recorder.create_new_game_function),
+        ("0006_record_ids_per_key", RECORD_IDS_PER_KEY),
+        ("0007_game_forks", GAME_FORKS),
+        ("0008_idempotency_scope", IDEMPOTENCY_SCOPE),
+        ("0009_games_voided", GAMES_VOIDED),
+        ("0010_editions", EDITIONS),
+        ("0011_game_tags", log._add_game_tags),
+        ("0012_play_time", PLAY_TIME),
+        ("0013_closed_games", CLOSED_GAME_FUNCTION),
+        ("0014_key_changes", KEY_CHANGES),
+        ("0015_key_guard", KEY_GUARD_FUNCTION),
+        ("0016_append_moves_function", log._create_append_moves_function),
+        ("0017_fork_secrets", FORK_SECRETS),
+        ("0018_editions_by_kind", EDITIONS_BY_KIND),
+        # Both numbered 0018 (two branches): ids are unique, the order is this list's.
+        ("0018_event_chain", log._chain_events),
+        # Game analyses and their job queue (PgQueuer's tables): service/base/store/analyses.py.
+        ("0020_analysis", analyses.migration()),
+        # Finished analyses' per-player statistics (accuracy...): service/base/store/analysis_stats.py.
+        ("0021_analysis_stats", analysis_stats.TABLE),
+        # Plays imported from BG Stats and BGG, result-only games: service/base/store/imports.py.
+        ("0022_imported_plays", IMPORTED_PLAYS),
+        ("0023_chain_heads", lambda: _keep_heads(log)),  # each game's head in its row: store/chain.py
+        ("0023_signed_games", SIGNED_GAMES),  # one game per signed identity (#49)
+        # How many runs of an analysis job a dead worker cut short (the fourth gives up): store/analyses.py.
+        ("0025_analysis_attempts", analyses.ATTEMPTS),
+    ]

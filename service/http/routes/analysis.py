@@ -42,6 +42,14 @@ Budget = Annotated[
     ),
 ]
 
+Version = Annotated[
+    str | None,
+    QueryParameter(
+        description="An analysis version (`analysis_version` of an analysis): an older analysis stays readable; "
+        "without it, the current version's (asking for an analysis computes only the current version)",
+    ),
+]
+
 READ_PROBLEMS = {
     403: ResponseSpec(
         None,
@@ -66,11 +74,14 @@ def _location(progress: AnalysisProgress) -> str:
 
 
 def _accepted(progress: AnalysisProgress) -> Response[Any]:
+    headers = {"location": _location(progress), "cache-control": "no-store"}
+    if progress.status != "failed":  # a failed analysis ends there: nothing to ask again for
+        headers["retry-after"] = RETRY_AFTER
     return Response(
         content=_json.encode(progress),
         status_code=HTTP_202_ACCEPTED,
         media_type="application/json",
-        headers={"location": _location(progress), "retry-after": RETRY_AFTER, "cache-control": "no-store"},
+        headers=headers,
     )
 
 
@@ -157,8 +168,9 @@ class AnalysisController(Controller):
         key: NamedDependency[ApiKey | None],
         analyses: NamedDependency[GameAnalyses],
         budget: Budget = DEFAULT_BUDGET,
+        analysis_version: Version = None,
     ) -> Response[GameAnalysis]:
-        answer = await sync_to_thread(analyses.answer, game_id, key, budget)
+        answer = await sync_to_thread(analyses.answer, game_id, key, budget, analysis_version)
         if answer.body is None:
             return _accepted(answer.progress)
         done = conditional_body(request, answer.body)
@@ -189,5 +201,7 @@ class AnalysisController(Controller):
         key: NamedDependency[ApiKey | None],
         analyses: NamedDependency[GameAnalyses],
         budget: Budget = DEFAULT_BUDGET,
+        analysis_version: Version = None,
     ) -> Response[StepAnalysis]:
-        return conditional_body(request, await sync_to_thread(analyses.move, game_id, key, budget, move))
+        body = await sync_to_thread(analyses.move, game_id, key, budget, move, analysis_version)
+        return conditional_body(request, body)

@@ -6,6 +6,18 @@ from __future__ import annotations
 ANALYSIS_WORDS: dict[str, tuple[str, str, str]] = {
     "analysis": ("Analysis", "Analyse", "Análisis"),
     "analysis_ask": ("Analyse this game", "Analyser cette partie", "Analizar esta partida"),
+    # a live game's owner, on the recorder's page: the outlook of the moves recorded so far
+    "analysis_outlook": (
+        "See the outlook so far",
+        "Voir les perspectives à ce stade",
+        "Ver las perspectivas hasta ahora",
+    ),
+    "analysis_update": ("Update the outlook", "Mettre à jour les perspectives", "Actualizar las perspectivas"),
+    "analysis_latest": (
+        "Last decision judged: move {move}, {player}: {verdict}",
+        "Dernière décision jugée : coup {move}, {player} : {verdict}",
+        "Última decisión juzgada: jugada {move}, {player}: {verdict}",
+    ),
     "analysis_loading": ("Reading the analysis…", "Lecture de l'analyse…", "Leyendo el análisis…"),
     "analysis_progress": (
         "Analysing: {done} of {total} moves",
@@ -40,6 +52,14 @@ ANALYSIS_WORDS: dict[str, tuple[str, str, str]] = {
         "decisiones juzgadas imprecisión (amarillo), error (naranja) o error grave (rojo)",
     ),
     "analysis_point": ("Move {move}: {chances}", "Coup {move} : {chances}", "Jugada {move}: {chances}"),
+    # the shaded band around each line: where the estimate may be (two standard errors of its rollouts)
+    "analysis_band": (
+        "Shaded: where each chance may be (± {points} points at most: the estimate's own uncertainty)",
+        "En grisé : où chaque chance peut être (± {points} points au plus : l'incertitude de l'estimation)",
+        "Sombreado: dónde puede estar cada probabilidad (± {points} puntos como mucho: la incertidumbre de la "
+        "estimación)",
+    ),
+    "analysis_evaluation": ("Evaluation: {evaluation}", "Évaluation : {evaluation}", "Evaluación: {evaluation}"),
     "analysis_table": (
         "Win chance by move, as a table",
         "Chances de victoire par coup, en tableau",

@@ -15,10 +15,14 @@ from domain.analysis.judging import judge
 from domain.analysis.rollouts import evaluate
 from domain.arctic import RULES, simulator
 from domain.arctic import catalogue as cat
+from domain.arctic import moves as mv
 from domain.arctic.plugin import GAME as ARCTIC
+from domain.arctic.setup import Setup
 from domain.arctic.state import GameState
 from domain.chance import SplitMix64
 from domain.game import Perspective
+
+from .recorded import recorder_walk
 
 assert ARCTIC.analysis is not None
 SAMPLE = ARCTIC.analysis.determinize
@@ -149,3 +153,81 @@ def test_the_last_step_ends_on_the_final_scores_and_two_runs_give_the_same_bytes
     judged = [s.judgement for s in first.steps if s.judgement is not None]
     assert judged and all(j.best and j.played for j in judged)
     assert encode(analyse(ARCTIC, sim.events[:2], sim.moves, budget=2, seed=5)) != encode(first)
+
+
+def public_records() -> list[tuple[str, list[Any], list[Any]]]:
+    """Table records: the simulator's public twins (cards named as they are seen, shown after the end) and
+    records entered through the recorder's builder (``recorded.recorder_walk``), 2 to 4 players."""
+    out: list[tuple[str, list[Any], list[Any]]] = []
+    for players, seed in ((2, 2), (3, 5), (4, 1)):
+        sim = simulator.simulate(players, seed, mode="public", shown_at_end=True)
+        out.append((f"public {players}p seed {seed}", list(RULES.start(sim.setup)), sim.moves))
+        sides = {a: "AB"[(seed + i) % 2] for i, a in enumerate(cat.ANIMALS)}
+        setup = Setup(players=[f"p{i}" for i in range(players)], mode="public", power_sides=sides)  # type: ignore[arg-type]
+        opening, moves = recorder_walk(ARCTIC, setup, seed)
+        out.append((f"recorder {players}p seed {seed}", opening, moves))
+    return out
+
+
+def test_every_seat_move_of_a_table_record_plays_in_every_world_its_mover_imagines() -> None:
+    """Given table records (the recorder's own among them: every kind of move it enters, hidden cards,
+    face-down cards, implicit Moose powers, steps ended by word), when each seat's decision is replayed in
+    worlds sampled for its mover, then the move played and every candidate it is judged against are
+    accepted there, and the move names cards where the record put them."""
+    assert ARCTIC.analysis is not None and ARCTIC.analysis.choices is not None
+    part = ARCTIC.analysis
+    kinds: Counter[str] = Counter()
+    for _, opening, moves in public_records():
+        state = RULES.fold(opening)
+        for step, move in enumerate(moves):
+            seat = part.decider(state, move)
+            if seat is not None:
+                kinds[type(move).__name__] += 1
+                choices = part.choices(state, move)
+                assert move in choices
+                for i in range(2):
+                    world = SAMPLE(state, seat, SplitMix64(step * 7 + i))
+                    for candidate in choices:
+                        sampled, played = part.playable(state, world, candidate)
+                        if played is not None:
+                            RULES.decide_and_evolve(sampled, played)  # raises if refused
+            _, state = RULES.decide_and_evolve(state, move)
+    assert {"PlaceCard", "TakeFromRiver", "MoveTokens", "Discard", "EndStep"} <= set(kinds), kinds
+
+
+def test_a_table_record_is_analysed_to_its_end() -> None:
+    """Given table records (a public twin and the recorder's own, 2 players), when they are analysed,
+    then every move is a step, the last one ends on the final scores, and two runs give the same bytes
+    (the other records' moves are replayed in every world above: analysing them too costs minutes)."""
+    for name, opening, moves in public_records()[:2]:
+        first = analyse(ARCTIC, opening, moves, budget=1, seed=2)
+        assert len(first.steps) == len(moves), name
+        state = RULES.fold(opening)
+        for move in moves:
+            _, state = RULES.decide_and_evolve(state, move)
+        final = sorted(RULES.results(state), key=lambda r: r.seat)
+        assert [o.score for o in first.steps[-1].omniscient.seats] == [float(r.total) for r in final], name
+        assert all(p.decisions > 0 for p in first.accuracy), name
+    name, opening, moves = public_records()[1]
+    assert encode(analyse(ARCTIC, opening, moves, budget=1, seed=2)) == encode(
+        analyse(ARCTIC, opening, moves, budget=1, seed=2)
+    )
+
+
+def test_the_better_move_is_said_as_a_player_would_say_it() -> None:
+    """Given a position where a card placed could have been another, when the better one is advised, then
+    the sentence names the player, what the better move does that the move played does not (the card, the
+    power it takes) in the table's words, and what was done instead."""
+    from domain.arctic.advice import advise
+
+    state, _ = state_at(3, 4, 0)
+    while state.phase != "place" or len(state.players[state.active].hand) < 2:
+        _, state = RULES.decide_and_evolve(state, RULES.legal_moves(state)[0])
+    seat = state.active
+    hand = state.players[seat].hand
+    played, best = (mv.PlaceCard(seat=seat, card=cat.CARD_IDS[c]) for c in hand[:2])
+    said = advise(state, played, best, seat)
+    name = state.names[seat]
+    assert said.startswith(f"{name} could have placed the ") and ", rather than placing the " in said
+    assert said.endswith(".") and "{" not in said and "_" not in said and "seat" not in said
+    assert advise(state, played, played, seat) == ""

@@ -12,11 +12,14 @@ from hypothesis import strategies as hs
 
 from domain.analysis.game import analyse, encode
 from domain.analysis.judging import judge
-from domain.arctica import RULES, simulator
+from domain.arctic.simulator import simulate as simulator_arctic
+from domain.arctica import RULES, editions, simulator
 from domain.arctica.plugin import GAME as ARCTICA
 from domain.arctica.state import GameState
 from domain.chance import SplitMix64
 from domain.game import Perspective
+
+from .recorded import recorder_walk
 
 assert ARCTICA.analysis is not None
 
@@ -104,3 +107,62 @@ def test_a_table_or_public_record_is_analysed_to_its_final_scores(record: Any) -
     final = sorted(RULES.results(state), key=lambda r: r.seat)
     assert [o.score for o in first.steps[-1].omniscient.seats] == [float(r.total) for r in final]
     assert all(p.decisions > 0 for p in first.accuracy)
+
+
+def recorded_games() -> list[tuple[str, list[Any], list[Any]]]:
+    """Table and public records: the simulator's (demo and ``forms-1`` editions) and the recorder's own
+    (entered through the builder from the same setups, ``recorded.recorder_walk``)."""
+    out: list[tuple[str, list[Any], list[Any]]] = []
+    for players, seed, edition in ((2, 3, None), (3, 1, "forms-1")):
+        sim = simulator.simulate(players, seed, edition=None if edition is None else editions.get(edition))
+        for name, record in (("table", simulator.table_record), ("public", simulator.public_record)):
+            setup, moves = record(sim)
+            out.append((f"{name} {players}p {edition}", list(RULES.start(setup)), moves))
+            opening, walked = recorder_walk(ARCTICA, setup, seed)
+            out.append((f"recorder {name} {players}p {edition}", opening, walked))
+    return out
+
+
+def test_every_seat_move_of_a_table_record_plays_in_every_world_its_mover_imagines() -> None:
+    """Given table and public records (the recorder's own among them), when each seat's decision is
+    replayed in worlds sampled for its mover, then the move played is accepted there, and so is every
+    candidate it is judged against that the record itself accepts."""
+    part = ARCTICA.analysis
+    assert part is not None
+    for name, opening, moves in recorded_games():
+        state = RULES.fold(opening)
+        for step, move in enumerate(moves):
+            seat = part.decider(state, move)
+            if seat is not None:
+                world = part.determinize(state, seat, SplitMix64(step))
+                sampled, played = part.playable(state, world, move)
+                assert played is not None
+                RULES.decide_and_evolve(sampled, played)  # raises if refused
+            _, state = RULES.decide_and_evolve(state, move)
+        assert RULES.is_finished(state), name
+
+
+def test_the_recorder_s_own_records_are_analysed_to_their_end() -> None:
+    for name, opening, moves in recorded_games()[1::2][:2]:
+        analysis = analyse(ARCTICA, opening, moves, budget=1, seed=3)
+        state = RULES.fold(opening)
+        for move in moves:
+            _, state = RULES.decide_and_evolve(state, move)
+        final = sorted(RULES.results(state), key=lambda r: r.seat)
+        assert len(analysis.steps) == len(moves), name
+        assert [o.score for o in analysis.steps[-1].omniscient.seats] == [float(r.total) for r in final], name
+
+
+def test_a_kind_without_a_fast_play_out_falls_back_to_the_engine_s_rollouts_and_says_so() -> None:
+    """Arctica has no fast play-out: its shown line is 8 engine rollouts a unit of budget, stated in the
+    analysis; Arctic's is 32 of its fast play-out's. Both say how many rollouts each move's evaluation is."""
+    from domain.arctic.plugin import GAME as ARCTIC
+
+    sim = simulator.simulate(2, 1)
+    analysis = analyse(ARCTICA, sim.events[:1], sim.moves[:3], budget=2, seed=2)
+    assert analysis.steady == 16 and "no fast play-out" in analysis.evaluation
+    assert all(s.omniscient.rollouts == 16 for s in analysis.steps)
+    arctic = simulator_arctic(2, 1)
+    other = analyse(ARCTIC, arctic.events[:2], arctic.moves[:3], budget=2, seed=2)
+    assert other.steady == 64 and "fast play-out" in other.evaluation and "no fast" not in other.evaluation
+    assert all(0 < o.win_error <= 0.5 or o.win in (0.0, 1.0) for s in other.steps for o in s.omniscient.seats)

@@ -38,7 +38,8 @@ class RecordPage {
     this.rereads = 0; // reads again after answers that disagree (a move stored between them), a few at most
     this.drawn = null; // the step the board shows
     this.boardRoot = h("div", { id: "board-root" });
-    this.analysis = null; // a finished game's analysis panel (analysis.js), made once
+    this.analysis = null; // the game's analysis panel (analysis.js), made once (again once the game is finished)
+    this.analysedFinished = false;
     this.moveAsked = 0; // the newest point of the analysis graph asked wins
     this.reveal = false; // after an undo: the next question brought into view
   }
@@ -395,6 +396,16 @@ class RecordPage {
     ];
   }
 
+  // A finished game's analysis; a live game's outlook so far for the owner whose device this is (made
+  // again, once, when the game finishes).
+  analysisOf(s, finished) {
+    if (!this.analysis || (finished && !this.analysedFinished)) {
+      this.analysis = analysisPanel(this.game, s.players, (n) => this.showMove(n), !finished);
+      this.analysedFinished = finished;
+    }
+    return this.analysis;
+  }
+
   conflict(s) {
     const page = this.page;
     return conflictPanel({
@@ -423,7 +434,7 @@ class RecordPage {
         }) : null,
         h("div", { class: "after" },
           timelinePanel({ timeline: page.timeline, pending: page.pending }),
-          s.status === "finished" ? (this.analysis ||= analysisPanel(this.game, s.players, (n) => this.showMove(n))).root : null,
+          s.status === "finished" || (live && apiKey()) ? this.analysisOf(s, s.status === "finished").root : null,
           live ? controlsPanel({
             pending: page.pending, canUndo: page.reached && s.moves > 0, live: page.reached,
             onUndo: () => this.undo(), onAbandon: (reason) => this.abandon(reason),

@@ -19,7 +19,8 @@ export class AnalysisPanel {
   /** `root`: the (empty) element the panel fills; `game`: its id; `ctx`: the page's players and words;
    * `budget`: the analysis's (null: the service's default); `request(url, init)`: a fetch with the
    * caller's key; `onMove(n)`: go to the board after move n; `onJudged(map)`: the judgements, by move. */
-  constructor(root, { game, ctx, budget = null, request = (url, init) => fetch(url, init), onMove, onJudged }) {
+  constructor(root, { game, ctx, budget = null, request = (url, init) => fetch(url, init), onMove, onJudged, live = false }) {
+    this.live = live; // a live game's owner (the recorder's page): the outlook so far, asked again as it goes on
     this.root = root;
     this.game = game;
     this.ctx = ctx;
@@ -72,7 +73,8 @@ export class AnalysisPanel {
 
   offer() {
     this.root.dataset.analysis = "none";
-    const button = el("button", { type: "button", id: "analysis-ask", class: "analysis-ask", text: word(this.ctx, "analysis_ask") });
+    const label = this.live ? "analysis_outlook" : "analysis_ask";
+    const button = el("button", { type: "button", id: "analysis-ask", class: "analysis-ask", text: word(this.ctx, label) });
     button.addEventListener("click", () => this.ask());
     this.body.replaceChildren(button);
   }
@@ -143,6 +145,16 @@ export class AnalysisPanel {
     }
     const seats = analysis.players.map((_, seat) => seat);
     const grid = [0.25, 0.5, 0.75].map((w) => svg("line", { class: "grid", x1: 0, x2: WIDTH, y1: this.y(w), y2: this.y(w) }));
+    // each line's band: two standard errors of its estimate either side (analyses before analysis-3: none)
+    const widest = Math.max(0, ...analysis.steps.flatMap((s) => s.omniscient.seats.map((o) => o.win_error || 0)));
+    const bands = widest > 0 ? seats.map((seat) => {
+      const edge = (sign) => analysis.steps.map((s, i) => {
+        const o = s.omniscient.seats[seat];
+        const w = Math.max(0, Math.min(1, o.win + sign * 2 * (o.win_error || 0)));
+        return this.x(i).toFixed(1) + "," + this.y(w).toFixed(1);
+      });
+      return svg("polygon", { class: "band seat-" + seat, points: edge(1).concat(edge(-1).reverse()).join(" ") });
+    }) : [];
     const lines = seats.map((seat) => svg("polyline", {
       class: "line seat-" + seat, "data-seat": seat,
       points: analysis.steps.map((s, i) => this.x(i).toFixed(1) + "," + this.y(s.omniscient.seats[seat].win).toFixed(1)).join(" "),
@@ -156,7 +168,7 @@ export class AnalysisPanel {
     // the current move's points: HTML over the drawing (round at any width; the drawing stretches)
     this.dots = seats.map((seat) => el("span", { class: "dot seat-" + seat, "aria-hidden": "true" }));
     const drawing = svg("svg", { viewBox: "0 0 " + WIDTH + " " + HEIGHT, preserveAspectRatio: "none", "aria-hidden": "true", focusable: "false" },
-      svg("rect", { class: "frame", x: 0, y: 0, width: WIDTH, height: HEIGHT }), grid, lines, marks, this.cursor);
+      svg("rect", { class: "frame", x: 0, y: 0, width: WIDTH, height: HEIGHT }), grid, bands, lines, marks, this.cursor);
     this.graph = el("div", {
       class: "eval-graph", id: "eval-graph", role: "slider", tabindex: 0,
       "aria-label": word(ctx, "analysis_graph"), "aria-valuemin": 1, "aria-valuemax": n, "aria-valuenow": 1,
@@ -181,9 +193,28 @@ export class AnalysisPanel {
       el("span", { class: "swatch seat-" + seat, "aria-hidden": "true" }), playerName(ctx, seat))));
     this.root.dataset.analysis = "done";
     const caption = el("p", { class: "muted eval-caption", text: word(ctx, "analysis_caption") });
-    this.body.replaceChildren(legend, this.graph, caption, this.accuracy(), this.errors(), this.table(),
-      el("p", { class: "muted", text: word(ctx, "analysis_budget", { budget: analysis.budget, policy: analysis.policy }) }));
+    const band = widest > 0 ? el("p", { class: "muted eval-band", text: word(ctx, "analysis_band", { points: Math.max(1, Math.round(200 * widest)) }) }) : null;
+    const how = analysis.evaluation ? el("p", { class: "muted", text: word(ctx, "analysis_evaluation", { evaluation: analysis.evaluation }) }) : null;
+    let update = null;
+    if (this.live) {
+      update = el("button", { type: "button", class: "analysis-ask", text: word(ctx, "analysis_update") });
+      update.addEventListener("click", () => this.ask());
+    }
+    this.body.replaceChildren(...[legend, this.graph, caption, band, this.latest(), update, this.accuracy(), this.errors(), this.table(),
+      el("p", { class: "muted", text: word(ctx, "analysis_budget", { budget: analysis.budget, policy: analysis.policy }) }), how].filter(Boolean));
     this.mark(this.current);
+  }
+
+  /** The last decision judged (the outlook's news as a live game goes on), with the better move if any. */
+  latest() {
+    const steps = this.analysis.steps;
+    for (let i = steps.length - 1; i >= 0; i--) {
+      const j = steps[i].judgement;
+      if (!j) continue;
+      const text = word(this.ctx, "analysis_latest", { move: i + 1, player: playerName(this.ctx, j.seat), verdict: word(this.ctx, "verdict_" + j.verdict) });
+      return el("p", { class: "analysis-latest", id: "analysis-latest" }, text, j.advice ? " " + better(this.ctx, j) : "");
+    }
+    return null;
   }
 
   choose(move) {
@@ -241,7 +272,7 @@ export class AnalysisPanel {
       const link = el("a", { href: "#move-" + (i + 1), "data-move": i + 1 },
         el("span", { class: "verdict-tag " + j.verdict, text: word(ctx, "verdict_" + j.verdict) }),
         " " + word(ctx, "analysis_move") + " " + (i + 1) + ", " + playerName(ctx, j.seat) + ": " + j.played + ". ",
-        el("span", { class: "better", text: word(ctx, "analysis_better", { best: j.best }) }));
+        el("span", { class: "better", text: better(ctx, j) }));
       link.addEventListener("click", (e) => {
         e.preventDefault();
         this.choose(i + 1);
@@ -276,5 +307,11 @@ export function judgementNote(ctx, j) {
   if (!j || !MARKED.has(j.verdict)) return null;
   return el("span", { class: "note judgement " + j.verdict, "data-verdict": j.verdict },
     el("span", { class: "verdict-tag " + j.verdict, text: word(ctx, "verdict_" + j.verdict) }),
-    " " + word(ctx, "analysis_better", { best: j.best }));
+    " " + better(ctx, j));
+}
+
+/** The better move: the analysis's sentence for it when it has one ("Nanook could have placed ..."),
+ * else the better move's timeline lines. */
+function better(ctx, j) {
+  return j.advice && !j.advice.includes(" could have: ") ? j.advice : word(ctx, "analysis_better", { best: j.best });
 }
