@@ -113,11 +113,23 @@ def position_of(page: Any) -> tuple[Position, int]:
     record = _get(base, f"/games/{gid}/record", token)
     spoken = page.evaluate("document.documentElement.lang")  # the labels to tap, in the page's language
     position = Position(record["kind"], record["setup"], spoken if spoken in ("fr", "es") else "en")
-    for entry in record["moves"]:
-        position.play(entry["move"])
+    moves = [entry["move"] for entry in record["moves"]]
+    # The record's moves played once: a game entered move by move asks again after each of its moves.
+    key = (gid, position.lang)
+    known, state = _followed.get(key, ([], position.state))
+    if moves[: len(known)] != known:
+        known, state = [], position.state
+    position.state = state
+    for move in moves[len(known) :]:
+        position.play(move)
+    _followed[key] = (moves, position.state)
     for move in queued_moves(page):
         position.play(move)
     return position, _get(base, f"/games/{gid}", token)["version"]
+
+
+# The position after a game's recorded moves, by game and language: (those moves, the state after them).
+_followed: dict[tuple[str, str], tuple[list[Any], Any]] = {}
 
 
 def tap_move(page: Any, move: dict[str, Any], exact: bool = True) -> int | None:
