@@ -4,7 +4,7 @@
 
 Two passes of pytest over the same selection (any pytest arguments are given to both, e.g. a folder):
 1. ``--phase shared``: every test not marked ``alone``, in ``--workers`` processes (pytest-xdist; default:
-   the machine's cores, ``BANQUISE_TEST_WORKERS`` overrides). A module stays in one process (its fixtures
+   one more than the machine's cores, ``BANQUISE_TEST_WORKERS`` overrides). A module stays in one process (its fixtures
    are module-scoped) and the longest modules start first (``tests/durations.json``).
 2. ``--phase alone``: the tests marked ``alone`` (fault injection with one-second budgets, the nemesis),
    one at a time, with nothing else running.
@@ -35,8 +35,9 @@ NO_TESTS = 5  # pytest's exit code when the selection holds no test
 
 
 def workers() -> int:
+    """One process more than the cores: the browser and process tests spend part of their time waiting."""
     raw = os.environ.get("BANQUISE_TEST_WORKERS")
-    return int(raw) if raw else max(1, os.cpu_count() or 1)
+    return int(raw) if raw else (os.cpu_count() or 1) + 1
 
 
 def run_phase(phase: str, args: list[str], junit: Path, n: int) -> tuple[int, float]:

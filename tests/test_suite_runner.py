@@ -36,11 +36,11 @@ def url(params: ConnectionParams) -> str:
     return f"postgresql://{quote(params.user)}{secret}@{server}/{params.dbname}{where}"
 
 
-def suite(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+def suite(env: dict[str, str], workers: int) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "tests.suite", *SELECTION, "-q", "-p", "no:cacheprovider"],
         cwd=ROOT,
-        env={**env, "BANQUISE_TEST_WORKERS": "2"},
+        env={**env, "BANQUISE_TEST_WORKERS": str(workers)},
         capture_output=True,
         text=True,
         timeout=240,
@@ -60,10 +60,11 @@ def test_two_runs_in_a_row_leave_no_process_no_directory_and_no_database(tmp: Pa
     before = databases(pg_admin)
     plain = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "BANQUISE_TEST_DATABASE_URL")}
     plain["TMPDIR"] = str(tmp)
-    # The first run on its own embedded servers, the second on this test's server (its databases can be
-    # counted there), as BANQUISE_TEST_DATABASE_URL points a run at any server.
-    for run, env in enumerate([plain, {**plain, "BANQUISE_TEST_DATABASE_URL": url(pg_admin)}], start=1):
-        done = suite(env)
+    # The first run on its own embedded servers in two processes, the second in one, on this test's server
+    # (its databases can be counted there), as BANQUISE_TEST_DATABASE_URL points a run at any server.
+    runs = [(plain, 2), ({**plain, "BANQUISE_TEST_DATABASE_URL": url(pg_admin)}, 1)]
+    for run, (env, workers) in enumerate(runs, start=1):
+        done = suite(env, workers)
         out = done.stdout
         assert done.returncode == 0, f"run {run}:\n{out[:6000]}\n{done.stderr[-2000:]}"
         assert "=== shared:" in out and "=== alone:" in out and "=== time by folder" in out, out[-2000:]

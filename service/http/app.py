@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -91,6 +92,10 @@ class BanquiseApp(Litestar):
         refine(document, bodies)
         # The JSON the plugin serves (and caches there), as generators need it (service/http/openapi_finish.py).
         plugin._openapi_schema = finish(document.to_schema(), bodies)
+
+    def use_document(self, document: dict[str, Any]) -> None:
+        """Serve ``document``, made by ``add_schemas`` for another app of the same routes and kinds."""
+        self.plugins.get(OpenAPIPlugin)._openapi_schema = document
 
     def openapi_document(self) -> dict[str, Any]:
         """The OpenAPI document as served at /schema/openapi.json."""
@@ -244,6 +249,29 @@ def routes() -> list[Any]:
     ]
 
 
+# The documents made in this process, by the kinds they describe (held, so that no key is reused): the
+# same routes and kinds make the same document, and making one takes about half a second, which a
+# process making several apps (the tests make one per module) paid each time.
+_DOCUMENTS: dict[tuple[int, ...], tuple[list[Any], dict[str, Any]]] = {}
+
+
+def document(app: BanquiseApp, registry: Registry) -> None:
+    """The app's OpenAPI document: Litestar's, with each kind's schemas, the editions' and the fork's body."""
+    described: list[Any] = [*(kind.rules for kind in registry), *registered_games()]
+    key = tuple(id(item) for item in described)
+    if key in _DOCUMENTS:
+        app.use_document(copy.deepcopy(_DOCUMENTS[key][1]))
+        return
+    bodies, kinds = kind_components(registry)
+    # The fork's body is read as bytes (key first, strict types, hashed for its Idempotency-Key).
+    fork_body = msgspec.json.schema_components([ForkRequest], ref_template="#/components/schemas/{name}")[1]
+    app.add_schemas(
+        {**edition_components(), **kinds, **fork_body},
+        {**bodies, "fork": ["ForkRequest"], "edition": edition_documents()},
+    )
+    _DOCUMENTS[key] = (described, copy.deepcopy(app.openapi_document()))
+
+
 def create_app(
     settings: Settings | None = None,
     *,
@@ -300,12 +328,6 @@ def create_app(
         logging_config=None,
         debug=False,
     )
-    bodies, kinds = kind_components(registry)
-    # The fork's body is read as bytes (key first, strict types, hashed for its Idempotency-Key).
-    fork_body = msgspec.json.schema_components([ForkRequest], ref_template="#/components/schemas/{name}")[1]
-    app.add_schemas(
-        {**edition_components(), **kinds, **fork_body},
-        {**bodies, "fork": ["ForkRequest"], "edition": edition_documents()},
-    )
+    document(app, registry)
     metrics.watch(lambda: getattr(app.state, "runtime", None))
     return app

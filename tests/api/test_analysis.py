@@ -1,6 +1,6 @@
 """Games' analyses through the API, run by real ``banquise worker analysis`` processes (#37, items 5 and 6).
 
-A small budget (2) keeps a game's analysis to a few seconds of one core.
+A small budget (1) keeps a game's analysis to a few seconds of one core.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from tests.projections.support import record
 from tests.projections.test_runner import database_url
 
 Client = TestClient  # type: ignore[type-arg]
-BUDGET = 2
+BUDGET = 1
 
 
 def banquise(params: ConnectionParams, *args: str, stdout: Any = subprocess.DEVNULL) -> subprocess.Popen[bytes]:
