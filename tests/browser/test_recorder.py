@@ -451,3 +451,25 @@ def test_a_long_game_s_recorder_shows_its_latest_timeline_entries(phone: Any, ba
     page.goto(f"{base}/games/{table.id}/recorder")
     page.wait_for_selector(f'#timeline li[data-step="{table.version}"]')
     assert page.locator("#timeline li[data-step]").last.get_attribute("data-step") == str(table.version)
+
+
+def test_a_question_being_confirmed_stays_open_while_the_page_draws_itself_again(
+    phone: Any, base: str, api_key: str
+) -> None:
+    """The page draws itself again whenever something arrives (the rules loaded on the device, a move
+    synced, another language): the abandon question asked, and the reason typed, stay under the
+    player's finger, and the answer sends what was typed."""
+    gid, _, _ = public_game(base, api_key, moves=2)
+    page = keyed(phone, base, api_key)
+    page.goto(f"{base}/games/{gid}/recorder")
+    shown_choices(page)
+    page.locator("#abandon").tap()
+    page.get_by_label("Why (stored with the game)").fill("the ferry left")
+    page.select_option("#language", "fr")  # the whole page drawn again, in French
+    page.wait_for_function("document.documentElement.lang === 'fr'")
+    shown_choices(page)
+    assert page.locator("#abandon-reason").input_value() == "the ferry left"
+    with page.expect_request(lambda r: r.url.endswith("/abandon")) as sent:
+        page.locator("#confirm-yes").tap()
+    assert sent.value.post_data_json == {"reason": "the ferry left"}
+    page.wait_for_selector('body[data-status="abandoned"]')

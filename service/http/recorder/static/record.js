@@ -7,7 +7,7 @@ import { position, startEngine } from "./engine.js";
 import { choicesPanel } from "./choices.js";
 import { conflictPanel } from "./conflict.js";
 import { engineChoice } from "./engine-choice.js";
-import { controlsPanel } from "./controls.js";
+import { askedCorrection, controlsPanel } from "./controls.js";
 import { h } from "./dom.js";
 import { apiKey, keyPanel } from "./key.js";
 import { kindOf } from "./kinds.js";
@@ -42,6 +42,7 @@ class RecordPage {
     this.analysedFinished = false;
     this.moveAsked = 0; // the newest point of the analysis graph asked wins
     this.reveal = false; // after an undo: the next question brought into view
+    this.correction = askedCorrection(); // an undo or abandon being confirmed, kept across redraws
   }
 
   // the newest version this page knows of: the one it read, or the one the last move it sent left
@@ -436,7 +437,7 @@ class RecordPage {
           timelinePanel({ timeline: page.timeline, pending: page.pending }),
           s.status === "finished" || (live && apiKey()) ? this.analysisOf(s, s.status === "finished").root : null,
           live ? controlsPanel({
-            pending: page.pending, canUndo: page.reached && s.moves > 0, live: page.reached,
+            asked: this.correction, pending: page.pending, canUndo: page.reached && s.moves > 0, live: page.reached,
             onUndo: () => this.undo(), onAbandon: (reason) => this.abandon(reason),
           }) : null,
           apiKey() ? keyPanel(() => this.load()) : null,
