@@ -8,6 +8,7 @@ edition invents them in English; a published French edition prints them in Frenc
 from __future__ import annotations
 
 import re
+from functools import cache
 from collections.abc import Iterable
 
 from domain.arctic import describe as arctic_describe
@@ -42,13 +43,19 @@ def words(texts: Iterable[str]) -> set[str]:
     return {w.lower() for text in texts for w in WORD.findall(re.sub(r"\{[^}]*\}", " ", text))}
 
 
-def english() -> set[str]:
+@cache  # the tables are the modules' constants: read once, not at every text checked
+def english() -> frozenset[str]:
     forms = [f for table in TABLES for f in table.values()]
-    return words(f[0] for f in forms) - words(f[i] for f in forms for i in (1, 2))
+    return frozenset(words(f[0] for f in forms) - words(f[i] for f in forms for i in (1, 2)))
 
 
 def proper_names(players: Iterable[str] = ()) -> list[str]:
     """What is shown untranslated on purpose, longest first (so that "Arctic Cod A5" goes before "Arctic")."""
+    return list(_proper_names(tuple(players)))
+
+
+@cache
+def _proper_names(players: tuple[str, ...]) -> tuple[str, ...]:
     printed: list[str] = []
     for edition in (editions.get(name) for name in editions.PACKAGED):
         printed += [c.name for c in (*edition.cards, *edition.generation_cards)]
@@ -56,11 +63,11 @@ def proper_names(players: Iterable[str] = ()) -> list[str]:
         printed += [c.name for c in (*edition.round_cards, edition.final_round_card)]
     printed += [n.replace(" (", ", ").replace("(", "").replace(")", "") for n in printed]  # as the decisions say them
     names = [*players, "Banquise", "Arctica", "Arctic", "English", "Français", "Español", *editions.PACKAGED, *printed]
-    return sorted(set(names), key=len, reverse=True)
+    return tuple(sorted(set(names), key=len, reverse=True))
 
 
 def english_left(text: str, players: Iterable[str] = ()) -> list[str]:
     """The project's English words in ``text``, its proper names left out."""
-    for name in proper_names(players):
+    for name in _proper_names(tuple(players)):
         text = text.replace(name, " ")
     return sorted(words([text]) & english())

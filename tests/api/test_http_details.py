@@ -11,8 +11,9 @@ from typing import Any
 import pytest
 from litestar.testing import TestClient
 
+from service.runtime import Runtime
 from tests.api.test_client_http import record_of
-from tests.helpers import auth
+from tests.helpers import auth, project
 
 Client = TestClient  # type: ignore[type-arg]
 ROOT = Path(__file__).resolve().parents[2]
@@ -53,7 +54,10 @@ def _get_paths(client: Client, game: dict[str, Any]) -> list[str]:
     return paths
 
 
-def test_head_answers_like_get_without_a_body(client: Client, finished: dict[str, Any], admin_key: str) -> None:
+def test_head_answers_like_get_without_a_body(
+    client: Client, runtime: Runtime, finished: dict[str, Any], admin_key: str
+) -> None:
+    project(runtime)  # the read models hold the game: each route answers as it does, not 503 after a wait
     paths = _get_paths(client, finished)
     assert len(paths) > 30
     for path in paths:
@@ -61,6 +65,7 @@ def test_head_answers_like_get_without_a_body(client: Client, finished: dict[str
             continue  # a stream: below
         got = client.get(path, headers=auth(admin_key))
         head = client.head(path, headers=auth(admin_key))
+        assert got.status_code < 500, (path, got.text)
         assert head.status_code == got.status_code != 405, path
         assert head.content == b"", path
         # The metrics and the health (its database latency) change between two asks, so their length too.
