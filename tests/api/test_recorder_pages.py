@@ -75,3 +75,17 @@ def test_the_engine_is_the_projects_own_rules_served_by_the_app(client: Client) 
     assert client.get(f"/recorder/engine/{wheel}").status_code == 200
     wasm = client.get("/recorder/engine/pyodide.asm.wasm")
     assert wasm.status_code == 200 and wasm.headers["content-type"] == "application/wasm"
+
+
+def test_an_engine_file_the_phone_holds_is_confirmed_not_sent_again(client: Client) -> None:
+    first = client.get("/recorder/engine/banquise.zip")
+    tag = first.headers["etag"]
+    assert first.headers["cache-control"] == "no-cache"  # asked again at each load: a new version is seen
+    again = client.get("/recorder/engine/banquise.zip", headers={"If-None-Match": tag})
+    assert again.status_code == 304 and again.content == b"" and again.headers["etag"] == tag
+    stale = client.get("/recorder/engine/banquise.zip", headers={"If-None-Match": '"another-version"'})
+    assert stale.status_code == 200 and stale.content == first.content
+    if engine.available():
+        wasm = client.get("/recorder/engine/pyodide.asm.wasm")
+        held = client.get("/recorder/engine/pyodide.asm.wasm", headers={"If-None-Match": wasm.headers["etag"]})
+        assert held.status_code == 304 and wasm.headers["etag"] != tag

@@ -9,6 +9,7 @@ under ``.cache/npm``), msgspec's WebAssembly wheel from PyPI (under ``.cache/pyo
 
 from __future__ import annotations
 
+import hashlib
 import io
 import os
 import zipfile
@@ -52,3 +53,19 @@ def package() -> bytes:
                 z.write(path, path.relative_to(_ROOT).as_posix())
         z.write(Path(choices.__file__), "choices.py")
     return out.getvalue()
+
+
+@cache
+def _read(path: Path, mtime_ns: int, size: int) -> bytes:
+    return path.read_bytes()
+
+
+def file_bytes(path: Path) -> bytes:
+    """A file of the engine, read once while it is unchanged (the wasm alone is 9 MB)."""
+    stat = path.stat()
+    return _read(path, stat.st_mtime_ns, stat.st_size)
+
+
+@cache  # the bodies are the cached ones above: each hashed once
+def etag(body: bytes) -> str:
+    return '"' + hashlib.blake2b(body, digest_size=12).hexdigest() + '"'

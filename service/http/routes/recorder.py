@@ -3,12 +3,13 @@ it), its assets and its service worker. Everything else the page does goes throu
 
 from __future__ import annotations
 
+from typing import Annotated
 from uuid import UUID
 
 from litestar import Response, get
 from litestar.enums import MediaType
 from litestar.exceptions import NotFoundException
-from litestar.params import FromPath
+from litestar.params import FromPath, HeaderParameter
 from litestar.static_files import create_static_files_router
 
 from service.http import recorder
@@ -53,8 +54,14 @@ recorder_assets = create_static_files_router(
 
 
 @get("/recorder/engine/{name:str}", include_in_schema=False)
-async def engine_file(name: FromPath[str]) -> Response[bytes]:
-    """The rules for the page's own use offline (service/http/recorder/engine.py); 404 when not installed."""
+async def engine_file(
+    name: FromPath[str],
+    if_none_match: Annotated[str | None, HeaderParameter(name="If-None-Match", required=False)] = None,
+) -> Response[bytes]:
+    """The rules for the page's own use offline (service/http/recorder/engine.py); 404 when not installed.
+
+    Megabytes a phone would otherwise fetch again at every page it opens: each answer carries its
+    content's ETag, and a copy the browser already holds is confirmed with an empty 304."""
     wheel = engine.msgspec_wheel()
     if name == "banquise.zip":
         body, media = engine.package(), "application/zip"
@@ -66,5 +73,9 @@ async def engine_file(name: FromPath[str]) -> Response[bytes]:
         path = wheel if wheel is not None and name == wheel.name else engine.pyodide_file(name)
         if path is None:
             raise NotFoundException(f"the recorder's engine has no {name!r} here (make recorder-engine)")
-        body, media = path.read_bytes(), engine.MEDIA.get(path.suffix, "application/octet-stream")
-    return Response(body, media_type=media, headers={"cache-control": "no-cache"})
+        body, media = engine.file_bytes(path), engine.MEDIA.get(path.suffix, "application/octet-stream")
+    tag = engine.etag(body)
+    headers = {"cache-control": "no-cache", "etag": tag}
+    if if_none_match is not None and tag in (t.strip() for t in if_none_match.split(",")):
+        return Response(b"", status_code=304, headers=headers)
+    return Response(body, media_type=media, headers=headers)

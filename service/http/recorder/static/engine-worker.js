@@ -20,27 +20,41 @@ def _apply(rules, state, move):
 
 
 _LAST = {}  # the last position reached: the page asks again at each decision of a move
+_FOLDS = {}  # by what was folded ("stored", "ahead"): the moves applied and the state after them
+
+
+def _after(slot, kind, setup, moves):
+    """The state after the moves from the setup, going on from the slot's last fold where its moves
+    begin these: a game recorded a move at a time is folded once, not again at every move."""
+    rules = game(kind).rules
+    last = _FOLDS.get(slot)
+    if last is not None and last[0] == (kind, setup) and moves[: len(last[1])] == last[1]:
+        done, state = last[1], last[2]
+    else:
+        done, state = [], rules.fold(rules.start(msgspec.convert(setup, rules.setup_type)))
+    for index in range(len(done), len(moves)):
+        try:
+            state = _apply(rules, state, moves[index])
+        except RuleViolation as refusal:
+            refusal.at = index  # the move refused; the last fold is left as it was
+            raise
+    _FOLDS[slot] = ((kind, setup), list(moves), state)
+    return state
 
 
 def _reached(kind, record_json, pending_json):
     key = (kind, record_json, pending_json)
     if _LAST.get("key") == key:
         return _LAST["answer"]
-    rules = game(kind).rules
     record = json.loads(record_json)
-    state = rules.fold(rules.start(msgspec.convert(record["setup"], rules.setup_type)))
-    for entry in record["moves"]:
-        state = _apply(rules, state, entry["move"])
-    stored = state_hash(state)
-    answer = None
-    for index, move in enumerate(json.loads(pending_json)):
-        try:
-            state = _apply(rules, state, move)
-        except RuleViolation as refusal:
-            answer = ({"stored_hash": stored, "refused": index, "code": refusal.code, "detail": refusal.message}, None, None)
-            break
-    if answer is None:
-        answer = ({"stored_hash": stored}, state, None)
+    stored_moves = [entry["move"] for entry in record["moves"]]
+    stored = state_hash(_after("stored", kind, record["setup"], stored_moves))
+    pending = json.loads(pending_json)
+    try:
+        answer = ({"stored_hash": stored}, _after("ahead", kind, record["setup"], stored_moves + pending), None)
+    except RuleViolation as refusal:
+        index = refusal.at - len(stored_moves)  # the first pending move refused
+        answer = ({"stored_hash": stored, "refused": index, "code": refusal.code, "detail": refusal.message}, None, None)
     _LAST.clear()
     _LAST.update(key=key, answer=answer)
     return answer

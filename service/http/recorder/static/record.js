@@ -38,6 +38,10 @@ class RecordPage {
     this.rereads = 0; // reads again after answers that disagree (a move stored between them), a few at most
     this.drawn = null; // the step the board shows
     this.boardRoot = h("div", { id: "board-root" });
+    // the board stays in the page from one drawing to the next: taken out and put back, all of it
+    // would be styled and laid out again at every tap (most of the page's time on a phone)
+    this.side = h("div", { class: "side" });
+    this.layoutRoot = h("div", { class: "layout" }, h("div", { id: "board-wrap" }, this.boardRoot), this.side);
     this.analysis = null; // the game's analysis panel (analysis.js), made once (again once the game is finished)
     this.analysedFinished = false;
     this.moveAsked = 0; // the newest point of the analysis graph asked wins
@@ -342,11 +346,18 @@ class RecordPage {
     this.readAgain(s, found);
     if (ticket !== this.rendering) return;
     if (found.built && found.built.move) return this.record(found.built); // the last decision finished the move
-    this.app.replaceChildren(...this.parts(s, found).filter(Boolean));
+    this.show(this.parts(s, found).filter(Boolean));
     const entries = document.querySelector("#timeline ol");
     entries.scrollTop = entries.scrollHeight; // the latest entries, and what is pending, in view
     this.bringIntoView(found);
     this.drawTable(s, found.ahead);
+  }
+
+  // the parts above the board drawn again, the board's own box left where it is
+  show(parts) {
+    for (const child of [...this.app.children]) if (child !== this.layoutRoot) child.remove();
+    if (this.layoutRoot.parentNode !== this.app) this.app.append(this.layoutRoot);
+    for (const part of parts) if (part !== this.layoutRoot) this.app.insertBefore(part, this.layoutRoot);
   }
 
   badges() {
@@ -426,22 +437,22 @@ class RecordPage {
     const live = s.status === "live";
     const open = live || s.status === "finished";
     const asking = (live || (open && found.built && found.built.next)) && !this.sync.stopped;
-    return h("div", { class: "layout" },
-      h("div", { id: "board-wrap" }, this.boardRoot), // the board inside is the region ("Board")
-      h("div", { class: "side" },
-        asking ? choicesPanel({
-          built: found.built, exact: found.exact, source: found.source, taps: page.made.length, after: page.pending.length,
-          error: page.decisionError, onPick: (o) => this.choose(o), onBack: () => this.back(), onCancel: () => this.cancel(),
+    this.side.replaceChildren(...[
+      asking ? choicesPanel({
+        built: found.built, exact: found.exact, source: found.source, taps: page.made.length, after: page.pending.length,
+        error: page.decisionError, onPick: (o) => this.choose(o), onBack: () => this.back(), onCancel: () => this.cancel(),
+      }) : null,
+      h("div", { class: "after" },
+        timelinePanel({ timeline: page.timeline, pending: page.pending }),
+        s.status === "finished" || (live && apiKey()) ? this.analysisOf(s, s.status === "finished").root : null,
+        live ? controlsPanel({
+          asked: this.correction, pending: page.pending, canUndo: page.reached && s.moves > 0, live: page.reached,
+          onUndo: () => this.undo(), onAbandon: (reason) => this.abandon(reason),
         }) : null,
-        h("div", { class: "after" },
-          timelinePanel({ timeline: page.timeline, pending: page.pending }),
-          s.status === "finished" || (live && apiKey()) ? this.analysisOf(s, s.status === "finished").root : null,
-          live ? controlsPanel({
-            asked: this.correction, pending: page.pending, canUndo: page.reached && s.moves > 0, live: page.reached,
-            onUndo: () => this.undo(), onAbandon: (reason) => this.abandon(reason),
-          }) : null,
-          apiKey() ? keyPanel(() => this.load()) : null,
-          engineChoice(() => this.render()))));
+        apiKey() ? keyPanel(() => this.load()) : null,
+        engineChoice(() => this.render())),
+    ].filter(Boolean));
+    return this.layoutRoot; // the board inside is the region ("Board")
   }
 
   // The board follows the moves sent (the server's step they left) and, when the rules run here, the
