@@ -8,8 +8,8 @@ edition invents them in English; a published French edition prints them in Frenc
 from __future__ import annotations
 
 import re
-from functools import cache
 from collections.abc import Iterable
+from functools import cache
 
 from domain.arctic import describe as arctic_describe
 from domain.arctic import pages as arctic_pages
