@@ -44,6 +44,9 @@ class Material:
     runs: set[tuple[int, ...]] = field(default_factory=set)
     listed: set[int] = field(default_factory=set)  # ints >= 10 held in lists (not a fingerprint)
     members: set[str] = field(default_factory=set)  # member names (not a fingerprint)
+    # The encoded members already walked into this material: a view of the next step repeats most of
+    # the last one, and walking a value again adds nothing (the sets are what they were).
+    absorbed: set[tuple[bool, frozenset[str] | None, bytes]] = field(default_factory=set)
 
     def add(self, value: Any, *, pairs: bool = True) -> None:
         self._walk(msgspec.to_builtins(value), pairs)
@@ -62,7 +65,14 @@ class Material:
                 self.strings.add(str(key))
                 self.members.add(str(key))
                 if item is not None and pairs and (only is None or str(key) in only):
-                    self.pairs.add((str(key), _encode(item)))
+                    encoded = _encode(item)
+                    self.pairs.add((str(key), encoded))
+                    if isinstance(item, dict | list) and (pairs, only, encoded) in self.absorbed:
+                        continue
+                    self._walk(item, pairs, only)
+                    if isinstance(item, dict | list):
+                        self.absorbed.add((pairs, only, encoded))
+                    continue
                 self._walk(item, pairs, only)
         elif isinstance(value, list | tuple):
             self.runs.update(int_runs(value))
@@ -90,6 +100,7 @@ class Material:
         self.runs |= other.runs
         self.listed |= other.listed
         self.members |= other.members
+        self.absorbed |= other.absorbed
 
     def minus(self, seen: Material) -> Material:
         return Material(
@@ -141,9 +152,7 @@ def hidden_by_version(rules: GameRules, events: list[Any], versions: set[int]) -
             # A view names its perspective: the word "omniscient" is no secret.
             for material in seen.values():
                 material.add([{"perspective": label} for label in [*labels, "omniscient"]])
-        omniscient = Material()
-        omniscient.add(rules.view(state, OMNISCIENT))
-        omni_views.update(omniscient)
+        omni_views.add(rules.view(state, OMNISCIENT))
         omni_views.add(rules.results(state))
         omni_events.add({"event": rules.redact_event(event, OMNISCIENT, state)})
         for label, material in seen.items():
