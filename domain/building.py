@@ -24,7 +24,7 @@ its notes), and every listed move can be built; a step with ``picks`` takes seve
 at a time, in any order (discards, colony spaces) or in the order named (cards drawn), and a kind's
 ``finish`` puts them in the move.
 
-Pure: no state, no I/O; the kinds (``domain/<kind>/building.py``) hold the words.
+Pure: no state, no I/O; the kinds (``domain/<kind>/decision_paths.py``) hold the words.
 """
 
 from __future__ import annotations

@@ -113,7 +113,7 @@ SETUP_FORM = SetupForm(
     ],
 )
 
-# The recorder's questions and answers (``building.py``), key -> (en, fr, es): the animals and cards as the
+# The recorder's questions and answers (``decision_paths.py``), key -> (en, fr, es): the animals and cards as the
 # timeline names them (``describe``), ``{field}`` filled in.
 DECISIONS: dict[str, tuple[str, str, str]] = {
     "table": ("the table", "la table", "la mesa"),

@@ -8,7 +8,7 @@ from domain.building import Candidate
 from domain.game import Language
 from domain.registry import GamePlugin, SimulatedGame
 
-from . import RULES, building, simulator
+from . import RULES, decision_paths, simulator
 from .analysis import ANALYSIS
 from .pages import MOVE_TITLES, SETUP_FORM, WORDS
 from .state import GameState
@@ -21,7 +21,7 @@ def _public(players: int, seed: int) -> SimulatedGame:
 
 
 def _build(state: GameState, names: Sequence[str], lang: Language = "en") -> list[Candidate]:
-    return building.candidates(state, names, RULES.decisions_of(state), lang)
+    return decision_paths.candidates(state, names, RULES.decisions_of(state), lang)
 
 
 def _start_seat(state: GameState) -> int:

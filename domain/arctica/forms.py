@@ -88,7 +88,7 @@ class Chooser:
         self.explorer = explorer
         self.trace: list[mv.Decision] = []
         #: what each decision of ``trace`` chose (its ``what``) and, for a choice of effects, its options
-        #: (the words a table builds the move in: ``building.py``)
+        #: (the words a table builds the move in: ``decision_paths.py``)
         self.asked: list[tuple[str, tuple[Form, ...]]] = []
 
     def choose(

@@ -124,7 +124,7 @@ SETUP_FORM = SetupForm(
     ],
 )
 
-# The recorder's questions and answers (``building.py``), key -> (en, fr, es): the game's vocabulary
+# The recorder's questions and answers (``decision_paths.py``), key -> (en, fr, es): the game's vocabulary
 # as the timeline writes it (``describe.WORDS``), ``{field}`` filled in, ``{n|one|many}`` counted.
 DECISIONS: dict[str, tuple[str, str, str]] = {
     "table": ("the table", "la table", "la mesa"),

@@ -9,7 +9,7 @@ from domain.building import Candidate
 from domain.game import Language
 from domain.registry import GamePlugin, SimulatedGame
 
-from . import RULES, building, editions, simulator
+from . import RULES, decision_paths, editions, simulator
 from .analysis import ANALYSIS
 from .pages import MOVE_TITLES, SETUP_FORM, WORDS
 from .state import GameState
@@ -26,7 +26,7 @@ def _forms(players: int, seed: int) -> SimulatedGame:
 
 
 def _build(state: GameState, names: Sequence[str], lang: Language = "en") -> list[Candidate]:
-    return building.candidates(RULES.edition_of(state), state, names, lang)
+    return decision_paths.candidates(RULES.edition_of(state), state, names, lang)
 
 
 def _start_seat(state: GameState) -> int:
@@ -59,5 +59,5 @@ GAME = GamePlugin(
     analysis=ANALYSIS,
     setup_form=SETUP_FORM,
     move_titles=MOVE_TITLES,
-    hand_cards=building.hand_cards,
+    hand_cards=decision_paths.hand_cards,
 )

@@ -9,7 +9,7 @@ from typing import Any
 import msgspec
 
 from service.base.store.kinds import Kind
-from service.games.records import GameRecord, NewGame, RecordedMove
+from service.games.record_format import GameRecord, NewGame, RecordedMove
 
 
 @cache

@@ -20,10 +20,11 @@ from service.base.store.idempotency import IdempotencyKeys
 from service.base.store.kinds import Registry
 from service.base.store.lru import Lru
 from service.base.store.snapshots import Snapshots
-from service.games.finished import ReplayBlocks
-from service.games.recorded import GameRecords
+from service.games.game_records import GameRecords
+from service.games.game_rows import GameRows
+from service.games.kind_lookup import KindLookup
+from service.games.replay_blocks import ReplayBlocks
 from service.games.replies import Replies
-from service.games.rows import GameRows, Kinds
 from service.games.states import States
 
 
@@ -46,7 +47,7 @@ class GameDeps:
         self.line_steps: Lru[UUID, StepsTakenBack] = Lru(1024)
         # A game's id -> a version and the moves on its line then, oldest first (``GameUndoer``): an undo
         # reaching before the last correction folds only up to the moves it takes back.
-        self.kinds = Kinds(registry)
+        self.kinds = KindLookup(registry)
         self.rows = GameRows(store, self.games_table, self.line_steps)
         self.replies = Replies(self.idempotency_keys, self.rows)
         self.records = GameRecords(store)

@@ -34,7 +34,7 @@ from service.games.errors import (
     decode_error,
 )
 from service.games.openings import game_row, opening_records
-from service.games.records import FORMAT, FORMAT_VERSION, GameRecord, RecordHead
+from service.games.record_format import FORMAT, FORMAT_VERSION, GameRecord, RecordHead
 from service.games.replies import keep, positioned
 from service.games.schemas import (
     GameCreated,

@@ -30,7 +30,7 @@ from service.games.errors import (
     NotGameOwner,
     StaleVersion,
 )
-from service.games.recorded import event_out
+from service.games.game_records import event_out
 from service.games.schemas import (
     EventOut,
     GameSummary,

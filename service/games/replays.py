@@ -1,6 +1,6 @@
 """A game's board after a step, seen from a perspective (``GET /games/{id}/replay/{step}``, the viewer's page):
 folded from the nearest snapshot, or answered from the blocks of a finished game this process holds
-(``service.games.finished``), on the event loop when it can (``replay_on_loop``)."""
+(``service.games.replay_blocks``), on the event loop when it can (``replay_on_loop``)."""
 
 from __future__ import annotations
 
@@ -18,8 +18,8 @@ from service.base.store.mapper import recorded
 from service.base.store.rows import IndexedGame
 from service.games.deps import GameDeps
 from service.games.errors import StepNotFound
-from service.games.finished import Block, Row
 from service.games.reading import parse_perspective, shown
+from service.games.replay_blocks import Block, Row
 from service.games.schemas import Replay
 from service.games.sight import Sight, public
 

@@ -12,7 +12,7 @@ from service.base.store.idempotency import IdempotencyKeys
 from service.base.store.recorder import Within
 from service.games.base import Idempotency, Reply
 from service.games.errors import IdempotencyKeyReused
-from service.games.rows import GameRows
+from service.games.game_rows import GameRows
 
 
 class _GameRef(msgspec.Struct):

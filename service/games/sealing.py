@@ -1,6 +1,6 @@
 """Sealed records: what a server signs when it exports a game, and how anyone checks it without a database.
 
-The seal (``service.games.records.Seal``; docs/RECORDS.md) carries the game's stored events, the head of
+The seal (``service.games.record_format.Seal``; docs/RECORDS.md) carries the game's stored events, the head of
 their chain (``service.base.store.chain``), the state hash after the setup and after each move, and an
 Ed25519 signature over ``"banquise-seal-1\\0"`` followed by the record's canonical JSON (every key sorted,
 no space) with the seal's ``signature`` left out. ``check`` tells whether a record is what its signer
@@ -28,8 +28,8 @@ from service.base.store.kinds import Kind, Registry
 from service.base.store.mapper import recorded
 from service.games import codecs, limits
 from service.games.base import rules_versions
-from service.games.recorded import record_of
-from service.games.records import FORMAT, FORMAT_VERSION, GameRecord
+from service.games.game_records import record_of
+from service.games.record_format import FORMAT, FORMAT_VERSION, GameRecord
 
 DOMAIN = b"banquise-seal-1\x00"
 _json = msgspec.json.Encoder()

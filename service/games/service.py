@@ -21,6 +21,7 @@ from service.games.deps import GameDeps
 from service.games.exports import Exports
 from service.games.forks import Forking
 from service.games.importing import RecordImporter
+from service.games.lifecycle import Lifecycle
 from service.games.listing import Listing
 from service.games.live import Live
 from service.games.navigation import Navigation
@@ -30,7 +31,6 @@ from service.games.renaming import Handles
 from service.games.replays import Replays
 from service.games.timelines import Timelines
 from service.games.undoing import GameUndoer
-from service.games.voiding import Lifecycle
 from service.games.writing import GameWriter
 
 __all__ = ["GameDeps", "GameService", "Idempotency", "Opening", "Reply", "request_hash"]

@@ -37,9 +37,9 @@ from service.games.errors import (
     closed_refusal,
     decode_error,
 )
+from service.games.game_records import event_out
 from service.games.openings import game_row, opening_records
-from service.games.recorded import event_out
-from service.games.records import KindHead, RecordedMove
+from service.games.record_format import KindHead, RecordedMove
 from service.games.replies import keep, positioned
 from service.games.schemas import (
     GameCreated,

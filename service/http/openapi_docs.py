@@ -28,7 +28,7 @@ from litestar.openapi.spec import (
 from domain.kinds import registered_games
 from service.base.store.corrections import MovesTakenBack
 from service.base.store.kinds import Registry
-from service.games.records import GameRecord, NewGame, RecordedMove, schema_components
+from service.games.record_format import GameRecord, NewGame, RecordedMove, schema_components
 from service.games.undoing import UndoRequest
 from service.http.errors import Problem
 

@@ -12,8 +12,11 @@ from litestar.di import NamedDependency, Provide
 from service.games.analysis import GameAnalyses
 from service.games.exports import Exports
 from service.games.forks import Forking
+from service.games.game_rows import GameRows
 from service.games.importing import RecordImporter
 from service.games.keys import ApiKeys
+from service.games.kind_lookup import KindLookup
+from service.games.lifecycle import Lifecycle
 from service.games.listing import Listing
 from service.games.live import Live
 from service.games.navigation import Navigation
@@ -21,10 +24,8 @@ from service.games.playimports import PlayImporter
 from service.games.reading import GameReader
 from service.games.renaming import Handles
 from service.games.replays import Replays
-from service.games.rows import GameRows, Kinds
 from service.games.timelines import Timelines
 from service.games.undoing import GameUndoer
-from service.games.voiding import Lifecycle
 from service.games.writing import GameWriter
 from service.runtime import Runtime
 
@@ -93,7 +94,7 @@ def _api_keys(runtime: NamedDependency[Runtime]) -> ApiKeys:
     return runtime.keys
 
 
-def _kinds(runtime: NamedDependency[Runtime]) -> Kinds:
+def _kinds(runtime: NamedDependency[Runtime]) -> KindLookup:
     return runtime.games.kinds
 
 

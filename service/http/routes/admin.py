@@ -23,8 +23,8 @@ from litestar.params import FromPath, JSONBody
 
 from service.base.keys import ApiKey
 from service.games import limits
+from service.games.lifecycle import AbandonAccepted, Lifecycle, UnvoidAccepted, VoidAccepted
 from service.games.renaming import HandleChanged, Handles
-from service.games.voiding import AbandonAccepted, Lifecycle, UnvoidAccepted, VoidAccepted
 from service.http.auth import caller, required
 from service.http.errors import ProblemError
 from service.http.headers import POSITION_HEADER

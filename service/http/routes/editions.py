@@ -16,7 +16,7 @@ from litestar.params import FromPath, QueryParameter
 from domain.kinds import registered_games
 from service.base.keys import ApiKey
 from service.games.editions import EditionDetail, EditionSummary
-from service.games.records import schema_components
+from service.games.record_format import schema_components
 from service.http.auth import caller, required
 from service.http.errors import ProblemError
 from service.http.openapi_docs import REF

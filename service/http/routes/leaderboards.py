@@ -10,7 +10,7 @@ from litestar.openapi import ResponseSpec
 from litestar.params import FromPath, FromQuery, QueryParameter
 
 from projections.queries import Leaderboard
-from service.games.rows import Kinds
+from service.games.kind_lookup import KindLookup
 from service.http.read_your_writes import MinLsn, MinPosition, read_projection
 from service.http.routes.players import READ_PROBLEMS, GameSource, Limit
 from service.runtime import Runtime
@@ -30,7 +30,7 @@ from service.runtime import Runtime
 async def leaderboard(
     kind: FromPath[str],
     runtime: NamedDependency[Runtime],
-    kinds: NamedDependency[Kinds],
+    kinds: NamedDependency[KindLookup],
     player_count: Annotated[
         int | None,
         QueryParameter(ge=2, le=5, description="only players with games at this player count (min_games of them)"),

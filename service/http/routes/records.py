@@ -8,8 +8,8 @@ from litestar import get
 from litestar.di import NamedDependency
 
 from service.base.store.kinds import Registry
-from service.games.records import record_schema
-from service.games.rows import Kinds
+from service.games.kind_lookup import KindLookup
+from service.games.record_format import record_schema
 
 
 def schema_document(registry: Registry) -> dict[str, Any]:
@@ -17,5 +17,5 @@ def schema_document(registry: Registry) -> dict[str, Any]:
 
 
 @get("/records/schema", tags=["games"], summary="JSON Schema of the game record format (import/export)")
-async def records_schema(kinds: NamedDependency[Kinds]) -> dict[str, Any]:
+async def records_schema(kinds: NamedDependency[KindLookup]) -> dict[str, Any]:
     return schema_document(kinds.registry)

@@ -1,6 +1,5 @@
-"""Two collaborators every use case on games is given (``GameDeps``): the kinds a process plays
-(``Kinds``: a kind by name, or the refusal naming the known ones) and the games' rows (``GameRows``: a
-game's row, or ``GameNotFound``; its position in the event log; a corrected game's steps taken back)."""
+"""The games' rows as the use cases read them (``GameRows``): a game's row, or ``GameNotFound``; its position
+in the event log; a corrected game's steps taken back."""
 
 from __future__ import annotations
 
@@ -10,21 +9,9 @@ from service.base.refusals import Refusal
 from service.base.store import GameLog
 from service.base.store.corrections import StepsAt, StepsTakenBack
 from service.base.store.games_table import GamesTable
-from service.base.store.kinds import Kind, Registry
 from service.base.store.lru import Lru
 from service.base.store.rows import IndexedGame
-from service.games.errors import GameNotFound, ResultOnlyGame, UnknownGameKind
-
-
-class Kinds:
-    def __init__(self, registry: Registry) -> None:
-        self.registry = registry
-
-    def get(self, name: str) -> Kind:
-        kind = self.registry.get(name)
-        if kind is None:
-            raise UnknownGameKind(name, self.registry.names())
-        return kind
+from service.games.errors import GameNotFound, ResultOnlyGame
 
 
 class GameRows:

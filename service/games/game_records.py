@@ -14,7 +14,7 @@ from service.base.store.corrections import Line, is_correction
 from service.base.store.kinds import Kind
 from service.base.store.rows import IndexedGame
 from service.games.base import EXPORTED, Opening
-from service.games.records import FORMAT, FORMAT_VERSION
+from service.games.record_format import FORMAT, FORMAT_VERSION
 from service.games.schemas import EventOut
 
 _opening_decoder = msgspec.json.Decoder(Opening)
