@@ -16,16 +16,20 @@ from service.base.refusals import ResultOnlyGame as ResultOnlyGame
 class SamePlayer(Refusal):
     """A head-to-head of a player against itself (the same handle, or two handles of one renamed player)."""
 
+    category = Category.INVALID
+    code = "same_player"
+
     def __init__(self, detail: str = "head-to-head needs two different players") -> None:
-        super().__init__(Category.INVALID, "same_player", detail)
+        super().__init__(detail)
 
 
 class GameNotProjectedYet(Refusal):
     """A game stored but not reached by the read models yet: retry (503)."""
 
+    category = Category.UNAVAILABLE
+    code = "projection_lagging"
+
     def __init__(self, game_id: UUID) -> None:
         super().__init__(
-            Category.UNAVAILABLE,
-            "projection_lagging",
-            f"game {game_id} is stored but the projections have not reached it yet; retry, or pass min_position",
+            f"game {game_id} is stored but the projections have not reached it yet; retry, or pass min_position"
         )

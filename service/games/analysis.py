@@ -35,9 +35,9 @@ from service.games.errors import (
     AnalysisMoveNotReady,
     AnalysisNotRequested,
     AnalysisUnavailable,
-    ApiKeyRequired,
     BudgetOutOfRange,
 )
+from service.games.keys import ApiKeyRequired
 from service.games.sight import Sight, public
 
 log = logging.getLogger("banquise.analysis")

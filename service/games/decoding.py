@@ -14,7 +14,46 @@ from typing import Any
 
 import msgspec
 
+from service.base.refusals import Category, Refusal
+from service.base.store.kinds import Kind
+
 _BAD_TAG = re.compile(r"Invalid value '(?P<value>[^']*)' - at `(?P<path>\$[^`]*\.type)`")
+
+
+def decode_error(
+    exc: msgspec.MsgspecError, what: str, *, body: bytes = b"", kind: Kind | None = None, wrapped_at: str = ""
+) -> Refusal:
+    if isinstance(exc, msgspec.ValidationError):
+        extra = hint(exc, body, kind.rules.move_type, wrapped_at=wrapped_at) if kind is not None else {}
+        sentence = extra.pop("sentence", None)
+        detail = f"{what}: {exc}" + (f": {sentence}" if sentence else "")
+        return InvalidRequest(detail, **extra)
+    return InvalidJson(f"{what} is not valid JSON: {exc}")
+
+
+class InvalidRequest(Refusal):
+    """A body that does not decode to what the endpoint takes: wrong types, unknown fields, a move of no type
+    the kind has (``valid_types`` lists them)."""
+
+    category = Category.INVALID
+    code = "invalid_request"
+
+    def __init__(self, detail: str, **extra: Any) -> None:
+        super().__init__(detail, title="Invalid request", **extra)
+
+
+class InvalidJson(Refusal):
+    """A body that is not JSON."""
+
+    category = Category.INVALID
+    code = "invalid_json"
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(detail, title="Malformed JSON")
+
+
+# A body decoded to what the use case takes.
+DECODING = (InvalidJson, InvalidRequest)
 
 
 def move_types(move_type: Any) -> list[str]:

@@ -19,23 +19,110 @@ import msgspec
 from domain.editions import EditionFormatError, Editions, Loader
 from domain.errors import SetupError
 from domain.kinds import game, registered_games
-from service.base.refusals import Refusal
+from service.base.refusals import Category, Refusal, refuses
 from service.base.store import GameLog
 from service.base.store import editions as table
 from service.base.store.editions_table import EditionsTable
 from service.base.store.lru import Lru
 from service.games import limits
-from service.games.errors import (
-    EditionKindRequired,
-    EditionNotFound,
-    EditionOutOfBounds,
-    EditionReserved,
-    EditionTooLarge,
-    EditionVersionExists,
-    InconsistentEdition,
-    InvalidEdition,
-    KindWithoutEditions,
-)
+from service.games.decoding import DECODING
+from service.games.limits import TEXTS
+
+
+class EditionTooLarge(Refusal):
+    """An edition document larger than the service stores."""
+
+    category = Category.UNPROCESSABLE
+    code = "edition_too_large"
+
+    def __init__(self, detail: str, limit: int, **where: Any) -> None:
+        super().__init__(detail, limit=limit, **where)
+
+
+class InvalidEdition(Refusal):
+    """An edition document that is not one (``path``: where)."""
+
+    category = Category.UNPROCESSABLE
+    code = "invalid_edition"
+
+    def __init__(self, detail: str, path: str) -> None:
+        super().__init__(detail, title="Invalid edition", path=path)
+
+
+class EditionOutOfBounds(Refusal):
+    """A number of an edition past what a game on it may cost (``path``: the first; ``problems``: all)."""
+
+    category = Category.UNPROCESSABLE
+    code = "edition_out_of_bounds"
+
+    def __init__(self, detail: str, path: str, limit: int, problems: list[str]) -> None:
+        super().__init__(detail, title="Edition out of bounds", path=path, limit=limit, problems=problems)
+
+
+class InconsistentEdition(Refusal):
+    """An edition whose parts contradict each other (the problems listed)."""
+
+    category = Category.UNPROCESSABLE
+    code = "inconsistent_edition"
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("; ".join(problems), title="Inconsistent edition", problems=problems)
+
+
+class EditionReserved(Refusal):
+    """An id of an edition packaged with the engine."""
+
+    category = Category.CONFLICT
+    code = "edition_reserved"
+
+    def __init__(self, edition_id: str) -> None:
+        super().__init__(f"{edition_id!r} is an edition packaged with the engine: choose another id")
+
+
+class EditionVersionExists(Refusal):
+    """An edition stored under this id and version with other content (an edition never changes in place)."""
+
+    category = Category.CONFLICT
+    code = "edition_version_exists"
+
+    def __init__(self, edition_id: str, version: str, sha256: str) -> None:
+        super().__init__(
+            f"edition {edition_id} {version} is already stored with other content (sha256 "
+            f"{sha256}); an edition is never changed in place: give it a new version",
+            sha256=sha256,
+        )
+
+
+class EditionNotFound(Refusal):
+    """No edition of the kind has this id (and version)."""
+
+    category = Category.NOT_FOUND
+    code = "edition_not_found"
+
+    def __init__(self, kind: str, which: str) -> None:
+        super().__init__(f"there is no {kind} edition {which}")
+
+
+class EditionKindRequired(Refusal):
+    """Several registered kinds have editions: a request must say which one it means."""
+
+    category = Category.INVALID
+    code = "edition_kind_required"
+
+    def __init__(self, kinds: list[str]) -> None:
+        super().__init__(f"several game kinds have editions ({', '.join(kinds)}): say which with kind", kinds=kinds)
+
+
+class KindWithoutEditions(Refusal):
+    """The kind asked for is not registered, or its games are not recorded on editions."""
+
+    category = Category.UNPROCESSABLE
+    code = "kind_without_editions"
+
+    def __init__(self, kind: str, kinds: list[str]) -> None:
+        super().__init__(
+            f"game kind {kind!r} has no editions; kinds with editions: {', '.join(kinds) or 'none'}", kinds=kinds
+        )
 
 
 class EditionSummary(msgspec.Struct, frozen=True, kw_only=True):
@@ -153,6 +240,18 @@ class EditionCatalogue:
         # so a game asks the database for its row at most (the latest version), not for its whole document.
         self._loaded: Lru[tuple[str, str, str], tuple[table.StoredEdition, Any]] = Lru(LOADED_EDITIONS)
 
+    @refuses(
+        DECODING,
+        EditionTooLarge,
+        InvalidEdition,
+        InconsistentEdition,
+        EditionOutOfBounds,
+        EditionReserved,
+        EditionVersionExists,
+        EditionKindRequired,
+        KindWithoutEditions,
+        TEXTS,
+    )
     def add(self, raw: bytes, added_by: str | None, kind: str | None = None) -> tuple[EditionSummary, bool]:
         """Store an edition document of ``kind`` (None: the only kind with editions); the summary and
         whether it is new (False: the same content was already stored under this id and version). An id
@@ -167,6 +266,7 @@ class EditionCatalogue:
             raise EditionVersionExists(edition.id, edition.version, row.sha256)
         return _stored_summary(row), added
 
+    @refuses(KindWithoutEditions)
     def listing(self, kind: str | None = None) -> list[EditionSummary]:
         """Every kind's editions (or ``kind``'s): its packaged ones first, then those stored."""
         kinds = [capability(kind)[0]] if kind is not None else edition_kinds()
@@ -178,6 +278,7 @@ class EditionCatalogue:
             out += [_stored_summary(r) for r in rows if r.kind == name]
         return out
 
+    @refuses(EditionKindRequired, EditionNotFound, KindWithoutEditions)
     def show(self, edition_id: str, version: str | None = None, kind: str | None = None) -> EditionDetail:
         kind, editions = capability(kind)
         if edition_id in editions.packaged:

@@ -27,15 +27,19 @@ import msgspec
 from domain.players import handle_key
 from domain.registry import GamePlugin, game
 from service.base.keys import ApiKey
+from service.base.refusals import Category, GameNotFound, Refusal, refuses
 from service.base.store.chain import ChainBroken, Head
 from service.base.store.imports import ImportedPlay, ImportedPlays
 from service.base.store.rows import IndexedGame
 from service.games import playtime
 from service.games.deps import GameDeps
-from service.games.errors import ExportTooLarge, GameNotFinished, GameNotFound
+from service.games.game_rows import FINDING
+from service.games.kind_lookup import UnknownGameKind
+from service.games.limits import TimeOutOfRange
 from service.games.listing import Listing
 from service.games.playformats import Play, PlaySeat, minutes
-from service.games.sight import Sight, sees_all
+from service.games.sight import ForkHidden, Sight, sees_all
+from service.games.tags import InvalidTagFilter
 
 # The tags a game's place is read from, the first present.
 LOCATION_TAGS = ("site", "location")
@@ -44,6 +48,36 @@ PAGE = 100
 MAX_PLAYS = 5000
 
 _json = msgspec.json.Encoder()
+
+
+class GameNotFinished(Refusal):
+    """A play (BG Stats, BGG) is a finished game's: a live or abandoned game has no final scores to log."""
+
+    category = Category.CONFLICT
+    code = "game_not_finished"
+
+    def __init__(self, game_id: UUID, status: str) -> None:
+        super().__init__(
+            f"game {game_id} is {status}: only a finished game is a play another app can log",
+            title="Game not finished",
+            game_status=status,
+        )
+
+
+class ExportTooLarge(Refusal):
+    """A play file (one JSON or XML document) is built whole: past its bound, narrow the filters (or take
+    the records, streamed)."""
+
+    category = Category.UNPROCESSABLE
+    code = "export_too_large"
+
+    def __init__(self, bound: int) -> None:
+        super().__init__(
+            f"more than {bound} games match: narrow the filters (since/until, tag, kind), or stream the "
+            "records (GET /exports/records)",
+            title="Export too large",
+            bound=bound,
+        )
 
 
 class ExportFilter(msgspec.Struct, kw_only=True):
@@ -70,6 +104,7 @@ class Exports:
         self.listing = listing
         self.imported = ImportedPlays(deps.store)
 
+    @refuses(FINDING, ForkHidden, GameNotFinished)
     def play(self, game_id: UUID, key: ApiKey | None) -> Play:
         """One finished game as a play (409 ``game_not_finished`` for a live or abandoned one; a sealed
         fork is its owner's: 403 ``fork_hidden``); a play imported with its results only, as it came."""
@@ -86,6 +121,7 @@ class Exports:
         finished_at = self.games_table.finish_times([row])[game_id]
         return self._play(row, finished_at)
 
+    @refuses(InvalidTagFilter, TimeOutOfRange, UnknownGameKind, ExportTooLarge)
     def plays(self, key: ApiKey | None, wanted: ExportFilter) -> list[Play]:
         """The finished games the filter finds that ``key`` sees whole, and the plays imported with their
         results only (public: finished games) it finds (at most ``MAX_PLAYS`` in all: 422
@@ -105,6 +141,7 @@ class Exports:
         out.reverse()
         return out
 
+    @refuses(InvalidTagFilter, TimeOutOfRange, UnknownGameKind)
     def records(self, key: ApiKey | None, wanted: ExportFilter) -> Iterator[bytes | ChainBroken]:
         """The games the filter finds that ``key`` sees whole, newest recorded first, each as its record's
         JSON and a newline; a game whose stored events fail their chain is its ``ChainBroken`` instead, in

@@ -17,6 +17,7 @@ import msgspec
 
 from domain.game import Perspective, state_hash
 from service.base.keys import ApiKey
+from service.base.refusals import Category, Refusal, refuses
 from service.base.store import Recorded
 from service.base.store.application import VersionConflict
 from service.base.store.corrections import Line, is_correction, moves_of
@@ -24,14 +25,48 @@ from service.base.store.games_table import GamesTable, steps
 from service.base.store.rows import IndexedGame
 from service.base.store.snapshots import Snapshots
 from service.games.base import Idempotency, Opening, Reply, rules_version_of
+from service.games.decoding import DECODING, decode_error
 from service.games.deps import GameDeps
-from service.games.errors import ForkOfFinishedBoard, ForkStepMidMove, ForkStepOutOfRange, decode_error
+from service.games.game_rows import FINDING
 from service.games.openings import game_row
-from service.games.replies import keep, positioned
+from service.games.replies import IdempotencyKeyReused, keep, positioned
 from service.games.schemas import Status
-from service.games.sight import Sight, public
+from service.games.sight import SEEING, ForkHidden, Sight, public
 
 _json = msgspec.json.Encoder()
+
+
+class ForkStepMidMove(Refusal):
+    """A fork inside a move (``nearest``: the steps that end one)."""
+
+    category = Category.UNPROCESSABLE
+    code = "fork_step_mid_move"
+
+    def __init__(self, at: int, before: int | None, after: int | None) -> None:
+        super().__init__(
+            f"step {at} is inside a move: fork at the end of a move (e.g. step {after})",
+            nearest=[s for s in (before, after) if s is not None],
+        )
+
+
+class ForkStepOutOfRange(Refusal):
+    """A fork at a step the game does not have."""
+
+    category = Category.UNPROCESSABLE
+    code = "fork_step_out_of_range"
+
+    def __init__(self, at: int, steps: int) -> None:
+        super().__init__(f"this game has steps 1 to {steps}, not {at}", steps=steps)
+
+
+class ForkOfFinishedBoard(Refusal):
+    """A fork at a step where the game is over."""
+
+    category = Category.UNPROCESSABLE
+    code = "fork_of_finished_board"
+
+    def __init__(self, at: int) -> None:
+        super().__init__(f"the game is over at step {at}: nothing to play")
 
 
 class ForkOrigin(msgspec.Struct, kw_only=True):
@@ -125,6 +160,7 @@ class Forking:
             raise ForkStepMidMove(at, before, after)
         return copied
 
+    @refuses(FINDING, SEEING, DECODING, ForkStepOutOfRange, ForkStepMidMove, ForkOfFinishedBoard, IdempotencyKeyReused)
     def fork(self, key: ApiKey, origin_id: UUID, body: bytes, idem: Idempotency | None = None) -> Reply:
         """A fork of ``origin_id`` at the step ``body`` names (``ForkRequest``, decoded strictly); with
         ``idem``, a retry answers the fork the first request made (a stored reply), never a second fork."""
@@ -210,6 +246,7 @@ class Forking:
         self.states.remember(fork_id, request.at, state)
         return positioned(reply, positions)
 
+    @refuses(FINDING, ForkHidden)
     def family(self, game_id: UUID, key: ApiKey | None = None) -> Forks:
         # 404 for an unknown game; a sealed fork's family is its owner's, as every other read of it.
         Sight.of(self.rows.row(game_id), key)

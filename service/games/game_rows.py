@@ -5,13 +5,97 @@ from __future__ import annotations
 
 from uuid import UUID
 
-from service.base.refusals import Refusal
+from service.base.refusals import Category, GameNotFound, Refusal, ResultOnlyGame
 from service.base.store import GameLog
 from service.base.store.corrections import StepsAt, StepsTakenBack
 from service.base.store.games_table import GamesTable
 from service.base.store.lru import Lru
 from service.base.store.rows import IndexedGame
-from service.games.errors import GameNotFound, ResultOnlyGame
+
+
+class NotGameOwner(Refusal):
+    """A key other than the one that created the game."""
+
+    category = Category.FORBIDDEN
+    code = "not_game_owner"
+
+    def __init__(self, detail: str = "only the key that created a game may append to it") -> None:
+        super().__init__(detail)
+
+
+# The version an If-Match asks for when no version matches it: a weak entity tag (``W/"12"``), since
+# If-Match compares entity tags strongly (RFC 9110 §13.1.1). No game is ever at it.
+NEVER_MATCHES = -1
+
+
+class StaleVersion(Refusal):
+    """Another move was stored first (or If-Match names another version): ``current_version``, also the ETag, is
+    the version to reload and resubmit at."""
+
+    category = Category.CONFLICT
+    code = "version_conflict"
+
+    def __init__(self, current: int, expected: int | None) -> None:
+        if expected == NEVER_MATCHES:
+            detail = (
+                f"a weak entity tag never matches (If-Match compares strongly): the game is at version {current}, "
+                f'send If-Match: "{current}"'
+            )
+        elif expected is not None:
+            detail = f"the game is at version {current}, not {expected}: reload it and resubmit"
+        else:
+            detail = f"another move was stored first; the game is now at version {current}"
+        super().__init__(detail, title="Stale version", current_version=current)
+        self.current = current
+
+
+class ClosedGame(Refusal):
+    """A game that takes no more moves (or no such decision) in its present state."""
+
+    category = Category.CONFLICT
+
+    state = ""
+    consequence = "it takes no more moves"
+
+    def __init__(self, game_id: UUID) -> None:
+        super().__init__(f"game {game_id} is {self.state}: {self.consequence}", game_id=str(game_id))
+
+
+class GameVoidedRefusal(ClosedGame):
+    """A move to a voided game."""
+
+    state = "voided"
+    code = "game_voided"
+
+
+class GameAbandonedRefusal(ClosedGame):
+    """A move to (or a second abandon of) an abandoned game."""
+
+    state = "abandoned"
+    code = "game_abandoned"
+
+
+class GameFinishedRefusal(ClosedGame):
+    """Abandoning a finished game: it has its result (void it to remove it from statistics)."""
+
+    state = "finished"
+    code = "game_finished"
+    consequence = "it cannot be abandoned (an admin may void it)"
+
+
+# A game named by its id: there is none, or it has its results only (a play imported from another app).
+FINDING = (GameNotFound, ResultOnlyGame)
+# A write to a game: found, by its owner's key, at the version asked, still open.
+WRITING = (*FINDING, NotGameOwner, StaleVersion, GameVoidedRefusal, GameAbandonedRefusal)
+
+
+def closed_refusal(game_id: UUID, state: str) -> Refusal:
+    """The refusal of a write that found its game closed in its own transaction (``GameClosed``)."""
+    if state == "voided":
+        return GameVoidedRefusal(game_id)
+    if state == "abandoned":
+        return GameAbandonedRefusal(game_id)
+    return GameFinishedRefusal(game_id)
 
 
 class GameRows:

@@ -13,6 +13,7 @@ import msgspec
 from domain.errors import RuleViolation
 from domain.game import decide_and_evolve
 from service.base.keys import ApiKey
+from service.base.refusals import Category, Refusal, refuses
 from service.base.store import Recorded
 from service.base.store.application import VersionConflict
 from service.base.store.games_table import GamesTable, steps
@@ -21,27 +22,99 @@ from service.base.store.rows import IndexedGame
 from service.base.store.snapshots import Snapshots
 from service.games import codecs, limits, sealing
 from service.games.base import EXPORTED, Idempotency, Opening, Reply, rules_version_of, rules_versions
+from service.games.decoding import DECODING, decode_error
 from service.games.deps import GameDeps
-from service.games.errors import (
-    GameAlreadyRecorded,
-    IllegalMove,
-    RecordIdConflict,
-    RecordSignatureInvalid,
-    RecordSignerUntrusted,
-    SignedGameRecorded,
-    UnsupportedRecordFormat,
-    UnsupportedRulesVersion,
-    decode_error,
-)
+from service.games.kind_lookup import UnknownGameKind
+from service.games.limits import SETUP
 from service.games.openings import game_row, opening_records
 from service.games.record_format import FORMAT, FORMAT_VERSION, GameRecord, RecordHead
-from service.games.replies import keep, positioned
+from service.games.replies import IdempotencyKeyReused, keep, positioned
 from service.games.schemas import (
     GameCreated,
 )
+from service.games.states import IllegalMove
 
 _json = msgspec.json.Encoder()
 _canonical = msgspec.json.Encoder(order="deterministic")
+
+
+class UnsupportedRecordFormat(Refusal):
+    """A record format or version this server does not read."""
+
+    category = Category.UNPROCESSABLE
+    code = "unsupported_record_format"
+
+    def __init__(self, reads: str, version: int, format: str, format_version: int) -> None:
+        super().__init__(f"this server reads {reads} version {version}, not {format} version {format_version}")
+
+
+class UnsupportedRulesVersion(Refusal):
+    """A rules version this server does not play."""
+
+    category = Category.UNPROCESSABLE
+    code = "unsupported_rules_version"
+
+    def __init__(self, asked: str, plays: tuple[str, ...]) -> None:
+        super().__init__(f"the record follows rules {asked!r}; this server plays " + ", ".join(repr(v) for v in plays))
+
+
+class RecordIdConflict(Refusal):
+    """A record's id names a stored game whose record differs from it."""
+
+    category = Category.CONFLICT
+    code = "record_id_conflict"
+
+    def __init__(self, detail: str, game_id: UUID) -> None:
+        super().__init__(detail, game_id=str(game_id))
+
+
+class GameAlreadyRecorded(Refusal):
+    """A record of a game another key recorded here (``game_id``): nothing is stored."""
+
+    category = Category.CONFLICT
+    code = "game_already_recorded"
+
+    def __init__(self, game_id: UUID) -> None:
+        super().__init__(
+            f"this record is game {game_id}, already recorded on this server by another key: "
+            "it is not stored a second time",
+            game_id=str(game_id),
+        )
+
+
+class SignedGameRecorded(Refusal):
+    """A sealed record whose signed identity (its signer and its game there) is already a game here."""
+
+    category = Category.CONFLICT
+    code = "signed_game_recorded"
+
+    def __init__(self, game_id: UUID, signer: str, origin: UUID) -> None:
+        super().__init__(
+            f"this record is game {origin} as {signer} sealed it, already recorded on this server as game "
+            f"{game_id}: a signed game is stored once, whoever sends it",
+            game_id=str(game_id),
+        )
+
+
+class RecordSignatureInvalid(Refusal):
+    """A sealed record whose seal does not hold (docs/RECORDS.md): changed after it was signed, or unreadable."""
+
+    category = Category.UNPROCESSABLE
+    code = "record_signature_invalid"
+
+    def __init__(self, detail: str, key_id: str | None = None) -> None:
+        extra = {} if key_id is None else {"key_id": key_id}
+        super().__init__(detail, **extra)
+
+
+class RecordSignerUntrusted(Refusal):
+    """A sealed record signed by a key this server does not trust (``BANQUISE_TRUSTED_KEYS``)."""
+
+    category = Category.UNPROCESSABLE
+    code = "record_signer_untrusted"
+
+    def __init__(self, detail: str, key_id: str) -> None:
+        super().__init__(detail, key_id=key_id)
 
 
 class RecordImporter:
@@ -138,6 +211,20 @@ class RecordImporter:
             raise UnsupportedRulesVersion(record.rules_version, rules_versions(kind))
         return kind, record
 
+    @refuses(
+        DECODING,
+        SETUP,
+        UnknownGameKind,
+        IllegalMove,
+        UnsupportedRecordFormat,
+        UnsupportedRulesVersion,
+        RecordIdConflict,
+        GameAlreadyRecorded,
+        SignedGameRecorded,
+        RecordSignatureInvalid,
+        RecordSignerUntrusted,
+        IdempotencyKeyReused,
+    )
     def import_record(self, key: ApiKey, body: bytes, idem: Idempotency | None = None) -> Reply:
         replay = self.replies.stored(idem)
         if replay is not None:

@@ -9,12 +9,45 @@ A revoked key is refused from the very next request, by every process: each key 
 from __future__ import annotations
 
 from service.base.keys import ApiKey, KeyCache, KeyCheck, NewKey, Verified, split
+from service.base.refusals import Category, Refusal, refuses
 from service.base.store import GameLog
 from service.base.store.api_keys import ApiKeysTable
 from service.games import limits
-from service.games.errors import InvalidRequest, KeyNotFound
+from service.games.decoding import InvalidRequest
+from service.games.limits import TEXTS
 
 MAX_NAME = 200
+
+
+class ApiKeyRequired(Refusal):
+    """A request only a key may make, sent without one (the detail says what needs it: a read may too)."""
+
+    category = Category.UNAUTHENTICATED
+    code = "api_key_required"
+
+    def __init__(self, needs: str = "writing needs an API key") -> None:
+        super().__init__(f"{needs}: 'Authorization: Bearer <api key>'")
+
+
+class InvalidApiKey(Refusal):
+    """A key that is sent and malformed, unknown or revoked (a revoked one is seen in a write's own
+    transaction too)."""
+
+    category = Category.UNAUTHENTICATED
+    code = "invalid_api_key"
+
+    def __init__(self, detail: str = "this API key is unknown or revoked") -> None:
+        super().__init__(detail)
+
+
+class KeyNotFound(Refusal):
+    """No active key has this id."""
+
+    category = Category.NOT_FOUND
+    code = "key_not_found"
+
+    def __init__(self, key_id: str) -> None:
+        super().__init__(f"there is no active key {key_id!r}")
 
 
 class ApiKeys:
@@ -23,6 +56,7 @@ class ApiKeys:
         # This process's verified keys (a move confirms a cached one in its own round trip: ``KeyCheck``).
         self.cache = cache
 
+    @refuses(InvalidRequest, TEXTS)
     def create(self, name: str, *, admin: bool = False) -> NewKey:
         """A new key named ``name`` (stripped; 1 to 200 characters): its token is in the answer only."""
         named = name.strip()
@@ -35,6 +69,7 @@ class ApiKeys:
         """Every key, active and revoked, oldest first."""
         return self.table.listing()
 
+    @refuses(KeyNotFound)
     def revoke(self, key_id: str) -> None:
         """Revoke a live key (else ``KeyNotFound``): its token is refused from the next request on."""
         if not self.table.revoke(key_id):

@@ -2,8 +2,18 @@
 
 from __future__ import annotations
 
+from service.base.refusals import Category, Refusal
 from service.base.store.kinds import Kind, Registry
-from service.games.errors import UnknownGameKind
+
+
+class UnknownGameKind(Refusal):
+    """A game kind this server does not record (the known ones listed)."""
+
+    category = Category.UNPROCESSABLE
+    code = "unknown_game_kind"
+
+    def __init__(self, name: str, known: list[str]) -> None:
+        super().__init__(f"unknown game kind {name!r}; known kinds: {', '.join(known)}", known=known)
 
 
 class KindLookup:

@@ -90,8 +90,13 @@ def kinds() -> Kinds:
 
 
 class NoHandCards(Refusal):
+    """A game kind whose setup names no hands."""
+
+    category = Category.NOT_FOUND
+    code = "no_hand_cards"
+
     def __init__(self, kind: str) -> None:
-        super().__init__(Category.NOT_FOUND, "no_hand_cards", f"the game kind {kind!r} names no hands in its setup")
+        super().__init__(f"the game kind {kind!r} names no hands in its setup")
 
 
 def hand_cards(kind: str, values: dict[str, str], lang: Language) -> HandCards:

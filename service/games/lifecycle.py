@@ -13,7 +13,7 @@ from uuid import UUID
 import msgspec
 
 from service.base.keys import ApiKey
-from service.base.refusals import Refusal
+from service.base.refusals import Category, GameNotFound, Refusal, refuses
 from service.base.store import Recorded
 from service.base.store.admin import (
     GameAbandoned,
@@ -29,16 +29,34 @@ from service.base.store.games_table import GamesTable
 from service.base.store.recorder import Within
 from service.base.store.rows import OwnerAndStatus
 from service.games.deps import GameDeps
-from service.games.errors import (
+from service.games.game_rows import (
+    FINDING,
     GameAbandonedRefusal,
-    GameAlreadyVoided,
     GameFinishedRefusal,
-    GameNotFound,
-    GameNotVoided,
     GameVoidedRefusal,
     NotGameOwner,
     closed_refusal,
 )
+
+
+class GameAlreadyVoided(Refusal):
+    """Voiding a game already voided."""
+
+    category = Category.CONFLICT
+    code = "game_already_voided"
+
+    def __init__(self, game_id: UUID) -> None:
+        super().__init__(f"game {game_id} is already voided")
+
+
+class GameNotVoided(Refusal):
+    """Restoring a game that is not voided."""
+
+    category = Category.CONFLICT
+    code = "game_not_voided"
+
+    def __init__(self, game_id: UUID) -> None:
+        super().__init__(f"game {game_id} is not voided: nothing to restore")
 
 
 class VoidAccepted(msgspec.Struct, kw_only=True):
@@ -94,6 +112,7 @@ class Lifecycle:
             raise conflict from None  # another decision won the race: re-read the game
         return now, position
 
+    @refuses(GameNotFound, GameAlreadyVoided)
     def void(self, key: ApiKey, game_id: UUID, reason: str) -> VoidAccepted:
         self._row(game_id)
         events = self._lifecycle(game_id)
@@ -104,6 +123,7 @@ class Lifecycle:
         now, position = self._decide(game_id, len(events), event, mark, GameAlreadyVoided(game_id))
         return VoidAccepted(game_id=game_id, reason=reason, voided_at=now, position=position)
 
+    @refuses(GameNotFound, GameNotVoided)
     def unvoid(self, key: ApiKey, game_id: UUID, reason: str) -> UnvoidAccepted:
         self._row(game_id)
         events = self._lifecycle(game_id)
@@ -114,6 +134,7 @@ class Lifecycle:
         now, position = self._decide(game_id, len(events), event, mark, GameNotVoided(game_id))
         return UnvoidAccepted(game_id=game_id, reason=reason, unvoided_at=now, position=position)
 
+    @refuses(FINDING, NotGameOwner, GameAbandonedRefusal, GameFinishedRefusal, GameVoidedRefusal)
     def abandon(self, key: ApiKey, game_id: UUID, reason: str) -> AbandonAccepted:
         row = self._row(game_id)
         if row.owner_key != key.id:

@@ -22,22 +22,8 @@ from typing import Any, TypeVar
 import msgspec
 
 from domain.players import handle_key, normalise_handle
-from service.games.errors import (
-    ConfusableHandles,
-    DuplicateJsonKey,
-    DuplicatePlayer,
-    InvalidHandle,
-    InvalidJson,
-    InvalidRecordId,
-    InvalidText,
-    JsonTooDeep,
-    PlayTimeInFuture,
-    PlayTimeOutOfOrder,
-    SeedOutOfRange,
-    TextTooLong,
-    TimeOutOfRange,
-    TooManyTags,
-)
+from service.base.refusals import Category, Refusal
+from service.games.decoding import InvalidJson
 
 MAX_HANDLE = 64
 MAX_RECORD_ID = 128
@@ -61,6 +47,109 @@ _REFUSED_CATEGORIES = frozenset({"Cc", "Cs", "Co", "Cn", "Zl", "Zp"})
 _VISIBLE = frozenset("LNPS")
 
 T = TypeVar("T")
+
+
+class DuplicateJsonKey(Refusal):
+    """An object naming a member twice (checked before the route)."""
+
+    category = Category.INVALID
+    code = "duplicate_json_key"
+
+    def __init__(self, detail: str, member: str) -> None:
+        super().__init__(detail, member=member)
+
+
+class FieldRefusal(Refusal):
+    """A value at ``path`` (``$.players[2]``) that the service's bounds refuse; the detail starts with it."""
+
+    def __init__(self, path: str, detail: str, *, title: str | None = "Invalid request") -> None:
+        super().__init__(f"{path}: {detail}", title=title, path=path)
+
+
+class TextTooLong(FieldRefusal):
+    """A text longer than its field takes."""
+
+    code = "text_too_long"
+
+
+class InvalidText(FieldRefusal):
+    """A text with characters the service does not store (controls, unpaired surrogates)."""
+
+    code = "invalid_text"
+
+
+class InvalidHandle(FieldRefusal):
+    """A handle the service does not take (characters, spaces)."""
+
+    code = "invalid_handle"
+
+
+class DuplicatePlayer(FieldRefusal):
+    """A player named twice at one table."""
+
+    code = "duplicate_player"
+    category = Category.UNPROCESSABLE
+
+
+class ConfusableHandles(FieldRefusal):
+    """Two handles that look alike: at one table, or a rename to one that looks like another's."""
+
+    code = "confusable_handles"
+    category = Category.UNPROCESSABLE
+
+
+class SeedOutOfRange(FieldRefusal):
+    """A seed outside the 64-bit range."""
+
+    code = "seed_out_of_range"
+
+
+class InvalidRecordId(FieldRefusal):
+    """A record id the service does not take."""
+
+    code = "invalid_record_id"
+
+
+class TooManyTags(FieldRefusal):
+    """More tags than a game holds."""
+
+    code = "too_many_tags"
+
+
+class JsonTooDeep(FieldRefusal):
+    """JSON nested deeper than any request needs."""
+
+    code = "json_too_deep"
+
+
+class TimeOutOfRange(FieldRefusal):
+    """A time outside 1900-01-01T00:00:00Z to 9999-12-31T23:59:59Z once in UTC."""
+
+    code = "time_out_of_range"
+
+
+class PlayTimeInFuture(FieldRefusal):
+    """A play time later than now."""
+
+    code = "play_time_in_future"
+    category = Category.UNPROCESSABLE
+
+
+class PlayTimeOutOfOrder(FieldRefusal):
+    """A play time before the game's last one."""
+
+    code = "play_time_out_of_order"
+    category = Category.UNPROCESSABLE
+
+
+# A body's JSON as the service reads it (checked before its route: ``service.http.bodies``).
+JSON_BOUNDS = (DuplicateJsonKey, JsonTooDeep)
+# A text field, a played time.
+TEXTS = (TextTooLong, InvalidText)
+TIMES = (TimeOutOfRange, PlayTimeInFuture, PlayTimeOutOfOrder)
+# A table's players, a setup, a record's id and tags.
+TABLE = (InvalidHandle, DuplicatePlayer, ConfusableHandles, *TEXTS)
+SETUP = (*TABLE, SeedOutOfRange, InvalidRecordId, TooManyTags, *TIMES)
 
 
 def _bad_character(text: str) -> str | None:

@@ -9,17 +9,20 @@ from uuid import UUID
 import msgspec
 
 from domain.game import PlayerResult
+from service.base.refusals import InvalidCursor, refuses
 from service.base.store import cursors
 from service.base.store.games_table import GameFilter
 from service.base.store.rows import IndexedGame
 from service.games import limits
 from service.games import tags as tag_filters
 from service.games.deps import GameDeps
-from service.games.errors import InvalidCursor
+from service.games.kind_lookup import UnknownGameKind
+from service.games.limits import TimeOutOfRange
 from service.games.reading import GameReader
 from service.games.renaming import Handles
 from service.games.schemas import GamePage
 from service.games.sight import public
+from service.games.tags import InvalidTagFilter
 
 MAX_LIMIT = 200
 
@@ -34,6 +37,7 @@ class Listing:
         self.kinds = deps.kinds
         self.handles = Handles(deps)
 
+    @refuses(InvalidCursor, InvalidTagFilter, TimeOutOfRange, UnknownGameKind)
     def list_games(
         self,
         *,

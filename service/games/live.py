@@ -7,11 +7,24 @@ from uuid import UUID
 import msgspec
 
 from service.base.keys import ApiKey
+from service.base.refusals import Category, Refusal, refuses
 from service.base.store.rows import IndexedGame
 from service.games.deps import GameDeps
-from service.games.errors import PositionAhead
-from service.games.reading import GameReader
+from service.games.game_rows import FINDING
+from service.games.reading import GameReader, InvalidPerspective
 from service.games.schemas import EventOut
+from service.games.sight import SEEING
+
+
+class PositionAhead(Refusal):
+    """A stream asked to start after a version the game has not reached (a Last-Event-ID of another
+    game, or of another database): it would wait for events that may never come."""
+
+    category = Category.INVALID
+    code = "position_ahead"
+
+    def __init__(self, game_id: UUID, after: int, version: int, source: str) -> None:
+        super().__init__(f"{source} is {after} but game {game_id} is at version {version}", version=version)
 
 
 class LivePage(msgspec.Struct, kw_only=True):
@@ -52,6 +65,7 @@ class Live:
             events = events[:cut]
         return LivePage(events=events, version=version, closed=closed)
 
+    @refuses(FINDING, SEEING, InvalidPerspective, PositionAhead)
     def first(
         self, game_id: UUID, perspective: str, key: ApiKey | None, after: int, delay: int, source: str
     ) -> LivePage:

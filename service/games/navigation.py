@@ -6,12 +6,43 @@ from __future__ import annotations
 from uuid import UUID
 
 from service.base.keys import ApiKey
+from service.base.refusals import Category, Refusal, refuses
 from service.base.store import Recorded
 from service.base.store.corrections import Line, moves_of
 from service.base.store.rows import IndexedGame
 from service.games.deps import GameDeps
-from service.games.errors import MoveNotFound, TurnNotFound
-from service.games.sight import Sight
+from service.games.game_rows import FINDING
+from service.games.sight import ForkHidden, Sight
+
+
+class NotInGame(Refusal):
+    """A ``unit`` number the game has not reached: it has ``first`` to ``count`` (``{unit}s``: the count)."""
+
+    category = Category.NOT_FOUND
+
+    unit = ""
+    first = 1
+
+    def __init__(self, asked: int, count: int) -> None:
+        units = f"{self.unit}s"
+        detail = f"this game has {units} {self.first} to {count}, not {asked}"
+        super().__init__(detail)
+        self.extra[units] = count
+
+
+class MoveNotFound(NotInGame):
+    """A move number the game has not reached (move 0 is its setup)."""
+
+    code = "move_not_found"
+    unit = "move"
+    first = 0  # move 0: the game before its first move (its setup)
+
+
+class TurnNotFound(NotInGame):
+    """A turn number the game has not reached."""
+
+    code = "turn_not_found"
+    unit = "turn"
 
 
 class Navigation:
@@ -29,6 +60,7 @@ class Navigation:
         Sight.of(row, key)
         return row
 
+    @refuses(FINDING, ForkHidden, MoveNotFound)
     def step_after_move(self, game_id: UUID, move: int, key: ApiKey | None) -> int:
         """The step after the game's first ``move`` moves (``0``: after the opening events)."""
         row = self._row(game_id, key)
@@ -53,6 +85,7 @@ class Navigation:
             line.add(rec.originator_version, rec.event, rec)
         return line
 
+    @refuses(FINDING, ForkHidden, TurnNotFound)
     def step_at_turn(self, game_id: UUID, turn: int, key: ApiKey | None) -> int:
         """The step of the event that opens turn ``turn`` (1-based): the board as that turn starts."""
         row = self._row(game_id, key)

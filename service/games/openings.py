@@ -15,7 +15,7 @@ from service.base.store import Recorded
 from service.base.store.kinds import Kind
 from service.base.store.recorder import GameRow
 from service.games.base import Opening, rules_version_of
-from service.games.errors import IllegalMove
+from service.games.states import IllegalMove
 
 _json = msgspec.json.Encoder()
 

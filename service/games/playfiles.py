@@ -1,6 +1,6 @@
 """Reading the play files of other apps: a BG Stats backup (JSON) and BGG's plays answer (XML), into the
 plays of the games Banquise records. Pure: bytes in, :class:`ParsedFile` out, or a refusal that names
-what is wrong with the file (``service.games.errors``: ``import_not_json``, ``import_not_xml``,
+what is wrong with the file (beside: ``import_not_json``, ``import_not_xml``,
 ``import_wrong_shape``, ``import_play_without_players``, ``import_unknown_games_only``).
 
 A play is of a known game when its game's BGG id is the kind's (``GamePlugin.bgg_id``), else when its
@@ -35,13 +35,7 @@ from xml.etree import ElementTree
 
 import msgspec
 
-from service.games.errors import (
-    ImportNoKnownGame,
-    ImportNotJson,
-    ImportNotXml,
-    ImportPlayWithoutPlayers,
-    ImportWrongShape,
-)
+from service.base.refusals import Category, Refusal
 
 # Why a play of a known game is left out (``ParsedFile.skipped``).
 IGNORED = "ignored_in_app_statistics"  # BG Stats' ignored, BGG's nowinstats
@@ -57,6 +51,70 @@ _SUM = re.compile(r"^[+-]?\d+(?:[+-]\d+)*$")
 MAX_SCORE = 1_000_000
 MAX_MINUTES = 7 * 24 * 60
 _SOURCE_ID = re.compile(r"^[A-Za-z0-9_.:-]{1,100}$")
+
+
+class ImportNotJson(Refusal):
+    """A BG Stats backup that is not JSON."""
+
+    category = Category.INVALID
+    code = "import_not_json"
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(f"the file is not JSON (a BG Stats backup is): {detail}")
+
+
+class ImportNotXml(Refusal):
+    """A BGG plays answer that is not XML."""
+
+    category = Category.INVALID
+    code = "import_not_xml"
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(f"the file is not XML (BGG's plays answer is): {detail}")
+
+
+class ImportWrongShape(Refusal):
+    """The file decodes, but is not what the app writes: ``path`` names where (``$.plays[3].gameRefId``)."""
+
+    category = Category.UNPROCESSABLE
+    code = "import_wrong_shape"
+
+    def __init__(self, path: str, detail: str) -> None:
+        super().__init__(f"{path}: {detail}", path=path)
+
+
+class ImportPlayWithoutPlayers(Refusal):
+    """A play of a known game naming no player: nothing of the file is imported."""
+
+    category = Category.UNPROCESSABLE
+    code = "import_play_without_players"
+
+    def __init__(self, path: str, play: str) -> None:
+        super().__init__(
+            f"{path}: play {play} of a game Banquise records names no player: nothing of the file is imported",
+            path=path,
+            play=play,
+        )
+
+
+class ImportNoKnownGame(Refusal):
+    """A file with no play of a game Banquise records."""
+
+    category = Category.UNPROCESSABLE
+    code = "import_unknown_games_only"
+
+    def __init__(self, known: list[str], seen: list[str]) -> None:
+        shown = ", ".join(seen[:10]) + (f" and {len(seen) - 10} more" if len(seen) > 10 else "")
+        super().__init__(
+            f"no play of the file is of a game Banquise records ({', '.join(known)}, matched by BGG id or "
+            f"name); its games: {shown or 'none'}",
+            known=known,
+            games=seen[:100],
+        )
+
+
+# A file another app wrote, read: its format, its shape, its plays' players, a game Banquise records.
+IMPORT_FILES = (ImportNotJson, ImportNotXml, ImportWrongShape, ImportPlayWithoutPlayers, ImportNoKnownGame)
 
 
 @dataclass(frozen=True)

@@ -32,21 +32,14 @@ import msgspec
 from domain.kinds import registered_games
 from domain.players import handle_key
 from service.base.keys import ApiKey
-from service.base.refusals import Refusal
+from service.base.refusals import Category, Refusal, refuses
 from service.base.store import Recorded
 from service.base.store.application import VersionConflict
 from service.base.store.imports import ImportedPlays, PlayImported, imported_id
 from service.games import limits, playformats
 from service.games import tags as tag_filters
 from service.games.deps import GameDeps
-from service.games.errors import (
-    ImportNotConfirmed,
-    ImportPlanChanged,
-    ImportRaced,
-    InvalidPlayerMapping,
-    InvalidTimeZone,
-)
-from service.games.playfiles import KnownGame, ParsedFile, ParsedPlay, parse_bgg, parse_bgstats
+from service.games.playfiles import IMPORT_FILES, KnownGame, ParsedFile, ParsedPlay, parse_bgg, parse_bgstats
 
 Source = Literal["bgstats", "bgg"]
 # The largest file an import reads (the routes' body bound): a BG Stats backup of ~20,000 plays.
@@ -60,6 +53,69 @@ SAME_PLAYER = "same_player_twice"
 BAD_NAME = "player_name_not_a_handle"  # map it to a handle with map=
 _OWN_COMMENT = re.compile(r"Banquise game ([0-9a-fA-F-]{36})")
 _EXAMPLES = 5
+
+
+class ImportNotConfirmed(Refusal):
+    """An import not confirmed by its plan's id (ask for the plan with dry_run=true first)."""
+
+    category = Category.INVALID
+    code = "import_not_confirmed"
+
+    def __init__(self, plan_id: str) -> None:
+        super().__init__(
+            "an import is confirmed: ask for its plan with dry_run=true, then send the same file and mapping with "
+            f"confirm=<its plan_id> (this one's: {plan_id})",
+            plan_id=plan_id,
+        )
+
+
+class ImportPlanChanged(Refusal):
+    """A confirmed plan that is not this import's any more (the file, the mapping or what is stored changed)."""
+
+    category = Category.CONFLICT
+    code = "import_plan_changed"
+
+    def __init__(self, confirmed: str, plan_id: str) -> None:
+        super().__init__(
+            f"the plan confirmed ({confirmed}) is not this import's ({plan_id}): the file, the mapping, or the "
+            "players and plays stored here changed since; look at the new plan (dry_run=true) and confirm it",
+            plan_id=plan_id,
+        )
+
+
+class ImportRaced(Refusal):
+    """Another import stored some of these plays meanwhile: nothing of this one was stored."""
+
+    category = Category.CONFLICT
+    code = "import_conflict"
+
+    def __init__(self) -> None:
+        super().__init__(
+            "another import stored some of these plays meanwhile: nothing of this one was stored; ask for the "
+            "plan again (only what is new is added)"
+        )
+
+
+class InvalidPlayerMapping(Refusal):
+    """A player mapping that names no player of the file, or maps two onto one."""
+
+    category = Category.INVALID
+    code = "invalid_player_mapping"
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(detail)
+
+
+class InvalidTimeZone(Refusal):
+    """A time zone that is neither an IANA name nor an offset."""
+
+    category = Category.INVALID
+    code = "invalid_time_zone"
+
+    def __init__(self, text: str) -> None:
+        super().__init__(
+            f"tz={text!r} is no time zone: give an IANA name (Europe/Paris) or an offset (+02:00, -05:00, Z)"
+        )
 
 
 class _Skip(Exception):
@@ -163,6 +219,7 @@ class PlayImporter:
         self.store = deps.store
         self.imports = ImportedPlays(deps.store)
 
+    @refuses(IMPORT_FILES, ImportNotConfirmed, ImportPlanChanged, ImportRaced, InvalidPlayerMapping, InvalidTimeZone)
     def run(
         self,
         key: ApiKey,

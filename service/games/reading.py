@@ -14,6 +14,7 @@ from domain import building
 from domain.game import Language, Perspective, PlayerResult
 from domain.registry import game
 from service.base.keys import ApiKey
+from service.base.refusals import Category, Refusal, refuses
 from service.base.store import Recorded, chain
 from service.base.store.corrections import BeforeBase, Line, MovesTakenBack
 from service.base.store.kinds import Kind
@@ -22,21 +23,54 @@ from service.base.store.rows import IndexedGame
 from service.games import choices, codecs, playtime, sealing
 from service.games.choices import LegalMoves
 from service.games.deps import GameDeps
-from service.games.errors import (
-    DecisionRefused,
-    GameAbandonedRefusal,
-    GameVoidedRefusal,
-    InvalidPerspective,
-    NotGameOwner,
-    StaleVersion,
-)
 from service.games.game_records import event_out
+from service.games.game_rows import FINDING, GameAbandonedRefusal, GameVoidedRefusal, NotGameOwner, StaleVersion
 from service.games.schemas import (
     EventOut,
     GameSummary,
     Turn,
 )
-from service.games.sight import Sight
+from service.games.sight import SEEING, ForkHidden, RecordHidden, Sight
+
+
+class UnknownDecision(Refusal):
+    """A decision of ``made`` that was not offered at its place (``at``: its index in ``made``)."""
+
+    category = Category.UNPROCESSABLE
+    code = "unknown_decision"
+
+    def __init__(self, detail: str, at: int) -> None:
+        super().__init__(detail, at=at)
+
+
+class TooManyDecisions(Refusal):
+    """A path longer than any move's: no move is made of that many decisions."""
+
+    category = Category.UNPROCESSABLE
+    code = "too_many_decisions"
+
+    def __init__(self, detail: str, at: int) -> None:
+        super().__init__(detail, at=at)
+
+
+class NoDecision(Refusal):
+    """Nothing to decide now: the game waits for no move."""
+
+    category = Category.CONFLICT
+    code = "no_decision"
+
+    def __init__(self, detail: str, at: int) -> None:
+        super().__init__(detail, at=at)
+
+
+class InvalidPerspective(Refusal):
+    """A perspective that is not spectator, omniscient or seat:N of the game."""
+
+    category = Category.INVALID
+    code = "invalid_perspective"
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(detail)
 
 
 def seat_of(row: IndexedGame, seat: int | None) -> Turn | None:
@@ -76,6 +110,7 @@ class GameReader:
         self.records = deps.records
         self.seal_states = deps.seal_states
 
+    @refuses(FINDING, ForkHidden)
     def summary(self, game_id: UUID, key: ApiKey | None = None) -> GameSummary:
         row = self.rows.row(game_id)
         kind = self.kinds.get(row.kind)
@@ -124,6 +159,7 @@ class GameReader:
             },
         )
 
+    @refuses(FINDING, ForkHidden, RecordHidden)
     def record(self, game_id: UUID, key: ApiKey | None = None) -> tuple[int, dict[str, Any]]:
         """The game as a record (the import format); exporting then importing gives the same events.
         A live game's record is its owner's (see ``Sight.require_record``)."""
@@ -149,6 +185,7 @@ class GameReader:
         events = [(t, s) for _, t, s, _ in rows]
         return sealing.seal(document, game_id, events, head, states, self.store.server_key)
 
+    @refuses(FINDING, SEEING, InvalidPerspective)
     def events(
         self,
         game_id: UUID,
@@ -172,6 +209,7 @@ class GameReader:
                 line = self.states.line(kind, game_id, rec.originator_version)
             yield shown(kind, sight, rec, line.state)
 
+    @refuses(FINDING, NotGameOwner)
     def legal_moves(self, game_id: UUID, key: ApiKey | None) -> LegalMoves:
         """The moves the engine accepts next, grouped in the table's terms (they may name hidden cards:
         the owner's key is needed)."""
@@ -184,6 +222,7 @@ class GameReader:
         listing = getattr(kind.rules, "table_moves", kind.rules.legal_moves)
         return choices.grouped(kind.name, version, list(row.players), state, kind.rules, listing(state))
 
+    @refuses(FINDING, NotGameOwner, GameVoidedRefusal, GameAbandonedRefusal, StaleVersion, NoDecision, UnknownDecision)
     def next_decision(
         self, game_id: UUID, key: ApiKey | None, made: choices.DecisionsMade, lang: Language = "en"
     ) -> choices.NextDecision:
@@ -203,7 +242,7 @@ class GameReader:
             raise StaleVersion(version, made.version)
         plugin = game(kind.name)
         if plugin is None or plugin.build is None:
-            raise DecisionRefused("no_decision", f"{kind.name} offers no moves built decision by decision", 0)
+            raise NoDecision(f"{kind.name} offers no moves built decision by decision", 0)
         players = list(row.players)
         paths = self.deps.move_paths
         key_of = (game_id, version, tuple(players), lang)
@@ -214,5 +253,6 @@ class GameReader:
         try:
             built = building.next_decision(candidates, made.made)
         except building.Refused as refused:
-            raise DecisionRefused(refused.code, refused.detail, refused.at) from None
+            refusal = {c.code: c for c in (NoDecision, TooManyDecisions)}.get(refused.code, UnknownDecision)
+            raise refusal(refused.detail, refused.at) from None
         return choices.next_decision(kind.name, version, players, built)

@@ -15,21 +15,64 @@ import msgspec
 
 from domain.players import handle_key
 from service.base.keys import ApiKey
+from service.base.refusals import Category, PlayerNotFound, Refusal, refuses
 from service.base.store import GameLog, Recorded
 from service.base.store.aliases import PLAYERS_STREAM, HandleEvent, HandleRenamed, HandlesMerged, follow, target
 from service.base.store.application import VersionConflict
 from service.base.store.games_table import GamesTable
 from service.games import limits
 from service.games.deps import GameDeps
-from service.games.errors import (
-    ConfusableHandles,
-    HandlesChanged,
-    HandleTaken,
-    MergeIntoItself,
-    PlayerNotFound,
-    PlayersMet,
-    SameHandle,
-)
+from service.games.limits import ConfusableHandles, InvalidHandle
+
+
+class HandlesChanged(Refusal):
+    """Another rename or merge was decided meanwhile."""
+
+    category = Category.CONFLICT
+    code = "handles_changed"
+
+    def __init__(self) -> None:
+        super().__init__("another rename or merge was decided meanwhile: check the handles again and retry")
+
+
+class HandleTaken(Refusal):
+    """A new handle that is another player's (merge into it instead)."""
+
+    category = Category.CONFLICT
+    code = "handle_taken"
+
+    def __init__(self, spelling: str, taken: str) -> None:
+        super().__init__(f"{taken!r} is another player's handle: merge {spelling!r} into it instead", handle=taken)
+
+
+class SameHandle(Refusal):
+    """A rename to the handle as it is written already."""
+
+    category = Category.UNPROCESSABLE
+    code = "same_handle"
+
+    def __init__(self, spelling: str) -> None:
+        super().__init__(f"{spelling!r} is already written so")
+
+
+class MergeIntoItself(Refusal):
+    """Merging two handles of one player."""
+
+    category = Category.UNPROCESSABLE
+    code = "merge_into_itself"
+
+    def __init__(self, handle: str, into: str) -> None:
+        super().__init__(f"{handle!r} and {into!r} are already one player")
+
+
+class PlayersMet(Refusal):
+    """Merging two players who played at one table."""
+
+    category = Category.UNPROCESSABLE
+    code = "players_met"
+
+    def __init__(self, handle: str, other: str) -> None:
+        super().__init__(f"{handle!r} and {other!r} played at one table: they are two people")
 
 
 class HandleChanged(msgspec.Struct, kw_only=True):
@@ -109,6 +152,7 @@ class Handles:
         self.deps = deps
         self.store = deps.store
 
+    @refuses(PlayerNotFound, InvalidHandle, HandleTaken, HandlesChanged, ConfusableHandles, SameHandle)
     def rename(self, key: ApiKey, handle: str, to: str, reason: str) -> HandleChanged:
         """``handle`` (or the player it counts as) is written ``to`` from now on; its games follow."""
         decisions = _Decisions(self.store)
@@ -131,6 +175,7 @@ class Handles:
             handle=spelling, now=new_spelling, merged=False, reason=reason, changed_at=at, position=position
         )
 
+    @refuses(PlayerNotFound, InvalidHandle, HandlesChanged, MergeIntoItself, PlayersMet)
     def merge(self, key: ApiKey, handle: str, into: str, reason: str) -> HandleChanged:
         """``handle`` and ``into`` were one person: ``handle``'s games count as ``into``'s, re-rated as if
         recorded under ``into`` from the start."""

@@ -12,18 +12,27 @@ from uuid import UUID
 import msgspec
 
 from service.base.keys import ApiKey
+from service.base.refusals import refuses
 from service.base.store import Recorded, chain
 from service.base.store.kinds import Kind
 from service.base.store.mapper import recorded
 from service.base.store.rows import IndexedGame
 from service.games.deps import GameDeps
-from service.games.errors import StepNotFound
-from service.games.reading import parse_perspective, shown
+from service.games.game_rows import FINDING
+from service.games.navigation import NotInGame
+from service.games.reading import InvalidPerspective, parse_perspective, shown
 from service.games.replay_blocks import Block, Row
 from service.games.schemas import Replay
-from service.games.sight import Sight, public
+from service.games.sight import SEEING, Sight, public
 
 _json = msgspec.json.Encoder()
+
+
+class StepNotFound(NotInGame):
+    """A step (event) number the game has not reached."""
+
+    code = "step_not_found"
+    unit = "step"
 
 
 class Replays:
@@ -221,6 +230,7 @@ class Replays:
             self.blocks.encoded.put(cache_key, body)
         return body
 
+    @refuses(FINDING, SEEING, InvalidPerspective, StepNotFound)
     def replay(self, game_id: UUID, step: int, perspective_text: str, key: ApiKey | None) -> Replay:
         row, block = self._replay_row(game_id, step)
         return self._replay(row, step, perspective_text, key, block)

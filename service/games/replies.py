@@ -8,11 +8,21 @@ from uuid import UUID
 
 import msgspec
 
+from service.base.refusals import Category, Refusal
 from service.base.store.idempotency import IdempotencyKeys
 from service.base.store.recorder import Within
 from service.games.base import Idempotency, Reply
-from service.games.errors import IdempotencyKeyReused
 from service.games.game_rows import GameRows
+
+
+class IdempotencyKeyReused(Refusal):
+    """An Idempotency-Key used before for another request."""
+
+    category = Category.UNPROCESSABLE
+    code = "idempotency_key_reused"
+
+    def __init__(self) -> None:
+        super().__init__("this Idempotency-Key was already used for a different request")
 
 
 class _GameRef(msgspec.Struct):

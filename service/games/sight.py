@@ -27,15 +27,58 @@ like any other (public once finished itself).
 from __future__ import annotations
 
 from typing import Any
+from uuid import UUID
 
 import msgspec
 
 from domain.game import GameRules, Perspective, PlayerResult, state_hash
 from service.base.keys import ApiKey
+from service.base.refusals import Category, Refusal
 from service.base.store.rows import GameSight, IndexedGame
-from service.games.errors import ForkHidden, PerspectiveForbidden, RecordHidden
 
 SPECTATOR = Perspective()
+
+
+class ForkHidden(Refusal):
+    """A fork of a game not finished yet: its owner's key only."""
+
+    category = Category.FORBIDDEN
+    code = "fork_hidden"
+
+    def __init__(self, game_id: UUID) -> None:
+        super().__init__(
+            f"game {game_id} is a fork of a game not finished yet: it holds that game's hidden "
+            "information and only its owner's key sees it until that game is finished",
+            title="Fork hidden while its origin is not finished",
+        )
+
+
+class PerspectiveForbidden(Refusal):
+    """A seat or omniscient view of a live game without its owner's key."""
+
+    category = Category.FORBIDDEN
+    code = "perspective_forbidden"
+
+    def __init__(self, perspective: str) -> None:
+        super().__init__(f"the {perspective} perspective of a live game needs its owner's key (or a finished game)")
+
+
+class RecordHidden(Refusal):
+    """A live game's record without its owner's key (its events and replays are public, redacted)."""
+
+    category = Category.FORBIDDEN
+    code = "record_hidden"
+
+    def __init__(self, game_id: UUID) -> None:
+        super().__init__(
+            f"game {game_id} is live: its record holds hidden information and needs the owner's key "
+            "until the game is finished (its events and replays are public, redacted)",
+            title="Record hidden while the game is live",
+        )
+
+
+# A game seen through ``Sight.of``: a sealed fork, or a seat (or everything) of a live game, is its owner's.
+SEEING = (ForkHidden, PerspectiveForbidden)
 
 
 def public(row: IndexedGame | GameSight) -> bool:

@@ -17,12 +17,37 @@ from functools import partial
 from typing import Any
 from uuid import UUID
 
+from domain.errors import RuleViolation, SetupError
 from domain.game import decide_and_evolve
+from service.base.refusals import Category, Refusal
 from service.base.store import GameLog, Recorded
 from service.base.store.corrections import BeforeBase, Line
 from service.base.store.kinds import Kind, encode_snapshot
 from service.base.store.lru import Lru
 from service.base.store.snapshots import Snapshots
+from service.games import alternatives
+
+
+def violation_title(violation: RuleViolation) -> str:
+    """A refusal's title by what was refused: a setup that cannot start a game is no move."""
+    return "Invalid setup" if isinstance(violation, SetupError) else "Illegal move"
+
+
+class IllegalMove(Refusal):
+    """The rules refuse a move (or a setup): the rule's own code, its alternatives, and where it happened."""
+
+    category = Category.UNPROCESSABLE
+
+    def __init__(self, violation: RuleViolation, *, title: str | None = None, **where: Any) -> None:
+        super().__init__(
+            violation.message,
+            code=violation.code,
+            title=title or violation_title(violation),
+            rule=violation.rule,
+            **alternatives.present(violation.legal),
+            **where,
+        )
+        self.violation = violation
 
 
 class States:

@@ -10,11 +10,20 @@ from __future__ import annotations
 
 import msgspec
 
-from service.base.refusals import Refusal
+from service.base.refusals import Category, Refusal
 from service.games import limits
-from service.games.errors import InvalidTagFilter
 
 MAX_FILTERS = limits.MAX_TAGS
+
+
+class InvalidTagFilter(Refusal):
+    """A tag filter that is neither name:value nor name."""
+
+    category = Category.INVALID
+    code = "invalid_tag_filter"
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(detail, title="Invalid tag filter", parameter="tag")
 
 
 class TagFilter(msgspec.Struct, frozen=True):

@@ -7,12 +7,14 @@ from uuid import UUID
 
 from domain.game import Language
 from service.base.keys import ApiKey
+from service.base.refusals import refuses
 from service.base.store import Recorded
 from service.base.store.corrections import BeforeBase, Line, MovesTakenBack, StepsAt, StepsTakenBack, moves_of
 from service.base.store.kinds import Kind
 from service.games.deps import GameDeps
+from service.games.game_rows import FINDING
 from service.games.schemas import Correction, TakenBack, Timeline, TimelineEntry
-from service.games.sight import Sight
+from service.games.sight import ForkHidden, Sight
 
 
 class _Mark(NamedTuple):
@@ -48,6 +50,7 @@ class Timelines:
         self.kinds = deps.kinds
         self.rows = deps.rows
 
+    @refuses(FINDING, ForkHidden)
     def timeline(
         self,
         game_id: UUID,

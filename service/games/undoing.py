@@ -18,7 +18,7 @@ import msgspec
 
 from domain.game import state_hash
 from service.base.keys import ApiKey
-from service.base.refusals import Refusal
+from service.base.refusals import Category, Refusal, refuses
 from service.base.store import Recorded
 from service.base.store.application import VersionConflict
 from service.base.store.closing import GameClosed
@@ -28,21 +28,47 @@ from service.base.store.kinds import Kind, encode_snapshot
 from service.base.store.snapshots import Snapshots
 from service.games import limits
 from service.games.base import Idempotency, Reply
+from service.games.decoding import DECODING, decode_error
 from service.games.deps import GameDeps
-from service.games.errors import (
+from service.games.game_rows import (
+    WRITING,
     GameAbandonedRefusal,
-    GameFinishedUndo,
     GameVoidedRefusal,
     NotGameOwner,
     StaleVersion,
-    UndoOutOfRange,
     closed_refusal,
-    decode_error,
 )
-from service.games.replies import keep, positioned
+from service.games.replies import IdempotencyKeyReused, keep, positioned
 from service.games.schemas import TakenBack
 
 _json = msgspec.json.Encoder()
+
+
+class GameFinishedUndo(Refusal):
+    """Taking back moves of a finished game (void it instead)."""
+
+    category = Category.CONFLICT
+    code = "game_finished"
+
+    def __init__(self, game_id: UUID) -> None:
+        super().__init__(
+            f"game {game_id} is finished: its moves cannot be taken back (void it instead)", game_id=str(game_id)
+        )
+
+
+class UndoOutOfRange(Refusal):
+    """Fewer than 1 move, or more than the line has, to take back."""
+
+    category = Category.UNPROCESSABLE
+    code = "undo_out_of_range"
+
+    def __init__(self, asked: int, played: int) -> None:
+        super().__init__(
+            f"$.moves: {asked} moves cannot be taken back: "
+            + (f"the game has {played} moves on its line" if asked > played else "take back at least 1"),
+            path="$.moves",
+            moves_played=played,
+        )
 
 
 class UndoRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -72,6 +98,7 @@ class GameUndoer:
         self.rows = deps.rows
         self.replies = deps.replies
 
+    @refuses(WRITING, DECODING, GameFinishedUndo, UndoOutOfRange, IdempotencyKeyReused)
     def undo(
         self, key: ApiKey, game_id: UUID, body: bytes, if_match: int | None, idem: Idempotency | None = None
     ) -> Reply:

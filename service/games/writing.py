@@ -11,7 +11,7 @@ import msgspec
 
 from domain.errors import RuleViolation
 from service.base.keys import ApiKey, KeyCheck
-from service.base.refusals import Refusal
+from service.base.refusals import Refusal, refuses
 from service.base.store import Recorded
 from service.base.store.application import VersionConflict
 from service.base.store.batching import Part
@@ -25,29 +25,40 @@ from service.base.store.rows import IndexedGame
 from service.base.store.snapshots import Snapshots
 from service.games import codecs, limits
 from service.games.base import Idempotency, Opening, Reply
+from service.games.decoding import DECODING, decode_error
 from service.games.deps import GameDeps
-from service.games.errors import (
+from service.games.game_records import event_out
+from service.games.game_rows import (
+    WRITING,
+    ClosedGame,
     GameAbandonedRefusal,
-    GameFinishedMove,
     GameVoidedRefusal,
-    IllegalMove,
-    InvalidApiKey,
     NotGameOwner,
     StaleVersion,
     closed_refusal,
-    decode_error,
 )
-from service.games.game_records import event_out
+from service.games.keys import InvalidApiKey
+from service.games.kind_lookup import UnknownGameKind
+from service.games.limits import SETUP, TEXTS, TIMES
 from service.games.openings import game_row, opening_records
 from service.games.record_format import KindHead, RecordedMove
-from service.games.replies import keep, positioned
+from service.games.replies import IdempotencyKeyReused, keep, positioned
 from service.games.schemas import (
     GameCreated,
     MoveAccepted,
     Status,
 )
+from service.games.states import IllegalMove
 
 _json = msgspec.json.Encoder()
+
+
+class GameFinishedMove(ClosedGame):
+    """A move to a finished game that its rules do not accept after the end (they take reveals only)."""
+
+    state = "finished"
+    code = "game_finished"
+    consequence = "it takes no more moves, only the reveals its rules accept after the end"
 
 
 class GameWriter:
@@ -69,6 +80,7 @@ class GameWriter:
         # Games another process wrote to while this one held their head: their moves read the row.
         self._shared: Lru[UUID, bool] = Lru(4096)
 
+    @refuses(DECODING, SETUP, UnknownGameKind, IllegalMove, IdempotencyKeyReused)
     def create(self, key: ApiKey, body: bytes, idem: Idempotency | None = None) -> Reply:
         replay = self.replies.stored(idem)
         if replay is not None:
@@ -116,6 +128,7 @@ class GameWriter:
         self.states.remember(game_id, len(records), state)
         return positioned(reply, positions)
 
+    @refuses(WRITING, DECODING, TEXTS, TIMES, IllegalMove, GameFinishedMove, InvalidApiKey, IdempotencyKeyReused)
     def append(
         self,
         key: ApiKey,

@@ -22,6 +22,7 @@ from domain.kinds import registered_games
 from service import __version__
 from service.base.database import ConnectionParams
 from service.base.logs import RequestLogMiddleware
+from service.base.refusals import Category, Refusal
 from service.base.settings import Settings
 from service.base.store.kinds import Registry
 from service.base.store.listening import LiveHub
@@ -31,7 +32,7 @@ from service.http.auth import check_key, key_before_body
 from service.http.bodies import check_json, check_media_type
 from service.http.cors import cors_config
 from service.http.docs import assets_router, schema_router, swagger_ui
-from service.http.errors import EXCEPTION_HANDLERS, ProblemError
+from service.http.errors import EXCEPTION_HANDLERS
 from service.http.head import HeadAsGet
 from service.http.metrics import Metrics, MetricsMiddleware, metrics_endpoint
 from service.http.openapi_docs import kind_components, refine
@@ -102,6 +103,16 @@ class BanquiseApp(Litestar):
         return self.plugins.get(OpenAPIPlugin).provide_openapi_schema()
 
 
+class InvalidCharacters(Refusal):
+    """NUL characters in a path or a query string (PostgreSQL text cannot hold them)."""
+
+    category = Category.INVALID
+    code = "invalid_characters"
+
+    def __init__(self) -> None:
+        super().__init__("NUL characters are not allowed in URLs")
+
+
 async def refuse_nul(request: Request[Any, Any, Any]) -> None:
     """Refuse up front what no handler can take, with one answer on every route: NUL in paths and query
     strings (PostgreSQL text cannot hold it); a key that is sent and not a live one (``check_key``); then,
@@ -113,7 +124,7 @@ async def refuse_nul(request: Request[Any, Any, Any]) -> None:
     # The decoded path as the URL's path holds it (without building the URL at every request).
     path = scope.get("root_path", "") + scope["path"]
     if b"%00" in raw or b"\x00" in raw or "\x00" in path:
-        raise ProblemError(400, "invalid_characters", "NUL characters are not allowed in URLs")
+        raise InvalidCharacters()
     runtime: Runtime | None = getattr(request.app.state, "runtime", None)
     if runtime is not None:
         await check_key(request, runtime)

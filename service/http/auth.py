@@ -8,13 +8,27 @@ from litestar.concurrency import sync_to_thread
 from litestar.di import NamedDependency
 
 from service.base.keys import ApiKey, KeyCheck, Verified, split
-from service.games.errors import ApiKeyRequired
-from service.http.errors import ProblemError
+from service.base.refusals import Category, Refusal
+from service.games.keys import ApiKeyRequired, InvalidApiKey
 from service.runtime import Runtime
 
 
-def _invalid(detail: str) -> ProblemError:
-    return ProblemError(401, "invalid_api_key", detail, headers={"www-authenticate": "Bearer"})
+class AdminRequired(Refusal):
+    """A key that is not an admin key, for what only an admin may do."""
+
+    category = Category.FORBIDDEN
+    code = "admin_required"
+
+    def __init__(self, what: str) -> None:
+        super().__init__(f"{what} needs an admin key (banquise keys create --admin)")
+
+
+def require_admin(key: ApiKey | None, what: str) -> ApiKey:
+    """The caller's key when it is an admin's: 401 without a key, 403 ``admin_required`` with another."""
+    admin = required(key)
+    if not admin.admin:
+        raise AdminRequired(what)
+    return admin
 
 
 def _token(request: Request) -> str | None:
@@ -23,17 +37,17 @@ def _token(request: Request) -> str | None:
         return None
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
-        raise _invalid("Authorization must be 'Bearer <api key>'")
+        raise InvalidApiKey("Authorization must be 'Bearer <api key>'")
     return token.strip()
 
 
 async def _verify(runtime: Runtime, token: str) -> Verified:
     if split(token) is None:  # not shaped like a key of ours: no round trip to say so
-        raise _invalid("this API key is unknown or revoked")
+        raise InvalidApiKey()
 
     verified = await sync_to_thread(runtime.keys.verify, token)
     if verified is None:
-        raise _invalid("this API key is unknown or revoked")
+        raise InvalidApiKey()
     return verified
 
 

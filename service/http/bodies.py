@@ -16,8 +16,39 @@ nested at most ``limits.MAX_NESTING`` deep before they get here.
 
 from __future__ import annotations
 
+from service.base.refusals import Category, Refusal
 from service.games import limits
-from service.http.errors import ProblemError
+from service.games.decoding import InvalidJson
+from service.games.limits import DuplicateJsonKey, JsonTooDeep
+
+
+class BodyTooLarge(Refusal):
+    """A body larger than BANQUISE_MAX_BODY_BYTES (a route taking files says its own bound)."""
+
+    category = Category.TOO_LARGE
+    code = "body_too_large"
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(detail)
+
+
+class UnsupportedMediaType(Refusal):
+    """A body sent as another media type than JSON (application/json or +json; a body without Content-Type
+    is read as JSON)."""
+
+    category = Category.UNSUPPORTED
+    code = "unsupported_media_type"
+
+    def __init__(self, content_type: str) -> None:
+        super().__init__(
+            f"a request body is JSON, sent as Content-Type: application/json, not {content_type!r}",
+            title="Unsupported media type",
+        )
+
+
+# What is checked of every JSON body before its route: JSON, sent as JSON, no member named twice, not
+# nested deeper than any request needs.
+JSON_BODY = (InvalidJson, UnsupportedMediaType, DuplicateJsonKey, JsonTooDeep)
 
 
 def check_media_type(content_type: str | None) -> None:
@@ -29,13 +60,7 @@ def check_media_type(content_type: str | None) -> None:
     kind, _, subtype = media.partition("/")
     if kind == "application" and (subtype == "json" or subtype.endswith("+json")):
         return
-    raise ProblemError(
-        415,
-        "unsupported_media_type",
-        f"a request body is JSON, sent as Content-Type: application/json, not {content_type!r}",
-        title="Unsupported media type",
-        headers={"accept-post": "application/json"},
-    )
+    raise UnsupportedMediaType(content_type)
 
 
 def check_json(body: bytes) -> None:

@@ -21,14 +21,16 @@ from litestar.exceptions import (
     ValidationException,
 )
 from litestar.exceptions.http_exceptions import ClientException
+from litestar.openapi import ResponseSpec
 from litestar.status_codes import HTTP_413_REQUEST_ENTITY_TOO_LARGE, HTTP_500_INTERNAL_SERVER_ERROR
 
 from domain.errors import RuleViolation
-from service.base.refusals import Category, Refusal
+from service.base.refusals import Category, Refusal, refusals_of
 from service.base.store.chain import ChainBroken
 from service.base.store.failures import OutcomeUnknown, ValueRejected, is_unavailable, reason
-from service.games import alternatives
-from service.games.errors import violation_title
+from service.games.decoding import InvalidRequest
+from service.games.states import IllegalMove
+from service.http.bodies import BodyTooLarge
 
 log = logging.getLogger("banquise.errors")
 
@@ -48,28 +50,6 @@ class Problem(msgspec.Struct, omit_defaults=True, kw_only=True):
     detail: str | None = None
     instance: str | None = None
     request_id: str | None = None
-
-
-class ProblemError(Exception):
-    """Raise from a handler to answer with a problem: ``ProblemError(404, "game_not_found", "...")``."""
-
-    def __init__(
-        self,
-        status: int,
-        code: str,
-        detail: str,
-        *,
-        title: str | None = None,
-        headers: dict[str, str] | None = None,
-        **extra: Any,
-    ) -> None:
-        super().__init__(detail)
-        self.status = status
-        self.code = code
-        self.detail = detail
-        self.title = title or code.replace("_", " ").replace(".", ": ").capitalize()
-        self.headers = headers or {}
-        self.extra = extra
 
 
 def problem_response(
@@ -98,12 +78,6 @@ def problem_response(
     return Response(content=body, status_code=status, media_type=PROBLEM_JSON, headers=headers)
 
 
-def _problem_error(request: Request[Any, Any, Any], exc: ProblemError) -> Response[Any]:
-    return problem_response(
-        request, exc.status, exc.code, exc.detail, title=exc.title, headers=exc.headers, **exc.extra
-    )
-
-
 # The one table from a use case's refusal to an HTTP status.
 STATUS: dict[Category, int] = {
     Category.INVALID: 400,
@@ -111,10 +85,25 @@ STATUS: dict[Category, int] = {
     Category.FORBIDDEN: 403,
     Category.NOT_FOUND: 404,
     Category.CONFLICT: 409,
+    Category.TOO_LARGE: 413,
+    Category.UNSUPPORTED: 415,
     Category.UNPROCESSABLE: 422,
     Category.TOO_MANY: 429,
     Category.UNAVAILABLE: 503,
 }
+
+
+def answers(*sources: Any) -> dict[int, ResponseSpec]:
+    """A route's documented error answers, from the refusals it can raise (refusal classes, tuples of them,
+    use cases marked by ``refuses``): each status lists its refusals' codes and what each means, as their
+    classes say it (``Refusal.documented``), never written again as prose."""
+    lines: dict[int, list[str]] = {}
+    for refusal in refusals_of(*sources):
+        lines.setdefault(STATUS[refusal.category], []).append(refusal.documented())
+    return {
+        status: ResponseSpec(None, description="\n".join(f"- {line}" for line in dict.fromkeys(said)))
+        for status, said in sorted(lines.items())
+    }
 
 
 def _refusal(request: Request[Any, Any, Any], exc: Refusal) -> Response[Any]:
@@ -124,6 +113,8 @@ def _refusal(request: Request[Any, Any, Any], exc: Refusal) -> Response[Any]:
         headers["retry-after"] = str(exc.extra.get("retry_after", RETRY_AFTER_SECONDS))
     elif exc.category is Category.UNAUTHENTICATED:
         headers["www-authenticate"] = "Bearer"  # a 401 names the scheme to authenticate with (RFC 9110 §15.5.2)
+    elif exc.category is Category.UNSUPPORTED:
+        headers["accept-post"] = "application/json"  # the media type a body is read in (RFC 9110 §15.5.16)
     current = exc.extra.get("current_version")
     if isinstance(current, int):
         headers["etag"] = f'"{current}"'  # a conflict names the version to resubmit at
@@ -133,21 +124,15 @@ def _refusal(request: Request[Any, Any, Any], exc: Refusal) -> Response[Any]:
 
 
 def _rule_violation(request: Request[Any, Any, Any], exc: RuleViolation) -> Response[Any]:
-    return problem_response(
-        request,
-        422,
-        exc.code,
-        exc.message,
-        title=violation_title(exc),
-        rule=exc.rule,
-        **alternatives.present(exc.legal),
-    )
+    """The rules' refusal that reached the edge unwrapped (a setup checked by a route's own decoding): the
+    use cases' refusal of it, answered the one way."""
+    return _refusal(request, IllegalMove(exc))
 
 
 def _validation(request: Request[Any, Any, Any], exc: ValidationException) -> Response[Any]:
     # Litestar reports msgspec decode errors (malformed JSON, wrong types, unknown fields) here.
     errors = exc.extra if isinstance(exc.extra, list) else None
-    return problem_response(request, 400, "invalid_request", str(exc.detail), title="Invalid request", errors=errors)
+    return _refusal(request, InvalidRequest(str(exc.detail), errors=errors))
 
 
 _HTTP_CODES = {
@@ -159,14 +144,11 @@ _HTTP_CODES = {
 
 
 def _http(request: Request[Any, Any, Any], exc: HTTPException) -> Response[Any]:
+    if exc.status_code == HTTP_413_REQUEST_ENTITY_TOO_LARGE:
+        return _refusal(request, BodyTooLarge(str(exc.detail)))
     code = next((c for t, c in _HTTP_CODES.items() if isinstance(exc, t)), None)
     if code is None:
-        if exc.status_code == HTTP_413_REQUEST_ENTITY_TOO_LARGE:
-            code = "body_too_large"
-        elif isinstance(exc, ClientException):
-            code = "bad_request"
-        else:
-            code = "http_error"
+        code = "bad_request" if isinstance(exc, ClientException) else "http_error"
     if exc.status_code >= 500:
         log.error("server error %s on %s %s: %s", exc.status_code, request.method, request.url.path, exc.detail)
     return problem_response(request, exc.status_code, code, str(exc.detail), headers=exc.headers)
@@ -260,7 +242,6 @@ def _unexpected(request: Request[Any, Any, Any], exc: Exception) -> Response[Any
 
 
 EXCEPTION_HANDLERS: dict[type[Exception] | int, Any] = {
-    ProblemError: _problem_error,
     Refusal: _refusal,
     RuleViolation: _rule_violation,
     ValidationException: _validation,

@@ -26,6 +26,10 @@ import copy
 from typing import Any
 
 from domain.registry import registered_games
+from service.base.refusals import Refusal
+from service.games.keys import InvalidApiKey
+from service.http.bodies import JSON_BODY, BodyTooLarge
+from service.http.errors import answers
 
 REF = "#/components/schemas/"
 METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
@@ -358,10 +362,9 @@ def _name_operations(paths: dict[str, Any]) -> None:
 
 
 def _answers_of_every_operation(doc: dict[str, Any]) -> None:
-    """What any operation may answer besides its own: a key that is sent is checked first, on every
-    operation (401 when it is malformed, unknown or revoked, on a public read too: ``auth.check_key``),
-    and a body that is not sent as JSON is 415 ``unsupported_media_type``, one that is no JSON 400
-    ``invalid_json``."""
+    """What any operation may answer besides its own refusals, from the refusals' classes: a key that is
+    sent is checked first, on every operation (401 when it is malformed, unknown or revoked, on a public
+    read too: ``auth.check_key``); a JSON body is checked before its route (``service.http.bodies``)."""
     problem = {"content": {"application/problem+json": {"schema": {"$ref": REF + "Problem"}}}}
     for path, item in doc["paths"].items():
         for method in METHODS:
@@ -369,18 +372,10 @@ def _answers_of_every_operation(doc: dict[str, Any]) -> None:
             if operation is None:
                 continue
             responses = operation.setdefault("responses", {})
-            responses.setdefault(
-                "401", {**problem, "description": "A key that is sent and malformed, unknown or revoked"}
-            )
+            refusals: list[type[Refusal]] = [InvalidApiKey]
             if "requestBody" in operation and path not in FILE_BODIES:
-                responses.setdefault(
-                    "400", {**problem, "description": "Malformed JSON (invalid_json) or a key named twice"}
-                )
-                responses.setdefault(
-                    "415",
-                    {
-                        **problem,
-                        "description": "unsupported_media_type: a body sent as another media type than JSON "
-                        "(application/json or +json; a body without Content-Type is read as JSON)",
-                    },
-                )
+                refusals += [*JSON_BODY, BodyTooLarge]
+            for status, answer in answers(*refusals).items():
+                said = responses.setdefault(str(status), {**problem, "description": ""})
+                lines = [line for line in said["description"].split("\n") if line]
+                said["description"] = "\n".join(dict.fromkeys([*lines, *answer.description.split("\n")]))

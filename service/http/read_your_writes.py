@@ -26,10 +26,9 @@ from litestar.params import QueryParameter
 from litestar.types import Message, Receive, Scope, Send
 
 from service.base.asgi import HttpMiddleware
-from service.base.refusals import Refusal
+from service.base.refusals import Category, Refusal
 from service.base.store.failures import is_retryable, is_unavailable
 from service.base.store.replica import Replica, format_lsn, parse_lsn
-from service.games.errors import ProjectionLagging, UnknownPosition
 from service.http.headers import LSN_HEADER, POSITION_HEADER, READ_FROM_HEADER
 from service.runtime import Runtime
 
@@ -60,6 +59,34 @@ MinLsn = Annotated[
         ),
     ),
 ]
+
+
+class ProjectionLagging(Refusal):
+    """A read asked for a position the read models have not reached in the time it may wait."""
+
+    category = Category.UNAVAILABLE
+    code = "projection_lagging"
+
+    def __init__(self, position: int, min_position: int) -> None:
+        super().__init__(
+            f"the projections are at position {position}, not yet at {min_position}; retry shortly",
+            title="Projections lagging",
+            position=position,
+            min_position=min_position,
+        )
+
+
+class UnknownPosition(Refusal):
+    """A ``min_position`` past the end of the event log: no write returned it."""
+
+    category = Category.UNPROCESSABLE
+    code = "unknown_position"
+
+    def __init__(self, written: int, min_position: int) -> None:
+        super().__init__(
+            f"the event log ends at position {written}; min_position {min_position} was never returned by a write",
+            position=written,
+        )
 
 
 async def wait_for_projections(runtime: Runtime, min_position: int | None, timeout: float = WAIT_SECONDS) -> None:

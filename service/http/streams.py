@@ -12,9 +12,33 @@ from __future__ import annotations
 import threading
 from collections import Counter
 
-from service.http.errors import ProblemError
+from service.base.refusals import Category, Refusal
 
-RETRY_AFTER = "5"  # seconds: streams end when their viewers leave; a few seconds frees some
+RETRY_AFTER = 5  # seconds: streams end when their viewers leave; a few seconds frees some
+
+
+class TooManyStreams(Refusal):
+    """This process serves as many live streams as it may (BANQUISE_MAX_STREAMS): again in a few seconds."""
+
+    category = Category.UNAVAILABLE
+    code = "too_many_streams"
+
+    def __init__(self, open: int) -> None:
+        super().__init__(
+            f"this process already serves {open} live streams (BANQUISE_MAX_STREAMS)", retry_after=RETRY_AFTER
+        )
+
+
+class TooManyClientStreams(Refusal):
+    """This client holds as many live streams as one may (BANQUISE_MAX_STREAMS_PER_CLIENT)."""
+
+    category = Category.TOO_MANY
+    code = "too_many_client_streams"
+
+    def __init__(self, held: int) -> None:
+        super().__init__(
+            f"this client already holds {held} live streams (BANQUISE_MAX_STREAMS_PER_CLIENT)", retry_after=RETRY_AFTER
+        )
 
 
 class StreamSlots:
@@ -32,19 +56,9 @@ class StreamSlots:
 
     def _take(self, client: str) -> Lease:
         if self.open >= self.per_process:
-            raise ProblemError(
-                503,
-                "too_many_streams",
-                f"this process already serves {self.open} live streams (BANQUISE_MAX_STREAMS)",
-                headers={"retry-after": RETRY_AFTER},
-            )
+            raise TooManyStreams(self.open)
         if self._clients[client] >= self.per_client:
-            raise ProblemError(
-                429,
-                "too_many_client_streams",
-                f"this client already holds {self._clients[client]} live streams (BANQUISE_MAX_STREAMS_PER_CLIENT)",
-                headers={"retry-after": RETRY_AFTER},
-            )
+            raise TooManyClientStreams(self._clients[client])
         self.open += 1
         self._clients[client] += 1
         return Lease(self, client)

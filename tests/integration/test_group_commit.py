@@ -28,8 +28,9 @@ from service.base.store import GameLog
 from service.base.store.batching import GroupWriter
 from service.base.store.failures import is_unavailable
 from service.games.base import Idempotency, Reply
-from service.games.errors import IllegalMove, StaleVersion
+from service.games.game_rows import StaleVersion
 from service.games.service import GameService
+from service.games.states import IllegalMove
 from service.runtime import Runtime
 
 Outcome = Reply | Exception

@@ -9,8 +9,8 @@ from litestar.testing import TestClient
 from service.base import keys
 from service.base.database import ConnectionParams
 from service.base.store import GameLog
-from service.games.errors import InvalidRequest, KeyNotFound
-from service.games.keys import ApiKeys
+from service.games.decoding import InvalidRequest
+from service.games.keys import ApiKeys, KeyNotFound
 
 
 def test_a_key_is_stored_hashed_and_verifies_only_with_its_secret(database: ConnectionParams, store: object) -> None:

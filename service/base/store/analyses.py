@@ -118,10 +118,11 @@ class QueueBounds(NamedTuple):
 class TooManyAnalyses(Refusal):
     """A key with as many analyses queued or running as it may have (429, ``Retry-After``)."""
 
+    category = Category.TOO_MANY
+    code = "too_many_analyses"
+
     def __init__(self, bound: int, retry_after: int) -> None:
         super().__init__(
-            Category.TOO_MANY,
-            "too_many_analyses",
             f"this API key has {bound} analyses queued or running, as many as a key may (BANQUISE_ANALYSES_PER_KEY): "
             "ask again once one is done",
             title="Too many analyses",
@@ -133,10 +134,11 @@ class TooManyAnalyses(Refusal):
 class AnalysisQueueFull(Refusal):
     """The queue holds as many jobs as it may, whoever asked them (503, ``Retry-After``)."""
 
+    category = Category.UNAVAILABLE
+    code = "analysis_queue_full"
+
     def __init__(self, bound: int, retry_after: int) -> None:
         super().__init__(
-            Category.UNAVAILABLE,
-            "analysis_queue_full",
             f"the analysis queue holds {bound} jobs, as many as it may (BANQUISE_ANALYSIS_QUEUE): ask again later",
             title="Analysis queue full",
             bound=bound,

@@ -10,7 +10,7 @@ import sys
 from service.base.refusals import Refusal
 from service.base.settings import Settings
 from service.cli.commands.client import CliError
-from service.games.errors import KeyNotFound
+from service.games.keys import KeyNotFound
 from service.runtime import Runtime
 
 

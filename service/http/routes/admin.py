@@ -18,15 +18,17 @@ import msgspec
 from litestar import Response, post
 from litestar.concurrency import sync_to_thread
 from litestar.di import NamedDependency, Provide
-from litestar.openapi import ResponseSpec
 from litestar.params import FromPath, JSONBody
 
 from service.base.keys import ApiKey
 from service.games import limits
+from service.games.decoding import InvalidRequest
+from service.games.keys import ApiKeyRequired, InvalidApiKey
 from service.games.lifecycle import AbandonAccepted, Lifecycle, UnvoidAccepted, VoidAccepted
+from service.games.limits import InvalidText, TextTooLong
 from service.games.renaming import HandleChanged, Handles
-from service.http.auth import caller, required
-from service.http.errors import ProblemError
+from service.http.auth import AdminRequired, caller, require_admin, required
+from service.http.errors import answers
 from service.http.headers import POSITION_HEADER
 
 
@@ -34,11 +36,9 @@ class VoidRequest(msgspec.Struct, forbid_unknown_fields=True):
     reason: Annotated[str, msgspec.Meta(min_length=1, max_length=500)]
 
 
-def require_admin(key: ApiKey | None, what: str) -> ApiKey:
-    admin = required(key)
-    if not admin.admin:
-        raise ProblemError(403, "admin_required", f"{what} needs an admin key (banquise keys create --admin)")
-    return admin
+# A decision with a reason, and an admin's: what it may be answered besides its use case's refusals.
+DECISION = (ApiKeyRequired, InvalidApiKey, InvalidRequest, TextTooLong, InvalidText)
+ADMIN_DECISION = (*DECISION, AdminRequired)
 
 
 def _decided(accepted: Any) -> Response[Any]:
@@ -47,21 +47,10 @@ def _decided(accepted: Any) -> Response[Any]:
     return Response(accepted, status_code=200, headers={POSITION_HEADER: str(accepted.position)})
 
 
-def _game_problems(*, forbidden: str, conflict: str) -> dict[int, ResponseSpec]:
-    """The answers of a decision on a game (void, unvoid, abandon) other than its success."""
-    return {
-        400: ResponseSpec(None, description="Missing or empty reason"),
-        401: ResponseSpec(None, description="Missing or invalid API key"),
-        403: ResponseSpec(None, description=forbidden),
-        404: ResponseSpec(None, description="Unknown game"),
-        409: ResponseSpec(None, description=conflict),
-    }
-
-
 def _reason(text: str) -> str:
     reason = text.strip()
     if not reason:
-        raise ProblemError(400, "invalid_request", "reason must not be blank", title="Invalid request")
+        raise InvalidRequest("reason must not be blank")
     limits.check_text("$.reason", reason, 500, what="a reason")
     return reason
 
@@ -74,7 +63,7 @@ def _reason(text: str) -> str:
     status_code=200,
     dependencies={"key": Provide(caller)},
     security=[{"apiKey": []}],
-    responses=_game_problems(forbidden="admin_required: not an admin key", conflict="game_already_voided"),
+    responses=answers(ADMIN_DECISION, Lifecycle.void),
 )
 async def void_game(
     game_id: FromPath[UUID],
@@ -94,7 +83,7 @@ async def void_game(
     status_code=200,
     dependencies={"key": Provide(caller)},
     security=[{"apiKey": []}],
-    responses=_game_problems(forbidden="admin_required: not an admin key", conflict="game_not_voided"),
+    responses=answers(ADMIN_DECISION, Lifecycle.unvoid),
 )
 async def unvoid_game(
     game_id: FromPath[UUID],
@@ -114,7 +103,7 @@ async def unvoid_game(
     status_code=200,
     dependencies={"key": Provide(caller)},
     security=[{"apiKey": []}],
-    responses=_game_problems(forbidden="not_game_owner", conflict="game_abandoned, game_finished or game_voided"),
+    responses=answers(DECISION, Lifecycle.abandon),
 )
 async def abandon_game(
     game_id: FromPath[UUID],
@@ -138,16 +127,6 @@ class MergeRequest(msgspec.Struct, forbid_unknown_fields=True):
     reason: Annotated[str, msgspec.Meta(min_length=1, max_length=500)]
 
 
-HANDLE_PROBLEMS = {
-    400: ResponseSpec(None, description="Missing or empty reason; invalid_handle"),
-    401: ResponseSpec(None, description="Missing or invalid API key"),
-    403: ResponseSpec(None, description="admin_required: not an admin key"),
-    404: ResponseSpec(None, description="player_not_found"),
-    409: ResponseSpec(None, description="handle_taken (merge instead), handles_changed (a concurrent decision)"),
-    422: ResponseSpec(None, description="confusable_handles, same_handle, merge_into_itself, players_met"),
-}
-
-
 @post(
     "/admin/players/{handle:str}/rename",
     summary="Rename a player's handle (admin key): its games, statistics and ratings follow; the old handle "
@@ -156,7 +135,7 @@ HANDLE_PROBLEMS = {
     status_code=200,
     dependencies={"key": Provide(caller)},
     security=[{"apiKey": []}],
-    responses=HANDLE_PROBLEMS,
+    responses=answers(ADMIN_DECISION, Handles.rename),
 )
 async def rename_player(
     handle: FromPath[str],
@@ -177,7 +156,7 @@ async def rename_player(
     status_code=200,
     dependencies={"key": Provide(caller)},
     security=[{"apiKey": []}],
-    responses=HANDLE_PROBLEMS,
+    responses=answers(ADMIN_DECISION, Handles.merge),
 )
 async def merge_player(
     handle: FromPath[str],

@@ -21,7 +21,7 @@ from domain.analysis.game import DEFAULT_BUDGET, GameAnalysis, StepAnalysis
 from service.base.keys import ApiKey
 from service.base.store.analyses import QueueBounds
 from service.games.analysis import MAX_BUDGET, MIN_BUDGET, AnalysisAsked, AnalysisProgress, GameAnalyses
-from service.games.errors import decode_error
+from service.games.decoding import decode_error
 from service.http.auth import caller
 from service.http.caching import conditional_body
 from service.http.routes.games import KEY_OPTIONAL

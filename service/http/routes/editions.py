@@ -15,10 +15,12 @@ from litestar.params import FromPath, QueryParameter
 
 from domain.kinds import registered_games
 from service.base.keys import ApiKey
-from service.games.editions import EditionDetail, EditionSummary
+from service.games.editions import EditionCatalogue, EditionDetail, EditionSummary
+from service.games.keys import ApiKeyRequired, InvalidApiKey
 from service.games.record_format import schema_components
-from service.http.auth import caller, required
-from service.http.errors import ProblemError
+from service.http.auth import AdminRequired, caller, require_admin
+from service.http.bodies import BodyTooLarge
+from service.http.errors import answers
 from service.http.openapi_docs import REF
 from service.runtime import Runtime
 
@@ -74,22 +76,7 @@ class EditionsController(Controller):
         security=[{"apiKey": []}],
         responses={
             200: ResponseSpec(EditionSummary, description="This id and version already hold this same content"),
-            401: ResponseSpec(None, description="Missing or invalid API key"),
-            403: ResponseSpec(None, description="admin_required: not an admin key"),
-            409: ResponseSpec(
-                None, description="edition_version_exists (other content) or edition_reserved (a packaged id)"
-            ),
-            413: ResponseSpec(None, description="Body larger than BANQUISE_MAX_BODY_BYTES"),
-            400: ResponseSpec(
-                None,
-                description="Malformed JSON (invalid_json) or a key named twice; edition_kind_required: several "
-                "kinds have editions",
-            ),
-            422: ResponseSpec(
-                None,
-                description="invalid_edition (not the schema: `path` is the JSON path), inconsistent_edition "
-                "(`problems`) or kind_without_editions",
-            ),
+            **answers(ApiKeyRequired, InvalidApiKey, AdminRequired, BodyTooLarge, EditionCatalogue.add),
         },
     )
     async def add(
@@ -99,11 +86,7 @@ class EditionsController(Controller):
         key: NamedDependency[ApiKey | None],
         kind: Kind = None,
     ) -> Response[EditionSummary]:
-        admin = required(key)
-        if not admin.admin:
-            raise ProblemError(
-                403, "admin_required", "adding an edition needs an admin key (banquise keys create --admin)"
-            )
+        admin = require_admin(key, "adding an edition")
         body = await request.body()
         summary, added = await sync_to_thread(runtime.editions.add, body, admin.id, kind)
         return Response(summary, status_code=201 if added else 200)
@@ -112,7 +95,7 @@ class EditionsController(Controller):
         "/",
         summary="The editions of every kind that has some (or of one kind): packaged and stored, with their "
         "content fingerprints",
-        responses={422: ResponseSpec(None, description="kind_without_editions")},
+        responses=answers(EditionCatalogue.listing),
     )
     async def listing(self, runtime: NamedDependency[Runtime], kind: AnyKind = None) -> list[EditionSummary]:
         return await sync_to_thread(runtime.editions.listing, kind)
@@ -120,11 +103,7 @@ class EditionsController(Controller):
     @get(
         "/{edition_id:str}",
         summary="One edition: its summary and whole document",
-        responses={
-            400: ResponseSpec(None, description="edition_kind_required: several kinds have editions"),
-            404: ResponseSpec(None, description="edition_not_found"),
-            422: ResponseSpec(None, description="kind_without_editions"),
-        },
+        responses=answers(EditionCatalogue.show),
     )
     async def show(
         self, edition_id: FromPath[str], runtime: NamedDependency[Runtime], version: Version = None, kind: Kind = None

@@ -12,7 +12,6 @@ import msgspec
 from litestar import Controller, Request, Response, get
 from litestar.concurrency import sync_to_thread
 from litestar.di import NamedDependency, Provide
-from litestar.openapi import ResponseSpec
 from litestar.params import FromPath, FromQuery, QueryParameter
 from litestar.response import Stream
 
@@ -20,11 +19,11 @@ from domain.players import handle_key
 from service.base.keys import ApiKey
 from service.base.store.chain import ChainBroken
 from service.games import playformats
-from service.games.exports import MAX_PLAYS, ExportFilter, Exports
-from service.games.playimports import time_zone
+from service.games.exports import ExportFilter, Exports
+from service.games.playimports import InvalidTimeZone, time_zone
 from service.games.tags import MAX_FILTERS as MAX_TAG_FILTER
 from service.http.auth import caller
-from service.http.errors import chain_broken_line
+from service.http.errors import answers, chain_broken_line
 from service.http.routes.games import KEY_OPTIONAL, PLAYED_SINCE, PLAYED_UNTIL
 
 XML = "text/xml"  # RFC 7303; BGG answers its XML API as text/xml too
@@ -50,17 +49,8 @@ Zone = Annotated[
 ]
 Until = Annotated[datetime | None, QueryParameter(description=PLAYED_UNTIL)]
 
-PLAY_PROBLEMS = {
-    403: ResponseSpec(None, description="fork_hidden: a fork of a game not finished yet is its owner's alone"),
-    404: ResponseSpec(None, description="game_not_found"),
-    409: ResponseSpec(None, description="game_not_finished: a live or abandoned game is no play"),
-}
-FILE_PROBLEMS = {
-    400: ResponseSpec(None, description="invalid_tag_filter, time_out_of_range, invalid_time_zone"),
-    422: ResponseSpec(
-        None, description=f"unknown_game_kind; export_too_large: more than {MAX_PLAYS} games (narrow the filters)"
-    ),
-}
+PLAY_PROBLEMS = answers(Exports.play)
+FILE_PROBLEMS = answers(InvalidTimeZone, Exports.plays)
 
 
 class PushLink(msgspec.Struct, kw_only=True):
@@ -180,7 +170,7 @@ class ExportsController(Controller):
         "stored events fail their integrity check (`chain_broken`) is a problem document's line in its "
         "place (`code`, `game_id`, `version`), and the stream goes on with the others.",
         media_type=NDJSON,
-        responses={400: FILE_PROBLEMS[400], 422: ResponseSpec(None, description="unknown_game_kind")},
+        responses=answers(InvalidTimeZone, Exports.records),
     )
     async def records(
         self,

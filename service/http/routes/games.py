@@ -18,11 +18,14 @@ from litestar.response import Stream
 
 from domain.game import Language
 from service.base.keys import ApiKey
+from service.base.refusals import Category, Refusal
 from service.games.choices import DecisionsMade, LegalMoves, NextDecision
-from service.games.errors import NEVER_MATCHES
+from service.games.game_rows import NEVER_MATCHES
 from service.games.importing import RecordImporter
+from service.games.keys import ApiKeyRequired, InvalidApiKey
 from service.games.listing import MAX_LIMIT, Listing
 from service.games.reading import GameReader
+from service.games.replays import Replays
 from service.games.schemas import EventOut, GameCreated, GamePage, GameSummary, MoveAccepted, Replay, Timeline
 from service.games.service import Idempotency, Reply, request_hash
 from service.games.tags import MAX_FILTERS as MAX_TAG_FILTER
@@ -31,12 +34,42 @@ from service.games.undoing import GameUndoer, UndoAccepted
 from service.games.writing import GameWriter
 from service.http.auth import CONFIRMS_CACHED_KEY, cached_caller, caller, required
 from service.http.caching import conditional, conditional_body
-from service.http.errors import ProblemError
+from service.http.errors import answers
 from service.http.headers import POSITION_HEADER
 from service.runtime import Runtime
 
 _json = msgspec.json.Encoder()
 LANGUAGES: tuple[Language, ...] = ("en", "fr", "es")
+
+
+class InvalidIdempotencyKey(Refusal):
+    """An Idempotency-Key that is not 1 to 200 printable characters."""
+
+    category = Category.INVALID
+    code = "invalid_idempotency_key"
+
+    def __init__(self) -> None:
+        super().__init__("Idempotency-Key must be 1 to 200 printable characters")
+
+
+class InvalidIfMatch(Refusal):
+    """An If-Match that is not one game version quoted as its ETag ("12"; * for any)."""
+
+    category = Category.INVALID
+    code = "invalid_if_match"
+
+    def __init__(self, value: str) -> None:
+        super().__init__(f'If-Match must be one game version, quoted as its ETag: "12", not {value!r}')
+
+
+class UnsupportedLanguage(Refusal):
+    """A lang the pages and words are not written in."""
+
+    category = Category.INVALID
+    code = "unsupported_language"
+
+    def __init__(self) -> None:
+        super().__init__(f"lang must be one of {', '.join(LANGUAGES)}")
 
 
 def reply_response(reply: Reply) -> Response[Any]:
@@ -56,7 +89,7 @@ def idempotency_of(request: Request[Any, Any, Any], key: ApiKey, body: bytes, va
         return None
     value = value.strip()
     if not 1 <= len(value) <= 200 or not value.isprintable():
-        raise ProblemError(400, "invalid_idempotency_key", "Idempotency-Key must be 1 to 200 printable characters")
+        raise InvalidIdempotencyKey()
     scope = f"{request.method} {request.url.path}"
     return Idempotency(key.id, value, request_hash(request.method, request.url.path, body), scope=scope)
 
@@ -95,9 +128,7 @@ def _if_match(value: str | None) -> int | None:
         return None  # RFC 9110: any current version of an existing game
     tag = _ENTITY_TAG.fullmatch(text)
     if tag is None:
-        raise ProblemError(
-            400, "invalid_if_match", f'If-Match must be one game version, quoted as its ETag: "12", not {value!r}'
-        )
+        raise InvalidIfMatch(value)
     return NEVER_MATCHES if tag.group(1) else int(tag.group(2))
 
 
@@ -106,7 +137,7 @@ def negotiate_language(request: Request[Any, Any, Any], lang: str | None) -> Lan
         for known in LANGUAGES:
             if lang == known:
                 return known
-        raise ProblemError(400, "unsupported_language", f"lang must be one of {', '.join(LANGUAGES)}")
+        raise UnsupportedLanguage()
     header = request.headers.get("accept-language", "")
     ranked: list[tuple[float, int, str]] = []
     for position, part in enumerate(header.split(",")):
@@ -130,21 +161,8 @@ KEY_OPTIONAL: list[dict[str, list[str]]] = [{}, {"apiKey": []}]
 # A read that needs a key: the legal moves may name hidden cards.
 LEGAL_MOVES_NEED = "the legal moves need the game owner's API key"
 
-SEAT_VIEW_PROBLEMS = {
-    403: ResponseSpec(
-        None,
-        description="perspective_forbidden: a seat or omniscient view of a live game needs its owner's key; "
-        "fork_hidden: a fork of a game not finished yet is its owner's alone",
-    ),
-}
-
-PROBLEMS = {
-    400: ResponseSpec(None, description="Malformed JSON, wrong types or unknown fields (problem+json)"),
-    401: ResponseSpec(None, description="Missing or invalid API key"),
-    404: ResponseSpec(None, description="Unknown game"),
-    413: ResponseSpec(None, description="Body larger than BANQUISE_MAX_BODY_BYTES"),
-    422: ResponseSpec(None, description="Illegal move or setup: the rule's code, message and legal alternatives"),
-}
+# What a write with a body may be answered besides its use case's refusals: no key, a key that is not one.
+BODY_WRITE = (ApiKeyRequired, InvalidApiKey, InvalidIdempotencyKey)
 IdempotencyKey = Annotated[
     str | None,
     HeaderParameter(
@@ -192,7 +210,7 @@ class GamesController(Controller):
         summary="Create a game from a setup",
         security=KEY_REQUIRED,
         status_code=201,
-        responses=PROBLEMS,
+        responses=answers(BODY_WRITE, GameWriter.create),
     )
     async def create(
         self,
@@ -209,13 +227,8 @@ class GamesController(Controller):
         security=KEY_REQUIRED,
         status_code=201,
         responses={
-            **PROBLEMS,
             200: ResponseSpec(GameCreated, description="This record id was already imported"),
-            409: ResponseSpec(
-                None,
-                description="record_id_conflict (another record under a stored id), game_already_recorded "
-                "(the record is game:<uuid> of another key's game: nothing stored, its game_id named)",
-            ),
+            **answers(BODY_WRITE, RecordImporter.import_record),
         },
     )
     async def import_record(
@@ -234,15 +247,7 @@ class GamesController(Controller):
         # The key from the process's cache, confirmed in the round trip that reads the game's row.
         opt={CONFIRMS_CACHED_KEY: True},
         status_code=201,
-        responses={
-            **PROBLEMS,
-            403: ResponseSpec(None, description="Not the game owner's key"),
-            409: ResponseSpec(
-                None,
-                description="Stale If-Match: the problem carries current_version; game_abandoned, game_voided "
-                "(a finished game takes only what its rules accept after the end, e.g. the hands revealed)",
-            ),
-        },
+        responses=answers(BODY_WRITE, InvalidIfMatch, GameWriter.append),
     )
     async def append(
         self,
@@ -284,16 +289,7 @@ class GamesController(Controller):
         "statistics and boards follow the corrected line. A finished game cannot be undone (void it).",
         security=KEY_REQUIRED,
         status_code=200,
-        responses={
-            **PROBLEMS,
-            403: ResponseSpec(None, description="not_game_owner: not the game owner's key"),
-            409: ResponseSpec(
-                None,
-                description="version_conflict (stale If-Match, with current_version), game_finished, "
-                "game_voided or game_abandoned",
-            ),
-            422: ResponseSpec(None, description="undo_out_of_range: k < 1 or more moves than the line has"),
-        },
+        responses=answers(BODY_WRITE, InvalidIfMatch, GameUndoer.undo),
     )
     async def undo(
         self,
@@ -317,14 +313,7 @@ class GamesController(Controller):
     @get(
         "/",
         summary="List games, newest recorded first, with filters and cursor pagination",
-        responses={
-            400: ResponseSpec(
-                None,
-                description="invalid_tag_filter: a tag filter is not name:value or name; time_out_of_range: since "
-                "or until outside 1900-01-01T00:00:00Z to 9999-12-31T23:59:59Z once in UTC; invalid_cursor",
-            ),
-            422: ResponseSpec(None, description="unknown_game_kind: the known kinds are listed"),
-        },
+        responses=answers(Listing.list_games),
     )
     async def list_games(
         self,
@@ -361,6 +350,7 @@ class GamesController(Controller):
         "/{game_id:uuid}",
         summary="A game's summary and current scores",
         security=KEY_OPTIONAL,
+        responses=answers(GameReader.summary),
         description="While the game is live, callers without its owner's key get only the public score "
         "categories (those its rules show to the table), ranked on them.",
     )
@@ -377,11 +367,7 @@ class GamesController(Controller):
         "totems, privately revealed cards) needs the owner's key: others get 403 record_hidden (403 "
         "fork_hidden for a fork of a game not finished yet, whatever the fork's status).",
         security=KEY_OPTIONAL,
-        responses={
-            403: ResponseSpec(
-                None, description="record_hidden: a live game; fork_hidden: a sealed fork; not its owner's key"
-            )
-        },
+        responses=answers(GameReader.record),
     )
     async def record(
         self,
@@ -402,7 +388,7 @@ class GamesController(Controller):
             "version); an NDJSON reader continues from its last line's version until a page has fewer lines."
         ),
         security=KEY_OPTIONAL,
-        responses=SEAT_VIEW_PROBLEMS,
+        responses=answers(GameReader.events),
     )
     async def events(
         self,
@@ -445,7 +431,7 @@ class GamesController(Controller):
         "move set to one of its `cards` (public mode: the cards not seen yet). `version` (also the ETag) is the "
         "version to send in If-Match. The owner's key is needed: the moves may name hidden cards.",
         security=KEY_REQUIRED,
-        responses={403: ResponseSpec(None, description="not_game_owner: only the owner's key sees them")},
+        responses=answers(ApiKeyRequired, GameReader.legal_moves),
     )
     async def legal_moves(
         self, game_id: FromPath[UUID], reader: NamedDependency[GameReader], key: NamedDependency[ApiKey | None]
@@ -469,15 +455,7 @@ class GamesController(Controller):
         "client. The owner's key is needed: the options may name the seat's hand. Nothing is stored.",
         security=KEY_REQUIRED,
         status_code=200,
-        responses={
-            403: ResponseSpec(None, description="not_game_owner: only the owner's key sees them"),
-            409: ResponseSpec(
-                None,
-                description="no_decision (the game waits for no move), version_conflict (`version` is not "
-                "the game's, with current_version)",
-            ),
-            422: ResponseSpec(None, description="unknown_decision: `made[at]` was not offered there"),
-        },
+        responses=answers(ApiKeyRequired, UnsupportedLanguage, GameReader.next_decision),
     )
     async def next_decision(
         self,
@@ -502,6 +480,7 @@ class GamesController(Controller):
         "/{game_id:uuid}/timeline",
         summary="One entry per step (event): description, actor, move and turn marks, state hash",
         security=KEY_OPTIONAL,
+        responses=answers(UnsupportedLanguage, Timelines.timeline),
         description="While the game is live, callers without its owner's key get the hash of the "
         "spectator's view instead of the engine's state hash. In pages: the entries of at most `limit` steps "
         f"(default {PAGE_DEFAULT}, at most {PAGE_MAX}) after step `after`; `next` links the next page (null "
@@ -529,7 +508,7 @@ class GamesController(Controller):
         "/{game_id:uuid}/replay/{step:int}",
         summary="The board after a step, seen from a perspective",
         security=KEY_OPTIONAL,
-        responses=SEAT_VIEW_PROBLEMS,
+        responses=answers(Replays.replay),
     )
     async def replay(
         self,

@@ -14,8 +14,12 @@ from litestar.openapi import ResponseSpec
 from litestar.params import QueryParameter
 
 from service.base.keys import ApiKey
+from service.games.keys import ApiKeyRequired, InvalidApiKey
 from service.games.playimports import MAX_FILE_BYTES, ImportReport, PlayImporter, Source
+from service.games.tags import InvalidTagFilter
 from service.http.auth import caller, required
+from service.http.bodies import BodyTooLarge
+from service.http.errors import answers
 from service.http.routes.games import KEY_REQUIRED
 
 # A route's ``opt``: its body is a file another app wrote ("json" or "xml"), not a JSON body of this API.
@@ -49,21 +53,7 @@ FileName = Annotated[
 
 PROBLEMS = {
     200: ResponseSpec(ImportReport, description="The plan (dry_run=true), or a confirmed import with nothing new"),
-    400: ResponseSpec(
-        None,
-        description="import_not_json, import_not_xml, import_not_confirmed (no confirm: run the dry run), "
-        "invalid_player_mapping, invalid_time_zone, invalid_tag_filter",
-    ),
-    401: ResponseSpec(None, description="api_key_required"),
-    409: ResponseSpec(
-        None, description="import_plan_changed (the plan confirmed is not this one's), import_conflict (a race)"
-    ),
-    413: ResponseSpec(None, description=f"body_too_large: a file of more than {MAX_FILE_BYTES // 1024 // 1024} MB"),
-    422: ResponseSpec(
-        None,
-        description="import_wrong_shape (path: where), import_play_without_players, import_play_invalid (a score, a "
-        "player count, a name: path and play say which), import_unknown_games_only",
-    ),
+    **answers(ApiKeyRequired, InvalidApiKey, InvalidTagFilter, BodyTooLarge, PlayImporter.run),
 }
 
 

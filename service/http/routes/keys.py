@@ -15,12 +15,12 @@ import msgspec
 from litestar import Controller, Response, delete, get, post
 from litestar.concurrency import sync_to_thread
 from litestar.di import NamedDependency, Provide
-from litestar.openapi import ResponseSpec
 from litestar.params import FromPath, JSONBody
 
 from service.base.keys import ApiKey
-from service.games.keys import ApiKeys
-from service.http.auth import caller
+from service.games.keys import ApiKeyRequired, ApiKeys, InvalidApiKey
+from service.http.auth import AdminRequired, caller
+from service.http.errors import answers
 from service.http.routes.admin import require_admin
 
 # What a key may do: a recorder records games (and owns them), an admin may also void games, rename
@@ -57,10 +57,8 @@ def _info(key: ApiKey) -> KeyInfo:
     return KeyInfo(id=key.id, name=key.name, scope=scope, created_at=key.created_at, revoked_at=key.revoked_at)
 
 
-PROBLEMS = {
-    401: ResponseSpec(None, description="api_key_required or invalid_api_key"),
-    403: ResponseSpec(None, description="admin_required: not an admin key"),
-}
+# Every route here is an admin's.
+PROBLEMS = (ApiKeyRequired, InvalidApiKey, AdminRequired)
 
 
 class KeysController(Controller):
@@ -74,7 +72,7 @@ class KeysController(Controller):
         summary="Create an API key (admin key); its token is shown once",
         status_code=201,
         operation_id="createApiKey",
-        responses={**PROBLEMS, 400: ResponseSpec(None, description="invalid_request: a blank or too long name")},
+        responses=answers(PROBLEMS, ApiKeys.create),
     )
     async def create(
         self, data: JSONBody[KeyRequest], api_keys: NamedDependency[ApiKeys], key: NamedDependency[ApiKey | None]
@@ -91,7 +89,7 @@ class KeysController(Controller):
         "/",
         summary="The API keys, active and revoked, oldest first (admin key)",
         operation_id="listApiKeys",
-        responses=PROBLEMS,
+        responses=answers(PROBLEMS),
     )
     async def listing(self, api_keys: NamedDependency[ApiKeys], key: NamedDependency[ApiKey | None]) -> KeyList:
         require_admin(key, "listing the keys")
@@ -102,7 +100,7 @@ class KeysController(Controller):
         summary="Revoke an API key (admin key): its token is refused from the next request on",
         operation_id="revokeApiKey",
         status_code=204,
-        responses={**PROBLEMS, 404: ResponseSpec(None, description="key_not_found: no such active key")},
+        responses=answers(PROBLEMS, ApiKeys.revoke),
     )
     async def revoke(
         self, key_id: FromPath[str], api_keys: NamedDependency[ApiKeys], key: NamedDependency[ApiKey | None]

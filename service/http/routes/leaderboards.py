@@ -6,11 +6,11 @@ from typing import Annotated
 
 from litestar import get
 from litestar.di import NamedDependency
-from litestar.openapi import ResponseSpec
 from litestar.params import FromPath, FromQuery, QueryParameter
 
 from projections.queries import Leaderboard
-from service.games.kind_lookup import KindLookup
+from service.games.kind_lookup import KindLookup, UnknownGameKind
+from service.http.errors import answers
 from service.http.read_your_writes import MinLsn, MinPosition, read_projection
 from service.http.routes.players import READ_PROBLEMS, GameSource, Limit
 from service.runtime import Runtime
@@ -20,12 +20,7 @@ from service.runtime import Runtime
     "/leaderboards/{kind:str}",
     summary="Leaderboard of a game kind, by conservative rating (mu - 3 sigma)",
     tags=["players"],
-    responses={
-        **READ_PROBLEMS,
-        422: ResponseSpec(
-            None, description="unknown_game_kind (the known kinds are listed), or unknown_position (min_position)"
-        ),
-    },
+    responses=answers(READ_PROBLEMS, UnknownGameKind),
 )
 async def leaderboard(
     kind: FromPath[str],

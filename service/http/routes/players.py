@@ -11,11 +11,13 @@ from typing import Annotated, Literal
 
 from litestar import Controller, get
 from litestar.di import NamedDependency
-from litestar.openapi import ResponseSpec
 from litestar.params import FromPath, FromQuery, QueryParameter
 
+from projections.errors import SamePlayer
 from projections.queries import PlayerGamePage, PlayerPage, PlayerProfile, Versus
-from service.http.read_your_writes import MinLsn, MinPosition, read_projection
+from service.base.refusals import InvalidCursor, PlayerNotFound
+from service.http.errors import answers
+from service.http.read_your_writes import MinLsn, MinPosition, ProjectionLagging, UnknownPosition, read_projection
 from service.runtime import Runtime
 
 MAX_LIMIT = 200
@@ -31,12 +33,8 @@ GameSource = Annotated[
     ),
 ]
 
-READ_PROBLEMS = {
-    400: ResponseSpec(None, description="Invalid parameter or cursor (problem+json)"),
-    404: ResponseSpec(None, description="Unknown player"),
-    422: ResponseSpec(None, description="unknown_position: min_position beyond the end of the event log"),
-    503: ResponseSpec(None, description="projection_lagging: min_position not reached in time"),
-}
+# A read of the read models: a player, a page cursor, a position they may have to wait for.
+READ_PROBLEMS = (PlayerNotFound, InvalidCursor, SamePlayer, UnknownPosition, ProjectionLagging)
 
 
 class PlayersController(Controller):
@@ -46,7 +44,7 @@ class PlayersController(Controller):
     @get(
         "/",
         summary="Players, by handle; q finds the handles holding it (prefix matches first), with cursor pagination",
-        responses=READ_PROBLEMS,
+        responses=answers(READ_PROBLEMS),
     )
     async def list_players(
         self,
@@ -69,7 +67,7 @@ class PlayersController(Controller):
     @get(
         "/{handle:str}",
         summary="A player's statistics per game kind and player count, and ratings",
-        responses=READ_PROBLEMS,
+        responses=answers(READ_PROBLEMS),
     )
     async def profile(
         self,
@@ -81,7 +79,7 @@ class PlayersController(Controller):
     ) -> PlayerProfile:
         return await read_projection(runtime, min_position, lambda models: models.profile(handle, source), min_lsn)
 
-    @get("/{handle:str}/games", summary="A player's finished games, newest first", responses=READ_PROBLEMS)
+    @get("/{handle:str}/games", summary="A player's finished games, newest first", responses=answers(READ_PROBLEMS))
     async def games(
         self,
         handle: FromPath[str],
@@ -113,7 +111,7 @@ class PlayersController(Controller):
     @get(
         "/{a:str}/versus/{b:str}",
         summary="Head-to-head: how often each player finished ahead of the other",
-        responses=READ_PROBLEMS,
+        responses=answers(READ_PROBLEMS),
     )
     async def versus(
         self,

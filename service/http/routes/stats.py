@@ -11,24 +11,22 @@ from uuid import UUID
 
 from litestar import get
 from litestar.di import NamedDependency, Provide
-from litestar.openapi import ResponseSpec
 from litestar.params import FromPath
 
+from projections.errors import GameNotProjectedYet
 from projections.queries import Board, GameStats, ReadModels, Sees
 from service.base.keys import ApiKey
-from service.games.sight import Sight
+from service.base.refusals import GameNotFound
+from service.games.sight import ForkHidden, Sight
 from service.http.auth import caller
-from service.http.read_your_writes import MinLsn, MinPosition, read_game
+from service.http.errors import answers
+from service.http.read_your_writes import MinLsn, MinPosition, ProjectionLagging, UnknownPosition, read_game
 from service.http.routes.games import KEY_OPTIONAL
 from service.runtime import Runtime
 
 T = TypeVar("T")
-GAME_PROBLEMS = {
-    403: ResponseSpec(None, description="fork_hidden: a fork of a game not finished yet, not its owner's key"),
-    404: ResponseSpec(None, description="Unknown game"),
-    422: ResponseSpec(None, description="unknown_position: min_position beyond the end of the event log"),
-    503: ResponseSpec(None, description="projection_lagging: the projections have not reached the game yet"),
-}
+# A game's row of the read models: found, seen with the caller's sight, reached by the projections.
+GAME_PROBLEMS = answers(GameNotFound, ForkHidden, GameNotProjectedYet, UnknownPosition, ProjectionLagging)
 
 
 # What both routes share: one game's row of the read models, seen with the caller's sight.

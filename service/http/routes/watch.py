@@ -15,13 +15,13 @@ from litestar import Controller, Request, Response, get, post
 from litestar.concurrency import sync_to_thread
 from litestar.di import NamedDependency, Provide
 from litestar.enums import MediaType
-from litestar.openapi import ResponseSpec
 from litestar.params import FromPath, FromQuery, HeaderParameter, QueryParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 from litestar.static_files import create_static_files_router
 
 from domain.game import Language
 from service.base.keys import ApiKey
+from service.base.refusals import Category, Refusal
 from service.base.store.listening import LiveHub, Subscription
 from service.games.forks import ForkCreated, Forking, Forks
 from service.games.live import Live, LivePage
@@ -29,17 +29,17 @@ from service.games.navigation import Navigation
 from service.games.replays import Replays
 from service.games.schemas import Replay
 from service.http.auth import caller
-from service.http.errors import ProblemError
+from service.http.errors import answers
 from service.http.routes.games import (
+    BODY_WRITE,
     KEY_OPTIONAL,
     KEY_REQUIRED,
-    PROBLEMS,
     IdempotencyKey,
     Perspective,
     negotiate_language,
     write_with_body,
 )
-from service.http.streams import Lease, StreamSlots
+from service.http.streams import Lease, StreamSlots, TooManyClientStreams, TooManyStreams
 from service.http.viewer import STATIC_DIR, page
 from service.runtime import Runtime
 
@@ -59,6 +59,36 @@ def _abandoned(loop: asyncio.AbstractEventLoop, hub: LiveHub, sub: Subscription 
         loop.call_soon_threadsafe(hub.unsubscribe, sub)
 
 
+class InvalidNavigation(Refusal):
+    """Neither or both of move=N and turn=T."""
+
+    category = Category.INVALID
+    code = "invalid_navigation"
+
+    def __init__(self) -> None:
+        super().__init__("give exactly one of move=N or turn=T")
+
+
+class NoStepYet(Refusal):
+    """A game with no step yet (no event after its setup's)."""
+
+    category = Category.NOT_FOUND
+    code = "step_not_found"
+
+    def __init__(self) -> None:
+        super().__init__("this game has no step yet")
+
+
+class InvalidLastEventId(Refusal):
+    """A Last-Event-ID that is not an event version."""
+
+    category = Category.INVALID
+    code = "invalid_last_event_id"
+
+    def __init__(self) -> None:
+        super().__init__("Last-Event-ID must be an event version")
+
+
 class WatchController(Controller):
     path = "/games"
     tags = ["watch"]
@@ -68,6 +98,9 @@ class WatchController(Controller):
         "/{game_id:uuid}/replay",
         summary="The board after move N (move=N) or at the start of turn T (turn=T)",
         security=KEY_OPTIONAL,
+        responses=answers(
+            InvalidNavigation, NoStepYet, Navigation.step_after_move, Navigation.step_at_turn, Replays.replay
+        ),
     )
     async def replay_by(
         self,
@@ -80,7 +113,7 @@ class WatchController(Controller):
         perspective: Perspective = "spectator",
     ) -> Replay:
         if (move is None) == (turn is None):
-            raise ProblemError(400, "invalid_navigation", "give exactly one of move=N or turn=T")
+            raise InvalidNavigation()
 
         def run() -> Replay:
             if move is not None:
@@ -88,7 +121,7 @@ class WatchController(Controller):
             else:
                 step = navigation.step_at_turn(game_id, turn or 0, key)
             if step == 0:
-                raise ProblemError(404, "step_not_found", "this game has no step yet")
+                raise NoStepYet()
             return replays.replay(game_id, step, perspective, key)
 
         return await sync_to_thread(run)
@@ -98,10 +131,7 @@ class WatchController(Controller):
         summary="Fork: a new live game, owned by the caller, starting from the board at a step (unrated)",
         status_code=201,
         security=KEY_REQUIRED,
-        responses={
-            **PROBLEMS,
-            403: ResponseSpec(None, description="A live game's hidden cards: its owner's key (or a finished game)"),
-        },
+        responses=answers(BODY_WRITE, Forking.fork),
     )
     async def fork(
         self,
@@ -127,7 +157,7 @@ class WatchController(Controller):
         description="A sealed fork (of a game not finished yet) is its owner's key's, as every read of it: "
         "anyone else is refused (403 `fork_hidden`).",
         security=KEY_OPTIONAL,
-        responses={403: ResponseSpec(None, description="fork_hidden: a fork of a game not finished yet")},
+        responses=answers(Forking.family),
     )
     async def forks(
         self, game_id: FromPath[UUID], forks: NamedDependency[Forking], key: NamedDependency[ApiKey | None]
@@ -150,11 +180,7 @@ class WatchController(Controller):
             "`BANQUISE_MAX_STREAMS` (503 `too_many_streams`) and one client (API key, else address) holds "
             "at most `BANQUISE_MAX_STREAMS_PER_CLIENT` (429 `too_many_client_streams`), with Retry-After."
         ),
-        responses={
-            400: ResponseSpec(None, description="invalid_last_event_id, position_ahead"),
-            429: ResponseSpec(None, description="too_many_client_streams (Retry-After)"),
-            503: ResponseSpec(None, description="too_many_streams (Retry-After)"),
-        },
+        responses=answers(InvalidLastEventId, TooManyClientStreams, TooManyStreams, Live.first),
     )
     async def live(
         self,
@@ -177,7 +203,7 @@ class WatchController(Controller):
         source = "after"
         if last_event_id is not None:
             if not last_event_id.strip().isdigit() or len(last_event_id.strip()) > 9:
-                raise ProblemError(400, "invalid_last_event_id", "Last-Event-ID must be an event version")
+                raise InvalidLastEventId()
             after, source = int(last_event_id.strip()), "Last-Event-ID"
         hub: LiveHub = request.app.state.live
         slots: StreamSlots = request.app.state.stream_slots
