@@ -60,6 +60,7 @@ MARKED = dict(_marked())
 
 
 def test_no_module_holds_every_refusal_and_there_is_one_error_type() -> None:
+    assert not (ROOT / "service" / "games" / "errors.py").exists()
     sources = "\n".join(path.read_text() for path in (ROOT / "service").rglob("*.py"))
     assert "ProblemError" not in sources
 

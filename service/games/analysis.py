@@ -25,20 +25,14 @@ from domain.analysis.game import ANALYSIS_VERSION, DEFAULT_BUDGET, DEFAULT_SEED,
 from domain.chance import SplitMix64
 from domain.registry import GamePlugin, game
 from service.base.keys import ApiKey
+from service.base.refusals import Category, GameNotFound, Refusal, ResultOnlyGame, refuses
 from service.base.store import analysis_stats
-from service.base.store.analyses import AnalysisRow
+from service.base.store.analyses import AnalysisQueueFull, AnalysisRow, TooManyAnalyses
 from service.base.store.rows import IndexedGame
 from service.games import codecs
 from service.games.deps import GameDeps
-from service.games.errors import (
-    AnalysisHidden,
-    AnalysisMoveNotReady,
-    AnalysisNotRequested,
-    AnalysisUnavailable,
-    BudgetOutOfRange,
-)
 from service.games.keys import ApiKeyRequired
-from service.games.sight import Sight, public
+from service.games.sight import ForkHidden, Sight, public
 
 log = logging.getLogger("banquise.analysis")
 
@@ -54,6 +48,76 @@ Enqueue = Callable[[Any, int, str | None], None]
 
 _steps_encoder = msgspec.json.Encoder(order="deterministic")
 _step_decoder = msgspec.json.Decoder(StepAnalysis)
+
+
+class BudgetOutOfRange(Refusal):
+    """A budget outside the bounds an analysis takes."""
+
+    category = Category.UNPROCESSABLE
+    code = "budget_out_of_range"
+
+    def __init__(self, budget: int, minimum: int, maximum: int) -> None:
+        super().__init__(
+            f"the budget (rollouts per estimate) must be {minimum} to {maximum}, not {budget}",
+            minimum=minimum,
+            maximum=maximum,
+        )
+
+
+class AnalysisHidden(Refusal):
+    """A live game's analysis reads every hidden card: its owner's key's only."""
+
+    category = Category.FORBIDDEN
+    code = "analysis_hidden"
+
+    def __init__(self, game_id: UUID) -> None:
+        super().__init__(
+            f"game {game_id} is live: its analysis reads every hidden card and is its owner's key's until "
+            "the game is finished",
+            title="Analysis hidden while the game is live",
+        )
+
+
+class AnalysisUnavailable(Refusal):
+    """A game the engine cannot analyse (its kind, or its record)."""
+
+    category = Category.UNPROCESSABLE
+    code = "analysis_unavailable"
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason, title="Game not analysable")
+
+
+class AnalysisNotRequested(Refusal):
+    """No analysis of the game at this budget was asked for."""
+
+    category = Category.NOT_FOUND
+    code = "analysis_not_requested"
+
+    def __init__(self, game_id: UUID, budget: int, version: int) -> None:
+        super().__init__(
+            f"no analysis of game {game_id} at budget {budget} was asked for (at its version "
+            f"{version}): POST /games/{game_id}/analysis",
+            title="Analysis not requested",
+        )
+
+
+class AnalysisMoveNotReady(Refusal):
+    """A move the analysis has not reached yet."""
+
+    category = Category.NOT_FOUND
+    code = "analysis_move_not_ready"
+
+    def __init__(self, game_id: UUID, number: int, steps_done: int, steps_total: int) -> None:
+        super().__init__(
+            f"move {number} of game {game_id} is not analysed (yet): {steps_done} of {steps_total} moves are",
+            steps_done=steps_done,
+            steps_total=steps_total,
+        )
+
+
+# A game's analysis read: the game found and seen, the analysis asked for at this budget.
+READING = (GameNotFound, ResultOnlyGame, ForkHidden, AnalysisHidden, AnalysisNotRequested, BudgetOutOfRange)
 
 
 class AnalysisAsked(msgspec.Struct, kw_only=True):
@@ -187,6 +251,7 @@ class GameAnalyses:
         with self.table.connection() as conn:
             return analysis_stats.budgets_asked(conn, row.id, ANALYSIS_VERSION, row.version)
 
+    @refuses(READING, ApiKeyRequired, AnalysisUnavailable, TooManyAnalyses, AnalysisQueueFull)
     def ask(self, game_id: UUID, key: ApiKey | None, budget: int) -> tuple[AnalysisProgress, bool]:
         """The analysis of the game as it stands, asked for: its progress, and whether this call made it.
         Queuing one takes a key (a worker's minutes, counted against it: ``Enqueue``); without one, only an
@@ -234,6 +299,7 @@ class GameAnalyses:
             raise AnalysisNotRequested(game_id, budget, row.version)
         return row, found
 
+    @refuses(READING)
     def answer(self, game_id: UUID, key: ApiKey | None, budget: int, version: str | None = None) -> Answer:
         row, found = self._asked(game_id, key, budget, version)
         progress = _progress(found)
@@ -241,6 +307,7 @@ class GameAnalyses:
             return Answer(progress=progress)
         return Answer(progress=progress, body=self.table.result(found.id), immutable=public(row))
 
+    @refuses(READING, AnalysisMoveNotReady)
     def move(self, game_id: UUID, key: ApiKey | None, budget: int, number: int, version: str | None = None) -> bytes:
         """Move ``number`` (1-based, the timeline's ``move_number``)'s evaluation, once analysed."""
         _, found = self._asked(game_id, key, budget, version)

@@ -21,9 +21,11 @@ from domain.analysis.game import DEFAULT_BUDGET, GameAnalysis, StepAnalysis
 from service.base.keys import ApiKey
 from service.base.store.analyses import QueueBounds
 from service.games.analysis import MAX_BUDGET, MIN_BUDGET, AnalysisAsked, AnalysisProgress, GameAnalyses
-from service.games.decoding import decode_error
+from service.games.decoding import DECODING, decode_error
+from service.games.keys import InvalidApiKey
 from service.http.auth import caller
 from service.http.caching import conditional_body
+from service.http.errors import answers
 from service.http.routes.games import KEY_OPTIONAL
 
 _json = msgspec.json.Encoder()
@@ -50,15 +52,7 @@ Version = Annotated[
     ),
 ]
 
-READ_PROBLEMS = {
-    403: ResponseSpec(
-        None,
-        description="analysis_hidden: a live game's analysis is its owner's key's; fork_hidden: a fork of a "
-        "game not finished yet",
-    ),
-    404: ResponseSpec(None, description="game_not_found; analysis_not_requested: never asked (POST first)"),
-    422: ResponseSpec(None, description="budget_out_of_range"),
-}
+READ_PROBLEMS = answers(GameAnalyses.answer)
 
 
 def _strict(body: bytes) -> AnalysisAsked:
@@ -115,19 +109,7 @@ class AnalysisController(Controller):
                 generate_examples=False,
                 description="The analysis asked (queued, running, done or failed)",
             ),
-            **READ_PROBLEMS,
-            400: ResponseSpec(
-                None,
-                description="invalid_request, invalid_json: the body is not an AnalysisAsked (a budget is a JSON "
-                'integer: "1" and 1.0 are refused)',
-            ),
-            401: ResponseSpec(None, description="api_key_required: a new analysis (or a live game's) needs a key"),
-            422: ResponseSpec(
-                None,
-                description="budget_out_of_range; analysis_unavailable: the game's kind or record is not analysable",
-            ),
-            429: ResponseSpec(None, description="too_many_analyses: this key's share of the queue is full"),
-            503: ResponseSpec(None, description="analysis_queue_full: the queue is full"),
+            **answers(DECODING, InvalidApiKey, GameAnalyses.ask),
         },
     )
     async def ask(
@@ -185,12 +167,7 @@ class AnalysisController(Controller):
         security=KEY_OPTIONAL,
         responses={
             200: ResponseSpec(StepAnalysis, generate_examples=False, description="The move's analysis"),
-            **READ_PROBLEMS,
-            404: ResponseSpec(
-                None,
-                description="game_not_found; analysis_not_requested; analysis_move_not_ready: not analysed yet "
-                "(or no such move)",
-            ),
+            **answers(GameAnalyses.move),
         },
     )
     async def move(
