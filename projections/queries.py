@@ -270,13 +270,6 @@ def _player(conn: Conn, handle: str) -> dict[str, Any]:
     return dict(row)
 
 
-def _games_count(conn: Conn, key: str) -> int:
-    row = conn.execute(
-        "SELECT coalesce(sum(games), 0) AS n FROM player_stats WHERE handle_key = %s AND player_count = 0", (key,)
-    ).fetchone()
-    return int(row["n"]) if row else 0
-
-
 class ReadModels:
     """Reads of the projection tables through the event store's connection pool."""
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from http.cookiejar import CookieJar, DefaultCookiePolicy
 from typing import Any
 
@@ -9,6 +10,8 @@ import httpx
 from litestar.testing import TestClient
 
 from projections import standard
+from service.games.base import Reply
+from service.games.writing import GameWriter
 from service.runtime import Runtime
 
 # One client for the tests' plain HTTP calls to served apps and processes. A new httpx client loads certifi's
@@ -43,3 +46,9 @@ def import_game(client: TestClient[Any], token: str, body: bytes) -> dict[str, A
     out: dict[str, Any] = response.json()
     out["position"] = int(response.headers["x-banquise-position"])
     return out
+
+
+def appended(writer: GameWriter, *args: Any, **kwargs: Any) -> Reply:
+    """``GameWriter.append`` (the one way a move goes: a coroutine) called from a test's thread, on an event
+    loop of its own."""
+    return asyncio.run(writer.append(*args, **kwargs))

@@ -158,13 +158,15 @@ def test_functions_and_classes_stay_short() -> None:
     assert not found, f"{limits}:\n" + "\n".join(found)
 
 
-# The games' use cases: one style, application services over one ``GameDeps`` (service/games/deps.py).
+# The games' use cases: application services that name their collaborators (issue #46): no bundle of every
+# collaborator (a locator) is handed to them, and none inherits another's helpers.
 USE_CASES = "service/games"
-_DEPENDENCIES = {"GameService", "GameDeps", "GameLog"}
+_BUNDLES = {"GameService", "GameDeps", "Runtime"}
 
 
-def test_use_cases_are_services_over_one_dependencies_object() -> None:
+def test_use_cases_name_their_collaborators() -> None:
     found: list[str] = []
+    assert not (ROOT / USE_CASES / "deps.py").exists()
     for path in _files((USE_CASES,)):
         tree = ast.parse(path.read_text(), str(path))
         for node in tree.body:
@@ -177,21 +179,12 @@ def test_use_cases_are_services_over_one_dependencies_object() -> None:
             )
             if isinstance(node, ast.ClassDef) and len(mixins) > 1:
                 found.append(f"{where}: class {node.name} mixes {len(node.bases)} bases")
-            # Shared helpers are collaborators a service is given (``deps.rows``, ``deps.replies``...), not
-            # a base class every service inherits.
-            if isinstance(node, ast.ClassDef) and node.bases and _takes_deps(node):
-                found.append(f"{where}: service {node.name} inherits {ast.unparse(node.bases[0])}")
-            if isinstance(node, ast.FunctionDef):
-                for arg in node.args.args + node.args.kwonlyargs:
+            functions = [n for n in ast.walk(node) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
+            for function in functions:
+                for arg in [*function.args.args, *function.args.kwonlyargs]:
                     annotation = ast.unparse(arg.annotation) if arg.annotation is not None else ""
-                    if annotation.strip("'\"") in _DEPENDENCIES:
-                        found.append(f"{where}: function {node.name} takes {arg.arg}: {annotation}")
-    assert not found, "a use case is a method of a service given its collaborators from GameDeps:\n" + "\n".join(found)
-
-
-def _takes_deps(node: ast.ClassDef) -> bool:
-    """A use-case service: its ``__init__`` takes the process's ``GameDeps``."""
-    for item in node.body:
-        if isinstance(item, ast.FunctionDef) and item.name == "__init__":
-            return any(ast.unparse(a.annotation or ast.Constant("")).strip("'\"") == "GameDeps" for a in item.args.args)
-    return False
+                    if annotation.strip("'\"") in _BUNDLES and path.name != "service.py":
+                        found.append(f"{where}: {function.name} takes {arg.arg}: {annotation}")
+    assert not found, "a use case names the collaborators it takes (wired in service/games/service.py):\n" + "\n".join(
+        found
+    )

@@ -1,11 +1,13 @@
 """The values every use case on games shares: a game's opening (kept on its first event), a client's
 Idempotency-Key, a write's reply, and the rules versions a kind plays. What the use cases share beyond
-values are collaborators each is given (``GameDeps``): ``rows`` (kinds, a game's row), ``replies``
-(idempotency), ``openings`` (a new game's records and row), ``recorded`` (events and records out).
+values are collaborators each names in its constructor (wired once: ``service.games.service``): a game's
+row (``game_rows``), the kinds by name (``kind_lookup``), kept replies (``replies``), a new game's records
+and row (``openings``), events and records out (``game_records``).
 
-Everything here is synchronous (the event store is): the HTTP layer calls it in worker threads.
-Each write validates in memory first, then stores its events, the game's index row, the snapshots
-due and the idempotency key in one transaction: a failure stores nothing.
+The event store is synchronous: the use cases run in worker threads, except the two hot paths, a move
+(``GameWriter.append``) and a replay step (``Replays.replay``), which are coroutines that do without a
+thread when they can. Each write validates in memory first, then stores its events, the game's index row,
+the snapshots due and the idempotency key in one transaction: a failure stores nothing.
 """
 
 from __future__ import annotations

@@ -28,17 +28,20 @@ from domain.players import handle_key
 from domain.registry import GamePlugin, game
 from service.base.keys import ApiKey
 from service.base.refusals import Category, GameNotFound, Refusal, refuses
+from service.base.store import GameLog
 from service.base.store.chain import ChainBroken, Head
+from service.base.store.games_table import GamesTable
 from service.base.store.imports import ImportedPlay, ImportedPlays
 from service.base.store.rows import IndexedGame
 from service.games import playtime
-from service.games.deps import GameDeps
-from service.games.game_rows import FINDING
-from service.games.kind_lookup import UnknownGameKind
+from service.games.game_records import GameRecords
+from service.games.game_rows import FINDING, GameRows
+from service.games.kind_lookup import KindLookup, UnknownGameKind
 from service.games.limits import TimeOutOfRange
 from service.games.listing import Listing
 from service.games.playformats import Play, PlaySeat, minutes
 from service.games.sight import ForkHidden, Sight, sees_all
+from service.games.states import States
 from service.games.tags import InvalidTagFilter
 
 # The tags a game's place is read from, the first present.
@@ -94,15 +97,26 @@ class ExportFilter(msgspec.Struct, kw_only=True):
 class Exports:
     """Plays and streamed records."""
 
-    def __init__(self, deps: GameDeps, listing: Listing) -> None:
-        self.deps = deps
-        self.states = deps.states
-        self.games_table = deps.games_table
-        self.kinds = deps.kinds
-        self.rows = deps.rows
-        self.game_records = deps.records
+    def __init__(
+        self,
+        store: GameLog,
+        *,
+        states: States,
+        games_table: GamesTable,
+        kinds: KindLookup,
+        rows: GameRows,
+        records: GameRecords,
+        listing: Listing,
+    ) -> None:
+        self.store = store
+        self.states = states
+        self.games_table = games_table
+        self.kinds = kinds
+        self.rows = rows
+        self.game_records = records
         self.listing = listing
-        self.imported = ImportedPlays(deps.store)
+        self.listing = listing
+        self.imported = ImportedPlays(store)
 
     @refuses(FINDING, ForkHidden, GameNotFinished)
     def play(self, game_id: UUID, key: ApiKey | None) -> Play:

@@ -18,7 +18,7 @@ import msgspec
 from domain.game import Perspective, state_hash
 from service.base.keys import ApiKey
 from service.base.refusals import Category, Refusal, refuses
-from service.base.store import Recorded
+from service.base.store import GameLog, Recorded
 from service.base.store.application import VersionConflict
 from service.base.store.corrections import Line, is_correction, moves_of
 from service.base.store.games_table import GamesTable, steps
@@ -26,12 +26,13 @@ from service.base.store.rows import IndexedGame
 from service.base.store.snapshots import Snapshots
 from service.games.base import Idempotency, Opening, Reply, rules_version_of
 from service.games.decoding import DECODING, decode_error
-from service.games.deps import GameDeps
-from service.games.game_rows import FINDING
+from service.games.game_rows import FINDING, GameRows
+from service.games.kind_lookup import KindLookup
 from service.games.openings import game_row
-from service.games.replies import IdempotencyKeyReused, keep, positioned
+from service.games.replies import IdempotencyKeyReused, Replies, keep, positioned
 from service.games.schemas import Status
 from service.games.sight import SEEING, ForkHidden, Sight, public
+from service.games.states import States
 
 _json = msgspec.json.Encoder()
 
@@ -136,14 +137,22 @@ def _inside(last: Recorded, following: Recorded) -> bool:
 class Forking:
     """Forking a game at a step, and a game's family of forks."""
 
-    def __init__(self, deps: GameDeps) -> None:
-        self.deps = deps
-        self.store = deps.store
-        self.states = deps.states
-        self.games_table = deps.games_table
-        self.kinds = deps.kinds
-        self.rows = deps.rows
-        self.replies = deps.replies
+    def __init__(
+        self,
+        store: GameLog,
+        *,
+        states: States,
+        games_table: GamesTable,
+        kinds: KindLookup,
+        rows: GameRows,
+        replies: Replies,
+    ) -> None:
+        self.store = store
+        self.states = states
+        self.games_table = games_table
+        self.kinds = kinds
+        self.rows = rows
+        self.replies = replies
 
     def _events_to_copy(self, origin_id: UUID, at: int, version: int) -> list[Recorded]:
         """The origin's events up to step ``at``, which must end a move or a correction (a fork never

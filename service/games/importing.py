@@ -14,7 +14,7 @@ from domain.errors import RuleViolation
 from domain.game import decide_and_evolve
 from service.base.keys import ApiKey
 from service.base.refusals import Category, Refusal, refuses
-from service.base.store import Recorded
+from service.base.store import GameLog, Recorded
 from service.base.store.application import VersionConflict
 from service.base.store.games_table import GamesTable, steps
 from service.base.store.kinds import Kind, encode_snapshot
@@ -23,16 +23,17 @@ from service.base.store.snapshots import Snapshots
 from service.games import codecs, limits, sealing
 from service.games.base import EXPORTED, Idempotency, Opening, Reply, rules_version_of, rules_versions
 from service.games.decoding import DECODING, decode_error
-from service.games.deps import GameDeps
-from service.games.kind_lookup import UnknownGameKind
+from service.games.game_records import GameRecords
+from service.games.game_rows import GameRows
+from service.games.kind_lookup import KindLookup, UnknownGameKind
 from service.games.limits import SETUP
 from service.games.openings import game_row, opening_records
 from service.games.record_format import FORMAT, FORMAT_VERSION, GameRecord, RecordHead
-from service.games.replies import IdempotencyKeyReused, keep, positioned
+from service.games.replies import IdempotencyKeyReused, Replies, keep, positioned
 from service.games.schemas import (
     GameCreated,
 )
-from service.games.states import IllegalMove
+from service.games.states import IllegalMove, States
 
 _json = msgspec.json.Encoder()
 _canonical = msgspec.json.Encoder(order="deterministic")
@@ -118,15 +119,27 @@ class RecordSignerUntrusted(Refusal):
 
 
 class RecordImporter:
-    def __init__(self, deps: GameDeps) -> None:
-        self.deps = deps
-        self.store = deps.store
-        self.states = deps.states
-        self.games_table = deps.games_table
-        self.kinds = deps.kinds
-        self.rows = deps.rows
-        self.replies = deps.replies
-        self.records = deps.records
+    def __init__(
+        self,
+        store: GameLog,
+        *,
+        states: States,
+        games_table: GamesTable,
+        kinds: KindLookup,
+        rows: GameRows,
+        replies: Replies,
+        records: GameRecords,
+        trusted_keys: tuple[bytes, ...] = (),
+    ) -> None:
+        self.store = store
+        self.states = states
+        self.games_table = games_table
+        self.kinds = kinds
+        self.rows = rows
+        self.replies = replies
+        self.records = records
+        # The signing keys whose sealed records an import accepts (``BANQUISE_TRUSTED_KEYS``).
+        self.trusted_keys = trusted_keys
 
     def _import_events(
         self, kind: Kind, record: GameRecord[Any, Any], game_id: UUID, now: datetime
@@ -303,7 +316,7 @@ class RecordImporter:
     def _signer(self, body: bytes, record: GameRecord[Any, Any]) -> str | None:
         """The trusted key that sealed ``record`` (docs/RECORDS.md); None when no key is trusted here or the
         record has no seal. A seal that does not hold, or by a key not trusted, refuses the import."""
-        trusted = list(self.deps.trusted_keys)
+        trusted = list(self.trusted_keys)
         if not trusted or record.seal is None:
             return None
         try:

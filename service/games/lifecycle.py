@@ -14,7 +14,7 @@ import msgspec
 
 from service.base.keys import ApiKey
 from service.base.refusals import Category, GameNotFound, Refusal, refuses
-from service.base.store import Recorded
+from service.base.store import GameLog, Recorded
 from service.base.store.admin import (
     GameAbandoned,
     GameUnvoided,
@@ -28,7 +28,6 @@ from service.base.store.closing import GameClosed
 from service.base.store.games_table import GamesTable
 from service.base.store.recorder import Within
 from service.base.store.rows import OwnerAndStatus
-from service.games.deps import GameDeps
 from service.games.game_rows import (
     FINDING,
     GameAbandonedRefusal,
@@ -84,10 +83,9 @@ class AbandonAccepted(msgspec.Struct, kw_only=True):
 class Lifecycle:
     """Voiding, un-voiding and abandoning games."""
 
-    def __init__(self, deps: GameDeps) -> None:
-        self.deps = deps
-        self.store = deps.store
-        self.games_table = deps.games_table
+    def __init__(self, store: GameLog, *, games_table: GamesTable) -> None:
+        self.store = store
+        self.games_table = games_table
 
     def _row(self, game_id: UUID) -> OwnerAndStatus:
         row = self.games_table.lifecycle_row(game_id)

@@ -11,17 +11,17 @@ import msgspec
 from domain.game import PlayerResult
 from service.base.refusals import InvalidCursor, refuses
 from service.base.store import cursors
-from service.base.store.games_table import GameFilter
+from service.base.store.games_table import GameFilter, GamesTable
 from service.base.store.rows import IndexedGame
 from service.games import limits
 from service.games import tags as tag_filters
-from service.games.deps import GameDeps
-from service.games.kind_lookup import UnknownGameKind
+from service.games.kind_lookup import KindLookup, UnknownGameKind
 from service.games.limits import TimeOutOfRange
 from service.games.reading import GameReader
 from service.games.renaming import Handles
 from service.games.schemas import GamePage
 from service.games.sight import public
+from service.games.states import States
 from service.games.tags import InvalidTagFilter
 
 MAX_LIMIT = 200
@@ -30,12 +30,11 @@ MAX_LIMIT = 200
 class Listing:
     """``GET /games``."""
 
-    def __init__(self, deps: GameDeps) -> None:
-        self.deps = deps
-        self.states = deps.states
-        self.games_table = deps.games_table
-        self.kinds = deps.kinds
-        self.handles = Handles(deps)
+    def __init__(self, *, states: States, games_table: GamesTable, kinds: KindLookup, handles: Handles) -> None:
+        self.states = states
+        self.games_table = games_table
+        self.kinds = kinds
+        self.handles = handles
 
     @refuses(InvalidCursor, InvalidTagFilter, TimeOutOfRange, UnknownGameKind)
     def list_games(

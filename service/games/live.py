@@ -9,8 +9,7 @@ import msgspec
 from service.base.keys import ApiKey
 from service.base.refusals import Category, Refusal, refuses
 from service.base.store.rows import IndexedGame
-from service.games.deps import GameDeps
-from service.games.game_rows import FINDING
+from service.games.game_rows import FINDING, GameRows
 from service.games.reading import GameReader, InvalidPerspective
 from service.games.schemas import EventOut
 from service.games.sight import SEEING
@@ -43,10 +42,9 @@ def closed_state(row: IndexedGame) -> str | None:
 class Live:
     """Following a game: its events after a version, as a reader of the game may see them."""
 
-    def __init__(self, deps: GameDeps) -> None:
-        self.deps = deps
-        self.rows = deps.rows
-        self.reader = GameReader(deps)
+    def __init__(self, *, rows: GameRows, reader: GameReader) -> None:
+        self.rows = rows
+        self.reader = reader
 
     def poll(self, game_id: UUID, perspective: str, key: ApiKey | None, after: int, delay: int) -> LivePage:
         """The events after ``after`` (through ``GameReader.events``: the same perspective check and redaction).

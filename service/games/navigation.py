@@ -7,11 +7,11 @@ from uuid import UUID
 
 from service.base.keys import ApiKey
 from service.base.refusals import Category, Refusal, refuses
-from service.base.store import Recorded
+from service.base.store import GameLog, Recorded
 from service.base.store.corrections import Line, moves_of
 from service.base.store.rows import IndexedGame
-from service.games.deps import GameDeps
-from service.games.game_rows import FINDING
+from service.games.game_rows import FINDING, GameRows
+from service.games.kind_lookup import KindLookup
 from service.games.sight import ForkHidden, Sight
 
 
@@ -48,11 +48,10 @@ class TurnNotFound(NotInGame):
 class Navigation:
     """A replay's step by move or by turn."""
 
-    def __init__(self, deps: GameDeps) -> None:
-        self.deps = deps
-        self.store = deps.store
-        self.kinds = deps.kinds
-        self.rows = deps.rows
+    def __init__(self, store: GameLog, *, kinds: KindLookup, rows: GameRows) -> None:
+        self.store = store
+        self.kinds = kinds
+        self.rows = rows
 
     def _row(self, game_id: UUID, key: ApiKey | None) -> IndexedGame:
         """The game's row, once the caller may read the game at all (a sealed fork: ``Sight``)."""

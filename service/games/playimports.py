@@ -33,12 +33,11 @@ from domain.kinds import registered_games
 from domain.players import handle_key
 from service.base.keys import ApiKey
 from service.base.refusals import Category, Refusal, refuses
-from service.base.store import Recorded
+from service.base.store import GameLog, Recorded
 from service.base.store.application import VersionConflict
 from service.base.store.imports import ImportedPlays, PlayImported, imported_id
 from service.games import limits, playformats
 from service.games import tags as tag_filters
-from service.games.deps import GameDeps
 from service.games.playfiles import IMPORT_FILES, KnownGame, ParsedFile, ParsedPlay, parse_bgg, parse_bgstats
 
 Source = Literal["bgstats", "bgg"]
@@ -215,9 +214,9 @@ def tags_of(pairs: Sequence[str]) -> dict[str, str]:
 class PlayImporter:
     """``POST /imports/bgstats`` and ``POST /imports/bgg``."""
 
-    def __init__(self, deps: GameDeps) -> None:
-        self.store = deps.store
-        self.imports = ImportedPlays(deps.store)
+    def __init__(self, store: GameLog) -> None:
+        self.store = store
+        self.imports = ImportedPlays(store)
 
     @refuses(IMPORT_FILES, ImportNotConfirmed, ImportPlanChanged, ImportRaced, InvalidPlayerMapping, InvalidTimeZone)
     def run(

@@ -15,22 +15,32 @@ from domain.game import Language, Perspective, PlayerResult
 from domain.registry import game
 from service.base.keys import ApiKey
 from service.base.refusals import Category, Refusal, refuses
-from service.base.store import Recorded, chain
+from service.base.store import GameLog, Recorded, chain
 from service.base.store.corrections import BeforeBase, Line, MovesTakenBack
+from service.base.store.games_table import GamesTable
 from service.base.store.kinds import Kind
+from service.base.store.lru import Lru
 from service.base.store.mapper import recorded
 from service.base.store.rows import IndexedGame
 from service.games import choices, codecs, playtime, sealing
 from service.games.choices import LegalMoves
-from service.games.deps import GameDeps
-from service.games.game_records import event_out
-from service.games.game_rows import FINDING, GameAbandonedRefusal, GameVoidedRefusal, NotGameOwner, StaleVersion
+from service.games.game_records import GameRecords, event_out
+from service.games.game_rows import (
+    FINDING,
+    GameAbandonedRefusal,
+    GameRows,
+    GameVoidedRefusal,
+    NotGameOwner,
+    StaleVersion,
+)
+from service.games.kind_lookup import KindLookup
 from service.games.schemas import (
     EventOut,
     GameSummary,
     Turn,
 )
 from service.games.sight import SEEING, ForkHidden, RecordHidden, Sight
+from service.games.states import States
 
 
 class UnknownDecision(Refusal):
@@ -100,15 +110,29 @@ def shown(kind: Kind, sight: Sight, rec: Recorded, state: Any) -> EventOut:
 
 
 class GameReader:
-    def __init__(self, deps: GameDeps) -> None:
-        self.deps = deps
-        self.store = deps.store
-        self.states = deps.states
-        self.games_table = deps.games_table
-        self.kinds = deps.kinds
-        self.rows = deps.rows
-        self.records = deps.records
-        self.seal_states = deps.seal_states
+    def __init__(
+        self,
+        store: GameLog,
+        *,
+        states: States,
+        games_table: GamesTable,
+        kinds: KindLookup,
+        rows: GameRows,
+        records: GameRecords,
+    ) -> None:
+        self.store = store
+        self.states = states
+        self.games_table = games_table
+        self.kinds = kinds
+        self.rows = rows
+        self.records = records
+        # (game, its chain head) -> the state hashes its record replays to (``sealed``): the head hashes every
+        # event of the game, so the same head is the same record and the same replay (a game changed or grown
+        # has another head: nothing to invalidate). ~100 hashes a game.
+        self.seal_states: Lru[tuple[UUID, bytes], list[str]] = Lru(1024)
+        # (game, version, players, language) -> every move the game's kind lists then, with its path of
+        # decisions: a move built decision by decision asks several times at one version (``next_decision``).
+        self.move_paths: Lru[tuple[UUID, int, tuple[str, ...], str], Any] = Lru(16)
 
     @refuses(FINDING, ForkHidden)
     def summary(self, game_id: UUID, key: ApiKey | None = None) -> GameSummary:
@@ -170,7 +194,7 @@ class GameReader:
     def sealed(self, row: IndexedGame) -> dict[str, Any]:
         """``export`` with its seal (``service.games.sealing``): the stored events read with their chain
         hashes, checked (``ChainBroken`` when the store was changed behind the service), replayed to the
-        state hashes (once per chain head: ``GameDeps.seal_states``), and signed by the server's key."""
+        state hashes (once per chain head: ``seal_states``), and signed by the server's key."""
         game_id = row.id
         rows, kept = self.games_table.chained(game_id)
         # The whole stream, to the head the game's row keeps: a lost tail is never signed as a shorter game.
@@ -244,7 +268,7 @@ class GameReader:
         if plugin is None or plugin.build is None:
             raise NoDecision(f"{kind.name} offers no moves built decision by decision", 0)
         players = list(row.players)
-        paths = self.deps.move_paths
+        paths = self.move_paths
         key_of = (game_id, version, tuple(players), lang)
         candidates = paths.get(key_of)
         if candidates is None:

@@ -21,7 +21,6 @@ from service.base.store.aliases import PLAYERS_STREAM, HandleEvent, HandleRename
 from service.base.store.application import VersionConflict
 from service.base.store.games_table import GamesTable
 from service.games import limits
-from service.games.deps import GameDeps
 from service.games.limits import ConfusableHandles, InvalidHandle
 
 
@@ -148,9 +147,8 @@ class _Decisions:
 class Handles:
     """Renaming and merging handles, and the handles a player's games are under."""
 
-    def __init__(self, deps: GameDeps) -> None:
-        self.deps = deps
-        self.store = deps.store
+    def __init__(self, store: GameLog) -> None:
+        self.store = store
 
     @refuses(PlayerNotFound, InvalidHandle, HandleTaken, HandlesChanged, ConfusableHandles, SameHandle)
     def rename(self, key: ApiKey, handle: str, to: str, reason: str) -> HandleChanged:

@@ -1,29 +1,34 @@
-"""A game's board after a step, seen from a perspective (``GET /games/{id}/replay/{step}``, the viewer's page):
-folded from the nearest snapshot, or answered from the blocks of a finished game this process holds
-(``service.games.replay_blocks``), on the event loop when it can (``replay_on_loop``)."""
+"""A game's board after a step, seen from a perspective (``GET /games/{id}/replay/{step}``, the viewer's page,
+navigation by move and turn): one entry, ``Replays.replay``, over one cache (``service.games.replay_cache``).
+
+A finished game's step this process served already is answered from its encoded body; one whose block the
+cache holds is folded from it; else the game's row (unless held) and the step's block come in one round trip
+read on the event loop, and the step is folded and encoded there, without a worker thread. Only a corrected
+game's step, folded from its line (more reads), takes one."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import partial
 from typing import Any
 from uuid import UUID
 
+import anyio.to_thread
 import msgspec
 
 from service.base.keys import ApiKey
 from service.base.refusals import refuses
-from service.base.store import Recorded, chain
+from service.base.store import GameLog, Recorded, chain
 from service.base.store.kinds import Kind
 from service.base.store.mapper import recorded
 from service.base.store.rows import IndexedGame
-from service.games.deps import GameDeps
-from service.games.game_rows import FINDING
+from service.base.store.snapshots import Snapshots
+from service.games.game_rows import FINDING, GameRows
+from service.games.kind_lookup import KindLookup
 from service.games.navigation import NotInGame
 from service.games.reading import InvalidPerspective, parse_perspective, shown
-from service.games.replay_blocks import Block, Row
+from service.games.replay_cache import Block, ReplayCache, Row
 from service.games.schemas import Replay
 from service.games.sight import SEEING, Sight, public
+from service.games.states import States
 
 _json = msgspec.json.Encoder()
 
@@ -36,30 +41,29 @@ class StepNotFound(NotInGame):
 
 
 class Replays:
-    def __init__(self, deps: GameDeps) -> None:
-        self.deps = deps
-        self.store = deps.store
-        self.states = deps.states
-        self.blocks = deps.blocks
-        self.snapshot_table = deps.snapshot_table
-        self.kinds = deps.kinds
-        self.rows = deps.rows
-
-    def _replay_row(self, game_id: UUID, step: int) -> tuple[IndexedGame, Block | None]:
-        """The game's row (held once the game is finished) and, when the row had to be read, the block
-        of ``step`` read with it: one round trip either way."""
-        row = self._held_row(game_id, step)
-        if row is not None:
-            return row, None
-        first, last = self._block_span(step)
-        return self._read_row(game_id, step, first, last, *self.snapshot_table.row_and_block(game_id, first - 1, last))
+    def __init__(
+        self,
+        store: GameLog,
+        *,
+        states: States,
+        cache: ReplayCache,
+        snapshot_table: Snapshots,
+        kinds: KindLookup,
+        rows: GameRows,
+    ) -> None:
+        self.store = store
+        self.states = states
+        self.cache = cache
+        self.snapshot_table = snapshot_table
+        self.kinds = kinds
+        self.rows = rows
 
     def _held_row(self, game_id: UUID, step: int) -> IndexedGame | None:
         """The finished game's row this process holds, unless ``step`` is beyond it: another process
         appended a reveal after the end, so the game's blocks held here may stop short of it."""
-        row = self.blocks.finished_row(game_id)
+        row = self.cache.finished_row(game_id)
         if row is not None and step > int(row.version):
-            self.blocks.forget(game_id)
+            self.cache.forget(game_id)
             return None
         return row
 
@@ -73,22 +77,22 @@ class Replays:
         row = found
         if not 1 <= step <= int(row.version):
             return row, None
-        self.blocks.keep_row(row)  # a finished game's only
-        return row, self._blocks(self.kinds.get(row.kind), game_id, first, last, rows)[self.blocks.block_of(first)]
+        self.cache.keep_row(row)  # a finished game's only
+        return row, self._blocks(self.kinds.get(row.kind), game_id, first, last, rows)[self.cache.block_of(first)]
 
     def _block_span(self, step: int) -> tuple[int, int]:
         """The versions of the first and last events of the block holding ``step``."""
-        first = self.blocks.block_of(step) * self.blocks.interval + 1
-        return first, first + self.blocks.interval - 1
+        first = self.cache.block_of(step) * self.cache.interval + 1
+        return first, first + self.cache.interval - 1
 
     def _ahead_span(self, game_id: UUID, step: int) -> tuple[int, int]:
         """The versions of the first and last events of the blocks one read of a finished game held brings
-        for ``step``: its block and the ones after it, up to the next one held (``ReplayBlocks.ahead``)."""
-        index = self.blocks.block_of(step)
+        for ``step``: its block and the ones after it, up to the next one held (``ReplayCache.ahead``)."""
+        index = self.cache.block_of(step)
         stop = index + 1
-        while stop < index + self.blocks.ahead and not self.blocks.holds(game_id, stop):
+        while stop < index + self.cache.ahead and not self.cache.holds(game_id, stop):
             stop += 1
-        return index * self.blocks.interval + 1, stop * self.blocks.interval
+        return index * self.cache.interval + 1, stop * self.cache.interval
 
     def _replay_state(
         self, kind: Kind, row: IndexedGame, step: int, block: Block | None = None
@@ -102,11 +106,11 @@ class Replays:
             if block is not None and not row.corrections:
                 return block.state_at(step, kind.rules.fold)
             return self.states.at_step(kind, game_id, step)
-        index = self.blocks.block_of(step)
+        index = self.cache.block_of(step)
         if block is not None:
-            self.blocks.put(game_id, index, block)  # read with the row (one already kept stays as it is)
+            self.cache.put(game_id, index, block)  # read with the row (one already kept stays as it is)
         else:
-            block = self.blocks.get(game_id, index)
+            block = self.cache.get(game_id, index)
         if block is None:
             first, last = self._ahead_span(game_id, step)
             block = self._keep_ahead(kind, game_id, first, last, self.snapshot_table.block(game_id, first - 1, last))
@@ -117,8 +121,8 @@ class Replays:
         step's."""
         blocks = self._blocks(kind, game_id, first, last, rows)
         for index, found in blocks.items():
-            self.blocks.put(game_id, index, found)
-        return blocks[self.blocks.block_of(first)]
+            self.cache.put(game_id, index, found)
+        return blocks[self.cache.block_of(first)]
 
     def _blocks(
         self, kind: Kind, game_id: UUID, first: int, last: int, read: list[tuple[Any, ...]]
@@ -128,7 +132,7 @@ class Replays:
 
         The first starts from the newest snapshot before ``first`` and the events after it, each later one
         from the snapshot just before it. A later block without one is left out: read when it is asked."""
-        self.blocks.count_read()
+        self.cache.count_read()
         rows, head = chain.split_head(read)
         count = 0  # the snapshots come first
         while count < len(rows) and rows[count][1] is None:
@@ -159,63 +163,36 @@ class Replays:
                     break
                 state = kind.decode_snapshot(snapshot)
             lo = start - base - 1
-            found[self.blocks.block_of(start)] = Block(
-                game_id=game_id, start=state, first=start, rows=events[lo : lo + self.blocks.interval], decode=recorded
+            found[self.cache.block_of(start)] = Block(
+                game_id=game_id, start=state, first=start, rows=events[lo : lo + self.cache.interval], decode=recorded
             )
-            start += self.blocks.interval
+            start += self.cache.interval
         return found
 
-    def cached_replay(self, game_id: UUID, step: int, perspective_text: str) -> bytes | None:
-        """The step as already sent, when this process holds it (no I/O: it may run on the event loop)."""
-        row = self.blocks.finished_row(game_id)
-        if row is None:
-            return None
-        return self.blocks.encoded.get((game_id, int(row.version), step, perspective_text))
-
-    def held_replay(self, game_id: UUID, step: int, perspective_text: str) -> bytes | None:
-        """The step of a finished game when this process holds what it takes (the encoded step, or the
-        game's row and the step's block): no I/O and a few evolves at most, so the event loop may run it
-        rather than pay a worker thread. None when the database is needed (or the request is refused)."""
-        row = self.blocks.finished_row(game_id)
-        if row is None:
-            return None
-        cache_key = (game_id, int(row.version), step, perspective_text)
-        body = self.blocks.encoded.get(cache_key)
-        if body is not None or not 1 <= step <= int(row.version):
-            return body
-        block = self.blocks.get(game_id, self.blocks.block_of(step))
-        if block is None:
-            return None
-        # Every caller sees all of a finished game: the key changes nothing.
-        body = _json.encode(self._replay(row, step, perspective_text, None, block))
-        self.blocks.encoded.put(cache_key, body)
-        return body
-
-    async def replay_on_loop(
-        self, game_id: UUID, step: int, perspective_text: str, key: ApiKey | None
-    ) -> bytes | Callable[[], bytes]:
-        """A step ``held_replay`` could not answer, read on the event loop: the game's row (unless held)
-        and the step's block in one round trip, then folded and encoded here, without a worker thread.
-
-        A corrected game's step is folded from its line, which takes more reads: then what is returned is
-        the rest of the work, for a worker thread (the row already read)."""
+    @refuses(FINDING, SEEING, InvalidPerspective, StepNotFound)
+    async def replay(self, game_id: UUID, step: int, perspective_text: str, key: ApiKey | None) -> bytes:
+        """The step as JSON: the one way a step is answered (the API, the viewer's page, navigation, the tests
+        and the bench alike). A finished game's steps are kept encoded: asked again, a step costs neither a
+        read, nor a fold, nor an encoding."""
         row = self._held_row(game_id, step)
-        first, last = self._block_span(step)
-        block = None
+        block: Block | None = None
         if row is None:
+            first, last = self._block_span(step)
             found, rows = await self.snapshot_table.row_and_block_on_loop(game_id, first - 1, last)
             row, block = self._read_row(game_id, step, first, last, found, rows)
-        elif step >= 1 and not row.corrections:
-            first, last = self._ahead_span(game_id, step)  # a finished game held: the blocks after it too
-            rows = await self.snapshot_table.block_on_loop(game_id, first - 1, last)
-            block = self._keep_ahead(self.kinds.get(row.kind), game_id, first, last, rows)
-        if row.corrections:
-            return partial(self._body, row, step, perspective_text, key, None)
-        return self._body(row, step, perspective_text, key, block)
-
-    def replay_body(self, game_id: UUID, step: int, perspective_text: str, key: ApiKey | None) -> bytes:
-        """The step as JSON; a finished game's steps are kept encoded (``EncodedSteps``)."""
-        row, block = self._replay_row(game_id, step)
+        elif 1 <= step <= int(row.version):
+            body = self.cache.encoded.get((game_id, int(row.version), step, perspective_text))
+            if body is not None:
+                return body
+            block = self.cache.get(game_id, self.cache.block_of(step))
+            if block is None and not row.corrections:
+                first, last = self._ahead_span(game_id, step)  # a finished game held: the blocks after it too
+                rows = await self.snapshot_table.block_on_loop(game_id, first - 1, last)
+                block = self._keep_ahead(self.kinds.get(row.kind), game_id, first, last, rows)
+        if not 1 <= step <= int(row.version):
+            raise StepNotFound(step, int(row.version))
+        if row.corrections:  # folded from the game's line: more reads, in a worker thread
+            return await anyio.to_thread.run_sync(self._body, row, step, perspective_text, key, None)
         return self._body(row, step, perspective_text, key, block)
 
     def _body(
@@ -224,25 +201,19 @@ class Replays:
         if not public(row):
             return _json.encode(self._replay(row, step, perspective_text, key, block))
         cache_key = (row.id, int(row.version), step, perspective_text)
-        body = self.blocks.encoded.get(cache_key)
+        body = self.cache.encoded.get(cache_key)
         if body is None:
             body = _json.encode(self._replay(row, step, perspective_text, key, block))
-            self.blocks.encoded.put(cache_key, body)
+            self.cache.encoded.put(cache_key, body)
         return body
 
     @refuses(FINDING, SEEING, InvalidPerspective, StepNotFound)
-    def replay(self, game_id: UUID, step: int, perspective_text: str, key: ApiKey | None) -> Replay:
-        row, block = self._replay_row(game_id, step)
-        return self._replay(row, step, perspective_text, key, block)
-
     def _replay(
         self, row: IndexedGame, step: int, perspective_text: str, key: ApiKey | None, block: Block | None
     ) -> Replay:
         game_id = row.id
         kind = self.kinds.get(row.kind)
         steps = int(row.version)
-        if not 1 <= step <= steps:
-            raise StepNotFound(step, steps)
         sight = Sight.of(row, key, parse_perspective(perspective_text, len(row.players)))
         rules = kind.rules
         state, rec = self._replay_state(kind, row, step, block)

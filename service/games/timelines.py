@@ -8,13 +8,15 @@ from uuid import UUID
 from domain.game import Language
 from service.base.keys import ApiKey
 from service.base.refusals import refuses
-from service.base.store import Recorded
+from service.base.store import GameLog, Recorded
 from service.base.store.corrections import BeforeBase, Line, MovesTakenBack, StepsAt, StepsTakenBack, moves_of
 from service.base.store.kinds import Kind
-from service.games.deps import GameDeps
-from service.games.game_rows import FINDING
+from service.base.store.lru import Lru
+from service.games.game_rows import FINDING, GameRows
+from service.games.kind_lookup import KindLookup
 from service.games.schemas import Correction, TakenBack, Timeline, TimelineEntry
 from service.games.sight import ForkHidden, Sight
+from service.games.states import States
 
 
 class _Mark(NamedTuple):
@@ -42,13 +44,13 @@ def _moves_on(line: Line[Any, Recorded]) -> int:
 class Timelines:
     """The timeline of a game as a caller may read it (descriptions in its language)."""
 
-    def __init__(self, deps: GameDeps) -> None:
-        self.deps = deps
-        self.store = deps.store
-        self.states = deps.states
-        self.timeline_marks = deps.timeline_marks
-        self.kinds = deps.kinds
-        self.rows = deps.rows
+    def __init__(self, store: GameLog, *, states: States, kinds: KindLookup, rows: GameRows) -> None:
+        self.store = store
+        self.states = states
+        self.kinds = kinds
+        self.rows = rows
+        # (game, step) -> where its timeline stands after that step (``timeline``'s pages).
+        self.timeline_marks: Lru[tuple[UUID, int], Any] = Lru(16384)
 
     @refuses(FINDING, ForkHidden)
     def timeline(

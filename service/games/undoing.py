@@ -19,27 +19,30 @@ import msgspec
 from domain.game import state_hash
 from service.base.keys import ApiKey
 from service.base.refusals import Category, Refusal, refuses
-from service.base.store import Recorded
+from service.base.store import GameLog, Recorded
 from service.base.store.application import VersionConflict
 from service.base.store.closing import GameClosed
 from service.base.store.corrections import Line, MovesTakenBack, TakenBackMove, follow_moves, moves_of
 from service.base.store.games_table import GamesTable, steps
 from service.base.store.kinds import Kind, encode_snapshot
+from service.base.store.lru import Lru
 from service.base.store.snapshots import Snapshots
 from service.games import limits
 from service.games.base import Idempotency, Reply
 from service.games.decoding import DECODING, decode_error
-from service.games.deps import GameDeps
 from service.games.game_rows import (
     WRITING,
     GameAbandonedRefusal,
+    GameRows,
     GameVoidedRefusal,
     NotGameOwner,
     StaleVersion,
     closed_refusal,
 )
-from service.games.replies import IdempotencyKeyReused, keep, positioned
+from service.games.kind_lookup import KindLookup
+from service.games.replies import IdempotencyKeyReused, Replies, keep, positioned
 from service.games.schemas import TakenBack
+from service.games.states import States
 
 _json = msgspec.json.Encoder()
 
@@ -90,13 +93,15 @@ _SNAPSHOTS_BACK = 3  # snapshots tried, newest first, before the fold from the s
 
 
 class GameUndoer:
-    def __init__(self, deps: GameDeps) -> None:
-        self.deps = deps
-        self.store = deps.store
-        self.states = deps.states
-        self.kinds = deps.kinds
-        self.rows = deps.rows
-        self.replies = deps.replies
+    def __init__(self, store: GameLog, *, states: States, kinds: KindLookup, rows: GameRows, replies: Replies) -> None:
+        self.store = store
+        self.states = states
+        self.kinds = kinds
+        self.rows = rows
+        self.replies = replies
+        # A game's id -> a version and the moves on its line then, oldest first: an undo reaching before the last
+        # correction folds only up to the moves it takes back.
+        self.line_moves: Lru[UUID, tuple[int, list[TakenBackMove]]] = Lru(1024)
 
     @refuses(WRITING, DECODING, GameFinishedUndo, UndoOutOfRange, IdempotencyKeyReused)
     def undo(
@@ -133,7 +138,7 @@ class GameUndoer:
         it at an earlier version (``line_moves``, kept by the undos) and the events since: None when it
         knows none. What an undo reaching before the game's last correction needs, without a fold of the
         game's history (issue #35: two undos in a row after many move+undo cycles folded it all)."""
-        known = self.deps.line_moves.get(game_id)
+        known = self.line_moves.get(game_id)
         if known is None:
             return None
         version, state = self.states.current(kind, game_id)
@@ -229,5 +234,5 @@ class GameUndoer:
             raise closed_refusal(game_id, closed.state) from None
         self.states.remember(game_id, new_version, after)
         if known is not None or (line is not None and line.start == 0):  # every move on the line is known
-            self.deps.line_moves.put(game_id, (new_version, played[: len(played) - request.moves]))
+            self.line_moves.put(game_id, (new_version, played[: len(played) - request.moves]))
         return positioned(reply, positions)

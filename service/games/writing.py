@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any, NamedTuple
 from uuid import UUID, uuid4
 
+import anyio.to_thread
 import msgspec
 
 from domain.errors import RuleViolation
 from service.base.keys import ApiKey, KeyCheck
 from service.base.refusals import Refusal, refuses
-from service.base.store import Recorded
+from service.base.store import GameLog, Recorded
 from service.base.store.application import VersionConflict
-from service.base.store.batching import Part
+from service.base.store.batching import GroupWriter, Part
 from service.base.store.closing import GameClosed
 from service.base.store.games_table import GamesTable, steps
 from service.base.store.heads import HeadAdvance
@@ -26,29 +28,30 @@ from service.base.store.snapshots import Snapshots
 from service.games import codecs, limits
 from service.games.base import Idempotency, Opening, Reply
 from service.games.decoding import DECODING, decode_error
-from service.games.deps import GameDeps
 from service.games.game_records import event_out
 from service.games.game_rows import (
     WRITING,
     ClosedGame,
     GameAbandonedRefusal,
+    GameRows,
     GameVoidedRefusal,
     NotGameOwner,
     StaleVersion,
     closed_refusal,
 )
 from service.games.keys import InvalidApiKey
-from service.games.kind_lookup import UnknownGameKind
+from service.games.kind_lookup import KindLookup, UnknownGameKind
 from service.games.limits import SETUP, TEXTS, TIMES
 from service.games.openings import game_row, opening_records
 from service.games.record_format import KindHead, RecordedMove
-from service.games.replies import IdempotencyKeyReused, keep, positioned
+from service.games.replay_cache import ReplayCache
+from service.games.replies import IdempotencyKeyReused, Replies, keep, positioned
 from service.games.schemas import (
     GameCreated,
     MoveAccepted,
     Status,
 )
-from service.games.states import IllegalMove
+from service.games.states import IllegalMove, States
 
 _json = msgspec.json.Encoder()
 
@@ -62,17 +65,29 @@ class GameFinishedMove(ClosedGame):
 
 
 class GameWriter:
-    def __init__(self, deps: GameDeps) -> None:
-        self.deps = deps
-        self.store = deps.store
-        self.states = deps.states
-        self.games_table = deps.games_table
-        self.blocks = deps.blocks
-        self.kinds = deps.kinds
-        self.rows = deps.rows
-        self.replies = deps.replies
-        self.group = deps.group  # the process's group-commit writer for moves (``service.base.store.batching``)
-        self._heads: Lru[UUID, _Head] = deps.heads
+    def __init__(
+        self,
+        store: GameLog,
+        *,
+        states: States,
+        games_table: GamesTable,
+        replay_cache: ReplayCache,
+        kinds: KindLookup,
+        rows: GameRows,
+        replies: Replies,
+        group: GroupWriter,
+    ) -> None:
+        self.store = store
+        self.states = states
+        self.games_table = games_table
+        self.replay_cache = replay_cache
+        self.kinds = kinds
+        self.rows = rows
+        self.replies = replies
+        self.group = group  # the process's group-commit writer (``service.base.store.batching``)
+        # Each game's head as this process last wrote it: a move decided while the one before it (to the
+        # same game) was being stored starts from there, not from the row its request read.
+        self._heads: Lru[UUID, _Head] = Lru(4096)
         # Moves decided from a held head: stored, or refused there and decided again from the row (metrics).
         self.held_stored = 0
         self.held_again = 0
@@ -129,7 +144,7 @@ class GameWriter:
         return positioned(reply, positions)
 
     @refuses(WRITING, DECODING, TEXTS, TIMES, IllegalMove, GameFinishedMove, InvalidApiKey, IdempotencyKeyReused)
-    def append(
+    async def append(
         self,
         key: ApiKey,
         game_id: UUID,
@@ -138,21 +153,103 @@ class GameWriter:
         idem: Idempotency | None = None,
         *,
         check: KeyCheck | None = None,
-        held: bool = True,
     ) -> Reply:
-        """``check``: ``key`` came from the process's key cache; it is confirmed in the round trip that
-        reads the game's row (no round trip of its own), or, for a game whose head this process holds, in
-        the move's own transaction (no row read at all: ``held_move``). ``held=False``: the caller tried
-        that already (the route, on the event loop); decide from the row."""
-        if check is not None and held:
-            job = self.held_move(key, game_id, body, if_match, idem, check)
-            written = self._write_held(job) if job is not None else None
-            if written is not None:
-                return written
+        """The one way a move is appended (``POST /games/{id}/moves``, the tests and the bench alike): the
+        move checked once, against the game's head, and stored by the group-commit writer.
+
+        The head (version, state, moves, owner, kind, play times) is the one this process left when it
+        stored the game's last move, when it holds it: then nothing is read and no worker thread is taken
+        (half of a move's CPU went to reading the row). Else it is read from the game's row in a worker
+        thread, ``key`` (from the process's key cache: ``check``) confirmed in the same round trip. Either
+        way the move's transaction checks what the row would say now (the version by the events' key, the
+        game open, the key unrevoked, no answer kept under its Idempotency-Key). A held head that turns out
+        stale is let go and the move decided again from the row, so a refusal is the same answer from every
+        process; a refusal meets the answer a retry stored first under its Idempotency-Key, if any."""
+        head = self._held(game_id, key)
+        submitted: RecordedMove[Any] | None = None
+        invalid: Refusal | None = None  # the move out of the service's bounds, seen from a held head
+        reads = 0
+        while True:
+            held = head is not None
+            try:
+                if not held:
+                    reads += 1
+                head, submitted = await self._checked(key, game_id, body, head, submitted or invalid, check)
+                keys_at = check.changes if held and check is not None else None
+                kind = self.kinds.get(head.kind)
+                job = _Append(self, kind, game_id, submitted, if_match, idem, head, keys_at=keys_at)
+                reply: Reply = await self.group.submit(job)
+            except (Refusal, VersionConflict, GameClosed, KeysChanged) as refused:
+                if held:  # decided from a held head: again from the row, which may say otherwise
+                    self._refused_held(game_id, if_match, refused)
+                    if submitted is None and isinstance(refused, Refusal):
+                        invalid = refused  # answered once the row says the game takes the move
+                    head = None
+                    continue
+                if isinstance(refused, GameClosed):
+                    raise closed_refusal(game_id, refused.state) from None
+                if isinstance(refused, VersionConflict) and if_match is None and reads < 2:
+                    # Another process wrote to the game first, or this request's batch was refused: the
+                    # request said no version, so it is decided again on the game as it is now (a retry with
+                    # its Idempotency-Key finds its stored answer).
+                    replay = await anyio.to_thread.run_sync(self.replies.stored, idem)
+                    if replay is not None:
+                        return replay
+                    head = None
+                    continue
+                # A concurrent retry with the same Idempotency-Key may have stored the move first (in
+                # another process): then its answer is ours, not the refusal this one ran into.
+                return await anyio.to_thread.run_sync(self._stored_or_refused, game_id, if_match, idem, refused)
+            if held:
+                self._count(stored=1)
+            return reply
+
+    def _stored_or_refused(
+        self, game_id: UUID, if_match: int | None, idem: Idempotency | None, refused: Exception
+    ) -> Reply:
+        """The answer a retry stored first under the move's Idempotency-Key, else the refusal (a version taken:
+        ``StaleVersion`` at the game's version now)."""
+        if isinstance(refused, VersionConflict):
+            refused = StaleVersion(self.store.version(game_id), if_match)
+        return self.replies.stored_or_raise(idem, refused)
+
+    async def _checked(
+        self,
+        key: ApiKey,
+        game_id: UUID,
+        body: bytes,
+        head: _Head | None,
+        checked: RecordedMove[Any] | Refusal | None,
+        check: KeyCheck | None,
+    ) -> tuple[_Head, RecordedMove[Any]]:
+        """The head the move is decided from (read from the game's row when none is held: in a worker thread)
+        and the move checked against it, once (``checked``: already, or its refusal; a game's kind never
+        changes)."""
+        if head is None:
+            return await anyio.to_thread.run_sync(self._from_row, key, game_id, body, checked, check)
+        if isinstance(checked, RecordedMove):
+            return head, checked
+        return head, self._submitted(self.kinds.get(head.kind), body, head)
+
+    def _held(self, game_id: UUID, key: ApiKey) -> _Head | None:
+        """The game's head as this process left it, if it holds it for this key's game: none while another
+        process writes to the game too (a balancer sending a table's moves to several workers)."""
+        head = self._heads.get(game_id)
+        if head is None or head.owner != key.id or self._shared.peek(game_id):
+            return None
+        return head
+
+    def _from_row(
+        self,
+        key: ApiKey,
+        game_id: UUID,
+        body: bytes,
+        checked: RecordedMove[Any] | Refusal | None,
+        check: KeyCheck | None,
+    ) -> tuple[_Head, RecordedMove[Any]]:
+        """The game's head read from its row (a worker thread's: it reads), checked for this key's move, and
+        the move checked against it, unless it was already (``checked``: the move, or its refusal)."""
         row = self.rows.row(game_id) if check is None else self._row_confirming(game_id, key, check)
-        replay = self.replies.stored(idem)
-        if replay is not None:
-            return replay
         if row.owner_key != key.id:
             raise NotGameOwner()
         if row.voided:
@@ -160,6 +257,18 @@ class GameWriter:
         if row.status == "abandoned":
             raise GameAbandonedRefusal(game_id)
         kind = self.kinds.get(row.kind)
+        version, state = self.states.current(kind, game_id, known=int(row.version))
+        moves = row.moves if row.version == version else self.games_table.moves(game_id)
+        head = _Head(version, state, moves, key.id, kind.name, row.played_at, None, read=True)
+        if isinstance(checked, Refusal):
+            raise checked
+        return head, checked or self._submitted(kind, body, head, last=lambda: self._last_played(game_id))
+
+    def _submitted(
+        self, kind: Kind, body: bytes, head: _Head, last: Callable[[], datetime | None] | None = None
+    ) -> RecordedMove[Any]:
+        """The move as the request says it, within the service's bounds; its play time after the game's last
+        (``last``: read it, where the head does not say)."""
         limits.check_nesting(body)
         try:
             submitted: RecordedMove[Any] = codecs.move(kind).decode(body)
@@ -168,99 +277,23 @@ class GameWriter:
         limits.check_comment("$.comment", submitted.comment)
         if submitted.at is not None:
             submitted.at = limits.check_time("$.at", submitted.at)
-            limits.check_play_time("$.at", submitted.at, self._last_played(game_id, row), datetime.now(UTC))
-        for attempt in (1, 2):
-            version, state = self.states.current(kind, game_id, known=int(row.version))
-            moves = row.moves if row.version == version else self._move_count(game_id)
-            # The last event's time matters only to the next move, which this one's replaces.
-            read = _Head(version, state, moves, key.id, kind.name, row.played_at, None)
-            job = _Append(self, kind, game_id, submitted, if_match, idem, read)
-            try:
-                return self.group.write(job)
-            except GameClosed as closed:
-                raise closed_refusal(game_id, closed.state) from None
-            except VersionConflict:
-                if if_match is not None or attempt == 2:
-                    return self.replies.stored_or_raise(idem, StaleVersion(self.store.version(game_id), if_match))
-                # Another process wrote to the game first, or this request's batch was refused: the
-                # request said no version, so it is decided again on the game as it is now (a retry with
-                # its Idempotency-Key finds its stored answer).
-                replay = self.replies.stored(idem)
-                if replay is not None:
-                    return replay
-                row = self.rows.row(game_id)
-            except Refusal as refusal:
-                # A concurrent retry with the same Idempotency-Key may have stored the move first
-                # (in another process): then its answer is ours, not the conflict this one ran into.
-                return self.replies.stored_or_raise(idem, refusal)
-        raise AssertionError("unreachable")
+            played = head.last_played or (last() if last is not None else None) or head.started
+            limits.check_play_time("$.at", submitted.at, played, datetime.now(UTC))
+        return submitted
 
-    def held_move(
-        self,
-        key: ApiKey,
-        game_id: UUID,
-        body: bytes,
-        if_match: int | None,
-        idem: Idempotency | None,
-        check: KeyCheck,
-    ) -> _Append | None:
-        """A move to a game whose head this process wrote, as a job for the group-commit writer, made
-        without any I/O (an event loop may call it): None when the head is not held, or the move is
-        refused from it. Stored, it is a move the long way would have stored: its transaction checks what
-        the row would have said (the version by the events' key, the game open, the key unrevoked, no
-        stored answer under its Idempotency-Key). Half of a move's CPU went to reading that row."""
-        head = self._heads.get(game_id)
-        if head is None or head.owner != key.id or self._shared.peek(game_id):
-            return None
-        try:
-            kind = self.kinds.get(head.kind)
-            limits.check_nesting(body)
-            submitted: RecordedMove[Any] = codecs.move(kind).decode(body)
-            limits.check_comment("$.comment", submitted.comment)
-            if submitted.at is not None:
-                submitted.at = limits.check_time("$.at", submitted.at)
-                last = head.last_played or head.started
-                limits.check_play_time("$.at", submitted.at, last, datetime.now(UTC))
-        except (Refusal, msgspec.MsgspecError):
-            return None
-        return _Append(self, kind, game_id, submitted, if_match, idem, head, keys_at=check.changes)
-
-    async def store_held(self, job: _Append) -> Reply | None:
-        """``job`` stored by the group-commit writer, awaited on the event loop; None when anything
-        refused it (a stale head, a void or an abandon committed elsewhere, a key changed, an answer
-        stored under its Idempotency-Key): the move is then decided again the long way, from the row,
-        so that a refusal is the same answer from every process."""
-        try:
-            reply = await self.group.submit(job)
-        except (Refusal, VersionConflict, GameClosed, KeysChanged) as refused:
-            self._refused_held(job, refused)
-            return None
-        self._stored_held()
-        return reply
-
-    def _write_held(self, job: _Append) -> Reply | None:
-        """``store_held`` from a thread."""
-        try:
-            reply = self.group.write(job)
-        except (Refusal, VersionConflict, GameClosed, KeysChanged) as refused:
-            self._refused_held(job, refused)
-            return None
-        self._stored_held()
-        return reply
-
-    def _stored_held(self) -> None:
+    def _count(self, *, stored: int = 0, again: int = 0) -> None:
         with self._counting:
-            self.held_stored += 1
+            self.held_stored += stored
+            self.held_again += again
 
-    def _refused_held(self, job: _Append, refused: Exception) -> None:
-        """A held move refused: counted; a stale head means another process writes to the game too (a
-        balancer sending a table's moves to several workers), and then its moves go the long way: a
-        stale head fails its whole batch (each write of it is stored again alone)."""
-        with self._counting:
-            self.held_again += 1
-        ahead = isinstance(refused, StaleVersion) and job.if_match is not None and job.if_match > refused.current
+    def _refused_held(self, game_id: UUID, if_match: int | None, refused: Exception) -> None:
+        """A move decided from a held head and refused: counted; a stale head means another process writes to
+        the game too, and then its moves read the row (a stale head fails its whole batch, each write of it
+        stored again alone)."""
+        self._count(again=1)
+        ahead = isinstance(refused, StaleVersion) and if_match is not None and if_match > refused.current
         if isinstance(refused, VersionConflict) or ahead:  # (a client behind the head says nothing of it)
-            self._shared.put(job.game_id, True)
+            self._shared.put(game_id, True)
 
     def _row_confirming(self, game_id: UUID, key: ApiKey, check: KeyCheck) -> IndexedGame:
         """The game's row, and the count of key changes in the same statement: when it moved since
@@ -272,13 +305,10 @@ class GameWriter:
             raise self.rows.missing(game_id)
         return row
 
-    def _last_played(self, game_id: UUID, row: IndexedGame) -> datetime | None:
-        """When the game's last event was played, if its recorder said (else when the game began)."""
+    def _last_played(self, game_id: UUID) -> datetime | None:
+        """When the game's last event was played, if its recorder said."""
         last = self.store.last(game_id)
-        return (last.played_at if last is not None else None) or row.played_at
-
-    def _move_count(self, game_id: UUID) -> int:
-        return self.games_table.moves(game_id)
+        return last.played_at if last is not None else None
 
 
 class _Head(NamedTuple):
@@ -291,6 +321,7 @@ class _Head(NamedTuple):
     kind: str
     started: datetime | None  # the row's ``played_at``: the start at the table, else the first move's time
     last_played: datetime | None  # the last event's ``played_at``
+    read: bool = False  # read from the game's row (else: this process's own, held since its last move)
 
     def after(self, version: int, state: Any, moves: int, played_at: datetime | None) -> _Head:
         """The head once a move played at ``played_at`` is stored."""
@@ -300,6 +331,7 @@ class _Head(NamedTuple):
             moves=moves,
             started=self.started or played_at,
             last_played=played_at,
+            read=False,
         )
 
 
@@ -314,12 +346,12 @@ class _Append:
         submitted: RecordedMove[Any],
         if_match: int | None,
         idem: Idempotency | None,
-        read: _Head,
+        head: _Head,
         *,
         keys_at: int | None = None,
     ) -> None:
         self.writer, self.kind, self.game_id, self.submitted = writer, kind, game_id, submitted
-        self.if_match, self.idem, self.read = if_match, idem, read
+        self.if_match, self.idem, self.head = if_match, idem, head
         self.keys_at = keys_at  # a cached key's count of key changes, confirmed in the transaction
         self.after: _Head | None = None
         self.reply: Reply | None = None
@@ -330,7 +362,7 @@ class _Append:
         if self.idem is not None and ("idem", self.idem.key_id, self.idem.scope, self.idem.key) in pending:
             # The same key earlier in this batch: refused in the database, answered from it after.
             raise VersionConflict("the Idempotency-Key is being stored by an earlier write of the batch")
-        head = self.read
+        head = self.head
         newer: _Head | None = pending.get(game_id) or writer._heads.get(game_id)
         if newer is not None and newer.version > head.version:
             head = newer
@@ -391,7 +423,7 @@ class _Append:
     def done(self, positions: list[int]) -> Reply:
         assert self.after is not None and self.reply is not None
         if self.late:  # a finished game grew: its replay blocks and row held here are out of date
-            self.writer.blocks.forget(self.game_id)
+            self.writer.replay_cache.forget(self.game_id)
         self.writer.states.remember(self.game_id, self.after.version, self.after.state)
         self.writer._heads.put(self.game_id, self.after)
         return positioned(self.reply, positions)

@@ -144,7 +144,7 @@ class DatabaseCollector(Collector):
             held.add_metric(["stored"], games.writer.held_stored)
             held.add_metric(["decided_again"], games.writer.held_again)
             yield held
-            blocks = games.deps.blocks
+            blocks = games.replays.cache
             reads = CounterMetricFamily(
                 "banquise_replay_block_reads",
                 "Replay steps whose block this process did not hold: read from the database (one round trip, "

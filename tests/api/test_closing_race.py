@@ -21,6 +21,7 @@ from service.base.keys import ApiKey
 from service.base.refusals import Refusal
 from service.base.store.admin import admin_stream
 from service.runtime import Runtime
+from tests.helpers import appended
 from tests.projections.support import make_key
 
 
@@ -59,7 +60,7 @@ def test_a_move_that_read_the_game_open_is_refused_once_the_decision_committed(r
     admin, _ = make_key(runtime.params, "race admin", admin=True)
     game_id, moves = new_game(runtime, owner, 1401 if decision == "abandon" else 1402)
     for body in moves[:3]:
-        runtime.games.writer.append(owner, game_id, body, None)
+        appended(runtime.games.writer, owner, game_id, body, None)
     decide: dict[str, Callable[[], Any]] = {
         "abandon": lambda: runtime.games.lifecycle.abandon(owner, game_id, "the table closed"),
         "void": lambda: runtime.games.lifecycle.void(admin, game_id, "duplicate"),
@@ -73,7 +74,7 @@ def test_a_move_that_read_the_game_open_is_refused_once_the_decision_committed(r
         waiting_for_locks(runtime, 1)
         second = threading.Thread(
             target=lambda: results.update(
-                move=outcome(lambda: runtime.games.writer.append(owner, game_id, moves[3], None))
+                move=outcome(lambda: appended(runtime.games.writer, owner, game_id, moves[3], None))
             )
         )
         second.start()
@@ -101,7 +102,7 @@ def test_concurrent_moves_and_abandons_store_no_move_after_the_abandon(runtime: 
         stored = 0
         for body in moves:
             try:
-                runtime.games.writer.append(owner, game_id, body, None)
+                appended(runtime.games.writer, owner, game_id, body, None)
             except Refusal as refusal:
                 assert refusal.code in ("game_abandoned", "version_conflict"), refusal.code
                 if refusal.code == "game_abandoned":

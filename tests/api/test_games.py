@@ -398,7 +398,7 @@ def test_every_replay_step_of_a_finished_game_served_from_memory_matches_the_fol
     for step, event in enumerate(game.events, start=1):
         state = RULES.evolve(state, event)
         assert client.get(f"/games/{game_id}/replay/{step}").json()["state_hash"] == state_hash(state)
-    blocks = runtime.games.deps.blocks
+    blocks = runtime.games.replays.cache
     assert blocks.get(UUID(game_id), 0) is not None and blocks.finished_row(UUID(game_id)) is not None
     state = RULES.initial_state()
     for step, event in enumerate(game.events, start=1):  # again, now from memory

@@ -41,7 +41,7 @@ def pages(client: Client, path: str, limit: int, runtime: Runtime | None = None)
     url: str | None = f"{path}?limit={limit}"
     while url is not None:
         if runtime is not None:
-            runtime.games.deps.timeline_marks.clear()  # as if another process had answered the last page
+            runtime.games.timelines.timeline_marks.clear()  # as if another process had answered the last page
         answer = client.get(url)
         assert answer.status_code == 200, answer.text
         body = answer.json()
@@ -120,7 +120,7 @@ def test_undo_reads_from_a_snapshot_not_the_whole_stream(
     table = Table(client, api_key, "arctic", 2, 4343)
     for move in table.moves[:60]:
         table.play(move)
-    interval = runtime.games.deps.states.interval
+    interval = runtime.games.reader.states.interval
     assert table.version > 2 * interval
     read: list[int] = []
     original = runtime.store.read
@@ -153,7 +153,7 @@ def test_a_game_corrected_move_after_move_keeps_undo_and_its_timeline_pages_smal
     for _ in range(80):
         table.play(table.moves[10])
         table.undo(1)
-    assert table.version > 2 * runtime.games.deps.states.interval
+    assert table.version > 2 * runtime.games.reader.states.interval
     read: list[int] = []
     original = runtime.store.read
 

@@ -10,7 +10,6 @@ import os
 import random
 import tempfile
 from collections.abc import Callable, Iterator
-from contextlib import ExitStack
 from typing import Any
 from uuid import UUID
 
@@ -80,114 +79,112 @@ def round_trips(trace: str) -> int:
     return waits
 
 
-def each_connection(store: GameLog, do: Callable[[Any], None]) -> None:
-    """``do`` on every connection the store's pool may lend (all held at once: the pool's most)."""
-    datastore = store.game_recorder.datastore
-    with ExitStack() as held:
-        for _ in range(datastore.pool.max_size):
-            do(held.enter_context(datastore.get_connection()))
+class Process:
+    """A process's replay entry (``Replays.replay``) with caches of its own (everything cold), on an event
+    loop of its own whose read pool's connection is traced: ``step`` answers a step's bytes, ``trips`` the
+    round trips since it was last asked."""
 
+    def __init__(self, store: GameLog) -> None:
+        self.store = store
+        self.games = GameService(store, Registry.default())
+        self.loop = asyncio.new_event_loop()
+        self.file = tempfile.TemporaryFile()  # noqa: SIM115 (closed by close)
+        self.seen = 0
+        self.conn = self.loop.run_until_complete(self._traced())
+        self.trips()
 
-def traced(store: GameLog, work: Callable[[], object]) -> int:
-    """The round trips ``work()`` costs on the store's connections."""
-    with tempfile.TemporaryFile() as file:
-
-        def start(conn: Any) -> None:
-            conn.pgconn.trace(file.fileno())
-            conn.pgconn.set_trace_flags(Trace.SUPPRESS_TIMESTAMPS | Trace.REGRESS_MODE)
-
-        each_connection(store, start)
-        try:
-            work()
-            size = os.fstat(file.fileno()).st_size  # what follows is the untracing's own checks
-        finally:
-            each_connection(store, lambda conn: conn.pgconn.untrace())
-        file.seek(0)
-        return round_trips(file.read(size).decode())
-
-
-def test_a_cold_step_of_a_game_never_read_costs_one_round_trip(
-    client: Client, api_key: str, lone_connection: GameLog
-) -> None:
-    game_id, steps = imported(client, api_key, 11)
-    games = GameService(lone_connection, Registry.default())  # caches of its own: everything cold
-    # The game's row and the step's block in one message: one round trip, then none for a step of a held block.
-    assert traced(lone_connection, lambda: games.replays.replay_body(game_id, steps - 3, "spectator", None)) == 1
-    assert traced(lone_connection, lambda: games.replays.replay_body(game_id, steps - 2, "spectator", None)) == 0
-    # What the event loop answers without a thread: a step of a held block, or nothing when I/O is needed.
-    held = games.replays.held_replay(game_id, steps - 1, "seat:1")
-    assert held == GameService(lone_connection, Registry.default()).replays.replay_body(
-        game_id, steps - 1, "seat:1", None
-    )
-    assert games.replays.held_replay(game_id, 5, "spectator") is None  # its block is not held yet
-    # A step of another block: its snapshot and events, one round trip.
-    assert traced(lone_connection, lambda: games.replays.replay_body(game_id, 5, "spectator", None)) == 1
-    # Asked again: the encoded step itself.
-    assert games.replays.cached_replay(game_id, 5, "spectator") is not None
-    assert traced(lone_connection, lambda: games.replays.replay_body(game_id, 5, "spectator", None)) == 0
-
-
-def test_a_cold_step_read_on_the_event_loop_costs_one_round_trip_and_is_the_threads_bytes(
-    client: Client, api_key: str, lone_connection: GameLog
-) -> None:
-    """The route reads a cold step on the event loop (``LoopReads``): the same one round trip, the same
-    bytes as the worker thread's path, and no thread."""
-    game_id, steps = imported(client, api_key, 16)
-    reads = lone_connection.loop_reads
-
-    async def go() -> None:
-        games = GameService(lone_connection, Registry.default())  # everything cold
+    async def _traced(self) -> Any:
         # The pool's one connection, traced; it answers once first, so that it is lent without a check.
+        reads = self.store.loop_reads
         pool = await reads.pool()
         await reads.read(lambda conn: conn.execute("SELECT 1"))
         conn = await pool.getconn()
-        with tempfile.TemporaryFile() as file:
-            conn.pgconn.trace(file.fileno())
-            conn.pgconn.set_trace_flags(Trace.SUPPRESS_TIMESTAMPS | Trace.REGRESS_MODE)
-            await pool.putconn(conn)
-            seen = [0]
+        conn.pgconn.trace(self.file.fileno())
+        conn.pgconn.set_trace_flags(Trace.SUPPRESS_TIMESTAMPS | Trace.REGRESS_MODE)
+        await pool.putconn(conn)
+        return conn
 
-            def trips() -> int:
-                """The round trips traced since the last call."""
-                size = os.fstat(file.fileno()).st_size
-                file.seek(seen[0])
-                text = file.read(size - seen[0]).decode()
-                seen[0] = size
-                return round_trips(text)
+    def step(self, game_id: UUID, step: int, perspective: str = "spectator", key: Any = None) -> bytes:
+        return self.loop.run_until_complete(self.games.replays.replay(game_id, step, perspective, key))
 
-            cold = await games.replays.replay_on_loop(game_id, steps - 3, "spectator", None)
-            assert trips() == 1  # the game's row and the step's block, one message
-            assert games.replays.held_replay(game_id, steps - 2, "spectator") is not None  # its block is held now
-            other = await games.replays.replay_on_loop(game_id, 5, "seat:1", None)
-            assert trips() == 1  # the row is held: the step's block and the ones after it, one message
-            assert games.replays.held_replay(game_id, 70, "spectator") is not None  # the next block came with it
-            conn.pgconn.untrace()
-        fresh = GameService(lone_connection, Registry.default())
-        assert cold == fresh.replays.replay_body(game_id, steps - 3, "spectator", None)
-        assert other == fresh.replays.replay_body(game_id, 5, "seat:1", None)
-        assert games.replays.cached_replay(game_id, 5, "seat:1") == other
-        await reads.close()
+    def trips(self) -> int:
+        """The round trips traced since the last call."""
+        size = os.fstat(self.file.fileno()).st_size
+        self.file.seek(self.seen)
+        text = self.file.read(size - self.seen).decode()
+        self.seen = size
+        return round_trips(text)
 
-    asyncio.run(go())
+    def held(self, game_id: UUID, step: int, perspective: str = "spectator") -> bytes | None:
+        """The step when answering it takes no round trip (else None, the step kept all the same)."""
+        body = self.step(game_id, step, perspective)
+        return body if self.trips() == 0 else None
+
+    def close(self) -> None:
+        self.conn.pgconn.untrace()
+        self.loop.run_until_complete(self.store.loop_reads.close())
+        self.loop.close()
+        self.file.close()
 
 
-def test_a_corrected_games_step_on_the_event_loop_leaves_its_line_to_a_thread(
+@pytest.fixture
+def process(lone_connection: GameLog) -> Iterator[Callable[[], Process]]:
+    """Processes over the lone connection, one after the other (each closed before the next opens)."""
+    opened: list[Process] = []
+
+    def open_one() -> Process:
+        if opened:
+            opened.pop().close()
+        opened.append(Process(lone_connection))
+        return opened[-1]
+
+    yield open_one
+    for one in opened:
+        one.close()
+
+
+def afresh(store: GameLog, game_id: UUID, step: int, perspective: str, key: Any = None) -> bytes:
+    """What a process without any cache answers (no snapshot marks, no held block, no encoded step)."""
+    games = GameService(store, Registry.default())
+
+    async def go() -> bytes:
+        try:
+            return await games.replays.replay(game_id, step, perspective, key)
+        finally:
+            await store.loop_reads.close()
+
+    return asyncio.run(go())
+
+
+def test_a_cold_step_of_a_game_never_read_costs_one_round_trip(
+    client: Client, api_key: str, lone_connection: GameLog, process: Callable[[], Process]
+) -> None:
+    game_id, steps = imported(client, api_key, 11)
+    fresh = [afresh(lone_connection, game_id, s, p) for s, p in ((steps - 1, "seat:1"), (5, "spectator"))]
+    games = process()
+    # The game's row and the step's block in one message, read on the event loop: one round trip, then none
+    # for a step of a held block.
+    games.step(game_id, steps - 3)
+    assert games.trips() == 1
+    assert games.held(game_id, steps - 2) is not None
+    assert games.held(game_id, steps - 1, "seat:1") == fresh[0]
+    # A step of another block: its snapshot and events (and the blocks after it), one round trip.
+    assert games.step(game_id, 5) == fresh[1]
+    assert games.trips() == 1
+    # Asked again: the encoded step itself.
+    assert games.games.replays.cache.encoded.get((game_id, steps, 5, "spectator")) == fresh[1]
+    assert games.held(game_id, 5) == fresh[1]
+
+
+def test_a_corrected_games_step_leaves_its_line_to_a_thread_and_is_the_same_answer(
     client: Client, api_key: str, store: GameLog
 ) -> None:
-    """A corrected game's steps fold from its line (more reads): the loop reads the row, and hands back the
-    rest for a worker thread, which answers what the thread's path does."""
+    """A corrected game's steps fold from its line (more reads): the entry reads the row on the loop, and
+    folds in a worker thread, answering what the route answers."""
     game_id, _ = live_game(client, api_key, 18, 6)
     assert client.post(f"/games/{game_id}/undo", json={"moves": 1}, headers=auth(api_key)).status_code == 200
     owner = keys_verify(store, api_key)
-
-    async def go() -> bytes:
-        rest = await GameService(store, Registry.default()).replays.replay_on_loop(game_id, 3, "seat:0", owner)
-        await store.loop_reads.close()
-        assert callable(rest)
-        return await asyncio.to_thread(rest)
-
-    body = asyncio.run(go())
-    assert body == GameService(store, Registry.default()).replays.replay_body(game_id, 3, "seat:0", owner)
+    body = afresh(store, game_id, 3, "seat:0", owner)
     assert (
         body
         == client.get(f"/games/{game_id}/replay/3", params={"perspective": "seat:0"}, headers=auth(api_key)).content
@@ -204,11 +201,9 @@ def test_a_finished_games_steps_from_the_cache_are_the_bytes_computed_afresh(
             first = client.get(f"/games/{game_id}/replay/{step}", params={"perspective": perspective})
             again = client.get(f"/games/{game_id}/replay/{step}", params={"perspective": perspective})
             assert first.status_code == again.status_code == 200
-            assert runtime.games.replays.cached_replay(game_id, step, perspective) == first.content
+            assert runtime.games.replays.cache.encoded.get((game_id, steps, step, perspective)) == first.content
             assert again.content == first.content and again.headers["etag"] == first.headers["etag"]
-            # What a process without any cache computes (no snapshot marks, no held block, no encoded step).
-            afresh = GameService(store, Registry.default()).replays.replay_body(game_id, step, perspective, None)
-            assert first.content == afresh
+            assert first.content == afresh(store, game_id, step, perspective)
             assert msgspec.json.decode(first.content)["perspective"] == perspective
             bodies[perspective] = first.content
             revalidated = client.get(
@@ -244,7 +239,7 @@ def test_a_step_read_while_live_is_not_what_it_shows_once_finished(
                 f"/games/{game_id}/replay/2", params={"perspective": "seat:0"}, headers=auth(api_key)
             ).content
             assert client.get(f"/games/{game_id}/replay/2", params={"perspective": "seat:0"}).status_code == 403
-            assert runtime.games.replays.cached_replay(UUID(game_id), 2, "spectator") is None
+            assert len([k for k in runtime.games.replays.cache.encoded._items if k[0] == UUID(game_id)]) == 0
     assert client.get(f"/games/{game_id}").json()["status"] == "finished"
     finished = client.get(f"/games/{game_id}/replay/2").content
     seat = client.get(f"/games/{game_id}/replay/2", params={"perspective": "seat:0"})
@@ -257,18 +252,19 @@ def test_a_step_read_while_live_is_not_what_it_shows_once_finished(
 
 
 def test_a_live_games_step_costs_one_round_trip_and_is_the_engines_fold(
-    client: Client, api_key: str, lone_connection: GameLog
+    client: Client, api_key: str, lone_connection: GameLog, process: Callable[[], Process]
 ) -> None:
     game = simulate(2, 14)
     game_id, version = live_game(client, api_key, 14, 60)
     assert version > 70  # two blocks at least
     owner = keys_verify(lone_connection, api_key)
-    games = GameService(lone_connection, Registry.default())
-    assert traced(lone_connection, lambda: games.replays.replay_body(game_id, version - 1, "omniscient", owner)) == 1
+    games = process()
+    games.step(game_id, version - 1, "omniscient", owner)
+    assert games.trips() == 1
     for step in range(1, version + 1):
-        body = msgspec.json.decode(games.replays.replay_body(game_id, step, "omniscient", owner))
+        body = msgspec.json.decode(games.step(game_id, step, "omniscient", owner))
         assert body["state_hash"] == state_hash(RULES.fold(game.events[:step])), step
-    assert games.replays.cached_replay(game_id, version - 1, "omniscient") is None  # a live game's steps are not kept
+    assert not games.games.replays.cache.encoded._items  # a live game's steps are not kept
 
 
 def keys_verify(store: GameLog, token: str) -> Any:
@@ -278,44 +274,44 @@ def keys_verify(store: GameLog, token: str) -> Any:
 
 
 def test_steps_of_a_finished_game_in_any_order_are_the_engines_fold(
-    client: Client, api_key: str, lone_connection: GameLog
+    client: Client, api_key: str, process: Callable[[], Process]
 ) -> None:
     game_id, steps = imported(client, api_key, 15)
     events = simulate(2, 15).events
     assert len(events) == steps
-    games = GameService(lone_connection, Registry.default())
+    games = process()
     order = list(range(1, steps + 1))
     random.Random(15).shuffle(order)  # blocks and their marks met in every order
     for step in order + order[:40]:
-        body = msgspec.json.decode(games.replays.replay_body(game_id, step, "omniscient", None))
+        body = msgspec.json.decode(games.step(game_id, step, "omniscient"))
         assert body["state_hash"] == state_hash(RULES.fold(events[:step])), step
 
 
 def test_once_a_finished_games_row_is_held_one_round_trip_reads_the_blocks_after_a_step(
-    client: Client, api_key: str, lone_connection: GameLog
+    client: Client, api_key: str, lone_connection: GameLog, process: Callable[[], Process]
 ) -> None:
     """A viewer steps on through a finished game's replay (or scrubs it): the first step of a block not
-    held reads the blocks after it too, up to the next one held (``ReplayBlocks.ahead``), in one round
+    held reads the blocks after it too, up to the next one held (``ReplayCache.ahead``), in one round
     trip; any of their steps is then answered with no round trip, as a service without a cache answers."""
     game_id, steps = imported(client, api_key, 19)
     assert steps > 3 * 64  # four blocks at least
-    games = GameService(lone_connection, Registry.default())
-    assert traced(lone_connection, lambda: games.replays.replay_body(game_id, steps, "spectator", None)) == 1
-    assert games.replays.held_replay(game_id, 1, "spectator") is None  # the row and the last block only
-    assert traced(lone_connection, lambda: games.replays.replay_body(game_id, 70, "spectator", None)) == 1
-    fresh = GameService(lone_connection, Registry.default())
     after = [65, 128, 129, 192, 193, steps - 1, *random.Random(19).sample(range(65, steps + 1), 40)]
+    fresh = {step: afresh(lone_connection, game_id, step, "seat:1") for step in [*after, 64, 1]}
+    games = process()
+    games.step(game_id, steps)
+    assert games.trips() == 1  # the row and the last block only
+    games.step(game_id, 70)
+    assert games.trips() == 1
     for step in after:
-        held = games.replays.held_replay(game_id, step, "seat:1")
-        assert held is not None, step
-        assert held == fresh.replays.replay_body(game_id, step, "seat:1", None), step
-    assert games.replays.held_replay(game_id, 64, "seat:1") is None  # the block before: not read ahead
-    assert traced(lone_connection, lambda: games.replays.replay_body(game_id, 3, "spectator", None)) == 1
-    assert games.replays.held_replay(game_id, 64, "seat:1") == fresh.replays.replay_body(game_id, 64, "seat:1", None)
+        assert games.held(game_id, step, "seat:1") == fresh[step], step
+    assert games.held(game_id, 64, "seat:1") is None  # the block before: not read ahead (read now)
+    assert games.held(game_id, 64, "seat:1") == fresh[64]
+    games.step(game_id, 3)
+    assert games.trips() == 0  # block 0 was read with step 64
 
 
 def test_blocks_read_together_without_snapshots_between_them_are_the_engines_fold(
-    client: Client, api_key: str, lone_connection: GameLog, database: ConnectionParams
+    client: Client, api_key: str, database: ConnectionParams, process: Callable[[], Process]
 ) -> None:
     """A game stored without its snapshots every 64 events (as games recorded before them were): the
     block asked is folded from the start, the later ones are left for when they are asked, and every
@@ -325,13 +321,14 @@ def test_blocks_read_together_without_snapshots_between_them_are_the_engines_fol
     assert steps > 3 * 64
     with psycopg.connect(database.conninfo(), autocommit=True) as conn:
         conn.execute("DELETE FROM game_snapshots WHERE game_id = %s AND version < %s", (game_id, steps))
-    games = GameService(lone_connection, Registry.default())
-    games.replays.replay_body(game_id, steps, "omniscient", None)  # the row held, with the last block
-    assert traced(lone_connection, lambda: games.replays.replay_body(game_id, 70, "omniscient", None)) == 1
-    assert games.replays.held_replay(game_id, 100, "omniscient") is not None  # folded from the start
-    assert games.replays.held_replay(game_id, 150, "omniscient") is None  # no snapshot before block 2: not read ahead
+    games = process()
+    games.step(game_id, steps, "omniscient")  # the row held, with the last block
+    games.step(game_id, 70, "omniscient")
+    assert games.trips() == 2
+    assert games.held(game_id, 100, "omniscient") is not None  # folded from the start
+    assert games.held(game_id, 150, "omniscient") is None  # no snapshot before block 2: not read ahead
     for step in [*range(1, steps + 1, 7), 64, 65, 128, 129, 192, 193, steps]:
-        body = msgspec.json.decode(games.replays.replay_body(game_id, step, "omniscient", None))
+        body = msgspec.json.decode(games.step(game_id, step, "omniscient"))
         assert body["state_hash"] == state_hash(RULES.fold(events[:step])), step
 
 

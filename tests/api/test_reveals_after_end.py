@@ -61,9 +61,9 @@ def test_reveals_are_appended_after_the_end(
     stats = client.get(f"/games/{gid}/stats").json()
     # the finished game's row and last replay block are held in memory (as other processes may hold them)
     assert client.get(f"/games/{gid}/replay/{version}").status_code == 200
-    held = runtime.games.deps.blocks.finished_row(UUID(gid))
+    held = runtime.games.replays.cache.finished_row(UUID(gid))
     assert held is not None and held.version == version
-    blocks = runtime.games.deps.blocks
+    blocks = runtime.games.replays.cache
     index = blocks.block_of(version)
     block = blocks.get(UUID(gid), index)
     assert block is not None
@@ -103,7 +103,7 @@ def test_reveals_are_appended_after_the_end(
     timeline = client.get(f"/games/{gid}/timeline").json()
     entries = timeline["entries"] if isinstance(timeline, dict) else timeline
     assert any("reveal" in str(e).lower() or "shows" in str(e).lower() for e in entries[-len(reveals) :])
-    assert runtime.games.deps.blocks.finished_row(UUID(gid)) is None  # this process let its copy go
+    assert runtime.games.replays.cache.finished_row(UUID(gid)) is None  # this process let its copy go
     last = client.get(f"/games/{gid}/replay/{end}")
     assert last.status_code == 200, last.text
     # another process still holding the row and block of before reads them again for the new steps

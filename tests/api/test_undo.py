@@ -413,9 +413,9 @@ def test_undo_after_undo_and_in_another_process(client: Client, api_key: str, ru
     table = Table(client, api_key, "arctic", 2, 1310)
     for move in table.moves[:70]:  # past a snapshot (every 64 events)
         table.play(move)
-    fresh = GameService(runtime.store, runtime.games.registry, snapshot_interval=runtime.games.deps.states.interval)
+    fresh = GameService(runtime.store, runtime.games.registry, snapshot_interval=runtime.games.reader.states.interval)
     kind = fresh.kinds.get("arctic")
-    fresh.deps.states.current(kind, table.id)  # cached at this version
+    fresh.reader.states.current(kind, table.id)  # cached at this version
     table.undo(1)
     table.play(table.moves[69])
     table.undo(2)  # moves 68 and 69 (the second recording of 69)
@@ -426,10 +426,10 @@ def test_undo_after_undo_and_in_another_process(client: Client, api_key: str, ru
     assert any(undone["taken_back"][0]["first_step"] <= v < table.version for v in snapshots), snapshots
     expected = engine_hash("arctic", table.setup, table.moves[:28])
     assert table.hash() == expected
-    version, state = fresh.deps.states.current(kind, table.id)
+    version, state = fresh.reader.states.current(kind, table.id)
     assert version == table.version and state_hash(state) == expected
     assert (
-        state_hash(GameService(runtime.store, runtime.games.registry).deps.states.current(kind, table.id)[1])
+        state_hash(GameService(runtime.store, runtime.games.registry).reader.states.current(kind, table.id)[1])
         == expected
     )
     for move in table.moves[28:35]:
@@ -625,6 +625,6 @@ def test_undos_in_a_row_after_many_cycles_fold_no_more_than_the_moves_they_take_
     table.undo(3)
     from service.games.service import GameService
 
-    fresh = GameService(runtime.store, runtime.games.registry, snapshot_interval=runtime.games.deps.states.interval)
-    version, state = fresh.deps.states.current(fresh.kinds.get("arctic"), table.id)
+    fresh = GameService(runtime.store, runtime.games.registry, snapshot_interval=runtime.games.reader.states.interval)
+    version, state = fresh.reader.states.current(fresh.kinds.get("arctic"), table.id)
     assert version == table.version and state_hash(state) == engine_hash("arctic", table.setup, table.moves[:9])

@@ -20,6 +20,7 @@ from service.games.base import Reply
 from service.runtime import Runtime
 from tests.faults.proxy import FaultProxy
 from tests.faults.test_faults import event_versions, new_game
+from tests.helpers import appended
 
 # Budgets of a second or two (tests/faults/conftest.py): measured on a machine running nothing else.
 pytestmark = pytest.mark.alone
@@ -56,7 +57,7 @@ def test_a_batch_cut_mid_write_stores_each_move_once_and_answers_each(
         game_id, moves, version = boards[i]
         body = msgspec.json.encode({"move": msgspec.to_builtins(moves[0])})
         try:
-            results[i] = games.writer.append(owner, UUID(game_id), body, version)
+            results[i] = appended(games.writer, owner, UUID(game_id), body, version)
         except Exception as exc:
             results[i] = exc
 

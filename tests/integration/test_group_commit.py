@@ -13,7 +13,6 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
 from uuid import UUID
 
 import msgspec
@@ -28,10 +27,12 @@ from service.base.store import GameLog
 from service.base.store.batching import GroupWriter
 from service.base.store.failures import is_unavailable
 from service.games.base import Idempotency, Reply
-from service.games.game_rows import StaleVersion
+from service.games.decoding import InvalidJson
+from service.games.game_rows import NotGameOwner, StaleVersion
 from service.games.service import GameService
 from service.games.states import IllegalMove
 from service.runtime import Runtime
+from tests.helpers import appended
 
 Outcome = Reply | Exception
 
@@ -142,12 +143,12 @@ def test_moves_to_several_games_in_one_batch_are_each_answered_and_stored_once(
     first, rest = batched(
         database,
         games.group,
-        lambda: games.writer.append(owner, a.id, a.moves[0], None),
+        lambda: appended(games.writer, owner, a.id, a.moves[0], None),
         [
-            lambda: games.writer.append(owner, b.id, b.moves[0], None),
-            lambda: games.writer.append(owner, a.id, a.moves[1], None),  # after the first, not decided on its row
-            lambda: games.writer.append(owner, c.id, c.moves[0], b.version),
-            lambda: games.writer.append(owner, a.id, a.moves[2], None),
+            lambda: appended(games.writer, owner, b.id, b.moves[0], None),
+            lambda: appended(games.writer, owner, a.id, a.moves[1], None),  # after the first, not decided on its row
+            lambda: appended(games.writer, owner, c.id, c.moves[0], b.version),
+            lambda: appended(games.writer, owner, a.id, a.moves[2], None),
         ],
     )
     replies = [ok(first), *map(ok, rest)]
@@ -168,15 +169,15 @@ def test_if_match_in_a_batch_is_as_if_the_moves_were_sequential(
     games: GameService, owner: keys.ApiKey, store: GameLog, database: ConnectionParams
 ) -> None:
     g = Game(games, owner, 4)
-    first = ok(games.writer.append(owner, g.id, g.moves[0], g.version))
+    first = ok(appended(games.writer, owner, g.id, g.moves[0], g.version))
     v = first.version
     head, rest = batched(
         database,
         games.group,
-        lambda: games.writer.append(owner, g.id, g.moves[1], v),
+        lambda: appended(games.writer, owner, g.id, g.moves[1], v),
         [
-            lambda: games.writer.append(owner, g.id, g.moves[1], v),  # stale: the first of the batch moved it on
-            lambda: games.writer.append(owner, g.id, g.moves[2], v + 1000),  # never was
+            lambda: appended(games.writer, owner, g.id, g.moves[1], v),  # stale: the first of the batch moved it on
+            lambda: appended(games.writer, owner, g.id, g.moves[2], v + 1000),  # never was
         ],
     )
     after = ok(head).version
@@ -186,8 +187,8 @@ def test_if_match_in_a_batch_is_as_if_the_moves_were_sequential(
     head, rest = batched(
         database,
         games.group,
-        lambda: games.writer.append(owner, g.id, g.moves[2], after),
-        [lambda: games.writer.append(owner, g.id, g.moves[3], None)],
+        lambda: appended(games.writer, owner, g.id, g.moves[2], after),
+        [lambda: appended(games.writer, owner, g.id, g.moves[3], None)],
     )
     third = ok(head)
     fourth = ok(rest[0])
@@ -203,11 +204,11 @@ def test_an_illegal_move_in_a_batch_is_refused_and_the_others_are_stored(
     head, rest = batched(
         database,
         games.group,
-        lambda: games.writer.append(owner, a.id, a.moves[0], None),
+        lambda: appended(games.writer, owner, a.id, a.moves[0], None),
         [
-            lambda: games.writer.append(owner, b.id, b.moves[0], None),
-            lambda: games.writer.append(owner, c.id, c.moves[5], None),  # not this move's turn
-            lambda: games.writer.append(owner, a.id, a.moves[1], None),
+            lambda: appended(games.writer, owner, b.id, b.moves[0], None),
+            lambda: appended(games.writer, owner, c.id, c.moves[5], None),  # not this move's turn
+            lambda: appended(games.writer, owner, a.id, a.moves[1], None),
         ],
     )
     ok(head)
@@ -226,10 +227,10 @@ def test_the_same_idempotency_key_twice_in_a_batch_stores_the_move_once_and_answ
     head, rest = batched(
         database,
         games.group,
-        lambda: games.writer.append(owner, a.id, a.moves[0], None),
+        lambda: appended(games.writer, owner, a.id, a.moves[0], None),
         [
-            lambda: games.writer.append(owner, b.id, b.moves[0], None, idem),
-            lambda: games.writer.append(owner, b.id, b.moves[0], None, idem),  # the phone's retry
+            lambda: appended(games.writer, owner, b.id, b.moves[0], None, idem),
+            lambda: appended(games.writer, owner, b.id, b.moves[0], None, idem),  # the phone's retry
         ],
     )
     ok(head)
@@ -253,16 +254,16 @@ def test_a_version_taken_by_another_process_fails_only_that_write_of_the_batch(
         outcomes: dict[str, Outcome] = {}
 
         def theirs() -> None:
-            outcomes["theirs"] = other.writer.append(owner, b.id, b.moves[0], b.version)
+            outcomes["theirs"] = appended(other.writer, owner, b.id, b.moves[0], b.version)
 
         def ours_queued() -> list[Callable[[], Reply]]:
             return [
-                lambda: games.writer.append(owner, b.id, b.moves[0], b.version),  # the other process took it
-                lambda: games.writer.append(owner, c.id, c.moves[0], None),
+                lambda: appended(games.writer, owner, b.id, b.moves[0], b.version),  # the other process took it
+                lambda: appended(games.writer, owner, c.id, c.moves[0], None),
             ]
 
         def head() -> Reply:
-            return games.writer.append(owner, a.id, a.moves[0], None)
+            return appended(games.writer, owner, a.id, a.moves[0], None)
 
         # The other process's move waits on the lock behind our first write, before our batch is sent.
         with psycopg.connect(database.conninfo(), autocommit=True) as watch:
@@ -326,7 +327,7 @@ def test_many_threads_appending_to_the_same_and_to_different_games_store_each_ac
             if row.moves >= per_game:
                 return
             try:
-                reply = games.writer.append(owner, game.id, game.moves[row.moves], int(row.version))
+                reply = appended(games.writer, owner, game.id, game.moves[row.moves], int(row.version))
             except StaleVersion as stale:
                 with guard:
                     conflicts.append((int(row.version), int(stale.extra["current_version"])))
@@ -365,7 +366,7 @@ def test_a_batch_the_database_cannot_store_fails_every_write_of_it_and_the_next_
 
         def run(i: int, game: Game) -> None:
             try:
-                results[i] = games.writer.append(owner, game.id, game.moves[0], None)
+                results[i] = appended(games.writer, owner, game.id, game.moves[0], None)
             except Exception as exc:
                 results[i] = exc
 
@@ -383,15 +384,15 @@ def test_a_batch_the_database_cannot_store_fails_every_write_of_it_and_the_next_
         assert games.group.batches == 2 and games.group.writes == 4
         for game in boards:
             assert commands(short, game.id) == 1
-        ok(games.writer.append(owner, boards[0].id, boards[0].moves[0], None))
+        ok(appended(games.writer, owner, boards[0].id, boards[0].moves[0], None))
     finally:
         short_runtime.close()
 
 
-def test_a_lone_write_is_stored_at_once_by_its_own_thread(games: GameService, owner: keys.ApiKey) -> None:
+def test_a_lone_write_is_stored_at_once(games: GameService, owner: keys.ApiKey) -> None:
     g = Game(games, owner, 30)
     batches = games.group.batches
-    ok(games.writer.append(owner, g.id, g.moves[0], None))
+    ok(appended(games.writer, owner, g.id, g.moves[0], None))
     assert games.group.batches == batches + 1 and not games.group._writing and not games.group._queue
 
 
@@ -403,66 +404,68 @@ def key_check(runtime: Runtime, database: ConnectionParams) -> keys.KeyCheck:
     return keys.KeyCheck(runtime.key_cache, int(row[0]))
 
 
-def test_coroutines_queued_behind_a_threads_write_go_in_one_batch_each_answered_on_its_loop(
+def test_moves_queued_behind_one_in_flight_go_in_one_batch_each_answered_on_its_loop(
     games: GameService, owner: keys.ApiKey, store: GameLog, database: ConnectionParams, runtime: Runtime
 ) -> None:
-    """Moves submitted from an event loop (no worker thread each) queue with the threads' writes; the
-    writer's thread stores them as one batch and answers them with one wake of their loop; a refused one
-    answers its own coroutine only."""
+    """Moves to games whose heads this process holds are decided on the event loop (no worker thread each)
+    and queue behind the move in flight; the writer's thread stores them as one batch and answers them with
+    one wake of their loop; a refused one answers its own coroutine only (from the row, as every process
+    would: ``IllegalMove``)."""
     check = key_check(runtime, database)
     first_game, *boards = (Game(games, owner, seed) for seed in (40, 41, 42, 43))
     for game in boards:  # this process holds their heads now
-        game.version = ok(games.writer.append(owner, game.id, game.moves[0], game.version)).version
+        game.version = ok(appended(games.writer, owner, game.id, game.moves[0], game.version)).version
     writer, group = games.writer, games.group
-    jobs = [writer.held_move(owner, g.id, g.moves[1], g.version, None, check) for g in boards[:2]]
-    illegal = writer.held_move(owner, boards[2].id, boards[2].moves[0], boards[2].version, None, check)
-    assert all(job is not None for job in [*jobs, illegal])
+    moves = [(g, g.moves[1]) for g in boards[:2]] + [(boards[2], boards[2].moves[0])]  # the last one: illegal
     outcomes: list[Outcome] = []
 
-    async def submit_all() -> None:
-        async def one(job: Any) -> Outcome:
+    async def append_all() -> None:
+        async def one(game: Game, body: bytes) -> Outcome:
             try:
-                return await group.submit(job)  # type: ignore[no-any-return]
+                return await writer.append(owner, game.id, body, game.version, check=check)
             except Exception as exc:
                 return exc
 
-        tasks = [asyncio.ensure_future(one(job)) for job in [*jobs, illegal]]
-        outcomes.extend(await asyncio.gather(*tasks))
+        outcomes.extend(await asyncio.gather(*(one(game, body) for game, body in moves)))
 
-    batches = group.batches
+    batches, held = group.batches, writer.held_stored
     with events_locked(database) as release:
-        lead = threading.Thread(target=lambda: games.writer.append(owner, first_game.id, first_game.moves[0], None))
+        lead = threading.Thread(target=lambda: appended(writer, owner, first_game.id, first_game.moves[0], None))
         lead.start()
-        wait_until(lambda: group.batches == batches + 1, "the thread's write in flight")
-        coroutines = threading.Thread(target=lambda: asyncio.run(submit_all()))
+        wait_until(lambda: group.batches == batches + 1, "the first move in flight")
+        coroutines = threading.Thread(target=lambda: asyncio.run(append_all()))
         coroutines.start()
-        wait_until(lambda: len(group._queue) == 3, "the coroutines' writes queued")
+        wait_until(lambda: len(group._queue) == 3, "the coroutines' moves queued")
         release()
         lead.join(20)
         coroutines.join(20)
-    assert group.batches == batches + 2, "the coroutines' writes went in one batch"
+    assert group.batches >= batches + 2, "the coroutines' moves went in one batch"
     for game, outcome in zip(boards[:2], outcomes[:2], strict=True):
         assert ok(outcome).version == stored_versions(store, game.id)[-1]
+    assert writer.held_stored == held + 2  # decided from the heads held
     assert isinstance(outcomes[2], IllegalMove)
     assert stored_versions(store, boards[2].id)[-1] == boards[2].version
     assert not group._writing and not group._queue
     assert group._thread is not None and group._thread.is_alive()
 
 
-def test_a_lone_coroutines_write_is_stored_by_the_writers_thread_and_a_refusal_goes_the_long_way(
+def test_a_move_refused_from_a_held_head_is_decided_again_from_the_row(
     games: GameService, owner: keys.ApiKey, store: GameLog, database: ConnectionParams, runtime: Runtime
 ) -> None:
     check = key_check(runtime, database)
     g = Game(games, owner, 44)
-    g.version = ok(games.writer.append(owner, g.id, g.moves[0], g.version)).version
+    g.version = ok(appended(games.writer, owner, g.id, g.moves[0], g.version)).version
     writer = games.writer
-    stale = writer.held_move(owner, g.id, g.moves[1], g.version - 1, None, check)
-    assert stale is not None
-    assert asyncio.run(writer.store_held(stale)) is None  # refused: decided again from the row
-    job = writer.held_move(owner, g.id, g.moves[1], g.version, None, check)
-    assert job is not None
-    reply = asyncio.run(writer.store_held(job))
-    assert reply is not None and reply.version == stored_versions(store, g.id)[-1]
-    assert writer.held_move(owner, g.id, b"{not json", reply.version, None, check) is None
+    again = writer.held_again
+    with pytest.raises(StaleVersion):  # refused from the head, then from the row: the same answer
+        appended(writer, owner, g.id, g.moves[1], g.version - 1, check=check)
+    assert writer.held_again == again + 1
+    held = writer.held_stored
+    reply = appended(writer, owner, g.id, g.moves[1], g.version, check=check)
+    assert reply.version == stored_versions(store, g.id)[-1] and writer.held_stored == held + 1
+    with pytest.raises(InvalidJson):  # checked against the head, answered once the row says the game takes it
+        appended(writer, owner, g.id, b"{not json", reply.version, check=check)
     other = keys.ApiKey(id="someone", name="x", admin=False, created_at=owner.created_at)
-    assert writer.held_move(other, g.id, g.moves[2], reply.version, None, check) is None
+    with pytest.raises(NotGameOwner):  # another key's move never uses the owner's head
+        appended(writer, other, g.id, g.moves[2], reply.version)
+    assert stored_versions(store, g.id)[-1] == reply.version

@@ -94,7 +94,7 @@ def store_legacy_game(games: GameService, key: ApiKey, kind_name: str, seed: int
         for event in produced:
             state = rules.evolve(state, event)
             events.append(event)
-            if len(events) % games.deps.states.interval == 0:
+            if len(events) % games.reader.states.interval == 0:
                 due.append((len(events), encode_snapshot(state)))
     records = [
         Recorded(originator_id=game_id, originator_version=i + 1, event=event, recorded_at=now)
@@ -117,4 +117,4 @@ def store_legacy_game(games: GameService, key: ApiKey, kind_name: str, seed: int
         updated_at=now,
         played_at=None,
     )
-    return {"id": str(game_id), "position": games.deps.store.append_new_game(records, row, due)}
+    return {"id": str(game_id), "position": games.reader.store.append_new_game(records, row, due)}

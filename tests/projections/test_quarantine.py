@@ -20,6 +20,7 @@ from projections.handles import handle_key
 from service.base.database import ConnectionParams
 from service.base.keys import ApiKey
 from service.runtime import Runtime
+from tests.helpers import appended
 from tests.projections.support import dump, make_key, record, store_game, store_legacy_game
 from tests.projections.test_runner import cli
 
@@ -183,7 +184,7 @@ def test_a_live_game_is_quarantined_from_the_failing_event_and_its_later_moves_w
     sql(params, POISON_ON)
     try:
         for move in moves[4:]:
-            reply = runtime.games.writer.append(key, UUID(game_id), msgspec.json.encode(move), None)
+            reply = appended(runtime.games.writer, key, UUID(game_id), msgspec.json.encode(move), None)
             assert reply.body, reply
         other = store_game(runtime.games, key, record("arctic", 2, 203, ["Ana", "bob"]))
         runner.run()

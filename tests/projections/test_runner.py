@@ -26,6 +26,7 @@ from service.base.database import ConnectionParams
 from service.base.store import Recorded
 from service.base.store.admin import GameVoided, admin_stream
 from service.runtime import Runtime
+from tests.helpers import appended
 from tests.projections.support import dump, make_key, record, store_game
 
 POOL = ["Ana", "bob", "Chloé", "dan", "EVE", "finn"]
@@ -464,7 +465,7 @@ def test_games_recorded_move_by_move_resume_from_their_stored_boards(
     game_id = UUID(created["id"])
     loaded = 0
     for i, move in enumerate(game.moves):
-        runtime.games.writer.append(key, game_id, msgspec.json.encode({"move": msgspec.to_builtins(move)}), None)
+        appended(runtime.games.writer, key, game_id, msgspec.json.encode({"move": msgspec.to_builtins(move)}), None)
         if i % 7 == 0 or i == len(game.moves) - 1:
             fresh = standard.runner(runtime.store, runtime.games.registry)
             fresh.run()
@@ -496,7 +497,7 @@ def test_a_game_voided_while_live_never_counts(runner: Runner, runtime: Runtime,
     game_id = UUID(created["id"])
     half = len(game.moves) // 2
     for move in game.moves[:half]:
-        runtime.games.writer.append(key, game_id, msgspec.json.encode({"move": msgspec.to_builtins(move)}), None)
+        appended(runtime.games.writer, key, game_id, msgspec.json.encode({"move": msgspec.to_builtins(move)}), None)
     runner.run()
     ratings_before = table(runner, "SELECT * FROM ratings ORDER BY kind, handle_key")
     runtime.store.append(
@@ -511,7 +512,7 @@ def test_a_game_voided_while_live_never_counts(runner: Runner, runtime: Runtime,
     )
     runner.run()
     for move in game.moves[half:]:
-        runtime.games.writer.append(key, game_id, msgspec.json.encode({"move": msgspec.to_builtins(move)}), None)
+        appended(runtime.games.writer, key, game_id, msgspec.json.encode({"move": msgspec.to_builtins(move)}), None)
     runner.run()
     summary = table(runner, "SELECT status, voided FROM game_summaries WHERE game_id = %s", game_id)[0]
     assert summary == {"status": "finished", "voided": True}

@@ -6,6 +6,7 @@ that fold nothing of it answer as before."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from uuid import UUID
@@ -136,7 +137,7 @@ def test_the_blocks_read_ahead_of_a_held_game_and_the_threads_reads_refuse_a_cha
     client: Client, api_key: str, database: ConnectionParams, store: GameLog, fresh: Fresh
 ) -> None:
     """Once a finished game's row is held, one read brings the blocks after a step (``_ahead_span``); a
-    worker thread's reads (``replay_body``) fold the same blocks."""
+    process that never read the game folds the same blocks."""
     game_id, _ = finished_game(client, api_key, 62)
     changed = INTERVAL + 5
     change_event(database, game_id, changed)
@@ -151,9 +152,16 @@ def test_the_blocks_read_ahead_of_a_held_game_and_the_threads_reads_refuse_a_cha
         assert reader.get(f"/games/{game_id}/replay/{2 * INTERVAL + 1}").status_code == 200
         assert broken_total(reader) == counted + 2
     games = GameService(store, Registry.default())
-    assert games.replays.replay_body(UUID(game_id), 3, "spectator", None)
-    with pytest.raises(chain.ChainBroken):
-        games.replays.replay_body(UUID(game_id), changed + 1, "spectator", None)
+
+    async def steps() -> None:
+        try:
+            assert await games.replays.replay(UUID(game_id), 3, "spectator", None)
+            with pytest.raises(chain.ChainBroken):
+                await games.replays.replay(UUID(game_id), changed + 1, "spectator", None)
+        finally:
+            await store.loop_reads.close()
+
+    asyncio.run(steps())
 
 
 def test_an_event_changed_with_its_own_hash_is_refused_at_the_next_one(

@@ -269,15 +269,9 @@ class GamesController(Controller):
         body = await request.body()
         idem = idempotency_of(request, owner, body, idempotency_key)
         expected = _if_match(if_match)
-        writer = runtime.games.writer
-        # A game whose head this process holds: decided here and stored by the group-commit writer, no
-        # worker thread (and no row read); anything refused there is decided again the long way.
-        job = writer.held_move(owner, game_id, body, expected, idem, check) if check is not None else None
-        reply = await writer.store_held(job) if job is not None else None
-        if reply is None:
-            reply = await sync_to_thread(
-                lambda: writer.append(owner, game_id, body, expected, idem, check=check, held=False)
-            )
+        # The one way a move goes (``GameWriter.append``): from the head this process holds, on the event
+        # loop without a worker thread, else from the game's row.
+        reply = await runtime.games.writer.append(owner, game_id, body, expected, idem, check=check)
         return reply_response(reply)
 
     @post(
@@ -521,14 +515,8 @@ class GamesController(Controller):
         # signature model each, the most of this route's own CPU. The key is checked first all the same.
         runtime: Runtime = request.app.state.runtime
         key = await caller(request, runtime)
-        replays = runtime.games.replays
-        # A step of a finished game whose block this process holds is answered here, without a worker thread.
-        body = replays.held_replay(game_id, step, perspective)
-        if body is None:
-            # Read on the event loop too: a worker thread cost more CPU than the read (``LoopReads``).
-            cold = await replays.replay_on_loop(game_id, step, perspective, key)
-            body = cold if isinstance(cold, bytes) else await sync_to_thread(cold)
-        return conditional_body(request, body)
+        # The one way a step goes (``Replays.replay``): from the replay cache, else read on the event loop.
+        return conditional_body(request, await runtime.games.replays.replay(game_id, step, perspective, key))
 
 
 def _take(iterator: Any, n: int) -> list[Any]:

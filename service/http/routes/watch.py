@@ -29,6 +29,7 @@ from service.games.navigation import Navigation
 from service.games.replays import Replays
 from service.games.schemas import Replay
 from service.http.auth import caller
+from service.http.caching import conditional_body
 from service.http.errors import answers
 from service.http.routes.games import (
     BODY_WRITE,
@@ -104,6 +105,7 @@ class WatchController(Controller):
     )
     async def replay_by(
         self,
+        request: Request[Any, Any, Any],
         game_id: FromPath[UUID],
         navigation: NamedDependency[Navigation],
         replays: NamedDependency[Replays],
@@ -111,20 +113,16 @@ class WatchController(Controller):
         move: Annotated[int | None, QueryParameter(ge=0, le=10_000_000, description="After this many moves")] = None,
         turn: Annotated[int | None, QueryParameter(ge=1, le=10_000_000, description="As this turn starts")] = None,
         perspective: Perspective = "spectator",
-    ) -> Replay:
+    ) -> Response[Replay]:
         if (move is None) == (turn is None):
             raise InvalidNavigation()
-
-        def run() -> Replay:
-            if move is not None:
-                step = navigation.step_after_move(game_id, move, key)
-            else:
-                step = navigation.step_at_turn(game_id, turn or 0, key)
-            if step == 0:
-                raise NoStepYet()
-            return replays.replay(game_id, step, perspective, key)
-
-        return await sync_to_thread(run)
+        if move is not None:
+            step = await sync_to_thread(navigation.step_after_move, game_id, move, key)
+        else:
+            step = await sync_to_thread(navigation.step_at_turn, game_id, turn or 0, key)
+        if step == 0:
+            raise NoStepYet()
+        return conditional_body(request, await replays.replay(game_id, step, perspective, key))
 
     @post(
         "/{game_id:uuid}/forks",
@@ -245,7 +243,7 @@ class WatchController(Controller):
         lang: Lang = None,
     ) -> Response[str]:
         language: Language = negotiate_language(request, lang)
-        body = await sync_to_thread(page.page, runtime.games, game_id, step, perspective, by, language, key)
+        body = await page.page(runtime.games, game_id, step, perspective, by, language, key)
         return _html(body)
 
 

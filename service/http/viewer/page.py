@@ -9,6 +9,7 @@ from html import escape
 from typing import Any
 from uuid import UUID
 
+import anyio.to_thread
 import msgspec
 
 from domain.game import Language, Perspective
@@ -18,6 +19,7 @@ from service.base.refusals import Refusal
 from service.base.store.corrections import StepsAt
 from service.base.store.rows import IndexedGame
 from service.games import playformats
+from service.games.schemas import Replay
 from service.games.service import GameService
 from service.games.sight import Sight
 from service.http.viewer.analysed import page_analyses
@@ -28,6 +30,9 @@ LANGUAGES: tuple[Language, ...] = ("en", "fr", "es")
 # or steps beyond them: the page's size does not grow with the game's history (an entry is ~0.5 kB, so
 # the page of a 12,000-event game is ~0.2 MB rather than 4-5 MB).
 TIMELINE_PAGE = 500
+
+
+_replay_decoder = msgspec.json.Decoder(Replay)
 
 
 def timeline_after(step: int, steps: int, taken: StepsAt, size: int = TIMELINE_PAGE) -> int:
@@ -138,7 +143,7 @@ def _take_away(games: GameService, row: IndexedGame, key: ApiKey | None, lang: L
     )
 
 
-def page(
+async def page(
     games: GameService,
     game_id: UUID,
     step: int | None,
@@ -147,10 +152,16 @@ def page(
     lang: Language,
     key: ApiKey | None,
 ) -> str:
-    row = games.rows.row(game_id)
-    steps = int(row.version)
-    step = steps if step is None else step
-    replay = games.replays.replay(game_id, step, perspective, key)
+    """The viewer's page at a step: its board from the one replay entry (``Replays.replay``), the rest read
+    in a worker thread."""
+    row = await anyio.to_thread.run_sync(games.rows.row, game_id)
+    step = int(row.version) if step is None else step
+    replay = _replay_decoder.decode(await games.replays.replay(game_id, step, perspective, key))
+    return await anyio.to_thread.run_sync(_page, games, row, replay, by, lang, key)
+
+
+def _page(games: GameService, row: IndexedGame, replay: Replay, by: str, lang: Language, key: ApiKey | None) -> str:
+    game_id, step, steps, perspective = row.id, replay.step, int(row.version), replay.perspective
     after = timeline_after(step, steps, games.rows.steps_taken_back(row))
     # The owner reads the table's notes and reasons.
     tl = games.timelines.timeline(game_id, lang, key, after, TIMELINE_PAGE)

@@ -12,7 +12,7 @@ from domain.arctic import RULES
 from domain.arctic.simulator import simulate
 from service.base.store import Recorded
 from service.base.store.mapper import recorded, topics_and_states
-from service.games.replay_blocks import MARK, Block
+from service.games.replay_cache import MARK, Block
 
 GAME = simulate(2, 5)
 GAME_ID = uuid.uuid4()

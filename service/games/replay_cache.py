@@ -146,7 +146,7 @@ class EncodedSteps:
         return len(self._items)
 
 
-class ReplayBlocks:
+class ReplayCache:
     def __init__(self, max_events: int = 250_000, interval: int = 64, max_rows: int = 20_000, ahead: int = 16) -> None:
         self.max_events = max_events
         self.interval = interval
