@@ -26,12 +26,14 @@ from domain.chance import SplitMix64
 from domain.registry import GamePlugin, game
 from service.base.keys import ApiKey
 from service.base.refusals import Category, GameNotFound, Refusal, ResultOnlyGame, refuses
-from service.base.store import analysis_stats
-from service.base.store.analyses import AnalysisQueueFull, AnalysisRow, TooManyAnalyses
+from service.base.store import GameLog, analysis_stats
+from service.base.store.analyses import AnalysesTable, AnalysisQueueFull, AnalysisRow, TooManyAnalyses
 from service.base.store.rows import IndexedGame
 from service.games import codecs
-from service.games.deps import GameDeps
+from service.games.game_records import GameRecords
+from service.games.game_rows import GameRows
 from service.games.keys import ApiKeyRequired
+from service.games.kind_lookup import KindLookup
 from service.games.sight import ForkHidden, Sight, public
 
 log = logging.getLogger("banquise.analysis")
@@ -197,14 +199,24 @@ class GameLine(msgspec.Struct, frozen=True):
 class GameAnalyses:
     """Asking for, reading and running games' analyses."""
 
-    def __init__(self, deps: GameDeps, enqueue: Enqueue | None = None, counted_budget: int = DEFAULT_BUDGET) -> None:
-        self.store = deps.store
+    def __init__(
+        self,
+        store: GameLog,
+        *,
+        kinds: KindLookup,
+        rows: GameRows,
+        records: GameRecords,
+        analyses: AnalysesTable,
+        enqueue: Enqueue | None = None,
+        counted_budget: int = DEFAULT_BUDGET,
+    ) -> None:
+        self.store = store
         # the budget of the analysis that counts in the players' statistics (with the game finished)
         self.counted_budget = counted_budget
-        self.kinds = deps.kinds
-        self.rows = deps.rows
-        self.records = deps.records
-        self.table = deps.analyses
+        self.kinds = kinds
+        self.rows = rows
+        self.records = records
+        self.table = analyses
         self.enqueue = enqueue
 
     # ------------------------------------------------------------------ reading a game

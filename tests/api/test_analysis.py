@@ -21,7 +21,6 @@ from litestar.testing import TestClient
 
 from domain.analysis.game import ANALYSIS_VERSION, DEFAULT_SEED, GameAnalysis, analyse, encode
 from service.base.database import ConnectionParams
-from service.games.analysis import GameAnalyses
 from service.runtime import Runtime
 from tests.helpers import auth
 from tests.projections.support import record
@@ -78,7 +77,7 @@ def wait_done(client: Client, game_id: str, token: str | None = None, timeout: f
 
 def uninterrupted(runtime: Runtime, game_id: str) -> bytes:
     """The game's analysis by the pure core in one go, in this process."""
-    analyses = GameAnalyses(runtime.games.deps)
+    analyses = runtime.games.analyses
     row = analyses.rows.row(UUID(game_id))
     line = analyses.recorded(row, row.version)
     return encode(analyse(line.plugin, line.opening, line.moves, budget=BUDGET, seed=DEFAULT_SEED))
