@@ -16,7 +16,7 @@ from pathlib import Path
 from types import ModuleType
 
 from bench.core import Row, failed
-from bench.env import ROOT, world
+from bench.env import ROOT, World, world
 
 # The page whose table a full run rewrites (between the bench markers).
 BENCH_PAGE = ROOT / "docs" / "development" / "benchmarks.md"
@@ -91,6 +91,15 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--keep", action="store_true", help="keep the temporary database and server log")
     parser.add_argument(
+        "--against",
+        metavar="REV",
+        help="measure the items against the code at this git revision too, in the same run (bench/against.py): "
+        "each row is this tree's figure over REV's",
+    )
+    parser.add_argument(
+        "--rounds", type=int, default=1, metavar="N", help="with --against: alternating rounds, medians reported"
+    )
+    parser.add_argument(
         "--budget",
         type=float,
         default=540.0,
@@ -107,6 +116,21 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
         chosen.append(name)
     args.items = [name for name in ITEMS if name in chosen] if chosen else list(ITEMS)
     return args
+
+
+def _measured(w: World, module: ModuleType, args: argparse.Namespace) -> list[Row]:
+    """The item's rows: measured once against this tree, or against ``--against``'s too."""
+    if args.against:
+        from bench.against import checked_out, compare
+
+        with checked_out(args.against, w.workdir / "against") as other:
+            return compare(w, module, args.against, other, args.rounds, args.quick)
+    try:
+        made: list[Row] = module.run(w, args.quick)
+    except Exception as exc:
+        traceback.print_exc()
+        made = [failed(module.ITEM, module.TITLE, exc)]
+    return made
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -127,11 +151,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 rows.append(Row(item=module.ITEM, what=module.TITLE, value=None, unit="", status="skipped", note=note))
                 continue
             print(f"bench: {module.ITEM} — {module.TITLE} ...", file=sys.stderr, flush=True)
-            try:
-                made: list[Row] = module.run(w, args.quick)
-            except Exception as exc:
-                traceback.print_exc()
-                made = [failed(module.ITEM, module.TITLE, exc)]
+            made = _measured(w, module, args)
             for row in made:
                 ratio = f"{row.ratio:.3f}" if row.ratio is not None else "-"
                 print(
@@ -166,6 +186,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     rows.sort(key=lambda r: r.item.split(" ", 1)[0])
     # A run of some items writes its own file (``python -m bench history``: ``bench/results/history.md``).
     stem = "quick" if args.quick else ("latest" if full else "-".join(args.items))
+    if args.against:
+        stem = f"{stem}-against-{args.against}"
+        full = False  # the docs' table holds the figures of one tree
     md, js = report.write(args.out, stem, rows, meta)
     print(f"bench: wrote {md} and {js}", file=sys.stderr)
     if full and not args.quick and not args.no_readme and report.update_readme(BENCH_PAGE, rows, meta):

@@ -83,6 +83,8 @@ class World:
     notes: list[str] = field(default_factory=list)
     # Caches shared between measurements (simulated games, imported game ids...).
     cache: dict[str, Any] = field(default_factory=dict)
+    # The source tree the servers run from: this one, or another revision's (``--against``).
+    server_root: Path = ROOT
 
     def connect(self, **kwargs: Any) -> psycopg.Connection[Any]:
         return psycopg.connect(self.params.conninfo(), **kwargs)
@@ -121,7 +123,7 @@ class World:
                 "BANQUISE_LOG_LEVEL": "WARNING",
                 # Measured separately (rebuild): the API process does not also run projections.
                 "BANQUISE_RUN_PROJECTIONS": "false",
-                "PYTHONPATH": str(ROOT) + os.pathsep + env.get("PYTHONPATH", ""),
+                "PYTHONPATH": str(self.server_root) + os.pathsep + env.get("PYTHONPATH", ""),
                 **extra_env,
             }
         )
@@ -129,7 +131,7 @@ class World:
         proc = subprocess.Popen(
             # Analysis workers are started by item 13 itself: none beside the measured server.
             [sys.executable, "-m", "service.cli.main", "serve", "--workers", str(workers), "--analysis-workers", "0"],
-            cwd=str(ROOT),
+            cwd=str(self.server_root),
             env=env,
             stdout=log_file,
             stderr=subprocess.STDOUT,
@@ -184,7 +186,9 @@ class World:
         with self.connect(autocommit=True) as conn:
             conn.execute(sql.SQL("DROP DATABASE IF EXISTS {}").format(sql.Identifier(name)))
             conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
-        return World(workdir=self.workdir, params=self.params.with_dbname(name), embedded=None)
+        return World(
+            workdir=self.workdir, params=self.params.with_dbname(name), embedded=None, server_root=self.server_root
+        )
 
     def create_key(self, name: str) -> str:
         from service.base import keys

@@ -84,7 +84,7 @@ def _profiled_server() -> None:
 
 
 TIMED = {
-    "service.games.writing:GameWriter.append": "use case (thread)",
+    "service.games.writing:GameWriter._from_row": "the head from the row (thread)",
     "service.games.writing:GameWriter._row_confirming": "  row + key check",
     "service.base.store.batching:GroupWriter._store": "  batch store (per batch)",
     "service.games.writing:_Append.prepare": "    prepare (decide, reply)",
