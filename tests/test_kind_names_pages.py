@@ -1,8 +1,8 @@
 """The pages name no game kind: a kind is one plug-in, and the recorder, the viewer and the legal moves'
 grouping take everything of it from the registry (``GET /kinds``, ``GamePlugin`` fields).
 
-The rule: in the generic page files (everything under ``service/http/recorder/`` and
-``service/http/viewer/`` but the kinds' own board modules — ``viewer/static/board/<kind>.js``, its
+The rule: in the generic page files (everything under ``service/http/pages/``, ``service/http/recorder/``
+and ``service/http/viewer/`` but the kinds' own board modules — ``pages/static/board/<kind>.js``, its
 folder and stylesheet —, and ``service/games/choices.py``), a kind's name (``arctic``, ``arctica``, each
 registered kind's name and title) appears only in prose: comments in JS and CSS, comments and
 docstrings in Python. Anywhere else (a string, an identifier, a CSS class) the test fails and names it.
@@ -21,10 +21,10 @@ import pytest
 from domain.kinds import registered_games
 
 ROOT = Path(__file__).resolve().parents[1]
-PAGES = (ROOT / "service/http/recorder", ROOT / "service/http/viewer")
+PAGES = (ROOT / "service/http/pages", ROOT / "service/http/recorder", ROOT / "service/http/viewer")
 FILES = (ROOT / "service/games/choices.py",)
-VIEWER_STATIC = ROOT / "service/http/viewer/static"
-BOARD_URL = "/watch/static/"
+VIEWER_STATIC = ROOT / "service/http/pages/static"
+BOARD_URL = "/static/"
 ALWAYS = ("arctic", "arctica")  # the built-in kinds, even if one were ever unregistered
 
 

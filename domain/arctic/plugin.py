@@ -48,7 +48,7 @@ GAME = GamePlugin(
         # (placing is all Aputsiaq may do: "what" is taken without asking)
         "next": {"made": ["d2-walrus-3"]},
     },
-    board_module="/watch/static/board/arctic.js",
+    board_module="/static/board/arctic.js",
     words=WORDS,
     build=_build,
     bgg_id=420214,  # https://boardgamegeek.com/boardgame/420214/arctic

@@ -49,7 +49,7 @@ GAME = GamePlugin(
             "moves": [],
         },
     },
-    board_module="/watch/static/board/arctica.js",
+    board_module="/static/board/arctica.js",
     words=WORDS,
     editions=editions.EDITIONS,
     build=_build,

@@ -49,13 +49,14 @@ from service.http.routes.imports import FILE_BODY, ImportsController
 from service.http.routes.keys import KeysController
 from service.http.routes.kinds import game_kinds, kind_hand_cards
 from service.http.routes.leaderboards import leaderboard
+from service.http.routes.pages import page_assets
 from service.http.routes.ping import ping
 from service.http.routes.players import PlayersController
-from service.http.routes.recorder import engine_file, record_page, recorder_assets, service_worker, start_page
+from service.http.routes.recorder import engine_file, record_page, service_worker, start_page
 from service.http.routes.records import records_schema
 from service.http.routes.server_key import server_key
 from service.http.routes.stats import game_board, game_stats
-from service.http.routes.watch import WatchController, viewer_assets
+from service.http.routes.watch import WatchController
 from service.http.security import SecurityHeaders
 from service.http.streams import StreamSlots
 from service.http.usecases import USE_CASES
@@ -250,12 +251,11 @@ def routes() -> list[Any]:
         assets_router(),
         # Watching: viewer page and assets, live stream, navigation by move and turn, forks.
         WatchController,
-        viewer_assets,
         # Recording at the table: the recorder's pages, assets and service worker.
         start_page,
         record_page,
         service_worker,
-        recorder_assets,
+        page_assets,  # the pages' assets, the viewer's and the recorder's: service/http/pages
         engine_file,
     ]
 

@@ -5,7 +5,8 @@ The viewer's pages hold no inline script or style and load nothing from elsewher
 type, and no page tells the sites it links to where the reader came from. The Swagger UI page at
 ``/schema`` starts its bundle with an inline script and styles itself inline (and draws its icons as
 ``data:`` images): it alone gets a policy that allows those. The recorder's pages compile WebAssembly
-(the rules in the browser): they get ``'wasm-unsafe-eval'``.
+(the rules in the browser): they get ``'wasm-unsafe-eval'``, and so do the recorder's modules
+(``/static/recorder/``: a worker's policy is its own script's).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 from litestar.types import Message, Receive, Scope, Send
 
 from service.base.asgi import HttpMiddleware
+from service.http import pages
 from service.http.docs import SCHEMA_PATH
 
 PAGE_POLICY = "default-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
@@ -30,12 +32,13 @@ _COMMON = [(b"x-content-type-options", b"nosniff"), (b"referrer-policy", b"no-re
 _PAGE = [(b"content-security-policy", PAGE_POLICY.encode()), *_COMMON]
 _SCHEMA = [(b"content-security-policy", SCHEMA_POLICY.encode()), *_COMMON]
 _RECORDER = [(b"content-security-policy", RECORDER_POLICY.encode()), *_COMMON]
+_RECORDER_MODULES = f"{pages.STATIC_PATH}/recorder/"
 
 
 def _headers(path: str) -> list[tuple[bytes, bytes]]:
     if path == SCHEMA_PATH or path.startswith(SCHEMA_PATH + "/"):
         return _SCHEMA
-    if path == "/recorder" or path.startswith("/recorder/") or path.endswith("/recorder"):
+    if path == "/recorder" or path.startswith(("/recorder/", _RECORDER_MODULES)) or path.endswith("/recorder"):
         return _RECORDER
     return _PAGE
 

@@ -151,7 +151,7 @@ def test_pages_carry_security_headers(client: Client, live: dict[str, Any]) -> N
     gid = live["id"]
     for path in (
         f"/games/{gid}/watch",
-        "/watch/static/viewer.js",
+        "/static/viewer/viewer.js",
         f"/games/{gid}",
         f"/games/{GAME}",
     ):

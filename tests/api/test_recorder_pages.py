@@ -11,7 +11,7 @@ import zipfile
 import msgspec
 from litestar.testing import TestClient
 
-from service.http import recorder
+from service.http import pages, recorder
 from service.http.recorder import engine
 
 Client = TestClient  # type: ignore[type-arg]
@@ -40,8 +40,8 @@ def test_the_service_worker_precaches_every_asset_and_may_serve_every_recorder_a
 
 
 def test_no_module_builds_html_from_a_string(client: Client) -> None:
-    """The page is built from elements and text nodes (dom.js): data never becomes markup."""
-    for path in recorder.STATIC_DIR.glob("*.js"):
+    """The pages are built from elements and text nodes (dom.js): data never becomes markup."""
+    for path in pages.STATIC_DIR.rglob("*.js"):
         source = path.read_text(encoding="utf-8")
         assert "innerHTML" not in source and "outerHTML" not in source and "insertAdjacentHTML" not in source, path
         assert "document.write" not in source, path
@@ -89,3 +89,12 @@ def test_an_engine_file_the_phone_holds_is_confirmed_not_sent_again(client: Clie
         wasm = client.get("/recorder/engine/pyodide.asm.wasm")
         held = client.get("/recorder/engine/pyodide.asm.wasm", headers={"If-None-Match": wasm.headers["etag"]})
         assert held.status_code == 304 and wasm.headers["etag"] != tag
+
+
+def test_the_engines_worker_may_compile_the_rules(client: Client) -> None:
+    """A worker's policy is its own script's: the recorder's modules get the recorder pages' policy (WebAssembly
+    allowed), the other pages' modules the strict one."""
+    worker = client.get(f"{recorder.STATIC_PATH}/engine-worker.js")
+    assert worker.status_code == 200 and "'wasm-unsafe-eval'" in worker.headers["content-security-policy"]
+    viewer = client.get(f"{pages.STATIC_PATH}/viewer/viewer.js")
+    assert viewer.status_code == 200 and "wasm" not in viewer.headers["content-security-policy"]

@@ -164,9 +164,9 @@ def test_the_viewer_page_holds_the_replay_its_board_draws(client: Client, finish
     assert data["timeline"] == client.get(f"/games/{gid}/timeline", params={"lang": "fr"}).json()["entries"]
     assert data["words"]["river"] == "Rivière" and data["players"] == finished["players"]
     assert f'<section id="board" aria-label="Plateau" data-step="{step}"' in html
-    assert 'type="module" src="/watch/static/viewer.js"' in html and "http" not in html.split("<body")[0]
-    for path in ("viewer.js", "viewer.css", "board/index.js", "board/arctic.js", "board/arctica/action-board.js"):
-        served = client.get(f"/watch/static/{path}")
+    assert 'type="module" src="/static/viewer/viewer.js"' in html and "http" not in html.split("<body")[0]
+    for path in ("viewer/viewer.js", "pages.css", "board/index.js", "board/arctic.js", "board/arctica/action-board.js"):
+        served = client.get(f"/static/{path}")
         assert served.status_code == 200, path
         if path.endswith(".js"):  # an ES module needs a JavaScript media type
             assert "javascript" in served.headers["content-type"], served.headers

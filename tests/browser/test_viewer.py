@@ -359,7 +359,7 @@ def test_the_board_modules_draw_any_kind_and_never_markup_from_data(page: Any, b
     evil = '<img src=x onerror="window.pwned=1">'
     drawn = page.evaluate(
         """async (evil) => {
-          const { renderBoard } = await import("/watch/static/board/index.js");
+          const { renderBoard } = await import("/static/board/index.js");
           const url = location.pathname.replace("/watch", "/replay/" + document.body.dataset.shown);
           const replay = await (await fetch(url)).json();
           const ctx = { players: [evil, "Ivalu"], lang: "en", words: {} };

@@ -1,28 +1,27 @@
-"""The recorder: pages to record a game at the table from a phone, offline first. The pages are
-clients of the public API (plain ES modules under ``static/``, one component per file); the server
-only hands out the shell, the assets and the service worker."""
+"""The recorder: pages to record a game at the table from a phone, offline first (the phone's recorder; the
+store's is ``service.base.store``'s). The pages are clients of the public API (plain ES modules of the page
+layer, ``service.http.pages``: ``static/recorder/`` and the shared modules, one component per file); the
+server only hands out the shell, the assets and the service worker."""
 
 from __future__ import annotations
 
 import hashlib
 from functools import cache
-from pathlib import Path
 
 import msgspec
 
 from domain.game import Language
 from domain.wording import LANG
 from service.games.kinds import kinds
+from service.http import pages
 from service.http.recorder.words import RECORDER_WORDS
 from service.http.viewer.words import words
 
-STATIC_DIR = Path(__file__).with_name("static")
 LANGUAGES: tuple[Language, ...] = ("en", "fr", "es")
-STATIC_PATH = "/recorder/static"
-
-# The recorder draws the viewer's board (one board for both) and keeps the viewer's assets offline too.
-VIEWER_DIR = Path(__file__).parent.parent / "viewer" / "static"
-VIEWER_PATH = "/watch/static"
+# The recorder's own modules; it draws the shared board (one board for both pages) and keeps every asset of
+# the page layer offline.
+STATIC_DIR = pages.STATIC_DIR / "recorder"
+STATIC_PATH = f"{pages.STATIC_PATH}/recorder"
 
 
 def shell() -> str:
@@ -33,8 +32,8 @@ def shell() -> str:
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         '<meta name="theme-color" content="#17324d">'
         "<title>Banquise recorder</title>"
-        '<link rel="icon" href="/watch/static/favicon.svg" type="image/svg+xml">'
-        '<link rel="stylesheet" href="/watch/static/viewer.css">'
+        f'<link rel="icon" href="{pages.STATIC_PATH}/favicon.svg" type="image/svg+xml">'
+        f'<link rel="stylesheet" href="{pages.STATIC_PATH}/pages.css">'
         f'<link rel="stylesheet" href="{STATIC_PATH}/recorder.css"></head>'
         '<body class="recorder"><header><h1>Banquise <small id="page-name">recorder</small></h1>'
         '<span id="network" class="badge" role="status"></span><span id="language-box"></span></header>'
@@ -59,10 +58,8 @@ def _data() -> str:
 
 
 def assets() -> list[str]:
-    """Every address the page needs offline: the shell, the recorder's files, the viewer's stylesheet."""
-    files = sorted(p.name for p in STATIC_DIR.iterdir() if p.is_file() and p.name != "sw.js")
-    viewer = sorted(p.relative_to(VIEWER_DIR).as_posix() for p in VIEWER_DIR.rglob("*") if p.is_file())
-    return ["/recorder", *(f"{STATIC_PATH}/{name}" for name in files), *(f"{VIEWER_PATH}/{name}" for name in viewer)]
+    """Every address the page needs offline: the shell and the page layer's assets (the worker itself aside)."""
+    return ["/recorder", *(pages.url(path) for path in pages.files() if path != STATIC_DIR / "sw.js")]
 
 
 @cache
@@ -70,9 +67,8 @@ def service_worker() -> str:
     """``sw.js`` with the list it precaches and a cache name that changes with any asset (a new
     version of the page replaces the old cache as the worker installs)."""
     digest = hashlib.sha256(shell().encode())
-    for path in sorted([*STATIC_DIR.iterdir(), *VIEWER_DIR.rglob("*")]):
-        if path.is_file():
-            digest.update(path.name.encode() + path.read_bytes())
+    for path in pages.files():
+        digest.update(pages.url(path).encode() + path.read_bytes())
     source = (STATIC_DIR / "sw.js").read_text(encoding="utf-8")
     head = f"const CACHE = 'banquise-recorder-{digest.hexdigest()[:12]}';\nconst ASSETS = {assets()!r};\n"
     return head.replace("'", '"') + source

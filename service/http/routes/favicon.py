@@ -7,7 +7,7 @@ from functools import cache
 
 from litestar import Response, get
 
-from service.http.viewer import STATIC_DIR
+from service.http.pages import STATIC_DIR
 
 
 @cache

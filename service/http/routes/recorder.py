@@ -10,7 +10,6 @@ from litestar import Response, get
 from litestar.enums import MediaType
 from litestar.exceptions import NotFoundException
 from litestar.params import FromPath, HeaderParameter
-from litestar.static_files import create_static_files_router
 
 from service.http import recorder
 from service.http.recorder import engine
@@ -42,15 +41,6 @@ async def service_worker() -> Response[str]:
         media_type="text/javascript; charset=utf-8",
         headers={**_NO_STORE, "service-worker-allowed": "/"},
     )
-
-
-recorder_assets = create_static_files_router(
-    path=recorder.STATIC_PATH,
-    directories=[recorder.STATIC_DIR],
-    include_in_schema=False,
-    name="recorder_assets",
-    cache_control=None,
-)
 
 
 @get("/recorder/engine/{name:str}", include_in_schema=False)

@@ -17,7 +17,6 @@ from litestar.di import NamedDependency, Provide
 from litestar.enums import MediaType
 from litestar.params import FromPath, FromQuery, HeaderParameter, QueryParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
-from litestar.static_files import create_static_files_router
 
 from domain.game import Language
 from service.base.keys import ApiKey
@@ -41,7 +40,7 @@ from service.http.routes.games import (
     write_with_body,
 )
 from service.http.streams import Lease, StreamSlots, TooManyClientStreams, TooManyStreams
-from service.http.viewer import STATIC_DIR, page
+from service.http.viewer import page
 from service.runtime import Runtime
 
 _json = msgspec.json.Encoder()
@@ -245,11 +244,6 @@ class WatchController(Controller):
         language: Language = negotiate_language(request, lang)
         body = await page.page(runtime.games, game_id, step, perspective, by, language, key)
         return _html(body)
-
-
-viewer_assets = create_static_files_router(
-    path="/watch/static", directories=[STATIC_DIR], include_in_schema=False, name="viewer_assets"
-)
 
 
 def _encoded(data: Any) -> str:

@@ -1,5 +1,2 @@
-"""The replay viewer: the page's shell, and the ES modules (static/) that draw the boards in the browser."""
-
-from pathlib import Path
-
-STATIC_DIR = Path(__file__).with_name("static")
+"""The replay viewer: the page's shell (``page``); its ES modules are the page layer's
+(``service.http.pages``: ``static/viewer/`` and the shared boards)."""

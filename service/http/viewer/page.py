@@ -22,6 +22,7 @@ from service.games import playformats
 from service.games.schemas import Replay
 from service.games.service import GameService
 from service.games.sight import Sight
+from service.http import pages
 from service.http.viewer.analysed import page_analyses
 from service.http.viewer.words import word, words
 
@@ -193,8 +194,8 @@ def _page(games: GameService, row: IndexedGame, replay: Replay, by: str, lang: L
         f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{title}: {names}</title>"
-        '<link rel="icon" href="/watch/static/favicon.svg" type="image/svg+xml">'
-        '<link rel="stylesheet" href="/watch/static/viewer.css"></head>'
+        f'<link rel="icon" href="{pages.STATIC_PATH}/favicon.svg" type="image/svg+xml">'
+        f'<link rel="stylesheet" href="{pages.STATIC_PATH}/pages.css"></head>'
         f'<body data-game="{game_id}" data-kind="{row.kind}" data-status="{status}" data-lang="{lang}">'
         f"<header><h1>{title} <small>{names}</small></h1>"
         f"{badge}{follow}{origin}{forks}{_take_away(games, row, key, lang)}"
@@ -208,5 +209,5 @@ def _page(games: GameService, row: IndexedGame, replay: Replay, by: str, lang: L
         f'<aside id="timeline" aria-labelledby="timeline-title"><h2 id="timeline-title">{word("timeline", lang)}</h2>'
         f'<ol id="timeline-list" tabindex="0" aria-labelledby="timeline-title"></ol></aside></div>'
         f'<script type="application/json" id="viewer-data">{_json(data)}</script>'
-        '<script type="module" src="/watch/static/viewer.js"></script></body></html>'
+        f'<script type="module" src="{pages.STATIC_PATH}/viewer/viewer.js"></script></body></html>'
     )
