@@ -20,6 +20,7 @@ from service.base import keys
 from service.base.database import ConnectionParams
 from service.base.settings import Settings
 from service.base.store import analysis_stats
+from service.games.analysis import GameAnalyses
 from service.runtime import Runtime
 from tests.api.test_players import auth, import_game
 from tests.projections.support import record
@@ -38,7 +39,12 @@ def analysed(runtime: Runtime, game_id: str, budget: int = BUDGET) -> GameAnalys
     finished game counts in the statistics: the tests' small budget stands for the default)."""
     games = runtime.games.analyses
     analyses = GameAnalyses(
-        games.store, kinds=games.kinds, rows=games.rows, records=games.records, analyses=games.table, counted_budget=BUDGET
+        games.store,
+        kinds=games.kinds,
+        rows=games.rows,
+        records=games.records,
+        analyses=games.table,
+        counted_budget=BUDGET,
     )
     row, _ = analyses.prepare(analyses.rows.row(UUID(game_id)), budget)
     analyses.run(row.id)
