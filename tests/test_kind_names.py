@@ -5,7 +5,7 @@ models, the bench, ``domain/*.py`` outside the kinds' packages and the tests' ge
 only prose: comments, docstrings and documents. Code (names, strings, f-strings, SQL) that needs a
 kind reads it from the registry, and what is a kind's own lives in its package behind a plug-in field.
 
-Not checked here: the pages (``service/http/recorder/**``, ``service/http/viewer/**``,
+Not checked here: the pages (``service/http/pages/**``, ``service/http/recorder/**``, ``service/http/viewer/**``,
 ``service/games/choices.py``), which have their own guard, and the bench's results (what a run
 measured, by name).
 """
@@ -39,7 +39,7 @@ HARNESS = (
 )
 REGISTRATION = "domain/kinds.py"
 # Checked by the pages' own guard (tests/test_kind_names_pages.py: JS and CSS too, comments only).
-PAGES = ("service/http/recorder/", "service/http/viewer/", "service/games/choices.py")
+PAGES = ("service/http/pages/", "service/http/recorder/", "service/http/viewer/", "service/games/choices.py")
 RESULTS = "bench/results/"
 # Documents are prose whole.
 PROSE_SUFFIXES = (".md", ".txt", ".rst")
