@@ -7,7 +7,10 @@ The packages are found by path (the lists below): moving a module between folder
 from __future__ import annotations
 
 import ast
+import json
 import re
+import shutil
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -156,6 +159,56 @@ def test_functions_and_classes_stay_short() -> None:
                 found.append(f"{path.relative_to(ROOT)}:{node.lineno}: class {node.name}, {_lines(node)} lines")
     limits = f"functions <= {MAX_FUNCTION_LINES} lines, classes <= {MAX_CLASS_LINES}"
     assert not found, f"{limits}:\n" + "\n".join(found)
+
+
+# The pages' ES modules (issue #46): their functions and classes held to the same limits, as TypeScript's
+# parser reads them (``tests/js_functions.cjs``; Node and TypeScript come with ``make client-deps``).
+PAGES_STATIC = "service/http/pages/static"
+TYPESCRIPT = ROOT / ".cache" / "npm" / "node_modules" / "typescript"
+
+
+def _js_shapes() -> list[dict[str, object]]:
+    node = shutil.which("node")
+    if node is None or not TYPESCRIPT.is_dir():
+        pytest.skip("the pages' shape needs Node and TypeScript: make client-deps")
+    # The engine's worker is Python in a JavaScript file's clothes (Pyodide's): no module to parse.
+    files = sorted(p for p in (ROOT / PAGES_STATIC).rglob("*.js") if p.name != "engine-worker.js")
+    out = subprocess.run(
+        [node, str(ROOT / "tests" / "js_functions.cjs"), str(TYPESCRIPT), *map(str, files)],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    ).stdout
+    shapes: list[dict[str, object]] = json.loads(out)
+    return shapes
+
+
+def test_the_pages_functions_and_classes_stay_short() -> None:
+    shapes = _js_shapes()
+    assert len([s for s in shapes if s["kind"] == "function"]) > 300  # every module was read
+    assert not [s for s in shapes if s["name"] == "(syntax error)"], "a page module TypeScript cannot parse"
+    found = [
+        f"{Path(str(s['file'])).relative_to(ROOT)}:{s['line']}: {s['kind']} {s['name']}, {s['lines']} lines"
+        for s in shapes
+        if int(str(s["lines"])) > (MAX_FUNCTION_LINES if s["kind"] == "function" else MAX_CLASS_LINES)
+    ]
+    assert not found, f"functions <= {MAX_FUNCTION_LINES} lines, classes <= {MAX_CLASS_LINES}:\n" + "\n".join(found)
+
+
+def test_the_pages_build_the_dom_with_one_helper() -> None:
+    """One DOM helper (``dom.js``) for every page: no second one, and the viewer's and the recorder's modules
+    import it."""
+    sources = {
+        p.relative_to(ROOT / PAGES_STATIC).as_posix(): p.read_text() for p in (ROOT / PAGES_STATIC).rglob("*.js")
+    }
+    helpers = [name for name, text in sources.items() if "document.createElement(" in text and name != "dom.js"]
+    assert not helpers, f"build elements with dom.js's h: {helpers}"
+    for page in ("viewer/", "recorder/", "board/"):
+        importers = [
+            n for n, text in sources.items() if n.startswith(page) and re.search(r'from "[./]+/dom\.js"', text)
+        ]
+        assert importers, page
 
 
 # The games' use cases: application services that name their collaborators (issue #46): no bundle of every

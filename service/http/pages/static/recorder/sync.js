@@ -7,7 +7,7 @@ import { queued, remove, update } from "./store.js";
 export class Sync {
   constructor(game, changed, known) {
     this.game = game;
-    this.changed = changed; // (what, item) => void: "sent" (that item, with the version it left: left), "offline", "stopped", "idle"
+    this.changed = changed; // (what, item) => void: "sent" (that item, with the versions it expected and left), "offline", "stopped", "idle"
     this.known = known; // () => the newest version of the game the page knows (read, or left by a move sent)
     this.version = null; // the version the last move sent left
     this.running = null;
@@ -60,7 +60,7 @@ export class Sync {
       this.version = accepted.version;
       if (next) await update({ ...next, expected: accepted.version });
       await remove(head.id);
-      this.changed("sent", { ...head, left: accepted.version });
+      this.changed("sent", { ...head, expected, left: accepted.version });
     }
   }
 
