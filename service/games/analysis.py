@@ -370,6 +370,8 @@ class GameAnalyses:
         row = self.rows.row(found.game_id)
         recorded = self.recorded(row, found.game_version)
         stored = self.table.steps(analysis_id)
+        if len(stored) < found.steps_total:
+            stored = self._reuse(found, row, recorded, stored)
         if progress is not None:
             progress(len(stored), found.steps_total)
         analysing = steps(
@@ -402,6 +404,29 @@ class GameAnalyses:
             with self.table.connection() as conn:
                 analysis_stats.record(conn, found.game_id, result)
         return self.table.finish(analysis_id, result)
+
+    def _reuse(self, found: AnalysisRow, row: IndexedGame, recorded: GameLine, stored: list[bytes]) -> list[bytes]:
+        """The steps of ``found`` stored, with those an analysis of the same game at an earlier version (a live
+        game's outlook asked again as the game goes on) computed already copied first: a step's bytes depend
+        only on the opening, the moves up to it, the analysis version, budget and seed, so the steps of the
+        moves both lines share (a move taken back since ends what they share) are not computed again."""
+        earlier = self.table.earlier(
+            found.game_id, found.analysis_version, found.budget, found.seed, found.game_version
+        )
+        if earlier is None:
+            return stored
+        before = self.recorded(row, earlier.game_version)
+        if before.opening != recorded.opening:
+            return stored
+        shared = 0
+        for mine, theirs in zip(recorded.moves, before.moves, strict=False):
+            if mine != theirs:
+                break
+            shared += 1
+        if min(shared, earlier.steps_done) <= len(stored):
+            return stored
+        self.table.copy_steps(earlier.id, found.id, shared)
+        return self.table.steps(found.id)
 
     def counts(self, found: AnalysisRow) -> bool:
         """Whether an analysis counts in its players' statistics: the whole of a finished game, at the

@@ -99,6 +99,14 @@ SELECT {_COLUMNS} FROM banquise_analyses a
 WHERE a.game_id = %s AND a.analysis_version = %s AND a.budget = %s AND a.game_version = %s
 """
 _BY_ID = f"SELECT {_COLUMNS} FROM banquise_analyses a WHERE a.id = %s"
+# The latest analysis of the same game, version, budget and seed at an earlier game version with a step stored
+# (a live game's outlook asked again as the game goes on: its first steps are the same bytes)
+_EARLIER = f"""
+SELECT {_COLUMNS} FROM banquise_analyses a
+WHERE a.game_id = %s AND a.analysis_version = %s AND a.budget = %s AND a.seed = %s AND a.game_version < %s
+  AND EXISTS (SELECT 1 FROM banquise_analysis_steps s WHERE s.analysis_id = a.id AND s.step = 0)
+ORDER BY a.game_version DESC LIMIT 1
+"""
 
 
 def dedupe_key(analysis_id: int) -> str:
@@ -219,6 +227,24 @@ class AnalysesTable:
     def find(self, game_id: UUID, version: str, budget: int, game_version: int) -> AnalysisRow | None:
         with self.connection() as conn:
             return self._row(conn.execute(_FIND, (game_id, version, budget, game_version)).fetchone())
+
+    def earlier(self, game_id: UUID, version: str, budget: int, seed: int, game_version: int) -> AnalysisRow | None:
+        """The latest analysis of the game at an earlier version (same analysis version, budget and seed) with
+        its first step stored, if any."""
+        with self.connection() as conn:
+            return self._row(conn.execute(_EARLIER, (game_id, version, budget, seed, game_version)).fetchone())
+
+    def copy_steps(self, source: int, target: int, upto: int) -> None:
+        """Steps ``0..upto-1`` stored for analysis ``source`` stored for ``target`` too (the same bytes: the
+        caller has checked that both analyse the same moves up to there)."""
+        with self.connection() as conn, conn.transaction():
+            conn.execute("SET LOCAL synchronous_commit = off")
+            conn.execute(
+                "INSERT INTO banquise_analysis_steps (analysis_id, step, body) "
+                "SELECT %s, step, body FROM banquise_analysis_steps WHERE analysis_id = %s AND step < %s "
+                "ON CONFLICT (analysis_id, step) DO NOTHING",
+                (target, source, upto),
+            )
 
     def by_id(self, analysis_id: int) -> AnalysisRow | None:
         with self.connection() as conn:
