@@ -9,6 +9,9 @@ A kind that offers analysis gives three pure functions and names its rollout pol
   A full-information state with ``seat=None`` comes back unchanged;
 - ``rollout_move(state, rng)``: the move the rollout policy plays in a complete state (``policy`` says
   which rule, in words, for the documentation and the analysis it stamps);
+- ``rollout_step(state, rng)`` (optional): the state after the move ``rollout_move`` plays (the same draws
+  from ``rng``), for a kind whose engine finds that state while checking the move: an engine play-out then
+  does not decide each move twice;
 - ``decider(state, move)``: the seat whose decision ``move`` is, or ``None`` for the table (a card turned
   over, a reveal recorded): those steps are evaluated, never judged;
 - ``playable(state, world, move)`` (optional): a record's move as a world sampled from the record's
@@ -40,6 +43,7 @@ from domain.chance import SplitMix64
 
 Determinize = Callable[[Any, int | None, SplitMix64], Any]
 RolloutMove = Callable[[Any, SplitMix64], Any]
+RolloutStep = Callable[[Any, SplitMix64], Any]
 Decider = Callable[[Any, Any], int | None]
 # (record state, world, move) -> (world, move): ``move`` None when the world returned is already the state
 # after the move (a step the record kept open and the world closes)
@@ -79,6 +83,9 @@ class Analysable:
     playout: PlayOut | None = None
     # state -> where it is in the game (turn, step), for engine play-outs keyed by the decision
     stage: Callable[[Any], int] | None = None
+    # (state, rng) -> the state after the move ``rollout_move`` plays with the same draws (its engine's check
+    # of the move is its play): an engine play-out's step without deciding the move twice
+    rollout_step: RolloutStep | None = None
     # rollouts per unit of budget for the shown evaluation (the graph's line): a kind with a fast play-out
     # affords many more
     steady: int = 8

@@ -39,13 +39,21 @@ def analysable(plugin: GamePlugin) -> Analysable:
     return plugin.analysis
 
 
+def step(plugin: GamePlugin, state: Any, rng: SplitMix64) -> Any:
+    """The state after the rollout policy's move in ``state`` (the kind's ``rollout_step`` when it has one)."""
+    policy = analysable(plugin)
+    if policy.rollout_step is not None:
+        return policy.rollout_step(state, rng)
+    return decide_and_evolve(plugin.rules, state, policy.rollout_move(state, rng))[1]
+
+
 def play_out(plugin: GamePlugin, state: Any, rng: SplitMix64) -> Any:
     """``state`` (complete) played to the end by the kind's rollout policy."""
-    rules, policy = plugin.rules, analysable(plugin)
+    rules = plugin.rules
     for _ in range(MAX_ROLLOUT_MOVES):
         if rules.is_finished(state):
             return state
-        _, state = decide_and_evolve(rules, state, policy.rollout_move(state, rng))
+        state = step(plugin, state, rng)
     raise RuntimeError(f"a {plugin.kind} rollout did not finish in {MAX_ROLLOUT_MOVES} moves")
 
 
@@ -87,7 +95,7 @@ def play_out_keyed(plugin: GamePlugin, state: Any, key: int) -> Any:
         at = stage(state)
         count = seen.get(at, 0)
         seen[at] = count + 1
-        _, state = decide_and_evolve(rules, state, policy.rollout_move(state, SplitMix64(derive(key, at, count))))
+        state = step(plugin, state, SplitMix64(derive(key, at, count)))
     raise RuntimeError(f"a {plugin.kind} rollout did not finish in {MAX_ROLLOUT_MOVES} moves")
 
 

@@ -27,7 +27,7 @@ from .queries import (
     live_tile,
     round_card_known,
 )
-from .rules import decide
+from .rules import decide, decide_and_evolve
 from .setup import Setup, start
 from .state import GameState, Loc
 
@@ -133,6 +133,13 @@ def candidate_moves(
 
 def choose_move(edition: Edition, state: GameState, rng: SplitMix64) -> mv.Move:
     """A random legal move, preferring actions to skips."""
+    return choose_and_play(edition, state, rng)[0]
+
+
+def choose_and_play(edition: Edition, state: GameState, rng: SplitMix64) -> tuple[mv.Move, GameState]:
+    """``choose_move``'s move (the same draws from ``rng``) and the state after it: the check that finds the
+    move legal is the engine's own ``decide_and_evolve``, so a play-out (the analysis's rollouts) need not
+    decide it a second time."""
     cands = candidate_moves(edition, state, rng, check=False)
     rng.shuffle(cands)
     cands.sort(key=lambda move: isinstance(move, mv.Skip))
@@ -143,14 +150,15 @@ def choose_move(edition: Edition, state: GameState, rng: SplitMix64) -> mv.Move:
         for m in cands:
             options = expand(edition, state, m)
             if options:
-                return options[rng.below(len(options))]
+                chosen = options[rng.below(len(options))]
+                return chosen, decide_and_evolve(edition, state, chosen)[1]
         raise RuntimeError(f"no legal move found in phase {state.phase}")  # pragma: no cover
     for m in cands:
         try:
-            decide(edition, state, m)
+            _, after = decide_and_evolve(edition, state, m)
         except RuleViolation:
             continue
-        return m
+        return m, after
     raise RuntimeError(f"no legal move found in phase {state.phase}")  # pragma: no cover
 
 

@@ -154,15 +154,35 @@ def test_the_recorder_s_own_records_are_analysed_to_their_end() -> None:
 
 
 def test_a_kind_without_a_fast_play_out_falls_back_to_the_engine_s_rollouts_and_says_so() -> None:
-    """Arctica has no fast play-out: its shown line is 8 engine rollouts a unit of budget, stated in the
+    """Arctica has no fast play-out: its shown line is 16 engine rollouts a unit of budget, stated in the
     analysis; Arctic's is 32 of its fast play-out's. Both say how many rollouts each move's evaluation is."""
     from domain.arctic.plugin import GAME as ARCTIC
 
     sim = simulator.simulate(2, 1)
     analysis = analyse(ARCTICA, sim.events[:1], sim.moves[:3], budget=2, seed=2)
-    assert analysis.steady == 16 and "no fast play-out" in analysis.evaluation
-    assert all(s.omniscient.rollouts == 16 for s in analysis.steps)
+    assert analysis.steady == 32 and "no fast play-out" in analysis.evaluation
+    assert all(s.omniscient.rollouts == 32 for s in analysis.steps)
     arctic = simulator_arctic(2, 1)
     other = analyse(ARCTIC, arctic.events[:2], arctic.moves[:3], budget=2, seed=2)
     assert other.steady == 64 and "fast play-out" in other.evaluation and "no fast" not in other.evaluation
     assert all(0 < o.win_error <= 0.5 or o.win in (0.0, 1.0) for s in other.steps for o in s.omniscient.seats)
+
+
+@pytest.mark.parametrize("edition", ["demo-1", "forms-1"])
+def test_an_engine_play_out_s_step_is_the_policy_s_move_decided_once(edition: str) -> None:
+    """Arctica's ``rollout_step`` (the state after the rollout policy's move, from the engine's own check of
+    that move) is the state ``rollout_move``'s move leads to, with the generator left where it leaves it:
+    the same play-outs, each move decided once."""
+    part = ARCTICA.analysis
+    assert part is not None and part.rollout_step is not None
+    for seed in range(3):
+        game = simulator.simulate(2 + seed, seed, editions.get(edition))
+        state = RULES.fold(game.events[:1])
+        for n, move in enumerate(game.moves):
+            if n % 5 == 0:
+                for k in range(3):
+                    a, b = SplitMix64(seed * 1000 + n * 10 + k), SplitMix64(seed * 1000 + n * 10 + k)
+                    stepped = part.rollout_step(state, a)
+                    _, moved = RULES.decide_and_evolve(state, part.rollout_move(state, b))
+                    assert stepped == moved and a.next_u64() == b.next_u64(), (edition, seed, n)
+            _, state = RULES.decide_and_evolve(state, move)
