@@ -1,9 +1,10 @@
 """The shown evaluation measured against independent references (#44): noise, steadiness, calibration, cost;
 and the judgements' separation of strong from weak play.
 
-``python -m bench.analysis_quality [--games KIND=N ...] [--states N] [--reference N] [--ladder N]`` runs it
+``python -m bench.analysis_quality [--games KIND=N ...] [--states N] [--reference N] [--judging N]`` runs it
 alone (without ``--games``, the issue's size: 200 games of the first registered kind, 100 of each other;
-``--ladder 60`` for the judging); bench item 14 runs a small version of it (``bench/items/analysis_quality.py``).
+``--judging 60`` for the judging; ``--first``, ``--dump`` and ``--merge`` run it in pieces); bench item 14
+runs a small version of it (``bench/items/analysis_quality.py``).
 
 For each simulated 3-player game (seeds from ``SEED_BASE`` on: never a game the analysis was tuned on):
 
@@ -22,11 +23,14 @@ the Brier score of the shown chances against the game's real outcome (win share)
 the same states, and the shown chances' expected calibration error (10 equal bins); **cost** = CPU seconds
 of the shown line per game.
 
-Judging (``--ladder N`` games per kind): 3 seats play a one-move lookahead (each candidate rolled out 8 times
-from its own information: ``domain.analysis.rollouts.compare``), greedy on the provisional score, and at
-random (the seats rotate from game to game); each game is analysed at the default budget. Reported: in how
-many games the lookahead seat has the highest accuracy, and in how many the three accuracies are in the
-order of the policies' strength.
+Judging (``--judging N`` games per set-up and kind), two set-ups of 3 seats (the policies rotating over the
+seats from game to game): **strong**, one seat looking a move ahead (each legal move rolled out 8 times from
+its own information, ``domain.analysis.rollouts.compare``; the best expected score) against two seats playing
+at random; the **ladder**, that lookahead, greedy on the provisional score, and random. Each player's
+accuracy is the analysis's at the default budget (``domain.analysis.game.judged_accuracies``: the same
+judgements, without the shown line they do not read). Reported: in how many strong games the lookahead seat
+has the highest accuracy, and in how many ladder games the three accuracies are in the order of the
+policies' strength.
 """
 
 from __future__ import annotations
@@ -43,7 +47,7 @@ from typing import Any
 
 import msgspec
 
-from domain.analysis.game import DEFAULT_BUDGET, DEFAULT_SEED, analyse, shown
+from domain.analysis.game import DEFAULT_BUDGET, DEFAULT_SEED, judged_accuracies, shown
 from domain.analysis.rollouts import analysable, compare, derive, finish, outcome, play_out
 from domain.chance import SplitMix64
 from domain.game import decide_and_evolve
@@ -119,6 +123,12 @@ class Quality:
     def ece(self) -> float:
         return calibration_error(self.pairs)
 
+    @property
+    def ece_to_value(self) -> float:
+        """The shown chances' calibration error against the 512-rollout references (the policy's value, up
+        to their own noise) instead of the outcomes: without the outcomes' sampling."""
+        return calibration_error([(p, r) for (p, _), (r, _) in zip(self.pairs, self.reference_pairs, strict=True)])
+
 
 def calibration_error(pairs: Sequence[tuple[float, float]]) -> float:
     """The expected calibration error of (chance, outcome) pairs over 10 equal bins of the chance."""
@@ -184,28 +194,35 @@ def cached_references(plugin: GamePlugin, seed: int, states: dict[int, Any], n: 
     return found
 
 
-def measure_game(plugin: GamePlugin, seed: int, states: int, n: int, budget: int, quality: Quality) -> None:
+def measure_game(
+    plugin: GamePlugin, seed: int, states: int, n: int, budget: int, quality: Quality, whole: bool = True
+) -> None:
+    """One game's figures; ``whole=False``: the shown line (and the former) at the reference states only —
+    noise and calibration, not steadiness or cost, for a fraction of the time (the line's value at a state
+    does not depend on the others: its seeds are the same at every move)."""
     rules = plugin.rules
     opening, moves = simulated(plugin, seed)
     state = rules.fold(opening)
-    line: list[list[float]] = []
     after: list[Any] = []
-    t0 = time.process_time()
     for move in moves:
         _, state = decide_and_evolve(rules, state, move)
         after.append(state)
-        line.append([o.win for o in shown(plugin, state, budget, DEFAULT_SEED).seats])
-    quality.seconds.append(time.process_time() - t0)
-    quality.moves.append(len(moves))
-    t0 = time.process_time()
-    old = [former(plugin, s, k) for k, s in enumerate(after)]
-    quality.former_seconds.append(time.process_time() - t0)
-    final, _ = outcome(plugin, state)
-    for k in range(1, len(line)):
-        quality.changes.extend(abs(a - b) for a, b in zip(line[k], line[k - 1], strict=True))
-        quality.former_changes.extend(abs(a - b) for a, b in zip(old[k], old[k - 1], strict=True))
     last = len(moves) - 1  # the final state is exact: no reference needed
     picked = sorted({round(i * (last - 1) / max(1, states - 1)) for i in range(states)}) if last > 1 else []
+    wanted = range(len(after)) if whole else picked
+    t0 = time.process_time()
+    line = {k: [o.win for o in shown(plugin, after[k], budget, DEFAULT_SEED).seats] for k in wanted}
+    seconds = time.process_time() - t0
+    t0 = time.process_time()
+    old = {k: former(plugin, after[k], k) for k in wanted}
+    if whole:
+        quality.seconds.append(seconds)
+        quality.moves.append(len(moves))
+        quality.former_seconds.append(time.process_time() - t0)
+        for k in range(1, len(line)):
+            quality.changes.extend(abs(a - b) for a, b in zip(line[k], line[k - 1], strict=True))
+            quality.former_changes.extend(abs(a - b) for a, b in zip(old[k], old[k - 1], strict=True))
+    final, _ = outcome(plugin, state)
     refs = cached_references(plugin, seed, {k: after[k] for k in picked}, n)
     for k in picked:
         ref = refs[k]
@@ -231,12 +248,13 @@ def measure(
     budget: int = DEFAULT_BUDGET,
     progress: bool = False,
     first: int = 0,
+    whole: bool = True,
 ) -> Quality:
     plugin = plugin_of(kind)
     assert plugin is not None and plugin.analysis is not None
     quality = Quality(kind=kind)
     for g in range(first, first + games):
-        measure_game(plugin, SEED_BASE + g, states, n, budget, quality)
+        measure_game(plugin, SEED_BASE + g, states, n, budget, quality, whole)
         if progress:
             print(f"  after game {g + 1}: {report(quality)}", file=sys.stderr, flush=True)
     return quality
@@ -265,15 +283,25 @@ def _lookahead(plugin: GamePlugin, state: Any, legal: list[Any], seat: int, rng:
     return best[rng.below(len(best))]
 
 
-def ladder_game(plugin: GamePlugin, seed: int) -> tuple[list[Any], list[Any], list[str]]:
-    """A game whose seats play the ladder's policies (rotated by ``seed``): opening, moves, each seat's."""
+# the two judging set-ups of the issue: one seat looking a move ahead against random seats, and the ladder
+SETUPS: dict[str, tuple[str, ...]] = {"strong": ("lookahead", "random", "random"), "ladder": LADDER}
+# each set-up's games: seeds of their own (never a game the analysis was tuned on), the policies' generator
+SETUP_SEEDS = {"strong": (SEED_BASE + 600_000, 0x57B0), "ladder": (SEED_BASE + 500_000, 0x1ADDE5)}
+
+
+def policy_game(plugin: GamePlugin, setup: str, g: int) -> tuple[list[Any], list[Any], list[str]]:
+    """Game ``g`` of a judging set-up, its seats playing the set-up's policies (rotated from game to game):
+    opening, moves, each seat's policy."""
+    base, salt = SETUP_SEEDS[setup]
+    seed = base + g
     sim = next(iter(plugin.simulations.values()))(PLAYERS, seed)
     opening = list(plugin.rules.start(sim.setup))
-    policies = [LADDER[(s + seed) % len(LADDER)] for s in range(PLAYERS)]
+    order = SETUPS[setup]
+    policies = [order[(s + seed) % len(order)] for s in range(PLAYERS)]
     policy = analysable(plugin)
     rules = plugin.rules
     state = rules.fold(opening)
-    rng = SplitMix64(seed ^ 0x1ADDE5)
+    rng = SplitMix64(seed ^ salt)
     moves: list[Any] = []
     while not rules.is_finished(state):
         legal = rules.legal_moves(state)
@@ -294,29 +322,76 @@ def ladder_game(plugin: GamePlugin, seed: int) -> tuple[list[Any], list[Any], li
 
 @dataclass
 class Judging:
+    """Per judging set-up, each game's accuracies in the order of the set-up's policies (the strongest
+    first: lookahead, then the others)."""
+
     kind: str
-    games: int = 0
-    strongest_first: int = 0  # games where the lookahead seat has the highest accuracy
-    in_order: int = 0  # games where lookahead > greedy > random
-    seconds: list[float] = field(default_factory=list)
+    strong: list[list[float]] = field(default_factory=list)  # lookahead, random, random
+    ladder: list[list[float]] = field(default_factory=list)  # lookahead, greedy, random
+    seconds: list[float] = field(default_factory=list)  # CPU seconds of the judgements per game
+
+    @property
+    def strongest_first(self) -> int:
+        """Strong-against-random games where the lookahead seat has the table's highest accuracy."""
+        return sum(a[0] > max(a[1:]) for a in self.strong)
+
+    @property
+    def in_order(self) -> int:
+        """Ladder games where lookahead > greedy > random."""
+        return sum(a[0] > a[1] > a[2] for a in self.ladder)
 
 
-def judging(kind: str, games: int, budget: int = DEFAULT_BUDGET, progress: bool = False) -> Judging:
+def judging(
+    kind: str,
+    games: int,
+    budget: int = DEFAULT_BUDGET,
+    progress: bool = False,
+    first: int = 0,
+    setups: Sequence[str] = tuple(SETUPS),
+) -> Judging:
+    """``games`` games of each judging set-up (from game ``first`` on), each player's accuracy as the
+    analysis at ``budget`` gives it (``judged_accuracies``: the judgements alone)."""
     plugin = plugin_of(kind)
     assert plugin is not None
     out = Judging(kind=kind)
-    for g in range(games):
-        opening, moves, policies = ladder_game(plugin, SEED_BASE + 500_000 + g)
-        t0 = time.process_time()
-        analysis = analyse(plugin, opening, moves, budget=budget, seed=DEFAULT_SEED)
-        out.seconds.append(time.process_time() - t0)
-        accuracy = {policies[a.seat]: (a.accuracy if a.accuracy is not None else -1.0) for a in analysis.accuracy}
-        out.games += 1
-        out.strongest_first += accuracy["lookahead"] > max(accuracy["greedy"], accuracy["random"])
-        out.in_order += accuracy["lookahead"] > accuracy["greedy"] > accuracy["random"]
-        if progress:
-            print(f"  ladder game {g + 1}: {accuracy}", file=sys.stderr, flush=True)
+    for setup in setups:
+        for g in range(first, first + games):
+            opening, moves, policies = policy_game(plugin, setup, g)
+            t0 = time.process_time()
+            found = judged_accuracies(plugin, opening, moves, budget, DEFAULT_SEED)
+            out.seconds.append(time.process_time() - t0)
+            by_seat = {a.seat: (a.accuracy if a.accuracy is not None else -1.0) for a in found}
+            # the policies' order, the strongest first; the random seats of a strong game in seat order
+            seats = sorted(range(PLAYERS), key=lambda s: (SETUPS[setup].index(policies[s]), s))
+            getattr(out, setup).append([by_seat[s] for s in seats])
+            if progress:
+                print(
+                    f"  {setup} game {g}: {[policies[s] for s in seats]} {[by_seat[s] for s in seats]}",
+                    file=sys.stderr,
+                    flush=True,
+                )
     return out
+
+
+def judging_report(judged: Judging) -> str:
+    lines = []
+    if judged.strong:
+        margin = _mean([a[0] - max(a[1:]) for a in judged.strong])
+        lines.append(
+            f"{judged.kind}: judging, one lookahead seat against random seats, {len(judged.strong)} games: "
+            f"lookahead the most accurate in {judged.strongest_first} "
+            f"({judged.strongest_first / len(judged.strong):.1%}; mean lead over the best random seat {margin:.1f})"
+        )
+    if judged.ladder:
+        means = [_mean([a[i] for a in judged.ladder]) for i in range(3)]
+        lines.append(
+            f"{judged.kind}: judging, the ladder, {len(judged.ladder)} games: lookahead > greedy > random in "
+            f"{judged.in_order} ({judged.in_order / len(judged.ladder):.1%}); lookahead the most accurate in "
+            f"{sum(a[0] > max(a[1:]) for a in judged.ladder)}, random the least in "
+            f"{sum(a[2] < min(a[:2]) for a in judged.ladder)}; mean accuracies " + " / ".join(f"{m:.1f}" for m in means)
+        )
+    lines.append(f"{judged.kind}: judging, {_mean(judged.seconds):.1f} s of one core per game's judgements")
+    return "\n".join(lines)
 
 
 def report(quality: Quality) -> str:
@@ -324,12 +399,39 @@ def report(quality: Quality) -> str:
         f"{quality.kind}: {quality.games} games, {quality.states} states: noise {quality.noise:.4f}, "
         f"steadiness {quality.steadiness:.4f}, Brier shown-reference {quality.brier_gap:+.4f} "
         f"({_mean(quality.brier_shown):.4f} vs {_mean(quality.brier_reference):.4f}), ECE {quality.ece:.4f} "
-        f"(the reference's {calibration_error(quality.reference_pairs):.4f}), "
-        f"{_mean(quality.seconds):.1f} s of one core per game ({_mean(quality.moves):.0f} moves); former line "
+        f"(the reference's {calibration_error(quality.reference_pairs):.4f}; against the references "
+        f"{quality.ece_to_value:.4f}), {_mean(quality.seconds):.1f} s of one core per game "
+        f"({_mean(quality.moves):.0f} moves); former line "
         f"(16 engine rollouts a move): noise {quality.former_noise:.4f}, "
         f"steadiness {_mean(quality.former_changes):.4f}, "
         f"ECE {calibration_error(quality.former_pairs):.4f}, {_mean(quality.former_seconds):.1f} s"
     )
+
+
+def _merge(paths: Sequence[Path]) -> None:
+    """Report the raw figures of earlier runs (``--dump``) pooled by kind."""
+    merged: dict[str, Quality] = {}
+    judged: dict[str, Judging] = {}
+    for path in paths:
+        if path.name.startswith("judging-"):
+            jpart = msgspec.json.decode(path.read_bytes(), type=Judging)
+            jwhole = judged.setdefault(jpart.kind, Judging(kind=jpart.kind))
+            jwhole.strong.extend(jpart.strong)
+            jwhole.ladder.extend(jpart.ladder)
+            jwhole.seconds.extend(jpart.seconds)
+            continue
+        part = msgspec.json.decode(path.read_bytes(), type=Quality)
+        whole = merged.setdefault(part.kind, Quality(kind=part.kind))
+        for name in Quality.__dataclass_fields__:
+            value = getattr(part, name)
+            if isinstance(value, list):
+                getattr(whole, name).extend(value)
+            elif name in ("games", "states"):
+                setattr(whole, name, getattr(whole, name) + value)
+    for quality in merged.values():
+        print(report(quality), flush=True)
+    for judging_ in judged.values():
+        print(judging_report(judging_), flush=True)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -337,40 +439,43 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", action="append", default=[], metavar="KIND=N", help="games per kind")
     parser.add_argument("--states", type=int, default=8, help="reference states per game")
     parser.add_argument("--reference", type=int, default=512, help="rollouts per reference state")
-    parser.add_argument("--ladder", type=int, default=0, help="ladder games per kind (judging)")
+    parser.add_argument("--judging", type=int, default=0, help="games per judging set-up and kind")
+    parser.add_argument("--setup", action="append", choices=tuple(SETUPS), help="only these judging set-ups")
+    parser.add_argument("--only-judging", action="store_true", help="the judging alone (no shown line)")
+    parser.add_argument(
+        "--at-references", action="store_true", help="the shown line at the reference states only (noise, calibration)"
+    )
     parser.add_argument("--first", type=int, default=0, help="the first game (from seed 1,000,000 on)")
     parser.add_argument("--dump", type=Path, help="write each kind's raw figures there (KIND.json), to merge runs")
     parser.add_argument("--merge", type=Path, nargs="*", default=[], help="report the raw figures of earlier runs")
     args = parser.parse_args(argv)
     if args.merge:
-        merged: dict[str, Quality] = {}
-        for path in args.merge:
-            part = msgspec.json.decode(path.read_bytes(), type=Quality)
-            whole = merged.setdefault(part.kind, Quality(kind=part.kind))
-            for name in Quality.__dataclass_fields__:
-                value = getattr(part, name)
-                if isinstance(value, list):
-                    getattr(whole, name).extend(value)
-                elif name in ("games", "states"):
-                    setattr(whole, name, getattr(whole, name) + value)
-        for quality in merged.values():
-            print(report(quality), flush=True)
+        _merge(args.merge)
         return 0
     wanted = dict(g.split("=") for g in args.games) or full_size()
     for kind, count in wanted.items():
-        quality = measure(kind, int(count), args.states, args.reference, progress=True, first=args.first)
-        print(report(quality), flush=True)
-        if args.dump:
-            args.dump.mkdir(parents=True, exist_ok=True)
-            (args.dump / f"{kind}-{args.first}.json").write_bytes(msgspec.json.encode(quality))
-        if args.ladder:
-            judged = judging(kind, args.ladder, progress=True)
-            print(
-                f"{kind}: judging over {judged.games} ladder games: lookahead the most accurate in "
-                f"{judged.strongest_first}, the three in order in {judged.in_order}; "
-                f"{_mean(judged.seconds):.1f} s of one core per analysis",
-                flush=True,
+        if not args.only_judging:
+            quality = measure(
+                kind,
+                int(count),
+                args.states,
+                args.reference,
+                progress=True,
+                first=args.first,
+                whole=not args.at_references,
             )
+            print(report(quality), flush=True)
+            if args.dump:
+                args.dump.mkdir(parents=True, exist_ok=True)
+                (args.dump / f"{kind}-{args.first}.json").write_bytes(msgspec.json.encode(quality))
+        if args.judging:
+            setups = args.setup or tuple(SETUPS)
+            judged = judging(kind, args.judging, progress=True, first=args.first, setups=setups)
+            print(judging_report(judged), flush=True)
+            if args.dump:
+                args.dump.mkdir(parents=True, exist_ok=True)
+                name = f"judging-{kind}-{'-'.join(setups)}-{args.first}.json"
+                (args.dump / name).write_bytes(msgspec.json.encode(judged))
     return 0
 
 

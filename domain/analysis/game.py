@@ -29,7 +29,8 @@ from .judging import Judgement, judge
 from .rollouts import Tally, analysable, derive, evaluate
 
 # Bumped whenever a change alters any number an analysis holds (policy, sampling, seeds, formulas).
-ANALYSIS_VERSION = "analysis-3"
+# analysis-4: a kind without a fast play-out (Arctica) shows 16 engine rollouts per unit of budget, not 8
+ANALYSIS_VERSION = "analysis-4"
 DEFAULT_BUDGET = 16
 DEFAULT_SEED = 37
 
@@ -116,6 +117,11 @@ def shown(plugin: GamePlugin, state: Any, budget: int, seed: int) -> Evaluation:
     return _evaluation("omniscient", tally)
 
 
+def judging_seed(seed: int, step: int) -> int:
+    """The seed of step ``step``'s judgement (its own: a step is computed alone)."""
+    return derive(seed, step, 20)
+
+
 def analyse_step(plugin: GamePlugin, before: Any, move: Any, step: int, budget: int, seed: int) -> StepAnalysis:
     """Step ``step``: ``move`` played in ``before`` (the state the record reached). The shown evaluation's
     seeds do not depend on the step (common random numbers across moves); the judgement's do."""
@@ -124,7 +130,7 @@ def analyse_step(plugin: GamePlugin, before: Any, move: Any, step: int, budget: 
     seat = analysable(plugin).decider(before, move)
     if seat is None:
         return StepAnalysis(step=step, seat=None, mover=None, omniscient=omniscient)
-    judgement, played = judge(plugin, before, move, seat, budget, derive(seed, step, 20))
+    judgement, played = judge(plugin, before, move, seat, budget, judging_seed(seed, step))
     return StepAnalysis(
         step=step, seat=seat, mover=_evaluation(f"seat:{seat}", played), omniscient=omniscient, judgement=judgement
     )
@@ -161,6 +167,25 @@ def assemble(
         steps=list(analysed),
         accuracy=accuracies(players, [s.judgement for s in analysed if s.judgement is not None]),
     )
+
+
+def judged_accuracies(
+    plugin: GamePlugin, opening: Sequence[Any], moves: Sequence[Any], budget: int, seed: int
+) -> list[PlayerAccuracy]:
+    """The players' accuracies ``analyse`` gives (the same judgements, the same seeds) without the shown
+    evaluation, which they do not read: for the bench's judging, at a third of an analysis's cost."""
+    rules, part = plugin.rules, analysable(plugin)
+    state = rules.fold(opening)
+    players = list(rules.players(state))
+    found: list[Judgement] = []
+    for step, move in enumerate(moves):
+        seat = part.decider(state, move)
+        if seat is not None:
+            judgement, _ = judge(plugin, state, move, seat, budget, judging_seed(seed, step))
+            if judgement is not None:
+                found.append(judgement)
+        _, state = decide_and_evolve(rules, state, move)
+    return accuracies(players, found)
 
 
 def analyse(

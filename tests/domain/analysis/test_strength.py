@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.analysis.game import analyse
+from domain.analysis.game import analyse, judged_accuracies
 from domain.arctic.plugin import GAME as ARCTIC
 
 from .players import STRONG_SEAT, strong_against_random
@@ -31,3 +31,12 @@ def test_every_seat_of_a_strong_against_random_game_gets_an_accuracy() -> None:
 def test_the_strong_seat_is_the_most_accurate_in_most_games() -> None:
     highest = sum(strong_is_highest(seed, budget=8) for seed in range(30))
     assert highest >= 24, f"the strong seat was the most accurate in {highest} of 30 games"
+
+
+def test_the_accuracies_from_the_judgements_alone_are_the_analysis_s() -> None:
+    """The bench's judging reads ``judged_accuracies`` (the judgements without the shown line): the same
+    accuracies, to the last digit, as the whole analysis of the same moves."""
+    opening, moves = strong_against_random(3, 5)
+    whole = analyse(ARCTIC, opening, moves[:45], budget=1, seed=9)
+    assert judged_accuracies(ARCTIC, opening, moves[:45], 1, 9) == whole.accuracy
+    assert any(a.decisions for a in whole.accuracy)
