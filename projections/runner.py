@@ -88,11 +88,14 @@ SELECT {_COLUMNS} FROM
         SELECT xid, position FROM projection_positions
         WHERE name = ANY(%(names)s) AND (xid, position) > (lo.xid, lo.position) ORDER BY xid, position LIMIT 1
     ) hi ON true
-    JOIN banquise_events e ON (e.xid, e.notification_id) > (lo.xid, lo.position)
-        AND (e.xid, e.notification_id)
-            <= (coalesce(hi.xid, '18446744073709551615'::xid8), coalesce(hi.position, 9223372036854775807))
-        AND e.xid < {WATERMARK}
-ORDER BY e.xid, e.notification_id LIMIT %(limit)s
+    CROSS JOIN LATERAL (
+        SELECT * FROM banquise_events e WHERE (e.xid, e.notification_id) > (lo.xid, lo.position)
+            AND (e.xid, e.notification_id)
+                <= (coalesce(hi.xid, '18446744073709551615'::xid8), coalesce(hi.position, 9223372036854775807))
+            AND e.xid < {WATERMARK}
+        ORDER BY e.xid, e.notification_id LIMIT %(limit)s
+    ) e
+ORDER BY e.xid, e.notification_id
 """
 # The page after a known position (every projection of the runner at one position).
 _NEXT_PAGE = (
