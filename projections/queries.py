@@ -272,10 +272,12 @@ def _player(conn: Conn, handle: str) -> dict[str, Any]:
 
 # The lowest of the projections' positions (``name = ANY(%s)``), in follow order.
 _LOWEST = "SELECT xid, position FROM projection_positions WHERE name = ANY(%s) ORDER BY xid, position LIMIT 1"
-# Whether the lowest position is at or past the event of a notification id (its place in follow order).
+# Whether the lowest position is at or past the event of a notification id (its place in follow order); an
+# id no event has is reached if the log went past it (a rolled-back insert's), never if it lies beyond.
 REACHED = (
-    f"SELECT NOT EXISTS (SELECT 1 FROM banquise_events e, ({_LOWEST}) lo WHERE e.notification_id = %s "
-    "AND (e.xid, e.notification_id) > (lo.xid, lo.position)) AS reached"
+    f"SELECT coalesce((SELECT (e.xid, e.notification_id) <= (lo.xid, lo.position) FROM banquise_events e, "
+    f"({_LOWEST.replace('%s', '%(names)s')}) lo WHERE e.notification_id = %(id)s), "
+    "%(id)s <= (SELECT coalesce(max(notification_id), 0) FROM banquise_events)) AS reached"
 )
 
 
@@ -306,9 +308,10 @@ class ReadModels:
     def reached(self, notification_id: int) -> bool:
         """Whether every projection has applied the event ``notification_id`` — and with it every event
         that committed before its write began (a client's earlier writes): read your writes. An id no
-        committed event has (a rolled-back insert's) is reached: there is nothing to wait for."""
+        committed event has (a rolled-back insert's) is reached once the log went past it: there is nothing
+        to wait for."""
         with self._conn() as conn:
-            row = conn.execute(REACHED, (list(schema.NAMES), notification_id)).fetchone()
+            row = conn.execute(REACHED, {"names": list(schema.NAMES), "id": notification_id}).fetchone()
         return bool(row["reached"]) if row else True
 
     def health(self) -> tuple[int, int]:

@@ -61,12 +61,14 @@ def replay_progress(
 ) -> tuple[int | None, bool]:
     """How far a standby has replayed the WAL (None: it is not a standby any more) and whether every one of
     ``projections`` has applied the event ``min_position`` in its copy of the read models (the lowest
-    position at or past that event in follow order: ``service.base.store.following``), in one round trip."""
+    position at or past that event in follow order: ``service.base.store.following``; an id no event has is
+    reached once the log went past it), in one round trip."""
     row = conn.execute(
-        "SELECT pg_last_wal_replay_lsn()::text AS lsn, NOT EXISTS (SELECT 1 FROM banquise_events e, "
-        "(SELECT xid, position FROM projection_positions WHERE name = ANY(%s) ORDER BY xid, position LIMIT 1) lo "
-        "WHERE e.notification_id = %s AND (e.xid, e.notification_id) > (lo.xid, lo.position)) AS reached",
-        (projections, min_position),
+        "SELECT pg_last_wal_replay_lsn()::text AS lsn, coalesce((SELECT (e.xid, e.notification_id) <= "
+        "(lo.xid, lo.position) FROM banquise_events e, (SELECT xid, position FROM projection_positions "
+        "WHERE name = ANY(%(names)s) ORDER BY xid, position LIMIT 1) lo WHERE e.notification_id = %(id)s), "
+        "%(id)s <= (SELECT coalesce(max(notification_id), 0) FROM banquise_events)) AS reached",
+        {"names": projections, "id": min_position},
     ).fetchone()
     if row is None:
         return None, False
