@@ -37,6 +37,7 @@ from service.base.store.heads import HeadAdvance
 from service.base.store.key_guard import KEY_GUARD_FUNCTION, KEYS_CHANGED, KeysChanged
 from service.base.store.loop_reads import LoopReads
 from service.base.store.mapper import MsgspecMapper, recorded, topics_and_states
+from service.base.store.notifying import Notifier
 from service.base.store.pool import GuardedPool, session_kwargs
 from service.base.store.recorder import GameRecorder, GameRow, Within, retry_lost_read
 from service.base.store.tables import (
@@ -111,6 +112,8 @@ class GameLog(Application[UUID]):
             max_size=pool_size + 2,
         )
         self.game_recorder.use_timeouts(timeouts)
+        # Every commit of events wakes the live streams, from a connection of its own (notifying.py).
+        self.notifier = self.game_recorder.notifier = Notifier(params, self.game_recorder.channel_name, timeouts)
         self.loop_reads = LoopReads(params.connect_kwargs(), timeouts, size=min(4, pool_size))
         migrations.migrate(params.conninfo(), schema, store_steps(self))
         # Composite types exist now: let the recorder's connections use them.
@@ -120,6 +123,10 @@ class GameLog(Application[UUID]):
         # The deployment's signing key, made at the first start (every process then reads the same one).
         with self.game_recorder.datastore.get_connection() as conn:
             self.server_key = server_key(conn, schema)
+
+    def close(self) -> None:
+        self.notifier.close()
+        super().close()
 
     def _follow_by_transaction(self) -> None:
         """Migration 0028: each event's transaction id and the followers' index (``following``), and the
@@ -200,7 +207,7 @@ class GameLog(Application[UUID]):
     ) -> list[list[int]]:
         """``append`` of several writes in one transaction (group commit): each write is one game's records
         at consecutive versions, with its ``within`` rows; ``heads``: the new heads of the games moved (one
-        update for all, before the table lock). All of them are stored or none. Their notification ids,
+        update for all, before the events). All of them are stored or none. Their notification ids,
         write by write.
 
         Moves that write nothing else (no snapshot due, no Idempotency-Key) go in one statement

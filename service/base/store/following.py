@@ -23,18 +23,18 @@ other (a client's move after the answer to its previous one) follow each other t
 ``pg_snapshot_xmin(pg_current_snapshot())`` is the oldest transaction running anywhere in the cluster: a
 rebuild's batch, an analysis job, another database's work would hold every follower back for nothing (and
 a rebuild's own transactions would hold back the live projections beside it). So every transaction that
-inserts events takes a lock on the events table (``ROW EXCLUSIVE``, what an INSERT takes anyway) **before
-it has a transaction id** — the first statement of every write (``GameRecorder``), before the game's row
-is touched — and ``banquise_watermark()`` is the oldest transaction of the snapshot held by a session that
-holds a lock on the events table stronger than a reader's (``pg_locks``, and ``pg_stat_activity`` for its
-transaction id), else the snapshot's next transaction id. Why that is safe: a writer that had a
-transaction id at the snapshot has held the lock since before it, so it is counted while it runs; one that
-ended after the snapshot has committed (or not) before the page is read, which is why a follower reads the
-page with a statement after the one that computed the watermark (a new snapshot: followers read in READ
-COMMITTED); one that gets its id later gets one above the snapshot's next id. When a lock holder cannot be
-seen (another role's session without ``pg_read_all_stats``, a prepared transaction), the watermark falls
-back to the snapshot's oldest transaction: slower, never wrong. Whoever writes events outside Banquise
-keeps the same rule (an INSERT as the first statement of its transaction does).
+inserts events announces itself **before it has a transaction id**: its first statement takes the
+writers' lock (``WRITERS_LOCK``, an advisory lock held shared: no writer waits for another; ``GameRecorder``),
+before the game's row is touched. ``banquise_watermark()`` is the oldest transaction of the snapshot held by
+a session that holds the writers' lock or a lock on the events table stronger than a reader's (an INSERT's
+own: a writer outside Banquise whose first statement is its INSERT is counted too), found in ``pg_locks``
+(and in ``pg_stat_activity``, its transaction id), else the snapshot's next transaction id. Why that is
+safe: a writer that had a transaction id at the snapshot has held its lock since before it, so it is
+counted while it runs; one that ended after the snapshot has committed (or not) before the page is read,
+which is why a follower reads the page with a statement after the one that computed the watermark (a new
+snapshot: followers read in READ COMMITTED); one that gets its id later gets one above the snapshot's next
+id. When a lock holder cannot be seen (another role's session without ``pg_read_all_stats``, a prepared
+transaction), the watermark falls back to the snapshot's oldest transaction: slower, never wrong.
 
 A position is a :class:`LogPosition`, ``(xid, notification id)`` of the last event applied. The events stored
 before migration 0028 have ``xid`` 0: they keep their notification-id order (their commit order, under
@@ -64,6 +64,9 @@ WATERMARK = "(SELECT current_setting('banquise.watermark')::xid8)"
 # The watermark computed and kept for the transaction's later statements, which read below it.
 SET_WATERMARK = "SELECT set_config('banquise.watermark', banquise_watermark()::text, true)"
 INDEX = "banquise_events_follow"
+# The writers' lock (``pg_advisory_xact_lock_shared``): "BANQWRIT" in ASCII. pg_locks shows it as class id
+# 0x42414E51 and object id 0x57524954, object sub-id 1 (a bigint key).
+WRITERS_LOCK = 0x42414E5157524954
 
 
 class LogPosition(NamedTuple):
@@ -112,9 +115,11 @@ BEGIN
     RETURN (
         WITH holders AS MATERIALIZED (
             SELECT DISTINCT l.pid FROM pg_locks l
-            WHERE l.locktype = 'relation' AND l.relation = {events_literal}::regclass
-                AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
-                AND l.mode NOT IN ('AccessShareLock', 'RowShareLock')
+            WHERE l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+                AND (l.locktype = 'relation' AND l.relation = {events_literal}::regclass
+                     AND l.mode NOT IN ('AccessShareLock', 'RowShareLock')
+                     OR l.locktype = 'advisory' AND l.classid = 1111576145 AND l.objid = 1465010516
+                     AND l.objsubid = 1)
         ), sessions AS MATERIALIZED (
             SELECT h.pid, a.pid IS NOT NULL AS seen, a.backend_xid,
                 coalesce(pg_has_role(current_user, 'pg_read_all_stats', 'USAGE')

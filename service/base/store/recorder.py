@@ -11,9 +11,10 @@ notification ids in commit order for the readers that tail the log; ours follow 
 below a watermark instead (``service.base.store.following``), which no commit order can fool.
 
 Nor does a write transaction ``NOTIFY``: PostgreSQL serialises the commits of every notifying transaction
-of the cluster (a lock held from before the commit record is written until it is flushed), so an append's
-notification is sent after its commit, as a transaction of its own that does not wait for the disk
-(``_notify``): the live streams wake on it exactly as before, and its failure never fails the write.
+of the cluster (a lock held from before the commit record is written until it is flushed). A committed
+write pokes the process's notifier instead (``service.base.store.notifying``), which announces it after
+its commit on a connection of its own: the live streams wake on it as before, a write stays one round
+trip, and a notification's failure is never the write's.
 
 What else differs from the library's ``insert_events`` (measured by ``make bench``):
 
@@ -35,7 +36,7 @@ import logging
 import struct
 import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from functools import wraps
 from typing import Any, Literal, NamedTuple, TypeVar, cast
 from uuid import UUID
@@ -54,6 +55,7 @@ from psycopg.types.json import Jsonb
 from service.base.settings import DatabaseTimeouts
 from service.base.store import chain, following
 from service.base.store.failures import CommitUncertain, is_connection_lost, is_retryable
+from service.base.store.notifying import Notifier
 
 log = logging.getLogger("banquise.store")
 # A function run in the events' transaction, on its cursor, before the events are inserted.
@@ -264,10 +266,8 @@ CREATE OR REPLACE FUNCTION {schema}.banquise_insert_new_game(
     p_players text[], p_handles text[], p_status text, p_version integer, p_moves integer,
     p_created_at timestamptz, p_updated_at timestamptz, p_played_at timestamptz, p_tags jsonb
 ) RETURNS TABLE (o_count bigint, o_last bigint) LANGUAGE plpgsql AS $body$
-DECLARE
-    waited text := current_setting('lock_timeout');
 BEGIN
-    {take_lock};
+    {announce};
     INSERT INTO {schema}.games (id, kind, rules_version, owner_key, record_id, record_hash, players, handles,
                                 status, version, moves, created_at, updated_at, played_at, tags)
     VALUES (p_id, p_kind, p_rules_version, p_owner_key, p_record_id, p_record_hash, p_players, p_handles,
@@ -275,6 +275,7 @@ BEGIN
     INSERT INTO {schema}.game_snapshots (game_id, version, state)
     SELECT p_id, d.version, d.state FROM unnest(p_snapshot_versions, p_snapshot_states) AS d(version, state)
     ON CONFLICT DO NOTHING;
+    PERFORM set_config('lock_timeout', p_lock_timeout, true);
     RETURN QUERY
     WITH e_ids AS (
         INSERT INTO {schema}.{table} (originator_id, originator_version, topic, state, chain)
@@ -292,21 +293,20 @@ $body$
 # games' new heads (``{advance}``: ``service.base.store.heads``' update over the ``h_`` arrays, with its
 # conditions), the other counts of key changes the batch's cached keys were verified at, and the events,
 # as ``insert_batch`` does in a pipeline of statements (~45 us of CPU each in psycopg; a lone move cost
-# ~400 us on the writer's thread, ~310 us so). Since 0028 without the table lock and the notification.
-# ``lock_timeout`` still bounds the insert's wait for a lock someone holds on the events table (a
-# migration, an operator's LOCK TABLE), as it bounded the wait for the table lock.
+# ~400 us on the writer's thread, ~310 us so). Since 0028 without the table lock and the notification, and
+# announced as a writer first (``_ANNOUNCE``); ``lock_timeout`` still bounds the insert's wait for a lock
+# someone holds on the events table (a migration, an operator's LOCK TABLE), as it bounded the table lock's.
 _APPEND_MOVES_FUNCTION = """
 CREATE OR REPLACE FUNCTION {schema}.banquise_append_moves(
     p_lock_timeout text, p_ids uuid[], p_versions bigint[], p_topics text[], p_states bytea[],
     h_games uuid[], h_versions integer[], h_moves integer[], h_status text[], h_updated timestamptz[],
     h_played timestamptz[], h_late boolean[], h_keys bigint[], p_other_keys bigint[]
 ) RETURNS SETOF bigint LANGUAGE plpgsql AS $body$
-DECLARE
-    waited text := current_setting('lock_timeout');
 BEGIN
-    {take_lock};
+    {announce};
     {advance};
     PERFORM {schema}.banquise_keys_unchanged(k) FROM unnest(p_other_keys) AS k;
+    PERFORM set_config('lock_timeout', p_lock_timeout, true);
     RETURN QUERY WITH e AS (
         INSERT INTO {schema}.{table} (originator_id, originator_version, topic, state)
         SELECT * FROM unnest(p_ids, p_versions, p_topics, p_states) RETURNING notification_id
@@ -321,17 +321,14 @@ _APPEND_MOVES_TYPES = (
 )
 
 
-# The first statement of every write (the functions above, ``GameRecorder._insert``): a ROW EXCLUSIVE lock on
-# the events table (what the INSERT takes anyway, taken early) before the transaction has an id, so that the
-# followers' watermark counts the write from then on (``service.base.store.following``), waiting at most
-# ``lock_timeout`` for it (someone's LOCK TABLE: a migration, an operator), and the session's own
-# lock_timeout back for the rest (as before 0028, when the wait bounded was the table lock's).
-_TAKE_LOCK = (
-    "PERFORM set_config('lock_timeout', {timeout}, true); LOCK TABLE {schema}.{table} IN ROW EXCLUSIVE MODE; "
-    "PERFORM set_config('lock_timeout', waited, true)"
-)
-# ``_TAKE_LOCK`` as a statement of its own (a transaction's first).
-_TAKE_LOCK_BLOCK = "DO $banquise$ DECLARE waited text := current_setting('lock_timeout'); BEGIN {0}; END $banquise$"
+# The first statement of every write (the functions above, ``GameRecorder._insert``), before anything gives
+# its transaction an id: the writers' lock, an advisory lock every writer holds shared (no writer waits for
+# another), which is how the followers' watermark tells a transaction that may write events from any other
+# (``service.base.store.following``). The writes keep their order of before (the games' rows, then the
+# events), so a write waiting for a lock on the events table still holds its game's row.
+_ANNOUNCE = "PERFORM pg_advisory_xact_lock_shared({key})"
+# ``_ANNOUNCE`` as a statement of its own (a transaction's first).
+_ANNOUNCE_STATEMENT = "SELECT pg_advisory_xact_lock_shared({key})"
 
 # The function's parameter types, in order (explicit casts: psycopg types an int by its size and an empty
 # list as text[]).
@@ -346,10 +343,10 @@ _NEW_GAME_TYPES_BEFORE_TAGS = _NEW_GAME_TYPES_BEFORE_CHAIN[:-1]
 
 
 class _Statements(NamedTuple):
-    # ``_TAKE_LOCK``, the first statement of a write's transaction.
-    lock: bytes
-    # The notification of a committed write, in a transaction of its own (``GameRecorder._notify``).
-    notify: bytes
+    # ``_ANNOUNCE``, the first statement of a write's transaction.
+    announce: bytes
+    # ``SET LOCAL lock_timeout``: the insert waits that long at most for a lock held on the events table.
+    lock_timeout: bytes
     insert_columns: bytes
     insert_game: bytes
     new_game: bytes
@@ -385,9 +382,8 @@ class GameRecorder(PostgresApplicationRecorder):
         self.lock_timeout_text = f"{self.datastore.lock_timeout}s"
         # No table lock (the library took one per insert: see the module's docstring), only its timeout.
         self.lock_table_statements = self.lock_table_statements[:1]
-        # Notifications sent after their write committed, and those that failed (logged, never the write's).
-        self.notified = 0
-        self.notify_failures = 0
+        # Poked after every commit (the live streams' wake-up): ``GameLog`` sets it.
+        self.notifier: Notifier | None = None
 
     def use_timeouts(self, timeouts: DatabaseTimeouts) -> None:
         """Wait at most ``timeouts.lock`` for a lock held on the events table (the library's statement has
@@ -520,12 +516,9 @@ class GameRecorder(PostgresApplicationRecorder):
         again at every execute (~15 us of CPU per statement, and these run for every write)."""
         rendered = self._statements
         if rendered is None:
-            take_lock = self._take_lock(Literal_(self.lock_timeout_text))
             rendered = self._statements = _Statements(
-                lock=(SQL(_TAKE_LOCK_BLOCK).format(take_lock).as_bytes(conn)),
-                notify=SQL("SELECT set_config('synchronous_commit', 'off', true), pg_notify({0}, '')")
-                .format(Literal_(self.channel_name))
-                .as_bytes(conn),
+                announce=SQL(_ANNOUNCE_STATEMENT).format(key=Literal_(following.WRITERS_LOCK)).as_bytes(conn),
+                lock_timeout=_as_bytes(self.lock_table_statements[0], conn),
                 insert_columns=self.insert_columns_statement.as_bytes(conn),
                 insert_game=self.insert_game_statement.as_bytes(conn),
                 new_game=SQL("SELECT * FROM {schema}.banquise_insert_new_game({params})")
@@ -543,36 +536,23 @@ class GameRecorder(PostgresApplicationRecorder):
         return rendered
 
     def _lock_table(self, curs: Cursor[DictRow]) -> None:
-        """The library's insert path (not used by the service): a writer's lock (``_TAKE_LOCK``), not the
-        table's EXCLUSIVE lock. (Too late for a transaction that wrote before: the service never does.)"""
-        curs.execute(self._rendered(curs.connection).lock, prepare=True)
+        """The library's insert path (not used by the service): the lock's timeout, not the table's lock.
+        (The writers' lock is then the INSERT's own lock on the table: its first statement.)"""
+        curs.execute(self._rendered(curs.connection).lock_timeout, prepare=True)
 
     def _notify_channel(self, curs: Cursor[DictRow]) -> None:
-        """Nothing in the write's transaction: ``_notify`` runs after its commit."""
+        """Nothing in the write's transaction: the notifier announces it after its commit."""
 
-    def _notify(self, conn: Connection[Any]) -> None:
-        """Wake the live streams' listeners after a commit: ``NOTIFY`` as its own transaction, which does not
-        wait for its commit record to reach the disk (a notification is not durable anyway; a listener
-        that missed one re-reads on reconnection and at its periodic re-check), so the lock PostgreSQL
-        serialises notifying commits with is held for microseconds, not for a flush. A failure is logged
-        and counted: the write itself has committed."""
-        try:
-            conn.execute(self._rendered(conn).notify, prepare=True)
-            if not conn.autocommit:
-                conn.commit()
-            self.notified += 1
-        except Exception as exc:
-            self.notify_failures += 1
-            log.warning("a committed write's notification failed: %s", exc)
-            if conn.info.transaction_status not in (TransactionStatus.IDLE, TransactionStatus.UNKNOWN):
-                with suppress(Exception):
-                    conn.rollback()
+    def _committed(self) -> None:
+        """A write committed: the notifier announces it (``service.base.store.notifying``)."""
+        if self.notifier is not None:
+            self.notifier.poke()
 
     @retry_conflicts
     def insert_events(self, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int] | None:
-        """One transaction, sent in one go: BEGIN, the writer's lock (``_TAKE_LOCK``), the ``within`` rows,
-        the events, COMMIT; then a single sync. A failure (an ``IntegrityError`` for a taken version) rolls
-        everything back."""
+        """One transaction, sent in one go: BEGIN, the writers' lock (``_ANNOUNCE``), the ``within`` rows,
+        the lock timeout, the events, COMMIT; then a single sync. A failure (an ``IntegrityError`` for a
+        taken version) rolls everything back."""
         if not stored_events:
             return []
         columns = (
@@ -624,11 +604,8 @@ class GameRecorder(PostgresApplicationRecorder):
         params = (ids, versions, _text_array(topics), _ByteaArray(_BYTEA_OID, states))
         return _per_write(self._insert("insert_columns", params, len(states), (), within=within), parts)
 
-    def _take_lock(self, timeout: Any) -> Any:
-        """``_TAKE_LOCK`` for this table, ``timeout`` the lock timeout's SQL (a parameter, a literal)."""
-        return SQL(_TAKE_LOCK).format(
-            timeout=timeout, schema=Identifier(self.datastore.schema), table=Identifier(self.events_table_name)
-        )
+    def _announce(self) -> Any:
+        return SQL(_ANNOUNCE).format(key=Literal_(following.WRITERS_LOCK))
 
     def create_new_game_function(self) -> None:
         """The function ``insert_new_game`` calls (a migration step; it replaces ``banquise_new_game``,
@@ -636,7 +613,7 @@ class GameRecorder(PostgresApplicationRecorder):
         statement = SQL(_NEW_GAME_FUNCTION).format(
             schema=Identifier(self.datastore.schema),
             table=Identifier(self.events_table_name),
-            take_lock=self._take_lock(SQL("p_lock_timeout")),
+            announce=self._announce(),
         )
         with self.datastore.get_connection() as conn:
             conn.execute(
@@ -660,7 +637,7 @@ class GameRecorder(PostgresApplicationRecorder):
         statement = SQL(_APPEND_MOVES_FUNCTION).format(
             schema=Identifier(self.datastore.schema),
             table=Identifier(self.events_table_name),
-            take_lock=self._take_lock(SQL("p_lock_timeout")),
+            announce=self._announce(),
             advance=SQL(advance),  # the store's own text (``service.base.store.heads``), not input
         )
         with self.datastore.get_connection() as conn:
@@ -688,7 +665,7 @@ class GameRecorder(PostgresApplicationRecorder):
         )
         with self.writing() as conn:
             flat = [row[0] for row in _alone(conn, self._rendered(conn).append_moves, params)]
-            self._notify(conn)
+        self._committed()
         if len(flat) != len(states):
             raise ProgrammingError(f"Couldn't get all notification IDs (got {len(flat)}, expected {len(states)})")
         return _per_write(flat, parts)
@@ -727,7 +704,7 @@ class GameRecorder(PostgresApplicationRecorder):
                 *game.params()[8:],
             )
             found = _alone(conn, self._rendered(conn).new_game, params)
-            self._notify(conn)
+        self._committed()
         row = found[0] if found else None
         if row is None or row[0] != len(states):
             raise ProgrammingError(f"Couldn't insert all events (got {row and row[0]}, expected {len(states)})")
@@ -750,8 +727,9 @@ class GameRecorder(PostgresApplicationRecorder):
                     # here would be a second round trip (the exit syncs again, and waits).
                     with conn.pipeline():
                         curs.execute(b"BEGIN")
-                        curs.execute(rendered.lock, prepare=True)
+                        curs.execute(rendered.announce, prepare=True)
                         self._insert_events(curs, stored_events, **kwargs)
+                        curs.execute(rendered.lock_timeout, prepare=True)
                         out.execute(getattr(rendered, statement), params)
                         curs.execute(b"COMMIT")
                     ids = [row[0] for row in out.fetchall()]
@@ -759,7 +737,7 @@ class GameRecorder(PostgresApplicationRecorder):
                 if conn.info.transaction_status != TransactionStatus.IDLE:
                     conn.rollback()
                 raise
-            self._notify(conn)
+        self._committed()
         if len(ids) != expected:
             raise ProgrammingError(f"Couldn't get all notification IDs (got {len(ids)}, expected {expected})")
         return ids
