@@ -38,6 +38,7 @@ ITEMS: dict[str, str] = {
     "analysis-quality": "bench.items.analysis_quality",
     "memory": "bench.items.memory",
     "exports": "bench.items.exports",
+    "lag": "bench.items.lag",
 }
 NUMBERS = {
     "1": "import",
@@ -54,6 +55,7 @@ NUMBERS = {
     "12": "analysis",
     "13": "analysis-workers",
     "14": "analysis-quality",
+    "15": "lag",
 }
 
 
