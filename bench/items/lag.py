@@ -51,7 +51,8 @@ class _Stream:
         self.ready = threading.Event()
         self.changed = threading.Condition()
         self._stop = False
-        self._client = server.client(timeout=httpx.Timeout(60, read=None))
+        headers = {"authorization": f"Bearer {server.token}"} if server.token else {}
+        self._client = httpx.Client(base_url=server.base, headers=headers, timeout=httpx.Timeout(60, read=None))
         self._thread = threading.Thread(target=self._read, args=(game_id, after), daemon=True)
         self._thread.start()
         if not self.ready.wait(30):
