@@ -153,7 +153,7 @@ def _loaded(w: World, server: Server, probes: int, moves: int) -> tuple[dict[str
 
 
 def run(w: World, quick: bool) -> list[Row]:
-    probes = 15 if quick else 60
+    probes = 15 if quick else 40
     moves = 40 if quick else 150
     server = w.launch(1, BANQUISE_RUN_PROJECTIONS="true")
     try:
