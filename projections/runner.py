@@ -243,11 +243,9 @@ class Runner:
         clock = time.perf_counter()
         ahead, self._ahead = self._ahead, None
         try:
-            # One pipeline for the whole step: writes are queued, only the reads the code waits for
-            # (the page, and the few rows a projection needs before writing) cost a round trip.
+            # One pipeline for the whole step: only the reads the code waits for cost a round trip.
             with conn.pipeline(), conn.transaction(), conn.cursor() as cur:
-                # Derived rows and their positions commit together: if the server crashes before the WAL
-                # reaches the disk, the last steps vanish whole and are replayed. No wait for the flush.
+                # Derived rows and their positions commit together (a crash loses whole steps, replayed).
                 cur.execute("SET LOCAL synchronous_commit = off")
                 # The watermark first: the pages below read under it, with later snapshots (following.py).
                 cur.execute(SET_WATERMARK)
@@ -271,8 +269,7 @@ class Runner:
                         ahead = None
                         self._read(raw, None, 2 * self.batch_size)
                     self.quarantined = quarantined
-                    # The projections this step moves: those at the lowest position (the page stops at the
-                    # next one's). Each has applied every event before the page and none in it.
+                    # Moved: those at the lowest position (the page stops at the next one's), each new to it.
                     moving = [name for name in self._order if positions[name] == start]
                     level = len(set(positions.values())) == 1
                     if ahead is not None:
@@ -289,8 +286,7 @@ class Runner:
                         batch = self.folder.fold(cur, rows, self.quarantined)
                         clock = self._clock("fold", clock)
                     for name in moving:
-                        # Every fact of the page is new to it (``after`` 0: any notification id).
-                        self._handlers[name](cur, batch, 0)
+                        self._handlers[name](cur, batch, 0)  # (``after`` 0: every fact of the page is new)
                         clock = self._clock(name, clock)
                     cur.execute(_ADVANCE, (last.xid, last.id, moving, last.xid, last.id))
                     following = following if level else []  # (a page that stops at a projection's position)

@@ -37,6 +37,7 @@ from service.runtime import Runtime
 from tests.faults import stalls
 from tests.faults.conftest import TIMEOUTS
 from tests.faults.proxy import FaultProxy
+from tests.helpers import appended
 from tests.nemesis.deliveries import Delivery, check
 from tests.projections.support import dump
 
@@ -170,7 +171,7 @@ def test_writers_stalled_cut_and_out_of_order_every_follower_gets_every_event_on
             for runtime, game_id, moves, version in games[k::4]:
                 for body in moves:
                     try:
-                        reply = runtime.games.writer.append(owner, game_id, body, None)
+                        reply = appended(runtime.games.writer, owner, game_id, body, None)
                     except Exception as exc:  # a refusal, or an outcome the store could not settle
                         refused.append(f"{game_id}: {type(exc).__name__}")
                         break
@@ -223,7 +224,7 @@ def test_writers_stalled_cut_and_out_of_order_every_follower_gets_every_event_on
         done: dict[UUID, int] = {}
 
         def write_one(runtime: Runtime, game_id: UUID, body: bytes, version: int) -> int:
-            reply = runtime.games.writer.append(owner, game_id, body, None)
+            reply = appended(runtime.games.writer, owner, game_id, body, None)
             with lock:
                 acknowledged.extend((str(game_id), v) for v in range(version + 1, reply.version + 1))
                 done[game_id] = reply.version

@@ -26,6 +26,7 @@ from service.base.database import ConnectionParams
 from service.base.store import GameLog
 from service.base.store.following import START, LogPosition, Row, watermark
 from service.runtime import Runtime
+from tests.helpers import appended
 from tests.integration.test_store import records
 from tests.nemesis.deliveries import Delivery, check
 
@@ -227,7 +228,7 @@ def test_a_move_waiting_for_its_games_row_holds_the_followers_back(
     follower = Follower(store, end_of_log(store))
     answers: list[Any] = []
     move = msgspec.json.encode({"move": msgspec.to_builtins(sim.moves[0])})
-    thread = threading.Thread(target=lambda: answers.append(runtime.games.writer.append(owner, game_id, move, None)))
+    thread = threading.Thread(target=lambda: answers.append(appended(runtime.games.writer, owner, game_id, move, None)))
     with psycopg.connect(database.conninfo()) as holder:
         holder.execute("SELECT * FROM games WHERE id = %s FOR UPDATE", (game_id,))
         thread.start()

@@ -19,6 +19,7 @@ from service.base.settings import DatabaseTimeouts
 from service.base.store import GameLog
 from service.base.store.notifying import Notifier
 from service.runtime import Runtime
+from tests.helpers import appended
 
 
 @pytest.fixture(scope="module")
@@ -40,7 +41,7 @@ def test_a_committed_move_wakes_a_listener_after_its_commit(
         listener.execute(psycopg.sql.SQL("LISTEN {}").format(psycopg.sql.Identifier(store.channel_name)))
         sent = store.notifier.sent
         move = msgspec.json.encode({"move": msgspec.to_builtins(sim.moves[0])})
-        reply = runtime.games.writer.append(owner, game_id, move, created.version)
+        reply = appended(runtime.games.writer, owner, game_id, move, created.version)
         woken = next(listener.notifies(timeout=5, stop_after=1), None)
         assert woken is not None and woken.channel == store.channel_name
         # Sent after the commit: what the listener reads on it is there.

@@ -258,6 +258,12 @@ class GroupWriter:
         try:
             self._store(batch)
         finally:
+            # The lane is given back before the answers: a caller answered finds its write out of flight.
+            with self._lock:
+                self._streams -= own
+                self._busy -= 1
+                if not self._closed or any(t.future is None for t in self._queue):
+                    self._dispatch()
             waiting: dict[asyncio.AbstractEventLoop, list[_Ticket[Any]]] = {}
             for other in batch:
                 if not other.finished:
@@ -269,11 +275,6 @@ class GroupWriter:
             for loop, tickets in waiting.items():
                 with suppress(RuntimeError):  # the loop closed meanwhile: nobody is waiting any more
                     loop.call_soon_threadsafe(_answer, tickets)
-            with self._lock:
-                self._streams -= own
-                self._busy -= 1
-                if not self._closed or any(t.future is None for t in self._queue):
-                    self._dispatch()
 
     def _store(self, batch: list[_Ticket[Any]]) -> None:
         pending: dict[Any, Any] = {}
