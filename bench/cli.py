@@ -21,12 +21,13 @@ from bench.env import ROOT, World, world
 # The page whose table a full run rewrites (between the bench markers).
 BENCH_PAGE = ROOT / "docs" / "development" / "benchmarks.md"
 
-# Run order: the fold and the HTTP paths first, the rebuild and the read-model reads on what they
-# stored, the 10,000-game memory run last (on a fresh server process).
+# Run order: the fold and the HTTP paths first (the follower lag beside the live appends), the rebuild
+# and the read-model reads on what they stored, the 10,000-game memory run last (on a fresh server process).
 ITEMS: dict[str, str] = {
     "fold": "bench.items.fold",
     "import": "bench.items.import_",
     "live": "bench.items.live",
+    "lag": "bench.items.lag",
     "replay": "bench.items.replay",
     "rebuild": "bench.items.rebuild",
     "stats": "bench.items.stats",
@@ -54,6 +55,7 @@ NUMBERS = {
     "12": "analysis",
     "13": "analysis-workers",
     "14": "analysis-quality",
+    "15": "lag",
 }
 
 

@@ -128,7 +128,7 @@ class Folder:
         current = ""
         expected = 0  # the version that continues the current game's run
         run: list[tuple[int, int, Any, _Topic]] = []  # consecutive events of one game, applied together
-        for position, game_id, version, topic, data in rows:
+        for position, game_id, version, topic, data, _ in rows:
             info = topics[topic]
             try:
                 payload = info.decode(data)

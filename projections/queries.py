@@ -270,6 +270,17 @@ def _player(conn: Conn, handle: str) -> dict[str, Any]:
     return dict(row)
 
 
+# The lowest of the projections' positions (``name = ANY(%s)``), in follow order.
+_LOWEST = "SELECT xid, position FROM projection_positions WHERE name = ANY(%s) ORDER BY xid, position LIMIT 1"
+# Whether the lowest position is at or past the event of a notification id (its place in follow order); an
+# id no event has is reached if the log went past it (a rolled-back insert's), never if it lies beyond.
+REACHED = (
+    f"SELECT coalesce((SELECT (e.xid, e.notification_id) <= (lo.xid, lo.position) FROM banquise_events e, "
+    f"({_LOWEST.replace('%s', '%(names)s')}) lo WHERE e.notification_id = %(id)s), "
+    "%(id)s <= (SELECT coalesce(max(notification_id), 0) FROM banquise_events)) AS reached"
+)
+
+
 class ReadModels:
     """Reads of the projection tables through the event store's connection pool."""
 
@@ -288,19 +299,26 @@ class ReadModels:
         return self.store.game_recorder.datastore.get_connection()
 
     def position(self) -> int:
-        """How far every projection has got: the lowest position (a notification id)."""
+        """How far every projection has got: the notification id of the last event applied by the one
+        furthest behind (positions are in follow order: ``service.base.store.following``)."""
         with self._conn() as conn:
-            row = conn.execute(
-                "SELECT min(position) AS p FROM projection_positions WHERE name = ANY(%s)", (list(schema.NAMES),)
-            ).fetchone()
+            row = conn.execute(f"SELECT position AS p FROM ({_LOWEST}) lo", (list(schema.NAMES),)).fetchone()
         return int(row["p"] or 0) if row else 0
+
+    def reached(self, notification_id: int) -> bool:
+        """Whether every projection has applied the event ``notification_id`` — and with it every event
+        that committed before its write began (a client's earlier writes): read your writes. An id no
+        committed event has (a rolled-back insert's) is reached once the log went past it: there is nothing
+        to wait for."""
+        with self._conn() as conn:
+            row = conn.execute(REACHED, {"names": list(schema.NAMES), "id": notification_id}).fetchone()
+        return bool(row["reached"]) if row else True
 
     def health(self) -> tuple[int, int]:
         """The lowest projection position, and how many games are quarantined (see runner.py)."""
         with self._conn() as conn:
             row = conn.execute(
-                "SELECT (SELECT min(position) FROM projection_positions WHERE name = ANY(%s)) AS p, "
-                "(SELECT count(*) FROM projection_quarantine) AS q",
+                f"SELECT (SELECT position FROM ({_LOWEST}) lo) AS p, (SELECT count(*) FROM projection_quarantine) AS q",
                 (list(schema.NAMES),),
             ).fetchone()
         return (int(row["p"] or 0), int(row["q"])) if row else (0, 0)

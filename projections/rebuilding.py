@@ -60,7 +60,7 @@ def swap(conn: psycopg.Connection[Any], live: str, scratch: str, tables: list[st
                 sql.SQL("ALTER TABLE {} SET SCHEMA {}").format(sql.Identifier(scratch, table), sql.Identifier(live))
             )
         conn.execute(
-            sql.SQL("UPDATE {} p SET position = s.position FROM {} s WHERE p.name = s.name").format(
+            sql.SQL("UPDATE {} p SET xid = s.xid, position = s.position FROM {} s WHERE p.name = s.name").format(
                 positions, sql.Identifier(scratch, "projection_positions")
             )
         )

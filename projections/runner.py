@@ -4,8 +4,11 @@ One step = one transaction on one connection:
 
 1. lock the projections' rows in ``projection_positions`` (``FOR UPDATE``: several runners — API
    processes and ``banquise worker`` — take turns, never process the same notifications twice);
-2. read the next page of notifications after the lowest position (the event store's table lock makes
-   notification ids commit in order, so "id > position" never skips an event);
+2. read the next page of events after the lowest position, in follow order and below the watermark
+   (``service.base.store.following``: a position is the (transaction id, notification id) of the last
+   event applied; an append that commits late is read when it has, never passed over). Only the
+   projections at the lowest position take part, and the page stops at the next projection's position:
+   every projection of a step has applied exactly the events before the page;
 3. fold every event onto its game's state, kept in an in-memory LRU; a game not in the cache is
    loaded from ``game_boards`` (its state as msgpack), never refolded per event;
 4. turn the page into facts (games touched, started, finished, voided) and let every projection
@@ -46,6 +49,7 @@ from projections import rebuilding, schema
 from projections.batch import Batch, Cursor, Projection
 from projections.fold import Folder
 from service.base.store import GameLog
+from service.base.store.following import SET_WATERMARK, WATERMARK, LogPosition
 from service.base.store.kinds import Registry
 
 log = logging.getLogger("banquise.projections")
@@ -61,13 +65,46 @@ APPLICATION_NAME = "banquise-projections"
 _TRANSIENT = {"08", "40", "53", "57", "58"}
 SWAP_ATTEMPTS = 5
 REBUILD_LOCK_KEY = 0x42414E5152454255  # any constant shared by all Banquise processes ("BANQREBU")
-_POSITIONS = "SELECT name, position FROM projection_positions ORDER BY name"
 _QUARANTINED = "SELECT game_id::text AS key, position, error FROM projection_quarantine ORDER BY position, 1"
-# A quarantined game's events from its quarantine up to where the projections stand.
+# What a page row holds (``Folder.fold`` reads the first five): notification id, stream, version, topic,
+# state, then the transaction id (the row's place in follow order, with its notification id).
+_COLUMNS = "e.notification_id, e.originator_id::text, e.originator_version, e.topic, e.state, e.xid"
+# A quarantined game's events from its quarantine up to where the projections stand (one stream's events
+# are in the same order by notification id as by transaction: its writes are serialised).
 _GAME_EVENTS = (
-    "SELECT notification_id, originator_id::text, originator_version, topic, state "
-    "FROM banquise_events WHERE originator_id = %s::uuid "
-    "AND notification_id >= %s AND notification_id <= %s ORDER BY notification_id"
+    f"SELECT {_COLUMNS} FROM banquise_events e WHERE e.originator_id = %s::uuid "
+    "AND e.notification_id >= %s AND (e.xid, e.notification_id) <= (%s::text::xid8, %s) "
+    "ORDER BY e.xid, e.notification_id"
+)
+# The projections' positions, locked (runners take turns).
+_LOCK_POSITIONS = "SELECT name, xid, position FROM projection_positions WHERE name = ANY(%s) ORDER BY name FOR UPDATE"
+# The next page: the events after the lowest position of the runner's projections, up to the next one's
+# position (a projection ahead of the others, after a rebuild of the others: it waits for them there), below
+# the watermark. Read as the positions are once the lock is held (queued behind it, one round trip).
+_FIRST_PAGE = f"""
+SELECT {_COLUMNS} FROM
+    (SELECT xid, position FROM projection_positions WHERE name = ANY(%(names)s) ORDER BY xid, position LIMIT 1) lo
+    LEFT JOIN LATERAL (
+        SELECT xid, position FROM projection_positions
+        WHERE name = ANY(%(names)s) AND (xid, position) > (lo.xid, lo.position) ORDER BY xid, position LIMIT 1
+    ) hi ON true
+    CROSS JOIN LATERAL (
+        SELECT * FROM banquise_events e WHERE (e.xid, e.notification_id) > (lo.xid, lo.position)
+            AND (e.xid, e.notification_id)
+                <= (coalesce(hi.xid, '18446744073709551615'::xid8), coalesce(hi.position, 9223372036854775807))
+            AND e.xid < {WATERMARK}
+        ORDER BY e.xid, e.notification_id LIMIT %(limit)s
+    ) e
+ORDER BY e.xid, e.notification_id
+"""
+# The page after a known position (every projection of the runner at one position).
+_NEXT_PAGE = (
+    f"SELECT {_COLUMNS} FROM banquise_events e WHERE (e.xid, e.notification_id) > (%s::text::xid8, %s) "
+    f"AND e.xid < {WATERMARK} ORDER BY e.xid, e.notification_id LIMIT %s"
+)
+_ADVANCE = (
+    "UPDATE projection_positions SET xid = %s::text::xid8, position = %s "
+    "WHERE name = ANY(%s) AND (xid, position) < (%s::text::xid8, %s)"
 )
 _RESULTS_HELD = "SELECT DISTINCT game_id FROM player_results WHERE game_id = ANY(%s)"
 _VOID_SUMMARY = (
@@ -76,16 +113,22 @@ _VOID_SUMMARY = (
 )
 
 
+def _last(rows: list[tuple[Any, ...]]) -> LogPosition:
+    """The position of a page's last row."""
+    return LogPosition(int(rows[-1][5]), int(rows[-1][0]))
+
+
 @dataclass(frozen=True)
 class _Ahead:
-    """A page folded during the previous step: valid if the positions still start at ``start``.
+    """A page folded during the previous step: valid if the positions all still stand at ``start``.
     ``following``: the page after it, read in the previous step too."""
 
-    start: int
+    start: LogPosition
     batch: Batch
     rows: int
     following: list[tuple[Any, ...]]
     quarantined: dict[str, int]  # the quarantine the page was folded with
+    last: LogPosition  # the position of the page's last row
 
 
 @dataclass(frozen=True)
@@ -95,6 +138,11 @@ class Retried:
     game_id: str
     position: int
     error: str | None
+
+
+def _positions(rows: Sequence[Mapping[str, Any]]) -> dict[str, LogPosition]:
+    """``projection_positions`` rows (name, xid, position) as positions by name."""
+    return {r["name"]: LogPosition(int(r["xid"]), int(r["position"])) for r in rows}
 
 
 class _Trial(Exception):
@@ -195,16 +243,13 @@ class Runner:
         clock = time.perf_counter()
         ahead, self._ahead = self._ahead, None
         try:
-            # One pipeline for the whole step: writes are queued, only the reads the code waits for
-            # (the page, and the few rows a projection needs before writing) cost a round trip.
+            # One pipeline for the whole step: only the reads the code waits for cost a round trip.
             with conn.pipeline(), conn.transaction(), conn.cursor() as cur:
-                # Derived rows and their positions commit together: if the server crashes before the WAL
-                # reaches the disk, the last steps vanish whole and are replayed. No wait for the flush.
+                # Derived rows and their positions commit together (a crash loses whole steps, replayed).
                 cur.execute("SET LOCAL synchronous_commit = off")
-                cur.execute(
-                    "SELECT name, position FROM projection_positions WHERE name = ANY(%s) ORDER BY name FOR UPDATE",
-                    (self.names,),
-                )
+                # The watermark first: the pages below read under it, with later snapshots (following.py).
+                cur.execute(SET_WATERMARK)
+                cur.execute(_LOCK_POSITIONS, (self.names,))
                 with conn.cursor(row_factory=tuple_row) as raw, conn.cursor(row_factory=tuple_row) as held:
                     # Queued behind the lock: it reads the positions as they are once the lock is held.
                     # This page and the next one (folded ahead, at the end of the step). When the previous
@@ -212,10 +257,11 @@ class Runner:
                     held.execute("SELECT game_id::text, position FROM projection_quarantine")
                     if ahead is None:
                         self._read(raw, None, 2 * self.batch_size)
-                    positions = {r["name"]: int(r["position"]) for r in cur.fetchall()}
+                    positions = _positions(cur.fetchall())
                     quarantined = {key: int(p) for key, p in held.fetchall()}
+                    start = min(positions.values())
                     if ahead is not None and (
-                        min(positions.values()) != ahead.start or quarantined != ahead.quarantined
+                        set(positions.values()) != {ahead.start} or quarantined != ahead.quarantined
                     ):
                         # Another runner went on in between (or a game was quarantined or released): what
                         # was folded ahead is not this page.
@@ -223,8 +269,11 @@ class Runner:
                         ahead = None
                         self._read(raw, None, 2 * self.batch_size)
                     self.quarantined = quarantined
+                    # Moved: those at the lowest position (the page stops at the next one's), each new to it.
+                    moving = [name for name in self._order if positions[name] == start]
+                    level = len(set(positions.values())) == 1
                     if ahead is not None:
-                        batch, n, following = ahead.batch, ahead.rows, ahead.following
+                        batch, n, following, last = ahead.batch, ahead.rows, ahead.following, ahead.last
                         clock = self._clock("read", clock)
                     else:
                         rows = raw.fetchall()
@@ -232,30 +281,28 @@ class Runner:
                             return 0
                         rows, following = rows[: self.batch_size], rows[self.batch_size :]
                         n = len(rows)
+                        last = _last(rows)
                         clock = self._clock("read", clock)
                         batch = self.folder.fold(cur, rows, self.quarantined)
                         clock = self._clock("fold", clock)
-                    for name in self._order:
-                        if batch.last > positions[name]:
-                            self._handlers[name](cur, batch, positions[name])
-                            clock = self._clock(name, clock)
-                    cur.execute(
-                        "UPDATE projection_positions SET position = %s WHERE name = ANY(%s) AND position < %s",
-                        (batch.last, self.names, batch.last),
-                    )
+                    for name in moving:
+                        self._handlers[name](cur, batch, 0)  # (``after`` 0: every fact of the page is new)
+                        clock = self._clock(name, clock)
+                    cur.execute(_ADVANCE, (last.xid, last.id, moving, last.xid, last.id))
+                    following = following if level else []  # (a page that stops at a projection's position)
                     if following:
                         # The page after the next one, read while this step's writes run and the next page
                         # is folded: the next step starts with no page to wait for.
-                        self._read(raw, following[-1][0], self.batch_size)
+                        self._read(raw, _last(following), self.batch_size)
                     if self.before_commit is not None:
                         self.before_commit(batch)
                     if following:
                         # While the server runs this step's writes: fold the next page onto the cache. The
-                        # next step uses it only if its positions still start where this batch ends.
+                        # next step uses it only if its positions all stand where this batch ends.
                         folded = self._fold_ahead(following)
                         if folded is not None:
                             self._ahead = _Ahead(
-                                batch.last, folded, len(following), raw.fetchall(), dict(self.quarantined)
+                                last, folded, len(following), raw.fetchall(), dict(self.quarantined), _last(following)
                             )
                         clock = self._clock("fold", clock)
             self._clock("commit", clock)
@@ -275,12 +322,8 @@ class Runner:
         state = exc.sqlstate if isinstance(exc, psycopg.Error) else None
         return state is None or state[:2] not in _TRANSIENT
 
-    def _lock(self, cur: Cursor) -> dict[str, int]:
-        rows = cur.execute(
-            "SELECT name, position FROM projection_positions WHERE name = ANY(%s) ORDER BY name FOR UPDATE",
-            (self.names,),
-        ).fetchall()
-        return {r["name"]: int(r["position"]) for r in rows}
+    def _lock(self, cur: Cursor) -> dict[str, LogPosition]:
+        return _positions(cur.execute(_LOCK_POSITIONS, (self.names,)).fetchall())
 
     def _unquarantined(self, rows: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
         held = self.quarantined
@@ -294,6 +337,7 @@ class Runner:
         conn = self.connection()
         failed: dict[str, tuple[int, str]] = {}
         with conn.transaction(), conn.cursor() as cur:
+            cur.execute(SET_WATERMARK)
             positions = self._lock(cur)
             self.quarantined = {
                 r["key"]: int(r["position"])
@@ -305,13 +349,14 @@ class Runner:
             streams: dict[str, list[tuple[Any, ...]]] = {}
             for row in rows:
                 streams.setdefault(row[1], []).append(row)
+            start = min(positions.values())
             for game_id, own in streams.items():
                 try:
                     with conn.transaction():
                         batch = self.folder.fold(cur, own, self.quarantined)
                         for name in self._order:
-                            if batch.last > positions[name]:
-                                self._handlers[name](cur, batch, positions[name])
+                            if positions[name] == start:
+                                self._handlers[name](cur, batch, 0)
                         raise _Trial
                 except _Trial:
                     pass
@@ -361,7 +406,9 @@ class Runner:
                 try:
                     with conn.transaction():
                         with conn.cursor(row_factory=tuple_row) as raw:
-                            rows = raw.execute(_GAME_EVENTS, (game_id, since, upto), binary=True).fetchall()
+                            rows = raw.execute(
+                                _GAME_EVENTS, (game_id, since, upto.xid, upto.id), binary=True
+                            ).fetchall()
                         if rows:
                             batch = self.folder.fold(cur, rows, self.quarantined)
                             if "stats" in self.names and batch.finished:
@@ -393,16 +440,14 @@ class Runner:
         self.quarantined = {}
         return out
 
-    def _read(self, raw: psycopg.Cursor[tuple[Any, ...]], after: int | None, limit: int) -> None:
-        """Queue the read of ``limit`` notifications after ``after`` (None: after the lowest position)."""
-        raw.execute(
-            "SELECT notification_id, originator_id::text, originator_version, topic, state "
-            "FROM banquise_events WHERE notification_id > "
-            + ("%s " if after is not None else "(SELECT min(position) FROM projection_positions WHERE name = ANY(%s)) ")
-            + "ORDER BY notification_id LIMIT %s",
-            (after if after is not None else self.names, limit),
-            binary=True,  # no hex for the payloads, on either side
-        )
+    def _read(self, raw: psycopg.Cursor[tuple[Any, ...]], after: LogPosition | None, limit: int) -> None:
+        """Queue the read of the next ``limit`` events after ``after`` (None: the next page of the lowest
+        projections, as the positions are once locked), in follow order, below the watermark."""
+        if after is None:
+            raw.execute(_FIRST_PAGE, {"names": self.names, "limit": limit}, binary=True)
+        else:
+            # binary: no hex for the payloads, on either side
+            raw.execute(_NEXT_PAGE, (after.xid, after.id, limit), binary=True)
 
     def _fold_ahead(self, rows: list[tuple[Any, ...]]) -> Batch | None:
         """Fold ``rows`` onto the cache when no game needs a database read (else None, cache untouched)."""
@@ -428,18 +473,25 @@ class Runner:
                 return total
 
     def positions(self) -> list[tuple[str, int]]:
-        """Every projection's position, by name (this runner's or not)."""
-        rows = self.connection().execute(_POSITIONS).fetchall()
-        return [(r["name"], int(r["position"])) for r in rows]
+        """Every projection's position, by name (this runner's or not): the notification id of the last
+        event it applied (``log_positions``: with its transaction id)."""
+        return [(name, at.id) for name, at in self.log_positions()]
+
+    def log_positions(self) -> list[tuple[str, LogPosition]]:
+        """Every projection's position in follow order, by name."""
+        rows = self.connection().execute("SELECT name, xid, position FROM projection_positions ORDER BY name")
+        return sorted(_positions(rows.fetchall()).items())
 
     def position(self) -> int:
-        """The lowest position of this runner's projections."""
-        row = (
-            self.connection()
-            .execute("SELECT min(position) AS p FROM projection_positions WHERE name = ANY(%s)", (self.names,))
-            .fetchone()
+        """The notification id of the lowest position of this runner's projections."""
+        return self.log_position().id
+
+    def log_position(self) -> LogPosition:
+        """The lowest position of this runner's projections, in follow order."""
+        rows = self.connection().execute(
+            "SELECT name, xid, position FROM projection_positions WHERE name = ANY(%s)", (self.names,)
         )
-        return int(row["p"] or 0) if row else 0
+        return min(_positions(rows.fetchall()).values(), default=LogPosition(0, 0))
 
     def rebuild(self) -> int:
         """Replay the whole log into new tables for this runner's projections, beside the live ones (a
@@ -499,6 +551,6 @@ class Runner:
             )
             tables = [t for name in self.names for t in schema.TABLES[name]]
             conn.execute(sql.SQL("TRUNCATE {}").format(sql.SQL(", ").join(map(sql.Identifier, tables))))
-            conn.execute("UPDATE projection_positions SET position = 0 WHERE name = ANY(%s)", (self.names,))
+            conn.execute("UPDATE projection_positions SET xid = '0', position = 0 WHERE name = ANY(%s)", (self.names,))
         self.cache.clear()
         self._ahead = None

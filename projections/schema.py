@@ -245,6 +245,15 @@ ALTER TABLE game_summaries ADD COLUMN source text;
 CREATE INDEX player_results_imported ON player_results (kind, finished_at, game_id) WHERE source IS NOT NULL;
 """
 
+# Positions by transaction (issue 47, service/base/store/following.py): a projection's position is the
+# (transaction id, notification id) of the last event applied. The positions of before, notification ids
+# (every event then committed in id order, under the events table's lock), are upgraded in place: ``P``
+# becomes ``(0, P)``, and the events of before have transaction id 0 (store migration 0028), so every
+# projection continues from where it was, with no rebuild.
+POSITIONS_BY_TRANSACTION = """
+ALTER TABLE projection_positions ADD COLUMN xid xid8 NOT NULL DEFAULT '0';
+"""
+
 STEPS: list[Step] = [
     ("p0001_projection_positions", POSITIONS),
     ("p0002_boards", BOARDS),
@@ -256,6 +265,7 @@ STEPS: list[Step] = [
     ("p0008_play_order", PLAY_ORDER),
     ("p0009_kind_totals", KIND_TOTALS),
     ("p0022_imported_plays", IMPORTED_PLAYS),
+    ("p0028_positions_by_transaction", POSITIONS_BY_TRANSACTION),
 ]
 
 # Which tables each projection writes (a rebuild of that projection truncates them).

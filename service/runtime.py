@@ -185,14 +185,14 @@ class Runtime:
         with self.store.game_recorder.datastore.get_connection() as conn:
             return flushed_lsn(conn)
 
-    def replica_progress(self) -> tuple[int | None, int]:
-        """How far the replica has replayed the WAL (None: it is not a standby any more) and how far its
-        copy of the read models has got (the projections' lowest position), in one round trip."""
+    def replica_progress(self, min_position: int = 0) -> tuple[int | None, bool]:
+        """How far the replica has replayed the WAL (None: it is not a standby any more) and whether its
+        copy of the read models has applied the event ``min_position``, in one round trip."""
         from projections import schema
 
         assert self.replica is not None, "no DATABASE_READ_URL"
         with self.replica.connection() as conn:
-            return replay_progress(conn, list(schema.NAMES))
+            return replay_progress(conn, list(schema.NAMES), min_position)
 
     def close(self) -> None:
         for plugin in registered_games():

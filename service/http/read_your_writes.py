@@ -96,11 +96,10 @@ async def wait_for_projections(runtime: Runtime, min_position: int | None, timeo
     read_models = runtime.read_models
     await check_position(runtime, min_position)
     while True:
-        position = await sync_to_thread(read_models.position)
-        if position >= min_position:
+        if await sync_to_thread(read_models.reached, min_position):
             return
         if time.monotonic() >= deadline:
-            raise ProjectionLagging(position, min_position)
+            raise ProjectionLagging(await sync_to_thread(read_models.position), min_position)
         await anyio.sleep(0.05)
 
 
@@ -192,8 +191,8 @@ async def _wait_for_replica(runtime: Runtime, replica: Replica, min_position: in
     deadline = time.monotonic() + replica.max_lag
     checked = False
     while True:
-        replayed, position = await _on_replica(runtime.replica_progress)
-        if (replayed is None or replayed >= min_lsn) and position >= (min_position or 0):
+        replayed, reached = await _on_replica(runtime.replica_progress, min_position or 0)
+        if (replayed is None or replayed >= min_lsn) and reached:
             return True
         if min_position and not checked:
             # Only now ask the primary whether a write ever reached that position: a read the replica

@@ -469,3 +469,46 @@ def test_a_move_refused_from_a_held_head_is_decided_again_from_the_row(
     with pytest.raises(NotGameOwner):  # another key's move never uses the owner's head
         appended(writer, other, g.id, g.moves[2], reply.version)
     assert stored_versions(store, g.id)[-1] == reply.version
+
+
+def test_many_waiting_writes_go_in_a_second_batch_beside_the_first_never_with_its_games(
+    games: GameService, owner: keys.ApiKey, store: GameLog, database: ConnectionParams
+) -> None:
+    """With the table lock gone (#47) two batches may be in flight at once: when ``min_parallel`` writes wait
+    that the batch in flight does not write to, a second batch takes them beside it. A write to a game the
+    first batch writes to waits for it, and goes in the batch after: a game's writes are decided in order."""
+    group = games.group
+    a, *others = (Game(games, owner, seed) for seed in range(50, 50 + 1 + group.min_parallel))
+    outcomes: dict[str, Outcome] = {}
+
+    def run(name: str, game: Game, move: int) -> None:
+        try:
+            outcomes[name] = appended(games.writer, owner, game.id, game.moves[move], None)
+        except Exception as exc:
+            outcomes[name] = exc
+
+    batches = group.batches
+    threads: list[threading.Thread] = []
+    with events_locked(database) as release:
+        threads.append(threading.Thread(target=run, args=("a0", a, 0)))
+        threads[0].start()
+        wait_until(lambda: group.batches == batches + 1, "the first write in flight")
+        threads.append(threading.Thread(target=run, args=("a1", a, 1)))
+        threads[-1].start()
+        wait_until(lambda: len(group._queue) == 1, "a second write to the same game queued")
+        for i, game in enumerate(others):
+            threads.append(threading.Thread(target=run, args=(f"o{i}", game, 0)))
+            threads[-1].start()
+        # The others are enough for a second batch, which starts beside the first (waiting on the lock too);
+        # the write to the first batch's game stays queued.
+        wait_until(lambda: group.batches == batches + 2, "a second batch in flight")
+        assert group._busy == 2 and [t.stream for t in group._queue] == [a.id]
+        release()
+        for thread in threads:
+            thread.join(20)
+    assert group.batches == batches + 3 and not group._writing and not group._queue
+    first, second = ok(outcomes["a0"]), ok(outcomes["a1"])
+    assert second.version > first.version and stored_versions(store, a.id) == list(range(1, second.version + 1))
+    for i, game in enumerate(others):
+        assert ok(outcomes[f"o{i}"]).version == stored_versions(store, game.id)[-1]
+        assert commands(store, game.id) == 2

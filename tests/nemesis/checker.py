@@ -18,6 +18,9 @@ printed), and the run's counts.
 * ``real_time_order``: a write acknowledged before another one started has the lower versions;
 * ``sse_prefix``: every live stream reader, across its resumes, received a gap-free run of the game's
   log from where it started, each event once;
+* ``followers``: every follower of the whole log (``tests/nemesis/followers.py``) was handed every stored
+  event exactly once, nothing else, in an order consistent with each game's versions and the log's own
+  (``tests/nemesis/deliveries.py``), and every acknowledged event is stored;
 * ``replays_agree``: every replay of one step of one game answered the same state hash;
 * ``final_status``: an acknowledged abandon left the game abandoned, an acknowledged void voided;
 * ``read_models``: the read models equal a rebuild from the log;
@@ -31,6 +34,8 @@ from collections import Counter, defaultdict
 
 import msgspec
 
+from tests.nemesis import deliveries
+from tests.nemesis.deliveries import Delivery
 from tests.nemesis.history import STREAM_WRITES, WRITES, Fault, GameLog, History, Op, Stored
 
 # Seconds: the longest a request may take while only the database side is faulted (the README's
@@ -50,6 +55,7 @@ PROPERTIES = (
     "exactly_once",
     "real_time_order",
     "sse_prefix",
+    "followers",
     "replays_agree",
     "final_status",
     "read_models",
@@ -200,6 +206,13 @@ def check(history: History) -> Report:
         elif read.ended and log is not None and got[-1:] != [log.events[-1].version]:
             found["sse_prefix"].append(f"reader {read.reader} game {read.game}: the stream ended at {got[-1:]}")
 
+    # followers
+    if history.followed:
+        stored_ids = {(g, v): n for g, v, n in history.stored_ids}
+        events = [(op.game, e.version) for op in acked if op.kind in STREAM_WRITES and op.game for e in op.events]
+        handed = {name: [Delivery(*d) for d in got] for name, got in history.followed.items()}
+        found["followers"].extend(deliveries.check(stored_ids, events, handed))
+
     # replays_agree
     hashes: dict[tuple[str, int], set[str]] = defaultdict(set)
     for op in ops:
@@ -237,10 +250,14 @@ def check(history: History) -> Report:
         "sse reads": len(history.sse),
         "sse resumes": sum(r.resumes for r in history.sse),
         "sse events": sum(len(r.received) for r in history.sse),
+        "events handed to followers": sum(len(got) for got in history.followed.values()),
         "503 answers": sum(1 for op in ops if op.status == 503),
         "lost COMMIT replies": sum(1 for f in history.faults if f.kind == "db_lost_commit" and f.detail == "fired"),
         "resets before COMMIT": sum(
             1 for f in history.faults if f.kind == "db_reset_before_commit" and f.detail == "fired"
+        ),
+        "writes cut before COMMIT": sum(
+            int(f.detail.split()[0]) for f in history.faults if f.kind == "crash_writers" and f.detail[:1].isdigit()
         ),
     }
     return Report(violations=violations, counts=counts, faults=dict(Counter(f.kind for f in history.faults)))

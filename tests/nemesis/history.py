@@ -1,5 +1,6 @@
 """What the soak records: every request and its outcome, the faults and when they lasted, what each live
-stream reader received, and what was stored at the end (the checker's input, kept as JSON).
+stream reader received, what each follower of the whole log was handed, and what was stored at the end
+(the checker's input, kept as JSON).
 
 Outcomes, as a client can know them:
 * ``ok``: acknowledged (2xx); a write's answer says which events it stored (version, type, recording time);
@@ -93,6 +94,10 @@ class History(msgspec.Struct, kw_only=True):
     stored_games: list[str] = []  # every game id in the database (an unknown one is a violation)
     read_model_diff: list[str] = []  # tables that differ from a rebuild from the log
     clock_steps: str = ""  # why clock steps ran or not
+    # What each follower of the whole log was handed, in order: (stream, version, xid, notification id).
+    followed: dict[str, list[tuple[str, int, int, int]]] = {}
+    # Every stored event at the end: (stream, version, notification id).
+    stored_ids: list[tuple[str, int, int]] = []
     # Forks retried with their Idempotency-Key (the default; BANQUISE_SOAK_FORK_KEYS=0 turns it off); else
     # a fork's lost answer is not retried, and the game it may have made is allowed for.
     fork_keys: bool = False

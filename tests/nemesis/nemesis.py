@@ -19,6 +19,7 @@ import msgspec
 import psycopg
 
 from domain.arctic.simulator import simulate
+from tests.faults import stalls
 from tests.nemesis.checker import RECOVERY_BOUND
 from tests.nemesis.clients import created, http_client, send
 from tests.nemesis.cluster import Cluster
@@ -45,6 +46,14 @@ KINDS: dict[str, tuple[str, int]] = {
     "http_reset": ("http", 2),
     "http_slow": ("http", 1),
 }
+# Faults of the writers themselves, for the followers of the log (issue 47): writes that stall inside their
+# transaction (their events inserted, their commit held back: the writes after them commit first) and
+# writes whose server process is ended there (cut before their COMMIT). They join the schedule's windows
+# in turn (two windows in three), drawn from no random stream: a seed's schedule is otherwise unchanged.
+WRITER_KINDS: dict[str, tuple[str, int]] = {"stall_writers": ("db", 0), "crash_writers": ("db", 0)}
+IN_TURN = ("stall_writers", "crash_writers", None)
+SIDES = {kind: side for kind, (side, _) in {**KINDS, **WRITER_KINDS}.items()}
+
 # A second fault joins one of these at random: the combinations single-fault tests cannot reach.
 PAIRS = {
     "db_lost_commit": ["restart_postgres", "kill_postgres", "kill_api_worker", "db_refuse"],
@@ -82,6 +91,10 @@ def schedule(seed: int, seconds: float) -> list[Window]:
         hold = round(rng.uniform(0.5, 5.0), 1)
         out.append(Window(at=round(at, 1), faults=faults, hold=hold, params=params))
         at += hold + rng.uniform(4, 10)
+    for i, window in enumerate(out):
+        extra = IN_TURN[i % len(IN_TURN)]
+        if extra is not None:
+            window.faults.insert(0, extra)  # first: set while the database is up, before a kill
     return out
 
 
@@ -100,6 +113,8 @@ class Nemesis(threading.Thread):
         self.errors: list[str] = []
         self._stalled: list[psycopg.Connection[Any]] = []
         self._probes = 0
+        self._crashing: threading.Event | None = None
+        self.crashed = 0  # writes cut before their COMMIT by ``crash_writers``
 
     def run(self) -> None:
         try:
@@ -112,7 +127,8 @@ class Nemesis(threading.Thread):
             self.cluster.heal()
 
     def one(self, window: Window) -> None:
-        faults = [self.recorder.fault(kind, KINDS[kind][0], detail=repr(window.params)) for kind in window.faults]  # type: ignore[arg-type]
+        faults = [self.recorder.fault(kind, SIDES[kind], detail=repr(window.params)) for kind in window.faults]  # type: ignore[arg-type]
+        crashed = self.crashed
         fired = [self.apply(kind, window.params) for kind in window.faults]
         self.stop.wait(window.hold)
         self.heal()
@@ -121,6 +137,8 @@ class Nemesis(threading.Thread):
             fault.end = healed
             if event is not None:  # a one-shot trigger: did a COMMIT go by while it was armed?
                 fault.detail = "fired" if event.is_set() else "not fired"
+            if fault.kind == "crash_writers":
+                fault.detail = f"{self.crashed - crashed} writes cut before their COMMIT"
         recovered = self.probe()
         for fault in faults:
             fault.recovered = recovered
@@ -161,6 +179,13 @@ class Nemesis(threading.Thread):
             return db.reset_before(b"COMMIT")
         elif kind == "stall_lock":
             self.stall()
+        elif kind == "stall_writers":
+            # Below the statement timeout (2 s): the stalled writes commit, after the writes that came later.
+            stalls.stall(c.direct.conninfo(), 3 * p["delay"], chance=0.5)
+        elif kind == "crash_writers":
+            stalls.stall(c.direct.conninfo(), 1.5, chance=0.5)
+            self._crashing = threading.Event()
+            threading.Thread(target=self._crash, args=(self._crashing,), daemon=True).start()
         else:
             raise ValueError(f"unknown fault {kind}")
         return None
@@ -172,12 +197,30 @@ class Nemesis(threading.Thread):
         conn.execute("LOCK TABLE banquise_events IN EXCLUSIVE MODE")
         self._stalled.append(conn)
 
+    def _crash(self, until: threading.Event) -> None:
+        """End the server process of every write sleeping inside its transaction, until healed."""
+        while not until.wait(0.05):
+            with contextlib.suppress(Exception):
+                self.crashed += len(stalls.crash_sleepers(self.cluster.direct.conninfo()))
+
     def heal(self) -> None:
         for conn in self._stalled:
             with contextlib.suppress(Exception):
                 conn.close()
         self._stalled.clear()
+        if self._crashing is not None:
+            self._crashing.set()
+            self._crashing = None
         self.cluster.heal()
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                stalls.unstall(self.cluster.direct.conninfo(), everything=True)
+                break
+            except psycopg.Error:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.5)
 
     def probe(self) -> float | None:
         """When a write first succeeded after the heal (through the clients' proxy), or None."""

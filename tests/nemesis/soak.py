@@ -14,10 +14,12 @@ import httpx
 import psycopg
 
 from projections import schema
+from tests.faults import stalls
 from tests.nemesis import checker
 from tests.nemesis.checker import HANG_BOUND, Report
 from tests.nemesis.clients import Player, Reader, Shared, resolve_pending
 from tests.nemesis.cluster import Cluster, cluster
+from tests.nemesis.followers import LogFollower
 from tests.nemesis.history import GameLog, History, Recorder, Stored
 from tests.nemesis.nemesis import Nemesis, Window, schedule
 from tests.projections.support import dump
@@ -52,12 +54,17 @@ def _drive(
     running: Cluster, recorder: Recorder, windows: list[Window], seed: int, seconds: float, clients: int, readers: int
 ) -> None:
     """The clients and the nemesis for ``seconds``, then the heal, the resolution and the collection."""
+    stalls.install(running.direct.conninfo())  # the writers' stalls and cuts the nemesis asks for
     recorder.origin = time.monotonic()
     shared = Shared(recorder, running.base, running.token, running.admin_token, seed)
     threads: list[Any] = [Player(i, shared) for i in range(clients)] + [Reader(i, shared) for i in range(readers)]
+    followers = [
+        LogFollower("through the proxy", _via_proxy(running), recorder),
+        LogFollower("straight", running.direct.conninfo(), recorder),
+    ]
     nemesis = Nemesis(running, recorder, windows)
     try:
-        for t in threads:
+        for t in [*threads, *followers]:
             t.start()
         nemesis.start()
         time.sleep(seconds)
@@ -68,14 +75,26 @@ def _drive(
         joined_by = time.monotonic() + HANG_BOUND + 30
         for t in threads:
             t.join(max(0.1, joined_by - time.monotonic()))
+        for f in followers:
+            f.stop.set()
+            f.join(30)
     if any(t.is_alive() for t in threads):
         raise AssertionError(f"clients still running {HANG_BOUND + 30:.0f} s after the stop: a hang")
     running.heal()
     running.wait_healthy(60)
     resolve_pending(shared)
+    for f in followers:
+        f.drain(running.direct.conninfo())
     collect(running, recorder.history)
     if nemesis.errors:
         raise AssertionError(f"the nemesis failed: {nemesis.errors}")
+
+
+def _via_proxy(running: Cluster) -> str:
+    """The database through the fault proxy the API processes use."""
+    assert running.db_proxy is not None
+    direct = running.direct
+    return f"host=127.0.0.1 port={running.db_proxy.port} dbname={direct.dbname} user={direct.user}"
 
 
 def collect(running: Cluster, history: History) -> None:
@@ -83,6 +102,12 @@ def collect(running: Cluster, history: History) -> None:
     with psycopg.connect(running.direct.conninfo(), autocommit=True) as conn:
         games = conn.execute("SELECT id::text, status FROM games ORDER BY id").fetchall()
         forks: dict[str, str] = dict(conn.execute("SELECT fork_id::text, origin_id::text FROM game_forks").fetchall())
+        history.stored_ids = [
+            (str(g), int(v), int(n))
+            for g, v, n in conn.execute(
+                "SELECT originator_id, originator_version, notification_id FROM banquise_events"
+            )
+        ]
     history.stored_games = [g for g, _ in games]
     with httpx.Client(base_url=running.api_base, timeout=60) as http:
         auth = {"authorization": f"Bearer {running.token}"}

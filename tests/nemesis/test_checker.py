@@ -335,3 +335,33 @@ def test_with_fork_keys_a_lost_fork_answer_must_be_resolved_like_any_write() -> 
     history.stored_games.append(twin)
     history.final.append(GameLog(game=twin, events=[Stored(1, "GameStarted")], status="live", forked_from=G))
     assert violated(history) == ["games_known"]
+
+
+def followed(history: History) -> History:
+    """The clean history's log as its followers were handed it (six events, notification ids 11-16)."""
+    history.stored_ids = [(G, v, 10 + v) for v in range(1, 7)]
+    history.followed = {
+        "through the proxy": [(G, v, 100 + v, 10 + v) for v in range(1, 7)],
+        "straight": [(G, v, 100 + v, 10 + v) for v in range(1, 7)],
+    }
+    return history
+
+
+def test_followers_handed_every_event_once_in_order_hold() -> None:
+    assert violated(followed(clean())) == []
+
+
+def test_a_follower_that_skipped_or_repeated_an_event_is_found() -> None:
+    history = followed(clean())
+    history.followed["straight"].pop(2)
+    assert violated(history) == ["followers"]
+    history = followed(clean())
+    history.followed["through the proxy"].append(history.followed["through the proxy"][-1])
+    assert "followers" in violated(history)
+
+
+def test_an_acknowledged_event_the_log_lost_is_found_by_the_followers_property_too() -> None:
+    history = followed(clean())
+    history.stored_ids.pop()
+    history.followed = {name: got[:-1] for name, got in history.followed.items()}
+    assert "followers" in violated(history)

@@ -18,7 +18,7 @@ from psycopg.rows import DictRow
 from service.base.database import ConnectionParams
 from service.base.settings import DatabaseTimeouts
 from service.base.signing import SERVER_KEYS, server_key
-from service.base.store import analyses, analysis_stats, chain, migrations
+from service.base.store import analyses, analysis_stats, chain, following, migrations
 from service.base.store import heads as game_heads
 from service.base.store.closing import CLOSED_GAME_FUNCTION, GAME_CLOSED, GameClosed
 from service.base.store.editions import EDITIONS, EDITIONS_BY_KIND
@@ -32,12 +32,14 @@ from service.base.store.failures import (
     psycopg_error,
     reason,
 )
+from service.base.store.following import LogPosition
 from service.base.store.heads import HeadAdvance
 from service.base.store.key_guard import KEY_GUARD_FUNCTION, KEYS_CHANGED, KeysChanged
 from service.base.store.loop_reads import LoopReads
 from service.base.store.mapper import MsgspecMapper, recorded, topics_and_states
+from service.base.store.notifying import Notifier
 from service.base.store.pool import GuardedPool, session_kwargs
-from service.base.store.recorder import GameRecorder, GameRow, Within
+from service.base.store.recorder import GameRecorder, GameRow, Within, retry_lost_read
 from service.base.store.tables import (
     FORK_SECRETS,
     GAME_FORKS,
@@ -110,13 +112,29 @@ class GameLog(Application[UUID]):
             max_size=pool_size + 2,
         )
         self.game_recorder.use_timeouts(timeouts)
+        # Every commit of events wakes the live streams, from a connection of its own (notifying.py).
+        self.notifier = self.game_recorder.notifier = Notifier(params, self.game_recorder.channel_name, timeouts)
         self.loop_reads = LoopReads(params.connect_kwargs(), timeouts, size=min(4, pool_size))
         migrations.migrate(params.conninfo(), schema, store_steps(self))
         # Composite types exist now: let the recorder's connections use them.
         self.game_recorder.datastore.register_type_adapters()
+        with self.game_recorder.datastore.get_connection() as conn:
+            following.check_counter(conn, schema, self.game_recorder.events_table_name)
         # The deployment's signing key, made at the first start (every process then reads the same one).
         with self.game_recorder.datastore.get_connection() as conn:
             self.server_key = server_key(conn, schema)
+
+    def close(self) -> None:
+        self.notifier.close()
+        super().close()
+
+    def _follow_by_transaction(self) -> None:
+        """Migration 0028: each event's transaction id and the followers' index (``following``), and the
+        write functions without the table lock and the notification (``recorder``)."""
+        with self.game_recorder.datastore.get_connection() as conn:
+            following.migrate(conn, self.schema, self.game_recorder.events_table_name)
+        self.game_recorder.create_new_game_function()
+        self._create_append_moves_function()
 
     def _create_append_moves_function(self) -> None:
         self.game_recorder.create_append_moves_function(game_heads.advance_in_function(self.schema))
@@ -189,7 +207,7 @@ class GameLog(Application[UUID]):
     ) -> list[list[int]]:
         """``append`` of several writes in one transaction (group commit): each write is one game's records
         at consecutive versions, with its ``within`` rows; ``heads``: the new heads of the games moved (one
-        update for all, before the table lock). All of them are stored or none. Their notification ids,
+        update for all, before the events). All of them are stored or none. Their notification ids,
         write by write.
 
         Moves that write nothing else (no snapshot due, no Idempotency-Key) go in one statement
@@ -390,7 +408,25 @@ class GameLog(Application[UUID]):
         return last.originator_version if last else 0
 
     def notifications(self, start: int, limit: int, topics: Sequence[str] = ()) -> list[Notification]:
+        """The final notifications from id ``start`` on, in follow order (``GameRecorder.select_notifications``:
+        not a cursor; followers use ``follow``)."""
         return list(self.recorder.select_notifications(start=start, limit=limit, topics=topics))
+
+    def follow(self, after: LogPosition, limit: int, upto: LogPosition | None = None) -> list[following.Row]:
+        """The next events after ``after`` (at most ``limit``, up to ``upto``), below the watermark, in
+        follow order: what a follower of the whole log reads (``service.base.store.following``)."""
+        table = self.game_recorder.events_table_name
+
+        def read() -> list[following.Row]:
+            with self.game_recorder.datastore.get_connection() as conn:
+                return following.read_page(conn, self.schema, table, after, limit, upto)
+
+        return _read_again_if_lost(read)
+
+    def position_of(self, notification_id: int) -> LogPosition | None:
+        """Where the event ``notification_id`` stands in follow order (None: no such committed event)."""
+        with self.game_recorder.datastore.get_connection() as conn:
+            return following.position_of(conn, self.schema, self.game_recorder.events_table_name, notification_id)
 
     def decode(self, notification: Notification) -> Recorded:
         return cast(Recorded, self.mapper.to_domain_event(notification))
@@ -430,6 +466,10 @@ class GameLog(Application[UUID]):
         """``psycopg.connect`` keywords for a connection of our own (the projection worker's): the same
         timeouts as the pool's."""
         return session_kwargs(self.timeouts, application_name)
+
+
+def _read_again_if_lost(read: Callable[[], T]) -> T:
+    return cast(T, retry_lost_read(read)())
 
 
 def _keep_heads(store: GameLog) -> None:
@@ -495,4 +535,6 @@ def store_steps(log: GameLog) -> list[migrations.Step]:
         ("0023_signed_games", SIGNED_GAMES),  # one game per signed identity (#49)
         # How many runs of an analysis job a dead worker cut short (the fourth gives up): store/analyses.py.
         ("0025_analysis_attempts", analyses.ATTEMPTS),
+        # Appends without the table lock, followers by transaction id: store/following.py (#47).
+        ("0028_follow_by_transaction", log._follow_by_transaction),
     ]

@@ -259,9 +259,12 @@ def hashes(game_id: UUID, rows: Iterable[tuple[str, bytes]]) -> Iterator[bytes]:
 
 
 # Migration 0018: the column, the trigger that fills it on every insert, and the games stored before.
-# The previous event is always there when a row is inserted: every write path holds the events table's
-# EXCLUSIVE lock (committed rows), and a row-level BEFORE trigger sees the rows its own statement
-# inserted before (a write's events go in version order).
+# The previous event is always there when a row is inserted, with no lock over all games (#47): every write
+# path updates its game's row before it inserts the game's events (migration 0023, below), so a write to a
+# game waits for the one before it to commit, and its insert (a statement after that wait: a snapshot of
+# its own, in READ COMMITTED) sees that write's events; a row-level BEFORE trigger sees the rows its own
+# statement inserted before (a write's events go in version order). A writer that skipped the game's row
+# and raced another would find no previous event and be refused (BQ500), never chain a wrong hash.
 _TRIGGER = """
 ALTER TABLE {events} ADD COLUMN IF NOT EXISTS chain bytea;
 CREATE OR REPLACE FUNCTION {schema}.banquise_chain_event() RETURNS trigger LANGUAGE plpgsql AS $body$

@@ -4,7 +4,7 @@ The use cases check a game's row before they decide, but a decision (an abandon,
 between that read and the write. So the write's own update of the ``games`` row, in the events'
 transaction, says again what it needs (``OPEN`` or ``LIVE``) and fails the whole transaction
 otherwise, with ``GAME_CLOSED`` (SQLSTATE) and the game's state as the error's detail. Every write
-to a game updates its row before taking the events table's lock, so the row's lock orders them: a
+to a game updates its row before it inserts its events, so the row's lock orders them: a
 move either commits before the abandon (and the abandon follows it) or sees the game closed and
 stores nothing.
 """

@@ -1,20 +1,28 @@
 """The PostgreSQL recorder, extended so that a game's own rows commit with its events.
 
-``eventsourcing`` calls ``_insert_events`` inside the transaction that inserts the events, before it
-takes the table lock (this is how its ProcessRecorder writes tracking rows). We use that hook to write
-the game's index row, an idempotency key or an import id atomically with the events: all or nothing.
+``eventsourcing`` calls ``_insert_events`` inside the transaction that inserts the events (this is how its
+ProcessRecorder writes tracking rows). We use that hook to write the game's index row, an idempotency key
+or an import id atomically with the events: all or nothing.
 
-``insert_events`` keeps the library's transaction (the same table lock, the same
-``RETURNING notification_id`` in insertion order) and changes two things, both measured by
-``make bench``:
+Unlike the library's recorder, no write takes the events table's ``EXCLUSIVE`` lock (migration 0028): the
+appends of different games insert and commit in parallel, and one game's writes stay serialised by its
+row (every writer updates the game's row first) and its version (the primary key). The library's lock kept
+notification ids in commit order for the readers that tail the log; ours follow it by transaction id
+below a watermark instead (``service.base.store.following``), which no commit order can fool.
+
+Nor does a write transaction ``NOTIFY``: PostgreSQL serialises the commits of every notifying transaction
+of the cluster (a lock held from before the commit record is written until it is flushed). A committed
+write pokes the process's notifier instead (``service.base.store.notifying``), which announces it after
+its commit on a connection of its own: the live streams wake on it as before, a write stays one round
+trip, and a notification's failure is never the write's.
+
+What else differs from the library's ``insert_events`` (measured by ``make bench``):
 
 * the events go as four parallel arrays in binary format instead of one array of a composite type:
   psycopg adapts a composite array in Python, value by value in text with regular-expression
   escaping, the largest cost of a bulk import (item 1: ~30k rows/s composite, ~66k binary arrays);
-* the whole transaction is sent in one go (BEGIN ... LOCK ... INSERT ... COMMIT, then one sync): the
-  library read the INSERT's results before sending COMMIT, so the EXCLUSIVE lock was held across two
-  round trips to Python and its GIL, and concurrent writers queued behind them (item 2: 8 writers
-  ~2x faster in-process).
+* the whole transaction is sent in one go (BEGIN ... INSERT ... COMMIT, then one sync): the library read
+  the INSERT's results before sending COMMIT, two round trips to Python and its GIL.
 
 ``insert_game_events`` is the same transaction for the events of one game at consecutive versions
 (every write of the service): the game id and the first version go as two scalars, and the topics
@@ -34,7 +42,7 @@ from typing import Any, Literal, NamedTuple, TypeVar, cast
 from uuid import UUID
 
 import psycopg
-from eventsourcing.persistence import ProgrammingError, StoredEvent
+from eventsourcing.persistence import Notification, ProgrammingError, StoredEvent
 from eventsourcing.postgres import PostgresApplicationRecorder
 from psycopg import Connection, Cursor
 from psycopg.adapt import Dumper
@@ -45,8 +53,9 @@ from psycopg.sql import Literal as Literal_
 from psycopg.types.json import Jsonb
 
 from service.base.settings import DatabaseTimeouts
-from service.base.store import chain
+from service.base.store import chain, following
 from service.base.store.failures import CommitUncertain, is_connection_lost, is_retryable
+from service.base.store.notifying import Notifier
 
 log = logging.getLogger("banquise.store")
 # A function run in the events' transaction, on its cursor, before the events are inserted.
@@ -258,6 +267,7 @@ CREATE OR REPLACE FUNCTION {schema}.banquise_insert_new_game(
     p_created_at timestamptz, p_updated_at timestamptz, p_played_at timestamptz, p_tags jsonb
 ) RETURNS TABLE (o_count bigint, o_last bigint) LANGUAGE plpgsql AS $body$
 BEGIN
+    {announce};
     INSERT INTO {schema}.games (id, kind, rules_version, owner_key, record_id, record_hash, players, handles,
                                 status, version, moves, created_at, updated_at, played_at, tags)
     VALUES (p_id, p_kind, p_rules_version, p_owner_key, p_record_id, p_record_hash, p_players, p_handles,
@@ -266,8 +276,6 @@ BEGIN
     SELECT p_id, d.version, d.state FROM unnest(p_snapshot_versions, p_snapshot_states) AS d(version, state)
     ON CONFLICT DO NOTHING;
     PERFORM set_config('lock_timeout', p_lock_timeout, true);
-    LOCK TABLE {schema}.{table} IN EXCLUSIVE MODE;
-    PERFORM pg_notify({channel}, '');
     RETURN QUERY
     WITH e_ids AS (
         INSERT INTO {schema}.{table} (originator_id, originator_version, topic, state, chain)
@@ -283,9 +291,11 @@ $body$
 
 # Migration 0016: the moves of a group-commit batch in one statement (one implicit transaction): the
 # games' new heads (``{advance}``: ``service.base.store.heads``' update over the ``h_`` arrays, with its
-# conditions), the other counts of key changes the batch's cached keys were verified at, the table lock,
-# the notification and the events, as ``insert_batch`` does in a pipeline of five statements (~45 us of
-# CPU each in psycopg; a lone move cost ~400 us on the writer's thread, ~310 us so).
+# conditions), the other counts of key changes the batch's cached keys were verified at, and the events,
+# as ``insert_batch`` does in a pipeline of statements (~45 us of CPU each in psycopg; a lone move cost
+# ~400 us on the writer's thread, ~310 us so). Since 0028 without the table lock and the notification, and
+# announced as a writer first (``_ANNOUNCE``); ``lock_timeout`` still bounds the insert's wait for a lock
+# someone holds on the events table (a migration, an operator's LOCK TABLE), as it bounded the table lock's.
 _APPEND_MOVES_FUNCTION = """
 CREATE OR REPLACE FUNCTION {schema}.banquise_append_moves(
     p_lock_timeout text, p_ids uuid[], p_versions bigint[], p_topics text[], p_states bytea[],
@@ -293,11 +303,10 @@ CREATE OR REPLACE FUNCTION {schema}.banquise_append_moves(
     h_played timestamptz[], h_late boolean[], h_keys bigint[], p_other_keys bigint[]
 ) RETURNS SETOF bigint LANGUAGE plpgsql AS $body$
 BEGIN
+    {announce};
     {advance};
     PERFORM {schema}.banquise_keys_unchanged(k) FROM unnest(p_other_keys) AS k;
     PERFORM set_config('lock_timeout', p_lock_timeout, true);
-    LOCK TABLE {schema}.{table} IN EXCLUSIVE MODE;
-    PERFORM pg_notify({channel}, '');
     RETURN QUERY WITH e AS (
         INSERT INTO {schema}.{table} (originator_id, originator_version, topic, state)
         SELECT * FROM unnest(p_ids, p_versions, p_topics, p_states) RETURNING notification_id
@@ -312,6 +321,15 @@ _APPEND_MOVES_TYPES = (
 )
 
 
+# The first statement of every write (the functions above, ``GameRecorder._insert``), before anything gives
+# its transaction an id: the writers' lock, an advisory lock every writer holds shared (no writer waits for
+# another), which is how the followers' watermark tells a transaction that may write events from any other
+# (``service.base.store.following``). The writes keep their order of before (the games' rows, then the
+# events), so a write waiting for a lock on the events table still holds its game's row.
+_ANNOUNCE = "PERFORM pg_advisory_xact_lock_shared({key})"
+# ``_ANNOUNCE`` as a statement of its own (a transaction's first).
+_ANNOUNCE_STATEMENT = "SELECT pg_advisory_xact_lock_shared({key})"
+
 # The function's parameter types, in order (explicit casts: psycopg types an int by its size and an empty
 # list as text[]).
 _NEW_GAME_TYPES = (
@@ -325,11 +343,10 @@ _NEW_GAME_TYPES_BEFORE_TAGS = _NEW_GAME_TYPES_BEFORE_CHAIN[:-1]
 
 
 class _Statements(NamedTuple):
-    lock: tuple[bytes, ...]
-    notify: bytes
-    # ``lock`` then ``notify`` as one statement (a DO block): the same commands in the same transaction,
-    # one execute instead of three (~25 us of CPU each in psycopg, at every write).
-    lock_and_notify: bytes
+    # ``_ANNOUNCE``, the first statement of a write's transaction.
+    announce: bytes
+    # ``SET LOCAL lock_timeout``: the insert waits that long at most for a lock held on the events table.
+    lock_timeout: bytes
     insert_columns: bytes
     insert_game: bytes
     new_game: bytes
@@ -363,17 +380,64 @@ class GameRecorder(PostgresApplicationRecorder):
         self._statements: _Statements | None = None
         self._checked_statements: dict[tuple[bool, bool, bool, bool], bytes] = {}
         self.lock_timeout_text = f"{self.datastore.lock_timeout}s"
+        # No table lock (the library took one per insert: see the module's docstring), only its timeout.
+        self.lock_table_statements = self.lock_table_statements[:1]
+        # Poked after every commit (the live streams' wake-up): ``GameLog`` sets it.
+        self.notifier: Notifier | None = None
 
     def use_timeouts(self, timeouts: DatabaseTimeouts) -> None:
-        """Wait at most ``timeouts.lock`` for the events table's lock (the library's statement has whole
-        seconds, and 0, no limit, by default)."""
+        """Wait at most ``timeouts.lock`` for a lock held on the events table (the library's statement has
+        whole seconds, and 0, no limit, by default)."""
         self.lock_timeout_text = f"{int(timeouts.lock * 1000)}ms"
         self.lock_table_statements[0] = SQL("SET LOCAL lock_timeout = {0}").format(Literal_(self.lock_timeout_text))
         self._statements = None
 
+    def subscribe(self, gt: int | None = None, topics: Sequence[str] = ()) -> Any:
+        """Not offered: the library's subscription tails the log by notification id, which only the table
+        lock it relied on kept in commit order. Follow the log with ``service.base.store.following``."""
+        raise NotImplementedError("follow the event log by transaction id: service.base.store.following")
+
+    @retry_lost_read
+    def select_notifications(
+        self,
+        start: int | None,
+        limit: int,
+        stop: int | None = None,
+        topics: Sequence[str] = (),
+        *,
+        inclusive_of_start: bool = True,
+    ) -> Sequence[Notification]:
+        """The library's read of the notification log, restricted to what is final: the events whose
+        notification id is from ``start`` (to ``stop``) and whose transaction lies below the watermark, in
+        follow order. Not a cursor (a later call may return a lower id): followers use
+        ``service.base.store.following``."""
+        conditions = [f"xid < {following.WATERMARK}"]  # (set first, below)
+        params: list[Any] = []
+        if start is not None:
+            conditions.append("notification_id >= %s" if inclusive_of_start else "notification_id > %s")
+            params.append(start)
+        if stop is not None:
+            conditions.append("notification_id <= %s")
+            params.append(stop)
+        if topics:
+            conditions.append("topic = ANY(%s)")
+            params.append(list(topics))
+        params.append(limit)
+        statement = SQL(
+            "SELECT notification_id, originator_id, originator_version, topic, state FROM {events} WHERE "
+            + " AND ".join(conditions)
+            + " ORDER BY xid, notification_id LIMIT %s"
+        ).format(events=Identifier(self.datastore.schema, self.events_table_name))
+        with self.datastore.get_connection() as conn, conn.transaction(), conn.cursor(row_factory=tuple_row) as cur:
+            cur.execute(following.SET_WATERMARK)
+            rows = cur.execute(statement, params).fetchall()
+        return [
+            Notification(id=r[0], originator_id=r[1], originator_version=r[2], topic=r[3], state=bytes(r[4]))
+            for r in rows
+        ]
+
     # The library's reads retry any OperationalError ten times (a pool timeout included: ~20 s down).
     select_events = retry_lost_read(PostgresApplicationRecorder.select_events.__wrapped__)
-    select_notifications = retry_lost_read(PostgresApplicationRecorder.select_notifications.__wrapped__)
     max_notification_id = retry_lost_read(PostgresApplicationRecorder.max_notification_id.__wrapped__)
 
     @retry_lost_read
@@ -452,12 +516,9 @@ class GameRecorder(PostgresApplicationRecorder):
         again at every execute (~15 us of CPU per statement, and these run for every write)."""
         rendered = self._statements
         if rendered is None:
-            lock = tuple(_as_bytes(statement, conn) for statement in self.lock_table_statements)
-            notify = SQL("NOTIFY {0}").format(Identifier(self.channel_name)).as_bytes(conn)
             rendered = self._statements = _Statements(
-                lock=lock,
-                notify=notify,
-                lock_and_notify=b"DO $banquise$ BEGIN " + b"; ".join([*lock, notify]) + b"; END $banquise$",
+                announce=SQL(_ANNOUNCE_STATEMENT).format(key=Literal_(following.WRITERS_LOCK)).as_bytes(conn),
+                lock_timeout=_as_bytes(self.lock_table_statements[0], conn),
                 insert_columns=self.insert_columns_statement.as_bytes(conn),
                 insert_game=self.insert_game_statement.as_bytes(conn),
                 new_game=SQL("SELECT * FROM {schema}.banquise_insert_new_game({params})")
@@ -475,16 +536,23 @@ class GameRecorder(PostgresApplicationRecorder):
         return rendered
 
     def _lock_table(self, curs: Cursor[DictRow]) -> None:
-        for statement in self._rendered(curs.connection).lock:
-            curs.execute(statement, prepare=True)
+        """The library's insert path (not used by the service): the lock's timeout, not the table's lock.
+        (The writers' lock is then the INSERT's own lock on the table: its first statement.)"""
+        curs.execute(self._rendered(curs.connection).lock_timeout, prepare=True)
 
     def _notify_channel(self, curs: Cursor[DictRow]) -> None:
-        curs.execute(self._rendered(curs.connection).notify)
+        """Nothing in the write's transaction: the notifier announces it after its commit."""
+
+    def _committed(self) -> None:
+        """A write committed: the notifier announces it (``service.base.store.notifying``)."""
+        if self.notifier is not None:
+            self.notifier.poke()
 
     @retry_conflicts
     def insert_events(self, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int] | None:
-        """One transaction, sent in one go: BEGIN, the ``within`` rows, the table lock, the events, COMMIT;
-        then a single sync. A failure (an ``IntegrityError`` for a taken version) rolls everything back."""
+        """One transaction, sent in one go: BEGIN, the writers' lock (``_ANNOUNCE``), the ``within`` rows,
+        the lock timeout, the events, COMMIT; then a single sync. A failure (an ``IntegrityError`` for a
+        taken version) rolls everything back."""
         if not stored_events:
             return []
         columns = (
@@ -528,7 +596,7 @@ class GameRecorder(PostgresApplicationRecorder):
         within: Within | None = None,
     ) -> list[list[int]]:
         """The events of several writes — each one game's events from its first version on — in one
-        ``insert_events`` transaction (one lock, one INSERT, one round trip): group commit. Their
+        ``insert_events`` transaction (one INSERT, one round trip): group commit. Their
         notification ids, write by write (the INSERT returns them in the order of its input)."""
         ids, versions, topics, states = _columns(parts)
         if not states:
@@ -536,13 +604,16 @@ class GameRecorder(PostgresApplicationRecorder):
         params = (ids, versions, _text_array(topics), _ByteaArray(_BYTEA_OID, states))
         return _per_write(self._insert("insert_columns", params, len(states), (), within=within), parts)
 
+    def _announce(self) -> Any:
+        return SQL(_ANNOUNCE).format(key=Literal_(following.WRITERS_LOCK))
+
     def create_new_game_function(self) -> None:
         """The function ``insert_new_game`` calls (a migration step; it replaces ``banquise_new_game``,
         which returned every notification id)."""
         statement = SQL(_NEW_GAME_FUNCTION).format(
             schema=Identifier(self.datastore.schema),
             table=Identifier(self.events_table_name),
-            channel=Literal_(self.channel_name),
+            announce=self._announce(),
         )
         with self.datastore.get_connection() as conn:
             conn.execute(
@@ -566,7 +637,7 @@ class GameRecorder(PostgresApplicationRecorder):
         statement = SQL(_APPEND_MOVES_FUNCTION).format(
             schema=Identifier(self.datastore.schema),
             table=Identifier(self.events_table_name),
-            channel=Literal_(self.channel_name),
+            announce=self._announce(),
             advance=SQL(advance),  # the store's own text (``service.base.store.heads``), not input
         )
         with self.datastore.get_connection() as conn:
@@ -594,6 +665,7 @@ class GameRecorder(PostgresApplicationRecorder):
         )
         with self.writing() as conn:
             flat = [row[0] for row in _alone(conn, self._rendered(conn).append_moves, params)]
+        self._committed()
         if len(flat) != len(states):
             raise ProgrammingError(f"Couldn't get all notification IDs (got {len(flat)}, expected {len(states)})")
         return _per_write(flat, parts)
@@ -612,10 +684,7 @@ class GameRecorder(PostgresApplicationRecorder):
         what ``insert_game_events`` does with the game's row and snapshots written ``within``, the same
         rows in the same order, the same table lock and notification, but one statement instead of
         nine in a pipeline (~45 us of CPU each in psycopg): ``make bench``, item 1. The notification id
-        of the last event (a writer only reports how far the log went; not every id is sent back).
-
-        Unlike the library's insert function (``POSTGRES_ENABLE_DB_FUNCTIONS``, off), it takes the table
-        lock before inserting: notification ids are still committed in order, no tailing reader skips one."""
+        of the last event (a writer only reports how far the log went; not every id is sent back)."""
         if not states:
             raise ValueError("a new game has events")
         with self.writing() as conn:
@@ -635,6 +704,7 @@ class GameRecorder(PostgresApplicationRecorder):
                 *game.params()[8:],
             )
             found = _alone(conn, self._rendered(conn).new_game, params)
+        self._committed()
         row = found[0] if found else None
         if row is None or row[0] != len(states):
             raise ProgrammingError(f"Couldn't insert all events (got {row and row[0]}, expected {len(states)})")
@@ -657,8 +727,9 @@ class GameRecorder(PostgresApplicationRecorder):
                     # here would be a second round trip (the exit syncs again, and waits).
                     with conn.pipeline():
                         curs.execute(b"BEGIN")
+                        curs.execute(rendered.announce, prepare=True)
                         self._insert_events(curs, stored_events, **kwargs)
-                        curs.execute(rendered.lock_and_notify, prepare=True)
+                        curs.execute(rendered.lock_timeout, prepare=True)
                         out.execute(getattr(rendered, statement), params)
                         curs.execute(b"COMMIT")
                     ids = [row[0] for row in out.fetchall()]
@@ -666,6 +737,7 @@ class GameRecorder(PostgresApplicationRecorder):
                 if conn.info.transaction_status != TransactionStatus.IDLE:
                     conn.rollback()
                 raise
+        self._committed()
         if len(ids) != expected:
             raise ProgrammingError(f"Couldn't get all notification IDs (got {len(ids)}, expected {expected})")
         return ids

@@ -56,17 +56,23 @@ def flushed_lsn(conn: psycopg.Connection[Any]) -> int:
     return parse_lsn(row["lsn"] if isinstance(row, dict) else row[0]) if row else 0
 
 
-def replay_progress(conn: psycopg.Connection[Any], projections: list[str]) -> tuple[int | None, int]:
-    """How far a standby has replayed the WAL (None: it is not a standby any more) and the lowest position
-    of ``projections`` in its copy of the read models, in one round trip."""
+def replay_progress(
+    conn: psycopg.Connection[Any], projections: list[str], min_position: int = 0
+) -> tuple[int | None, bool]:
+    """How far a standby has replayed the WAL (None: it is not a standby any more) and whether every one of
+    ``projections`` has applied the event ``min_position`` in its copy of the read models (the lowest
+    position at or past that event in follow order: ``service.base.store.following``; an id no event has is
+    reached once the log went past it), in one round trip."""
     row = conn.execute(
-        "SELECT pg_last_wal_replay_lsn()::text AS lsn, "
-        "(SELECT min(position) FROM projection_positions WHERE name = ANY(%s)) AS p",
-        (projections,),
+        "SELECT pg_last_wal_replay_lsn()::text AS lsn, coalesce((SELECT (e.xid, e.notification_id) <= "
+        "(lo.xid, lo.position) FROM banquise_events e, (SELECT xid, position FROM projection_positions "
+        "WHERE name = ANY(%(names)s) ORDER BY xid, position LIMIT 1) lo WHERE e.notification_id = %(id)s), "
+        "%(id)s <= (SELECT coalesce(max(notification_id), 0) FROM banquise_events)) AS reached",
+        {"names": projections, "id": min_position},
     ).fetchone()
     if row is None:
-        return None, 0
-    return (parse_lsn(row["lsn"]) if row["lsn"] else None), int(row["p"] or 0)
+        return None, False
+    return (parse_lsn(row["lsn"]) if row["lsn"] else None), bool(row["reached"])
 
 
 class ReplicaState(msgspec.Struct, frozen=True, kw_only=True):
