@@ -13,7 +13,6 @@ from litestar.testing import TestClient
 from domain.analysis.game import DEFAULT_SEED, analyse, encode
 from domain.arctic import RULES
 from domain.arctic.simulator import simulate
-from service.games.analysis import GameAnalyses
 from service.runtime import Runtime
 from tests.helpers import auth
 from tests.projections.support import record
@@ -27,7 +26,7 @@ def ask_and_run(client: Client, runtime: Runtime, token: str, game_id: str) -> l
     """The owner asks for the outlook; it is run here: how many steps were stored when the run began."""
     asked = client.post(f"/games/{game_id}/analysis", json={"budget": BUDGET}, headers=auth(token))
     assert asked.status_code == 202, asked.text
-    analyses = GameAnalyses(runtime.games.deps)
+    analyses = runtime.games.analyses
     row = analyses.rows.row(UUID(game_id))
     found = analyses.table.find(UUID(game_id), asked.json()["analysis_version"], BUDGET, row.version)
     assert found is not None
@@ -37,7 +36,7 @@ def ask_and_run(client: Client, runtime: Runtime, token: str, game_id: str) -> l
 
 
 def in_one_go(runtime: Runtime, game_id: str) -> bytes:
-    analyses = GameAnalyses(runtime.games.deps)
+    analyses = runtime.games.analyses
     row = analyses.rows.row(UUID(game_id))
     line = analyses.recorded(row, row.version)
     return encode(analyse(line.plugin, line.opening, line.moves, budget=BUDGET, seed=DEFAULT_SEED))

@@ -109,6 +109,8 @@ def test_undo_strikes_the_steps_through_and_says_them_in_the_rows_numbering(
     page.locator("#undo").tap()
     page.locator("#confirm-yes").tap()
     page.wait_for_function("v => document.body.dataset.version !== v", arg=str(before))
+    # the summary and the timeline are two reads: the correction's row comes with the second
+    page.wait_for_selector("#timeline li.correction")
     timeline = _get(base, f"/games/{gid}/timeline", api_key)["entries"]
     correction = timeline[-1]["correction"]["moves"][0]
     first, last = correction["first_step"], correction["last_step"]
