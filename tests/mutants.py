@@ -142,14 +142,6 @@ MUTANTS: tuple[Mutant, ...] = (
         catchers=(ARCTICA_PROPERTIES,),
     ),
     Mutant(
-        name="arctica-token-without-supply",
-        bug="a Fauna card or a reproduction places a token with none of its species left in the supply",
-        path="domain/arctica/builder.py",
-        old="if p.supply[FAMILIES.index(card.family)] <= 0:",
-        new="if p.supply[FAMILIES.index(card.family)] < 0:",
-        catchers=(ARCTICA_PROPERTIES,),
-    ),
-    Mutant(
         name="arctica-nobody-ranked-first",
         bug="a seat counts itself among those who beat it (no one is ranked first)",
         path="domain/arctica/scoring.py",
