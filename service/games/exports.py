@@ -115,7 +115,6 @@ class Exports:
         self.rows = rows
         self.game_records = records
         self.listing = listing
-        self.listing = listing
         self.imported = ImportedPlays(store)
 
     @refuses(FINDING, ForkHidden, GameNotFinished)
