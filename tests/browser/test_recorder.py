@@ -94,11 +94,22 @@ def queued_moves(page: Any) -> list[dict[str, Any]]:
     """The moves the page holds in its queue (IndexedDB), oldest first."""
     return list(
         page.evaluate(
-            """() => new Promise((resolve) => {
+            # Read without creating: when the page has not opened its store yet, opening it here would
+            # create an empty database (no "queue") under the page's feet; the creation is aborted.
+            """() => new Promise((resolve, reject) => {
                  const open = indexedDB.open("banquise-recorder", 1);
+                 let created = false;
+                 open.onupgradeneeded = () => { created = true; open.transaction.abort(); };
+                 open.onerror = () => (created ? resolve([]) : reject(open.error));
                  open.onsuccess = () => {
-                   const all = open.result.transaction("queue").objectStore("queue").getAll();
-                   all.onsuccess = () => resolve(all.result.sort((a, b) => a.id - b.id).map((i) => i.move));
+                   const db = open.result;
+                   if (!db.objectStoreNames.contains("queue")) { db.close(); resolve([]); return; }
+                   const all = db.transaction("queue").objectStore("queue").getAll();
+                   all.onsuccess = () => {
+                     db.close();
+                     resolve(all.result.sort((a, b) => a.id - b.id).map((i) => i.move));
+                   };
+                   all.onerror = () => { db.close(); reject(all.error); };
                  };
                })"""
         )
