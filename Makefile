@@ -118,11 +118,13 @@ browser-deps:
 	$(MAKE) recorder-engine
 
 # The project's own rules in the recorder's browser, served by the app (no CDN): Pyodide from npm and
-# msgspec's WebAssembly wheel from PyPI, the same msgspec version as the server's.
+# msgspec's WebAssembly wheel from PyPI, the same msgspec version as the server's; then Pyodide's memory after
+# its start and the rules' bytecode (service/http/recorder/prepare.mjs), so that it starts in about a second.
 recorder-engine: $(STAMP)
 	npm install --no-audit --no-fund --prefix $(NPM_PREFIX) pyodide@314.0.8
 	$(BIN)/python -m pip download --quiet --no-deps --only-binary=:all: --platform pyemscripten_2026_0_wasm32 \
 	  --python-version 3.14 -d .cache/pyodide "msgspec==$$($(BIN)/python -c 'import msgspec; print(msgspec.__version__)')"
+	$(BIN)/python -m service.http.recorder.prepare
 
 # The client generators and linters the OpenAPI tests run (tests/api/test_openapi_clients.py); without
 # them those tests skip. openapi-python-client comes with the dev extra.

@@ -3,6 +3,7 @@ from the app (no CDN), and a service worker whose scope may cover every game's r
 
 from __future__ import annotations
 
+import gzip
 import io
 import re
 import uuid
@@ -64,7 +65,15 @@ def test_the_engine_is_the_projects_own_rules_served_by_the_app(client: Client) 
     assert package.status_code == 200
     names = set(zipfile.ZipFile(io.BytesIO(package.content)).namelist())
     assert {"choices.py", "domain/arctic/__init__.py", "domain/arctica/editions/demo-1.json"} <= names
-    assert not any("__pycache__" in n for n in names)
+    # bytecode only as Pyodide's Python compiled it (prepare.mjs), each checked against its source at import
+    compiled = [n for n in names if "__pycache__" in n]
+    assert all(n.endswith(".cpython-314.pyc") for n in compiled), compiled
+    with zipfile.ZipFile(io.BytesIO(package.content)) as z:
+        for name in compiled:
+            flags = int.from_bytes(z.read(name)[4:8], "little")
+            assert flags == 0b11, f"{name}: not a checked-hash pyc (PEP 552), it could run stale"
+    if (engine.WHEEL_DIR / engine.BYTECODE).is_file():
+        assert "domain/__pycache__/building.cpython-314.pyc" in names
     assert client.get("/recorder/engine/anything-else.js").status_code == 404
     manifest = client.get("/recorder/engine/engine.json")
     if not engine.available():
@@ -75,6 +84,11 @@ def test_the_engine_is_the_projects_own_rules_served_by_the_app(client: Client) 
     assert client.get(f"/recorder/engine/{wheel}").status_code == 200
     wasm = client.get("/recorder/engine/pyodide.asm.wasm")
     assert wasm.status_code == 200 and wasm.headers["content-type"] == "application/wasm"
+    snapshot = manifest.json()["snapshot"]
+    if snapshot is not None:  # Pyodide's memory after its start, gzipped (its own format, build id inside)
+        made = client.get(f"/recorder/engine/{snapshot}")
+        assert made.status_code == 200 and made.headers["content-type"] == "application/gzip"
+        assert len(gzip.decompress(made.content)) >= 16 * 2**20  # a whole WebAssembly memory
 
 
 def test_an_engine_file_the_phone_holds_is_confirmed_not_sent_again(client: Client) -> None:

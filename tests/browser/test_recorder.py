@@ -262,6 +262,8 @@ def test_a_whole_public_arctic_game_by_taps_with_turns_offline_and_a_reload_equa
         assert tap_move(page, move)
         done += 1
     page.wait_for_selector('body[data-engine="ready"]', timeout=90_000)  # the engine loaded while online
+    if engine.snapshot() is not None:  # from Pyodide's memory after its start, not the long way
+        assert page.locator("body").get_attribute("data-engine-started") == "snapshot"
     phone.set_offline(True)
     page.wait_for_selector('body[data-choices="engine"]')  # the panel drawn again, by the rules here
     offline = 0

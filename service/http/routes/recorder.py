@@ -52,18 +52,10 @@ async def engine_file(
 
     Megabytes a phone would otherwise fetch again at every page it opens: each answer carries its
     content's ETag, and a copy the browser already holds is confirmed with an empty 304."""
-    wheel = engine.msgspec_wheel()
-    if name == "banquise.zip":
-        body, media = engine.package(), "application/zip"
-    elif name == "engine.json":
-        if not engine.available() or wheel is None:
-            raise NotFoundException("the recorder's engine is not installed here (make recorder-engine)")
-        body, media = f'{{"wheel":"{wheel.name}"}}'.encode(), "application/json"
-    else:
-        path = wheel if wheel is not None and name == wheel.name else engine.pyodide_file(name)
-        if path is None:
-            raise NotFoundException(f"the recorder's engine has no {name!r} here (make recorder-engine)")
-        body, media = engine.file_bytes(path), engine.MEDIA.get(path.suffix, "application/octet-stream")
+    found = engine.served(name)
+    if found is None:
+        raise NotFoundException(f"the recorder's engine has no {name!r} here (make recorder-engine)")
+    body, media = found
     tag = engine.etag(body)
     headers = {"cache-control": "no-cache", "etag": tag}
     if if_none_match is not None and tag in (t.strip() for t in if_none_match.split(",")):

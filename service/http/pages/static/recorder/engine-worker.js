@@ -81,6 +81,22 @@ def position(kind, record_json, pending_json, players_json, made_json, lang):
 `;
 
 let missing = false; // the server has no engine to give (not installed there), not a failure here
+let started = "start"; // how Pyodide started: "snapshot" (its memory after a start, made by the server) or "start"
+
+// Pyodide's memory right after its start (service/http/recorder/prepare.mjs): a second instead of several.
+// A snapshot this Pyodide refuses (another build of it) or that does not arrive: the long way, as before.
+async function fromSnapshot(loadPyodide, name) {
+  try {
+    const answer = await fetch(`/recorder/engine/${name}`);
+    if (!answer.ok) return null;
+    const memory = await new Response(answer.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+    const py = await loadPyodide({ indexURL: "/recorder/engine/", _loadSnapshot: new Uint8Array(memory) });
+    started = "snapshot";
+    return py;
+  } catch {
+    return null;
+  }
+}
 
 const loading = (async () => {
   const manifest = await fetch("/recorder/engine/engine.json");
@@ -88,9 +104,9 @@ const loading = (async () => {
     missing = manifest.status === 404;
     return null;
   }
-  const { wheel } = await manifest.json();
+  const { wheel, snapshot } = await manifest.json();
   const { loadPyodide } = await import("/recorder/engine/pyodide.mjs");
-  const py = await loadPyodide({ indexURL: "/recorder/engine/" });
+  const py = (snapshot && await fromSnapshot(loadPyodide, snapshot)) || await loadPyodide({ indexURL: "/recorder/engine/" });
   await py.loadPackage(`/recorder/engine/${wheel}`);
   const zip = await (await fetch("/recorder/engine/banquise.zip")).arrayBuffer();
   py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/banquise" });
@@ -98,7 +114,7 @@ const loading = (async () => {
   return py;
 })().catch(() => null);
 
-loading.then((py) => self.postMessage({ ready: Boolean(py), missing }));
+loading.then((py) => self.postMessage({ ready: Boolean(py), missing, started }));
 
 self.onmessage = async ({ data }) => {
   const py = await loading;

@@ -5,6 +5,7 @@
 let worker = null;
 let ready = null; // a promise of true (loaded) or false (not installed, failed)
 let state = null; // "loading", "ready", "missing" (the server has none), "failed"
+let started = null; // "snapshot" (Pyodide's memory after its start, from the server) or "start" (the long way)
 let asked = 0;
 const waiting = new Map();
 
@@ -26,6 +27,11 @@ export function engineState() {
   return engineWanted() ? state || "loading" : "off";
 }
 
+// How the engine started here, once it has: "snapshot" or "start".
+export function engineStarted() {
+  return started;
+}
+
 export function startEngine() {
   if (!engineWanted()) return Promise.resolve(false);
   if (!ready) {
@@ -41,6 +47,7 @@ export function startEngine() {
       worker.onmessage = ({ data }) => {
         if ("ready" in data) {
           if (!data.ready) state = data.missing ? "missing" : "failed";
+          started = data.started;
           resolve(data.ready);
         }
         else if (waiting.has(data.id)) { waiting.get(data.id)(data.answer); waiting.delete(data.id); }

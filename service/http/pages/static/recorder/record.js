@@ -6,7 +6,7 @@ import { analysisPanel } from "./analysis.js";
 import { api, Problem } from "./api.js";
 import { drawBoard } from "./board.js";
 import { Decisions } from "./decisions.js";
-import { startEngine } from "./engine.js";
+import { engineStarted, startEngine } from "./engine.js";
 import { GameReads } from "./game-reads.js";
 import { askedCorrection } from "./controls.js";
 import { apiKey } from "./key.js";
@@ -63,6 +63,7 @@ class RecordPage {
     // loaded in the background while online, so that the service worker keeps it for the offline hours
     startEngine().then((ok) => {
       document.body.dataset.engine = ok ? "ready" : "none";
+      if (ok) document.body.dataset.engineStarted = engineStarted();
       this.render(); // the box says what came of it; offline, the rules build the moves from now on
     });
   }
