@@ -28,8 +28,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 DURATIONS = ROOT / "tests" / "durations.json"
 TESTING_PAGE = ROOT / "docs" / "development" / "testing.md"
-# The last run's JUnit reports (every test's time), kept for a look after the run.
-REPORTS = ROOT / ".cache" / "suite"
+# The last run's JUnit reports (every test's time), kept for a look after the run (a run inside a run, as
+# tests/test_suite_runner.py's, keeps its own elsewhere).
+REPORTS = Path(os.environ.get("BANQUISE_SUITE_REPORTS", ROOT / ".cache" / "suite"))
 BEGIN, END = "<!-- suite-times:begin -->", "<!-- suite-times:end -->"
 NO_TESTS = 5  # pytest's exit code when the selection holds no test
 

@@ -36,15 +36,23 @@ def url(params: ConnectionParams) -> str:
     return f"postgresql://{quote(params.user)}{secret}@{server}/{params.dbname}{where}"
 
 
-def suite(env: dict[str, str], workers: int) -> subprocess.CompletedProcess[str]:
+def suite(env: dict[str, str], workers: int, reports: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "tests.suite", *SELECTION, "-q", "-p", "no:cacheprovider"],
         cwd=ROOT,
-        env={**env, "BANQUISE_TEST_WORKERS": str(workers)},
+        # its reports in a folder of its own: the run this test is part of writes .cache/suite
+        env={**env, "BANQUISE_SUITE_REPORTS": str(reports), "BANQUISE_TEST_WORKERS": str(workers)},
         capture_output=True,
         text=True,
         timeout=240,
     )
+
+
+@pytest.fixture
+def reports() -> Iterator[Path]:
+    path = Path(tempfile.mkdtemp(prefix="bq-suite-reports-"))
+    yield path
+    shutil.rmtree(path, ignore_errors=True)
 
 
 @pytest.fixture
@@ -56,7 +64,9 @@ def tmp() -> Iterator[Path]:
     shutil.rmtree(path, ignore_errors=True)
 
 
-def test_two_runs_in_a_row_leave_no_process_no_directory_and_no_database(tmp: Path, pg_admin: ConnectionParams) -> None:
+def test_two_runs_in_a_row_leave_no_process_no_directory_and_no_database(
+    tmp: Path, reports: Path, pg_admin: ConnectionParams
+) -> None:
     before = databases(pg_admin)
     plain = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "BANQUISE_TEST_DATABASE_URL")}
     plain["TMPDIR"] = str(tmp)
@@ -64,11 +74,12 @@ def test_two_runs_in_a_row_leave_no_process_no_directory_and_no_database(tmp: Pa
     # (its databases can be counted there), as BANQUISE_TEST_DATABASE_URL points a run at any server.
     runs = [(plain, 2), ({**plain, "BANQUISE_TEST_DATABASE_URL": url(pg_admin)}, 1)]
     for run, (env, workers) in enumerate(runs, start=1):
-        done = suite(env, workers)
+        done = suite(env, workers, reports)
         out = done.stdout
         assert done.returncode == 0, f"run {run}:\n{out[:6000]}\n{done.stderr[-2000:]}"
         assert "=== shared:" in out and "=== alone:" in out and "=== time by folder" in out, out[-2000:]
         assert "| `tests/integration/` | " in out and "| `tests/faults/` | " in out, out[-2000:]
+        assert {p.name for p in reports.iterdir()} == {"shared.xml", "alone.xml"}
         assert not postgres.postmasters(tmp), f"run {run} left PostgreSQL running: {postgres.postmasters(tmp)}"
         # The wheel's inter-process lock file (empty, kept in the temporary folder by design) may stay.
         left = sorted(p.name for p in tmp.iterdir() if p.name != ".lockfile")
