@@ -134,3 +134,27 @@ def test_the_start_page_of_each_kind_fits_a_phone_and_names_its_seats_as_a_table
     assert not page.locator("#network").is_visible()  # a game page's badge: no empty pill here
     _fits(page, f"the start page, {kind}")
     assert_accessible(page, f"the start page at 390 px, {kind}")
+
+
+def test_a_name_typed_while_an_answer_arrives_keeps_its_field(phone: Any, base: str, api_key: str) -> None:
+    """Given Arctica chosen on the start page and its editions not answered yet, when a player's name is being
+    typed as they arrive (the form is drawn again with them), then the typing goes on in the same field: the
+    whole name is kept, and the seats offered to start say it."""
+    page = keyed(phone, base, api_key)
+    page.wait_for_selector("#kind option", state="attached")
+    held: list[Any] = []
+    page.route("**/editions?kind=arctica*", lambda route: held.append(route))  # answered below, mid-typing
+    page.select_option("#kind", "arctica")
+    for _ in range(200):
+        if held:
+            break
+        page.wait_for_timeout(25)
+    assert held, "the start page asks for Arctica's editions"
+    page.locator("#player-0").focus()
+    page.keyboard.type("Nan")
+    for route in held:
+        route.continue_()
+    page.wait_for_selector('[value="forms-1"]', state="attached")  # the API's list, drawn
+    page.keyboard.type("ook")
+    assert page.input_value("#player-0") == "Nanook"
+    assert "Nanook (seat 1)" in page.locator("#starts option").all_inner_texts()

@@ -31,3 +31,19 @@ export function h(tag, attrs, ...children) {
 export function svg(tag, attrs, ...children) {
   return fill(document.createElementNS(SVG, tag), attrs, children);
 }
+
+/** `box`'s children replaced by `children`, the focus (and the caret) kept where a person was typing: a form
+ * drawn again when an answer arrives (a list fetched, a move synced) must not take the field from under their
+ * fingers. The field is found again by its id; the text typed is the page's own state, drawn in again. */
+export function redraw(box, ...children) {
+  const active = document.activeElement;
+  const id = active && active !== document.body && box.contains(active) ? active.id : "";
+  const caret = id && typeof active.selectionStart === "number" ? [active.selectionStart, active.selectionEnd] : null;
+  box.replaceChildren(...children);
+  const again = id ? document.getElementById(id) : null;
+  if (!again || again === active) return;
+  again.focus({ preventScroll: true });
+  if (caret) {
+    try { again.setSelectionRange(...caret); } catch { /* a field without a caret */ }
+  }
+}

@@ -3,7 +3,7 @@
 // client. Every kind's part of the form comes from GET /kinds (its plug-in's setup form, its labels in
 // each language): none is named here.
 import { api } from "./api.js";
-import { h } from "../dom.js";
+import { h, redraw } from "../dom.js";
 import { HandsField } from "./hands.js";
 import { apiKey, keyPanel } from "./key.js";
 import { freshKinds, kindOf, kinds } from "./kinds.js";
@@ -154,8 +154,10 @@ class StartPage {
     }
   }
 
+  // drawn again whenever an answer arrives (the kinds, an edition list, the hands): the field being typed in
+  // keeps the focus
   render() {
-    this.formBox.replaceChildren(
+    redraw(this.formBox,
       h("form", { id: "start", onsubmit: (e) => this.create(e) },
         this.field("kind", t("game"), this.select("kind", this.form.kind, kinds().map((k) => [k.kind, k.title]), (v) => this.chooseKind(v))),
         this.players(),
