@@ -59,6 +59,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         items[:] = keep
     # The longest modules first (their time from the last recorded run): parallel processes then end
     # together instead of one waiting for a long module handed out last. Within a module, the file's order.
+    if phase == "alone":
+        # Two lanes (tests/suite.py runs them side by side): the nemesis, whose load and faults last half a
+        # minute, and the rest, one test at a time in each lane.
+        for item in items:
+            lane = "nemesis" if item.nodeid.startswith("tests/nemesis/") else "faults"
+            item.add_marker(pytest.mark.xdist_group(lane))
     known: dict[str, float] = json.loads(DURATIONS.read_text()) if DURATIONS.exists() else {}
     first_seen = {item.nodeid.split("::")[0]: i for i, item in reversed(list(enumerate(items)))}
     items.sort(key=lambda item: (-known.get(item.nodeid.split("::")[0], 0.0), first_seen[item.nodeid.split("::")[0]]))

@@ -45,6 +45,8 @@ def run_phase(phase: str, args: list[str], junit: Path, n: int) -> tuple[int, fl
     command = [sys.executable, "-m", "pytest", "--phase", phase, f"--junitxml={junit}", "--durations=25", *args]
     if phase == "shared" and n > 1:
         command += ["-n", str(n), "--dist", "loadfile", "--no-loadscope-reorder"]
+    elif phase == "alone" and n > 1 and os.environ.get("BANQUISE_ALONE_LANES", "2") == "2":
+        command += ["-n", "2", "--dist", "loadgroup"]
     print(f"\n=== {phase}: {' '.join(command[1:])}", flush=True)
     started = time.monotonic()
     code = subprocess.call(command, cwd=ROOT)
