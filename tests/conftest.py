@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import shutil
@@ -72,6 +73,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_configure(config: pytest.Config) -> None:
+    # The rules and the analysis make many short-lived objects: a collection every 700 allocations cost
+    # ~5% of the CPU of the domain's tests (measured: 29.3 s against 27.7 s of user time at 50,000).
+    # Objects without cycles are freed as before; only the cycle collector runs less often.
+    gc.set_threshold(50_000, 20, 20)
     # As root, embedded servers run as the wheel's ``pgserver`` user, which must traverse the path
     # to their data. Every pytest session starting on the machine chmods /tmp/pytest-of-root to
     # 0700, which locked the servers of concurrent sessions out of their own data (PANIC, EACCES).
