@@ -169,6 +169,9 @@ def name_card(page: Any, seat: int, card: int, groups: list[str]) -> int:
     """One card of a hand: its family, its cost, then the card (first the run of 12 holding it, where the
     cost holds more); the taps it took."""
     finder = page.locator(f'#hands .hand[data-seat="{seat}"]')
+    # the hand's cards come from the API (GET /kinds/arctica/hand-cards) after table mode is ticked: a player
+    # sees them before tapping, the counts below must too
+    finder.locator("button[data-group], button[data-value]").first.wait_for(state="attached")
     taps = 0
     for group in groups:
         button = finder.locator(f'button[data-group="{group}"]')
