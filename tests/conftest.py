@@ -22,6 +22,7 @@ from service.runtime import Runtime
 from tests import postgres
 
 _OWN_BASETEMP = "_banquise_basetemp"
+LONG_RUN_LIMIT = float(os.environ.get("BANQUISE_SOAK_LIMIT", "3600"))  # seconds a soak or ha test may run
 DURATIONS = Path(__file__).parent / "durations.json"
 
 # The default run is reproducible: each property test draws the same examples every time (a failure seen
@@ -66,6 +67,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         for item in items:
             lane = "nemesis" if item.nodeid.startswith("tests/nemesis/") else "faults"
             item.add_marker(pytest.mark.xdist_group(lane))
+    # The 300-s limit (pyproject.toml) is for ``make test``; a soak or failover run lasts as long as it is
+    # sized to (the nemesis soak: BANQUISE_SOAK_SECONDS per seed, 600 by default), so it gets an hour unless
+    # it names its own limit. Without this, pytest-timeout broke every nemesis soak off at 300 s.
+    for item in items:
+        long_run = item.get_closest_marker("soak") is not None or item.get_closest_marker("ha") is not None
+        if long_run and item.get_closest_marker("timeout") is None:
+            item.add_marker(pytest.mark.timeout(LONG_RUN_LIMIT))
     known: dict[str, float] = json.loads(DURATIONS.read_text()) if DURATIONS.exists() else {}
     first_seen = {item.nodeid.split("::")[0]: i for i, item in reversed(list(enumerate(items)))}
     items.sort(key=lambda item: (-known.get(item.nodeid.split("::")[0], 0.0), first_seen[item.nodeid.split("::")[0]]))
