@@ -60,6 +60,13 @@ class LogFollower(threading.Thread):
 
     def drain(self, conninfo: str, timeout: float = 60.0) -> None:
         """Once every fault is healed: read (straight) until the position reaches the log's last event."""
+        # The thread was told to stop before the heal, but a read it had blocked in a blackhole ends only with
+        # the heal; until then it owns the connection, and reading beside it each would close the other's (a
+        # soak broke off so: "connection socket closed" in this drain).
+        if self.is_alive():
+            self.join(timeout)
+        if self.is_alive():
+            raise AssertionError(f"{self.name} still reading {timeout:.0f} s after the heal: a hang")
         self.close()
         self.conninfo = conninfo
         deadline = time.monotonic() + timeout
