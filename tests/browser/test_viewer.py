@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -158,6 +159,60 @@ def test_a_live_game_is_followed_while_moves_are_appended(
     _running_score_is_the_public_one(page, base, gid)
     assert_accessible(page, "arctica live page")
     page.screenshot(path=str(screenshots / "arctica-live.png"), full_page=True)
+
+
+def test_a_live_boards_step_is_shown_only_beside_its_timeline_entry(page: Any, base: str, api_key: str) -> None:
+    """The stream names new steps while the page is busy: the board follows the timeline, never ahead of it.
+    Here the rest of the moves go in while the running score is asked for (after the timeline's new page
+    came), and every timeline page answers slower than a board's replay."""
+    kind, seed, first = "arctica", 33, 5
+    game = _import(base, api_key, record(kind, 2, seed, moves=first))
+    gid = game["id"]
+    rest = remaining_moves(kind, 2, seed, first)[:6]
+    page.goto(f"{base}/games/{gid}/watch")
+    _shown(page, game["version"])
+    page.evaluate(
+        """() => {
+          window.shownAlone = [];
+          new MutationObserver(() => {
+            const step = document.body.dataset.shown;
+            if (!document.querySelector('#timeline li[data-step="' + step + '"]')) window.shownAlone.push(step);
+          }).observe(document.body, { attributes: true, attributeFilter: ["data-shown"] });
+        }"""
+    )
+    version = game["version"]
+    posted = threading.Event()
+
+    def play(moves: list[Any]) -> None:
+        nonlocal version
+        for move in moves:
+            made = web.post(f"{base}/games/{gid}/moves", json={"move": move}, headers=auth(api_key))
+            assert made.status_code == 201, made.text
+            version = made.json()["version"]
+
+    def score_while_moves_come(route: Any) -> None:
+        if not posted.is_set():
+            play(rest[1:])
+            posted.set()
+            time.sleep(1)  # the stream names the new steps meanwhile
+        route.continue_()
+
+    def slow_page(route: Any) -> None:
+        answer = route.fetch()
+        time.sleep(0.5)
+        route.fulfill(response=answer)
+
+    page.route(f"{base}/games/{gid}", score_while_moves_come)
+    page.route("**/timeline?*", slow_page)
+    play(rest[:1])
+    while not posted.is_set():
+        page.wait_for_timeout(100)
+    _shown(page, version)
+    try:
+        assert page.locator(f'#timeline li[data-step="{version}"]').count() == 1
+        assert page.evaluate("window.shownAlone") == []
+    finally:
+        page.unroute_all(behavior="ignoreErrors")
 
 
 def _running_score_is_the_public_one(page: Any, base: str, gid: str) -> None:

@@ -39,6 +39,7 @@ export class LiveFollow {
 
   async once() {
     const stepper = this.stepper;
+    const from = this.tail;
     for (let pages = 0; this.tail < stepper.steps && pages < 100; pages++) {
       const last = await stepper.timeline.fetchPage(this.tail, this.data.timeline_page);
       if (last <= this.tail) break;
@@ -47,8 +48,14 @@ export class LiveFollow {
     stepper.timeline.mark(stepper.step);
     await liveScore(this.score, this.data.game, this.ctx);
     if (this.chase) {
-      this.chase = false;
-      await stepper.go(stepper.steps);
+      // The board goes as far as the timeline holds, not to the newest step the stream named: events that
+      // came while the page was fetched would show a step with no entry beside it. The next round goes on.
+      // (A page may also reach past the steps the stream has named so far: those wait for their events.)
+      const shown = Math.min(this.tail, stepper.steps);
+      if (shown !== stepper.wanted) await stepper.go(shown);
+      if (shown >= stepper.steps) this.chase = false;
+      else if (this.tail > from || this.tail > shown) this.again = true;
+      else setTimeout(() => this.refresh(), 1000); // the page could not be fetched: asked again shortly
     }
   }
 
