@@ -40,6 +40,23 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def database_pid(params: ConnectionParams) -> int | None:
+    """The postmaster behind ``params`` when it runs here: named by its Unix socket's lock file, or the
+    process listening on its local TCP port."""
+    if params.host.startswith("/"):
+        with suppress(OSError, ValueError, IndexError):
+            lock = Path(params.host) / f".s.PGSQL.{params.port}.lock"
+            return int(lock.read_text().split("\n", 1)[0])
+        return None
+    if params.host not in ("localhost", "127.0.0.1", "::1"):
+        return None
+    with suppress(psutil.Error):
+        for conn in psutil.net_connections(kind="tcp"):
+            if conn.status == psutil.CONN_LISTEN and conn.laddr and conn.laddr.port == params.port and conn.pid:
+                return int(conn.pid)
+    return None
+
+
 @dataclass
 class Server:
     """A running ``banquise serve`` process."""
@@ -88,6 +105,24 @@ class World:
 
     def connect(self, **kwargs: Any) -> psycopg.Connection[Any]:
         return psycopg.connect(self.params.conninfo(), **kwargs)
+
+    def database_cpu_seconds(self) -> float | None:
+        """User + system CPU time PostgreSQL has used so far on this machine: the postmaster, its live
+        processes, and those that ended (the postmaster's reaped children); None when the server is not a
+        process of this machine that the bench can find."""
+        pid = database_pid(self.params)
+        if pid is None:
+            return None
+        with suppress(psutil.Error):
+            top = psutil.Process(pid)
+            own = top.cpu_times()
+            total = own.user + own.system + own.children_user + own.children_system
+            for proc in top.children():
+                with suppress(psutil.NoSuchProcess):
+                    times = proc.cpu_times()
+                    total += times.user + times.system
+            return total
+        return None
 
     def database_url(self) -> str:
         p = self.params

@@ -12,7 +12,9 @@ measurement on the server (eight httpx threads cost more CPU than the server the
 from __future__ import annotations
 
 import math
+import os
 import re
+import resource
 from collections.abc import Callable
 from typing import Any
 
@@ -90,24 +92,38 @@ def _record(server: Server, clients: int, moves_per_client: int, seed: int) -> d
     )
 
 
-def _record_with_wrk(server: Server, seconds: float, seed: int) -> dict[str, Any]:
+def _record_with_wrk(server: Server, seconds: float, seed: int, world: World | None = None) -> dict[str, Any]:
     """``WRK_CONNECTIONS`` recorders driven by wrk for ``seconds``, each through games of its own (enough
     moves for ``WRK_CEILING`` appends/s): wrk's result, with the server's CPU and group-commit counts."""
     port = int(server.base.rsplit(":", 1)[1])
     count = max(WRK_CONNECTIONS, math.ceil(WRK_CEILING * seconds / 150))
     opened = _opened(server, count, seed, 0)
     return _measured(
-        server, lambda: wrk.appends(port, opened, token=server.token, seconds=seconds, connections=WRK_CONNECTIONS)
+        server,
+        lambda: wrk.appends(port, opened, token=server.token, seconds=seconds, connections=WRK_CONNECTIONS),
+        world,
     )
 
 
-def _measured(server: Server, load: Callable[[], dict[str, Any]]) -> dict[str, Any]:
-    """``load()``'s result, with the server's CPU (``cpu``, seconds) and the group-commit writer's
-    ``transactions`` and ``writes`` over it."""
+def _children_cpu() -> float:
+    """CPU seconds of this process's ended children (wrk, run to its end inside a measurement)."""
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
+def _measured(server: Server, load: Callable[[], dict[str, Any]], world: World | None = None) -> dict[str, Any]:
+    """``load()``'s result, with the server's CPU (``cpu``, seconds), PostgreSQL's (``database_cpu``, None
+    when ``world``'s server cannot be found here), the load generator's when it is a child process that
+    ended (``client_cpu``: wrk), and the group-commit writer's ``transactions`` and ``writes`` over it."""
     transactions0, writes0 = _group_commit_counts(server)
+    database0 = world.database_cpu_seconds() if world is not None else None
+    client0 = _children_cpu()
     cpu0 = server.cpu_seconds()
     result = load()
     result["cpu"] = server.cpu_seconds() - cpu0
+    result["client_cpu"] = _children_cpu() - client0
+    database = world.database_cpu_seconds() if world is not None else None
+    result["database_cpu"] = database - database0 if database is not None and database0 is not None else None
     transactions, writes = _group_commit_counts(server)
     result["transactions"], result["writes"] = transactions - transactions0, writes - writes0
     return result
@@ -135,9 +151,16 @@ def run(w: World, quick: bool) -> list[Row]:
     event = games.game(PLAYERS, 100).events[10]
     payload = msgspec.json.encode(event)
     topic = f"{type(event).__module__}:{type(event).__qualname__}"
-    raw = baselines.one_row_commits(w, CLIENTS, 50 if quick else 250, payload, topic=topic)
+    database0 = w.database_cpu_seconds()
+    raw_rows = CLIENTS * (50 if quick else 250)
+    raw = baselines.one_row_commits(w, CLIENTS, raw_rows // CLIENTS, payload, topic=topic)
+    database = w.database_cpu_seconds()
+    # PostgreSQL's own CPU per raw commit: what an append's database work is compared with
+    raw_database_ms = None
+    if database is not None and database0 is not None:
+        raw_database_ms = (database - database0) / raw_rows * 1000
     locked = baselines.one_row_commits(w, CLIENTS, 50 if quick else 150, payload, locked=True, topic=topic)
-    rows = _wrk_rows(server, quick, raw, locked) if wrk.generator() == "wrk" else []
+    rows = _wrk_rows(w, server, quick, raw, locked, raw_database_ms) if wrk.generator() == "wrk" else []
     every = result["latencies"]
     return [
         ratio_row(
@@ -225,7 +248,29 @@ def run(w: World, quick: bool) -> list[Row]:
     ]
 
 
-def _wrk_rows(server: Server, quick: bool, raw: float, locked: float) -> list[Row]:
+def _cpu_budget(done: dict[str, Any]) -> tuple[dict[str, float], str]:
+    """Where an append's CPU goes on this machine (server, PostgreSQL, wrk, ms each) and the rate all the
+    machine's cores would allow at those costs: the ceiling no change to one of them alone can pass."""
+    appends = done["requests"]
+    parts = {"server": done["cpu"], "PostgreSQL": done.get("database_cpu"), "wrk": done.get("client_cpu")}
+    if not appends or any(v is None for v in parts.values()):
+        return {}, ""
+    ms = {name: float(v) / appends * 1000 for name, v in parts.items() if v is not None}
+    cores = os.cpu_count() or 1
+    total = sum(ms.values())
+    ceiling = cores / total * 1000 if total else math.inf
+    text = (
+        "CPU per append: "
+        + ", ".join(f"{name} {value:.2f} ms" for name, value in ms.items())
+        + f" ({total:.2f} ms): {cores} cores busy at these costs allow at most ~{ceiling:.0f} appends/s"
+    )
+    details = {f"{name.lower()}_cpu_ms_per_append": value for name, value in ms.items()}
+    return {**details, "cpu_ceiling_appends_per_s": ceiling}, text
+
+
+def _wrk_rows(
+    w: World, server: Server, quick: bool, raw: float, locked: float, raw_database_ms: float | None = None
+) -> list[Row]:
     """Appends driven by wrk (C: the client costs little beside the server), against wrk's hello-world
     at the same connections, against the raw one-row commits and, beside it, against the same commits
     under the table lock every append took before #47, with the server's CPU per request."""
@@ -236,8 +281,9 @@ def _wrk_rows(server: Server, quick: bool, raw: float, locked: float) -> list[Ro
         port, ["/health/ping"], seconds=seconds, requests=0, concurrency=WRK_CONNECTIONS, threads=WRK_CONNECTIONS
     )
     hello_cpu = (server.cpu_seconds() - cpu0) / hello["requests"] * 1000
-    done = _record_with_wrk(server, seconds, 700)
+    done = _record_with_wrk(server, seconds, 700, w)
     cpu = done["cpu"] / done["requests"] * 1000
+    budget, budget_text = _cpu_budget(done)
     per_transaction = done["writes"] / done["transactions"] if done["transactions"] else float("nan")
     latency = f"p50 {done['p50_ms']:.1f} ms, p99 {done['p99_ms']:.1f} ms"
     details = {
@@ -248,6 +294,8 @@ def _wrk_rows(server: Server, quick: bool, raw: float, locked: float) -> list[Ro
         "server_cpu_ms_per_append": cpu,
         "hello_server_cpu_ms_per_request": hello_cpu,
         "hello_p50_ms": hello["p50_ms"],
+        **budget,
+        **({"database_cpu_ms_per_raw_commit": raw_database_ms} if raw_database_ms else {}),
     }
     return [
         ratio_row(
@@ -273,6 +321,10 @@ def _wrk_rows(server: Server, quick: bool, raw: float, locked: float) -> list[Ro
             f"raw INSERT, one row per commit, {CLIENTS} connections",
             raw,
             at_least=0.5,
+            note=f"{budget_text} ({budget['cpu_ceiling_appends_per_s'] / raw:.2f} of the raw commits"
+            + (f"; PostgreSQL's CPU per raw commit: {raw_database_ms:.2f} ms)" if raw_database_ms else ")")
+            if budget and raw
+            else "",
             short=f"live appends, wrk, {WRK_CONNECTIONS} connections",
             baseline_short="raw one-row-per-commit INSERTs, 8 connections",
             cpu_ms=cpu,
